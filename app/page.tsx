@@ -1,0 +1,46 @@
+import Link from "next/link";
+
+const areas = [
+  ["Competitions & editions", "Leagues and cups with their seasons."],
+  ["Contests", "Fixtures and results with status, kickoff, round and scores."],
+  ["Persons & teams", "Players and squads, searchable and paged."],
+  ["Standings", "League tables kept in step with results."],
+  ["Odds history", "Every price move per bookmaker and market, cursor-paged."],
+  ["Stat-board", "Ranked goals, assists, minutes, aces and more."],
+];
+
+export default function HomePage() {
+  return (
+    <main className="mx-auto max-w-5xl px-6 py-16">
+      <p className="text-sm font-semibold uppercase tracking-wide text-emerald-700">Statline</p>
+      <h1 className="mt-2 text-4xl font-bold tracking-tight">Sports statistics, one versioned JSON API.</h1>
+      <p className="mt-4 max-w-2xl text-lg text-slate-600">
+        Statline serves competitions, contests, persons, teams, rosters, standings, odds history and an
+        analysis stat-board over <code className="rounded bg-slate-200 px-1">/v1</code>. Every request carries an
+        API key and is metered per key. Run it yourself on SQLite, or scale out on PostgreSQL and Redis.
+      </p>
+      <nav className="mt-8 flex flex-wrap gap-3" aria-label="Primary">
+        <Link href="/signin" className="rounded-md bg-emerald-700 px-4 py-2 font-medium text-white hover:bg-emerald-800">
+          Sign in
+        </Link>
+        <Link href="/dashboard" className="rounded-md border border-slate-300 bg-white px-4 py-2 font-medium hover:bg-slate-100">
+          Dashboard
+        </Link>
+        <Link href="/docs" className="rounded-md border border-slate-300 bg-white px-4 py-2 font-medium hover:bg-slate-100">
+          API docs
+        </Link>
+      </nav>
+      <section className="mt-14 grid gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-label="Data areas">
+        {areas.map(([title, text]) => (
+          <div key={title} className="rounded-lg border border-slate-200 bg-white p-5 shadow-sm">
+            <h2 className="font-semibold">{title}</h2>
+            <p className="mt-1 text-sm text-slate-600">{text}</p>
+          </div>
+        ))}
+      </section>
+      <pre className="mt-14 overflow-x-auto rounded-lg bg-slate-900 p-5 text-sm text-slate-100">
+        {`curl -H "X-API-Key: sk_test_…" http://localhost:3000/v1/competitions`}
+      </pre>
+    </main>
+  );
+}

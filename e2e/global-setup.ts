@@ -1,0 +1,20 @@
+import { execFileSync } from "node:child_process";
+import fs from "node:fs";
+import path from "node:path";
+import { copyTemplateDb, ROOT, startApp } from "../tests/support/app";
+import { ensureTemplateDb } from "../tests/support/template";
+
+/**
+ * Builds the app if needed and serves it on E2E_PORT (default 3100) against a private copy of
+ * the seeded template database. The database URL is written to data/test/e2e-db-url for tests
+ * that need the admin CLI.
+ */
+export default async function globalSetup() {
+  execFileSync(process.execPath, ["--import", "tsx", "scripts/build-if-stale.ts"], { cwd: ROOT, stdio: "inherit" });
+  const databaseUrl = copyTemplateDb(ensureTemplateDb());
+  fs.writeFileSync(path.join(ROOT, "data", "test", "e2e-db-url"), databaseUrl);
+  const app = await startApp({ databaseUrl, port: Number(process.env.E2E_PORT ?? 3100) });
+  return async () => {
+    await app.stop();
+  };
+}

@@ -1,0 +1,16 @@
+import { handleApiRequest } from "../pipeline";
+import type { ApiRequest } from "../types";
+
+/** Adapts a Web Request (Next.js route handler) to the framework-free pipeline. */
+export async function handleNextRequest(request: Request): Promise<Response> {
+  const url = new URL(request.url);
+  const apiRequest: ApiRequest = {
+    method: request.method,
+    path: url.pathname,
+    query: url.searchParams,
+    header: (name) => request.headers.get(name) ?? undefined,
+    ip: request.headers.get("x-forwarded-for")?.split(",")[0]?.trim() || "unknown",
+  };
+  const res = await handleApiRequest(apiRequest);
+  return new Response(request.method === "HEAD" ? null : res.body, { status: res.status, headers: res.headers });
+}

@@ -1,0 +1,117 @@
+import { db } from "../db";
+import { KEY_PATTERN, secretMatches, splitKey } from "../keys/format";
+import { onKeyRevoked } from "../keys/repository";
+import { ApiError, MESSAGES } from "./errors";
+import type { ApiRequest, Caller } from "./types";
+
+/** Why authentication failed; "invalid_secret" and "revoked" resolve to an account. */
+export type AuthFailure =
+  | { reason: "missing" | "malformed" | "unknown_prefix" | "backend_unavailable" }
+  | { reason: "invalid_secret" | "revoked"; accountId: string; prefix: string };
+
+export type AuthResult = { ok: true; caller: Caller } | { ok: false; error: ApiError; failure: AuthFailure };
+
+const keyRequired = (reason: "missing" | "malformed"): AuthResult => ({
+  ok: false,
+  error: new ApiError("UNAUTHORIZED", MESSAGES.keyRequired),
+  failure: { reason },
+});
+
+/**
+ * Reads the key from X-API-Key or Authorization: Bearer. When both are sent they must carry
+ * the same key; two different keys are ambiguous and treated as malformed (documented in README).
+ */
+export function extractKey(req: ApiRequest): { key: string } | { error: "missing" | "malformed" } {
+  const raw = req.header("x-api-key");
+  const auth = req.header("authorization");
+  if (raw === undefined && auth === undefined) return { error: "missing" };
+  let bearer: string | undefined;
+  if (auth !== undefined) {
+    const match = /^Bearer ([^\s,]+)$/i.exec(auth.trim());
+    if (!match) return { error: "malformed" };
+    bearer = match[1];
+  }
+  const candidate = raw !== undefined ? raw.trim() : bearer!;
+  if (bearer !== undefined && raw !== undefined && bearer !== candidate) return { error: "malformed" };
+  return KEY_PATTERN.test(candidate) ? { key: candidate } : { error: "malformed" };
+}
+
+interface CachedKey {
+  caller: Caller;
+  secretHash: string;
+  revoked: boolean;
+}
+type CacheEntry = { value: CachedKey | null; expiresAt: number };
+
+/** Verified keys are cached briefly so a known key costs no query; the TTL bounds revocation lag. */
+const TTL_MS = Number(process.env.KEY_CACHE_TTL_MS ?? 900);
+const DB_TIMEOUT_MS = Number(process.env.AUTH_DB_TIMEOUT_MS ?? 800);
+const cache = new Map<string, CacheEntry>();
+const inflight = new Map<string, Promise<CachedKey | null>>();
+
+onKeyRevoked((prefix) => cache.delete(prefix));
+
+export function forgetKey(prefix: string): void {
+  cache.delete(prefix);
+}
+
+async function loadKey(prefix: string): Promise<CachedKey | null> {
+  const row = await db.apiKey.findUnique({
+    where: { prefix },
+    select: { id: true, accountId: true, environment: true, secretHash: true, revokedAt: true, account: { select: { plan: true } } },
+  });
+  if (!row) return null;
+  return {
+    caller: {
+      keyId: row.id,
+      accountId: row.accountId,
+      prefix,
+      environment: row.environment === "live" ? "live" : "test",
+      plan: row.account.plan,
+    },
+    secretHash: row.secretHash,
+    revoked: row.revokedAt !== null,
+  };
+}
+
+function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`key store did not answer within ${ms} ms`)), ms);
+  });
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
+}
+
+async function lookup(prefix: string): Promise<CachedKey | null> {
+  const hit = cache.get(prefix);
+  const now = Date.now();
+  if (hit && hit.expiresAt > now) return hit.value;
+  let pending = inflight.get(prefix);
+  if (!pending) {
+    pending = withTimeout(loadKey(prefix), DB_TIMEOUT_MS).finally(() => inflight.delete(prefix));
+    inflight.set(prefix, pending);
+  }
+  const value = await pending;
+  cache.set(prefix, { value, expiresAt: Date.now() + TTL_MS });
+  if (cache.size > 50_000) cache.delete(cache.keys().next().value!);
+  return value;
+}
+
+export async function authenticate(req: ApiRequest): Promise<AuthResult> {
+  const extracted = extractKey(req);
+  if ("error" in extracted) return keyRequired(extracted.error);
+  const { prefix, secret } = splitKey(extracted.key);
+  let found: CachedKey | null;
+  try {
+    found = await lookup(prefix);
+  } catch {
+    const error = new ApiError("AUTH_BACKEND_UNAVAILABLE", "The key-validation backend is unavailable; retry with back-off", { "Retry-After": "2" });
+    return { ok: false, error, failure: { reason: "backend_unavailable" } };
+  }
+  const invalid = new ApiError("UNAUTHORIZED", MESSAGES.invalidKey);
+  if (!found) return { ok: false, error: invalid, failure: { reason: "unknown_prefix" } };
+  const base = { accountId: found.caller.accountId, prefix };
+  if (!secretMatches(secret, found.secretHash)) return { ok: false, error: invalid, failure: { reason: "invalid_secret", ...base } };
+  if (found.revoked) return { ok: false, error: invalid, failure: { reason: "revoked", ...base } };
+  return { ok: true, caller: found.caller };
+}

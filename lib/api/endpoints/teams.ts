@@ -1,0 +1,58 @@
+import { z } from "zod";
+import { getTeam, listTeams } from "../../repos/teams";
+import { notFound } from "../errors";
+import { q } from "../request";
+import { page, strId } from "../shapes";
+import { defineRoute, type RouteDef } from "../types";
+
+export const Team = z.object({
+  id: z.string(),
+  name: z.string(),
+  short_name: z.string(),
+  code: z.string(),
+  country: z.string().nullable(),
+  founded: z.number().int().nullable(),
+  venue: z.string().nullable(),
+});
+
+type TeamRow = NonNullable<Awaited<ReturnType<typeof getTeam>>>;
+const toTeam = (t: TeamRow): z.infer<typeof Team> => ({
+  id: strId(t.id),
+  name: t.name,
+  short_name: t.shortName,
+  code: t.code,
+  country: t.country,
+  founded: t.founded,
+  venue: t.venue,
+});
+
+export const teamRoutes: RouteDef[] = [
+  defineRoute({
+    pattern: "/v1/teams",
+    summary: "List teams, paged by limit/offset",
+    tags: ["Teams"],
+    query: z.strictObject({ limit: q.limit(200, 50), offset: q.offset }),
+    response: page(Team),
+    units: 1,
+    cacheTtlMs: 30_000,
+    handler: async ({ query }) => {
+      const { items, total } = await listTeams(query.limit, query.offset);
+      return { items: items.map(toTeam), total };
+    },
+  }),
+  defineRoute({
+    pattern: "/v1/teams/{id}",
+    summary: "One team",
+    tags: ["Teams"],
+    query: z.strictObject({}),
+    response: Team,
+    units: 1,
+    cacheTtlMs: 30_000,
+    handler: async ({ params }) => {
+      const id = Number(params.id);
+      const team = Number.isSafeInteger(id) && id > 0 ? await getTeam(id) : null;
+      if (!team) throw notFound(`Team ${params.id}`);
+      return toTeam(team);
+    },
+  }),
+];

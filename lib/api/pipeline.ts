@@ -1,0 +1,73 @@
+import { usage } from "../usage";
+import { authenticate } from "./auth";
+import { cacheGet, cacheSet } from "./cache";
+import { ApiError } from "./errors";
+import { parseQuery } from "./request";
+import { errorResponse, newRequestId, okResponse } from "./respond";
+import { matchRoute } from "./router";
+import type { ApiRequest, ApiResponse, Caller } from "./types";
+import { logError } from "../log";
+
+const UNMATCHED = "(unmatched)";
+
+/**
+ * The one implementation of every /v1 request, shared by the Next.js route handler and the lean
+ * node:http server: authenticate, admit (rate limit, quota), validate, serve from cache or
+ * handler, meter.
+ */
+export async function handleApiRequest(req: ApiRequest): Promise<ApiResponse> {
+  const requestId = newRequestId();
+  const match = matchRoute(req.path);
+  const endpoint = match?.route.pattern ?? UNMATCHED;
+  let caller: Caller | null = null;
+  let limitHeaders: Record<string, string> = {};
+  try {
+    if (!match?.route.public) {
+      const auth = await authenticate(req);
+      if (!auth.ok) {
+        usage.authFailed(auth.failure, endpoint);
+        return errorResponse(requestId, auth.error);
+      }
+      caller = auth.caller;
+    }
+    if (!match) throw new ApiError("NOT_FOUND", `No endpoint at ${truncate(req.path)}`);
+    if (req.method !== "GET" && req.method !== "HEAD") {
+      throw new ApiError("METHOD_NOT_ALLOWED", `Method ${truncate(req.method)} is not allowed; use GET`, { Allow: "GET, HEAD" });
+    }
+    const { route, params } = match;
+    if (caller) {
+      const admission = await usage.admit(caller, route);
+      limitHeaders = admission.headers;
+      if (!admission.ok) throw admission.error;
+    }
+    const query = parseQuery(req.query, route.query);
+    const cacheKey = route.cacheTtlMs > 0 ? `${route.pattern}|${JSON.stringify(params)}|${JSON.stringify(query)}` : "";
+    const cached = cacheKey ? cacheGet(cacheKey) : undefined;
+    let dataJson: string;
+    let fetchedAt: string;
+    if (cached) {
+      ({ dataJson, fetchedAt } = cached);
+    } else {
+      const data = await route.handler({ query, params, caller });
+      dataJson = JSON.stringify(data);
+      fetchedAt = new Date().toISOString();
+      if (cacheKey) cacheSet(cacheKey, dataJson, fetchedAt, route.cacheTtlMs);
+    }
+    const unitHeaders = caller ? usage.settle(caller, endpoint, 200, route.units) : {};
+    return okResponse(requestId, dataJson, fetchedAt, cached ? "HIT" : "MISS", { ...limitHeaders, ...unitHeaders });
+  } catch (err) {
+    const error = err instanceof ApiError ? err : internalError(err, requestId, req);
+    // The caller's mistakes (4xx) cost no units but still count as requests.
+    const unitHeaders = caller ? usage.settle(caller, endpoint, error.status, 0) : {};
+    return errorResponse(requestId, error, { ...limitHeaders, ...unitHeaders });
+  }
+}
+
+function internalError(err: unknown, requestId: string, req: ApiRequest): ApiError {
+  logError("unhandled error in /v1 handler", err, { requestId, path: req.path });
+  return new ApiError("INTERNAL_ERROR", `Internal error; quote request id ${requestId} when reporting it`);
+}
+
+function truncate(s: string): string {
+  return s.length > 100 ? `${s.slice(0, 100)}…` : s;
+}

@@ -1,0 +1,55 @@
+import type { z } from "zod";
+
+/** A request as the API core sees it, independent of Next.js or node:http. */
+export interface ApiRequest {
+  method: string;
+  /** Path without the query string, e.g. "/v1/persons/12". */
+  path: string;
+  query: URLSearchParams;
+  /** Lower-case header name -> value; repeated headers are joined with ", ". */
+  header(name: string): string | undefined;
+  ip: string;
+}
+
+export interface ApiResponse {
+  status: number;
+  headers: Record<string, string>;
+  body: string;
+}
+
+/** The authenticated caller, resolved from the API key. */
+export interface Caller {
+  keyId: string;
+  accountId: string;
+  prefix: string;
+  environment: "live" | "test";
+  plan: string;
+}
+
+export interface HandlerContext<Q> {
+  query: Q;
+  params: Record<string, string>;
+  caller: Caller | null;
+}
+
+export interface RouteDef<S extends z.ZodType = z.ZodType> {
+  /** OpenAPI-style pattern, e.g. "/v1/persons/{id}"; also the metering endpoint label. */
+  pattern: string;
+  summary: string;
+  query: S;
+  /** Zod schema of `data`, for the OpenAPI document. */
+  response: z.ZodType;
+  handler: (ctx: HandlerContext<z.output<S>>) => Promise<unknown>;
+  /** Units charged for a successful call (see lib/plans.ts). */
+  units: number;
+  /** How long a response may be served from the response cache; 0 disables caching. */
+  cacheTtlMs: number;
+  /** Public routes (the OpenAPI document) skip key authentication. */
+  public?: boolean;
+  tags: string[];
+}
+
+/** Keeps each route's query type for its handler while the table holds routes of any schema. */
+export function defineRoute<S extends z.ZodType>(def: RouteDef<S>): RouteDef {
+  return def as unknown as RouteDef;
+}

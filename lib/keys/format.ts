@@ -1,0 +1,58 @@
+import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
+
+export type Environment = "live" | "test";
+
+/** Spec §5: sk_{environment}_{32 base62 characters}. */
+export const KEY_PATTERN = /^sk_(live|test)_[0-9A-Za-z]{32}$/;
+/** Spec §8: the first 16 characters are the non-secret display prefix (sk_live_ + 8). */
+export const PREFIX_LENGTH = 16;
+
+const BASE62 = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
+
+/** Uniform base62 string from the CSPRNG (rejection sampling: 248 = 4 * 62). */
+export function randomBase62(length: number): string {
+  let out = "";
+  while (out.length < length) {
+    for (const byte of randomBytes(length * 2)) {
+      if (byte < 248 && out.length < length) out += BASE62[byte % 62];
+    }
+  }
+  return out;
+}
+
+export interface NewKey {
+  /** The full key: shown once, never stored. */
+  key: string;
+  prefix: string;
+  secretHash: string;
+}
+
+export function generateKey(environment: Environment): NewKey {
+  const key = `sk_${environment}_${randomBase62(32)}`;
+  const { prefix, secret } = splitKey(key);
+  return { key, prefix, secretHash: hashSecret(secret) };
+}
+
+export function splitKey(key: string): { prefix: string; secret: string; environment: Environment } {
+  return {
+    prefix: key.slice(0, PREFIX_LENGTH),
+    secret: key.slice(PREFIX_LENGTH),
+    environment: key.startsWith("sk_live_") ? "live" : "test",
+  };
+}
+
+/** SHA-256 is the norm for high-entropy keys (143 bits here): no salt or slow hash needed. */
+export function hashSecret(secret: string): string {
+  return createHash("sha256").update(secret).digest("hex");
+}
+
+/** Constant-time comparison of two hex digests of equal length. */
+export function digestsEqual(aHex: string, bHex: string): boolean {
+  const a = Buffer.from(aHex, "hex");
+  const b = Buffer.from(bHex, "hex");
+  return a.length === b.length && a.length > 0 && timingSafeEqual(a, b);
+}
+
+export function secretMatches(secret: string, storedHash: string): boolean {
+  return digestsEqual(hashSecret(secret), storedHash);
+}

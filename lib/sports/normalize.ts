@@ -1,0 +1,14 @@
+/** Lower-case, accent-free, single-spaced: "  Kylian MBAPPÉ " -> "kylian mbappe". Used for search. */
+export function normalizeName(name: string): string {
+  return name
+    .normalize("NFKD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .replace(/ø/gi, "o")
+    .replace(/æ/gi, "ae")
+    .replace(/ß/g, "ss")
+    .replace(/đ/gi, "d")
+    .replace(/ł/gi, "l")
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, " ")
+    .trim();
+}
