@@ -12,3 +12,8 @@ export function normalizeName(name: string): string {
     .replace(/[^a-z0-9]+/g, " ")
     .trim();
 }
+
+/** The distinct words of a normalised name, stored in PersonNameToken for prefix search. */
+export function nameTokens(name: string): string[] {
+  return [...new Set(normalizeName(name).split(" ").filter(Boolean))];
+}

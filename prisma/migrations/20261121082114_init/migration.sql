@@ -1,86 +1,82 @@
 -- CreateTable
 CREATE TABLE "accounts" (
-    "id" TEXT NOT NULL,
+    "id" TEXT NOT NULL PRIMARY KEY,
     "name" TEXT NOT NULL,
     "plan" TEXT NOT NULL DEFAULT 'free',
-    "createdAt" TIMESTAMP(3) NOT NULL DEFAULT CURRENT_TIMESTAMP,
-
-    CONSTRAINT "accounts_pkey" PRIMARY KEY ("id")
+    "createdAt" DATETIME NOT NULL DEFAULT CURRENT_TIMESTAMP
 );
 
 -- CreateTable
 CREATE TABLE "users" (
-    "id" TEXT NOT NULL,
+    "id" TEXT NOT NULL PRIMARY KEY,
     "email" TEXT NOT NULL,
     "name" TEXT,
     "image" TEXT,
-    "emailVerified" TIMESTAMP(3),
+    "emailVerified" DATETIME,
     "passwordHash" TEXT,
     "accountId" TEXT NOT NULL,
-    "createdAt" TIMESTAMP(3) NOT NULL DEFAULT CURRENT_TIMESTAMP,
-
-    CONSTRAINT "users_pkey" PRIMARY KEY ("id")
+    "createdAt" DATETIME NOT NULL DEFAULT CURRENT_TIMESTAMP,
+    CONSTRAINT "users_accountId_fkey" FOREIGN KEY ("accountId") REFERENCES "accounts" ("id") ON DELETE CASCADE ON UPDATE CASCADE
 );
 
 -- CreateTable
 CREATE TABLE "oauth_accounts" (
-    "id" TEXT NOT NULL,
+    "id" TEXT NOT NULL PRIMARY KEY,
     "userId" TEXT NOT NULL,
     "type" TEXT NOT NULL,
     "provider" TEXT NOT NULL,
     "providerAccountId" TEXT NOT NULL,
-    "createdAt" TIMESTAMP(3) NOT NULL DEFAULT CURRENT_TIMESTAMP,
-
-    CONSTRAINT "oauth_accounts_pkey" PRIMARY KEY ("id")
+    "createdAt" DATETIME NOT NULL DEFAULT CURRENT_TIMESTAMP,
+    CONSTRAINT "oauth_accounts_userId_fkey" FOREIGN KEY ("userId") REFERENCES "users" ("id") ON DELETE CASCADE ON UPDATE CASCADE
 );
 
 -- CreateTable
 CREATE TABLE "api_keys" (
-    "id" TEXT NOT NULL,
+    "id" TEXT NOT NULL PRIMARY KEY,
     "accountId" TEXT NOT NULL,
     "name" TEXT NOT NULL,
     "environment" TEXT NOT NULL,
     "prefix" TEXT NOT NULL,
     "secretHash" TEXT NOT NULL,
     "source" TEXT NOT NULL DEFAULT 'dashboard',
-    "createdAt" TIMESTAMP(3) NOT NULL DEFAULT CURRENT_TIMESTAMP,
+    "createdAt" DATETIME NOT NULL DEFAULT CURRENT_TIMESTAMP,
     "createdById" TEXT,
-    "revokedAt" TIMESTAMP(3),
+    "revokedAt" DATETIME,
     "revokedById" TEXT,
-    "lastUsedAt" TIMESTAMP(3),
-
-    CONSTRAINT "api_keys_pkey" PRIMARY KEY ("id")
+    "lastUsedAt" DATETIME,
+    CONSTRAINT "api_keys_accountId_fkey" FOREIGN KEY ("accountId") REFERENCES "accounts" ("id") ON DELETE CASCADE ON UPDATE CASCADE,
+    CONSTRAINT "api_keys_createdById_fkey" FOREIGN KEY ("createdById") REFERENCES "users" ("id") ON DELETE SET NULL ON UPDATE CASCADE,
+    CONSTRAINT "api_keys_revokedById_fkey" FOREIGN KEY ("revokedById") REFERENCES "users" ("id") ON DELETE SET NULL ON UPDATE CASCADE
 );
 
 -- CreateTable
 CREATE TABLE "usage_buckets" (
-    "id" SERIAL NOT NULL,
+    "id" INTEGER NOT NULL PRIMARY KEY AUTOINCREMENT,
     "accountId" TEXT NOT NULL,
     "apiKeyId" TEXT NOT NULL,
-    "minute" TIMESTAMP(3) NOT NULL,
+    "minute" DATETIME NOT NULL,
     "endpoint" TEXT NOT NULL,
     "statusClass" TEXT NOT NULL,
     "requests" INTEGER NOT NULL DEFAULT 0,
     "units" INTEGER NOT NULL DEFAULT 0,
-
-    CONSTRAINT "usage_buckets_pkey" PRIMARY KEY ("id")
+    CONSTRAINT "usage_buckets_accountId_fkey" FOREIGN KEY ("accountId") REFERENCES "accounts" ("id") ON DELETE CASCADE ON UPDATE CASCADE,
+    CONSTRAINT "usage_buckets_apiKeyId_fkey" FOREIGN KEY ("apiKeyId") REFERENCES "api_keys" ("id") ON DELETE CASCADE ON UPDATE CASCADE
 );
 
 -- CreateTable
 CREATE TABLE "auth_failure_buckets" (
-    "id" SERIAL NOT NULL,
+    "id" INTEGER NOT NULL PRIMARY KEY AUTOINCREMENT,
     "accountId" TEXT NOT NULL,
     "keyPrefix" TEXT NOT NULL,
-    "minute" TIMESTAMP(3) NOT NULL,
+    "minute" DATETIME NOT NULL,
     "reason" TEXT NOT NULL,
     "count" INTEGER NOT NULL DEFAULT 0,
-
-    CONSTRAINT "auth_failure_buckets_pkey" PRIMARY KEY ("id")
+    CONSTRAINT "auth_failure_buckets_accountId_fkey" FOREIGN KEY ("accountId") REFERENCES "accounts" ("id") ON DELETE CASCADE ON UPDATE CASCADE
 );
 
 -- CreateTable
 CREATE TABLE "audit_events" (
-    "id" TEXT NOT NULL,
+    "id" TEXT NOT NULL PRIMARY KEY,
     "accountId" TEXT NOT NULL,
     "actorUserId" TEXT,
     "action" TEXT NOT NULL,
@@ -89,14 +85,14 @@ CREATE TABLE "audit_events" (
     "detail" TEXT NOT NULL DEFAULT '',
     "ip" TEXT,
     "userAgent" TEXT,
-    "createdAt" TIMESTAMP(3) NOT NULL DEFAULT CURRENT_TIMESTAMP,
-
-    CONSTRAINT "audit_events_pkey" PRIMARY KEY ("id")
+    "createdAt" DATETIME NOT NULL DEFAULT CURRENT_TIMESTAMP,
+    CONSTRAINT "audit_events_accountId_fkey" FOREIGN KEY ("accountId") REFERENCES "accounts" ("id") ON DELETE CASCADE ON UPDATE CASCADE,
+    CONSTRAINT "audit_events_actorUserId_fkey" FOREIGN KEY ("actorUserId") REFERENCES "users" ("id") ON DELETE SET NULL ON UPDATE CASCADE
 );
 
 -- CreateTable
 CREATE TABLE "handoff_sessions" (
-    "id" TEXT NOT NULL,
+    "id" TEXT NOT NULL PRIMARY KEY,
     "userCode" TEXT NOT NULL,
     "codeChallenge" TEXT NOT NULL,
     "clientName" TEXT NOT NULL,
@@ -105,117 +101,117 @@ CREATE TABLE "handoff_sessions" (
     "redirectUri" TEXT,
     "requesterIp" TEXT NOT NULL,
     "status" TEXT NOT NULL DEFAULT 'pending',
-    "createdAt" TIMESTAMP(3) NOT NULL DEFAULT CURRENT_TIMESTAMP,
-    "expiresAt" TIMESTAMP(3) NOT NULL,
+    "createdAt" DATETIME NOT NULL DEFAULT CURRENT_TIMESTAMP,
+    "expiresAt" DATETIME NOT NULL,
     "pollInterval" INTEGER NOT NULL DEFAULT 5,
-    "lastPolledAt" TIMESTAMP(3),
+    "lastPolledAt" DATETIME,
     "failedAttempts" INTEGER NOT NULL DEFAULT 0,
     "accountId" TEXT,
     "approvedById" TEXT,
-    "approvedAt" TIMESTAMP(3),
+    "approvedAt" DATETIME,
     "codeHash" TEXT,
-    "codeExpiresAt" TIMESTAMP(3),
-    "codeUsedAt" TIMESTAMP(3),
+    "codeExpiresAt" DATETIME,
+    "codeUsedAt" DATETIME,
     "apiKeyId" TEXT,
-
-    CONSTRAINT "handoff_sessions_pkey" PRIMARY KEY ("id")
+    CONSTRAINT "handoff_sessions_accountId_fkey" FOREIGN KEY ("accountId") REFERENCES "accounts" ("id") ON DELETE CASCADE ON UPDATE CASCADE,
+    CONSTRAINT "handoff_sessions_approvedById_fkey" FOREIGN KEY ("approvedById") REFERENCES "users" ("id") ON DELETE SET NULL ON UPDATE CASCADE
 );
 
 -- CreateTable
 CREATE TABLE "system_state" (
-    "key" TEXT NOT NULL,
+    "key" TEXT NOT NULL PRIMARY KEY,
     "value" TEXT NOT NULL,
-    "updatedAt" TIMESTAMP(3) NOT NULL,
-
-    CONSTRAINT "system_state_pkey" PRIMARY KEY ("key")
+    "updatedAt" DATETIME NOT NULL
 );
 
 -- CreateTable
 CREATE TABLE "competitions" (
-    "id" SERIAL NOT NULL,
+    "id" INTEGER NOT NULL PRIMARY KEY AUTOINCREMENT,
     "slug" TEXT NOT NULL,
     "name" TEXT NOT NULL,
     "sport" TEXT NOT NULL,
     "kind" TEXT NOT NULL,
     "format" TEXT NOT NULL,
     "country" TEXT,
-    "createdAt" TIMESTAMP(3) NOT NULL DEFAULT CURRENT_TIMESTAMP,
-
-    CONSTRAINT "competitions_pkey" PRIMARY KEY ("id")
+    "createdAt" DATETIME NOT NULL DEFAULT CURRENT_TIMESTAMP
 );
 
 -- CreateTable
 CREATE TABLE "editions" (
-    "id" SERIAL NOT NULL,
+    "id" INTEGER NOT NULL PRIMARY KEY AUTOINCREMENT,
     "competitionId" INTEGER NOT NULL,
     "name" TEXT NOT NULL,
-    "startDate" TIMESTAMP(3) NOT NULL,
-    "endDate" TIMESTAMP(3) NOT NULL,
+    "startDate" DATETIME NOT NULL,
+    "endDate" DATETIME NOT NULL,
     "current" BOOLEAN NOT NULL DEFAULT false,
-
-    CONSTRAINT "editions_pkey" PRIMARY KEY ("id")
+    CONSTRAINT "editions_competitionId_fkey" FOREIGN KEY ("competitionId") REFERENCES "competitions" ("id") ON DELETE CASCADE ON UPDATE CASCADE
 );
 
 -- CreateTable
 CREATE TABLE "teams" (
-    "id" SERIAL NOT NULL,
+    "id" INTEGER NOT NULL PRIMARY KEY AUTOINCREMENT,
     "name" TEXT NOT NULL,
     "nameNormalized" TEXT NOT NULL,
     "shortName" TEXT NOT NULL,
     "code" TEXT NOT NULL,
     "country" TEXT,
     "founded" INTEGER,
-    "venue" TEXT,
-
-    CONSTRAINT "teams_pkey" PRIMARY KEY ("id")
+    "venue" TEXT
 );
 
 -- CreateTable
 CREATE TABLE "persons" (
-    "id" SERIAL NOT NULL,
+    "id" INTEGER NOT NULL PRIMARY KEY AUTOINCREMENT,
     "name" TEXT NOT NULL,
     "nameNormalized" TEXT NOT NULL,
     "firstName" TEXT,
     "lastName" TEXT,
     "nationality" TEXT,
-    "birthDate" TIMESTAMP(3),
+    "birthDate" DATETIME,
     "position" TEXT,
     "sport" TEXT NOT NULL,
-    "externalRef" TEXT,
+    "externalRef" TEXT
+);
 
-    CONSTRAINT "persons_pkey" PRIMARY KEY ("id")
+-- CreateTable
+CREATE TABLE "person_name_tokens" (
+    "token" TEXT NOT NULL,
+    "personId" INTEGER NOT NULL,
+
+    PRIMARY KEY ("token", "personId"),
+    CONSTRAINT "person_name_tokens_personId_fkey" FOREIGN KEY ("personId") REFERENCES "persons" ("id") ON DELETE CASCADE ON UPDATE CASCADE
 );
 
 -- CreateTable
 CREATE TABLE "roster_entries" (
-    "id" SERIAL NOT NULL,
+    "id" INTEGER NOT NULL PRIMARY KEY AUTOINCREMENT,
     "editionId" INTEGER NOT NULL,
     "teamId" INTEGER,
     "personId" INTEGER NOT NULL,
     "shirtNumber" INTEGER,
     "position" TEXT,
     "role" TEXT NOT NULL DEFAULT 'player',
-
-    CONSTRAINT "roster_entries_pkey" PRIMARY KEY ("id")
+    CONSTRAINT "roster_entries_editionId_fkey" FOREIGN KEY ("editionId") REFERENCES "editions" ("id") ON DELETE CASCADE ON UPDATE CASCADE,
+    CONSTRAINT "roster_entries_teamId_fkey" FOREIGN KEY ("teamId") REFERENCES "teams" ("id") ON DELETE CASCADE ON UPDATE CASCADE,
+    CONSTRAINT "roster_entries_personId_fkey" FOREIGN KEY ("personId") REFERENCES "persons" ("id") ON DELETE CASCADE ON UPDATE CASCADE
 );
 
 -- CreateTable
 CREATE TABLE "contests" (
-    "id" SERIAL NOT NULL,
+    "id" INTEGER NOT NULL PRIMARY KEY AUTOINCREMENT,
     "editionId" INTEGER NOT NULL,
     "round" TEXT NOT NULL,
     "stage" TEXT NOT NULL,
     "status" TEXT NOT NULL,
-    "kickoffAt" TIMESTAMP(3) NOT NULL,
+    "kickoffAt" DATETIME NOT NULL,
     "venue" TEXT,
     "externalRef" TEXT NOT NULL,
-
-    CONSTRAINT "contests_pkey" PRIMARY KEY ("id")
+    CONSTRAINT "contests_editionId_fkey" FOREIGN KEY ("editionId") REFERENCES "editions" ("id") ON DELETE CASCADE ON UPDATE CASCADE
 );
 
 -- CreateTable
 CREATE TABLE "contest_participants" (
-    "id" SERIAL NOT NULL,
+    "id" INTEGER NOT NULL PRIMARY KEY AUTOINCREMENT,
     "contestId" INTEGER NOT NULL,
     "side" TEXT NOT NULL,
     "teamId" INTEGER,
@@ -224,13 +220,14 @@ CREATE TABLE "contest_participants" (
     "halftimeScore" INTEGER,
     "scoreDetail" TEXT,
     "outcome" TEXT,
-
-    CONSTRAINT "contest_participants_pkey" PRIMARY KEY ("id")
+    CONSTRAINT "contest_participants_contestId_fkey" FOREIGN KEY ("contestId") REFERENCES "contests" ("id") ON DELETE CASCADE ON UPDATE CASCADE,
+    CONSTRAINT "contest_participants_teamId_fkey" FOREIGN KEY ("teamId") REFERENCES "teams" ("id") ON DELETE CASCADE ON UPDATE CASCADE,
+    CONSTRAINT "contest_participants_personId_fkey" FOREIGN KEY ("personId") REFERENCES "persons" ("id") ON DELETE CASCADE ON UPDATE CASCADE
 );
 
 -- CreateTable
 CREATE TABLE "standings" (
-    "id" SERIAL NOT NULL,
+    "id" INTEGER NOT NULL PRIMARY KEY AUTOINCREMENT,
     "editionId" INTEGER NOT NULL,
     "group" TEXT NOT NULL DEFAULT '',
     "teamId" INTEGER NOT NULL,
@@ -244,50 +241,50 @@ CREATE TABLE "standings" (
     "goalDifference" INTEGER NOT NULL,
     "points" INTEGER NOT NULL,
     "form" TEXT NOT NULL DEFAULT '',
-    "updatedAt" TIMESTAMP(3) NOT NULL,
-
-    CONSTRAINT "standings_pkey" PRIMARY KEY ("id")
+    "updatedAt" DATETIME NOT NULL,
+    CONSTRAINT "standings_editionId_fkey" FOREIGN KEY ("editionId") REFERENCES "editions" ("id") ON DELETE CASCADE ON UPDATE CASCADE,
+    CONSTRAINT "standings_teamId_fkey" FOREIGN KEY ("teamId") REFERENCES "teams" ("id") ON DELETE CASCADE ON UPDATE CASCADE
 );
 
 -- CreateTable
 CREATE TABLE "odds_points" (
-    "id" SERIAL NOT NULL,
+    "id" INTEGER NOT NULL PRIMARY KEY AUTOINCREMENT,
     "contestId" INTEGER NOT NULL,
     "personId" INTEGER,
     "bookmaker" TEXT NOT NULL,
     "market" TEXT NOT NULL,
     "selection" TEXT NOT NULL,
-    "line" DOUBLE PRECISION,
-    "price" DOUBLE PRECISION NOT NULL,
-    "observedAt" TIMESTAMP(3) NOT NULL,
+    "line" REAL,
+    "price" REAL NOT NULL,
+    "observedAt" DATETIME NOT NULL,
     "isClosing" BOOLEAN NOT NULL DEFAULT false,
-
-    CONSTRAINT "odds_points_pkey" PRIMARY KEY ("id")
+    CONSTRAINT "odds_points_contestId_fkey" FOREIGN KEY ("contestId") REFERENCES "contests" ("id") ON DELETE CASCADE ON UPDATE CASCADE,
+    CONSTRAINT "odds_points_personId_fkey" FOREIGN KEY ("personId") REFERENCES "persons" ("id") ON DELETE CASCADE ON UPDATE CASCADE
 );
 
 -- CreateTable
 CREATE TABLE "person_contest_stats" (
-    "id" SERIAL NOT NULL,
+    "id" INTEGER NOT NULL PRIMARY KEY AUTOINCREMENT,
     "contestId" INTEGER NOT NULL,
     "personId" INTEGER NOT NULL,
     "teamId" INTEGER,
     "stat" TEXT NOT NULL,
     "value" INTEGER NOT NULL,
-
-    CONSTRAINT "person_contest_stats_pkey" PRIMARY KEY ("id")
+    CONSTRAINT "person_contest_stats_contestId_fkey" FOREIGN KEY ("contestId") REFERENCES "contests" ("id") ON DELETE CASCADE ON UPDATE CASCADE,
+    CONSTRAINT "person_contest_stats_personId_fkey" FOREIGN KEY ("personId") REFERENCES "persons" ("id") ON DELETE CASCADE ON UPDATE CASCADE
 );
 
 -- CreateTable
 CREATE TABLE "person_edition_stats" (
-    "id" SERIAL NOT NULL,
+    "id" INTEGER NOT NULL PRIMARY KEY AUTOINCREMENT,
     "editionId" INTEGER NOT NULL,
     "personId" INTEGER NOT NULL,
     "teamId" INTEGER,
     "stat" TEXT NOT NULL,
     "value" INTEGER NOT NULL,
     "contests" INTEGER NOT NULL,
-
-    CONSTRAINT "person_edition_stats_pkey" PRIMARY KEY ("id")
+    CONSTRAINT "person_edition_stats_editionId_fkey" FOREIGN KEY ("editionId") REFERENCES "editions" ("id") ON DELETE CASCADE ON UPDATE CASCADE,
+    CONSTRAINT "person_edition_stats_personId_fkey" FOREIGN KEY ("personId") REFERENCES "persons" ("id") ON DELETE CASCADE ON UPDATE CASCADE
 );
 
 -- CreateIndex
@@ -348,6 +345,9 @@ CREATE UNIQUE INDEX "persons_externalRef_key" ON "persons"("externalRef");
 CREATE INDEX "persons_nameNormalized_idx" ON "persons"("nameNormalized");
 
 -- CreateIndex
+CREATE INDEX "person_name_tokens_personId_idx" ON "person_name_tokens"("personId");
+
+-- CreateIndex
 CREATE INDEX "roster_entries_teamId_editionId_idx" ON "roster_entries"("teamId", "editionId");
 
 -- CreateIndex
@@ -394,87 +394,3 @@ CREATE INDEX "person_edition_stats_editionId_stat_value_idx" ON "person_edition_
 
 -- CreateIndex
 CREATE UNIQUE INDEX "person_edition_stats_editionId_stat_personId_key" ON "person_edition_stats"("editionId", "stat", "personId");
-
--- AddForeignKey
-ALTER TABLE "users" ADD CONSTRAINT "users_accountId_fkey" FOREIGN KEY ("accountId") REFERENCES "accounts"("id") ON DELETE CASCADE ON UPDATE CASCADE;
-
--- AddForeignKey
-ALTER TABLE "oauth_accounts" ADD CONSTRAINT "oauth_accounts_userId_fkey" FOREIGN KEY ("userId") REFERENCES "users"("id") ON DELETE CASCADE ON UPDATE CASCADE;
-
--- AddForeignKey
-ALTER TABLE "api_keys" ADD CONSTRAINT "api_keys_accountId_fkey" FOREIGN KEY ("accountId") REFERENCES "accounts"("id") ON DELETE CASCADE ON UPDATE CASCADE;
-
--- AddForeignKey
-ALTER TABLE "api_keys" ADD CONSTRAINT "api_keys_createdById_fkey" FOREIGN KEY ("createdById") REFERENCES "users"("id") ON DELETE SET NULL ON UPDATE CASCADE;
-
--- AddForeignKey
-ALTER TABLE "api_keys" ADD CONSTRAINT "api_keys_revokedById_fkey" FOREIGN KEY ("revokedById") REFERENCES "users"("id") ON DELETE SET NULL ON UPDATE CASCADE;
-
--- AddForeignKey
-ALTER TABLE "usage_buckets" ADD CONSTRAINT "usage_buckets_accountId_fkey" FOREIGN KEY ("accountId") REFERENCES "accounts"("id") ON DELETE CASCADE ON UPDATE CASCADE;
-
--- AddForeignKey
-ALTER TABLE "usage_buckets" ADD CONSTRAINT "usage_buckets_apiKeyId_fkey" FOREIGN KEY ("apiKeyId") REFERENCES "api_keys"("id") ON DELETE CASCADE ON UPDATE CASCADE;
-
--- AddForeignKey
-ALTER TABLE "auth_failure_buckets" ADD CONSTRAINT "auth_failure_buckets_accountId_fkey" FOREIGN KEY ("accountId") REFERENCES "accounts"("id") ON DELETE CASCADE ON UPDATE CASCADE;
-
--- AddForeignKey
-ALTER TABLE "audit_events" ADD CONSTRAINT "audit_events_accountId_fkey" FOREIGN KEY ("accountId") REFERENCES "accounts"("id") ON DELETE CASCADE ON UPDATE CASCADE;
-
--- AddForeignKey
-ALTER TABLE "audit_events" ADD CONSTRAINT "audit_events_actorUserId_fkey" FOREIGN KEY ("actorUserId") REFERENCES "users"("id") ON DELETE SET NULL ON UPDATE CASCADE;
-
--- AddForeignKey
-ALTER TABLE "handoff_sessions" ADD CONSTRAINT "handoff_sessions_accountId_fkey" FOREIGN KEY ("accountId") REFERENCES "accounts"("id") ON DELETE CASCADE ON UPDATE CASCADE;
-
--- AddForeignKey
-ALTER TABLE "handoff_sessions" ADD CONSTRAINT "handoff_sessions_approvedById_fkey" FOREIGN KEY ("approvedById") REFERENCES "users"("id") ON DELETE SET NULL ON UPDATE CASCADE;
-
--- AddForeignKey
-ALTER TABLE "editions" ADD CONSTRAINT "editions_competitionId_fkey" FOREIGN KEY ("competitionId") REFERENCES "competitions"("id") ON DELETE CASCADE ON UPDATE CASCADE;
-
--- AddForeignKey
-ALTER TABLE "roster_entries" ADD CONSTRAINT "roster_entries_editionId_fkey" FOREIGN KEY ("editionId") REFERENCES "editions"("id") ON DELETE CASCADE ON UPDATE CASCADE;
-
--- AddForeignKey
-ALTER TABLE "roster_entries" ADD CONSTRAINT "roster_entries_teamId_fkey" FOREIGN KEY ("teamId") REFERENCES "teams"("id") ON DELETE CASCADE ON UPDATE CASCADE;
-
--- AddForeignKey
-ALTER TABLE "roster_entries" ADD CONSTRAINT "roster_entries_personId_fkey" FOREIGN KEY ("personId") REFERENCES "persons"("id") ON DELETE CASCADE ON UPDATE CASCADE;
-
--- AddForeignKey
-ALTER TABLE "contests" ADD CONSTRAINT "contests_editionId_fkey" FOREIGN KEY ("editionId") REFERENCES "editions"("id") ON DELETE CASCADE ON UPDATE CASCADE;
-
--- AddForeignKey
-ALTER TABLE "contest_participants" ADD CONSTRAINT "contest_participants_contestId_fkey" FOREIGN KEY ("contestId") REFERENCES "contests"("id") ON DELETE CASCADE ON UPDATE CASCADE;
-
--- AddForeignKey
-ALTER TABLE "contest_participants" ADD CONSTRAINT "contest_participants_teamId_fkey" FOREIGN KEY ("teamId") REFERENCES "teams"("id") ON DELETE CASCADE ON UPDATE CASCADE;
-
--- AddForeignKey
-ALTER TABLE "contest_participants" ADD CONSTRAINT "contest_participants_personId_fkey" FOREIGN KEY ("personId") REFERENCES "persons"("id") ON DELETE CASCADE ON UPDATE CASCADE;
-
--- AddForeignKey
-ALTER TABLE "standings" ADD CONSTRAINT "standings_editionId_fkey" FOREIGN KEY ("editionId") REFERENCES "editions"("id") ON DELETE CASCADE ON UPDATE CASCADE;
-
--- AddForeignKey
-ALTER TABLE "standings" ADD CONSTRAINT "standings_teamId_fkey" FOREIGN KEY ("teamId") REFERENCES "teams"("id") ON DELETE CASCADE ON UPDATE CASCADE;
-
--- AddForeignKey
-ALTER TABLE "odds_points" ADD CONSTRAINT "odds_points_contestId_fkey" FOREIGN KEY ("contestId") REFERENCES "contests"("id") ON DELETE CASCADE ON UPDATE CASCADE;
-
--- AddForeignKey
-ALTER TABLE "odds_points" ADD CONSTRAINT "odds_points_personId_fkey" FOREIGN KEY ("personId") REFERENCES "persons"("id") ON DELETE CASCADE ON UPDATE CASCADE;
-
--- AddForeignKey
-ALTER TABLE "person_contest_stats" ADD CONSTRAINT "person_contest_stats_contestId_fkey" FOREIGN KEY ("contestId") REFERENCES "contests"("id") ON DELETE CASCADE ON UPDATE CASCADE;
-
--- AddForeignKey
-ALTER TABLE "person_contest_stats" ADD CONSTRAINT "person_contest_stats_personId_fkey" FOREIGN KEY ("personId") REFERENCES "persons"("id") ON DELETE CASCADE ON UPDATE CASCADE;
-
--- AddForeignKey
-ALTER TABLE "person_edition_stats" ADD CONSTRAINT "person_edition_stats_editionId_fkey" FOREIGN KEY ("editionId") REFERENCES "editions"("id") ON DELETE CASCADE ON UPDATE CASCADE;
-
--- AddForeignKey
-ALTER TABLE "person_edition_stats" ADD CONSTRAINT "person_edition_stats_personId_fkey" FOREIGN KEY ("personId") REFERENCES "persons"("id") ON DELETE CASCADE ON UPDATE CASCADE;
