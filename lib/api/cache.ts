@@ -1,4 +1,5 @@
 import { db } from "../db";
+import type { ApiRequest } from "./types";
 
 /**
  * Short-lived cache of serialized `data` payloads for repeated reads. Seed and import bump the
@@ -9,6 +10,11 @@ interface Entry {
   dataJson: string;
   fetchedAt: string;
   expiresAt: number;
+}
+
+/** The raw path plus query string: equal bytes always parse to the same query. */
+export function requestCacheKey(req: ApiRequest): string {
+  return `${req.path}?${req.rawQuery ?? req.query.toString()}`;
 }
 
 const MAX_ENTRIES = Number(process.env.RESPONSE_CACHE_MAX_ENTRIES ?? 5000);

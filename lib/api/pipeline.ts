@@ -1,6 +1,6 @@
 import { usage } from "../usage";
 import { authenticate } from "./auth";
-import { cacheGet, cacheSet } from "./cache";
+import { cacheGet, cacheSet, requestCacheKey } from "./cache";
 import { ApiError } from "./errors";
 import { parseQuery } from "./request";
 import { errorResponse, newRequestId, okResponse } from "./respond";
@@ -40,14 +40,16 @@ export async function handleApiRequest(req: ApiRequest): Promise<ApiResponse> {
       limitHeaders = admission.headers;
       if (!admission.ok) throw admission.error;
     }
-    const query = parseQuery(req.query, route.query);
-    const cacheKey = route.cacheTtlMs > 0 ? `${route.pattern}|${JSON.stringify(params)}|${JSON.stringify(query)}` : "";
+    // Keyed by the raw path and query string, so a hit skips parsing and validation: the same
+    // bytes were validated when the entry was stored.
+    const cacheKey = route.cacheTtlMs > 0 ? requestCacheKey(req) : "";
     const cached = cacheKey ? cacheGet(cacheKey) : undefined;
     let dataJson: string;
     let fetchedAt: string;
     if (cached) {
       ({ dataJson, fetchedAt } = cached);
     } else {
+      const query = parseQuery(req.query, route.query);
       const data = await route.handler({ query, params, caller });
       dataJson = JSON.stringify(data);
       fetchedAt = new Date().toISOString();

@@ -6,6 +6,8 @@ export interface ApiRequest {
   /** Path without the query string, e.g. "/v1/persons/12". */
   path: string;
   query: URLSearchParams;
+  /** The query string as received, without "?"; keys the response cache so a hit skips parsing. */
+  rawQuery?: string;
   /** Lower-case header name -> value; repeated headers are joined with ", ". */
   header(name: string): string | undefined;
   ip: string;

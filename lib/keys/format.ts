@@ -1,4 +1,4 @@
-import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
+import { hash, randomBytes, timingSafeEqual } from "node:crypto";
 
 export type Environment = "live" | "test";
 
@@ -43,7 +43,8 @@ export function splitKey(key: string): { prefix: string; secret: string; environ
 
 /** SHA-256 is the norm for high-entropy keys (143 bits here): no salt or slow hash needed. */
 export function hashSecret(secret: string): string {
-  return createHash("sha256").update(secret).digest("hex");
+  // One-shot crypto.hash: a third of createHash()'s cost, and it runs on every /v1 request.
+  return hash("sha256", secret);
 }
 
 /** Constant-time comparison of two hex digests of equal length. */

@@ -8,6 +8,7 @@ export async function handleNextRequest(request: Request): Promise<Response> {
     method: request.method,
     path: url.pathname,
     query: url.searchParams,
+    rawQuery: url.search.slice(1),
     header: (name) => request.headers.get(name) ?? undefined,
     ip: request.headers.get("x-forwarded-for")?.split(",")[0]?.trim() || "unknown",
   };
