@@ -18,9 +18,12 @@ export function requestCacheKey(req: ApiRequest): string {
 }
 
 const MAX_ENTRIES = Number(process.env.RESPONSE_CACHE_MAX_ENTRIES ?? 5000);
+/** RESPONSE_CACHE=off turns the cache off (the benchmark measures uncached reads this way). */
+const ENABLED = process.env.RESPONSE_CACHE !== "off" && MAX_ENTRIES > 0;
 const entries = new Map<string, Entry>();
 
 export function cacheGet(key: string): Entry | undefined {
+  if (!ENABLED) return undefined;
   const hit = entries.get(key);
   if (!hit) return undefined;
   if (hit.expiresAt <= Date.now()) {
@@ -31,6 +34,7 @@ export function cacheGet(key: string): Entry | undefined {
 }
 
 export function cacheSet(key: string, dataJson: string, fetchedAt: string, ttlMs: number): void {
+  if (!ENABLED) return;
   if (entries.size >= MAX_ENTRIES) entries.delete(entries.keys().next().value!);
   entries.set(key, { dataJson, fetchedAt, expiresAt: Date.now() + ttlMs });
 }

@@ -1,0 +1,116 @@
+// The benchmark's output: a console table, bench/results/latest.json and the figures section of
+// docs/benchmark.md (between the bench:start/bench:end markers).
+import fs from "node:fs";
+import path from "node:path";
+import type { LoadResult } from "./load";
+import type { ProfileSummary } from "./profile";
+
+export interface MainRow {
+  name: string;
+  path: string;
+  detail: string;
+  peak: LoadResult;
+  half: LoadResult | null;
+}
+export interface GrowthRow {
+  scale: number;
+  persons: number;
+  oddsScopeRows: number;
+  oddsDepth: number;
+  page1: LoadResult | null;
+  deep: LoadResult | null;
+  search: LoadResult | null;
+}
+export interface Target {
+  name: string;
+  target: string;
+  value: string;
+  pass: boolean | null;
+}
+export interface BenchResults {
+  when: string;
+  machine: { cpus: number; node: string; loadavgAtStart: number[] };
+  config: Record<string, unknown>;
+  seeding: { scale: number; seconds: number; cached: boolean }[];
+  main: { scale: number; rows: MainRow[] };
+  growth: GrowthRow[];
+  targets: Target[];
+  profile: ProfileSummary | null;
+  notes: string[];
+  totalSeconds: number;
+}
+
+const ROOT = path.resolve(__dirname, "..");
+const f0 = (n: number) => (Number.isFinite(n) ? Math.round(n).toLocaleString("en-US") : "-");
+const ms = (n: number | undefined) => (n !== undefined && Number.isFinite(n) ? n.toFixed(2) : "-");
+const x = (a: number, b: number) => (Number.isFinite(a) && Number.isFinite(b) && b > 0 ? `${(a / b).toFixed(2)}x` : "-");
+
+function mainTable(r: BenchResults): string[] {
+  const base = r.main.rows.find((row) => row.name === "baseline")!;
+  const lines = [
+    "| Run | req/s | vs baseline | p50 ms | vs | p99 ms | vs | p99 at half peak ms | errors/non-2xx |",
+    "|---|---:|---:|---:|---:|---:|---:|---:|---:|",
+  ];
+  for (const row of r.main.rows) {
+    const p = row.peak;
+    lines.push(
+      `| ${row.name} | ${f0(p.rps)} | ${x(p.rps, base.peak.rps)} | ${ms(p.p50)} | ${x(p.p50, base.peak.p50)} | ${ms(p.p99)} | ${x(p.p99, base.peak.p99)} | ${ms(row.half?.p99)} | ${p.errors}/${p.non2xx} |`,
+    );
+  }
+  return lines;
+}
+
+function growthTable(r: BenchResults): string[] {
+  const lines = [
+    "| Scale | persons | search p50 / p99 ms | odds scope rows | page 1 p50 / p99 ms | deep page (depth) p50 / p99 ms | deep / page 1 (p50) |",
+    "|---:|---:|---:|---:|---:|---:|---:|",
+  ];
+  for (const g of r.growth) {
+    lines.push(
+      `| ${g.scale} | ${f0(g.persons)} | ${ms(g.search?.p50)} / ${ms(g.search?.p99)} | ${f0(g.oddsScopeRows)} | ${ms(g.page1?.p50)} / ${ms(g.page1?.p99)} | (${f0(g.oddsDepth)}) ${ms(g.deep?.p50)} / ${ms(g.deep?.p99)} | ${g.deep && g.page1 ? x(g.deep.p50, g.page1.p50) : "-"} |`,
+    );
+  }
+  return lines;
+}
+
+export function summary(r: BenchResults): string {
+  const out = [
+    `Measured ${r.when} on ${r.machine.cpus} cores, Node ${r.machine.node}, load average at start ${r.machine.loadavgAtStart.map((l) => l.toFixed(2)).join(" ")}.`,
+    `Main runs: seed --scale ${r.main.scale}, ${r.config.connections} connections, ${r.config.durationS} s each after ${r.config.warmupS} s warm-up; latencies are exact (not autocannon's whole-ms histogram).`,
+    "",
+    ...mainTable(r),
+    "",
+    `Growth runs (1 connection, ${r.config.growthDurationS} s each: unloaded service latency; response cache off):`,
+    "",
+    ...growthTable(r),
+    "",
+    "| Target | Goal | Measured | Result |",
+    "|---|---|---|---|",
+    ...r.targets.map((t) => `| ${t.name} | ${t.target} | ${t.value} | ${t.pass === null ? "n/a" : t.pass ? "PASS" : "FAIL"} |`),
+  ];
+  if (r.seeding.length) out.push("", `Seeding: ${r.seeding.map((s) => `scale ${s.scale} ${s.cached ? "cached" : `${s.seconds.toFixed(0)} s`}`).join(", ")}. Total bench time ${r.totalSeconds.toFixed(0)} s.`);
+  if (r.profile) {
+    out.push("", `CPU profile of the /v1/teams cache-hit run (self time, ${r.profile.idlePct.toFixed(0)}% idle):`, "");
+    out.push(...r.profile.functions.slice(0, 12).map((f) => `- ${f.selfPct.toFixed(1)}% ${f.name}`));
+  }
+  if (r.notes.length) out.push("", ...r.notes.map((n) => `Note: ${n}`));
+  return out.join("\n");
+}
+
+export function writeResults(r: BenchResults, writeDocs: boolean): string {
+  const dir = path.join(ROOT, "bench", "results");
+  fs.mkdirSync(dir, { recursive: true });
+  fs.writeFileSync(path.join(dir, "latest.json"), `${JSON.stringify(r, null, 2)}\n`);
+  const text = summary(r);
+  fs.writeFileSync(path.join(dir, "latest.md"), `${text}\n`);
+  const doc = path.join(ROOT, "docs", "benchmark.md");
+  if (writeDocs && fs.existsSync(doc)) {
+    const current = fs.readFileSync(doc, "utf8");
+    const start = "<!-- bench:start -->";
+    const end = "<!-- bench:end -->";
+    const a = current.indexOf(start);
+    const b = current.indexOf(end);
+    if (a !== -1 && b > a) fs.writeFileSync(doc, `${current.slice(0, a + start.length)}\n${text}\n${current.slice(b)}`);
+  }
+  return text;
+}

@@ -1,0 +1,162 @@
+// `npm run bench`: autocannon against the production build, all in one run on this machine.
+// Knobs (env): BENCH_DURATION, BENCH_WARMUP, BENCH_CONNECTIONS, BENCH_MAIN_SCALE, BENCH_SCALES,
+// BENCH_GROWTH_DURATION, BENCH_ODDS_DEPTH, BENCH_NEXT, BENCH_PROFILE, BENCH_WRITE_DOCS (docs/benchmark.md).
+import os from "node:os";
+import path from "node:path";
+import { buildIfStale } from "../scripts/build-if-stale";
+import { benchKey, ensureBenchDb, type BenchDb } from "./datasets";
+import { load, warmUp, type LoadResult, type LoadSpec } from "./load";
+import { summarizeProfile } from "./profile";
+import { writeResults, type BenchResults, type GrowthRow, type MainRow } from "./report";
+import { oddsScenarios, probe, searchScenario, statBoardScenario, type Scenario } from "./scenarios";
+import { startBaseline, startBenchApp, toggleProfiler } from "./servers";
+import { evaluateTargets } from "./targets";
+
+const num = (name: string, fallback: number) => (process.env[name] ? Number(process.env[name]) : fallback);
+const config = {
+  durationS: num("BENCH_DURATION", 8),
+  warmupS: num("BENCH_WARMUP", 2),
+  connections: num("BENCH_CONNECTIONS", 20),
+  mainScale: num("BENCH_MAIN_SCALE", 1),
+  scales: (process.env.BENCH_SCALES ?? "1,10").split(",").filter(Boolean).map(Number),
+  growthDurationS: num("BENCH_GROWTH_DURATION", 4),
+  oddsDepth: num("BENCH_ODDS_DEPTH", 1_000_000),
+  next: process.env.BENCH_NEXT !== "0",
+  profile: process.env.BENCH_PROFILE !== "0",
+  writeDocs: process.env.BENCH_WRITE_DOCS !== "0",
+};
+const started = Date.now();
+const log = (msg: string) => console.log(`[bench ${((Date.now() - started) / 1000).toFixed(0).padStart(4)} s] ${msg}`);
+const notes: string[] = [];
+
+async function measure(name: string, baseUrl: string, key: string, s: Pick<Scenario, "path" | "requests">, half: boolean): Promise<{ peak: LoadResult; half: LoadResult | null }> {
+  const spec: LoadSpec = { url: baseUrl + s.path, headers: { "x-api-key": key }, requests: s.requests, connections: config.connections, durationS: config.durationS };
+  await warmUp(spec, config.warmupS);
+  const peak = await load(spec);
+  let halfResult: LoadResult | null = null;
+  if (half) halfResult = await load({ ...spec, overallRate: Math.max(1, Math.round(peak.rps / 2)) });
+  log(`${name.padEnd(22)} ${Math.round(peak.rps).toString().padStart(6)} req/s  p50 ${peak.p50.toFixed(2)} ms  p99 ${peak.p99.toFixed(2)} ms` +
+    (halfResult ? `  | half peak p99 ${halfResult.p99.toFixed(2)} ms` : "") + (peak.non2xx || peak.errors ? `  (${peak.non2xx} non-2xx, ${peak.errors} errors)` : ""));
+  return { peak, half: halfResult };
+}
+
+/** Single-connection latency: what one request costs the server, free of queueing. */
+async function latency(baseUrl: string, key: string, s: Pick<Scenario, "path" | "requests">): Promise<LoadResult> {
+  const spec: LoadSpec = { url: baseUrl + s.path, headers: { "x-api-key": key }, requests: s.requests, connections: 1, durationS: config.growthDurationS };
+  await warmUp(spec, 1);
+  return load(spec);
+}
+
+async function mainRuns(db: BenchDb, key: string): Promise<{ rows: MainRow[]; profile: BenchResults["profile"] }> {
+  const rows: MainRow[] = [];
+  const profileOut = path.join(os.tmpdir(), `statline-bench-${process.pid}.cpuprofile`);
+  const app = await startBenchApp({ url: db.url, cache: true, profileOut: config.profile ? profileOut : undefined });
+  let profile: BenchResults["profile"] = null;
+  try {
+    const teams: Scenario = { name: "/v1/teams (cache hit)", path: "/v1/teams", detail: "50 rows, auth + rate limit + metering" };
+    const baseline = await startBaseline(app.baseUrl, teams.path, key);
+    try {
+      rows.push({ name: "baseline", path: "raw node:http", detail: "same bytes and headers as /v1/teams", ...(await measure("baseline", baseline.baseUrl, key, { path: "/" }, true)) });
+    } finally {
+      await baseline.stop();
+    }
+    rows.push({ ...teams, ...(await measure(teams.name, app.baseUrl, key, teams, true)) });
+    if (config.profile) {
+      toggleProfiler(app);
+      await load({ url: app.baseUrl + teams.path, headers: { "x-api-key": key }, connections: config.connections, durationS: 5 });
+      toggleProfiler(app);
+      await new Promise((r) => setTimeout(r, 1500));
+      try {
+        profile = summarizeProfile(profileOut, 20);
+      } catch (err) {
+        notes.push(`profile not written: ${(err as Error).message}`);
+      }
+    }
+  } finally {
+    await app.stop();
+  }
+  if (config.next) {
+    const next = await startBenchApp({ url: db.url, mode: "next", cache: true });
+    try {
+      const s = { name: "/v1/teams via next start", path: "/v1/teams", detail: "same pipeline behind Next's router" };
+      rows.push({ ...s, ...(await measure(s.name, next.baseUrl, key, s, false)) });
+    } finally {
+      await next.stop();
+    }
+  }
+  const uncached = await startBenchApp({ url: db.url, cache: false });
+  try {
+    const scenarios: Scenario[] = [{ ...searchScenario(db.file), name: "/v1/persons?q= (miss)" }];
+    const odds = await oddsScenarios(db.file, uncached.baseUrl, key, config.oddsDepth);
+    if (odds?.deep) scenarios.push({ ...odds.deep, name: "odds deep page (miss)" });
+    else notes.push("odds history: no deep page at the main scale (no odds data or endpoint missing)");
+    const board = statBoardScenario(db.file);
+    if (board) scenarios.push({ ...board, name: "stat-board (miss)" });
+    for (const s of scenarios) {
+      if ((await probe(uncached.baseUrl, key, s.path)).missing) {
+        notes.push(`${s.name}: endpoint not implemented yet, skipped`);
+        continue;
+      }
+      rows.push({ ...s, ...(await measure(s.name, uncached.baseUrl, key, s, true)) });
+    }
+  } finally {
+    await uncached.stop();
+  }
+  return { rows, profile };
+}
+
+async function growthRun(db: BenchDb, key: string): Promise<GrowthRow> {
+  const app = await startBenchApp({ url: db.url, cache: false });
+  try {
+    const search = searchScenario(db.file);
+    const odds = await oddsScenarios(db.file, app.baseUrl, key, config.oddsDepth);
+    const row: GrowthRow = { scale: db.scale, persons: search.persons, oddsScopeRows: odds?.scopeRows ?? 0, oddsDepth: odds?.depth ?? 0, page1: null, deep: null, search: null };
+    if (!(await probe(app.baseUrl, key, search.path)).missing) row.search = await latency(app.baseUrl, key, search);
+    if (odds && !(await probe(app.baseUrl, key, odds.page1.path)).missing) {
+      row.page1 = await latency(app.baseUrl, key, odds.page1);
+      if (odds.deep) row.deep = await latency(app.baseUrl, key, odds.deep);
+    }
+    log(`growth scale ${db.scale}: ${row.persons} persons, search p50 ${row.search?.p50.toFixed(2) ?? "-"} ms; odds ${row.oddsScopeRows} rows, page 1 p50 ${row.page1?.p50.toFixed(2) ?? "-"} ms, depth ${row.oddsDepth} p50 ${row.deep?.p50.toFixed(2) ?? "-"} ms`);
+    return row;
+  } finally {
+    await app.stop();
+  }
+}
+
+async function main() {
+  const loadavgAtStart = os.loadavg();
+  log(`config ${JSON.stringify(config)}`);
+  if (loadavgAtStart[0] > 1) notes.push(`load average ${loadavgAtStart[0].toFixed(2)} at start: other work shares the 2 cores, so absolute figures are low; ratios are measured back to back`);
+  log("building the app if sources changed…");
+  buildIfStale();
+  const scales = [...new Set([config.mainScale, ...config.scales])];
+  const dbs = new Map(scales.map((s) => [s, ensureBenchDb(s, log)]));
+  const keys = new Map([...dbs].map(([s, db]) => [s, benchKey(db, log)]));
+  if ([...keys.values()].some((k) => k.plan !== "unlimited")) notes.push("keys are not on the unlimited plan (metering not merged yet)");
+  const mainDb = dbs.get(config.mainScale)!;
+  const { rows, profile } = await mainRuns(mainDb, keys.get(config.mainScale)!.key);
+  const growth: GrowthRow[] = [];
+  for (const s of config.scales) growth.push(await growthRun(dbs.get(s)!, keys.get(s)!.key));
+  const results: BenchResults = {
+    when: new Date().toISOString(),
+    machine: { cpus: os.cpus().length, node: process.version, loadavgAtStart },
+    config,
+    seeding: [...dbs.values()].map((d) => ({ scale: d.scale, seconds: d.seedSeconds, cached: d.seedSeconds === 0 })),
+    main: { scale: config.mainScale, rows },
+    growth,
+    targets: [],
+    profile,
+    notes,
+    totalSeconds: (Date.now() - started) / 1000,
+  };
+  results.targets = evaluateTargets(results);
+  console.log(`\n${writeResults(results, config.writeDocs)}\n\nwritten: bench/results/latest.json${config.writeDocs ? ", docs/benchmark.md" : ""}`);
+}
+
+main().then(
+  () => process.exit(0),
+  (err) => {
+    console.error(`bench failed: ${err instanceof Error ? err.stack : String(err)}`);
+    process.exit(1);
+  },
+);

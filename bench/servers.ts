@@ -1,0 +1,61 @@
+// The processes under test: the app (lean server or plain `next start`) via the test harness's
+// startApp, and the raw node:http baseline serving a captured /v1/teams response.
+import { spawn } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { freePort, startApp, type RunningApp } from "../tests/support/app";
+
+export const BENCH_SECRET = "bench-secret-not-for-production-0123456789";
+
+export async function startBenchApp(opts: { url: string; mode?: "lean" | "next"; cache?: boolean; profileOut?: string }): Promise<RunningApp> {
+  const env: Record<string, string> = {
+    NEXTAUTH_SECRET: BENCH_SECRET,
+    RESPONSE_CACHE: opts.cache === false ? "off" : "on",
+    LOG_LEVEL: "warn",
+  };
+  if (opts.profileOut) {
+    env.BENCH_PROFILE_OUT = opts.profileOut;
+    env.NODE_OPTIONS = `${process.env.NODE_OPTIONS ?? ""} --import=${path.join(__dirname, "profiler-preload.mjs")}`.trim();
+  }
+  return startApp({ databaseUrl: opts.url, mode: opts.mode ?? "lean", env });
+}
+
+export interface Baseline {
+  baseUrl: string;
+  stop: () => Promise<void>;
+}
+
+/** Headers node adds itself, or that describe the connection rather than the response. */
+const AUTOMATIC = new Set(["date", "connection", "keep-alive", "content-length", "transfer-encoding"]);
+
+/** Fetches one real response and starts a raw node:http server that answers with those bytes. */
+export async function startBaseline(appUrl: string, pathAndQuery: string, key: string): Promise<Baseline> {
+  const res = await fetch(appUrl + pathAndQuery, { headers: { "x-api-key": key } });
+  if (res.status !== 200) throw new Error(`baseline capture: ${pathAndQuery} answered ${res.status}`);
+  const headers: Record<string, string> = {};
+  res.headers.forEach((value, name) => {
+    if (!AUTOMATIC.has(name)) headers[name] = value;
+  });
+  const body = Buffer.from(await res.arrayBuffer());
+  const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "statline-bench-")), "response.json");
+  fs.writeFileSync(file, JSON.stringify({ headers, bodyBase64: body.toString("base64") }));
+  const port = await freePort();
+  const proc = spawn(process.execPath, [path.join(__dirname, "baseline-server.mjs"), file, String(port)], { stdio: ["ignore", "pipe", "inherit"] });
+  await new Promise<void>((resolve, reject) => {
+    proc.stdout!.once("data", () => resolve());
+    proc.once("exit", (code) => reject(new Error(`baseline server exited (${code})`)));
+  });
+  return {
+    baseUrl: `http://127.0.0.1:${port}`,
+    stop: () =>
+      new Promise<void>((resolve) => {
+        if (proc.exitCode !== null) return resolve();
+        proc.once("exit", () => resolve());
+        proc.kill("SIGTERM");
+      }),
+  };
+}
+
+/** Starts and stops the in-process profiler of an app started with profileOut. */
+export const toggleProfiler = (app: RunningApp) => app.proc.kill("SIGUSR2");
