@@ -15,7 +15,6 @@ if (process.env.STATLINE_SERVER === "next") {
   child.on("exit", (code) => process.exit(code ?? 0));
 } else {
   (process.env as Record<string, string>).NODE_ENV = "production";
-  // No top-level await: tsx compiles this package's .ts files as CommonJS.
   import("../server")
     .then(({ startServer }) => startServer({ port, host }))
     .catch((err) => {
