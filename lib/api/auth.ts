@@ -103,9 +103,7 @@ export async function authenticate(req: ApiRequest): Promise<AuthResult> {
   const { prefix, secret } = splitKey(extracted.key);
   let found: CachedKey | null;
   try {
-    // A fresh cache entry is read synchronously: no promise or microtask for a known key.
-    const hit = cache.get(prefix);
-    found = hit && hit.expiresAt > Date.now() ? hit.value : await lookup(prefix);
+    found = await lookup(prefix);
   } catch {
     const error = new ApiError("AUTH_BACKEND_UNAVAILABLE", "The key-validation backend is unavailable; retry with back-off", { "Retry-After": "2" });
     return { ok: false, error, failure: { reason: "backend_unavailable" } };
