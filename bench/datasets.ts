@@ -4,6 +4,7 @@ import { execFileSync } from "node:child_process";
 import { createHash } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
+import { extendOddsHistory, personsDatabase } from "./topup";
 
 const ROOT = path.resolve(__dirname, "..");
 const DIR = path.join(ROOT, "data", "bench");
@@ -16,17 +17,18 @@ export interface BenchDb {
   seedSeconds: number;
 }
 
-function contentStamp(scale: number): string {
-  const hash = createHash("sha256").update(`scale=${scale}\n`);
+function contentStamp(what: string): string {
+  const hash = createHash("sha256").update(`${what}\n`);
   const walk = (dir: string) => {
     if (!fs.existsSync(dir)) return;
+    if (fs.statSync(dir).isFile()) return void hash.update(fs.readFileSync(dir));
     for (const e of fs.readdirSync(dir, { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name))) {
       const p = path.join(dir, e.name);
       if (e.isDirectory()) walk(p);
       else if (!p.endsWith(".test.ts")) hash.update(`${path.relative(ROOT, p)}\n`).update(fs.readFileSync(p));
     }
   };
-  for (const dir of ["prisma/migrations", "lib/seed", "lib/sports"]) walk(path.join(ROOT, dir));
+  for (const dir of ["prisma/migrations", "lib/seed", "lib/sports", "bench/topup.ts"]) walk(path.join(ROOT, dir));
   return hash.digest("hex");
 }
 
@@ -38,24 +40,46 @@ const runScript = (url: string, script: string, ...args: string[]) =>
     stdio: ["ignore", "pipe", "pipe"],
   });
 
-export function ensureBenchDb(scale: number, log: (msg: string) => void): BenchDb {
-  const file = path.join(DIR, `scale-${scale}.db`);
-  const url = `file:${file}`;
+/** Reuses `file` when its stamp matches, otherwise rebuilds it with `build` and stamps it. */
+function cached(file: string, what: string, log: (msg: string) => void, build: () => void): number {
   const stampFile = `${file}.stamp`;
-  const stamp = contentStamp(scale);
-  if (fs.existsSync(file) && fs.existsSync(stampFile) && fs.readFileSync(stampFile, "utf8") === stamp) {
-    return { scale, url, file, seedSeconds: 0 };
-  }
+  const stamp = contentStamp(what);
+  if (fs.existsSync(file) && fs.existsSync(stampFile) && fs.readFileSync(stampFile, "utf8") === stamp) return 0;
   fs.mkdirSync(DIR, { recursive: true });
   for (const f of [file, `${file}-wal`, `${file}-shm`, stampFile]) fs.rmSync(f, { force: true });
-  log(`seeding ${path.relative(ROOT, file)} at --scale ${scale} (cached for later runs)…`);
+  log(`building ${path.relative(ROOT, file)}: ${what} (cached for later runs)…`);
   const started = Date.now();
-  runScript(url, "scripts/migrate.ts");
-  runScript(url, "scripts/seed.ts", "--scale", String(scale), "--quiet");
-  const seedSeconds = (Date.now() - started) / 1000;
+  build();
   fs.writeFileSync(stampFile, stamp);
-  log(`  seeded in ${seedSeconds.toFixed(1)} s`);
+  const seconds = (Date.now() - started) / 1000;
+  log(`  built in ${seconds.toFixed(1)} s`);
+  return seconds;
+}
+
+/**
+ * The seed at `scale`, plus one contest whose odds history is `deepRows` long (the seed's longest
+ * is a few hundred points), so the growth run can page ~1M rows deep.
+ */
+export function ensureBenchDb(scale: number, deepRows: number, log: (msg: string) => void): BenchDb {
+  const file = path.join(DIR, `scale-${scale}.db`);
+  const url = `file:${file}`;
+  const seedSeconds = cached(file, `seed --scale ${scale}, odds history of ${deepRows} rows`, log, () => {
+    runScript(url, "scripts/migrate.ts");
+    runScript(url, "scripts/seed.ts", "--scale", String(scale), "--quiet");
+    extendOddsHistory(file, deepRows);
+  });
   return { scale, url, file, seedSeconds };
+}
+
+/** Persons only, at least `target` of them: the seed's persons from `source` plus recombined names. */
+export function ensurePersonsDb(source: BenchDb, target: number, log: (msg: string) => void): BenchDb {
+  const file = path.join(DIR, `persons-${target}.db`);
+  const url = `file:${file}`;
+  const seedSeconds = cached(file, `persons of scale ${source.scale} topped up to ${target}`, log, () => {
+    runScript(url, "scripts/migrate.ts");
+    personsDatabase(file, source.file, target);
+  });
+  return { scale: source.scale, url, file, seedSeconds };
 }
 
 /** A fresh key through the admin CLI, on the `unlimited` plan when metering provides it. */

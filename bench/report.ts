@@ -13,6 +13,7 @@ export interface MainRow {
   half: LoadResult | null;
 }
 export interface GrowthRow {
+  label: string;
   scale: number;
   persons: number;
   oddsScopeRows: number;
@@ -31,7 +32,7 @@ export interface BenchResults {
   when: string;
   machine: { cpus: number; node: string; loadavgAtStart: number[] };
   config: Record<string, unknown>;
-  seeding: { scale: number; seconds: number; cached: boolean }[];
+  seeding: { db: string; seconds: number; cached: boolean }[];
   main: { scale: number; rows: MainRow[] };
   growth: GrowthRow[];
   targets: Target[];
@@ -62,12 +63,12 @@ function mainTable(r: BenchResults): string[] {
 
 function growthTable(r: BenchResults): string[] {
   const lines = [
-    "| Scale | persons | search p50 / p99 ms | odds scope rows | page 1 p50 / p99 ms | deep page (depth) p50 / p99 ms | deep / page 1 (p50) |",
-    "|---:|---:|---:|---:|---:|---:|---:|",
+    "| Data | persons | search p50 / p99 ms | odds scope rows | page 1 p50 / p99 ms | deep page (depth) p50 / p99 ms | deep / page 1 (p50) |",
+    "|---|---:|---:|---:|---:|---:|---:|",
   ];
   for (const g of r.growth) {
     lines.push(
-      `| ${g.scale} | ${f0(g.persons)} | ${ms(g.search?.p50)} / ${ms(g.search?.p99)} | ${f0(g.oddsScopeRows)} | ${ms(g.page1?.p50)} / ${ms(g.page1?.p99)} | (${f0(g.oddsDepth)}) ${ms(g.deep?.p50)} / ${ms(g.deep?.p99)} | ${g.deep && g.page1 ? x(g.deep.p50, g.page1.p50) : "-"} |`,
+      `| ${g.label} | ${f0(g.persons)} | ${ms(g.search?.p50)} / ${ms(g.search?.p99)} | ${f0(g.oddsScopeRows)} | ${ms(g.page1?.p50)} / ${ms(g.page1?.p99)} | (${f0(g.oddsDepth)}) ${ms(g.deep?.p50)} / ${ms(g.deep?.p99)} | ${g.deep && g.page1 ? x(g.deep.p50, g.page1.p50) : "-"} |`,
     );
   }
   return lines;
@@ -88,7 +89,7 @@ export function summary(r: BenchResults): string {
     "|---|---|---|---|",
     ...r.targets.map((t) => `| ${t.name} | ${t.target} | ${t.value} | ${t.pass === null ? "n/a" : t.pass ? "PASS" : "FAIL"} |`),
   ];
-  if (r.seeding.length) out.push("", `Seeding: ${r.seeding.map((s) => `scale ${s.scale} ${s.cached ? "cached" : `${s.seconds.toFixed(0)} s`}`).join(", ")}. Total bench time ${r.totalSeconds.toFixed(0)} s.`);
+  if (r.seeding.length) out.push("", `Bench databases: ${r.seeding.map((s) => `${s.db} ${s.cached ? "cached" : `built in ${s.seconds.toFixed(0)} s`}`).join(", ")}. Total bench time ${r.totalSeconds.toFixed(0)} s.`);
   if (r.profile) {
     out.push("", `CPU profile of the /v1/teams cache-hit run (self time, ${r.profile.idlePct.toFixed(0)}% idle):`, "");
     out.push(...r.profile.functions.slice(0, 12).map((f) => `- ${f.selfPct.toFixed(1)}% ${f.name}`));

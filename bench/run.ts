@@ -1,10 +1,11 @@
 // `npm run bench`: autocannon against the production build, all in one run on this machine.
 // Knobs (env): BENCH_DURATION, BENCH_WARMUP, BENCH_CONNECTIONS, BENCH_MAIN_SCALE, BENCH_SCALES,
-// BENCH_GROWTH_DURATION, BENCH_ODDS_DEPTH, BENCH_NEXT, BENCH_PROFILE, BENCH_WRITE_DOCS (docs/benchmark.md).
+// BENCH_GROWTH_DURATION, BENCH_ODDS_DEPTH, BENCH_PERSONS, BENCH_NEXT, BENCH_PROFILE, BENCH_WRITE_DOCS.
+// See docs/benchmark.md.
 import os from "node:os";
 import path from "node:path";
 import { buildIfStale } from "../scripts/build-if-stale";
-import { benchKey, ensureBenchDb, type BenchDb } from "./datasets";
+import { benchKey, ensureBenchDb, ensurePersonsDb, type BenchDb } from "./datasets";
 import { load, warmUp, type LoadResult, type LoadSpec } from "./load";
 import { summarizeProfile } from "./profile";
 import { writeResults, type BenchResults, type GrowthRow, type MainRow } from "./report";
@@ -21,6 +22,7 @@ const config = {
   scales: (process.env.BENCH_SCALES ?? "1,10").split(",").filter(Boolean).map(Number),
   growthDurationS: num("BENCH_GROWTH_DURATION", 4),
   oddsDepth: num("BENCH_ODDS_DEPTH", 1_000_000),
+  persons: num("BENCH_PERSONS", 100_000),
   next: process.env.BENCH_NEXT !== "0",
   profile: process.env.BENCH_PROFILE !== "0",
   writeDocs: process.env.BENCH_WRITE_DOCS !== "0",
@@ -105,18 +107,22 @@ async function mainRuns(db: BenchDb, key: string): Promise<{ rows: MainRow[]; pr
   return { rows, profile };
 }
 
-async function growthRun(db: BenchDb, key: string): Promise<GrowthRow> {
+/** The deep history grows with the scale: 100k rows per scale unit, up to BENCH_ODDS_DEPTH. */
+const deepRowsFor = (scale: number) => Math.min(config.oddsDepth, Math.round(100_000 * scale));
+
+async function growthRun(db: BenchDb, key: string, label: string, searchOnly = false): Promise<GrowthRow> {
   const app = await startBenchApp({ url: db.url, cache: false });
   try {
     const search = searchScenario(db.file);
-    const odds = await oddsScenarios(db.file, app.baseUrl, key, config.oddsDepth);
-    const row: GrowthRow = { scale: db.scale, persons: search.persons, oddsScopeRows: odds?.scopeRows ?? 0, oddsDepth: odds?.depth ?? 0, page1: null, deep: null, search: null };
+    const odds = searchOnly ? null : await oddsScenarios(db.file, app.baseUrl, key, deepRowsFor(db.scale));
+    const row: GrowthRow = { label, scale: db.scale, persons: search.persons, oddsScopeRows: odds?.scopeRows ?? 0, oddsDepth: odds?.depth ?? 0, page1: null, deep: null, search: null };
     if (!(await probe(app.baseUrl, key, search.path)).missing) row.search = await latency(app.baseUrl, key, search);
     if (odds && !(await probe(app.baseUrl, key, odds.page1.path)).missing) {
       row.page1 = await latency(app.baseUrl, key, odds.page1);
       if (odds.deep) row.deep = await latency(app.baseUrl, key, odds.deep);
     }
-    log(`growth scale ${db.scale}: ${row.persons} persons, search p50 ${row.search?.p50.toFixed(2) ?? "-"} ms; odds ${row.oddsScopeRows} rows, page 1 p50 ${row.page1?.p50.toFixed(2) ?? "-"} ms, depth ${row.oddsDepth} p50 ${row.deep?.p50.toFixed(2) ?? "-"} ms`);
+    log(`growth ${label}: ${row.persons} persons, search p50 ${row.search?.p50.toFixed(2) ?? "-"} ms` +
+      (searchOnly ? "" : `; odds ${row.oddsScopeRows} rows, page 1 p50 ${row.page1?.p50.toFixed(2) ?? "-"} ms, depth ${row.oddsDepth} p50 ${row.deep?.p50.toFixed(2) ?? "-"} ms`));
     return row;
   } finally {
     await app.stop();
@@ -130,18 +136,22 @@ async function main() {
   log("building the app if sources changed…");
   buildIfStale();
   const scales = [...new Set([config.mainScale, ...config.scales])];
-  const dbs = new Map(scales.map((s) => [s, ensureBenchDb(s, log)]));
-  const keys = new Map([...dbs].map(([s, db]) => [s, benchKey(db, log)]));
+  const dbs = new Map(scales.map((sc) => [sc, ensureBenchDb(sc, deepRowsFor(sc), log)]));
+  const largest = dbs.get(Math.max(...scales))!;
+  const personsDb = config.persons > 0 ? ensurePersonsDb(largest, config.persons, log) : null;
+  const keyFor = (db: BenchDb) => benchKey(db, log);
+  const keys = new Map([...dbs].map(([sc, db]) => [sc, keyFor(db)]));
   if ([...keys.values()].some((k) => k.plan !== "unlimited")) notes.push("keys are not on the unlimited plan (metering not merged yet)");
   const mainDb = dbs.get(config.mainScale)!;
   const { rows, profile } = await mainRuns(mainDb, keys.get(config.mainScale)!.key);
   const growth: GrowthRow[] = [];
-  for (const s of config.scales) growth.push(await growthRun(dbs.get(s)!, keys.get(s)!.key));
+  for (const sc of config.scales) growth.push(await growthRun(dbs.get(sc)!, keys.get(sc)!.key, `scale ${sc}`));
+  if (personsDb) growth.push(await growthRun(personsDb, keyFor(personsDb).key, `persons ${config.persons.toLocaleString("en-US")}`, true));
   const results: BenchResults = {
     when: new Date().toISOString(),
     machine: { cpus: os.cpus().length, node: process.version, loadavgAtStart },
     config,
-    seeding: [...dbs.values()].map((d) => ({ scale: d.scale, seconds: d.seedSeconds, cached: d.seedSeconds === 0 })),
+    seeding: [...dbs.values(), ...(personsDb ? [personsDb] : [])].map((d) => ({ db: path.basename(d.file), seconds: d.seedSeconds, cached: d.seedSeconds === 0 })),
     main: { scale: config.mainScale, rows },
     growth,
     targets: [],
