@@ -1,0 +1,38 @@
+import { createHmac } from "node:crypto";
+import { digestsEqual } from "../keys/format";
+
+function secret(): string {
+  const s = process.env.NEXTAUTH_SECRET;
+  if (!s) throw new Error("NEXTAUTH_SECRET is not set");
+  return s;
+}
+
+/** Stateless per-user CSRF token: only this server can mint it, and it is useless for another user. */
+export function csrfTokenFor(userId: string): string {
+  return createHmac("sha256", secret()).update(`csrf:${userId}`).digest("hex");
+}
+
+/**
+ * Why a state-changing request must be refused, or null when it may proceed. Two independent
+ * checks: the browser's own provenance headers (Sec-Fetch-Site / Origin) must say same-origin,
+ * and the request must echo the user's CSRF token (header x-csrf-token or form field csrf_token).
+ */
+export function csrfProblem(request: Request, userId: string, submittedToken: string | null | undefined): string | null {
+  const site = request.headers.get("sec-fetch-site");
+  if (site && site !== "same-origin") return "Cross-site request refused";
+  const origin = request.headers.get("origin");
+  if (origin && origin !== "null") {
+    const host = request.headers.get("x-forwarded-host") ?? request.headers.get("host");
+    let originHost: string | null = null;
+    try {
+      originHost = new URL(origin).host;
+    } catch {
+      return "Malformed Origin header";
+    }
+    if (!host || originHost !== host) return "Cross-origin request refused";
+  } else if (origin === "null") {
+    return "Opaque origin refused";
+  }
+  if (!submittedToken || !digestsEqual(submittedToken, csrfTokenFor(userId))) return "Missing or invalid CSRF token";
+  return null;
+}

@@ -1,0 +1,62 @@
+import type { NextAuthOptions } from "next-auth";
+import CredentialsProvider from "next-auth/providers/credentials";
+import GitHubProvider from "next-auth/providers/github";
+import { findOrCreateUser } from "../accounts";
+import { db } from "../db";
+import { verifyPassword } from "./password";
+
+/** GitHub sign-in appears only when both env vars are set. */
+export const githubEnabled = Boolean(process.env.GITHUB_ID && process.env.GITHUB_SECRET);
+
+export const authOptions: NextAuthOptions = {
+  // JWT sessions in an httpOnly cookie (Secure when NEXTAUTH_URL is https); no session table.
+  session: { strategy: "jwt", maxAge: 7 * 24 * 3600 },
+  pages: { signIn: "/signin" },
+  providers: [
+    CredentialsProvider({
+      name: "Email and password",
+      credentials: { email: { label: "Email", type: "email" }, password: { label: "Password", type: "password" } },
+      async authorize(credentials) {
+        const email = credentials?.email?.trim().toLowerCase();
+        const password = credentials?.password ?? "";
+        if (!email || !password || email.length > 254 || password.length > 200) return null;
+        const user = await db.user.findUnique({ where: { email } });
+        const ok = await verifyPassword(password, user?.passwordHash);
+        return ok && user ? { id: user.id, email: user.email, name: user.name } : null;
+      },
+    }),
+    ...(githubEnabled
+      ? [GitHubProvider({ clientId: process.env.GITHUB_ID!, clientSecret: process.env.GITHUB_SECRET! })]
+      : []),
+  ],
+  callbacks: {
+    async signIn({ user, account }) {
+      if (account?.provider !== "github") return true;
+      if (!user.email) return false;
+      const local = await findOrCreateUser(db, user.email, user.name);
+      await db.oAuthAccount.upsert({
+        where: { provider_providerAccountId: { provider: "github", providerAccountId: account.providerAccountId } },
+        create: { userId: local.id, type: account.type, provider: "github", providerAccountId: account.providerAccountId },
+        update: {},
+      });
+      return true;
+    },
+    async jwt({ token, user }) {
+      if (user?.email) {
+        const local = await db.user.findUnique({ where: { email: user.email.toLowerCase() } });
+        if (local) {
+          token.uid = local.id;
+          token.accountId = local.accountId;
+        }
+      }
+      return token;
+    },
+    async session({ session, token }) {
+      if (session.user) {
+        session.user.id = typeof token.uid === "string" ? token.uid : "";
+        session.user.accountId = typeof token.accountId === "string" ? token.accountId : "";
+      }
+      return session;
+    },
+  },
+};

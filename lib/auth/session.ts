@@ -1,0 +1,27 @@
+import { getServerSession } from "next-auth";
+import { redirect } from "next/navigation";
+import { db } from "../db";
+import { authOptions } from "./options";
+
+export interface CurrentUser {
+  id: string;
+  email: string;
+  name: string | null;
+  accountId: string;
+}
+
+/** The signed-in user, re-read from the database (a deleted user's cookie stops working). */
+export async function getCurrentUser(): Promise<CurrentUser | null> {
+  const session = await getServerSession(authOptions);
+  const id = session?.user?.id;
+  if (!id) return null;
+  const user = await db.user.findUnique({ where: { id }, select: { id: true, email: true, name: true, accountId: true } });
+  return user;
+}
+
+/** For pages: the user, or a redirect to sign-in that comes back here afterwards. */
+export async function requireUser(callbackPath: string): Promise<CurrentUser> {
+  const user = await getCurrentUser();
+  if (!user) redirect(`/signin?callbackUrl=${encodeURIComponent(callbackPath)}`);
+  return user;
+}
