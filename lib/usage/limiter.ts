@@ -22,8 +22,9 @@ export interface RateLimiter {
   take(key: string, rule: RateRule, now: number): Decision | Promise<Decision>;
 }
 
-/** Guards floor() against 0.9999… from non-integer intervals (e.g. 7 requests/minute). */
+/** Guards floor() and comparisons against 0.9999… from non-integer intervals (e.g. 7 requests/minute). */
 const EPSILON = 1e-9;
+const EPSILON_MS = 1e-6;
 
 /**
  * GCRA (the "generic cell rate algorithm", as in redis-cell and Stripe's limiter): exactly a
@@ -36,14 +37,14 @@ export function gcra(tat: number | undefined, rule: RateRule, now: number): { de
   const base = tat !== undefined && tat > now ? tat : now;
   const next = base + intervalMs;
   const allowAt = next - burst * intervalMs;
-  if (now < allowAt) {
+  if (allowAt - now > EPSILON_MS) {
     return {
       decision: { allowed: false, limit: burst, remaining: 0, resetMs: base - now, retryAfterMs: allowAt - now },
       tat,
     };
   }
   return {
-    decision: { allowed: true, limit: burst, remaining: Math.floor((now - allowAt) / intervalMs + EPSILON), resetMs: next - now, retryAfterMs: 0 },
+    decision: { allowed: true, limit: burst, remaining: Math.max(0, Math.floor((now - allowAt) / intervalMs + EPSILON)), resetMs: next - now, retryAfterMs: 0 },
     tat: next,
   };
 }
