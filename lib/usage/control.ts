@@ -46,11 +46,6 @@ function quotaExceeded(plan: ResolvedPlan, used: number, cost: number, month: Mo
   return { ok: false, error: new ApiError("QUOTA_EXCEEDED", message, { "Retry-After": retry }), headers };
 }
 
-/** Runs `f` on a value that may or may not be a Promise without paying for a Promise when it is not. */
-function then<T, U>(v: T | Promise<T>, f: (value: T) => U | Promise<U>): U | Promise<U> {
-  return v instanceof Promise ? v.then(f) : f(v);
-}
-
 const quotaUnavailable = (): Admission => ({
   ok: false,
   error: new ApiError("SERVICE_UNAVAILABLE", "Usage quota could not be checked; retry shortly", { "Retry-After": "1" }),
@@ -61,66 +56,85 @@ const quotaUnavailable = (): Admission => ({
  * admit: the per-key rate limit, then the per-account monthly quota, reserving the route's
  * units. settle: meters the request and corrects the reservation to what it really cost.
  * Synchronous for in-memory state; a Promise only for an account's first request (its month
- * total is loaded) or when the limiter is remote.
+ * total is loaded) or when the limiter is remote. Methods, not closures: the hot path creates
+ * no functions per request.
  */
-export function createUsageControl(deps: UsageDeps): UsageControl {
-  const now = deps.now ?? Date.now;
-  const plans = deps.plans ?? planFor;
-  const { limiter, quota, meter } = deps;
-  let started = false;
+class Control implements UsageControl {
+  private readonly now: () => number;
+  private readonly plans: (name: string) => ResolvedPlan;
+  private started = false;
 
-  function decide(caller: Caller, cost: number, plan: ResolvedPlan, t: number, month: MonthWindow): Admission | Promise<Admission> {
-    const finish = (headers: Record<string, string>): Admission => {
-      const used = quota.peek(caller.accountId, month.start)!;
-      if (plan.monthlyUnits !== null && used + cost > plan.monthlyUnits && cost > 0) {
-        return quotaExceeded(plan, used, cost, month, t, headers);
-      }
-      quota.add(caller.accountId, month.start, cost);
-      return { ok: true, headers, reserved: cost, month: month.start };
-    };
-    if (plan.rule === null) return finish(UNLIMITED_RATE_HEADERS);
-    return then(limiter.take(caller.keyId, plan.rule, t), (d) => {
-      const headers = rateHeaders(d);
-      return d.allowed ? finish(headers) : rateLimited(plan, d, headers);
-    });
+  constructor(private readonly deps: UsageDeps) {
+    this.now = deps.now ?? Date.now;
+    this.plans = deps.plans ?? planFor;
   }
 
-  return {
-    admit(caller: Caller, route: RouteDef | null) {
-      const t = now();
-      const month = monthOf(t);
-      const plan = plans(caller.plan);
-      const cost = route ? route.units : 0;
-      if (quota.peek(caller.accountId, month.start) !== undefined) return decide(caller, cost, plan, t, month);
-      return quota.load(caller.accountId, month.start).then(
-        () => decide(caller, cost, plan, now(), month),
-        () => quotaUnavailable(),
-      );
-    },
+  admit(caller: Caller, route: RouteDef | null): Admission | Promise<Admission> {
+    const t = this.now();
+    const month = monthOf(t);
+    const plan = this.plans(caller.plan);
+    const cost = route ? route.units : 0;
+    if (this.deps.quota.peek(caller.accountId, month.start) !== undefined) return this.limit(caller, cost, plan, t, month);
+    return this.deps.quota.load(caller.accountId, month.start).then(
+      () => this.limit(caller, cost, plan, this.now(), month),
+      () => quotaUnavailable(),
+    );
+  }
 
-    settle(caller: Caller, endpoint: string, status: number, units: number, admission?: Admission) {
-      const t = now();
-      if (!started) (started = true), deps.onFirstRecord?.();
-      meter.record(caller.keyId, caller.accountId, endpoint, status, units, t);
-      const month = monthOf(t);
-      const reserved = admission?.ok && admission.month === month.start ? admission.reserved : 0;
-      const used = quota.add(caller.accountId, month.start, units - reserved);
-      const limit = plans(caller.plan).monthlyUnits;
-      const headers: Record<string, string> = { "X-Units-Cost": String(units) };
-      if (used !== undefined) {
-        headers["X-Units-Used"] = String(used);
-        headers["X-Units-Remaining"] = limit === null ? UNLIMITED : String(Math.max(0, limit - used));
-      }
-      return headers;
-    },
+  private limit(caller: Caller, cost: number, plan: ResolvedPlan, t: number, month: MonthWindow): Admission | Promise<Admission> {
+    if (plan.rule === null) return this.reserve(caller, cost, plan, t, month, UNLIMITED_RATE_HEADERS);
+    const d = this.deps.limiter.take(caller.keyId, plan.rule, t);
+    if (d instanceof Promise) return d.then((x) => this.afterLimit(caller, cost, plan, t, month, x));
+    return this.afterLimit(caller, cost, plan, t, month, d);
+  }
 
-    authFailed(failure: AuthFailure) {
-      if (failure.reason === "invalid_secret" || failure.reason === "revoked") {
-        if (!started) (started = true), deps.onFirstRecord?.();
-        meter.recordAuthFailure(failure.accountId, failure.prefix, failure.reason, now());
-      } else {
-        meter.unattributed[failure.reason]++;
-      }
-    },
-  };
+  private afterLimit(caller: Caller, cost: number, plan: ResolvedPlan, t: number, month: MonthWindow, d: Decision): Admission {
+    const headers = rateHeaders(d);
+    return d.allowed ? this.reserve(caller, cost, plan, t, month, headers) : rateLimited(plan, d, headers);
+  }
+
+  private reserve(caller: Caller, cost: number, plan: ResolvedPlan, t: number, month: MonthWindow, headers: Record<string, string>): Admission {
+    const quota = this.deps.quota;
+    const used = quota.peek(caller.accountId, month.start)!;
+    if (plan.monthlyUnits !== null && cost > 0 && used + cost > plan.monthlyUnits) {
+      return quotaExceeded(plan, used, cost, month, t, headers);
+    }
+    quota.add(caller.accountId, month.start, cost);
+    return { ok: true, headers, reserved: cost, month: month.start };
+  }
+
+  settle(caller: Caller, endpoint: string, status: number, units: number, admission?: Admission): Record<string, string> {
+    const t = this.now();
+    this.start();
+    this.deps.meter.record(caller.keyId, caller.accountId, endpoint, status, units, t);
+    const month = monthOf(t);
+    const reserved = admission !== undefined && admission.ok && admission.month === month.start ? admission.reserved : 0;
+    const used = this.deps.quota.add(caller.accountId, month.start, units - reserved);
+    if (used === undefined) return { "X-Units-Cost": String(units) };
+    const limit = this.plans(caller.plan).monthlyUnits;
+    return {
+      "X-Units-Cost": String(units),
+      "X-Units-Used": String(used),
+      "X-Units-Remaining": limit === null ? UNLIMITED : String(limit > used ? limit - used : 0),
+    };
+  }
+
+  authFailed(failure: AuthFailure): void {
+    if (failure.reason === "invalid_secret" || failure.reason === "revoked") {
+      this.start();
+      this.deps.meter.recordAuthFailure(failure.accountId, failure.prefix, failure.reason, this.now());
+    } else {
+      this.deps.meter.unattributed[failure.reason]++;
+    }
+  }
+
+  private start(): void {
+    if (this.started) return;
+    this.started = true;
+    this.deps.onFirstRecord?.();
+  }
+}
+
+export function createUsageControl(deps: UsageDeps): UsageControl {
+  return new Control(deps);
 }

@@ -55,7 +55,7 @@ export class MemoryRateLimiter implements RateLimiter {
 
   take(key: string, rule: RateRule, now: number): Decision {
     const { decision, tat } = gcra(this.tats.get(key), rule, now);
-    if (decision.allowed) this.tats.set(key, tat!);
+    if (decision.allowed) this.tats.set(key, tat as number);
     return decision;
   }
 

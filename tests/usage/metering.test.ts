@@ -119,6 +119,21 @@ describe("metering over HTTP", () => {
     }
   });
 
+  it("meters the same way through the plain Next.js route handler", async () => {
+    const key = createKey(dbUrl, "nina@metering.test", "test");
+    const next = await startApp({ databaseUrl: dbUrl, mode: "next", env: { STATLINE_PLANS: PLANS } });
+    try {
+      const ok = await call(next.baseUrl, "/v1/teams", key);
+      expect(ok.status).toBe(200);
+      expect(ok.headers).toMatchObject({ "x-ratelimit-limit": "20", "x-ratelimit-remaining": "19", "x-units-cost": "1", "x-units-used": "1" });
+      expect((await call(next.baseUrl, "/v1/teams?limit=abc", key)).status).toBe(400);
+      const t = await waitForUsage(dbUrl, "nina@metering.test", (u) => u.requests >= 2);
+      expect(t).toMatchObject({ requests: 2, units: 1 });
+    } finally {
+      await next.stop();
+    }
+  });
+
   it("updates the key's last-used time", async () => {
     const listing = admin(dbUrl, "key", "list", "--email", "dave@metering.test");
     expect(listing).toContain(keys.dave.slice(0, 16));
