@@ -43,7 +43,9 @@ describe("metering survives a graceful shutdown under load", () => {
       }
     };
     const load = Promise.all(Array.from({ length: 50 }, (_, w) => worker(w)));
-    await sleep(2000);
+    // Signal once the server is clearly busy (the machine may be shared, so wait on counts, not time).
+    const deadline = Date.now() + 30_000;
+    while (received.ok + received.bad < 500 && Date.now() < deadline) await sleep(50);
     const countAtSignal = received.ok + received.bad;
     const exitCode = await running.stop("SIGTERM");
     stopAt = Date.now();
@@ -52,7 +54,7 @@ describe("metering survives a graceful shutdown under load", () => {
     app = undefined;
 
     expect(exitCode).toBe(0);
-    expect(countAtSignal).toBeGreaterThan(200); // it really was under load
+    expect(countAtSignal).toBeGreaterThanOrEqual(500); // it really was under load
     expect(received.other).toBe(0);
     expect(running.output()).toContain('"meteringFlushed":true');
     const t = usageOf(dbUrl, "gina@shutdown.test");
