@@ -1,4 +1,5 @@
 import { db } from "../db";
+import { STATUS_CLASSES } from "../usage/meter";
 import { usageTotals } from "../usage/totals";
 import { parseFlags, requireFlag, type AdminCommand } from "./args";
 
@@ -26,7 +27,7 @@ export const usageCommands: AdminCommand[] = [
       const quota = totals.month_units_quota === null ? "unlimited" : String(totals.month_units_quota);
       console.log(`plan ${totals.plan}: ${totals.month_units_used} of ${quota} units used this month (resets ${totals.month_resets_at})`);
       console.log(`requests ${totals.requests}, units ${totals.units}${totals.since ? ` since ${totals.since}` : ""}${totals.key ? ` for ${totals.key}` : ""}`);
-      console.log(`by status class: ${Object.entries(totals.by_status_class).map(([c, n]) => `${c} ${n}`).join(", ")}`);
+      console.log(`by status class: ${STATUS_CLASSES.map((c) => `${c} ${totals.by_status_class[c] ?? 0}`).join(", ")}`);
       for (const [endpoint, c] of Object.entries(totals.by_endpoint)) console.log(`  ${endpoint}\t${c.requests} requests\t${c.units} units`);
       for (const [prefix, c] of Object.entries(totals.by_key)) console.log(`  ${prefix} (${c.environment})\t${c.requests} requests\t${c.units} units`);
       const f = totals.auth_failures;

@@ -41,7 +41,7 @@ function rateLimited(plan: ResolvedPlan, d: Decision, headers: Record<string, st
 
 function quotaExceeded(plan: ResolvedPlan, used: number, cost: number, month: MonthWindow, now: number, headers: Record<string, string>): Admission {
   const quota = plan.monthlyUnits!;
-  const message = `Monthly unit quota exhausted: ${Math.min(used, quota)} of ${quota} units used on the ${plan.label} plan and this call costs ${cost}; the quota resets at ${month.nextIso}`;
+  const message = `Monthly unit quota exhausted: ${used} of ${quota} units used on the ${plan.label} plan and this call costs ${cost}; the quota resets at ${month.nextIso}`;
   const retry = String(Math.max(1, toSeconds(month.next - now)));
   return { ok: false, error: new ApiError("QUOTA_EXCEEDED", message, { "Retry-After": retry }), headers };
 }
