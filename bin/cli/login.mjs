@@ -55,13 +55,12 @@ export async function login(flags) {
     ? await startLoopback(state, async (delivered) => {
         if (delivered.error) {
           const error = { code: delivered.error, message: delivered.error === "access_denied" ? "The request was denied in the browser" : "The browser reported an error" };
-          finish({ ok: false, error });
-          return { ok: false, message: error.message };
+          return { ok: false, message: error.message, settle: () => finish({ ok: false, error }) };
         }
         const result = await exchange({ code: delivered.code, code_verifier: verifier });
         if (result === null) return { ok: true };
-        finish(result);
-        return result.ok ? { ok: true } : { ok: false, message: result.error.message };
+        // Finish only after the browser got its page: finishing may exit the process.
+        return result.ok ? { ok: true, settle: () => finish(result) } : { ok: false, message: result.error.message, settle: () => finish(result) };
       })
     : null;
   const started = await startSession(flags.baseUrl, { ...sessionRequest(flags, challenge), ...(listener ? { redirect_uri: listener.redirectUri, state } : {}) });

@@ -10,14 +10,15 @@ const page = (title, text) =>
 
 /**
  * Starts the listener. onResult({code}|{error}) is called for a callback carrying the right state
- * and must resolve to {ok, message}; its outcome is shown in the browser tab.
+ * and must resolve to {ok, message, settle?}; the outcome is shown in the browser tab, and only
+ * once that response has been sent is settle() called (it may end the process).
  */
 export async function startLoopback(state, onResult) {
   const server = http.createServer(async (req, res) => {
     const url = new URL(req.url ?? "/", "http://127.0.0.1");
-    const send = (status, title, text) => {
-      res.writeHead(status, { "Content-Type": "text/html; charset=utf-8", "Cache-Control": "no-store" });
-      res.end(page(title, text));
+    const send = (status, title, text, then) => {
+      res.writeHead(status, { "Content-Type": "text/html; charset=utf-8", "Cache-Control": "no-store", Connection: "close" });
+      res.end(page(title, text), then);
     };
     if (req.method !== "GET" || url.pathname !== "/callback") return send(404, "Not found", "Nothing here.");
     // A callback without our state was not caused by our request (login CSRF): ignore it.
@@ -27,8 +28,9 @@ export async function startLoopback(state, onResult) {
     const code = url.searchParams.get("code");
     const error = url.searchParams.get("error");
     const outcome = await onResult(code ? { code } : { error: error ?? "invalid_request" });
-    if (outcome.ok) send(200, "Statline CLI signed in", "The key was delivered to your terminal. You can close this tab.");
-    else send(400, "Statline CLI login failed", outcome.message.replace(/[<>&]/g, ""));
+    const settle = () => outcome.settle?.();
+    if (outcome.ok) send(200, "Statline CLI signed in", "The key was delivered to your terminal. You can close this tab.", settle);
+    else send(400, "Statline CLI login failed", outcome.message.replace(/[<>&]/g, ""), settle);
   });
   await new Promise((resolve, reject) => {
     server.once("error", reject);
@@ -37,9 +39,6 @@ export async function startLoopback(state, onResult) {
   const { port } = server.address();
   return {
     redirectUri: `http://127.0.0.1:${port}/callback`,
-    close: () => {
-      server.close();
-      server.closeAllConnections?.();
-    },
+    close: () => server.close(),
   };
 }

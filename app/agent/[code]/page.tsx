@@ -9,7 +9,9 @@ import { handoffRepo } from "@/lib/handoff/repository";
 import { ApprovalForm } from "./approval-form";
 
 export const dynamic = "force-dynamic";
-export const metadata: Metadata = { title: "Approve agent access", referrer: "no-referrer" };
+// No "no-referrer" policy here: it would make Chromium send `Origin: null` with the form post,
+// which the CSRF check (rightly) refuses.
+export const metadata: Metadata = { title: "Approve agent access" };
 
 function Shell({ title, children }: { title: string; children: ReactNode }) {
   return (
