@@ -109,3 +109,25 @@ export async function expectKeyWorks(request: APIRequestContext, base: string, k
 export function fileMode(file: string) {
   return fs.statSync(file).mode & 0o777;
 }
+
+/** The approval page's hidden fields, as the signed-in context sees them. */
+export async function approvalForm(context: BrowserContext, url: string) {
+  const html = await (await context.request.get(url)).text();
+  return {
+    csrf_token: /name="csrf_token" value="([0-9a-f]{64})"/.exec(html)?.[1] ?? "",
+    user_code: /name="user_code" value="([A-Z]{8})"/.exec(html)?.[1] ?? "",
+  };
+}
+
+/** Posts the approval form like the browser would (same-origin), or with forged headers. */
+export function decide(context: BrowserContext, base: string, form: Record<string, string>, headers: Record<string, string> = { Origin: base }) {
+  return context.request.post(`${base}/api/agent/approve`, { form, headers, maxRedirects: 0 });
+}
+
+/** Approves a session in one go; returns the authorization code the page shows (paste mode). */
+export async function approve(context: BrowserContext, base: string, url: string, environment = "test") {
+  const form = await approvalForm(context, url);
+  const res = await decide(context, base, { ...form, decision: "approve", environment });
+  expect(res.status()).toBe(200);
+  return /id="authorization-code"[^>]*>([0-9A-Za-z]{32})</.exec(await res.text())![1];
+}
