@@ -1,3 +1,4 @@
+import type { z } from "zod";
 import { recordAudit, type AuditContext } from "../audit";
 import type { Db } from "../db";
 import { createApiKey, revokeApiKey } from "../keys/repository";
@@ -7,14 +8,9 @@ import { handoffConfig } from "./config";
 import { HandoffError, invalidGrant } from "./errors";
 import { verifierMatches } from "./pkce";
 import { handoffRepo, type HandoffSessionRow } from "./repository";
+import type { issuedKey } from "./schemas";
 
-export interface IssuedKey {
-  api_key: string;
-  key_id: string;
-  prefix: string;
-  name: string;
-  environment: Environment;
-}
+export type IssuedKey = z.output<typeof issuedKey>;
 
 const DEAD = "This handoff was cancelled (too many wrong code_verifier attempts or a replayed code); start a new one";
 

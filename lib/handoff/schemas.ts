@@ -24,3 +24,21 @@ export const tokenBody = z.object({
   code_verifier: z.string({ error: "is required" }).regex(VERIFIER_PATTERN, "must be 43-128 characters [A-Za-z0-9-._~] (RFC 7636)"),
 });
 export type TokenBody = z.output<typeof tokenBody>;
+
+/** Step 1 answer (RFC 8628 §3.2 shape, with the verification URL already carrying the code). */
+export const startResponse = z.object({
+  session_id: z.string().describe("Opaque id; with the code_verifier it is the poll-mode credential"),
+  verification_url: z.string().describe("Approval page for the human, including the user code"),
+  user_code: z.string().regex(/^[BCDFGHJKLMNPQRSTVWXZ]{4}-[BCDFGHJKLMNPQRSTVWXZ]{4}$/).describe("Shown in the terminal and on the page; the human checks they match"),
+  expires_in: z.number().int().max(600).describe("Seconds until the request expires unapproved"),
+  interval: z.number().int().describe("Minimum seconds between polls"),
+});
+
+/** Step 4 answer: the key, shown this once. */
+export const issuedKey = z.object({
+  api_key: z.string().regex(/^sk_(live|test)_[0-9A-Za-z]{32}$/),
+  key_id: z.string(),
+  prefix: z.string().describe("First 16 characters, as shown in the dashboard key list"),
+  name: z.string(),
+  environment: z.enum(["test", "live"]).describe("Chosen by the approver (test unless they picked live)"),
+});

@@ -1,18 +1,13 @@
+import type { z } from "zod";
 import type { Db } from "../db";
 import { generateSessionId, generateUserCode, formatUserCode } from "./codes";
 import { handoffConfig } from "./config";
 import { invalidRequest } from "./errors";
 import { loopbackRedirectUri } from "./redirect";
 import { handoffRepo } from "./repository";
-import type { StartBody } from "./schemas";
+import type { StartBody, startResponse } from "./schemas";
 
-export interface StartResult {
-  session_id: string;
-  verification_url: string;
-  user_code: string;
-  expires_in: number;
-  interval: number;
-}
+export type StartResult = z.output<typeof startResponse>;
 
 /** Step 1: record the agent's challenge and hand back the codes the human and the agent need. */
 export async function startSession(db: Db, body: StartBody, ctx: { ip: string; baseUrl: string }): Promise<StartResult> {
