@@ -23,14 +23,36 @@ export interface LoadResult {
   errors: number;
 }
 
-function percentile(sorted: Float64Array, p: number): number {
-  if (sorted.length === 0) return NaN;
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+class Samples {
+  times = new Float64Array(1 << 14);
+  n = 0;
+  add(ms: number) {
+    if (this.n === this.times.length) {
+      const grown = new Float64Array(this.times.length * 2);
+      grown.set(this.times);
+      this.times = grown;
+    }
+    this.times[this.n++] = ms;
+  }
+  summary(seconds: number, requests: number, non2xx: number, errors: number): LoadResult {
+    const sorted = this.times.subarray(0, this.n).sort();
+    const at = (p: number) => (this.n ? sorted[Math.min(this.n - 1, Math.floor((p / 100) * this.n))] : NaN);
+    let sum = 0;
+    for (const t of sorted) sum += t;
+    return { rps: this.n / seconds, p50: at(50), p99: at(99), mean: this.n ? sum / this.n : NaN, requests, non2xx, errors };
+  }
 }
 
-export async function load(spec: LoadSpec): Promise<LoadResult> {
-  let times = new Float64Array(1 << 16);
-  let n = 0;
+/**
+ * Runs the load. With `slots` > 1 (one connection only), response k belongs to request k % slots
+ * of `requests`, so alternating requests are measured in the same time window and machine noise
+ * hits them alike.
+ */
+export async function loadSlots(spec: LoadSpec, slots: number): Promise<LoadResult[]> {
+  if (slots > 1 && spec.connections !== 1) throw new Error("slots need exactly one connection");
+  const samples = Array.from({ length: slots }, () => new Samples());
+  const non2xx = new Array<number>(slots).fill(0);
+  let k = 0;
   const instance = autocannon({
     url: spec.url,
     headers: spec.headers,
@@ -41,27 +63,17 @@ export async function load(spec: LoadSpec): Promise<LoadResult> {
     timeout: 10,
   });
   instance.on("response", (_client: unknown, status: number, _bytes: number, ms: number) => {
-    if (status < 200 || status >= 300) return;
-    if (n === times.length) {
-      const grown = new Float64Array(times.length * 2);
-      grown.set(times);
-      times = grown;
-    }
-    times[n++] = ms;
+    const slot = k++ % slots;
+    if (status >= 200 && status < 300) samples[slot].add(ms);
+    else non2xx[slot]++;
   });
   const result = await instance;
-  const sorted = times.subarray(0, n).sort();
-  let sum = 0;
-  for (const t of sorted) sum += t;
-  return {
-    rps: result["2xx"] / result.duration,
-    p50: percentile(sorted, 50),
-    p99: percentile(sorted, 99),
-    mean: n ? sum / n : NaN,
-    requests: result.requests.total,
-    non2xx: result.non2xx,
-    errors: result.errors + result.timeouts,
-  };
+  const errors = result.errors + result.timeouts;
+  return samples.map((s, i) => s.summary(result.duration, s.n + non2xx[i], non2xx[i], errors));
+}
+
+export async function load(spec: LoadSpec): Promise<LoadResult> {
+  return (await loadSlots(spec, 1))[0];
 }
 
 /** A short unmeasured run so JIT, caches and connections are warm before measuring. */

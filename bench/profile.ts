@@ -29,8 +29,18 @@ const shortUrl = (url: string) =>
 export function summarizeProfile(file: string, top = 25): ProfileSummary {
   const prof = JSON.parse(fs.readFileSync(file, "utf8")) as Profile;
   const byId = new Map(prof.nodes.map((n) => [n.id, n]));
+  // Samples inside the profiler's own start/stop calls (bench/profiler-preload.mjs) are not load.
+  const ignored = new Set<number>();
+  const mark = (n: Node, inside: boolean) => {
+    const here = inside || n.callFrame.url.endsWith("profiler-preload.mjs");
+    if (here) ignored.add(n.id);
+    for (const c of n.children ?? []) mark(byId.get(c)!, here);
+  };
+  mark(prof.nodes[0], false);
   const self = new Map<number, number>();
-  prof.samples.forEach((id, i) => self.set(id, (self.get(id) ?? 0) + (prof.timeDeltas[i] ?? 0)));
+  prof.samples.forEach((id, i) => {
+    if (!ignored.has(id)) self.set(id, (self.get(id) ?? 0) + (prof.timeDeltas[i] ?? 0));
+  });
   const total = [...self.values()].reduce((a, b) => a + b, 0) || 1;
   const fn = new Map<string, number>();
   const files = new Map<string, number>();

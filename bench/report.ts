@@ -77,11 +77,11 @@ function growthTable(r: BenchResults): string[] {
 export function summary(r: BenchResults): string {
   const out = [
     `Measured ${r.when} on ${r.machine.cpus} cores, Node ${r.machine.node}, load average at start ${r.machine.loadavgAtStart.map((l) => l.toFixed(2)).join(" ")}.`,
-    `Main runs: seed --scale ${r.main.scale}, ${r.config.connections} connections, ${r.config.durationS} s each after ${r.config.warmupS} s warm-up; latencies are exact (not autocannon's whole-ms histogram).`,
+    `Main runs: seed --scale ${r.main.scale}, ${r.config.connections} connections, ${r.config.durationS} s each after ${r.config.warmupS} s warm-up; baseline and /v1/teams alternate for ${r.config.rounds} rounds and keep their best; latencies are exact (not autocannon's whole-ms histogram).`,
     "",
     ...mainTable(r),
     "",
-    `Growth runs (1 connection, ${r.config.growthDurationS} s each: unloaded service latency; response cache off):`,
+    `Growth runs (1 connection: unloaded service latency; response cache off; odds page 1 and the deep page alternate on the connection for ${2 * Number(r.config.growthDurationS)} s):`,
     "",
     ...growthTable(r),
     "",
