@@ -124,7 +124,11 @@ export const FEATURED_NAMES: Array<{ first: string; last: string; nat: string }>
   { first: "Thomas", last: "Müller", nat: "GER" },
 ];
 
-/** Fictional leagues: (name, country, nation code of most players, cities, club-name style). */
+/**
+ * Fictional leagues. Club names avoid the bare FC/CF/SC/AC affixes that the importers' team
+ * matching ignores, so a generated "Girona" club never merges with an imported "Girona FC".
+ * Fields: name, country, nation code of most players, cities, club-name style.
+ */
 export interface LeagueTemplate {
   name: string;
   country: string;
@@ -143,7 +147,7 @@ export const LEAGUES: LeagueTemplate[] = [
   {
     name: "Liga Ibérica", country: "Spain", nat: "ESP",
     cities: list("Cádiz, Logroño, Alcorcón, Córdoba, Múrcia, Málaga, León, Jaén, Ávila, Cáceres, Almería, Gijón, Vigo, Huesca, Lérida, Ourense, Girona, Albacete, Écija, Toledo, Segovia, Badajoz"),
-    prefixes: list("Real, Atlético, Deportivo, Racing, Sporting, Unión"), suffixes: list("CF, FC"),
+    prefixes: list("Real, Atlético, Deportivo, Racing, Sporting, Unión"), suffixes: list("Balompié, Club de Fútbol"),
   },
   {
     name: "Nordisk Eliteserie", country: "Norway", nat: "NOR",
@@ -153,12 +157,12 @@ export const LEAGUES: LeagueTemplate[] = [
   {
     name: "Ligue Hexagone", country: "France", nat: "FRA",
     cities: list("Nîmes, Orléans, Besançon, Béziers, Valence, Périgueux, Annecy, Créteil, Angoulême, Évian, Sète, Grenoble, Châteauroux, Colmar, Niort, Troyes, Dijon, Épinal, Laval, Rodez, Quevilly, Béthune"),
-    prefixes: list("Olympique, Stade, AS, FC, Racing"), suffixes: list("FC, Athlétique"),
+    prefixes: list("Olympique, Stade, AS, Racing"), suffixes: list("Football Club, Athlétique"),
   },
   {
     name: "Bundesliga Süd", country: "Germany", nat: "GER",
     cities: list("Würzburg, Fürth, Göppingen, Lübeck, Düren, Kärnten, Oberhausen, Saarbrücken, Münster, Osnabrück, Zwickau, Jena, Regensburg, Ingolstadt, Aalen, Offenbach, Koblenz, Ulm, Essen, Rödinghausen, Homburg, Tübingen"),
-    prefixes: list("SV, FC, VfB, SpVgg, TSV, Eintracht"), suffixes: list("04, 1899, 05"),
+    prefixes: list("SV, VfB, SpVgg, TSV, Eintracht"), suffixes: list("04, 1899, 05"),
   },
   {
     name: "Serie Azzurra", country: "Italy", nat: "ITA",
@@ -168,7 +172,7 @@ export const LEAGUES: LeagueTemplate[] = [
   {
     name: "Liga Lusitana", country: "Portugal", nat: "POR",
     cities: list("Braga, Guimarães, Setúbal, Famalicão, Portimão, Estoril, Chaves, Arouca, Tondela, Viseu, Penafiel, Leiria, Covilhã, Olhão, Mafra, Feirense, Vizela, Barcelos, Amadora, Coimbra, Évora, Faro"),
-    prefixes: list("Sporting, Vitória, Académico, União, Desportivo"), suffixes: list("SC, FC"),
+    prefixes: list("Sporting, Vitória, Académico, União, Desportivo"), suffixes: list("Sport Clube, Futebol Clube"),
   },
 ];
 
