@@ -1,4 +1,4 @@
-import { addDays, weekday, zonedTimeToUtc } from "../sports/time";
+import { addDays, isValidDate, weekday, zonedTimeToUtc } from "../sports/time";
 import { parseCsv } from "./csv";
 import type { MatchRecord, OddsRecord, ParsedFile, RowError } from "./types";
 
@@ -75,7 +75,7 @@ function parseRow(get: (c: string) => string, columns: OddsColumn[], where: stri
   const d = /^(\d{2})\/(\d{2})\/(\d{2}|\d{4})$/.exec(get("Date"));
   if (!d) throw new Error(`invalid Date "${get("Date")}" (expected dd/mm/yyyy)`);
   const localDate = `${d[3].length === 2 ? `20${d[3]}` : d[3]}-${d[2]}-${d[1]}`;
-  if (Number.isNaN(Date.parse(localDate)) || Number(d[2]) > 12 || Number(d[1]) > 31) throw new Error(`invalid Date "${get("Date")}"`);
+  if (!isValidDate(localDate)) throw new Error(`invalid Date "${get("Date")}" (no such day)`);
   const time = get("Time") || "15:00";
   if (!/^\d{1,2}:\d{2}$/.test(time)) throw new Error(`invalid Time "${time}" (expected HH:MM)`);
   const home = get("HomeTeam") || get("HT");

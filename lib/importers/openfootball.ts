@@ -1,5 +1,5 @@
 import path from "node:path";
-import { zonedTimeToUtc } from "../sports/time";
+import { isValidDate, zonedTimeToUtc } from "../sports/time";
 import type { MatchRecord, ParsedFile, RowError } from "./types";
 
 /** openfootball's league codes (from the file name, e.g. "2024-25_en.1.json") -> country and local time. */
@@ -46,7 +46,7 @@ function parseMatch(m: unknown, where: string, timeZone: string): MatchRecord {
   if (!m || typeof m !== "object") throw new Error("is not an object");
   const o = m as Record<string, unknown>;
   if (typeof o.round !== "string" || !o.round.trim()) throw new Error("round is missing");
-  if (typeof o.date !== "string" || !/^\d{4}-\d{2}-\d{2}$/.test(o.date) || Number.isNaN(Date.parse(o.date))) {
+  if (typeof o.date !== "string" || !isValidDate(o.date)) {
     throw new Error(`invalid date ${JSON.stringify(o.date)} (expected yyyy-mm-dd)`);
   }
   const time = o.time === undefined ? "12:00" : o.time;
