@@ -60,6 +60,12 @@ describe("football-data.co.uk rows", () => {
     expect(parsed.errors[2].message).toContain('invalid price "abc" in column PSH');
     expect(parsed.errors[3].message).toContain("fields");
   });
+
+  it("accepts empty cells beyond the header but not extra values", () => {
+    const parsed = parseFootballData(`${header}\nE0,16/08/2024,20:00,A,B,1,0,0,0,,,,,,,,,,,,,,\nE0,17/08/2024,20:00,C,D,1,0,0,0,,,,,,,,,,,,,,7\n`);
+    expect(parsed.records.map((r) => r.where)).toEqual(["line 2"]);
+    expect(parsed.errors.map((e) => e.where)).toEqual(["line 3"]);
+  });
 });
 
 describe("team identity across sources", () => {

@@ -142,7 +142,11 @@ export function parseFootballData(text: string): ParsedFile {
     const where = `line ${row.line}`;
     const get = (c: string) => (row.cells[index.get(c) ?? -1] ?? "").trim();
     try {
-      if (row.cells.length !== header.length) throw new Error(`has ${row.cells.length} fields, the header has ${header.length}`);
+      // Trailing empty cells beyond the header are harmless (some seasons' files have them).
+      const extra = row.cells.slice(header.length);
+      if (row.cells.length < header.length || extra.some((c) => c.trim() !== "")) {
+        throw new Error(`has ${row.cells.length} fields, the header has ${header.length}`);
+      }
       records.push(parseRow(get, columns, where));
       division ||= get("Div");
     } catch (err) {

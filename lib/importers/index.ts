@@ -45,6 +45,10 @@ export function parseFile(file: string, opts: ImportOptions = {}): ParsedFile {
  */
 export async function importFile(db: Db, file: string, opts: ImportOptions = {}): Promise<ImportSummary> {
   const parsed = parseFile(file, opts);
+  if (!parsed.records.length) {
+    const why = parsed.errors.length ? `; ${parsed.errors.length} malformed row(s), first at ${parsed.errors[0].where}: ${parsed.errors[0].message}` : "";
+    throw new ImportError(`${path.basename(file)}: no importable matches${why}`);
+  }
   if (opts.strict && parsed.errors.length) {
     throw new ImportError(`${parsed.errors.length} malformed row(s), nothing imported (--strict):\n${parsed.errors.map((e) => `  ${e.where}: ${e.message}`).join("\n")}`);
   }

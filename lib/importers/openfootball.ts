@@ -86,6 +86,11 @@ export function parseOpenFootball(text: string, file: string, timeZoneOverride?:
   const [country, zone] = LEAGUES[code] ?? [null, "UTC"];
   const notes = LEAGUES[code] || timeZoneOverride ? [] : [`unknown league code "${code}": kick-off times read as UTC (use --timezone)`];
   const timeZone = timeZoneOverride ?? zone;
+  try {
+    new Intl.DateTimeFormat("en", { timeZone });
+  } catch {
+    throw new Error(`unknown time zone "${timeZone}" (use an IANA name such as Europe/London)`);
+  }
   const season = /(\d{4}(?:\/\d{2,4})?)\s*$/.exec(root.name)?.[1] ?? /^(\d{4})(?:-(\d{2}))?_/.exec(base)?.slice(1).filter(Boolean).join("/") ?? "unknown";
   const records: MatchRecord[] = [];
   const errors: RowError[] = [];
