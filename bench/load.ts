@@ -21,6 +21,8 @@ export interface LoadResult {
   requests: number;
   non2xx: number;
   errors: number;
+  /** CPU time of the server process per request, when measured (bench/run.ts). */
+  cpuUsPerRequest?: number;
 }
 
 class Samples {

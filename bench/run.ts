@@ -10,7 +10,7 @@ import { load, loadSlots, warmUp, type LoadResult, type LoadSpec } from "./load"
 import { summarizeProfile } from "./profile";
 import { writeResults, type BenchResults, type GrowthRow, type MainRow } from "./report";
 import { oddsScenarios, probe, searchScenario, statBoardScenario, type Scenario } from "./scenarios";
-import { startBaseline, startBenchApp, toggleProfiler } from "./servers";
+import { cpuSeconds, startBaseline, startBenchApp, toggleProfiler } from "./servers";
 import { evaluateTargets } from "./targets";
 
 const num = (name: string, fallback: number) => (process.env[name] ? Number(process.env[name]) : fallback);
@@ -35,6 +35,8 @@ const notes: string[] = [];
 interface Target {
   name: string;
   baseUrl: string;
+  /** The serving process, for its CPU time per request (unset: not measured). */
+  pid?: number;
   scenario: Pick<Scenario, "path" | "requests">;
 }
 
@@ -56,8 +58,12 @@ async function measure(targets: Target[], key: string, rounds: number): Promise<
   for (let r = 0; r < rounds; r++) {
     for (const [i, t] of targets.entries()) {
       await warmUp(specOf(t, key), config.warmupS);
+      const cpuBefore = cpuSeconds(t.pid);
       const peak = await load(specOf(t, key));
+      const cpuAfter = cpuSeconds(t.pid);
+      if (cpuBefore !== null && cpuAfter !== null && peak.requests > 0) peak.cpuUsPerRequest = ((cpuAfter - cpuBefore) * 1e6) / peak.requests;
       log(`${t.name.padEnd(24)} round ${r + 1}: ${Math.round(peak.rps).toString().padStart(6)} req/s  p50 ${peak.p50.toFixed(2)} ms  p99 ${peak.p99.toFixed(2)} ms` +
+        (peak.cpuUsPerRequest ? `  server CPU ${peak.cpuUsPerRequest.toFixed(1)} µs/req` : "") +
         (peak.non2xx || peak.errors ? `  (${peak.non2xx} non-2xx, ${peak.errors} errors)` : ""));
       if (!best[i] || peak.rps > best[i]!.rps) best[i] = peak;
     }
@@ -95,7 +101,14 @@ async function mainRuns(db: BenchDb, key: string): Promise<{ rows: MainRow[]; pr
     const teams: Scenario = { name: "/v1/teams (cache hit)", path: "/v1/teams", detail: "50 rows, auth + rate limit + metering" };
     const baseline = await startBaseline(app.baseUrl, teams.path, key);
     try {
-      const [b, t] = await measure([{ name: "baseline", baseUrl: baseline.baseUrl, scenario: { path: "/" } }, { name: teams.name, baseUrl: app.baseUrl, scenario: teams }], key, config.rounds);
+      const [b, t] = await measure(
+        [
+          { name: "baseline", baseUrl: baseline.baseUrl, pid: baseline.pid, scenario: { path: "/" } },
+          { name: teams.name, baseUrl: app.baseUrl, pid: app.proc.pid, scenario: teams },
+        ],
+        key,
+        config.rounds,
+      );
       rows.push({ name: "baseline", path: "raw node:http", detail: "same bytes and headers as /v1/teams", ...b }, { ...teams, ...t });
     } finally {
       await baseline.stop();
@@ -137,7 +150,7 @@ async function mainRuns(db: BenchDb, key: string): Promise<{ rows: MainRow[]; pr
         notes.push(`${s.name}: endpoint not implemented yet, skipped`);
         continue;
       }
-      rows.push({ ...s, ...(await measure([{ name: s.name, baseUrl: uncached.baseUrl, scenario: s }], key, 1))[0] });
+      rows.push({ ...s, ...(await measure([{ name: s.name, baseUrl: uncached.baseUrl, pid: uncached.proc.pid, scenario: s }], key, 1))[0] });
     }
   } finally {
     await uncached.stop();

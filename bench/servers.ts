@@ -23,7 +23,22 @@ export async function startBenchApp(opts: { url: string; mode?: "lean" | "next";
 
 export interface Baseline {
   baseUrl: string;
+  pid: number;
   stop: () => Promise<void>;
+}
+
+/**
+ * CPU seconds a process has used (user + system, from /proc; Linux only, else null). Per request,
+ * it is the server's own cost, which other work on the machine disturbs far less than req/s.
+ */
+export function cpuSeconds(pid: number | undefined): number | null {
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, "utf8");
+    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    return (Number(fields[11]) + Number(fields[12])) / 100; // utime + stime, in USER_HZ (100) ticks
+  } catch {
+    return null;
+  }
 }
 
 /** Headers node adds itself, or that describe the connection rather than the response. */
@@ -48,6 +63,7 @@ export async function startBaseline(appUrl: string, pathAndQuery: string, key: s
   });
   return {
     baseUrl: `http://127.0.0.1:${port}`,
+    pid: proc.pid!,
     stop: () =>
       new Promise<void>((resolve) => {
         if (proc.exitCode !== null) return resolve();
