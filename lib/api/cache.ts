@@ -6,10 +6,12 @@ import type { ApiRequest } from "./types";
  * "data_version" row; a background poll (and, in scale-out mode, Redis pub/sub) clears the cache
  * when it changes, so no request pays for the check.
  */
-interface Entry {
+export interface CacheEntry {
   dataJson: string;
   fetchedAt: string;
   expiresAt: number;
+  /** `{"data":<dataJson>,"meta":{"request_id":"` as UTF-8, made on the first hit (respond.ts). */
+  head?: Buffer;
 }
 
 /** The raw path plus query string: equal bytes always parse to the same query. */
@@ -20,9 +22,9 @@ export function requestCacheKey(req: ApiRequest): string {
 const MAX_ENTRIES = Number(process.env.RESPONSE_CACHE_MAX_ENTRIES ?? 5000);
 /** RESPONSE_CACHE=off turns the cache off (the benchmark measures uncached reads this way). */
 const ENABLED = process.env.RESPONSE_CACHE !== "off" && MAX_ENTRIES > 0;
-const entries = new Map<string, Entry>();
+const entries = new Map<string, CacheEntry>();
 
-export function cacheGet(key: string): Entry | undefined {
+export function cacheGet(key: string): CacheEntry | undefined {
   if (!ENABLED) return undefined;
   const hit = entries.get(key);
   if (!hit) return undefined;

@@ -57,7 +57,7 @@ export async function handleApiRequest(req: ApiRequest): Promise<ApiResponse> {
       if (cacheKey) cacheSet(cacheKey, dataJson, fetchedAt, route.cacheTtlMs);
     }
     const unitHeaders = caller ? usage.settle(caller, endpoint, 200, route.units, admission) : {};
-    return okResponse(requestId, dataJson, fetchedAt, cached ? "HIT" : "MISS", { ...limitHeaders, ...unitHeaders });
+    return okResponse(requestId, dataJson, fetchedAt, cached ? "HIT" : "MISS", { ...limitHeaders, ...unitHeaders }, cached);
   } catch (err) {
     const error = err instanceof ApiError ? err : internalError(err, requestId, req);
     // The caller's mistakes (4xx) cost no units but still count as requests.

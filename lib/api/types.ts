@@ -17,6 +17,11 @@ export interface ApiResponse {
   status: number;
   headers: Record<string, string>;
   body: string;
+  /**
+   * The same bytes as `body`, split for writing: on a response-cache hit, the cached data as
+   * already-encoded bytes, then the per-request rest of the envelope (see lib/api/respond.ts).
+   */
+  chunks?: (Uint8Array | string)[];
 }
 
 /** The authenticated caller, resolved from the API key. */

@@ -89,14 +89,22 @@ describe("lean server: response cache keyed by the raw query string", () => {
 });
 
 describe("lean server: bytes on the wire", () => {
-  test("Content-Length is the body's UTF-8 byte count, also with non-ASCII names", async () => {
-    // Person names in the demo data carry accents (e.g. "Kılıçsoy"): characters != bytes.
-    const r = await raw(lean, "/v1/persons?limit=200");
-    expect(r.status).toBe(200);
-    const text = r.bytes.toString("utf8");
-    expect(text.length).toBeLessThan(r.bytes.length);
-    expect(Number(r.headers["content-length"])).toBe(r.bytes.length);
-    expect(JSON.parse(text).data.items.length).toBeGreaterThan(0);
+  test("Content-Length is the body's UTF-8 byte count, also with non-ASCII names, on a miss and a hit", async () => {
+    // Person names in the demo data carry accents (e.g. "Kılıçsoy"): characters != bytes. A hit
+    // is written from the cached, pre-encoded bytes; a miss from the serialized string.
+    const seen: string[] = [];
+    for (let i = 0; i < 2; i++) {
+      const r = await raw(lean, "/v1/persons?limit=200");
+      expect(r.status).toBe(200);
+      const text = r.bytes.toString("utf8");
+      expect(text.length).toBeLessThan(r.bytes.length);
+      expect(Number(r.headers["content-length"])).toBe(r.bytes.length);
+      const body = JSON.parse(text);
+      expect(body.data.items.length).toBeGreaterThan(0);
+      expect(body.meta.request_id).toBe(r.headers["x-request-id"]);
+      seen.push(body.meta.cache);
+    }
+    expect(seen).toEqual(["MISS", "HIT"]);
   });
 
   test("HEAD answers the GET's status and headers with no body", async () => {

@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { handleApiRequest } from "../pipeline";
-import type { ApiRequest } from "../types";
+import type { ApiRequest, ApiResponse } from "../types";
 
 /**
  * Adapts node:http to the framework-free pipeline, skipping Next's per-request cost. The query
@@ -27,8 +27,25 @@ export async function handleNodeRequest(req: IncomingMessage, res: ServerRespons
       return req.socket.remoteAddress ?? "unknown";
     },
   };
-  const out = await handleApiRequest(apiRequest);
-  out.headers["Content-Length"] = String(Buffer.byteLength(out.body));
+  write(res, await handleApiRequest(apiRequest), req.method === "HEAD");
+}
+
+function write(res: ServerResponse, out: ApiResponse, head: boolean): void {
+  const chunks = out.chunks;
+  if (!chunks) {
+    out.headers["Content-Length"] = String(Buffer.byteLength(out.body));
+    res.writeHead(out.status, out.headers);
+    res.end(head ? undefined : out.body);
+    return;
+  }
+  // Pre-encoded parts (a cache hit): written as they are, in one corked write.
+  let length = 0;
+  for (const c of chunks) length += typeof c === "string" ? Buffer.byteLength(c) : c.byteLength;
+  out.headers["Content-Length"] = String(length);
   res.writeHead(out.status, out.headers);
-  res.end(req.method === "HEAD" ? undefined : out.body);
+  if (head) return void res.end();
+  res.cork();
+  for (const c of chunks) res.write(c);
+  res.end();
+  res.uncork();
 }
