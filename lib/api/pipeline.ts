@@ -3,9 +3,9 @@ import { authenticate } from "./auth";
 import { cacheGet, cacheSet } from "./cache";
 import { ApiError } from "./errors";
 import { parseQuery } from "./request";
-import { errorResponse, newRequestId, okResponse } from "./respond";
+import { errorResponse, newRequestId, okResponse, rawResponse } from "./respond";
 import { matchRoute } from "./router";
-import type { ApiRequest, ApiResponse, Caller } from "./types";
+import { RawJson, type ApiRequest, type ApiResponse, type Caller } from "./types";
 import { logError } from "../log";
 
 const UNMATCHED = "(unmatched)";
@@ -49,11 +49,12 @@ export async function handleApiRequest(req: ApiRequest): Promise<ApiResponse> {
       ({ dataJson, fetchedAt } = cached);
     } else {
       const data = await route.handler({ query, params, caller });
-      dataJson = JSON.stringify(data);
+      dataJson = data instanceof RawJson ? data.json : JSON.stringify(data);
       fetchedAt = new Date().toISOString();
       if (cacheKey) cacheSet(cacheKey, dataJson, fetchedAt, route.cacheTtlMs);
     }
     const unitHeaders = caller ? usage.settle(caller, endpoint, 200, route.units) : {};
+    if (route.raw) return rawResponse(requestId, dataJson, { ...limitHeaders, ...unitHeaders });
     return okResponse(requestId, dataJson, fetchedAt, cached ? "HIT" : "MISS", { ...limitHeaders, ...unitHeaders });
   } catch (err) {
     const error = err instanceof ApiError ? err : internalError(err, requestId, req);
