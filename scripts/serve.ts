@@ -15,6 +15,11 @@ if (process.env.STATLINE_SERVER === "next") {
   child.on("exit", (code) => process.exit(code ?? 0));
 } else {
   (process.env as Record<string, string>).NODE_ENV = "production";
-  const { startServer } = await import("../server");
-  await startServer({ port, host });
+  // No top-level await: tsx runs this file as CommonJS (package.json has no "type": "module").
+  import("../server")
+    .then(({ startServer }) => startServer({ port, host }))
+    .catch((err) => {
+      console.error(err);
+      process.exit(1);
+    });
 }

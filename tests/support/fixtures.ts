@@ -1,9 +1,10 @@
+import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { createClient, type Db } from "../../lib/db/client";
-import { applyMigrations } from "../../lib/db/schema-engine";
 import { nameTokens, normalizeName } from "../../lib/sports/normalize";
+import { ROOT } from "./app";
 
 /**
  * A small deterministic world for API tests, independent of the demo-data generator: a football
@@ -57,7 +58,9 @@ async function insertChunks<T>(rows: T[], insert: (chunk: T[]) => Promise<unknow
 export async function buildFixture(): Promise<Fixture> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "statline-fixture-"));
   const url = `file:${path.join(dir, "fixture.db")}`;
-  await applyMigrations(url);
+  // Migrated in a child process (as an operator would): the WASM engine's connection can hold the
+  // SQLite file's lock in this process for a while after it is freed.
+  execFileSync(process.execPath, ["--import", "tsx", "scripts/migrate.ts"], { cwd: ROOT, env: { ...process.env, DATABASE_URL: url }, stdio: "ignore" });
   const db = createClient(url);
   const rand = rng(42);
   const pick = <T>(xs: T[]) => xs[Math.floor(rand() * xs.length)];
