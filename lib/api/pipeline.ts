@@ -1,6 +1,7 @@
 import { usage } from "../usage";
 import { authenticate } from "./auth";
 import { cacheGet, cacheSet } from "./cache";
+import { isDatabaseUnavailable } from "./db-errors";
 import { ApiError } from "./errors";
 import { parseQuery } from "./request";
 import { errorResponse, newRequestId, okResponse, rawResponse } from "./respond";
@@ -65,6 +66,10 @@ export async function handleApiRequest(req: ApiRequest): Promise<ApiResponse> {
 }
 
 function internalError(err: unknown, requestId: string, req: ApiRequest): ApiError {
+  if (isDatabaseUnavailable(err)) {
+    logError("database unavailable during /v1 request", err instanceof Error ? err.message : err, { requestId, path: req.path });
+    return new ApiError("SERVICE_UNAVAILABLE", "The database is unavailable; retry with back-off", { "Retry-After": "2" });
+  }
   logError("unhandled error in /v1 handler", err, { requestId, path: req.path });
   return new ApiError("INTERNAL_ERROR", `Internal error; quote request id ${requestId} when reporting it`);
 }
