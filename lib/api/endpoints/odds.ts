@@ -67,7 +67,7 @@ const DESCRIPTION =
   "signed, tie-safe (points sharing observed_at are never skipped or repeated) and bound to the scope and filters; a cursor " +
   "from another scope, other filters or altered is 400 INVALID_PARAMETER. before/after bound the window (exclusive). With " +
   `interval other than raw a page examines at most ${MAX_SCAN} points and may hold fewer than limit items; follow next_cursor ` +
-  `until it is null. Each successful call costs ${ODDS_UNITS} units.`;
+  "until it is null.";
 
 function historyRoute(kind: OddsScope["kind"]): RouteDef {
   const label = kind === "contest" ? "Contest" : "Person";
