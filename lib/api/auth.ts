@@ -19,7 +19,7 @@ const keyRequired = (reason: "missing" | "malformed"): AuthResult => ({
 
 /**
  * Reads the key from X-API-Key or Authorization: Bearer. When both are sent they must carry
- * the same key; two different keys are ambiguous and treated as malformed (documented in README).
+ * the same key; two different keys are ambiguous and treated as malformed (documented in docs/api.md).
  */
 export function extractKey(req: ApiRequest): { key: string } | { error: "missing" | "malformed" } {
   const raw = req.header("x-api-key");

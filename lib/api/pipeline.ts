@@ -41,14 +41,15 @@ export async function handleApiRequest(req: ApiRequest): Promise<ApiResponse> {
       limitHeaders = admission.headers;
       if (!admission.ok) throw admission.error;
     }
-    const query = parseQuery(req.query, route.query);
-    const cacheKey = route.cacheTtlMs > 0 ? `${route.pattern}|${JSON.stringify(params)}|${JSON.stringify(query)}` : "";
+    // Keyed on the raw path and query: only successful answers are cached, so a hit skips parsing too.
+    const cacheKey = route.cacheTtlMs > 0 ? `${req.path}?${req.query.toString()}` : "";
     const cached = cacheKey ? cacheGet(cacheKey) : undefined;
     let dataJson: string;
     let fetchedAt: string;
     if (cached) {
       ({ dataJson, fetchedAt } = cached);
     } else {
+      const query = parseQuery(req.query, route.query);
       const data = await route.handler({ query, params, caller });
       dataJson = data instanceof RawJson ? data.json : JSON.stringify(data);
       fetchedAt = new Date().toISOString();

@@ -55,9 +55,9 @@ async function insertChunks<T>(rows: T[], insert: (chunk: T[]) => Promise<unknow
   for (let i = 0; i < rows.length; i += size) await insert(rows.slice(i, i + size));
 }
 
-export async function buildFixture(): Promise<Fixture> {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "statline-fixture-"));
-  const url = `file:${path.join(dir, "fixture.db")}`;
+/** Builds into a fresh SQLite file, or into `opts.url` (an empty PostgreSQL database). */
+export async function buildFixture(opts: { url?: string } = {}): Promise<Fixture> {
+  const url = opts.url ?? `file:${path.join(fs.mkdtempSync(path.join(os.tmpdir(), "statline-fixture-")), "fixture.db")}`;
   // Migrated in a child process (as an operator would): the WASM engine's connection can hold the
   // SQLite file's lock in this process for a while after it is freed.
   execFileSync(process.execPath, ["--import", "tsx", "scripts/migrate.ts"], { cwd: ROOT, env: { ...process.env, DATABASE_URL: url }, stdio: "ignore" });
