@@ -31,14 +31,15 @@ async function rawPage(scope: OddsScope, f: OddsFilter, pos: Position | null, li
 /**
  * Downsampled page: the newest point of each (bookmaker, market, selection, line) in each bucket.
  * Scanning newest first, a point is kept when its group has not been seen in its bucket yet.
- * Resuming mid-bucket, the groups already passed in the cursor's bucket are re-marked from that
- * one bucket's rows, so paging never repeats or drops a kept point.
+ * Resuming mid-bucket, the groups already passed in the cursor's bucket are re-marked from the
+ * rows between the cursor and the bucket's end, so paging never repeats or drops a kept point.
  */
 async function sampledPage(scope: OddsScope, f: OddsFilter, pos: Position | null, limit: number, ms: number): Promise<OddsPage> {
   const seen = new Set<string>();
   if (pos) {
     const b = bucketOf(pos.t, ms);
-    for (const r of await oddsInWindow(scope, f, new Date(b * ms), new Date((b + 1) * ms))) {
+    // Only rows at or after the cursor's instant (up to the bucket's end) can precede it.
+    for (const r of await oddsInWindow(scope, f, pos.t, new Date((b + 1) * ms))) {
       if (atOrBefore({ t: r.observedAt, id: r.id }, pos)) seen.add(`${groupOf(r)}#${b}`);
     }
   }

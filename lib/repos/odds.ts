@@ -44,7 +44,7 @@ export function oddsAfter(scope: OddsScope, f: OddsFilter, pos: Position | null,
   return db.oddsPoint.findMany({ where: { AND: and }, select: pointSelect, orderBy: [{ observedAt: "desc" }, { id: "desc" }], take });
 }
 
-/** Every row observed in [from, to) for the scope and filters (one downsampling bucket). */
+/** Every row observed in [from, to) for the scope and filters (part of one downsampling bucket). */
 export function oddsInWindow(scope: OddsScope, f: OddsFilter, from: Date, to: Date) {
   const and = scopeWhere(scope, f);
   and.push({ observedAt: { gte: from, lt: to } });
