@@ -12,6 +12,19 @@ export interface OpenApiExtension {
   tags?: { name: string; description?: string }[];
 }
 
+const TAG_TEXT: Record<string, string> = {
+  Competitions: "Leagues and tournaments; walk on to their editions via current_edition_id or /v1/editions?competition=.",
+  Editions: "Seasons of a competition.",
+  Contests: "Fixtures and results. A scope filter is required.",
+  Persons: "Players, searchable by name and paged by limit/offset.",
+  Teams: "Clubs, paged by limit/offset.",
+  Rosters: "Who played for which team in which edition.",
+  Standings: "League tables, kept in step with finished contests.",
+  Odds: "Price history per contest or person, newest first, paged by a signed tie-safe cursor. 5 units per call.",
+  Analysis: "Ranked statistic boards.",
+  Meta: "This document.",
+};
+
 const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
 
 function clean(schema: unknown): Json {
@@ -111,7 +124,10 @@ export function buildOpenApi(routes: RouteDef[], records: Record<string, z.ZodTy
   };
   const paths: Record<string, Json> = {};
   for (const route of routes) paths[route.pattern] = { get: operation(route, dataRefs.get(route)!) };
-  const tags = [...new Set(routes.flatMap((r) => r.tags))].map((name) => ({ name }));
+  const tags: { name: string; description?: string }[] = [...new Set(routes.flatMap((r) => r.tags))].map((name) => ({
+    name,
+    description: TAG_TEXT[name],
+  }));
   for (const ext of extensions) {
     Object.assign(paths, ext.paths);
     Object.assign(schemas, ext.schemas);
