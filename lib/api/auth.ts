@@ -19,7 +19,7 @@ const keyRequired = (reason: "missing" | "malformed"): AuthResult => ({
 
 /**
  * Reads the key from X-API-Key or Authorization: Bearer. When both are sent they must carry
- * the same key; two different keys are ambiguous and treated as malformed (documented in README).
+ * the same key; two different keys are ambiguous and treated as malformed (documented in docs/api.md).
  */
 export function extractKey(req: ApiRequest): { key: string } | { error: "missing" | "malformed" } {
   const raw = req.header("x-api-key");
@@ -46,6 +46,13 @@ type CacheEntry = { value: CachedKey | null; expiresAt: number };
 /** Verified keys are cached briefly so a known key costs no query; the TTL bounds revocation lag. */
 const TTL_MS = Number(process.env.KEY_CACHE_TTL_MS ?? 900);
 const DB_TIMEOUT_MS = Number(process.env.AUTH_DB_TIMEOUT_MS ?? 800);
+/**
+ * A cold process's first lookup also pays for the query compiler and the first connection, which
+ * on a busy machine can exceed the warm deadline; unreachable databases still fail fast (refused
+ * or connect timeout), so only slow-but-working first lookups get the longer budget.
+ */
+const COLD_TIMEOUT_MS = Number(process.env.AUTH_DB_COLD_TIMEOUT_MS ?? 5000);
+let warm = false;
 const cache = new Map<string, CacheEntry>();
 const inflight = new Map<string, Promise<CachedKey | null>>();
 
@@ -88,10 +95,11 @@ async function lookup(prefix: string): Promise<CachedKey | null> {
   if (hit && hit.expiresAt > now) return hit.value;
   let pending = inflight.get(prefix);
   if (!pending) {
-    pending = withTimeout(loadKey(prefix), DB_TIMEOUT_MS).finally(() => inflight.delete(prefix));
+    pending = withTimeout(loadKey(prefix), warm ? DB_TIMEOUT_MS : COLD_TIMEOUT_MS).finally(() => inflight.delete(prefix));
     inflight.set(prefix, pending);
   }
   const value = await pending;
+  warm = true;
   cache.set(prefix, { value, expiresAt: Date.now() + TTL_MS });
   if (cache.size > 50_000) cache.delete(cache.keys().next().value!);
   return value;
