@@ -74,6 +74,11 @@ describe("the document's content", () => {
     expect(odds.parameters.find((p: { name: string }) => p.name === "interval").schema.enum).toEqual(["raw", "1m", "5m", "15m", "1h", "1d"]);
   });
 
+  test("the served document includes the agent handoff endpoints", () => {
+    for (const path of ["/api/agent/sessions", "/api/agent/token"]) expect(doc.paths[path]?.post, path).toBeDefined();
+    expect(doc.tags.map((t: { name: string }) => t.name)).toContain("Agent handoff");
+  });
+
   test("extra paths (e.g. the agent handoff) can be merged into the same document", async () => {
     const extended: Doc = buildOpenApi(routes, RECORDS, [
       { paths: { "/api/agent/start": { post: { summary: "Start a handoff", responses: { 200: { description: "OK" } } } } }, tags: [{ name: "Agent" }] },
