@@ -1,0 +1,73 @@
+"use client";
+
+import { Area, AreaChart, Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
+import type { UsageReport } from "@/lib/dashboard/types";
+import { formatCompact } from "../ui/format";
+import { ChartTooltip } from "./ChartTooltip";
+import { CLASS_COLORS, CLASS_LABELS, tickLabel, UNITS_COLOR } from "./chartFormat";
+
+const axis = { stroke: "#94a3b8", fontSize: 12, tickLine: false, axisLine: false } as const;
+
+function xAxisProps(report: UsageReport) {
+  return {
+    dataKey: "start",
+    tickFormatter: (v: string) => tickLabel(v, report.granularity),
+    // 24 hourly or 30 daily buckets: every bucket gets a bar, only some get a label.
+    interval: "preserveStartEnd" as const,
+    minTickGap: 24,
+    ...axis,
+  };
+}
+
+const yAxisProps = { ...axis, allowDecimals: false, width: 48, tickFormatter: (v: number) => formatCompact(v) };
+
+/** Requests per bucket, stacked by status class (3xx only when there were any). */
+export function RequestsChart({ report }: { report: UsageReport }) {
+  const classes = (["2xx", "3xx", "4xx", "5xx"] as const).filter((c) => c !== "3xx" || report.totals["3xx"] > 0);
+  return (
+    <div className="h-72 w-full" role="img" aria-label={`Requests per ${report.granularity}, stacked by status class`}>
+      <ResponsiveContainer width="100%" height="100%" initialDimension={{ width: 800, height: 288 }}>
+        <BarChart data={report.series} margin={{ top: 8, right: 8, bottom: 0, left: 0 }} barCategoryGap="18%">
+          <CartesianGrid vertical={false} stroke="#e2e8f0" />
+          <XAxis {...xAxisProps(report)} />
+          <YAxis {...yAxisProps} />
+          <Tooltip cursor={{ fill: "#f1f5f9" }} content={(p) => <ChartTooltip {...p} granularity={report.granularity} show="requests" />} />
+          <Legend iconType="square" iconSize={10} wrapperStyle={{ fontSize: 12, paddingTop: 8 }} />
+          {classes.map((c, i) => (
+            <Bar
+              key={c}
+              dataKey={c}
+              name={CLASS_LABELS[c]}
+              stackId="requests"
+              fill={CLASS_COLORS[c]}
+              radius={i === classes.length - 1 ? [3, 3, 0, 0] : 0}
+              isAnimationActive={false}
+            />
+          ))}
+        </BarChart>
+      </ResponsiveContainer>
+    </div>
+  );
+}
+
+export function UnitsChart({ report }: { report: UsageReport }) {
+  return (
+    <div className="h-56 w-full" role="img" aria-label={`Units per ${report.granularity}`}>
+      <ResponsiveContainer width="100%" height="100%" initialDimension={{ width: 500, height: 224 }}>
+        <AreaChart data={report.series} margin={{ top: 8, right: 8, bottom: 0, left: 0 }}>
+          <defs>
+            <linearGradient id="unitsFill" x1="0" y1="0" x2="0" y2="1">
+              <stop offset="0%" stopColor={UNITS_COLOR} stopOpacity={0.3} />
+              <stop offset="100%" stopColor={UNITS_COLOR} stopOpacity={0.02} />
+            </linearGradient>
+          </defs>
+          <CartesianGrid vertical={false} stroke="#e2e8f0" />
+          <XAxis {...xAxisProps(report)} />
+          <YAxis {...yAxisProps} />
+          <Tooltip content={(p) => <ChartTooltip {...p} granularity={report.granularity} show="units" />} />
+          <Area type="monotone" dataKey="units" name="Units" stroke={UNITS_COLOR} strokeWidth={2} fill="url(#unitsFill)" isAnimationActive={false} />
+        </AreaChart>
+      </ResponsiveContainer>
+    </div>
+  );
+}
