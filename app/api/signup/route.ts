@@ -11,7 +11,9 @@ export async function POST(request: Request) {
   // No session yet, so no CSRF token: refuse anything a browser marks as cross-site (login CSRF).
   const crossSite = crossSiteProblem(request);
   if (crossSite) return errorResponse(403, "FORBIDDEN", crossSite);
-  const parsed = signUpInput.safeParse(await request.json().catch(() => undefined));
+  const raw: unknown = await request.json().catch(() => undefined);
+  if (raw === undefined) return errorResponse(400, "INVALID_PARAMETER", "Send a JSON body with email and password");
+  const parsed = signUpInput.safeParse(raw);
   if (!parsed.success) return errorResponse(400, "INVALID_PARAMETER", parsed.error.issues[0].message);
   try {
     const result = await registerUser(db, parsed.data);
