@@ -55,6 +55,13 @@ export function keyRecord(prefix: string): { id: string; accountId: string } {
   return row;
 }
 
+/** Plans are assigned by an operator (admin CLI); tests set them directly. */
+export function setPlan(accountId: string, plan: string) {
+  const db = e2eDb();
+  db.prepare("UPDATE accounts SET plan = ? WHERE id = ?").run(plan, accountId);
+  db.close();
+}
+
 /** Signs in through the sign-in form and waits for the dashboard. */
 export async function signInThroughForm(page: Page, email: string, password = PASSWORD) {
   await page.goto("/signin");

@@ -1,8 +1,11 @@
 import { expect, test } from "@playwright/test";
 import { callTeams, captureCsrfToken, confirmCopied, createKeyThroughUi, keyRecord, newUserPage, PASSWORD, uniqueEmail } from "./dashboard-helpers";
 
-test("a second user can neither see nor revoke the first user's keys, by UI or by direct request", async ({ page, browser, baseURL }) => {
-  // The owner (this project's saved session) makes a key.
+// Each test here signs its own fresh users up, so it does not depend on what other files did.
+
+test("a second user can neither see nor revoke the first user's keys, by UI or by direct request", async ({ browser, baseURL }) => {
+  const owner = await newUserPage(browser, baseURL, "alice");
+  const page = owner.page;
   await page.goto("/dashboard/keys");
   const { key: ownerKey } = await createKeyThroughUi(page, "Owner's private key", "live");
   await confirmCopied(page);
@@ -45,10 +48,12 @@ test("a second user can neither see nor revoke the first user's keys, by UI or b
   await page.reload();
   await expect(page.getByRole("row").filter({ hasText: ownerPrefix })).toContainText("Active");
   await mallory.context.close();
+  await owner.context.close();
 });
 
 test.describe("CSRF: every dashboard mutation refuses cross-site and tokenless requests", () => {
-  test("missing token, wrong token, foreign Origin and cross-site fetch metadata are all refused", async ({ page, baseURL }) => {
+  test("missing token, wrong token, foreign Origin and cross-site fetch metadata are all refused", async ({ browser, baseURL }) => {
+    const { page, context } = await newUserPage(browser, baseURL, "carol");
     const csrf = captureCsrfToken(page);
     await page.goto("/dashboard/keys");
     await createKeyThroughUi(page, "CSRF probe");
@@ -81,9 +86,11 @@ test.describe("CSRF: every dashboard mutation refuses cross-site and tokenless r
     expect(ok.status()).toBe(201);
     const after = ((await (await page.request.get("/api/dashboard/keys")).json()) as { data: unknown[] }).data.length;
     expect(after).toBe(before + 1);
+    await context.close();
   });
 
-  test("a real cross-site form post from another origin creates nothing", async ({ page, baseURL }) => {
+  test("a real cross-site form post from another origin creates nothing", async ({ browser, baseURL }) => {
+    const { page, context } = await newUserPage(browser, baseURL, "dave");
     const count = async () => ((await (await page.request.get("/api/dashboard/keys")).json()) as { data: unknown[] }).data.length;
     const before = await count();
     // An attacker's page on another site auto-submits a form to the dashboard API.
@@ -101,6 +108,7 @@ test.describe("CSRF: every dashboard mutation refuses cross-site and tokenless r
     // SameSite=Lax keeps the session cookie off a cross-site POST (401); were it sent, CSRF checks refuse it (403).
     expect([401, 403]).toContain(res.status());
     expect(await count()).toBe(before);
+    await context.close();
   });
 
   test("sign-up refuses cross-site posts too (no login CSRF)", async ({ request }) => {

@@ -7,6 +7,7 @@ import {
   createKeyThroughUi,
   insertBuckets,
   keyRecord,
+  OWNER_META,
   ROOT,
   SCREENS,
   SERVER_LOG,
@@ -15,6 +16,7 @@ import {
 
 // The owner signed up in auth.setup.ts; this is the rest of the flow a new user goes through.
 test("create a key, use it, never see it again, revoke it, and see the usage", async ({ page, request }) => {
+  const ownerEmail = (JSON.parse(fs.readFileSync(OWNER_META, "utf8")) as { email: string }).email;
   // Every dashboard API answer and every HTML document the page loads, to prove where the key appears.
   const seen: { url: string; method: string; body: string; cacheControl: string }[] = [];
   const pending: Promise<void>[] = [];
@@ -60,7 +62,7 @@ test("create a key, use it, never see it again, revoke it, and see the usage", a
   await expect(row).toContainText("Test");
   await expect(row).toContainText("Active");
   await expect(row).toContainText("Never");
-  await expect(row).toContainText("Olive");
+  await expect(row).toContainText(`by ${ownerEmail}`);
 
   // 3. The key works over real HTTP.
   let okCalls = 0;

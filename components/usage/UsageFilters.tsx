@@ -42,7 +42,7 @@ export function UsageFilters({ value, onChange, keys }: { value: Filters; onChan
       <label className="flex flex-col gap-1 text-xs font-medium text-slate-600">
         Key
         <select
-          className={select}
+          className={`${select} w-72 max-w-full`}
           value={value.keyId}
           onChange={(e) => onChange({ ...value, keyId: e.target.value })}
         >
