@@ -12,7 +12,7 @@ export const SCREENS = path.join(ROOT, "test-results", "screens");
 export const SERVER_LOG = path.join(ROOT, "data", "test", "e2e-server.log");
 
 export const PASSWORD = "correct horse battery staple";
-export const uniqueEmail = (who: string) => `${who}-${Date.now()}-${randomBytes(3).toString("hex")}@example.com`;
+export const uniqueEmail = (who: string) => `${who}.${randomBytes(3).toString("hex")}@example.com`;
 
 /** The e2e server's SQLite file (written by e2e/global-setup.ts). */
 export function e2eDb(): Database.Database {

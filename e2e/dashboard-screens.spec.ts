@@ -48,6 +48,7 @@ test("screenshots: keys page, display-once dialog, usage with data, overview and
   const { page, context } = await newUserPage(browser, baseURL, "dana");
   await page.setViewportSize({ width: 1440, height: 960 });
   await page.goto("/dashboard/keys");
+  await expect(page.getByRole("heading", { name: "No API keys yet" })).toBeVisible();
   await page.screenshot({ path: path.join(SCREENS, "keys-empty.png") });
 
   const { key: prod } = await createKeyThroughUi(page, "Production backend", "live");
@@ -90,7 +91,7 @@ test("screenshots: keys page, display-once dialog, usage with data, overview and
 
   await page.getByText("24 hours", { exact: true }).click();
   await expect(page).toHaveURL(/\/dashboard\/usage$/);
-  await page.getByLabel("Key").selectOption({ label: `Production backend (${prod.slice(0, 16)})` });
+  await page.getByLabel("Key").selectOption({ label: `Production backend · ${prod.slice(0, 16)}` });
   await expect(page).toHaveURL(new RegExp(`keyId=${keys[0].id}`));
   await expect(page.getByRole("table", { name: "Usage per key" }).getByRole("row")).toHaveCount(2);
   await page.screenshot({ path: path.join(SCREENS, "usage-24h-one-key.png"), fullPage: true });

@@ -9,6 +9,20 @@ import { ListIcon } from "../ui/icons";
 import { EmptyState, ErrorState, Skeleton } from "../ui/States";
 import { describeUserAgent } from "./userAgent";
 
+/** Key events carry `prefix "name" (environment)`; shown as the prefix plus the name. */
+function AuditTarget({ detail }: { detail: string }) {
+  const key = /^(sk_(?:live|test)_[0-9A-Za-z]{8}) "(.*)" \((live|test)\)$/.exec(detail);
+  if (!key) return <span className="text-slate-700">{detail}</span>;
+  return (
+    <div>
+      <code className="whitespace-nowrap font-mono text-[13px] text-slate-800">{key[1]}…</code>
+      <div className="max-w-64 truncate text-xs text-slate-500" title={key[2]}>
+        {key[2]}
+      </div>
+    </div>
+  );
+}
+
 const ACTIONS: Record<string, { label: string; tone: Tone }> = {
   "key.created": { label: "Key created", tone: "green" },
   "key.revoked": { label: "Key revoked", tone: "red" },
@@ -18,7 +32,7 @@ const ACTIONS: Record<string, { label: string; tone: Tone }> = {
   "handoff.replayed": { label: "Handoff code replayed", tone: "red" },
 };
 
-const th = "px-5 py-2.5 text-left text-xs font-medium uppercase tracking-wide text-slate-500";
+const th = "whitespace-nowrap px-5 py-2.5 text-left text-xs font-medium uppercase tracking-wide text-slate-500";
 const td = "px-5 py-3 align-top text-sm";
 
 export function AuditView() {
@@ -79,7 +93,9 @@ export function AuditView() {
                       <td className={td}>
                         <Badge tone={action.tone}>{action.label}</Badge>
                       </td>
-                      <td className={`${td} font-mono text-[13px] text-slate-700`}>{e.detail || e.targetId}</td>
+                      <td className={td}>
+                        <AuditTarget detail={e.detail || e.targetId} />
+                      </td>
                       <td className={`${td} whitespace-nowrap font-mono text-[13px] text-slate-600`}>{e.ip ?? "—"}</td>
                       <td className={`${td} text-slate-600`} title={e.userAgent ?? undefined}>
                         {describeUserAgent(e.userAgent)}

@@ -8,13 +8,13 @@ import { formatDateTime, formatRelative } from "../ui/format";
 import { KeyIcon, PlusIcon } from "../ui/icons";
 import { EmptyState, ErrorState, Skeleton } from "../ui/States";
 
-const th = "px-5 py-2.5 text-left text-xs font-medium uppercase tracking-wide text-slate-500";
+const th = "whitespace-nowrap px-5 py-2.5 text-left text-xs font-medium uppercase tracking-wide text-slate-500";
 const td = "px-5 py-3.5 align-top text-sm";
 
 function When({ iso, by }: { iso: string; by?: { email: string } | null }) {
   return (
     <div>
-      <time dateTime={iso} title={formatDateTime(iso)} className="text-slate-800">
+      <time dateTime={iso} title={formatDateTime(iso)} className="whitespace-nowrap text-slate-800">
         {formatRelative(iso)}
       </time>
       {by && <div className="max-w-48 truncate text-xs text-slate-500" title={by.email}>by {by.email}</div>}
@@ -27,7 +27,7 @@ function Row({ k, onRevoke }: { k: KeyView; onRevoke: (k: KeyView) => void }) {
   return (
     <tr className={revoked ? "bg-slate-50/60" : "hover:bg-slate-50/60"}>
       <td className={td}>
-        <div className={`font-medium ${revoked ? "text-slate-500" : "text-slate-900"}`}>{k.name}</div>
+        <div className={`min-w-36 max-w-64 break-words font-medium ${revoked ? "text-slate-500" : "text-slate-900"}`}>{k.name}</div>
         {k.source !== "dashboard" && <div className="text-xs text-slate-500">via {k.source === "cli" ? "admin CLI" : "agent handoff"}</div>}
       </td>
       <td className={td}>
@@ -51,10 +51,14 @@ function Row({ k, onRevoke }: { k: KeyView; onRevoke: (k: KeyView) => void }) {
             <Badge tone="red" dot>
               Revoked
             </Badge>
-            <div className="mt-1 text-xs text-slate-500" title={formatDateTime(k.revokedAt!)}>
+            <div className="mt-1 whitespace-nowrap text-xs text-slate-500" title={formatDateTime(k.revokedAt!)}>
               {formatRelative(k.revokedAt!)}
-              {k.revokedBy ? ` by ${k.revokedBy.email}` : ""}
             </div>
+            {k.revokedBy && (
+              <div className="max-w-48 truncate text-xs text-slate-500" title={k.revokedBy.email}>
+                by {k.revokedBy.email}
+              </div>
+            )}
           </div>
         ) : (
           <Badge tone="green" dot>

@@ -7,6 +7,7 @@ import { Stat } from "../ui/Stat";
 import { ErrorState, Skeleton } from "../ui/States";
 import { QuotaMeter } from "../usage/QuotaMeter";
 import { QuickStart } from "./QuickStart";
+import { RecentActivity } from "./RecentActivity";
 
 const monthName = new Intl.DateTimeFormat("en-US", { month: "long", timeZone: "UTC" });
 
@@ -28,7 +29,7 @@ export function OverviewView({ name }: { name: string }) {
           <ErrorState error={overview.error} onRetry={() => overview.refetch()} what="the overview" />
         </Card>
       ) : (
-        <dl className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+        <dl className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
           <Stat label={`Requests in ${monthName.format(new Date(data.month.start))}`} value={formatNumber(data.month.requests)} hint="All keys, UTC month" />
           <Stat label={`Units in ${monthName.format(new Date(data.month.start))}`} value={formatNumber(data.month.units)} hint={data.month.quota === null ? "Unlimited plan" : `of ${formatNumber(data.month.quota)} included`} />
           <Stat label="Plan" value={<span className="capitalize">{data.month.plan}</span>} hint={data.month.quota === null ? "No monthly quota" : `${formatNumber(data.month.quota)} units / month`} />
@@ -36,15 +37,23 @@ export function OverviewView({ name }: { name: string }) {
         </dl>
       )}
 
-      <div className="mt-6 grid gap-6 lg:grid-cols-3">
+      <div className="mt-6 grid items-start gap-6 lg:grid-cols-3">
         <Card className="lg:col-span-2">
           <CardHeader title="Quick start" description="From zero to your first response in a minute." />
           <div className="px-5 py-5">{data ? <QuickStart prefix={data.quickStartPrefix} /> : <Skeleton className="h-40" />}</div>
         </Card>
-        <Card>
-          <CardHeader title="This month’s quota" />
-          <div className="px-5 py-5">{data ? <QuotaMeter month={data.month} /> : <Skeleton className="h-16" />}</div>
-        </Card>
+        <div className="space-y-6">
+          <Card>
+            <CardHeader title="This month’s quota" />
+            <div className="px-5 py-5">{data ? <QuotaMeter month={data.month} /> : <Skeleton className="h-16" />}</div>
+          </Card>
+          <Card>
+            <CardHeader title="Recent activity" />
+            <div className="px-5 py-5">
+              <RecentActivity />
+            </div>
+          </Card>
+        </div>
       </div>
     </>
   );

@@ -48,7 +48,7 @@ export function QuickStart({ prefix }: { prefix: string | null }) {
             <pre className="min-w-0 flex-1 overflow-x-auto py-1 font-mono text-[13px] leading-relaxed text-slate-100">
               <code>{command}</code>
             </pre>
-            <CopyButton text={command} size="sm" className="border-slate-700 bg-slate-800 text-slate-100 hover:bg-slate-700" />
+            <CopyButton text={command} size="sm" variant="dark" />
           </div>
         </div>
       </li>

@@ -6,6 +6,7 @@ const VARIANTS = {
   danger: "bg-red-600 text-white shadow-sm hover:bg-red-700 disabled:bg-red-600/60",
   ghost: "text-slate-600 hover:bg-slate-100 hover:text-slate-900",
   dangerGhost: "text-red-700 hover:bg-red-50",
+  dark: "bg-slate-800 text-slate-100 ring-1 ring-inset ring-slate-700 hover:bg-slate-700",
 } as const;
 
 const SIZES = { sm: "h-8 px-3 text-sm gap-1.5", md: "h-9 px-4 text-sm gap-2" } as const;

@@ -19,7 +19,20 @@ function xAxisProps(report: UsageReport) {
   };
 }
 
-const yAxisProps = { ...axis, allowDecimals: false, width: 48, tickFormatter: (v: number) => formatCompact(v) };
+/** Four even, round steps (1, 2, 2.5, 3, 4, 5, 6 or 8 × 10^n) reaching just above the largest value. */
+export function niceTicks(max: number): number[] {
+  const raw = Math.max(1, max / 4);
+  const pow = 10 ** Math.floor(Math.log10(raw));
+  const step = [1, 2, 2.5, 3, 4, 5, 6, 8, 10].map((m) => m * pow).find((s) => s >= raw && Number.isInteger(s)) ?? 10 * pow;
+  return [0, 1, 2, 3, 4].map((i) => i * step);
+}
+
+function yAxisProps(values: number[]) {
+  const ticks = niceTicks(Math.max(0, ...values));
+  return { ...axis, width: 52, ticks, domain: [0, ticks[ticks.length - 1]], interval: 0 as const, tickFormatter: (v: number) => formatCompact(v) };
+}
+
+const legendText = (value: string) => <span className="text-slate-600">{value}</span>;
 
 /** Requests per bucket, stacked by status class (3xx only when there were any). */
 export function RequestsChart({ report }: { report: UsageReport }) {
@@ -30,9 +43,9 @@ export function RequestsChart({ report }: { report: UsageReport }) {
         <BarChart data={report.series} margin={{ top: 8, right: 8, bottom: 0, left: 0 }} barCategoryGap="18%">
           <CartesianGrid vertical={false} stroke="#e2e8f0" />
           <XAxis {...xAxisProps(report)} />
-          <YAxis {...yAxisProps} />
+          <YAxis {...yAxisProps(report.series.map((p) => p.requests))} />
           <Tooltip cursor={{ fill: "#f1f5f9" }} content={(p) => <ChartTooltip {...p} granularity={report.granularity} show="requests" />} />
-          <Legend iconType="square" iconSize={10} wrapperStyle={{ fontSize: 12, paddingTop: 8 }} />
+          <Legend iconType="square" iconSize={10} wrapperStyle={{ fontSize: 12, paddingTop: 8 }} formatter={legendText} />
           {classes.map((c, i) => (
             <Bar
               key={c}
@@ -62,8 +75,8 @@ export function UnitsChart({ report }: { report: UsageReport }) {
             </linearGradient>
           </defs>
           <CartesianGrid vertical={false} stroke="#e2e8f0" />
-          <XAxis {...xAxisProps(report)} />
-          <YAxis {...yAxisProps} />
+          <XAxis {...xAxisProps(report)} padding={{ left: 12, right: 12 }} />
+          <YAxis {...yAxisProps(report.series.map((p) => p.units))} />
           <Tooltip content={(p) => <ChartTooltip {...p} granularity={report.granularity} show="units" />} />
           <Area type="monotone" dataKey="units" name="Units" stroke={UNITS_COLOR} strokeWidth={2} fill="url(#unitsFill)" isAnimationActive={false} />
         </AreaChart>

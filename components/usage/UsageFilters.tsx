@@ -16,8 +16,8 @@ export function UsageFilters({ value, onChange, keys }: { value: Filters; onChan
   const visibleKeys = keys.filter((k) => !value.environment || k.environment === value.environment);
   return (
     <div className="mb-6 flex flex-wrap items-end gap-3">
-      <fieldset>
-        <legend className="sr-only">Time range</legend>
+      <fieldset className="flex flex-col gap-1">
+        <legend className="mb-1 text-xs font-medium text-slate-600">Range</legend>
         <div className="inline-flex rounded-md border border-slate-300 bg-white p-0.5 shadow-sm">
           {RANGES.map((r) => (
             <label
@@ -42,14 +42,14 @@ export function UsageFilters({ value, onChange, keys }: { value: Filters; onChan
       <label className="flex flex-col gap-1 text-xs font-medium text-slate-600">
         Key
         <select
-          className={`${select} w-72 max-w-full`}
+          className={`${select} w-80 max-w-full`}
           value={value.keyId}
           onChange={(e) => onChange({ ...value, keyId: e.target.value })}
         >
           <option value="">All keys</option>
           {visibleKeys.map((k) => (
             <option key={k.id} value={k.id}>
-              {k.name} ({k.prefix}){k.revokedAt ? " – revoked" : ""}
+              {k.name} · {k.prefix}{k.revokedAt ? " (revoked)" : ""}
             </option>
           ))}
         </select>

@@ -19,7 +19,7 @@ const RANGE_TEXT = { "24h": "last 24 hours", "7d": "last 7 days", "30d": "last 3
 function Loading() {
   return (
     <div aria-busy="true" aria-label="Loading usage" className="space-y-6">
-      <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+      <div className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
         {[0, 1, 2, 3].map((i) => (
           <Skeleton key={i} className="h-[92px] rounded-xl" />
         ))}
@@ -79,7 +79,7 @@ export function UsageView({ initial }: { initial: Filters }) {
         </Card>
       ) : report ? (
         <div className={`space-y-6 transition-opacity ${usage.isPlaceholderData ? "opacity-60" : ""}`}>
-          <dl className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4" aria-label={`Totals for the ${RANGE_TEXT[report.range]}`}>
+          <dl className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4" aria-label={`Totals for the ${RANGE_TEXT[report.range]}`}>
             <Stat label="Requests" value={formatNumber(report.totals.requests)} hint={RANGE_TEXT[report.range]} />
             <Stat label="Units" value={formatNumber(report.totals.units)} hint={RANGE_TEXT[report.range]} />
             <Stat
@@ -115,7 +115,7 @@ export function UsageView({ initial }: { initial: Filters }) {
             <Card>
               <CardHeader title="Monthly quota" description="All keys, this calendar month (UTC)" />
               <div className="px-5 py-5">
-                <QuotaMeter month={report.month} />
+                <QuotaMeter month={report.month} detailed />
               </div>
             </Card>
           </div>
