@@ -82,8 +82,11 @@ test.describe("CSRF: every dashboard mutation refuses cross-site and tokenless r
     expect(revoke.status()).toBe(403);
 
     // The control: the same request with the token and a same-origin Origin succeeds.
-    const ok = await attempt({ Origin: baseURL!, "x-csrf-token": token });
+    // (It also claims another address; the audit log records the real peer, not the client's claim.)
+    const ok = await attempt({ Origin: baseURL!, "x-csrf-token": token, "X-Forwarded-For": "203.0.113.66" });
     expect(ok.status()).toBe(201);
+    const audit = (await (await page.request.get("/api/dashboard/audit?limit=1")).json()) as { data: { items: { action: string; ip: string }[] } };
+    expect(audit.data.items[0]).toMatchObject({ action: "key.created", ip: "127.0.0.1" });
     const after = ((await (await page.request.get("/api/dashboard/keys")).json()) as { data: unknown[] }).data.length;
     expect(after).toBe(before + 1);
     await context.close();

@@ -11,12 +11,17 @@ export const jsonResponse = (status: number, body: unknown, headers: Record<stri
 export const errorResponse = (status: number, code: string, message: string) =>
   jsonResponse(status, { error: { code, message } });
 
-/** Where a request came from, for the audit log. */
+/**
+ * Where a request came from, for the audit log. The server appends the socket peer to
+ * X-Forwarded-For, so the last entry is the real peer; behind N trusted reverse proxies
+ * (TRUST_PROXY_HOPS=N) the address the outermost proxy saw is N entries before it. Entries further
+ * left were written by the client and are never trusted.
+ */
 export function requestOrigin(request: Request) {
-  return {
-    ip: request.headers.get("x-forwarded-for")?.split(",")[0]?.trim() || request.headers.get("x-real-ip") || null,
-    userAgent: request.headers.get("user-agent"),
-  };
+  const hops = Math.max(0, Number(process.env.TRUST_PROXY_HOPS ?? 0) || 0);
+  const chain = (request.headers.get("x-forwarded-for") ?? "").split(",").map((s) => s.trim()).filter(Boolean);
+  const ip = chain[Math.max(0, chain.length - 1 - hops)] ?? null;
+  return { ip: ip?.slice(0, 64) ?? null, userAgent: request.headers.get("user-agent") };
 }
 
 /** The first zod issue as "field: message", the error text the dashboard shows. */
