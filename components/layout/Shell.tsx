@@ -57,7 +57,8 @@ function UserBox({ email }: { email: string }) {
       </div>
       <button
         type="button"
-        onClick={() => signOut({ callbackUrl: "/signin" })}
+        // redirect: false, then a relative navigation: the page's own host, whatever NEXTAUTH_URL says.
+        onClick={() => signOut({ redirect: false }).finally(() => window.location.assign("/signin"))}
         className={`mt-1 flex w-full items-center gap-3 rounded-md px-3 py-2 text-sm font-medium text-slate-600 hover:bg-slate-100 hover:text-slate-900 ${focusRing}`}
       >
         <LogOutIcon className="text-slate-400" />
