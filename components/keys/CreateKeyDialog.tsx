@@ -71,7 +71,7 @@ export function CreateKeyDialog({ open, mutation, onClose, onCreated }: {
             onChange={(e) => setName(e.target.value)}
             maxLength={NAME_MAX}
             required
-            autoFocus
+            data-autofocus
             autoComplete="off"
             placeholder="e.g. Production backend"
             aria-invalid={Boolean(problem)}

@@ -19,7 +19,7 @@ export function RevokeKeyDialog({ apiKey, onClose, onRevoked }: { apiKey: KeyVie
       title="Revoke API key?"
       footer={
         <>
-          <Button variant="secondary" onClick={close} disabled={revoke.isPending} autoFocus>
+          <Button variant="secondary" onClick={close} disabled={revoke.isPending} data-autofocus>
             Cancel
           </Button>
           <Button

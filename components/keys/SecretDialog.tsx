@@ -66,6 +66,7 @@ export function SecretDialog({ created, onClose }: { created: CreatedKey | null;
               <input
                 id={fieldId}
                 readOnly
+                data-autofocus
                 value={created.secret}
                 onFocus={(e) => e.currentTarget.select()}
                 spellCheck={false}
