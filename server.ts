@@ -6,6 +6,7 @@ import { handleNodeRequest } from "./lib/api/adapters/node";
 import { watchDataVersion } from "./lib/api/cache";
 import { checkReadiness, LIVENESS_BODY } from "./lib/health";
 import { logError, logInfo } from "./lib/log";
+import { flushUsage, usageStats } from "./lib/usage";
 
 export async function startServer(opts: { port: number; host: string; dev?: boolean }) {
   const app = next({ dev: opts.dev ?? false, dir: process.cwd(), hostname: opts.host, port: opts.port });
@@ -13,8 +14,11 @@ export async function startServer(opts: { port: number; host: string; dev?: bool
   await app.prepare();
   watchDataVersion();
 
+  let stopping = false;
   const server = http.createServer((req, res) => {
     const url = req.url ?? "/";
+    // While draining, answer and close keep-alive connections so clients move on.
+    if (stopping) res.setHeader("Connection", "close");
     if (url.startsWith("/v1/") || url === "/v1" || url.startsWith("/v1?")) {
       handleNodeRequest(req, res).catch((err) => fail(res, err));
     } else if (url === "/healthz") {
@@ -34,14 +38,24 @@ export async function startServer(opts: { port: number; host: string; dev?: bool
   await new Promise<void>((resolve) => server.listen(opts.port, opts.host, resolve));
   logInfo("statline listening", { url: `http://${opts.host === "0.0.0.0" ? "localhost" : opts.host}:${opts.port}` });
 
-  let stopping = false;
+  // Drain, then write buffered metering (bounded wait), then exit. Responses are metered before
+  // they are written, so once connections are closed nothing that reached a client is lost.
+  let exiting = false;
+  const exit = async (drained: boolean) => {
+    if (exiting) return;
+    exiting = true;
+    if (!drained) server.closeAllConnections();
+    const flushed = await flushUsage(Number(process.env.USAGE_SHUTDOWN_FLUSH_MS ?? 5000));
+    logInfo("stopped", { drained, meteringFlushed: flushed, metering: usageStats().flush });
+    process.exit(0);
+  };
   const stop = (signal: string) => {
     if (stopping) return;
     stopping = true;
     logInfo("shutting down: draining requests", { signal });
-    server.close(() => process.exit(0));
+    server.close(() => void exit(true));
     server.closeIdleConnections();
-    setTimeout(() => process.exit(0), 10_000).unref();
+    setTimeout(() => void exit(false), 8_000).unref();
   };
   process.on("SIGTERM", () => stop("SIGTERM"));
   process.on("SIGINT", () => stop("SIGINT"));
