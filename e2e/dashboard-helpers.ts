@@ -62,6 +62,12 @@ export function setPlan(accountId: string, plan: string) {
   db.close();
 }
 
+export function setLastUsed(keyId: string, when: Date) {
+  const db = e2eDb();
+  db.prepare("UPDATE api_keys SET lastUsedAt = ? WHERE id = ?").run(sqliteTime(when), keyId);
+  db.close();
+}
+
 /** Signs in through the sign-in form and waits for the dashboard. */
 export async function signInThroughForm(page: Page, email: string, password = PASSWORD) {
   await page.goto("/signin");

@@ -1,6 +1,6 @@
 import path from "node:path";
 import { expect, test } from "@playwright/test";
-import { setPlan, confirmCopied, createKeyThroughUi, insertBuckets, keyRecord, newUserPage, SCREENS, statValue, type BucketRow } from "./dashboard-helpers";
+import { setLastUsed, setPlan, confirmCopied, createKeyThroughUi, insertBuckets, keyRecord, newUserPage, SCREENS, statValue, type BucketRow } from "./dashboard-helpers";
 
 // Screenshots of the pages with realistic data, for people to look at (test-results/screens/*.png).
 // The traffic is synthetic rows in UsageBucket, so the assertions check the page shows exactly them.
@@ -72,6 +72,8 @@ test("screenshots: keys page, display-once dialog, usage with data, overview and
   ]);
   insertBuckets(rows);
   setPlan(keys[0].accountId, "pro");
+  // Metering stamps lastUsedAt as it counts; these rows were written by hand, so stamp it too.
+  for (const k of keys) setLastUsed(k.id, new Date(Date.now() - 2 * 60_000));
   const weekCutoff = Math.floor(Date.now() / 86_400_000) * 86_400_000 - 6 * 86_400_000;
   const weekTotal = rows.filter((r) => r.minute.getTime() >= weekCutoff).reduce((n, r) => n + r.requests, 0);
 

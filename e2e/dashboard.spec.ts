@@ -1,14 +1,10 @@
 import fs from "node:fs";
-import path from "node:path";
 import { expect, test, type Response } from "@playwright/test";
 import {
   callTeams,
   confirmCopied,
   createKeyThroughUi,
-  insertBuckets,
-  keyRecord,
   OWNER_META,
-  ROOT,
   SCREENS,
   SERVER_LOG,
   statValue,
@@ -115,28 +111,22 @@ test("create a key, use it, never see it again, revoke it, and see the usage", a
   await page.reload();
   await expect(row).toContainText("Revoked");
 
-  // 7. The usage page shows the requests made.
-  const meteringIsPlaceholder = fs.readFileSync(path.join(ROOT, "lib/usage/index.ts"), "utf8").includes("Placeholder until metering lands");
-  if (meteringIsPlaceholder) {
-    // LEAD: metering (issue 4) is not merged on this branch, so nothing records the calls above.
-    // Stand in for its flush with the rows it would write; once metering is merged this branch is
-    // dead (the check above is false) and the page must show the real, metered requests.
-    const { id, accountId } = keyRecord(prefix);
-    const minute = new Date(Math.floor(Date.now() / 60_000) * 60_000);
-    insertBuckets([{ accountId, apiKeyId: id, minute, endpoint: "/v1/teams", statusClass: "2xx", requests: okCalls, units: okCalls }]);
-  }
+  // 7. The usage page shows the requests made, as metered (metering flushes about once a second).
   await page.goto("/dashboard/usage");
   const requests = statValue(page, "Requests");
-  // The page refetches every 10 s; metering flushes within ~1-2 s, so this polls by reloading.
   await expect(async () => {
     await page.reload();
     await expect(requests).toHaveText(String(okCalls), { timeout: 2000 });
   }).toPass({ timeout: 15_000 });
+  await expect(statValue(page, "Server errors (5xx)")).toHaveText("0");
   const perKey = page.getByRole("table", { name: "Usage per key" });
   await expect(perKey).toContainText(prefix);
   await expect(perKey).toContainText("revoked");
   await expect(page.getByRole("table", { name: "Top endpoints" })).toContainText("/v1/teams");
   await expect(page.getByRole("img", { name: /Requests per hour/ })).toBeVisible();
+  // Metering also stamped "last used" on the key.
+  await page.goto("/dashboard/keys");
+  await expect(row).not.toContainText("Never");
 
   // The audit log names who created and who revoked the key, from which address and client.
   await page.getByRole("navigation", { name: "Dashboard" }).getByRole("link", { name: "Audit log" }).click();

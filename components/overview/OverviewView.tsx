@@ -32,7 +32,7 @@ export function OverviewView({ name }: { name: string }) {
         <dl className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
           <Stat label={`Requests in ${monthName.format(new Date(data.month.start))}`} value={formatNumber(data.month.requests)} hint="All keys, UTC month" />
           <Stat label={`Units in ${monthName.format(new Date(data.month.start))}`} value={formatNumber(data.month.units)} hint={data.month.quota === null ? "Unlimited plan" : `of ${formatNumber(data.month.quota)} included`} />
-          <Stat label="Plan" value={<span className="capitalize">{data.month.plan}</span>} hint={data.month.quota === null ? "No monthly quota" : `${formatNumber(data.month.quota)} units / month`} />
+          <Stat label="Plan" value={data.month.planLabel} hint={data.month.quota === null ? "No monthly quota" : `${formatNumber(data.month.quota)} units / month`} />
           <Stat label="Active keys" value={formatNumber(data.keys.active)} hint={`${data.keys.live} live · ${data.keys.test} test · ${data.keys.revoked} revoked`} />
         </dl>
       )}

@@ -54,7 +54,7 @@ export function PerKey({ report }: { report: UsageReport }) {
           <tr>
             <th scope="col" className={th}>Key</th>
             <th scope="col" className={`${th} text-right`}>Requests</th>
-            <th scope="col" className={`${th} text-right`}>4xx / 5xx</th>
+            <th scope="col" className={`${th} text-right`}>4xx / 429 / 5xx</th>
             <th scope="col" className={`${th} text-right`}>Units</th>
           </tr>
         </thead>
@@ -71,7 +71,7 @@ export function PerKey({ report }: { report: UsageReport }) {
               </td>
               <td className={num}>{formatNumber(k.requests)}</td>
               <td className={num}>
-                {formatNumber(k["4xx"])} / {formatNumber(k["5xx"])}
+                {formatNumber(k["4xx"])} / {formatNumber(k["429"])} / {formatNumber(k["5xx"])}
               </td>
               <td className={num}>{formatNumber(k.units)}</td>
             </tr>

@@ -2,7 +2,7 @@
 
 import type { UsagePoint } from "@/lib/dashboard/types";
 import { formatNumber } from "../ui/format";
-import { bucketLabel, CLASS_COLORS, CLASS_LABELS, UNITS_COLOR, type Granularity } from "./chartFormat";
+import { bucketLabel, CLASS_COLORS, CLASS_LABELS, shownClasses, UNITS_COLOR, type Granularity } from "./chartFormat";
 
 interface Props {
   active?: boolean;
@@ -18,9 +18,7 @@ export function ChartTooltip({ active, payload, granularity, show }: Props) {
   const rows =
     show === "units"
       ? [{ label: "Units", color: UNITS_COLOR, value: point.units }]
-      : (["2xx", "3xx", "4xx", "5xx"] as const)
-          .filter((c) => c !== "3xx" || point["3xx"] > 0)
-          .map((c) => ({ label: CLASS_LABELS[c], color: CLASS_COLORS[c], value: point[c] }));
+      : shownClasses(point).map((c) => ({ label: CLASS_LABELS[c], color: CLASS_COLORS[c], value: point[c] }));
   return (
     <div className="min-w-48 rounded-lg border border-slate-200 bg-white px-3 py-2.5 text-xs shadow-lg">
       <div className="mb-1.5 font-medium text-slate-900">{bucketLabel(point.start, granularity)}</div>

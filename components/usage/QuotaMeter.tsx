@@ -42,7 +42,7 @@ export function QuotaMeter({ month, detailed = false }: { month: MonthUsage; det
         </div>
       )}
       <p className="mt-2 text-xs text-slate-500">
-        {monthName.format(new Date(month.start))} · <span className="capitalize">{month.plan}</span> plan ·{" "}
+        {monthName.format(new Date(month.start))} · {month.planLabel} plan ·{" "}
         {formatNumber(month.requests)} requests
       </p>
       {detailed && <QuotaDetails month={month} />}

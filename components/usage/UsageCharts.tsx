@@ -4,7 +4,7 @@ import { Area, AreaChart, Bar, BarChart, CartesianGrid, Legend, ResponsiveContai
 import type { UsageReport } from "@/lib/dashboard/types";
 import { formatCompact } from "../ui/format";
 import { ChartTooltip } from "./ChartTooltip";
-import { CLASS_COLORS, CLASS_LABELS, tickLabel, UNITS_COLOR } from "./chartFormat";
+import { CLASS_COLORS, CLASS_LABELS, shownClasses, tickLabel, UNITS_COLOR } from "./chartFormat";
 
 const axis = { stroke: "#94a3b8", fontSize: 12, tickLine: false, axisLine: false } as const;
 
@@ -34,9 +34,9 @@ function yAxisProps(values: number[]) {
 
 const legendText = (value: string) => <span className="text-slate-600">{value}</span>;
 
-/** Requests per bucket, stacked by status class (3xx only when there were any). */
+/** Requests per bucket, stacked by status class. */
 export function RequestsChart({ report }: { report: UsageReport }) {
-  const classes = (["2xx", "3xx", "4xx", "5xx"] as const).filter((c) => c !== "3xx" || report.totals["3xx"] > 0);
+  const classes = shownClasses(report.totals);
   return (
     <div className="h-72 w-full" role="img" aria-label={`Requests per ${report.granularity}, stacked by status class`}>
       <ResponsiveContainer width="100%" height="100%" initialDimension={{ width: 800, height: 288 }}>

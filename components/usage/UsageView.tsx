@@ -19,8 +19,8 @@ const RANGE_TEXT = { "24h": "last 24 hours", "7d": "last 7 days", "30d": "last 3
 function Loading() {
   return (
     <div aria-busy="true" aria-label="Loading usage" className="space-y-6">
-      <div className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
-        {[0, 1, 2, 3].map((i) => (
+      <div className="grid grid-cols-2 gap-3 sm:grid-cols-3 sm:gap-4 xl:grid-cols-5">
+        {[0, 1, 2, 3, 4].map((i) => (
           <Skeleton key={i} className="h-[92px] rounded-xl" />
         ))}
       </div>
@@ -79,13 +79,18 @@ export function UsageView({ initial }: { initial: Filters }) {
         </Card>
       ) : report ? (
         <div className={`space-y-6 transition-opacity ${usage.isPlaceholderData ? "opacity-60" : ""}`}>
-          <dl className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4" aria-label={`Totals for the ${RANGE_TEXT[report.range]}`}>
+          <dl className="grid grid-cols-2 gap-3 sm:grid-cols-3 sm:gap-4 xl:grid-cols-5" aria-label={`Totals for the ${RANGE_TEXT[report.range]}`}>
             <Stat label="Requests" value={formatNumber(report.totals.requests)} hint={RANGE_TEXT[report.range]} />
             <Stat label="Units" value={formatNumber(report.totals.units)} hint={RANGE_TEXT[report.range]} />
             <Stat
               label="Client errors (4xx)"
               value={formatNumber(report.totals["4xx"])}
-              hint={`${formatPercent(report.totals["4xx"], report.totals.requests)} of requests, incl. rate-limited (429)`}
+              hint={`${formatPercent(report.totals["4xx"], report.totals.requests)} of requests`}
+            />
+            <Stat
+              label="Rate limited (429)"
+              value={formatNumber(report.totals["429"])}
+              hint={`${formatPercent(report.totals["429"], report.totals.requests)} of requests`}
             />
             <Stat
               label="Server errors (5xx)"

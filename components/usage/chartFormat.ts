@@ -13,6 +13,16 @@ export function bucketLabel(iso: string, g: Granularity): string {
   return `${fullHour.format(new Date(iso))}–${hourLabel.format(end)} UTC`;
 }
 
-export const CLASS_COLORS = { "2xx": "#10b981", "3xx": "#0ea5e9", "4xx": "#f59e0b", "5xx": "#ef4444" } as const;
-export const CLASS_LABELS = { "2xx": "2xx success", "3xx": "3xx redirect", "4xx": "4xx client error", "5xx": "5xx server error" } as const;
+export const CLASSES = ["2xx", "3xx", "4xx", "429", "5xx"] as const;
+export const CLASS_COLORS = { "2xx": "#10b981", "3xx": "#0ea5e9", "4xx": "#f59e0b", "429": "#a855f7", "5xx": "#ef4444" } as const;
+export const CLASS_LABELS = {
+  "2xx": "2xx success",
+  "3xx": "3xx redirect",
+  "4xx": "4xx client error",
+  "429": "429 rate limited",
+  "5xx": "5xx server error",
+} as const;
+/** 2xx, 4xx and 5xx always; 3xx and 429 only when they occurred, to keep the legend short. */
+export const shownClasses = (totals: Record<(typeof CLASSES)[number], number>) =>
+  CLASSES.filter((c) => (c !== "3xx" && c !== "429") || totals[c] > 0);
 export const UNITS_COLOR = "#6366f1";

@@ -4,8 +4,8 @@ import type { KeyView } from "./types";
 
 type KeyRow = Awaited<ReturnType<typeof listApiKeys>>[number];
 
-export function toKeyView(k: KeyRow, lastUsed?: Date | null): KeyView {
-  const used = [k.lastUsedAt, lastUsed].filter((d): d is Date => d instanceof Date).sort((a, b) => b.getTime() - a.getTime())[0];
+/** The dashboard's view of a key: display fields only (never the hash), dates as ISO strings. */
+export function toKeyView(k: KeyRow): KeyView {
   return {
     id: k.id,
     name: k.name,
@@ -14,23 +14,14 @@ export function toKeyView(k: KeyRow, lastUsed?: Date | null): KeyView {
     source: k.source,
     createdAt: k.createdAt.toISOString(),
     createdBy: k.createdBy,
-    lastUsedAt: used?.toISOString() ?? null,
+    // Written by metering at most once a minute per key (lib/usage/store.ts).
+    lastUsedAt: k.lastUsedAt?.toISOString() ?? null,
     revokedAt: k.revokedAt?.toISOString() ?? null,
     revokedBy: k.revokedBy,
   };
 }
 
-/**
- * The account's keys, newest first. "Last used" also looks at the newest usage bucket (minute
- * precision) so it is right even where lastUsedAt is not maintained; each lookup is one probe of
- * the (apiKeyId, minute, ...) unique index.
- */
+/** The account's keys, newest first. */
 export async function listKeyViews(db: Db, accountId: string): Promise<KeyView[]> {
-  const keys = await listApiKeys(db, accountId);
-  const lastBuckets = await Promise.all(
-    keys.map((k) =>
-      db.usageBucket.findFirst({ where: { apiKeyId: k.id }, orderBy: { minute: "desc" }, select: { minute: true } }),
-    ),
-  );
-  return keys.map((k, i) => toKeyView(k, lastBuckets[i]?.minute));
+  return (await listApiKeys(db, accountId)).map(toKeyView);
 }

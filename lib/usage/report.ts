@@ -1,12 +1,13 @@
 import type { Db } from "../db";
+import { planFor } from "../plans";
+import { STATUS_CLASSES, type StatusClass } from "./meter";
+import { monthOf } from "./quota";
 
 // Read side of metering: what the dashboard's usage and overview pages show. Everything is read
 // from UsageBucket (one row per key, UTC minute, endpoint pattern and status class); times are UTC.
 
 export const USAGE_RANGES = ["24h", "7d", "30d"] as const;
 export type UsageRange = (typeof USAGE_RANGES)[number];
-export const STATUS_CLASSES = ["2xx", "3xx", "4xx", "5xx"] as const;
-export type StatusClass = (typeof STATUS_CLASSES)[number];
 type ByClass = Record<StatusClass, number>;
 
 export interface UsageReportInput {
@@ -35,6 +36,7 @@ export interface MonthUsage {
   requests: number;
   units: number;
   plan: string;
+  planLabel: string;
   /** Units included per month; null for an unlimited plan. */
   quota: number | null;
 }
@@ -44,7 +46,7 @@ export interface UsageReport {
   granularity: "hour" | "day";
   from: string;
   to: string;
-  /** Requests per status class over the range. 4xx includes rate-limited (429) answers. */
+  /** Requests per status class over the range; rate-limited answers are their own class, "429". */
   totals: UsageRow;
   series: UsagePoint[];
   endpoints: (UsageRow & { endpoint: string })[];
@@ -52,20 +54,11 @@ export interface UsageReport {
   month: MonthUsage;
 }
 
-/**
- * Monthly unit quota per plan.
- * LEAD: swap for the quota from lib/plans.ts once the metering branch is merged.
- */
-export function monthlyQuotaFor(plan: string): number | null {
-  const quotas: Record<string, number | null> = { free: 10_000, pro: 500_000, business: 5_000_000, unlimited: null };
-  return plan in quotas ? quotas[plan] : quotas.free;
-}
-
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
 const RANGE = { "24h": { step: HOUR, count: 24 }, "7d": { step: DAY, count: 7 }, "30d": { step: DAY, count: 30 } } as const;
 
-const emptyRow = (): UsageRow => ({ requests: 0, units: 0, "2xx": 0, "3xx": 0, "4xx": 0, "5xx": 0 });
+const emptyRow = (): UsageRow => ({ requests: 0, units: 0, "2xx": 0, "3xx": 0, "4xx": 0, "429": 0, "5xx": 0 });
 
 function addTo(row: UsageRow, statusClass: string, requests: number, units: number) {
   row.requests += requests;
@@ -80,24 +73,21 @@ export function rangeBuckets(range: UsageRange, now: Date): Date[] {
   return Array.from({ length: count }, (_, i) => new Date(current - (count - 1 - i) * step));
 }
 
-export function monthStart(now: Date): Date {
-  return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
-}
-
 /** This UTC month's requests and units against the plan's quota (never filtered by key). */
 export async function monthToDate(db: Db, accountId: string, now = new Date()): Promise<MonthUsage> {
-  const start = monthStart(now);
+  const start = new Date(monthOf(now.getTime()).start);
   const [sum, account] = await Promise.all([
     db.usageBucket.aggregate({ where: { accountId, minute: { gte: start } }, _sum: { requests: true, units: true } }),
     db.account.findUnique({ where: { id: accountId }, select: { plan: true } }),
   ]);
-  const plan = account?.plan ?? "free";
+  const plan = planFor(account?.plan ?? "free");
   return {
     start: start.toISOString(),
     requests: sum._sum.requests ?? 0,
     units: sum._sum.units ?? 0,
-    plan,
-    quota: monthlyQuotaFor(plan),
+    plan: plan.name,
+    planLabel: plan.label,
+    quota: plan.monthlyUnits,
   };
 }
 
