@@ -34,10 +34,12 @@ function syntheticWeek(accountId: string, keys: { id: string; weight: number }[]
         if (n === 0) continue;
         const e4 = Math.round(n * (0.01 + rand() * 0.02));
         const e5 = rand() < 0.01 ? 1 : 0;
+        const limited = key.weight === 1 && rand() < 0.02 ? 2 + Math.round(rand() * 6) : 0;
         const base = { accountId, apiKeyId: key.id, minute: hour, endpoint };
         rows.push({ ...base, statusClass: "2xx", requests: n - e4 - e5, units: (n - e4 - e5) * units });
         if (e4) rows.push({ ...base, statusClass: "4xx", requests: e4, units: 0 });
         if (e5) rows.push({ ...base, statusClass: "5xx", requests: e5, units: 0 });
+        if (limited) rows.push({ ...base, statusClass: "429", requests: limited, units: 0 });
       }
     }
   }
@@ -86,8 +88,9 @@ test("screenshots: keys page, display-once dialog, usage with data, overview and
   await expect(page.locator(".recharts-bar-rectangle").first()).toBeVisible();
   await page.screenshot({ path: path.join(SCREENS, "usage-7d.png"), fullPage: true });
   // Hover a bar: the tooltip gives real numbers for that bucket.
-  const bars = page.locator(".recharts-bar-rectangle");
-  await bars.nth(Math.floor((await bars.count()) * 0.6)).hover();
+  const chart = page.getByRole("img", { name: /Requests per day/ });
+  const box = (await chart.boundingBox())!;
+  await page.mouse.move(box.x + box.width * 0.62, box.y + box.height * 0.6);
   await expect(page.locator(".recharts-tooltip-wrapper").first()).toContainText("2xx success");
   await page.screenshot({ path: path.join(SCREENS, "usage-7d-tooltip.png") });
 

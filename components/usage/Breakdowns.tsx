@@ -2,8 +2,8 @@ import type { UsageReport } from "@/lib/dashboard/types";
 import { EnvironmentBadge } from "../ui/Badge";
 import { formatNumber, formatPercent } from "../ui/format";
 
-const th = "whitespace-nowrap px-5 py-2 text-left text-xs font-medium uppercase tracking-wide text-slate-500";
-const num = "px-5 py-2.5 text-right text-sm tabular-nums text-slate-700";
+const th = "whitespace-nowrap px-4 py-2 text-left first:pl-5 last:pr-5 text-xs font-medium uppercase tracking-wide text-slate-500";
+const num = "px-4 py-2.5 text-right text-sm tabular-nums text-slate-700 last:pr-5";
 
 function Empty({ children }: { children: string }) {
   return <p className="px-5 py-10 text-center text-sm text-slate-500">{children}</p>;
@@ -20,7 +20,7 @@ export function TopEndpoints({ report }: { report: UsageReport }) {
           <tr>
             <th scope="col" className={th}>Endpoint</th>
             <th scope="col" className={`${th} text-right`}>Requests</th>
-            <th scope="col" className={`${th} text-right`}>Errors</th>
+            <th scope="col" className={`${th} text-right`}>Error rate</th>
             <th scope="col" className={`${th} text-right`}>Units</th>
           </tr>
         </thead>
@@ -54,7 +54,8 @@ export function PerKey({ report }: { report: UsageReport }) {
           <tr>
             <th scope="col" className={th}>Key</th>
             <th scope="col" className={`${th} text-right`}>Requests</th>
-            <th scope="col" className={`${th} text-right`}>4xx / 429 / 5xx</th>
+            <th scope="col" className={`${th} text-right`}>Errors</th>
+            <th scope="col" className={`${th} text-right`}>429</th>
             <th scope="col" className={`${th} text-right`}>Units</th>
           </tr>
         </thead>
@@ -70,9 +71,10 @@ export function PerKey({ report }: { report: UsageReport }) {
                 <code className="font-mono text-xs text-slate-500">{k.prefix}…</code>
               </td>
               <td className={num}>{formatNumber(k.requests)}</td>
-              <td className={num}>
-                {formatNumber(k["4xx"])} / {formatNumber(k["429"])} / {formatNumber(k["5xx"])}
+              <td className={num} title={`${formatNumber(k["4xx"])} 4xx, ${formatNumber(k["5xx"])} 5xx`}>
+                {formatNumber(k["4xx"] + k["5xx"])}
               </td>
+              <td className={num}>{formatNumber(k["429"])}</td>
               <td className={num}>{formatNumber(k.units)}</td>
             </tr>
           ))}

@@ -45,7 +45,7 @@ export function RequestsChart({ report }: { report: UsageReport }) {
           <XAxis {...xAxisProps(report)} />
           <YAxis {...yAxisProps(report.series.map((p) => p.requests))} />
           <Tooltip cursor={{ fill: "#f1f5f9" }} content={(p) => <ChartTooltip {...p} granularity={report.granularity} show="requests" />} />
-          <Legend iconType="square" iconSize={10} wrapperStyle={{ fontSize: 12, paddingTop: 8 }} formatter={legendText} />
+          <Legend iconType="square" iconSize={10} wrapperStyle={{ fontSize: 12, paddingTop: 8 }} formatter={legendText} itemSorter={null} />
           {classes.map((c, i) => (
             <Bar
               key={c}
