@@ -11,14 +11,15 @@ import {
 } from "./dashboard-helpers";
 
 // The owner signed up in auth.setup.ts; this is the rest of the flow a new user goes through.
-test("create a key, use it, never see it again, revoke it, and see the usage", async ({ page, request }) => {
+test("create a key, use it, never see it again, revoke it, and see the usage", async ({ page, request, baseURL }) => {
   const ownerEmail = (JSON.parse(fs.readFileSync(OWNER_META, "utf8")) as { email: string }).email;
-  // Every dashboard API answer and every HTML document the page loads, to prove where the key appears.
+  // Every HTML document, API answer and RSC payload the page loads, to prove where the key appears.
   const seen: { url: string; method: string; body: string; cacheControl: string }[] = [];
   const pending: Promise<void>[] = [];
   page.on("response", (res: Response) => {
     const url = res.url();
-    if (!url.includes("/api/") && res.request().resourceType() !== "document") return;
+    // Documents, API calls and React Server Component payloads (fetches) from the app itself.
+    if (!url.startsWith(baseURL!) || !["document", "fetch", "xhr"].includes(res.request().resourceType())) return;
     pending.push(
       res.text().then(
         (body) => void seen.push({ url, method: res.request().method(), body, cacheControl: res.headers()["cache-control"] ?? "" }),
@@ -82,6 +83,7 @@ test("create a key, use it, never see it again, revoke it, and see the usage", a
   const leaks = seen.filter((r) => r !== creates[0] && r.body.includes(secretPart)).map((r) => `${r.method} ${r.url}`);
   expect(leaks).toEqual([]);
   expect(seen.some((r) => r.url.includes("/api/dashboard/keys") && r.method === "GET" && r.body.includes(prefix))).toBe(true);
+  expect(seen.filter((r) => r.url.startsWith(`${baseURL}/dashboard/keys`)).length).toBeGreaterThanOrEqual(2);
   expect(fs.readFileSync(SERVER_LOG, "utf8")).not.toContain(secretPart);
 
   // 5. Revoke through the confirmation dialog; the key stays listed, marked revoked.

@@ -1,36 +1,14 @@
 "use client";
 
 import { useAuditQuery } from "../hooks/useAuditQuery";
-import { Badge, type Tone } from "../ui/Badge";
+import { Badge } from "../ui/Badge";
 import { Button } from "../ui/Button";
 import { Card, PageHeader } from "../ui/Card";
 import { formatDateTime, formatRelative } from "../ui/format";
 import { ListIcon } from "../ui/icons";
 import { EmptyState, ErrorState, Skeleton } from "../ui/States";
+import { AuditTarget, describeAction } from "./actions";
 import { describeUserAgent } from "./userAgent";
-
-/** Key events carry `prefix "name" (environment)`; shown as the prefix plus the name. */
-function AuditTarget({ detail }: { detail: string }) {
-  const key = /^(sk_(?:live|test)_[0-9A-Za-z]{8}) "(.*)" \((live|test)\)$/.exec(detail);
-  if (!key) return <span className="text-slate-700">{detail}</span>;
-  return (
-    <div>
-      <code className="whitespace-nowrap font-mono text-[13px] text-slate-800">{key[1]}…</code>
-      <div className="max-w-64 truncate text-xs text-slate-500" title={key[2]}>
-        {key[2]}
-      </div>
-    </div>
-  );
-}
-
-const ACTIONS: Record<string, { label: string; tone: Tone }> = {
-  "key.created": { label: "Key created", tone: "green" },
-  "key.revoked": { label: "Key revoked", tone: "red" },
-  "handoff.approved": { label: "Agent handoff approved", tone: "blue" },
-  "handoff.denied": { label: "Agent handoff denied", tone: "amber" },
-  "handoff.exchanged": { label: "Agent key issued", tone: "violet" },
-  "handoff.replayed": { label: "Handoff code replayed", tone: "red" },
-};
 
 const th = "whitespace-nowrap px-5 py-2.5 text-left text-xs font-medium uppercase tracking-wide text-slate-500";
 const td = "px-5 py-3 align-top text-sm";
@@ -78,7 +56,7 @@ export function AuditView() {
               </thead>
               <tbody className="divide-y divide-slate-100">
                 {events.map((e) => {
-                  const action = ACTIONS[e.action] ?? { label: e.action, tone: "gray" as Tone };
+                  const action = describeAction(e.action);
                   return (
                     <tr key={e.id}>
                       <td className={td}>
