@@ -73,8 +73,13 @@ export async function revokeApiKey(
   return updated;
 }
 
-/** In-process subscribers (the key cache, Redis pub/sub) told at once when a key is revoked. */
-const revocationListeners = new Set<(prefix: string) => void>();
+/**
+ * In-process subscribers (the key cache, Redis pub/sub) told at once when a key is revoked. Kept on
+ * globalThis because Next bundles its own copy of this module: the dashboard's revoke (inside the
+ * Next bundle) must reach the key cache of the lean /v1 server (loaded by tsx) in the same process.
+ */
+const globalForKeys = globalThis as unknown as { statlineRevocationListeners?: Set<(prefix: string) => void> };
+const revocationListeners = (globalForKeys.statlineRevocationListeners ??= new Set<(prefix: string) => void>());
 export function onKeyRevoked(listener: (prefix: string) => void): () => void {
   revocationListeners.add(listener);
   return () => revocationListeners.delete(listener);
