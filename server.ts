@@ -1,26 +1,40 @@
-// Production server for `npm start`: /v1, /healthz and /readyz go straight to the shared handlers
-// (no Next.js per-request pipeline); everything else (dashboard, docs) goes to Next.
+// Production server for `npm start`: /v1, /healthz, /readyz and /metrics go straight to the shared
+// handlers (no Next.js per-request pipeline); everything else (dashboard, docs) goes to Next.
 import http from "node:http";
 import next from "next";
 import { handleNodeRequest } from "./lib/api/adapters/node";
 import { watchDataVersion } from "./lib/api/cache";
 import { checkReadiness, LIVENESS_BODY } from "./lib/health";
 import { logError, logInfo } from "./lib/log";
+import { renderMetrics } from "./lib/metrics-http";
+import { getRedis, whenRedisReady } from "./lib/redis";
+import { gracefulShutdown, isStopping } from "./lib/shutdown";
 
 export async function startServer(opts: { port: number; host: string; dev?: boolean }) {
   const app = next({ dev: opts.dev ?? false, dir: process.cwd(), hostname: opts.host, port: opts.port });
   const nextHandler = app.getRequestHandler();
   await app.prepare();
   watchDataVersion();
+  if (getRedis()) {
+    // Start with shared limits when Redis is there; serve anyway (local fallback) when it is not.
+    if (!(await whenRedisReady(2000))) logInfo("starting without redis; will keep reconnecting");
+  }
 
   const server = http.createServer((req, res) => {
     const url = req.url ?? "/";
+    // While draining, tell keep-alive clients to reconnect (to another instance).
+    if (isStopping()) res.setHeader("Connection", "close");
     if (url.startsWith("/v1/") || url === "/v1" || url.startsWith("/v1?")) {
       handleNodeRequest(req, res).catch((err) => fail(res, err));
     } else if (url === "/healthz") {
       json(res, 200, LIVENESS_BODY);
     } else if (url === "/readyz") {
       checkReadiness().then(({ ok, body }) => json(res, ok ? 200 : 503, body), (err) => fail(res, err));
+    } else if (url === "/metrics") {
+      renderMetrics(req.headers.authorization).then(({ status, headers, body }) => {
+        res.writeHead(status, headers);
+        res.end(body);
+      }, (err) => fail(res, err));
     } else {
       nextHandler(req, res).catch((err) => fail(res, err));
     }
@@ -29,17 +43,8 @@ export async function startServer(opts: { port: number; host: string; dev?: bool
   await new Promise<void>((resolve) => server.listen(opts.port, opts.host, resolve));
   logInfo("statline listening", { url: `http://${opts.host === "0.0.0.0" ? "localhost" : opts.host}:${opts.port}` });
 
-  let stopping = false;
-  const stop = (signal: string) => {
-    if (stopping) return;
-    stopping = true;
-    logInfo("shutting down: draining requests", { signal });
-    server.close(() => process.exit(0));
-    server.closeIdleConnections();
-    setTimeout(() => process.exit(0), 10_000).unref();
-  };
-  process.on("SIGTERM", () => stop("SIGTERM"));
-  process.on("SIGINT", () => stop("SIGINT"));
+  process.on("SIGTERM", () => void gracefulShutdown(server, "SIGTERM"));
+  process.on("SIGINT", () => void gracefulShutdown(server, "SIGINT"));
   return server;
 }
 

@@ -4,9 +4,12 @@ import { cacheGet, cacheSet } from "./cache";
 import { ApiError } from "./errors";
 import { parseQuery } from "./request";
 import { errorResponse, newRequestId, okResponse } from "./respond";
-import { matchRoute } from "./router";
+import { matchRoute, type RouteMatch } from "./router";
 import type { ApiRequest, ApiResponse, Caller } from "./types";
 import { logError } from "../log";
+import { metrics } from "../metrics";
+import { isDatabaseUnavailable } from "../db/errors";
+import { observeRequest } from "./observe";
 
 const UNMATCHED = "(unmatched)";
 
@@ -16,19 +19,28 @@ const UNMATCHED = "(unmatched)";
  * handler, meter.
  */
 export async function handleApiRequest(req: ApiRequest): Promise<ApiResponse> {
+  const startedAt = performance.now();
   const requestId = newRequestId();
   const match = matchRoute(req.path);
   const endpoint = match?.route.pattern ?? UNMATCHED;
+  const trace: { caller: Caller | null } = { caller: null };
+  const res = await run(req, requestId, match, endpoint, trace);
+  observeRequest(req, res, endpoint, startedAt, trace.caller?.prefix);
+  return res;
+}
+
+async function run(req: ApiRequest, requestId: string, match: RouteMatch | null, endpoint: string, trace: { caller: Caller | null }): Promise<ApiResponse> {
   let caller: Caller | null = null;
   let limitHeaders: Record<string, string> = {};
   try {
     if (!match?.route.public) {
       const auth = await authenticate(req);
       if (!auth.ok) {
+        metrics.authFailure(auth.failure.reason);
         usage.authFailed(auth.failure, endpoint);
         return errorResponse(requestId, auth.error);
       }
-      caller = auth.caller;
+      caller = trace.caller = auth.caller;
     }
     if (!match) throw new ApiError("NOT_FOUND", `No endpoint at ${truncate(req.path)}`);
     if (req.method !== "GET" && req.method !== "HEAD") {
@@ -56,7 +68,8 @@ export async function handleApiRequest(req: ApiRequest): Promise<ApiResponse> {
     const unitHeaders = caller ? usage.settle(caller, endpoint, 200, route.units) : {};
     return okResponse(requestId, dataJson, fetchedAt, cached ? "HIT" : "MISS", { ...limitHeaders, ...unitHeaders });
   } catch (err) {
-    const error = err instanceof ApiError ? err : internalError(err, requestId, req);
+    const error = err instanceof ApiError ? err : isDatabaseUnavailable(err) ? databaseUnavailable() : internalError(err, requestId, req);
+    if (error.status === 429) metrics.rateLimited(error.code);
     // The caller's mistakes (4xx) cost no units but still count as requests.
     const unitHeaders = caller ? usage.settle(caller, endpoint, error.status, 0) : {};
     return errorResponse(requestId, error, { ...limitHeaders, ...unitHeaders });
@@ -66,6 +79,11 @@ export async function handleApiRequest(req: ApiRequest): Promise<ApiResponse> {
 function internalError(err: unknown, requestId: string, req: ApiRequest): ApiError {
   logError("unhandled error in /v1 handler", err, { requestId, path: req.path });
   return new ApiError("INTERNAL_ERROR", `Internal error; quote request id ${requestId} when reporting it`);
+}
+
+/** A handler's query failed because the database is down: retryable, not the caller's fault. */
+function databaseUnavailable(): ApiError {
+  return new ApiError("SERVICE_UNAVAILABLE", "The database is unavailable; retry with back-off", { "Retry-After": "2" });
 }
 
 function truncate(s: string): string {

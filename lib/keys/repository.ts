@@ -1,6 +1,7 @@
 import type { Db } from "../db";
 import { recordAudit, type AuditContext } from "../audit";
 import { generateKey, type Environment } from "./format";
+import { publishRevocation } from "./revocations";
 
 export interface CreateKeyInput {
   accountId: string;
@@ -70,11 +71,17 @@ export async function revokeApiKey(
     ...audit,
   });
   for (const listener of revocationListeners) listener(key.prefix);
+  // Other instances (and this one's other module graph) hear it over Redis; no-op without REDIS_URL.
+  await publishRevocation(key.prefix);
   return updated;
 }
 
-/** In-process subscribers (the key cache, Redis pub/sub) told at once when a key is revoked. */
-const revocationListeners = new Set<(prefix: string) => void>();
+/**
+ * In-process subscribers (the key cache) told at once when a key is revoked. Kept on globalThis
+ * so a revoke in Next's bundled copy of this module reaches the lean server's key cache too.
+ */
+const globalForKeys = globalThis as unknown as { statlineRevocationListeners?: Set<(prefix: string) => void> };
+const revocationListeners = (globalForKeys.statlineRevocationListeners ??= new Set<(prefix: string) => void>());
 export function onKeyRevoked(listener: (prefix: string) => void): () => void {
   revocationListeners.add(listener);
   return () => revocationListeners.delete(listener);
