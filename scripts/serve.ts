@@ -15,6 +15,10 @@ if (process.env.STATLINE_SERVER === "next") {
   child.on("exit", (code) => process.exit(code ?? 0));
 } else {
   (process.env as Record<string, string>).NODE_ENV = "production";
-  const { startServer } = await import("../server");
-  await startServer({ port, host });
+  import("../server")
+    .then(({ startServer }) => startServer({ port, host }))
+    .catch((err) => {
+      console.error(`statline failed to start: ${err instanceof Error ? err.message : String(err)}`);
+      process.exit(1);
+    });
 }
