@@ -27,35 +27,40 @@ function createLogger(): Logger {
       formatters: { level: (label) => ({ level: label }) },
       redact: { paths: REDACT_PATHS, censor: "[redacted]" },
     },
-    pino.destination({ dest: 1, sync: false }),
+    // LOG_DEST=stderr keeps stdout clean for CLI output (the admin CLI sets it).
+    pino.destination({ dest: process.env.LOG_DEST === "stderr" ? 2 : 1, sync: false }),
   );
 }
 
-// One logger per process, shared by the lean server's modules and Next's bundled copies.
+// One logger per process, shared by the lean server's modules and Next's bundled copies;
+// created on first use so a CLI can choose LOG_DEST after its imports ran.
 const g = globalThis as unknown as { statlineLogger?: Logger };
-export const logger: Logger = g.statlineLogger ?? (g.statlineLogger = createLogger());
+export function getLogger(): Logger {
+  return g.statlineLogger ?? (g.statlineLogger = createLogger());
+}
 
 export function logError(message: string, err: unknown, context: Record<string, unknown> = {}): void {
   const detail = err instanceof Error ? { error: scrub(err.message), stack: err.stack && scrub(err.stack) } : { error: scrub(String(err)) };
-  logger.error({ ...context, ...detail }, message);
+  getLogger().error({ ...context, ...detail }, message);
 }
 
 export function logWarn(message: string, context: Record<string, unknown> = {}): void {
-  logger.warn(context, message);
+  getLogger().warn(context, message);
 }
 
 export function logInfo(message: string, context: Record<string, unknown> = {}): void {
-  logger.info(context, message);
+  getLogger().info(context, message);
 }
 
 export function logDebug(message: string, context: Record<string, unknown> = {}): void {
+  const logger = getLogger();
   if (logger.isLevelEnabled("debug")) logger.debug(context, message);
 }
 
 /** Writes what is buffered; used on shutdown before process.exit. */
 export function flushLogs(): void {
   try {
-    logger.flush();
+    g.statlineLogger?.flush();
   } catch {
     // stdout already closed
   }

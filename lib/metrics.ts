@@ -32,7 +32,7 @@ function create() {
   const limiterErrors = new Counter({ name: "statline_rate_limiter_redis_errors_total", help: "Rate-limit checks answered locally because Redis failed", registers: [registry] });
   const gauge = (name: string, help: string, read: () => number | undefined) =>
     new Gauge({ name, help, registers: [registry], collect() { const v = read(); if (v !== undefined) this.set(v); } });
-  gauge("statline_redis_up", "1 when the shared Redis connection is ready, 0 when down, absent without REDIS_URL", () => probes.redisUp?.());
+  gauge("statline_redis_up", "1 when the shared Redis connection is ready, 0 when down or without REDIS_URL", () => probes.redisUp?.());
   gauge("statline_rate_limiter_fallback", "1 while rate limits are enforced per instance because Redis is down", () => probes.rateLimiterFallback?.());
   gauge("statline_key_cache_entries", "Verified keys held in this instance's cache", () => probes.keyCacheEntries?.());
   gauge("statline_metering_buffered_requests", "Requests counted in memory and not yet written to the database", () => probes.usage?.().bufferedRequests);

@@ -1,4 +1,4 @@
-import { logger, scrub } from "../log";
+import { getLogger, scrub } from "../log";
 import { metrics } from "../metrics";
 import type { ApiRequest, ApiResponse } from "./types";
 
@@ -23,6 +23,7 @@ export function observeRequest(req: ApiRequest, res: ApiResponse, endpoint: stri
     ms: Math.round(seconds * 10_000) / 10,
     key: keyPrefix,
   };
+  const logger = getLogger();
   if (res.status >= 500) logger.error(entry, "request failed");
   else logger.info(entry, "request");
 }
