@@ -51,27 +51,33 @@ export async function deleteRedisPrefix(prefix: string): Promise<void> {
 
 /**
  * A TCP proxy in front of a real server (PostgreSQL or Redis), so a test can cut the service
- * off from one instance without stopping the shared server: cut() destroys every connection and
- * stops listening (new connections are refused), restore() listens again on the same port.
+ * off from one instance without stopping the shared server. cut("refuse") destroys every
+ * connection and stops listening (new connections are refused); cut("blackhole") destroys every
+ * connection and then accepts new ones but never answers (a dead network path). restore()
+ * forwards again on the same port.
  */
 export class TcpProxy {
   private server: net.Server | null = null;
   private readonly sockets = new Set<net.Socket>();
+  private blackhole = false;
   port = 0;
 
   constructor(private readonly targetPort: number, private readonly targetHost = "127.0.0.1") {}
 
   async start(port = 0): Promise<this> {
     const server = net.createServer((client) => {
+      this.sockets.add(client);
+      client.on("close", () => this.sockets.delete(client));
+      client.on("error", () => client.destroy());
+      if (this.blackhole) return;
       const upstream = net.connect(this.targetPort, this.targetHost);
-      for (const s of [client, upstream]) {
-        this.sockets.add(s);
-        s.on("close", () => this.sockets.delete(s));
-        s.on("error", () => {
-          client.destroy();
-          upstream.destroy();
-        });
-      }
+      this.sockets.add(upstream);
+      upstream.on("close", () => {
+        this.sockets.delete(upstream);
+        client.destroy();
+      });
+      upstream.on("error", () => client.destroy());
+      client.on("close", () => upstream.destroy());
       client.pipe(upstream);
       upstream.pipe(client);
     });
@@ -84,15 +90,22 @@ export class TcpProxy {
     return this;
   }
 
-  async cut(): Promise<void> {
-    const server = this.server;
-    this.server = null;
+  async cut(mode: "refuse" | "blackhole" = "refuse"): Promise<void> {
     for (const s of this.sockets) s.destroy();
     this.sockets.clear();
+    if (mode === "blackhole") {
+      this.blackhole = true;
+      return;
+    }
+    const server = this.server;
+    this.server = null;
     if (server) await new Promise<void>((resolve) => server.close(() => resolve()));
   }
 
   async restore(): Promise<void> {
-    await this.start(this.port);
+    for (const s of this.sockets) s.destroy();
+    this.sockets.clear();
+    this.blackhole = false;
+    if (!this.server) await this.start(this.port);
   }
 }
