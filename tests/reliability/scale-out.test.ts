@@ -1,4 +1,5 @@
-import { execFileSync } from "node:child_process";
+import { execFile } from "node:child_process";
+import { promisify } from "node:util";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import type { Db } from "../../lib/db/client";
 import { ROOT, type RunningApp } from "../support/app";
@@ -44,18 +45,17 @@ type Channel = "pubsub" | "admin-cli" | "db-only (pub/sub dropped)";
 async function revocationTrial(channel: Channel): Promise<{ channel: Channel; propagationMs: number[]; statuses: Record<string, number>; lateAccepts: number }> {
   const key = await makeKey(db, "unlimited");
   keys.push(key);
-  let revokeAt = Infinity;
-  const load = runLoad({ targets: urls(), key: key.key, path: "/v1/teams?limit=2", concurrency: 2, stop: () => performance.now() > revokeAt + 3000 });
+  let stopAt = Infinity;
+  const load = runLoad({ targets: urls(), key: key.key, path: "/v1/teams?limit=2", concurrency: 2, stop: () => performance.now() > stopAt });
   await sleep(600);
-  revokeAt = performance.now();
   if (channel === "pubsub") {
     const { revokeApiKey } = await import("../../lib/keys/repository");
     await revokeApiKey(db, { prefix: key.prefix }, null, { ip: "reliability-test" });
   } else if (channel === "admin-cli") {
-    execFileSync(process.execPath, ["--import", "tsx", "scripts/admin.ts", "key", "revoke", key.prefix], {
+    // Asynchronously, so the load keeps running while the CLI starts.
+    await promisify(execFile)(process.execPath, ["--import", "tsx", "scripts/admin.ts", "key", "revoke", key.prefix], {
       cwd: ROOT,
       env: { ...process.env, DATABASE_URL: database.url },
-      stdio: "ignore",
     });
   } else {
     await db.apiKey.update({ where: { id: key.keyId }, data: { revokedAt: new Date() } });
@@ -63,7 +63,8 @@ async function revocationTrial(channel: Channel): Promise<{ channel: Channel; pr
   // Measure from the moment the revoking process stamped revokedAt (same host clock), so the
   // admin CLI's start-up time is not counted as propagation.
   const row = await db.apiKey.findUniqueOrThrow({ where: { id: key.keyId }, select: { revokedAt: true } });
-  revokeAt = performance.now() - (Date.now() - row.revokedAt!.getTime());
+  const revokeAt = performance.now() - (Date.now() - row.revokedAt!.getTime());
+  stopAt = revokeAt + 3000;
   const samples = await load;
   const propagationMs = [0, 1].map((i) => {
     const accepted = samples.filter((s) => s.target === i && s.status === 200);
