@@ -116,7 +116,11 @@ test("database outage: 503 AUTH_BACKEND_UNAVAILABLE within 1 s, recovery without
   }
   expect(exitCode).toBe(0);
   expect(metered).toBe(authenticated);
+});
 
+test("secrets: no full key in the server's logs or the database after the outage run", async () => {
+  await app.stop("SIGTERM");
   const text = saveLogs("outage-db", [app]);
+  expect(text).toContain("statline listening");
   expect(findSecrets([{ name: "logs", text }, { name: "db", text: await dumpPostgres(db) }], keys.map((k) => k.key))).toEqual([]);
 });

@@ -168,7 +168,11 @@ test("N requests across both instances are metered as exactly N (after SIGTERM)"
   expect(exitCodes).toEqual([0, 0]);
   expect(samples.filter((s) => s.status >= 500 || s.status === 0)).toEqual([]);
   expect(metered).toBe(samples.length);
+});
 
+test("secrets: no full key in either instance's logs or the database", async () => {
+  await Promise.all(apps.map((a) => a.stop("SIGTERM")));
   const text = saveLogs("scale-out", apps);
+  expect(text).toContain("statline listening");
   expect(findSecrets([{ name: "logs", text }, { name: "db", text: await dumpPostgres(db) }], keys.map((k) => k.key))).toEqual([]);
 });
