@@ -16,5 +16,7 @@ export default async function globalSetup() {
   const app = await startApp({ databaseUrl, port: Number(process.env.E2E_PORT ?? 3100) });
   return async () => {
     await app.stop();
+    // Kept for the reliability suite's secrets scan (tests/reliability/secrets-scan.test.ts).
+    fs.writeFileSync(path.join(ROOT, "data", "test", "e2e-server.log"), app.output());
   };
 }
