@@ -45,7 +45,7 @@ function setUp(up: boolean, reason?: string): void {
   state.up = up;
   const url = redactUrl(redisUrl() ?? "");
   if (up) logInfo("redis up", { redis: url });
-  else logWarn("redis down: falling back to per-instance limits", { redis: url, reason });
+  else logWarn("redis down", { redis: url, reason });
   for (const listener of state.listeners) listener(up);
 }
 
@@ -61,6 +61,17 @@ export function getRedis(): Redis | null {
   client.connect().catch(() => {
     // reported through the "error" event; the retry strategy keeps trying
   });
+  // A dead network path keeps the socket "ready" while commands time out: a heartbeat notices,
+  // marks Redis down and forces a reconnect (which only becomes ready once Redis answers again).
+  const heartbeat = setInterval(() => {
+    if (!state.up || state.client !== client) return;
+    client.ping().catch((err: Error) => {
+      if (state.client !== client) return;
+      setUp(false, `ping failed: ${err.message}`);
+      client.disconnect(true);
+    });
+  }, Number(process.env.REDIS_HEARTBEAT_MS ?? 1000));
+  heartbeat.unref();
   state.client = client;
   metrics.probes.redisUp = () => (state.up ? 1 : 0);
   return client;
