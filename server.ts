@@ -8,7 +8,8 @@ import { checkReadiness, LIVENESS_BODY } from "./lib/health";
 import { logError, logInfo } from "./lib/log";
 import { renderMetrics } from "./lib/metrics-http";
 import { getRedis, whenRedisReady } from "./lib/redis";
-import { gracefulShutdown, isStopping } from "./lib/shutdown";
+import { gracefulShutdown, isStopping, onShutdown } from "./lib/shutdown";
+import { flushUsage, usageStats } from "./lib/usage";
 
 export async function startServer(opts: { port: number; host: string; dev?: boolean }) {
   const app = next({ dev: opts.dev ?? false, dir: process.cwd(), hostname: opts.host, port: opts.port });
@@ -43,6 +44,12 @@ export async function startServer(opts: { port: number; host: string; dev?: bool
   await new Promise<void>((resolve) => server.listen(opts.port, opts.host, resolve));
   logInfo("statline listening", { url: `http://${opts.host === "0.0.0.0" ? "localhost" : opts.host}:${opts.port}` });
 
+  // Drain (lib/shutdown.ts), then write buffered metering (bounded wait), then exit. Responses
+  // are metered before they are written, so nothing that reached a client is lost.
+  onShutdown("metering flush", async () => {
+    const flushed = await flushUsage(Number(process.env.USAGE_SHUTDOWN_FLUSH_MS ?? 5000));
+    logInfo("metering flushed", { meteringFlushed: flushed, metering: usageStats().flush });
+  });
   process.on("SIGTERM", () => void gracefulShutdown(server, "SIGTERM"));
   process.on("SIGINT", () => void gracefulShutdown(server, "SIGINT"));
   return server;

@@ -7,7 +7,7 @@ import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from "prom
  */
 export interface Probes {
   /** Metering: increments buffered in memory, not yet written, and seconds since the last good flush. */
-  usage?: () => { bufferedRequests: number; bufferedBuckets: number; flushLagSeconds: number };
+  usage?: () => { bufferedRequests: number; flushLagSeconds: number; flushFailures: number };
   redisUp?: () => number;
   rateLimiterFallback?: () => number;
   keyCacheEntries?: () => number;
@@ -36,7 +36,7 @@ function create() {
   gauge("statline_rate_limiter_fallback", "1 while rate limits are enforced per instance because Redis is down", () => probes.rateLimiterFallback?.());
   gauge("statline_key_cache_entries", "Verified keys held in this instance's cache", () => probes.keyCacheEntries?.());
   gauge("statline_metering_buffered_requests", "Requests counted in memory and not yet written to the database", () => probes.usage?.().bufferedRequests);
-  gauge("statline_metering_buffered_buckets", "Usage buckets waiting for the next flush", () => probes.usage?.().bufferedBuckets);
+  gauge("statline_metering_flush_failures", "Metering flushes that failed since start (retried on the next tick)", () => probes.usage?.().flushFailures);
   gauge("statline_metering_flush_lag_seconds", "Seconds since metering last flushed successfully (grows while the database is down)", () => probes.usage?.().flushLagSeconds);
 
   const children = new Map<string, Map<number, { count: Counter.Internal; time: Histogram.Internal<string> }>>();

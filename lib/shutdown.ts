@@ -35,7 +35,7 @@ export async function gracefulShutdown(server: http.Server, signal: string): Pro
     server.closeIdleConnections();
   });
   clearTimeout(hard);
-  const taskTimeout = Number(process.env.SHUTDOWN_TASK_TIMEOUT_MS ?? 5000);
+  const taskTimeout = Number(process.env.SHUTDOWN_TASK_TIMEOUT_MS ?? 10_000);
   for (const task of tasks) {
     let timer: NodeJS.Timeout | undefined;
     try {

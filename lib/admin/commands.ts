@@ -1,5 +1,7 @@
 import { keyCommands } from "./keys";
+import { planCommands } from "./plans";
+import { usageCommands } from "./usage";
 import type { AdminCommand } from "./args";
 
 /** Each feature adds its commands here (keys, plans, usage, ...). */
-export const commands: AdminCommand[] = [...keyCommands];
+export const commands: AdminCommand[] = [...keyCommands, ...planCommands, ...usageCommands];

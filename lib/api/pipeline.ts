@@ -1,4 +1,4 @@
-import { usage } from "../usage";
+import { usage, type Admission } from "../usage";
 import { authenticate } from "./auth";
 import { cacheGet, cacheSet } from "./cache";
 import { ApiError } from "./errors";
@@ -32,6 +32,7 @@ export async function handleApiRequest(req: ApiRequest): Promise<ApiResponse> {
 async function run(req: ApiRequest, requestId: string, match: RouteMatch | null, endpoint: string, trace: { caller: Caller | null }): Promise<ApiResponse> {
   let caller: Caller | null = null;
   let limitHeaders: Record<string, string> = {};
+  let admission: Admission | undefined;
   try {
     if (!match?.route.public) {
       const auth = await authenticate(req);
@@ -41,17 +42,17 @@ async function run(req: ApiRequest, requestId: string, match: RouteMatch | null,
         return errorResponse(requestId, auth.error);
       }
       caller = trace.caller = auth.caller;
+      // Every authenticated request is rate-limited, unknown paths included (they cost 0 units).
+      const pending = usage.admit(caller, match?.route ?? null);
+      admission = pending instanceof Promise ? await pending : pending;
+      limitHeaders = admission.headers;
+      if (!admission.ok) throw admission.error;
     }
     if (!match) throw new ApiError("NOT_FOUND", `No endpoint at ${truncate(req.path)}`);
     if (req.method !== "GET" && req.method !== "HEAD") {
       throw new ApiError("METHOD_NOT_ALLOWED", `Method ${truncate(req.method)} is not allowed; use GET`, { Allow: "GET, HEAD" });
     }
     const { route, params } = match;
-    if (caller) {
-      const admission = await usage.admit(caller, route);
-      limitHeaders = admission.headers;
-      if (!admission.ok) throw admission.error;
-    }
     const query = parseQuery(req.query, route.query);
     const cacheKey = route.cacheTtlMs > 0 ? `${route.pattern}|${JSON.stringify(params)}|${JSON.stringify(query)}` : "";
     const cached = cacheKey ? cacheGet(cacheKey) : undefined;
@@ -65,13 +66,13 @@ async function run(req: ApiRequest, requestId: string, match: RouteMatch | null,
       fetchedAt = new Date().toISOString();
       if (cacheKey) cacheSet(cacheKey, dataJson, fetchedAt, route.cacheTtlMs);
     }
-    const unitHeaders = caller ? usage.settle(caller, endpoint, 200, route.units) : {};
+    const unitHeaders = caller ? usage.settle(caller, endpoint, 200, route.units, admission) : {};
     return okResponse(requestId, dataJson, fetchedAt, cached ? "HIT" : "MISS", { ...limitHeaders, ...unitHeaders });
   } catch (err) {
     const error = err instanceof ApiError ? err : isDatabaseUnavailable(err) ? databaseUnavailable() : internalError(err, requestId, req);
     if (error.status === 429) metrics.rateLimited(error.code);
     // The caller's mistakes (4xx) cost no units but still count as requests.
-    const unitHeaders = caller ? usage.settle(caller, endpoint, error.status, 0) : {};
+    const unitHeaders = caller ? usage.settle(caller, endpoint, error.status, 0, admission) : {};
     return errorResponse(requestId, error, { ...limitHeaders, ...unitHeaders });
   }
 }

@@ -1,23 +1,106 @@
 import type { ApiError } from "../api/errors";
 import type { AuthFailure } from "../api/auth";
 import type { Caller, RouteDef } from "../api/types";
+import { db } from "../db";
+import { createUsageControl } from "./control";
+import { Flusher, type FlushStats } from "./flusher";
+import { MemoryRateLimiter } from "./limiter";
+import { Meter } from "./meter";
+import { MemoryQuotaLedger } from "./quota";
+import { databaseStore } from "./store";
+import { metrics } from "../metrics";
+import { redisConfigured } from "../redis";
+import { RedisRateLimiter } from "./redis-limiter";
+import { RedisQuotaLedger } from "./redis-quota";
 
 /**
- * The seam between the API pipeline and metering/rate limiting (issue 4 fills it in).
- * admit: rate limit and quota before the handler runs, with X-RateLimit-* headers.
- * settle: records the finished request and returns the X-Units-* headers.
+ * The seam between the API pipeline and metering/rate limiting.
+ * admit: rate limit and quota before the handler runs (X-RateLimit-* headers); it reserves the
+ *   route's units. `route` is null for paths that match no route (they cost nothing).
+ * settle: records the finished request with what it really cost and returns the X-Units-* headers;
+ *   pass the admission so its reservation is corrected.
+ * authFailed: counts a failed authentication against the account only when the prefix resolves.
  */
-export type Admission = { ok: true; headers: Record<string, string> } | { ok: false; error: ApiError; headers: Record<string, string> };
+export type Admission =
+  | { ok: true; headers: Record<string, string>; reserved: number; month: number }
+  | { ok: false; error: ApiError; headers: Record<string, string> };
 
 export interface UsageControl {
-  admit(caller: Caller, route: RouteDef): Admission | Promise<Admission>;
-  settle(caller: Caller, endpoint: string, status: number, units: number): Record<string, string>;
+  admit(caller: Caller, route: RouteDef | null): Admission | Promise<Admission>;
+  settle(caller: Caller, endpoint: string, status: number, units: number, admission?: Admission): Record<string, string>;
   authFailed(failure: AuthFailure, endpoint: string): void;
 }
 
-// Placeholder until metering lands: admits everything and records nothing.
-export const usage: UsageControl = {
-  admit: () => ({ ok: true, headers: {} }),
-  settle: () => ({}),
-  authFailed: () => {},
+const FLUSH_INTERVAL_MS = Math.max(50, Number(process.env.USAGE_FLUSH_INTERVAL_MS ?? 1000) || 1000);
+const QUOTA_LOAD_TIMEOUT_MS = Number(process.env.AUTH_DB_TIMEOUT_MS ?? 800);
+const SWEEP_EVERY_MS = 60_000;
+
+function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`usage store did not answer within ${ms} ms`)), ms);
+  });
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
+}
+
+// One set of state per process (kept on globalThis because Next's dev server reloads modules).
+function build() {
+  const store = databaseStore(db);
+  const meter = new Meter();
+  const loadUsed = (accountId: string, month: number) => withTimeout(store.monthUnits(accountId, month), QUOTA_LOAD_TIMEOUT_MS);
+  // Scale-out (REDIS_URL): limits and quotas shared across instances in Redis (issue 7).
+  const shared = redisConfigured();
+  const limiter = shared ? new RedisRateLimiter() : new MemoryRateLimiter();
+  const quota = shared ? new RedisQuotaLedger(loadUsed) : new MemoryQuotaLedger(loadUsed);
+  let lastSweep = Date.now();
+  const flusher = new Flusher(meter, store, FLUSH_INTERVAL_MS, (now) => {
+    if (now - lastSweep >= SWEEP_EVERY_MS) (lastSweep = now), limiter.sweep(now);
+  });
+  const control = createUsageControl({ limiter, quota, meter, onFirstRecord: () => flusher.start() });
+  return { control, meter, limiter, flusher };
+}
+
+const g = globalThis as unknown as { statlineUsage?: ReturnType<typeof build> };
+const state = (g.statlineUsage ??= build());
+
+metrics.probes.usage = () => {
+  const { meter, flusher } = state;
+  const last = flusher.stats.lastFlushAt;
+  const lagMs = meter.idle ? 0 : last === null ? 0 : Date.now() - last;
+  return { bufferedRequests: meter.pending, flushLagSeconds: lagMs / 1000, flushFailures: flusher.stats.failures };
 };
+
+export const usage: UsageControl = state.control;
+
+/**
+ * Writes everything buffered (server shutdown). Retries while the database refuses, up to
+ * `timeoutMs`; resolves false when counts could not be written in time.
+ */
+export function flushUsage(timeoutMs = 5000): Promise<boolean> {
+  return state.flusher.flushAll(timeoutMs);
+}
+
+export interface UsageStats {
+  flush: FlushStats;
+  /** Requests recorded but not yet in the database, and the oldest write's age. */
+  pendingRequests: number;
+  flushLagMs: number | null;
+  recordedRequests: number;
+  /** Failed authentications that could not be attributed to an account, by reason. */
+  unattributedAuthFailures: Readonly<Record<"missing" | "malformed" | "unknown_prefix" | "backend_unavailable", number>>;
+  limiterKeys: number;
+}
+
+/** For /metrics and tests (issue 7): counters of this process. */
+export function usageStats(): UsageStats {
+  const { flusher, meter, limiter } = state;
+  const last = flusher.stats.lastFlushAt;
+  return {
+    flush: { ...flusher.stats },
+    pendingRequests: meter.pending,
+    flushLagMs: meter.idle ? 0 : last === null ? null : Date.now() - last,
+    recordedRequests: meter.recorded,
+    unattributedAuthFailures: { ...meter.unattributed },
+    limiterKeys: limiter.size,
+  };
+}

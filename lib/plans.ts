@@ -1,0 +1,101 @@
+import { z } from "zod";
+
+/**
+ * Account plans: per-key request rate, burst and the monthly unit quota per account.
+ * Numbers follow the usual shape of data APIs (Stripe, API-Football, The Odds API): a free tier
+ * that is enough to build against, paid tiers 10x and 50x that, and `unlimited` for internal
+ * services and the benchmark (still metered). See docs/usage.md.
+ */
+export interface Plan {
+  name: string;
+  label: string;
+  /** Sustained requests per minute per key; null = no rate limit. */
+  ratePerMinute: number | null;
+  /** Requests a key may send at once from an idle state (bucket capacity). */
+  burst: number | null;
+  /** Units per account per calendar month (UTC); null = no quota. */
+  monthlyUnits: number | null;
+}
+
+/** A plan's limiter rule, precomputed: one request per intervalMs sustained, `burst` at once. */
+export interface RateRule {
+  burst: number;
+  intervalMs: number;
+}
+
+export interface ResolvedPlan extends Plan {
+  rule: RateRule | null;
+}
+
+export const DEFAULT_PLAN = "free";
+
+const BUILT_IN: Plan[] = [
+  { name: "free", label: "Free", ratePerMinute: 60, burst: 20, monthlyUnits: 10_000 },
+  { name: "pro", label: "Pro", ratePerMinute: 600, burst: 100, monthlyUnits: 500_000 },
+  { name: "business", label: "Business", ratePerMinute: 3_000, burst: 500, monthlyUnits: 5_000_000 },
+  { name: "unlimited", label: "Unlimited (internal)", ratePerMinute: null, burst: null, monthlyUnits: null },
+];
+
+const positive = z.number().int().positive();
+const Override = z.strictObject({
+  label: z.string().min(1).max(60).optional(),
+  ratePerMinute: positive.nullable().optional(),
+  burst: positive.nullable().optional(),
+  monthlyUnits: z.number().int().nonnegative().nullable().optional(),
+});
+const Overrides = z.record(z.string().regex(/^[a-z][a-z0-9_-]{0,31}$/, "plan names are lower-case words"), Override);
+
+/**
+ * STATLINE_PLANS (JSON) changes plan numbers or adds plans without a code change, e.g.
+ * {"free":{"ratePerMinute":30,"burst":10},"team":{"ratePerMinute":1200,"burst":200,"monthlyUnits":2000000}}.
+ * An invalid value stops the process at start-up with a clear message instead of guessing.
+ */
+function parseOverrides(raw: string | undefined): Record<string, z.infer<typeof Override>> {
+  if (!raw?.trim()) return {};
+  let json: unknown;
+  try {
+    json = JSON.parse(raw);
+  } catch {
+    throw new Error("STATLINE_PLANS is not valid JSON");
+  }
+  const parsed = Overrides.safeParse(json);
+  if (!parsed.success) throw new Error(`STATLINE_PLANS is invalid: ${parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ")}`);
+  return parsed.data;
+}
+
+function resolve(plan: Plan): ResolvedPlan {
+  if ((plan.ratePerMinute === null) !== (plan.burst === null)) {
+    throw new Error(`plan ${plan.name}: ratePerMinute and burst must both be set or both be null`);
+  }
+  const rule = plan.ratePerMinute === null || plan.burst === null ? null : { burst: plan.burst, intervalMs: 60_000 / plan.ratePerMinute };
+  return { ...plan, rule };
+}
+
+function buildPlans(raw: string | undefined): Map<string, ResolvedPlan> {
+  const plans = new Map<string, ResolvedPlan>();
+  const overrides = parseOverrides(raw);
+  for (const base of BUILT_IN) plans.set(base.name, resolve({ ...base, ...overrides[base.name] }));
+  for (const [name, o] of Object.entries(overrides)) {
+    if (plans.has(name)) continue;
+    const plan: Plan = { name, label: o.label ?? name, ratePerMinute: o.ratePerMinute ?? null, burst: o.burst ?? null, monthlyUnits: o.monthlyUnits ?? null };
+    plans.set(name, resolve(plan));
+  }
+  return plans;
+}
+
+const plans = buildPlans(process.env.STATLINE_PLANS);
+
+export function listPlans(): ResolvedPlan[] {
+  return [...plans.values()];
+}
+
+export function isPlanName(name: string): boolean {
+  return plans.has(name);
+}
+
+/** The plan for an account's stored plan name; an unknown name (hand-edited row) gets the free plan. */
+export function planFor(name: string): ResolvedPlan {
+  return plans.get(name) ?? plans.get(DEFAULT_PLAN)!;
+}
+
+export { buildPlans as _buildPlansForTest };

@@ -1,0 +1,140 @@
+import type { AuthFailure } from "../api/auth";
+import { ApiError } from "../api/errors";
+import type { Caller, RouteDef } from "../api/types";
+import { planFor, type ResolvedPlan } from "../plans";
+import type { Admission, UsageControl } from "./index";
+import { toSeconds, type Decision, type RateLimiter } from "./limiter";
+import type { Meter } from "./meter";
+import { monthOf, type MonthWindow, type QuotaLedger } from "./quota";
+
+export interface UsageDeps {
+  limiter: RateLimiter;
+  quota: QuotaLedger;
+  meter: Meter;
+  plans?: (name: string) => ResolvedPlan;
+  now?: () => number;
+  /** Called on the first recorded request (starts the flush timer). */
+  onFirstRecord?: () => void;
+}
+
+/** What unlimited plans send instead of numbers (documented in docs/usage.md). */
+export const UNLIMITED = "unlimited";
+const UNLIMITED_RATE_HEADERS: Readonly<Record<string, string>> = Object.freeze({
+  "X-RateLimit-Limit": UNLIMITED,
+  "X-RateLimit-Remaining": UNLIMITED,
+  "X-RateLimit-Reset": "0",
+});
+
+function rateHeaders(d: Decision): Record<string, string> {
+  return {
+    "X-RateLimit-Limit": String(d.limit),
+    "X-RateLimit-Remaining": String(d.remaining),
+    "X-RateLimit-Reset": String(toSeconds(d.resetMs)),
+  };
+}
+
+function rateLimited(plan: ResolvedPlan, d: Decision, headers: Record<string, string>): Admission {
+  const wait = Math.max(1, toSeconds(d.retryAfterMs));
+  const message = `Rate limit exceeded: the ${plan.label} plan allows ${plan.ratePerMinute} requests per minute per key (bursts of ${plan.burst}); retry in ${wait} s`;
+  return { ok: false, error: new ApiError("RATE_LIMITED", message, { "Retry-After": String(wait) }), headers };
+}
+
+function quotaExceeded(plan: ResolvedPlan, used: number, cost: number, month: MonthWindow, now: number, headers: Record<string, string>): Admission {
+  const quota = plan.monthlyUnits!;
+  const message = `Monthly unit quota exhausted: ${used} of ${quota} units used on the ${plan.label} plan and this call costs ${cost}; the quota resets at ${month.nextIso}`;
+  const retry = String(Math.max(1, toSeconds(month.next - now)));
+  return { ok: false, error: new ApiError("QUOTA_EXCEEDED", message, { "Retry-After": retry }), headers };
+}
+
+const quotaUnavailable = (): Admission => ({
+  ok: false,
+  error: new ApiError("SERVICE_UNAVAILABLE", "Usage quota could not be checked; retry shortly", { "Retry-After": "1" }),
+  headers: {},
+});
+
+/**
+ * admit: the per-key rate limit, then the per-account monthly quota, reserving the route's
+ * units. settle: meters the request and corrects the reservation to what it really cost.
+ * Synchronous for in-memory state; a Promise only for an account's first request (its month
+ * total is loaded) or when the limiter is remote. Methods, not closures: the hot path creates
+ * no functions per request.
+ */
+class Control implements UsageControl {
+  private readonly now: () => number;
+  private readonly plans: (name: string) => ResolvedPlan;
+  private started = false;
+
+  constructor(private readonly deps: UsageDeps) {
+    this.now = deps.now ?? Date.now;
+    this.plans = deps.plans ?? planFor;
+  }
+
+  admit(caller: Caller, route: RouteDef | null): Admission | Promise<Admission> {
+    const t = this.now();
+    const month = monthOf(t);
+    const plan = this.plans(caller.plan);
+    const cost = route ? route.units : 0;
+    if (this.deps.quota.peek(caller.accountId, month.start) !== undefined) return this.limit(caller, cost, plan, t, month);
+    return this.deps.quota.load(caller.accountId, month.start).then(
+      () => this.limit(caller, cost, plan, this.now(), month),
+      () => quotaUnavailable(),
+    );
+  }
+
+  private limit(caller: Caller, cost: number, plan: ResolvedPlan, t: number, month: MonthWindow): Admission | Promise<Admission> {
+    if (plan.rule === null) return this.reserve(caller, cost, plan, t, month, UNLIMITED_RATE_HEADERS);
+    const d = this.deps.limiter.take(caller.keyId, plan.rule, t);
+    if (d instanceof Promise) return d.then((x) => this.afterLimit(caller, cost, plan, t, month, x));
+    return this.afterLimit(caller, cost, plan, t, month, d);
+  }
+
+  private afterLimit(caller: Caller, cost: number, plan: ResolvedPlan, t: number, month: MonthWindow, d: Decision): Admission {
+    const headers = rateHeaders(d);
+    return d.allowed ? this.reserve(caller, cost, plan, t, month, headers) : rateLimited(plan, d, headers);
+  }
+
+  private reserve(caller: Caller, cost: number, plan: ResolvedPlan, t: number, month: MonthWindow, headers: Record<string, string>): Admission {
+    const quota = this.deps.quota;
+    const used = quota.peek(caller.accountId, month.start)!;
+    if (plan.monthlyUnits !== null && cost > 0 && used + cost > plan.monthlyUnits) {
+      return quotaExceeded(plan, used, cost, month, t, headers);
+    }
+    quota.add(caller.accountId, month.start, cost);
+    return { ok: true, headers, reserved: cost, month: month.start };
+  }
+
+  settle(caller: Caller, endpoint: string, status: number, units: number, admission?: Admission): Record<string, string> {
+    const t = this.now();
+    this.start();
+    this.deps.meter.record(caller.keyId, caller.accountId, endpoint, status, units, t);
+    const month = monthOf(t);
+    const reserved = admission !== undefined && admission.ok && admission.month === month.start ? admission.reserved : 0;
+    const used = this.deps.quota.add(caller.accountId, month.start, units - reserved);
+    if (used === undefined) return { "X-Units-Cost": String(units) };
+    const limit = this.plans(caller.plan).monthlyUnits;
+    return {
+      "X-Units-Cost": String(units),
+      "X-Units-Used": String(used),
+      "X-Units-Remaining": limit === null ? UNLIMITED : String(limit > used ? limit - used : 0),
+    };
+  }
+
+  authFailed(failure: AuthFailure): void {
+    if (failure.reason === "invalid_secret" || failure.reason === "revoked") {
+      this.start();
+      this.deps.meter.recordAuthFailure(failure.accountId, failure.prefix, failure.reason, this.now());
+    } else {
+      this.deps.meter.unattributed[failure.reason]++;
+    }
+  }
+
+  private start(): void {
+    if (this.started) return;
+    this.started = true;
+    this.deps.onFirstRecord?.();
+  }
+}
+
+export function createUsageControl(deps: UsageDeps): UsageControl {
+  return new Control(deps);
+}
