@@ -64,7 +64,7 @@ async function revocationTrial(channel: Channel): Promise<{ channel: Channel; pr
   // admin CLI's start-up time is not counted as propagation.
   const row = await db.apiKey.findUniqueOrThrow({ where: { id: key.keyId }, select: { revokedAt: true } });
   const revokeAt = performance.now() - (Date.now() - row.revokedAt!.getTime());
-  stopAt = revokeAt + 3000;
+  stopAt = revokeAt + 2500;
   const samples = await load;
   const propagationMs = [0, 1].map((i) => {
     const accepted = samples.filter((s) => s.target === i && s.status === 200);
