@@ -24,6 +24,8 @@ export function observeRequest(req: ApiRequest, res: ApiResponse, endpoint: stri
     key: keyPrefix,
   };
   const logger = getLogger();
-  if (res.status >= 500) logger.error(entry, "request failed");
+  // 503s are the designed answer while a backend is down (logged by the backend's own events).
+  if (res.status >= 500 && res.status !== 503) logger.error(entry, "request failed");
+  else if (res.status === 503) logger.warn(entry, "request refused: backend unavailable");
   else logger.info(entry, "request");
 }

@@ -49,9 +49,12 @@ test("database outage: 503 AUTH_BACKEND_UNAVAILABLE within 1 s, recovery without
   keys.push(key);
   const t0 = performance.now();
   let done = false;
-  const load = runLoad({ targets: [app.baseUrl], key: key.key, path: "/v1/teams?limit=5", concurrency: 4, stop: () => done });
+  let served = 0;
+  const load = runLoad({ targets: [app.baseUrl], key: key.key, path: "/v1/teams?limit=5", concurrency: 4, stop: () => done, onSample: (s) => void (s.status === 200 && served++) });
   const phases: Phase[] = [];
+  // Warm (and busy) before the first cut: at least 1.5 s and 200 answered requests.
   await sleep(1500);
+  for (const end = Date.now() + 10_000; served < 200 && Date.now() < end; ) await sleep(50);
   for (const mode of ["refuse", "blackhole"] as const) {
     const fresh = await makeKey(db, "unlimited");
     keys.push(fresh);

@@ -18,6 +18,8 @@ export interface LoadOptions {
   count?: number;
   /** ... or when this returns true (checked before each request). */
   stop?: () => boolean;
+  /** Called with every answered request (progress). */
+  onSample?: (sample: Sample) => void;
 }
 
 /**
@@ -31,7 +33,9 @@ export async function runLoad(opts: LoadOptions): Promise<Sample[]> {
   const loop = async (target: number) => {
     while (more()) {
       issued++;
-      samples.push(await send(opts.targets[target], opts.path, opts.key, target));
+      const sample = await send(opts.targets[target], opts.path, opts.key, target);
+      samples.push(sample);
+      opts.onSample?.(sample);
     }
   };
   const loops: Promise<void>[] = [];
