@@ -1,4 +1,4 @@
-import pino, { type Logger } from "pino";
+import pino, { type DestinationStream, type Logger } from "pino";
 
 /**
  * Structured JSON logs (pino) on an asynchronous stdout destination, so a log line never blocks
@@ -18,7 +18,8 @@ export function scrub(text: string): string {
   return text.replace(FULL_KEY, "$1…");
 }
 
-function createLogger(): Logger {
+/** The process logger's configuration; tests pass their own destination. */
+export function createLogger(destination?: DestinationStream): Logger {
   return pino(
     {
       level: process.env.LOG_LEVEL ?? (process.env.NODE_ENV === "test" ? "warn" : "info"),
@@ -28,7 +29,7 @@ function createLogger(): Logger {
       redact: { paths: REDACT_PATHS, censor: "[redacted]" },
     },
     // LOG_DEST=stderr keeps stdout clean for CLI output (the admin CLI sets it).
-    pino.destination({ dest: process.env.LOG_DEST === "stderr" ? 2 : 1, sync: false }),
+    destination ?? pino.destination({ dest: process.env.LOG_DEST === "stderr" ? 2 : 1, sync: false }),
   );
 }
 
