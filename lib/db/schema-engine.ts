@@ -35,12 +35,23 @@ async function withEngine<T>(url: string | null, schemaPath: string, fn: (e: Eng
   const mod = await (loaded ??= loadEngineModule());
   const datamodel = fs.readFileSync(schemaPath, "utf8");
   // A diff between two datamodels needs no database; an in-memory SQLite stands in.
-  const adapter = bindMigrationAwareSqlAdapterFactory(adapterFor(url ?? "file::memory:") as never);
+  const factory = adapterFor(url ?? "file::memory:");
+  // engine.free() does not close the connections it opened; a still-open SQLite handle keeps its
+  // lock and the next client in this process gets SQLITE_BUSY, so track and dispose them here.
+  const opened: { dispose(): Promise<void> }[] = [];
+  const connect = factory.connect.bind(factory);
+  factory.connect = async () => {
+    const conn = await connect();
+    opened.push(conn);
+    return conn;
+  };
+  const adapter = bindMigrationAwareSqlAdapterFactory(factory as never);
   const engine = await mod.SchemaEngine.new({ datamodels: [[schemaPath, datamodel]] }, () => {}, adapter);
   try {
     return await fn(engine);
   } finally {
     engine.free();
+    for (const conn of opened) await conn.dispose().catch(() => {});
   }
 }
 

@@ -1,0 +1,56 @@
+import { csrfProblem } from "@/lib/auth/csrf";
+import { requestOrigin } from "@/lib/auth/route";
+import { getCurrentUser } from "@/lib/auth/session";
+import { db } from "@/lib/db";
+import { approveSession, denySession } from "@/lib/handoff/approve";
+import { normalizeUserCode } from "@/lib/handoff/codes";
+import { logError } from "@/lib/log";
+import { resultPage } from "@/lib/handoff/result-page";
+
+export const dynamic = "force-dynamic";
+
+/**
+ * The approval page's form target (Approve or Deny). Bound to the signed-in user: the CSRF token
+ * is per user and the browser's Origin / Sec-Fetch-Site must be this site, so a forged or
+ * cross-site post cannot approve anything.
+ */
+export async function POST(request: Request): Promise<Response> {
+  try {
+    const user = await getCurrentUser();
+    if (!user) return resultPage({ status: 401, title: "Sign in first", message: "Your session has ended.", link: ["/signin", "Sign in"] });
+    const form = await request.formData().catch(() => null);
+    const field = (name: string) => (typeof form?.get(name) === "string" ? (form!.get(name) as string) : "");
+    const problem = csrfProblem(request, user.id, field("csrf_token"));
+    if (problem) return resultPage({ status: 403, title: "Request refused", message: problem });
+    const userCode = normalizeUserCode(field("user_code"));
+    const decision = field("decision");
+    if (!userCode || (decision !== "approve" && decision !== "deny")) {
+      return resultPage({ status: 400, title: "Bad request", message: "The form was incomplete. Reload the approval page." });
+    }
+    const audit = requestOrigin(request);
+    const outcome =
+      decision === "approve"
+        ? await approveSession(db, { userCode, user, environment: field("environment") === "live" ? "live" : "test" }, audit)
+        : await denySession(db, { userCode, user }, audit);
+    if (!outcome.ok) return resultPage({ status: outcome.status, title: "Nothing to approve", message: outcome.message });
+    const { session, code } = outcome;
+    if (session.redirectUri) {
+      // Loopback delivery (RFC 8252 §7.3): the browser carries the code (or the denial) to the agent.
+      const target = new URL(session.redirectUri);
+      if (code) target.searchParams.set("code", code);
+      else target.searchParams.set("error", "access_denied");
+      if (session.state) target.searchParams.set("state", session.state);
+      return new Response(null, { status: 303, headers: { Location: target.toString(), "Cache-Control": "no-store", "Referrer-Policy": "no-referrer" } });
+    }
+    if (!code) return resultPage({ status: 200, title: "Request denied", message: "No key was issued. You can close this tab." });
+    return resultPage({
+      status: 200,
+      title: "Approved",
+      message: `A ${session.environment} key "${session.keyName}" will be issued to ${session.clientName}.`,
+      code,
+    });
+  } catch (err) {
+    logError("handoff approval failed", err);
+    return resultPage({ status: 500, title: "Something went wrong", message: "Nothing was approved. Try again." });
+  }
+}

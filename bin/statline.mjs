@@ -1,0 +1,66 @@
+#!/usr/bin/env node
+// The `statline` CLI: plain Node (>= 20), no dependencies. See docs/agent-handoff.md.
+import { parseArgs } from "node:util";
+import { login } from "./cli/login.mjs";
+import { fail } from "./cli/output.mjs";
+import { completeTwoStep, startTwoStep } from "./cli/twostep.mjs";
+
+const HELP = `statline login [options]     get an API key through the browser (agent handoff)
+
+  --base-url URL               Statline server (default $STATLINE_BASE_URL or http://localhost:3000)
+  --environment test|live      key environment to ask for (default test; live needs the approver's explicit choice)
+  --name NAME                  key name shown in the dashboard (default "statline CLI on <host>")
+  --client NAME                client name shown on the approval page (default "statline CLI")
+  --mode auto|loopback|paste|poll
+                               auto (default): browser + loopback + paste, or paste + poll over SSH/CI/no display
+  --start --json               agents: start, print {url,user_code,expires_at,next_step}, keep the verifier in a 0600 file
+  --complete [--no-wait]       agents: wait for the approval and save the key (--no-wait: one check, exit 2 if pending)
+  --write-env                  write STATLINE_API_KEY to ./.env instead of the credentials file
+  --print                      also print the key on stdout
+  --json                       machine-readable output on stdout
+
+The key is saved to $STATLINE_CONFIG_DIR/credentials.json (default ~/.config/statline), mode 0600.`;
+
+const options = {
+  "base-url": { type: "string" },
+  environment: { type: "string", default: "test" },
+  name: { type: "string" },
+  client: { type: "string" },
+  mode: { type: "string", default: "auto" },
+  start: { type: "boolean" },
+  complete: { type: "boolean" },
+  "no-wait": { type: "boolean" },
+  "write-env": { type: "boolean" },
+  print: { type: "boolean" },
+  json: { type: "boolean" },
+  help: { type: "boolean", short: "h" },
+};
+
+async function main(argv) {
+  let parsed;
+  try {
+    parsed = parseArgs({ args: argv, options, allowPositionals: true, strict: true });
+  } catch (err) {
+    return fail({ code: "invalid_request", message: `${err.message}; see statline --help` }, {});
+  }
+  const { values: flags, positionals } = parsed;
+  if (flags.help || positionals[0] !== "login" || positionals.length > 1) {
+    process.stderr.write(`${HELP}\n`);
+    return flags.help ? 0 : 64;
+  }
+  flags.baseUrl = (flags["base-url"] ?? process.env.STATLINE_BASE_URL ?? "http://localhost:3000").replace(/\/+$/, "");
+  if (!/^https?:\/\/[^/]+$/.test(flags.baseUrl)) return fail({ code: "invalid_request", message: "--base-url must be like https://statline.example.com" }, flags);
+  if (flags.environment !== "test" && flags.environment !== "live") return fail({ code: "invalid_request", message: "--environment must be test or live" }, flags);
+  if (flags.start && flags.complete) return fail({ code: "invalid_request", message: "Use --start or --complete, not both" }, flags);
+  if (flags.start) return startTwoStep(flags);
+  if (flags.complete) return completeTwoStep(flags);
+  return login(flags);
+}
+
+main(process.argv.slice(2)).then(
+  (code) => process.exit(code),
+  (err) => {
+    process.stderr.write(`statline: ${err?.message ?? err}\n`);
+    process.exit(1);
+  },
+);

@@ -1,0 +1,80 @@
+import type { AuditContext } from "../audit";
+import { recordAudit } from "../audit";
+import type { CurrentUser } from "../auth/session";
+import type { Db } from "../db";
+import { generateAuthCode, sha256Hex } from "./codes";
+import { handoffConfig } from "./config";
+import { handoffRepo, type HandoffSessionRow } from "./repository";
+
+export type Decision =
+  | { ok: true; session: HandoffSessionRow; code: string | null }
+  | { ok: false; status: number; message: string };
+
+/** Why a session can no longer be decided on, or null while it is pending and unexpired. */
+export function closedReason(session: HandoffSessionRow, now = new Date()): string | null {
+  if (session.status === "approved" || session.status === "exchanged") return "This request was already approved.";
+  if (session.status === "denied") return "This request was denied.";
+  if (session.status === "dead") return "This request was cancelled.";
+  if (session.expiresAt <= now) return "This request has expired. Start a new one from your terminal.";
+  return null;
+}
+
+async function pendingSession(db: Db, userCode: string): Promise<HandoffSessionRow | { status: number; message: string }> {
+  const session = await handoffRepo.byUserCode(db, userCode);
+  if (!session) return { status: 404, message: "No request with this code. Check the code in your terminal." };
+  const closed = closedReason(session);
+  return closed ? { status: 409, message: closed } : session;
+}
+
+/**
+ * Step 2-3: the signed-in user approves. The session is bound to that user's account and the
+ * environment they chose, and a one-time authorization code (190 bits) is minted; only its
+ * SHA-256 is stored, so the code exists in this response alone.
+ */
+export async function approveSession(
+  db: Db,
+  input: { userCode: string; user: CurrentUser; environment: "test" | "live" },
+  audit: AuditContext,
+): Promise<Decision> {
+  const found = await pendingSession(db, input.userCode);
+  if (!("id" in found)) return { ok: false, ...found };
+  const now = new Date();
+  const code = generateAuthCode();
+  const moved = await handoffRepo.transition(db, found.id, "pending", {
+    status: "approved",
+    environment: input.environment,
+    accountId: input.user.accountId,
+    approvedById: input.user.id,
+    approvedAt: now,
+    codeHash: sha256Hex(code),
+    codeExpiresAt: new Date(now.getTime() + handoffConfig.codeTtlSeconds() * 1000),
+  });
+  if (!moved) return { ok: false, status: 409, message: "This request was already decided." };
+  await recordAudit(db, {
+    accountId: input.user.accountId,
+    actorUserId: input.user.id,
+    action: "handoff.approved",
+    targetType: "handoff_session",
+    targetId: found.id,
+    detail: `"${found.clientName}" key "${found.keyName}" (${input.environment}; requested ${found.environment}) from ${found.requesterIp}`,
+    ...audit,
+  });
+  return { ok: true, session: { ...found, status: "approved", environment: input.environment }, code };
+}
+
+export async function denySession(db: Db, input: { userCode: string; user: CurrentUser }, audit: AuditContext): Promise<Decision> {
+  const found = await pendingSession(db, input.userCode);
+  if (!("id" in found)) return { ok: false, ...found };
+  const moved = await handoffRepo.transition(db, found.id, "pending", { status: "denied", accountId: input.user.accountId });
+  if (!moved) return { ok: false, status: 409, message: "This request was already decided." };
+  await recordAudit(db, {
+    accountId: input.user.accountId,
+    actorUserId: input.user.id,
+    action: "handoff.denied",
+    targetType: "handoff_session",
+    targetId: found.id,
+    detail: `"${found.clientName}" from ${found.requesterIp}`,
+    ...audit,
+  });
+  return { ok: true, session: { ...found, status: "denied" }, code: null };
+}

@@ -1,0 +1,119 @@
+import type { z } from "zod";
+import { recordAudit, type AuditContext } from "../audit";
+import type { Db } from "../db";
+import { createApiKey, revokeApiKey } from "../keys/repository";
+import type { Environment } from "../keys/format";
+import { sha256Hex } from "./codes";
+import { handoffConfig } from "./config";
+import { HandoffError, invalidGrant } from "./errors";
+import { verifierMatches } from "./pkce";
+import { handoffRepo, type HandoffSessionRow } from "./repository";
+import type { issuedKey } from "./schemas";
+
+export type IssuedKey = z.output<typeof issuedKey>;
+
+const DEAD = "This handoff was cancelled (too many wrong code_verifier attempts or a replayed code); start a new one";
+
+/** Step 4, loopback and paste modes: trade the authorization code + verifier for the key. */
+export async function exchangeCode(db: Db, code: string, verifier: string, audit: AuditContext): Promise<IssuedKey> {
+  const session = await handoffRepo.byCodeHash(db, sha256Hex(code));
+  if (!session) throw invalidGrant("Invalid authorization code");
+  // Checked before the verifier (RFC 6749 §4.1.2): whoever replays a used code gets nothing,
+  // and the key issued on first use is revoked because the code has evidently leaked.
+  if (session.codeUsedAt) return replayed(db, session, audit);
+  if (session.status === "dead") throw invalidGrant(DEAD);
+  await checkVerifier(db, session, verifier);
+  if (!session.codeExpiresAt || session.codeExpiresAt <= new Date()) {
+    throw invalidGrant("Authorization code expired; start a new handoff");
+  }
+  return issue(db, session, audit);
+}
+
+/** Step 4, poll mode (RFC 8628 §3.5 answers): the session id + verifier stand in for the code. */
+export async function pollSession(db: Db, sessionId: string, verifier: string, audit: AuditContext): Promise<IssuedKey> {
+  const session = await handoffRepo.byId(db, sessionId);
+  if (!session) throw invalidGrant("Unknown session");
+  if (session.status === "exchanged") return replayed(db, session, audit);
+  if (session.status === "dead") throw invalidGrant(DEAD);
+  await checkVerifier(db, session, verifier);
+  const now = new Date();
+  if (session.status === "denied") throw new HandoffError("access_denied", "The request was denied in the browser");
+  if (session.status === "approved") {
+    if (!session.codeExpiresAt || session.codeExpiresAt <= now) throw new HandoffError("expired_token", "The approval expired before it was collected; start a new handoff");
+    return issue(db, session, audit);
+  }
+  if (session.expiresAt <= now) throw new HandoffError("expired_token", "The request expired before anyone approved it; start a new handoff");
+  await pace(db, session, now);
+  throw new HandoffError("authorization_pending", "Waiting for approval in the browser", { interval: session.pollInterval });
+}
+
+/** RFC 8628 §3.5 slow_down: polling before `interval` has passed adds 5 s to it, for good. */
+async function pace(db: Db, session: HandoffSessionRow, now: Date) {
+  const tolerance = 200; // timers and clocks jitter; a client that sleeps `interval` is never penalized
+  const tooSoon = session.lastPolledAt && now.getTime() - session.lastPolledAt.getTime() < session.pollInterval * 1000 - tolerance;
+  const interval = tooSoon ? session.pollInterval + 5 : session.pollInterval;
+  await db.handoffSession.update({ where: { id: session.id }, data: { lastPolledAt: now, pollInterval: interval } });
+  if (tooSoon) throw new HandoffError("slow_down", `Polling too fast; wait ${interval} s between requests`, { interval });
+}
+
+async function checkVerifier(db: Db, session: HandoffSessionRow, verifier: string) {
+  if (verifierMatches(verifier, session.codeChallenge)) return;
+  const failures = await handoffRepo.countFailure(db, session.id);
+  if (failures >= handoffConfig.maxFailedAttempts) {
+    await db.handoffSession.updateMany({ where: { id: session.id, status: { in: ["pending", "approved"] } }, data: { status: "dead" } });
+    throw invalidGrant("code_verifier does not match; too many wrong attempts, so this handoff is cancelled");
+  }
+  throw invalidGrant("code_verifier does not match the code_challenge");
+}
+
+async function issue(db: Db, session: HandoffSessionRow, audit: AuditContext): Promise<IssuedKey> {
+  const now = new Date();
+  if (!(await handoffRepo.claimCode(db, session.id, now))) {
+    // Lost the race to a concurrent exchange of the same code: that is a replay too.
+    return replayed(db, (await handoffRepo.byId(db, session.id)) ?? session, audit);
+  }
+  if (!session.accountId || !session.approvedById) throw new Error("approved handoff without an account");
+  const environment: Environment = session.environment === "live" ? "live" : "test";
+  const { record, key } = await createApiKey(
+    db,
+    { accountId: session.accountId, name: session.keyName, environment, createdById: session.approvedById, source: "agent" },
+    audit,
+  );
+  await db.handoffSession.update({ where: { id: session.id }, data: { apiKeyId: record.id } });
+  // A replay that slipped in between the claim and the line above could not see apiKeyId yet;
+  // it marked the session dead instead, so revoke here and refuse this exchange as well.
+  const after = await handoffRepo.byId(db, session.id);
+  if (after?.status !== "exchanged") {
+    await revokeApiKey(db, { id: record.id }, null, audit);
+    throw invalidGrant("Authorization code already used");
+  }
+  await recordAudit(db, {
+    accountId: session.accountId,
+    actorUserId: session.approvedById,
+    action: "handoff.exchanged",
+    targetType: "handoff_session",
+    targetId: session.id,
+    detail: `"${session.clientName}" received ${record.prefix} "${record.name}" (${environment})`,
+    ...audit,
+  });
+  return { api_key: key, key_id: record.id, prefix: record.prefix, name: record.name, environment };
+}
+
+async function replayed(db: Db, session: HandoffSessionRow, audit: AuditContext): Promise<never> {
+  await db.handoffSession.update({ where: { id: session.id }, data: { status: "dead" } });
+  const current = await handoffRepo.byId(db, session.id);
+  const keyId = current?.apiKeyId ?? session.apiKeyId;
+  if (keyId) await revokeApiKey(db, { id: keyId }, null, audit);
+  if (session.accountId) {
+    await recordAudit(db, {
+      accountId: session.accountId,
+      actorUserId: null,
+      action: "handoff.replayed",
+      targetType: "handoff_session",
+      targetId: session.id,
+      detail: `authorization code for "${session.clientName}" used twice; ${keyId ? "its key was revoked" : "no key had been issued"}`,
+      ...audit,
+    });
+  }
+  throw invalidGrant("Authorization code already used; the key issued with it has been revoked");
+}

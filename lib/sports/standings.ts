@@ -1,0 +1,70 @@
+import type { DbOrTx } from "./db";
+import { computeTable, type TableMatch, type TieBreakRule } from "./table";
+
+/** Stages whose contests make up a single league table (group ""). */
+const TABLE_STAGES = new Set(["Regular Season", "League phase"]);
+
+/** The table group a contest counts for: "" for a single table, "A" for stage "Group A", null for knockouts. */
+export function groupOf(stage: string): string | null {
+  if (TABLE_STAGES.has(stage)) return "";
+  const m = /^Group (\w+)$/i.exec(stage);
+  return m ? m[1] : null;
+}
+
+export function ruleFor(stage: string, country: string | null): TieBreakRule {
+  if (stage === "League phase") return "uefa-league-phase";
+  if (country === "Brazil") return "wins-first";
+  return "premier-league";
+}
+
+const FIELDS = ["position", "played", "won", "drawn", "lost", "goalsFor", "goalsAgainst", "goalDifference", "points", "form"] as const;
+
+/**
+ * Recomputes an edition's Standing rows from its finished table-stage contests (see table.ts for
+ * the tie-breaks). Rows are updated in place, so re-running with unchanged results writes nothing
+ * and ids stay stable. Returns the number of rows created, updated or deleted.
+ */
+export async function rebuildStandings(db: DbOrTx, editionId: number): Promise<number> {
+  const edition = await db.edition.findUnique({ where: { id: editionId }, select: { competition: { select: { country: true } } } });
+  if (!edition) throw new Error(`edition ${editionId} not found`);
+  const contests = await db.contest.findMany({
+    where: { editionId },
+    select: { stage: true, status: true, kickoffAt: true, participants: { select: { side: true, teamId: true, score: true } } },
+  });
+  const groups = new Map<string, { stage: string; teams: Set<number>; matches: TableMatch[] }>();
+  for (const c of contests) {
+    const group = groupOf(c.stage);
+    const home = c.participants.find((p) => p.side === "home");
+    const away = c.participants.find((p) => p.side === "away");
+    if (group === null || home?.teamId == null || away?.teamId == null) continue;
+    let g = groups.get(group);
+    if (!g) groups.set(group, (g = { stage: c.stage, teams: new Set(), matches: [] }));
+    g.teams.add(home.teamId).add(away.teamId);
+    if (c.status === "finished" && home.score != null && away.score != null) {
+      g.matches.push({ home: home.teamId, away: away.teamId, homeGoals: home.score, awayGoals: away.score, at: c.kickoffAt.getTime() });
+    }
+  }
+  const teamIds = [...new Set([...groups.values()].flatMap((g) => [...g.teams]))];
+  const names = new Map((await db.team.findMany({ where: { id: { in: teamIds } }, select: { id: true, name: true } })).map((t) => [t.id, t.name]));
+  const wanted = [...groups.entries()].flatMap(([group, g]) =>
+    computeTable(g.teams, g.matches, ruleFor(g.stage, edition.competition.country), names).map((row) => ({ ...row, group })),
+  );
+
+  const existing = await db.standing.findMany({ where: { editionId } });
+  const byKey = new Map(existing.map((s) => [`${s.group}|${s.teamId}`, s]));
+  let changed = 0;
+  const create = [];
+  for (const row of wanted) {
+    const key = `${row.group}|${row.teamId}`;
+    const old = byKey.get(key);
+    byKey.delete(key);
+    if (!old) create.push({ editionId, ...row });
+    else if (FIELDS.some((f) => old[f] !== row[f])) {
+      await db.standing.update({ where: { id: old.id }, data: Object.fromEntries(FIELDS.map((f) => [f, row[f]])) });
+      changed++;
+    }
+  }
+  if (create.length) await db.standing.createMany({ data: create });
+  if (byKey.size) await db.standing.deleteMany({ where: { id: { in: [...byKey.values()].map((s) => s.id) } } });
+  return changed + create.length + byKey.size;
+}

@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "handoff_sessions" ADD COLUMN     "state" TEXT;
