@@ -37,6 +37,11 @@ export async function startServer(opts: { port: number; host: string; dev?: bool
         res.end(body);
       }, (err) => fail(res, err));
     } else {
+      // Append the socket peer so a client-sent X-Forwarded-For cannot pose as the caller's address
+      // in the dashboard's audit log (lib/auth/route.ts reads it, honouring TRUST_PROXY_HOPS).
+      const forwarded = req.headers["x-forwarded-for"];
+      const peer = req.socket.remoteAddress ?? "";
+      req.headers["x-forwarded-for"] = forwarded ? `${forwarded}, ${peer}` : peer;
       nextHandler(req, res).catch((err) => fail(res, err));
     }
   });

@@ -22,7 +22,7 @@ const keyRequired = (reason: "missing" | "malformed"): AuthResult => ({
 
 /**
  * Reads the key from X-API-Key or Authorization: Bearer. When both are sent they must carry
- * the same key; two different keys are ambiguous and treated as malformed (documented in README).
+ * the same key; two different keys are ambiguous and treated as malformed (documented in docs/api.md).
  */
 export function extractKey(req: ApiRequest): { key: string } | { error: "missing" | "malformed" } {
   const raw = req.header("x-api-key");
@@ -54,6 +54,13 @@ type CacheEntry = { value: CachedKey | null; expiresAt: number };
 const SHORT_TTL_MS = 900;
 const TTL_MS = Number(process.env.KEY_CACHE_TTL_MS ?? (redisConfigured() ? 30_000 : SHORT_TTL_MS));
 const DB_TIMEOUT_MS = Number(process.env.AUTH_DB_TIMEOUT_MS ?? 800);
+/**
+ * A cold process's first lookup also pays for the query compiler and the first connection, which
+ * on a busy machine can exceed the warm deadline; unreachable databases still fail fast (refused
+ * or connect timeout), so only slow-but-working first lookups get the longer budget.
+ */
+const COLD_TIMEOUT_MS = Number(process.env.AUTH_DB_COLD_TIMEOUT_MS ?? 5000);
+let warm = false;
 const cache = new Map<string, CacheEntry>();
 const inflight = new Map<string, Promise<CachedKey | null>>();
 // Bumped on every forget: a lookup that overlapped one may have read the row before the revoke.
@@ -108,8 +115,9 @@ async function lookup(prefix: string): Promise<CachedKey | null> {
   let pending = inflight.get(prefix);
   if (!pending) {
     const epoch = forgetEpoch;
-    const load: Promise<CachedKey | null> = withTimeout(loadKey(prefix), DB_TIMEOUT_MS)
+    const load: Promise<CachedKey | null> = withTimeout(loadKey(prefix), warm ? DB_TIMEOUT_MS : COLD_TIMEOUT_MS)
       .then((value) => {
+        warm = true;
         // A forget (revocation) landed while we read: the row may predate it, so keep it only briefly.
         const ttl = epoch === forgetEpoch ? TTL_MS : Math.min(TTL_MS, SHORT_TTL_MS);
         cache.set(prefix, { value, expiresAt: Date.now() + ttl });

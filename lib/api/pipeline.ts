@@ -1,14 +1,14 @@
 import { usage, type Admission } from "../usage";
 import { authenticate } from "./auth";
 import { cacheGet, cacheSet } from "./cache";
+import { isDatabaseUnavailable } from "./db-errors";
 import { ApiError } from "./errors";
 import { parseQuery } from "./request";
-import { errorResponse, newRequestId, okResponse } from "./respond";
+import { errorResponse, newRequestId, okResponse, rawResponse } from "./respond";
 import { matchRoute, type RouteMatch } from "./router";
-import type { ApiRequest, ApiResponse, Caller } from "./types";
+import { RawJson, type ApiRequest, type ApiResponse, type Caller } from "./types";
 import { logError } from "../log";
 import { metrics } from "../metrics";
-import { isDatabaseUnavailable } from "../db/errors";
 import { observeRequest } from "./observe";
 
 const UNMATCHED = "(unmatched)";
@@ -53,23 +53,25 @@ async function run(req: ApiRequest, requestId: string, match: RouteMatch | null,
       throw new ApiError("METHOD_NOT_ALLOWED", `Method ${truncate(req.method)} is not allowed; use GET`, { Allow: "GET, HEAD" });
     }
     const { route, params } = match;
-    const query = parseQuery(req.query, route.query);
-    const cacheKey = route.cacheTtlMs > 0 ? `${route.pattern}|${JSON.stringify(params)}|${JSON.stringify(query)}` : "";
+    // Keyed on the raw path and query: only successful answers are cached, so a hit skips parsing too.
+    const cacheKey = route.cacheTtlMs > 0 ? `${req.path}?${req.query.toString()}` : "";
     const cached = cacheKey ? cacheGet(cacheKey) : undefined;
     let dataJson: string;
     let fetchedAt: string;
     if (cached) {
       ({ dataJson, fetchedAt } = cached);
     } else {
+      const query = parseQuery(req.query, route.query);
       const data = await route.handler({ query, params, caller });
-      dataJson = JSON.stringify(data);
+      dataJson = data instanceof RawJson ? data.json : JSON.stringify(data);
       fetchedAt = new Date().toISOString();
       if (cacheKey) cacheSet(cacheKey, dataJson, fetchedAt, route.cacheTtlMs);
     }
     const unitHeaders = caller ? usage.settle(caller, endpoint, 200, route.units, admission) : {};
+    if (route.raw) return rawResponse(requestId, dataJson, { ...limitHeaders, ...unitHeaders });
     return okResponse(requestId, dataJson, fetchedAt, cached ? "HIT" : "MISS", { ...limitHeaders, ...unitHeaders });
   } catch (err) {
-    const error = err instanceof ApiError ? err : isDatabaseUnavailable(err) ? databaseUnavailable() : internalError(err, requestId, req);
+    const error = err instanceof ApiError ? err : internalError(err, requestId, req);
     if (error.status === 429) metrics.rateLimited(error.code);
     // The caller's mistakes (4xx) cost no units but still count as requests.
     const unitHeaders = caller ? usage.settle(caller, endpoint, error.status, 0, admission) : {};
@@ -78,13 +80,12 @@ async function run(req: ApiRequest, requestId: string, match: RouteMatch | null,
 }
 
 function internalError(err: unknown, requestId: string, req: ApiRequest): ApiError {
+  if (isDatabaseUnavailable(err)) {
+    logError("database unavailable during /v1 request", err instanceof Error ? err.message : err, { requestId, path: req.path });
+    return new ApiError("SERVICE_UNAVAILABLE", "The database is unavailable; retry with back-off", { "Retry-After": "2" });
+  }
   logError("unhandled error in /v1 handler", err, { requestId, path: req.path });
   return new ApiError("INTERNAL_ERROR", `Internal error; quote request id ${requestId} when reporting it`);
-}
-
-/** A handler's query failed because the database is down: retryable, not the caller's fault. */
-function databaseUnavailable(): ApiError {
-  return new ApiError("SERVICE_UNAVAILABLE", "The database is unavailable; retry with back-off", { "Retry-After": "2" });
 }
 
 function truncate(s: string): string {

@@ -31,6 +31,11 @@ export function okResponse(
   };
 }
 
+/** A body served as is (the OpenAPI document); still carries X-Request-Id. */
+export function rawResponse(requestId: string, json: string, headers: Record<string, string>): ApiResponse {
+  return { status: 200, headers: { ...headers, "Content-Type": JSON_TYPE, "X-Request-Id": requestId }, body: json };
+}
+
 export function errorResponse(requestId: string, error: ApiError, headers: Record<string, string> = {}): ApiResponse {
   return {
     status: error.status,

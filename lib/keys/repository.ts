@@ -77,8 +77,9 @@ export async function revokeApiKey(
 }
 
 /**
- * In-process subscribers (the key cache) told at once when a key is revoked. Kept on globalThis
- * so a revoke in Next's bundled copy of this module reaches the lean server's key cache too.
+ * In-process subscribers (the key cache, Redis pub/sub) told at once when a key is revoked. Kept on
+ * globalThis because Next bundles its own copy of this module: the dashboard's revoke (inside the
+ * Next bundle) must reach the key cache of the lean /v1 server (loaded by tsx) in the same process.
  */
 const globalForKeys = globalThis as unknown as { statlineRevocationListeners?: Set<(prefix: string) => void> };
 const revocationListeners = (globalForKeys.statlineRevocationListeners ??= new Set<(prefix: string) => void>());

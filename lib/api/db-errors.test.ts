@@ -1,12 +1,12 @@
 import { expect, test } from "vitest";
-import { isDatabaseUnavailable } from "./errors";
+import { isDatabaseUnavailable } from "./db-errors";
 
 test("connection failures (direct, Prisma-coded or wrapped in cause) count as unavailable", () => {
   expect(isDatabaseUnavailable(Object.assign(new Error("connect ECONNREFUSED 127.0.0.1:5432"), { code: "ECONNREFUSED" }))).toBe(true);
   expect(isDatabaseUnavailable(Object.assign(new Error("x"), { code: "P1001" }))).toBe(true);
   expect(isDatabaseUnavailable(new Error("wrapped", { cause: new Error("Connection terminated unexpectedly") }))).toBe(true);
   expect(isDatabaseUnavailable(new Error("Client has encountered a connection error and is not queryable"))).toBe(true);
-  expect(isDatabaseUnavailable(Object.assign(new Error("admin shutdown"), { cause: { originalCode: "57P01" } }))).toBe(true);
+  expect(isDatabaseUnavailable(Object.assign(new Error("admin shutdown"), { cause: { code: "57P01" } }))).toBe(true);
   expect(isDatabaseUnavailable(new Error("key store did not answer within 800 ms"))).toBe(true);
 });
 
