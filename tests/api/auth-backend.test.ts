@@ -3,7 +3,7 @@ import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { call, expectError, expectOk } from "../support/api";
 import { ROOT, startApp, type RunningApp } from "../support/app";
-import { createKey } from "../support/cli";
+import { createUnlimitedKey } from "../support/cli";
 import { startTcpProxy, type TcpProxy } from "../support/tcp-proxy";
 
 // The real key store, PostgreSQL on 127.0.0.1:5432, reached through a proxy the test can cut.
@@ -17,7 +17,7 @@ let key: string;
 beforeAll(async () => {
   pg("createdb", dbName);
   execFileSync(process.execPath, ["--import", "tsx", "scripts/migrate.ts"], { cwd: ROOT, env: { ...process.env, DATABASE_URL: direct }, stdio: "ignore" });
-  key = createKey(direct, "pg@example.com");
+  key = createUnlimitedKey(direct, "pg@example.com");
   proxy = await startTcpProxy({ host: "127.0.0.1", port: 5432 });
   app = await startApp({ databaseUrl: `postgresql://postgres@127.0.0.1:${proxy.port}/${dbName}` });
 });

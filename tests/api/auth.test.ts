@@ -2,7 +2,7 @@ import { spawn } from "node:child_process";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { call, expectError, expectOk, MODES, type Mode } from "../support/api";
 import { ROOT, startApp, type RunningApp } from "../support/app";
-import { admin, createKey } from "../support/cli";
+import { admin, createUnlimitedKey } from "../support/cli";
 import { buildFixture, type Fixture } from "../support/fixtures";
 
 let fx: Fixture;
@@ -13,9 +13,9 @@ const apps = {} as Record<Mode, RunningApp>;
 
 beforeAll(async () => {
   fx = await buildFixture();
-  testKey = createKey(fx.url, "auth@example.com", "test");
-  liveKey = createKey(fx.url, "auth@example.com", "live");
-  revokedKey = createKey(fx.url, "auth@example.com", "test", "to revoke");
+  testKey = createUnlimitedKey(fx.url, "auth@example.com", "test");
+  liveKey = createUnlimitedKey(fx.url, "auth@example.com", "live");
+  revokedKey = createUnlimitedKey(fx.url, "auth@example.com", "test", "to revoke");
   admin(fx.url, "key", "revoke", revokedKey.slice(0, 16));
   const started = await Promise.all(MODES.map((mode) => startApp({ databaseUrl: fx.url, mode })));
   MODES.forEach((m, i) => (apps[m] = started[i]));
@@ -92,7 +92,7 @@ describe.each(MODES)("%s server: authentication", (mode) => {
 
 describe("revocation", () => {
   test("a revoked key is refused within 1 s on a running instance that keeps using it", async () => {
-    const key = createKey(fx.url, "revoke@example.com", "live", "short-lived");
+    const key = createUnlimitedKey(fx.url, "revoke@example.com", "live", "short-lived");
     const base = apps.lean.baseUrl;
     expect((await call(base, "/v1/competitions", { key })).status).toBe(200);
     const log: { at: number; status: number }[] = [];

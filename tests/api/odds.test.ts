@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import type { Prisma } from "../../lib/generated/sqlite/client";
 import { call, expectError, expectOk, MODES, type Mode } from "../support/api";
 import { startApp, type RunningApp } from "../support/app";
-import { createKey } from "../support/cli";
+import { createUnlimitedKey } from "../support/cli";
 import { buildFixture, type Fixture } from "../support/fixtures";
 
 let fx: Fixture;
@@ -11,7 +11,7 @@ const apps = {} as Record<Mode | "smallScan", RunningApp>;
 
 beforeAll(async () => {
   fx = await buildFixture();
-  key = createKey(fx.url, "odds@example.com");
+  key = createUnlimitedKey(fx.url, "odds@example.com");
   const [lean, next, smallScan] = await Promise.all([
     startApp({ databaseUrl: fx.url, mode: "lean" }),
     startApp({ databaseUrl: fx.url, mode: "next" }),

@@ -45,7 +45,7 @@ describe("the document's content", () => {
   });
 
   test("every route in lib/api/routes.ts is documented with every query parameter", () => {
-    expect(Object.keys(doc.paths).sort()).toEqual(routes.map((r) => r.pattern).sort());
+    expect(Object.keys(doc.paths).filter((p) => p.startsWith("/v1")).sort()).toEqual(routes.map((r) => r.pattern).sort());
     for (const route of routes) {
       const op = doc.paths[route.pattern].get;
       expect(op.summary).toBe(route.summary);

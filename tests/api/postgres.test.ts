@@ -3,7 +3,7 @@ import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { call, expectOk } from "../support/api";
 import { startApp, type RunningApp } from "../support/app";
-import { createKey } from "../support/cli";
+import { createUnlimitedKey } from "../support/cli";
 import { buildFixture, type Fixture } from "../support/fixtures";
 
 // The same queries on the real PostgreSQL: paging, search ranges, keyset cursors, groupBy boards.
@@ -17,7 +17,7 @@ let key: string;
 beforeAll(async () => {
   pg("createdb", dbName);
   fx = await buildFixture({ url });
-  key = createKey(url, "pg-api@example.com");
+  key = createUnlimitedKey(url, "pg-api@example.com");
   app = await startApp({ databaseUrl: url });
 });
 afterAll(async () => {

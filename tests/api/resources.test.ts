@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { normalizeName } from "../../lib/sports/normalize";
 import { call, expectError, expectOk, MODES, type Mode } from "../support/api";
 import { startApp, type RunningApp } from "../support/app";
-import { createKey } from "../support/cli";
+import { createUnlimitedKey } from "../support/cli";
 import { buildFixture, type Fixture } from "../support/fixtures";
 
 let fx: Fixture;
@@ -11,7 +11,7 @@ const apps = {} as Record<Mode, RunningApp>;
 
 beforeAll(async () => {
   fx = await buildFixture();
-  key = createKey(fx.url, "resources@example.com");
+  key = createUnlimitedKey(fx.url, "resources@example.com");
   const started = await Promise.all(MODES.map((mode) => startApp({ databaseUrl: fx.url, mode })));
   MODES.forEach((m, i) => (apps[m] = started[i]));
 });
