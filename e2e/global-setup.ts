@@ -20,5 +20,7 @@ export default async function globalSetup() {
   for (const stream of [app.proc.stdout, app.proc.stderr]) stream?.on("data", (d) => fs.appendFileSync(logFile, d));
   return async () => {
     await app.stop();
+    // Kept for the reliability suite's secrets scan (tests/reliability/secrets-scan.test.ts).
+    fs.writeFileSync(path.join(ROOT, "data", "test", "e2e-server.log"), app.output());
   };
 }

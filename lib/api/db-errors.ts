@@ -9,7 +9,7 @@ const CODES = new Set([
   "57P01", "57P02", "57P03", "08000", "08001", "08003", "08004", "08006", // PostgreSQL shutdown / connection classes
   "SQLITE_BUSY",
 ]);
-const TEXT = /Connection terminated|Can't reach database server|connection (refused|reset|closed)|timeout exceeded when trying to connect|Operation has timed out|database is locked|the database system is (starting up|shutting down)/i;
+const TEXT = /Connection terminated|terminating connection|Can't reach database server|connection (refused|reset|closed)|timeout exceeded when trying to connect|Operation has timed out|database is locked|the database system is (starting up|shutting down)|encountered a connection error and is not queryable|did not answer within/i;
 
 export function isDatabaseUnavailable(err: unknown): boolean {
   let e: unknown = err;

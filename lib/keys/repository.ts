@@ -1,6 +1,7 @@
 import type { Db } from "../db";
 import { recordAudit, type AuditContext } from "../audit";
 import { generateKey, type Environment } from "./format";
+import { publishRevocation } from "./revocations";
 
 export interface CreateKeyInput {
   accountId: string;
@@ -70,6 +71,8 @@ export async function revokeApiKey(
     ...audit,
   });
   for (const listener of revocationListeners) listener(key.prefix);
+  // Other instances (and this one's other module graph) hear it over Redis; no-op without REDIS_URL.
+  await publishRevocation(key.prefix);
   return updated;
 }
 
