@@ -6,7 +6,7 @@ export const dynamic = "force-dynamic";
 export const runtime = "nodejs";
 
 // Under plain `next start` this module is the entry point: keep the response cache in step with seed/import.
-watchDataVersion();
+if (process.env.NEXT_PHASE !== "phase-production-build") watchDataVersion();
 
 export const GET = handleNextRequest;
 export const HEAD = handleNextRequest;
