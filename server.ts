@@ -1,11 +1,14 @@
-// Production server for `npm start`: /v1, /healthz and /readyz go straight to the shared handlers
-// (no Next.js per-request pipeline); everything else (dashboard, docs) goes to Next.
+// Production server for `npm start`: /v1, /healthz, /readyz and /metrics go straight to the shared
+// handlers (no Next.js per-request pipeline); everything else (dashboard, docs) goes to Next.
 import http from "node:http";
 import next from "next";
 import { handleNodeRequest } from "./lib/api/adapters/node";
 import { watchDataVersion } from "./lib/api/cache";
 import { checkReadiness, LIVENESS_BODY } from "./lib/health";
 import { logError, logInfo } from "./lib/log";
+import { renderMetrics } from "./lib/metrics-http";
+import { getRedis, whenRedisReady } from "./lib/redis";
+import { gracefulShutdown, isStopping, onShutdown } from "./lib/shutdown";
 import { flushUsage, usageStats } from "./lib/usage";
 
 export async function startServer(opts: { port: number; host: string; dev?: boolean }) {
@@ -13,19 +16,32 @@ export async function startServer(opts: { port: number; host: string; dev?: bool
   const nextHandler = app.getRequestHandler();
   await app.prepare();
   watchDataVersion();
+  if (getRedis()) {
+    // Start with shared limits when Redis is there; serve anyway (local fallback) when it is not.
+    if (!(await whenRedisReady(2000))) logInfo("starting without redis; will keep reconnecting");
+  }
 
-  let stopping = false;
   const server = http.createServer((req, res) => {
     const url = req.url ?? "/";
-    // While draining, answer and close keep-alive connections so clients move on.
-    if (stopping) res.setHeader("Connection", "close");
+    // While draining, tell keep-alive clients to reconnect (to another instance).
+    if (isStopping()) res.setHeader("Connection", "close");
     if (url.startsWith("/v1/") || url === "/v1" || url.startsWith("/v1?")) {
       handleNodeRequest(req, res).catch((err) => fail(res, err));
     } else if (url === "/healthz") {
       json(res, 200, LIVENESS_BODY);
     } else if (url === "/readyz") {
       checkReadiness().then(({ ok, body }) => json(res, ok ? 200 : 503, body), (err) => fail(res, err));
+    } else if (url === "/metrics") {
+      renderMetrics(req.headers.authorization).then(({ status, headers, body }) => {
+        res.writeHead(status, headers);
+        res.end(body);
+      }, (err) => fail(res, err));
     } else {
+      // Append the socket peer so a client-sent X-Forwarded-For cannot pose as the caller's address
+      // in the dashboard's audit log (lib/auth/route.ts reads it, honouring TRUST_PROXY_HOPS).
+      const forwarded = req.headers["x-forwarded-for"];
+      const peer = req.socket.remoteAddress ?? "";
+      req.headers["x-forwarded-for"] = forwarded ? `${forwarded}, ${peer}` : peer;
       nextHandler(req, res).catch((err) => fail(res, err));
     }
   });
@@ -33,27 +49,14 @@ export async function startServer(opts: { port: number; host: string; dev?: bool
   await new Promise<void>((resolve) => server.listen(opts.port, opts.host, resolve));
   logInfo("statline listening", { url: `http://${opts.host === "0.0.0.0" ? "localhost" : opts.host}:${opts.port}` });
 
-  // Drain, then write buffered metering (bounded wait), then exit. Responses are metered before
-  // they are written, so once connections are closed nothing that reached a client is lost.
-  let exiting = false;
-  const exit = async (drained: boolean) => {
-    if (exiting) return;
-    exiting = true;
-    if (!drained) server.closeAllConnections();
+  // Drain (lib/shutdown.ts), then write buffered metering (bounded wait), then exit. Responses
+  // are metered before they are written, so nothing that reached a client is lost.
+  onShutdown("metering flush", async () => {
     const flushed = await flushUsage(Number(process.env.USAGE_SHUTDOWN_FLUSH_MS ?? 5000));
-    logInfo("stopped", { drained, meteringFlushed: flushed, metering: usageStats().flush });
-    process.exit(0);
-  };
-  const stop = (signal: string) => {
-    if (stopping) return;
-    stopping = true;
-    logInfo("shutting down: draining requests", { signal });
-    server.close(() => void exit(true));
-    server.closeIdleConnections();
-    setTimeout(() => void exit(false), 8_000).unref();
-  };
-  process.on("SIGTERM", () => stop("SIGTERM"));
-  process.on("SIGINT", () => stop("SIGINT"));
+    logInfo("metering flushed", { meteringFlushed: flushed, metering: usageStats().flush });
+  });
+  process.on("SIGTERM", () => void gracefulShutdown(server, "SIGTERM"));
+  process.on("SIGINT", () => void gracefulShutdown(server, "SIGINT"));
   return server;
 }
 

@@ -1,16 +1,23 @@
 import { db } from "./db";
+import { redisConfigured, redisUp } from "./redis";
 
-/** /readyz: the database answers within the deadline. */
+/**
+ * /readyz: the database answers within the deadline. Redis is reported but does not fail
+ * readiness: without it every instance still serves with per-instance limits (degraded), and
+ * failing readiness everywhere at once would turn a Redis outage into a full outage.
+ */
 export async function checkReadiness(timeoutMs = 1000): Promise<{ ok: boolean; body: string }> {
   let timer: NodeJS.Timeout | undefined;
+  const redis = redisConfigured() ? (redisUp() ? "up" : "down") : "not_configured";
   try {
     await Promise.race([
       db.$queryRawUnsafe("SELECT 1"),
       new Promise((_, reject) => (timer = setTimeout(() => reject(new Error("timeout")), timeoutMs))),
     ]);
-    return { ok: true, body: JSON.stringify({ status: "ready", database: "up" }) };
+    const status = redis === "down" ? "degraded" : "ready";
+    return { ok: true, body: JSON.stringify({ status, database: "up", redis }) };
   } catch {
-    return { ok: false, body: JSON.stringify({ status: "not_ready", database: "unreachable" }) };
+    return { ok: false, body: JSON.stringify({ status: "not_ready", database: "unreachable", redis }) };
   } finally {
     clearTimeout(timer);
   }

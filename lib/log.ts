@@ -1,12 +1,68 @@
+import pino, { type DestinationStream, type Logger } from "pino";
+
 /**
- * Minimal structured logging until the operations issue brings pino. Never pass keys,
- * passwords or verifiers here.
+ * Structured JSON logs (pino) on an asynchronous stdout destination, so a log line never blocks
+ * the request path; pino flushes the buffer on process exit. Never pass a key, password or
+ * verifier here: the redaction list and scrub() are a safety net, not the policy.
  */
+const REDACTED_FIELDS = ["authorization", "x-api-key", "cookie", "set-cookie", "password", "code_verifier", "code", "secret", "token"];
+const REDACT_PATHS = REDACTED_FIELDS.flatMap((f) => {
+  const key = /^[a-z_]+$/.test(f) ? f : `["${f}"]`;
+  const sep = key.startsWith("[") ? "" : ".";
+  return [key, `*${sep}${key}`, `*.*${sep}${key}`];
+});
+
+// Full API keys that slipped into free text (an error message, a path) are cut to their prefix.
+const FULL_KEY = /(sk_(?:live|test)_[0-9A-Za-z]{8})[0-9A-Za-z]{24}/g;
+export function scrub(text: string): string {
+  return text.replace(FULL_KEY, "$1…");
+}
+
+/** The process logger's configuration; tests pass their own destination. */
+export function createLogger(destination?: DestinationStream): Logger {
+  return pino(
+    {
+      level: process.env.LOG_LEVEL ?? (process.env.NODE_ENV === "test" ? "warn" : "info"),
+      base: process.env.INSTANCE_ID ? { pid: process.pid, instance: process.env.INSTANCE_ID } : { pid: process.pid },
+      timestamp: pino.stdTimeFunctions.isoTime,
+      formatters: { level: (label) => ({ level: label }) },
+      redact: { paths: REDACT_PATHS, censor: "[redacted]" },
+    },
+    // LOG_DEST=stderr keeps stdout clean for CLI output (the admin CLI sets it).
+    destination ?? pino.destination({ dest: process.env.LOG_DEST === "stderr" ? 2 : 1, sync: false }),
+  );
+}
+
+// One logger per process, shared by the lean server's modules and Next's bundled copies;
+// created on first use so a CLI can choose LOG_DEST after its imports ran.
+const g = globalThis as unknown as { statlineLogger?: Logger };
+export function getLogger(): Logger {
+  return g.statlineLogger ?? (g.statlineLogger = createLogger());
+}
+
 export function logError(message: string, err: unknown, context: Record<string, unknown> = {}): void {
-  const detail = err instanceof Error ? { error: err.message, stack: err.stack } : { error: String(err) };
-  process.stderr.write(`${JSON.stringify({ level: "error", time: new Date().toISOString(), msg: message, ...context, ...detail })}\n`);
+  const detail = err instanceof Error ? { error: scrub(err.message), stack: err.stack && scrub(err.stack) } : { error: scrub(String(err)) };
+  getLogger().error({ ...context, ...detail }, message);
+}
+
+export function logWarn(message: string, context: Record<string, unknown> = {}): void {
+  getLogger().warn(context, message);
 }
 
 export function logInfo(message: string, context: Record<string, unknown> = {}): void {
-  process.stdout.write(`${JSON.stringify({ level: "info", time: new Date().toISOString(), msg: message, ...context })}\n`);
+  getLogger().info(context, message);
+}
+
+export function logDebug(message: string, context: Record<string, unknown> = {}): void {
+  const logger = getLogger();
+  if (logger.isLevelEnabled("debug")) logger.debug(context, message);
+}
+
+/** Writes what is buffered; used on shutdown before process.exit. */
+export function flushLogs(): void {
+  try {
+    g.statlineLogger?.flush();
+  } catch {
+    // stdout already closed
+  }
 }

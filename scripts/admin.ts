@@ -2,6 +2,8 @@
 import { commands } from "../lib/admin/commands";
 
 async function main() {
+  // Diagnostics (pino) go to stderr: stdout carries the command's output, e.g. a new key.
+  process.env.LOG_DEST ??= "stderr";
   const [group, action, ...rest] = process.argv.slice(2);
   const command = commands.find((c) => c.name === `${group} ${action}` || (c.name === group && action === undefined) || c.name === group);
   if (!command || group === "help" || group === undefined) {

@@ -22,7 +22,7 @@ function sourceStamp(): string {
     }
   };
   for (const dir of ["app", "components", "lib", "public"]) walk(dir);
-  for (const file of ["next.config.mjs", "package.json", "postcss.config.mjs", "tsconfig.json"]) {
+  for (const file of ["next.config.mjs", "package.json", "postcss.config.mjs", "tsconfig.json", "proxy.ts"]) {
     if (fs.existsSync(file)) hash.update(`${file}:${fs.statSync(file).mtimeMs}\n`);
   }
   return hash.digest("hex");

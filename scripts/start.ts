@@ -19,6 +19,8 @@ async function main() {
   (process.env as Record<string, string>).NODE_ENV = "production";
   process.env.NEXT_TELEMETRY_DISABLED = "1";
   ensureAuthSecret();
+  // next-auth needs its public URL (OAuth callbacks, Secure cookies under https); default to this port.
+  process.env.NEXTAUTH_URL ??= `http://localhost:${process.env.PORT ?? 3000}`;
   await migrate();
   const { seedIfEmpty } = await import("../lib/seed/index");
   await seedIfEmpty();

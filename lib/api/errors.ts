@@ -37,4 +37,6 @@ export class ApiError extends Error {
 export const invalidParameter = (name: string, why: string) =>
   new ApiError("INVALID_PARAMETER", `Invalid parameter '${name}': ${why}`);
 
-export const notFound = (what: string) => new ApiError("NOT_FOUND", `${what} not found`);
+/** `what` may echo a path segment: cut it so a huge id cannot bloat the error body. */
+export const notFound = (what: string) =>
+  new ApiError("NOT_FOUND", `${what.length > 120 ? `${what.slice(0, 120)}…` : what} not found`);

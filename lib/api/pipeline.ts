@@ -1,12 +1,15 @@
 import { usage, type Admission } from "../usage";
 import { authenticate } from "./auth";
 import { cacheGet, cacheSet, requestCacheKey } from "./cache";
+import { isDatabaseUnavailable } from "./db-errors";
 import { ApiError } from "./errors";
 import { parseQuery } from "./request";
-import { errorResponse, newRequestId, okResponse } from "./respond";
-import { matchRoute } from "./router";
-import type { ApiRequest, ApiResponse, Caller } from "./types";
+import { errorResponse, newRequestId, okResponse, rawResponse } from "./respond";
+import { matchRoute, type RouteMatch } from "./router";
+import { RawJson, type ApiRequest, type ApiResponse, type Caller } from "./types";
 import { logError } from "../log";
+import { metrics } from "../metrics";
+import { observeRequest } from "./observe";
 
 const UNMATCHED = "(unmatched)";
 
@@ -16,9 +19,17 @@ const UNMATCHED = "(unmatched)";
  * handler, meter.
  */
 export async function handleApiRequest(req: ApiRequest): Promise<ApiResponse> {
+  const startedAt = performance.now();
   const requestId = newRequestId();
   const match = matchRoute(req.path);
   const endpoint = match?.route.pattern ?? UNMATCHED;
+  const trace: { caller: Caller | null } = { caller: null };
+  const res = await run(req, requestId, match, endpoint, trace);
+  observeRequest(req, res, endpoint, startedAt, trace.caller?.prefix);
+  return res;
+}
+
+async function run(req: ApiRequest, requestId: string, match: RouteMatch | null, endpoint: string, trace: { caller: Caller | null }): Promise<ApiResponse> {
   let caller: Caller | null = null;
   let limitHeaders: Record<string, string> = {};
   let admission: Admission | undefined;
@@ -26,10 +37,11 @@ export async function handleApiRequest(req: ApiRequest): Promise<ApiResponse> {
     if (!match?.route.public) {
       const auth = await authenticate(req);
       if (!auth.ok) {
+        metrics.authFailure(auth.failure.reason);
         usage.authFailed(auth.failure, endpoint);
         return errorResponse(requestId, auth.error);
       }
-      caller = auth.caller;
+      caller = trace.caller = auth.caller;
       // Every authenticated request is rate-limited, unknown paths included (they cost 0 units).
       const pending = usage.admit(caller, match?.route ?? null);
       admission = pending instanceof Promise ? await pending : pending;
@@ -52,14 +64,16 @@ export async function handleApiRequest(req: ApiRequest): Promise<ApiResponse> {
     } else {
       const query = parseQuery(req.query, route.query);
       const data = await route.handler({ query, params, caller });
-      dataJson = JSON.stringify(data);
+      dataJson = data instanceof RawJson ? data.json : JSON.stringify(data);
       fetchedAt = new Date().toISOString();
       if (cacheKey) cacheSet(cacheKey, dataJson, fetchedAt, route.cacheTtlMs);
     }
     const unitHeaders = caller ? usage.settle(caller, endpoint, 200, route.units, admission) : {};
+    if (route.raw) return rawResponse(requestId, dataJson, { ...limitHeaders, ...unitHeaders });
     return okResponse(requestId, dataJson, fetchedAt, cached ? "HIT" : "MISS", { ...limitHeaders, ...unitHeaders }, cached);
   } catch (err) {
     const error = err instanceof ApiError ? err : internalError(err, requestId, req);
+    if (error.status === 429) metrics.rateLimited(error.code);
     // The caller's mistakes (4xx) cost no units but still count as requests.
     const unitHeaders = caller ? usage.settle(caller, endpoint, error.status, 0, admission) : {};
     return errorResponse(requestId, error, { ...limitHeaders, ...unitHeaders });
@@ -67,6 +81,10 @@ export async function handleApiRequest(req: ApiRequest): Promise<ApiResponse> {
 }
 
 function internalError(err: unknown, requestId: string, req: ApiRequest): ApiError {
+  if (isDatabaseUnavailable(err)) {
+    logError("database unavailable during /v1 request", err instanceof Error ? err.message : err, { requestId, path: req.path });
+    return new ApiError("SERVICE_UNAVAILABLE", "The database is unavailable; retry with back-off", { "Retry-After": "2" });
+  }
   logError("unhandled error in /v1 handler", err, { requestId, path: req.path });
   return new ApiError("INTERNAL_ERROR", `Internal error; quote request id ${requestId} when reporting it`);
 }

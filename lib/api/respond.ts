@@ -51,6 +51,11 @@ export function okResponse(
   return response;
 }
 
+/** A body served as is (the OpenAPI document); still carries X-Request-Id. */
+export function rawResponse(requestId: string, json: string, headers: Record<string, string>): ApiResponse {
+  return { status: 200, headers: envelopeHeaders(requestId, headers), body: json };
+}
+
 export function errorResponse(requestId: string, error: ApiError, headers: Record<string, string> = {}): ApiResponse {
   return {
     status: error.status,

@@ -43,6 +43,8 @@ export interface RouteDef<S extends z.ZodType = z.ZodType> {
   /** OpenAPI-style pattern, e.g. "/v1/persons/{id}"; also the metering endpoint label. */
   pattern: string;
   summary: string;
+  /** Longer OpenAPI description: rules, limits, defaults. */
+  description?: string;
   query: S;
   /** Zod schema of `data`, for the OpenAPI document. */
   response: z.ZodType;
@@ -53,10 +55,17 @@ export interface RouteDef<S extends z.ZodType = z.ZodType> {
   cacheTtlMs: number;
   /** Public routes (the OpenAPI document) skip key authentication. */
   public?: boolean;
+  /** The handler's result is the whole body (no {data, meta} envelope), e.g. the OpenAPI document. */
+  raw?: boolean;
   tags: string[];
 }
 
 /** Keeps each route's query type for its handler while the table holds routes of any schema. */
 export function defineRoute<S extends z.ZodType>(def: RouteDef<S>): RouteDef {
   return def as unknown as RouteDef;
+}
+
+/** A handler result that is already JSON: spliced into the body without a re-stringify. */
+export class RawJson {
+  constructor(readonly json: string) {}
 }

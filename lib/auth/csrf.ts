@@ -13,26 +13,35 @@ export function csrfTokenFor(userId: string): string {
 }
 
 /**
- * Why a state-changing request must be refused, or null when it may proceed. Two independent
- * checks: the browser's own provenance headers (Sec-Fetch-Site / Origin) must say same-origin,
- * and the request must echo the user's CSRF token (header x-csrf-token or form field csrf_token).
+ * Why a browser request must be refused as cross-site, or null. Browsers send Sec-Fetch-Site and
+ * Origin on every POST; a request with neither is not from a browser and so cannot be forged by one.
  */
-export function csrfProblem(request: Request, userId: string, submittedToken: string | null | undefined): string | null {
+export function crossSiteProblem(request: Request): string | null {
   const site = request.headers.get("sec-fetch-site");
   if (site && site !== "same-origin") return "Cross-site request refused";
   const origin = request.headers.get("origin");
-  if (origin && origin !== "null") {
+  if (origin === "null") return "Opaque origin refused";
+  if (origin) {
     const host = request.headers.get("x-forwarded-host") ?? request.headers.get("host");
-    let originHost: string | null = null;
+    let originHost: string;
     try {
       originHost = new URL(origin).host;
     } catch {
       return "Malformed Origin header";
     }
     if (!host || originHost !== host) return "Cross-origin request refused";
-  } else if (origin === "null") {
-    return "Opaque origin refused";
   }
+  return null;
+}
+
+/**
+ * Why a state-changing request must be refused, or null when it may proceed. Two independent
+ * checks: the browser's own provenance headers (Sec-Fetch-Site / Origin) must say same-origin,
+ * and the request must echo the user's CSRF token (header x-csrf-token).
+ */
+export function csrfProblem(request: Request, userId: string, submittedToken: string | null | undefined): string | null {
+  const crossSite = crossSiteProblem(request);
+  if (crossSite) return crossSite;
   if (!submittedToken || !digestsEqual(submittedToken, csrfTokenFor(userId))) return "Missing or invalid CSRF token";
   return null;
 }

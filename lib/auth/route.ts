@@ -4,52 +4,69 @@ import { logError } from "../log";
 import { csrfProblem } from "./csrf";
 import { getCurrentUser, type CurrentUser } from "./session";
 
-const json = (status: number, body: unknown, headers: Record<string, string> = {}) =>
+/** Every dashboard response is private and must never be stored by a cache (it may hold a new key). */
+export const jsonResponse = (status: number, body: unknown, headers: Record<string, string> = {}) =>
   Response.json(body, { status, headers: { "Cache-Control": "no-store", ...headers } });
 
-const fail = (status: number, code: string, message: string) => json(status, { error: { code, message } });
+export const errorResponse = (status: number, code: string, message: string) =>
+  jsonResponse(status, { error: { code, message } });
 
-/** Where a request came from, for the audit log. */
+/**
+ * Where a request came from, for the audit log. The server appends the socket peer to
+ * X-Forwarded-For, so the last entry is the real peer; behind N trusted reverse proxies
+ * (TRUST_PROXY_HOPS=N) the address the outermost proxy saw is N entries before it. Entries further
+ * left were written by the client and are never trusted.
+ */
 export function requestOrigin(request: Request) {
-  return {
-    ip: request.headers.get("x-forwarded-for")?.split(",")[0]?.trim() || request.headers.get("x-real-ip") || null,
-    userAgent: request.headers.get("user-agent"),
-  };
+  const hops = Math.max(0, Number(process.env.TRUST_PROXY_HOPS ?? 0) || 0);
+  const chain = (request.headers.get("x-forwarded-for") ?? "").split(",").map((s) => s.trim()).filter(Boolean);
+  const ip = chain[Math.max(0, chain.length - 1 - hops)] ?? null;
+  return { ip: ip?.slice(0, 64) ?? null, userAgent: request.headers.get("user-agent") };
+}
+
+/** The first zod issue as "field: message", the error text the dashboard shows. */
+export function firstIssue(error: z.ZodError): string {
+  const issue = error.issues[0];
+  return issue.path.length ? `${issue.path.join(".")}: ${issue.message}` : issue.message;
+}
+
+async function readInput(request: Request): Promise<unknown> {
+  if (request.method === "GET" || request.method === "HEAD") {
+    return Object.fromEntries(new URL(request.url).searchParams);
+  }
+  return (await request.json().catch(() => undefined)) ?? {};
 }
 
 /**
- * Wraps a dashboard route handler: signed-in user required, CSRF checked on every mutation, JSON
- * body validated with zod, ApiError mapped to {error:{code,message}} and anything else to a bare 500.
+ * Wraps a dashboard route handler: signed-in user required, CSRF checked on every mutation, input
+ * validated with zod (the query string for GET, the JSON body otherwise), ApiError mapped to
+ * {error:{code,message}} and anything else to a bare 500.
  */
 export function dashboardRoute<S extends z.ZodType>(
   schema: S | null,
   handler: (ctx: { user: CurrentUser; body: z.output<S>; request: Request; params: Record<string, string> }) => Promise<unknown>,
 ) {
-  return async (request: Request, context: { params?: Promise<Record<string, string>> }) => {
+  return async (request: Request, context: { params: Promise<Record<string, string>> }) => {
     try {
       const user = await getCurrentUser();
-      if (!user) return fail(401, "UNAUTHORIZED", "Sign in first");
+      if (!user) return errorResponse(401, "UNAUTHORIZED", "Sign in first");
       if (request.method !== "GET" && request.method !== "HEAD") {
         const problem = csrfProblem(request, user.id, request.headers.get("x-csrf-token"));
-        if (problem) return fail(403, "FORBIDDEN", problem);
+        if (problem) return errorResponse(403, "FORBIDDEN", problem);
       }
       let body: unknown = undefined;
       if (schema) {
-        const raw = await request.json().catch(() => undefined);
-        const parsed = schema.safeParse(raw ?? {});
-        if (!parsed.success) {
-          const issue = parsed.error.issues[0];
-          return fail(400, "INVALID_PARAMETER", `${issue.path.join(".") || "body"}: ${issue.message}`);
-        }
+        const parsed = schema.safeParse(await readInput(request));
+        if (!parsed.success) return errorResponse(400, "INVALID_PARAMETER", firstIssue(parsed.error));
         body = parsed.data;
       }
-      const params = (await context.params) ?? {};
+      const params = (await context?.params) ?? {};
       const result = await handler({ user, body: body as z.output<S>, request, params });
-      return result instanceof Response ? result : json(200, { data: result });
+      return result instanceof Response ? result : jsonResponse(200, { data: result });
     } catch (err) {
-      if (err instanceof ApiError) return fail(err.status, err.code, err.message);
+      if (err instanceof ApiError) return errorResponse(err.status, err.code, err.message);
       logError("dashboard route failed", err, { path: new URL(request.url).pathname });
-      return fail(500, "INTERNAL_ERROR", "Something went wrong");
+      return errorResponse(500, "INTERNAL_ERROR", "Something went wrong");
     }
   };
 }

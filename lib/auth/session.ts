@@ -1,5 +1,6 @@
 import { getServerSession } from "next-auth";
 import { redirect } from "next/navigation";
+import { cache } from "react";
 import { db } from "../db";
 import { authOptions } from "./options";
 
@@ -10,14 +11,17 @@ export interface CurrentUser {
   accountId: string;
 }
 
-/** The signed-in user, re-read from the database (a deleted user's cookie stops working). */
-export async function getCurrentUser(): Promise<CurrentUser | null> {
+/**
+ * The signed-in user, re-read from the database (a deleted user's cookie stops working). Memoised
+ * per request, so the layout and the page share one lookup.
+ */
+export const getCurrentUser = cache(async (): Promise<CurrentUser | null> => {
   const session = await getServerSession(authOptions);
   const id = session?.user?.id;
   if (!id) return null;
   const user = await db.user.findUnique({ where: { id }, select: { id: true, email: true, name: true, accountId: true } });
   return user;
-}
+});
 
 /** For pages: the user, or a redirect to sign-in that comes back here afterwards. */
 export async function requireUser(callbackPath: string): Promise<CurrentUser> {

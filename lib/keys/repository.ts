@@ -1,6 +1,7 @@
 import type { Db } from "../db";
 import { recordAudit, type AuditContext } from "../audit";
 import { generateKey, type Environment } from "./format";
+import { publishRevocation } from "./revocations";
 
 export interface CreateKeyInput {
   accountId: string;
@@ -70,11 +71,18 @@ export async function revokeApiKey(
     ...audit,
   });
   for (const listener of revocationListeners) listener(key.prefix);
+  // Other instances (and this one's other module graph) hear it over Redis; no-op without REDIS_URL.
+  await publishRevocation(key.prefix);
   return updated;
 }
 
-/** In-process subscribers (the key cache, Redis pub/sub) told at once when a key is revoked. */
-const revocationListeners = new Set<(prefix: string) => void>();
+/**
+ * In-process subscribers (the key cache, Redis pub/sub) told at once when a key is revoked. Kept on
+ * globalThis because Next bundles its own copy of this module: the dashboard's revoke (inside the
+ * Next bundle) must reach the key cache of the lean /v1 server (loaded by tsx) in the same process.
+ */
+const globalForKeys = globalThis as unknown as { statlineRevocationListeners?: Set<(prefix: string) => void> };
+const revocationListeners = (globalForKeys.statlineRevocationListeners ??= new Set<(prefix: string) => void>());
 export function onKeyRevoked(listener: (prefix: string) => void): () => void {
   revocationListeners.add(listener);
   return () => revocationListeners.delete(listener);

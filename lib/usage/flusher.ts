@@ -1,5 +1,6 @@
+import { randomUUID } from "node:crypto";
 import { logError, logInfo } from "../log";
-import { isEmpty, type Meter } from "./meter";
+import { isEmpty, type Batch, type Meter } from "./meter";
 import type { UsageStore } from "./store";
 
 export interface FlushStats {
@@ -31,6 +32,12 @@ export class Flusher {
   private chain: Promise<boolean> = Promise.resolve(true);
   private running = false;
   private lastLogged = 0;
+  /**
+   * A batch whose write failed, retried as-is under the same id before anything new. When the
+   * connection died after PostgreSQL committed (the reply was lost), the batch's marker row makes
+   * the retry a no-op instead of counting everything twice (see UsageStore.write).
+   */
+  private retry: { id: string; batch: Batch } | null = null;
 
   constructor(
     private readonly meter: Meter,
@@ -63,13 +70,13 @@ export class Flusher {
   /** For shutdown: flushes until nothing is buffered or the deadline passes. */
   async flushAll(timeoutMs: number): Promise<boolean> {
     const deadline = Date.now() + timeoutMs;
-    while (!this.meter.idle) {
+    while (!this.meter.idle || this.retry) {
       const ok = await this.flush();
-      if (this.meter.idle) break;
+      if (this.meter.idle && !this.retry) break;
       if (Date.now() >= deadline) break;
       if (!ok) await new Promise((r) => setTimeout(r, Math.min(250, Math.max(0, deadline - Date.now()))));
     }
-    if (!this.meter.idle) {
+    if (!this.meter.idle || this.retry) {
       logError("usage: shutdown flush incomplete, buffered counts lost", new Error(this.stats.lastError ?? "timeout"), { pendingRequests: this.meter.pending });
       return false;
     }
@@ -77,12 +84,19 @@ export class Flusher {
   }
 
   private async flushOnce(): Promise<boolean> {
-    const batch = this.meter.drain();
+    // First the batch of a failed write (same id), then whatever was recorded since.
+    if (this.retry && !(await this.writeOnce(this.retry))) return false;
+    return this.writeOnce({ id: randomUUID(), batch: this.meter.drain() });
+  }
+
+  private async writeOnce(item: { id: string; batch: Batch }): Promise<boolean> {
+    const { batch } = item;
     if (isEmpty(batch)) return true;
     this.running = true;
     const started = Date.now();
     try {
-      const statements = await this.store.write(batch);
+      const statements = await this.store.write(batch, item.id);
+      this.retry = null;
       this.meter.committed(batch);
       this.stats.flushes++;
       this.stats.statements += statements;
@@ -96,7 +110,7 @@ export class Flusher {
       this.stats.failures++;
       this.stats.consecutiveFailures++;
       this.stats.lastError = err instanceof Error ? err.message.slice(0, 300) : String(err);
-      await this.putBack(batch, err);
+      this.retry = await this.putBack(item, err);
       if (Date.now() - this.lastLogged > LOG_EVERY_MS) {
         this.lastLogged = Date.now();
         logError("usage: flush failed, counts kept in memory and retried", err, { pendingRequests: this.meter.pending });
@@ -108,18 +122,18 @@ export class Flusher {
   }
 
   /** A key or account deleted meanwhile would fail every retry: drop just its rows. */
-  private async putBack(batch: Parameters<Meter["restore"]>[0], err: unknown): Promise<void> {
+  private async putBack(item: { id: string; batch: Batch }, err: unknown): Promise<{ id: string; batch: Batch }> {
     if (FK_ERROR.test(String(err instanceof Error ? err.message : err))) {
       try {
-        const { kept, dropped } = await this.store.orphans(batch);
+        // A foreign-key error is the server refusing the transaction: nothing was committed.
+        const { kept, dropped } = await this.store.orphans(item.batch);
         this.meter.discarded(dropped);
         this.stats.droppedRequests += dropped.reduce((n, r) => n + r.requests, 0);
-        this.meter.restore(kept);
-        return;
+        return { id: item.id, batch: kept };
       } catch {
         // The database went away as well: keep everything and retry.
       }
     }
-    this.meter.restore(batch);
+    return item;
   }
 }

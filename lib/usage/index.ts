@@ -8,6 +8,10 @@ import { MemoryRateLimiter } from "./limiter";
 import { Meter } from "./meter";
 import { MemoryQuotaLedger } from "./quota";
 import { databaseStore } from "./store";
+import { metrics } from "../metrics";
+import { redisConfigured } from "../redis";
+import { RedisRateLimiter } from "./redis-limiter";
+import { RedisQuotaLedger } from "./redis-quota";
 
 /**
  * The seam between the API pipeline and metering/rate limiting.
@@ -43,8 +47,11 @@ function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
 function build() {
   const store = databaseStore(db);
   const meter = new Meter();
-  const limiter = new MemoryRateLimiter();
-  const quota = new MemoryQuotaLedger((accountId, month) => withTimeout(store.monthUnits(accountId, month), QUOTA_LOAD_TIMEOUT_MS));
+  const loadUsed = (accountId: string, month: number) => withTimeout(store.monthUnits(accountId, month), QUOTA_LOAD_TIMEOUT_MS);
+  // Scale-out (REDIS_URL): limits and quotas shared across instances in Redis (issue 7).
+  const shared = redisConfigured();
+  const limiter = shared ? new RedisRateLimiter() : new MemoryRateLimiter();
+  const quota = shared ? new RedisQuotaLedger(loadUsed) : new MemoryQuotaLedger(loadUsed);
   let lastSweep = Date.now();
   const flusher = new Flusher(meter, store, FLUSH_INTERVAL_MS, (now) => {
     if (now - lastSweep >= SWEEP_EVERY_MS) (lastSweep = now), limiter.sweep(now);
@@ -55,6 +62,13 @@ function build() {
 
 const g = globalThis as unknown as { statlineUsage?: ReturnType<typeof build> };
 const state = (g.statlineUsage ??= build());
+
+metrics.probes.usage = () => {
+  const { meter, flusher } = state;
+  const last = flusher.stats.lastFlushAt;
+  const lagMs = meter.idle ? 0 : last === null ? 0 : Date.now() - last;
+  return { bufferedRequests: meter.pending, flushLagSeconds: lagMs / 1000, flushFailures: flusher.stats.failures };
+};
 
 export const usage: UsageControl = state.control;
 

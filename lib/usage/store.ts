@@ -7,8 +7,12 @@ import type { Batch, UsageRow } from "./meter";
  * A flush is one transaction of a few multi-row upserts, whatever the request rate.
  */
 export interface UsageStore {
-  /** Writes a batch atomically; returns the number of SQL statements it took. */
-  write(batch: Batch): Promise<number>;
+  /**
+   * Writes a batch atomically; returns the number of SQL statements it took. With a batch id the
+   * write is idempotent: a marker row is inserted in the same transaction, and a retry of a batch
+   * that did commit (its reply lost with the connection) changes nothing.
+   */
+  write(batch: Batch, batchId?: string): Promise<number>;
   /** Units the account used this month, from flushed buckets. */
   monthUnits(accountId: string, monthStart: number): Promise<number>;
   /** Splits off rows whose key or account no longer exists (they would fail the write forever). */
@@ -44,10 +48,22 @@ function upsertAuthFailures(db: Db, rows: Batch["authFailures"]) {
     DO UPDATE SET "count" = "auth_failure_buckets"."count" + excluded."count"`;
 }
 
+/** Flush markers live in system_state under this prefix until the flush is known to be done. */
+const MARKER = "usage_flush:";
+const STALE_MARKER_MS = 86_400_000;
+
 export function databaseStore(db: Db): UsageStore {
+  // Markers of flushes known to have committed: deleted with the next write.
+  let done: string[] = [];
+  let writes = 0;
   return {
-    async write(batch) {
+    async write(batch, batchId) {
+      const marker = batchId ? `${MARKER}${batchId}` : null;
+      const cleanup = done;
       const statements: Prisma.PrismaPromise<unknown>[] = [
+        // First, so a replayed batch fails on the unique key before touching anything.
+        ...(marker ? [db.systemState.create({ data: { key: marker, value: String(Date.now()) } })] : []),
+        ...(cleanup.length ? [db.systemState.deleteMany({ where: { key: { in: cleanup } } })] : []),
         ...chunks(batch.usage).map((rows) => upsertUsage(db, rows)),
         ...chunks(batch.authFailures).map((rows) => upsertAuthFailures(db, rows)),
       ];
@@ -62,7 +78,25 @@ export function databaseStore(db: Db): UsageStore {
       for (const [second, ids] of bySecond) {
         statements.push(db.apiKey.updateMany({ where: { id: { in: ids } }, data: { lastUsedAt: new Date(second) } }));
       }
-      if (statements.length > 0) await db.$transaction(statements);
+      if (statements.length > 0) {
+        try {
+          await db.$transaction(statements);
+        } catch (err) {
+          // The marker exists: an earlier attempt of this very batch committed. Nothing to do.
+          if (marker && (err as { code?: string }).code === "P2002" && (await db.systemState.findUnique({ where: { key: marker } }))) {
+            done = [...done, marker];
+            return 0;
+          }
+          throw err;
+        }
+      }
+      if (marker) done = cleanup === done ? [marker] : [...done.filter((m) => !cleanup.includes(m)), marker];
+      // Markers of processes that died between a lost reply and its retry: swept once in a while.
+      if (++writes % 1000 === 0) {
+        void db.systemState
+          .deleteMany({ where: { key: { startsWith: MARKER }, updatedAt: { lt: new Date(Date.now() - STALE_MARKER_MS) } } })
+          .catch(() => {});
+      }
       return statements.length;
     },
 

@@ -2,14 +2,14 @@ import { z } from "zod";
 import { getTeam, listTeams } from "../../repos/teams";
 import { notFound } from "../errors";
 import { q } from "../request";
-import { page, strId } from "../shapes";
+import { idField, page, pathId, strId } from "../shapes";
 import { defineRoute, type RouteDef } from "../types";
 
 export const Team = z.object({
-  id: z.string(),
+  id: idField("team"),
   name: z.string(),
   short_name: z.string(),
-  code: z.string(),
+  code: z.string().describe("Three-letter code, e.g. ARS"),
   country: z.string().nullable(),
   founded: z.number().int().nullable(),
   venue: z.string().nullable(),
@@ -30,6 +30,7 @@ export const teamRoutes: RouteDef[] = [
   defineRoute({
     pattern: "/v1/teams",
     summary: "List teams, paged by limit/offset",
+    description: "Ordered by id, so the loop `offset += limit until offset + items.length >= total` visits every row once.",
     tags: ["Teams"],
     query: z.strictObject({ limit: q.limit(200, 50), offset: q.offset }),
     response: page(Team),
@@ -49,8 +50,8 @@ export const teamRoutes: RouteDef[] = [
     units: 1,
     cacheTtlMs: 30_000,
     handler: async ({ params }) => {
-      const id = Number(params.id);
-      const team = Number.isSafeInteger(id) && id > 0 ? await getTeam(id) : null;
+      const id = pathId(params.id);
+      const team = id ? await getTeam(id) : null;
       if (!team) throw notFound(`Team ${params.id}`);
       return toTeam(team);
     },

@@ -1,0 +1,13 @@
+import { z } from "zod";
+import { dashboardRoute } from "@/lib/auth/route";
+import { auditPage } from "@/lib/dashboard/audit";
+import { db } from "@/lib/db";
+
+export const dynamic = "force-dynamic";
+
+const auditQuery = z.object({
+  cursor: z.string().max(64).optional(),
+  limit: z.coerce.number().int().min(1).max(100).default(50),
+});
+
+export const GET = dashboardRoute(auditQuery, ({ user, body }) => auditPage(db, user.accountId, body.limit, body.cursor));

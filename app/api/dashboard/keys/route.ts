@@ -1,0 +1,29 @@
+import { z } from "zod";
+import { dashboardRoute, jsonResponse, requestOrigin } from "@/lib/auth/route";
+import { listKeyViews, toKeyView } from "@/lib/dashboard/keys";
+import type { CreatedKey } from "@/lib/dashboard/types";
+import { db } from "@/lib/db";
+import { createApiKey } from "@/lib/keys/repository";
+
+export const dynamic = "force-dynamic";
+
+export const GET = dashboardRoute(null, ({ user }) => listKeyViews(db, user.accountId));
+
+const createKeyInput = z.object({
+  name: z.string().trim().min(1, "Name is required").max(100, "Name must be at most 100 characters"),
+  environment: z.enum(["live", "test"]).default("test"),
+});
+
+/** The one response that carries the full key: 201, never cached, never logged. */
+export const POST = dashboardRoute(createKeyInput, async ({ user, body, request }) => {
+  const { record, key } = await createApiKey(
+    db,
+    { accountId: user.accountId, name: body.name, environment: body.environment, createdById: user.id, source: "dashboard" },
+    requestOrigin(request),
+  );
+  const created: CreatedKey = {
+    key: toKeyView({ ...record, createdBy: { email: user.email, name: user.name }, revokedBy: null }),
+    secret: key,
+  };
+  return jsonResponse(201, { data: created }, { Pragma: "no-cache" });
+});

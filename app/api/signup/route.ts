@@ -1,0 +1,26 @@
+import { crossSiteProblem } from "@/lib/auth/csrf";
+import { errorResponse, jsonResponse } from "@/lib/auth/route";
+import { registerUser, signUpInput } from "@/lib/auth/signup";
+import { db } from "@/lib/db";
+import { logError } from "@/lib/log";
+
+export const dynamic = "force-dynamic";
+
+/** Email + password sign-up. The client then signs in through next-auth's credentials provider. */
+export async function POST(request: Request) {
+  // No session yet, so no CSRF token: refuse anything a browser marks as cross-site (login CSRF).
+  const crossSite = crossSiteProblem(request);
+  if (crossSite) return errorResponse(403, "FORBIDDEN", crossSite);
+  const raw: unknown = await request.json().catch(() => undefined);
+  if (raw === undefined) return errorResponse(400, "INVALID_PARAMETER", "Send a JSON body with email and password");
+  const parsed = signUpInput.safeParse(raw);
+  if (!parsed.success) return errorResponse(400, "INVALID_PARAMETER", parsed.error.issues[0].message);
+  try {
+    const result = await registerUser(db, parsed.data);
+    if (!result.ok) return errorResponse(409, "CONFLICT", "Email already registered");
+    return jsonResponse(201, { data: { email: parsed.data.email } });
+  } catch (err) {
+    logError("sign-up failed", err);
+    return errorResponse(500, "INTERNAL_ERROR", "Something went wrong");
+  }
+}

@@ -1,0 +1,65 @@
+import type { Metadata } from "next";
+import { headers } from "next/headers";
+import Link from "next/link";
+import { ApiReference } from "@/components/docs/ApiReference";
+import { CopyButton } from "@/components/docs/CopyButton";
+
+export const metadata: Metadata = { title: "API reference" };
+
+/** Public page: quick-start curl lines for this server, then the reference rendered from /v1/openapi.json. */
+export default async function DocsPage() {
+  const h = await headers();
+  const host = h.get("host") ?? "localhost:3000";
+  const proto = h.get("x-forwarded-proto") ?? "http";
+  const base = `${proto}://${host}`;
+  const examples = [
+    ["Get a test key (operator CLI)", `npm run --silent admin -- key create --email you@example.com --environment test --name laptop`],
+    ["List competitions", `curl -H "X-API-Key: $STATLINE_KEY" ${base}/v1/competitions`],
+    ["Search persons (Bearer works too)", `curl -H "Authorization: Bearer $STATLINE_KEY" "${base}/v1/persons?q=mbappe&limit=5"`],
+    ["Fixtures of a competition's current season", `curl -H "X-API-Key: $STATLINE_KEY" "${base}/v1/contests?competition=1"`],
+    ["League table", `curl -H "X-API-Key: $STATLINE_KEY" "${base}/v1/standings?competition=1"`],
+    ["Odds history, hourly, then follow data.next_cursor", `curl -H "X-API-Key: $STATLINE_KEY" "${base}/v1/contests/1/odds/history?interval=1h&limit=100"`],
+    ["Top scorers", `curl -H "X-API-Key: $STATLINE_KEY" "${base}/v1/analysis/stat-board?competition=1&stat=goals"`],
+  ];
+  return (
+    <main>
+      <header className="mx-auto max-w-5xl px-6 pt-10">
+        <Link href="/" className="text-sm font-semibold uppercase tracking-wide text-emerald-700">
+          Statline
+        </Link>
+        <h1 className="mt-2 text-3xl font-bold tracking-tight">API reference</h1>
+        <p className="mt-3 max-w-3xl text-slate-600">
+          Every <code>/v1</code> request carries an API key in <code>X-API-Key</code> or <code>Authorization: Bearer</code>.
+          Responses are <code>{"{data, meta}"}</code>; errors are <code>{"{error: {code, message}}"}</code>. The machine-readable
+          document is public at{" "}
+          <a className="text-emerald-700 underline" href="/v1/openapi.json">
+            /v1/openapi.json
+          </a>
+          .
+        </p>
+      </header>
+      <section aria-labelledby="quick-start" className="mx-auto mt-8 max-w-5xl px-6">
+        <h2 id="quick-start" className="text-xl font-semibold">
+          Quick start
+        </h2>
+        <p className="mt-1 text-sm text-slate-600">
+          Set <code>STATLINE_KEY</code> to your key, then copy a line.
+        </p>
+        <ul className="mt-4 space-y-3">
+          {examples.map(([title, cmd]) => (
+            <li key={title}>
+              <p className="text-sm font-medium text-slate-700">{title}</p>
+              <div className="mt-1 flex items-start gap-3 rounded-lg bg-slate-900 p-3">
+                <code className="flex-1 overflow-x-auto whitespace-pre text-sm text-slate-100">{cmd}</code>
+                <CopyButton text={cmd} />
+              </div>
+            </li>
+          ))}
+        </ul>
+      </section>
+      <section aria-label="Endpoints" className="mt-10 border-t border-slate-200">
+        <ApiReference specUrl="/v1/openapi.json" />
+      </section>
+    </main>
+  );
+}

@@ -1,0 +1,50 @@
+"use client";
+
+import { signIn } from "next-auth/react";
+import { useState, type FormEvent } from "react";
+import { Button } from "../ui/Button";
+import { Field } from "./Field";
+import { GitHubButton } from "./GitHubButton";
+
+export function SignInForm({ callbackUrl, github, initialError }: { callbackUrl: string; github: boolean; initialError: string }) {
+  const [error, setError] = useState(initialError);
+  const [pending, setPending] = useState(false);
+
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    setPending(true);
+    setError("");
+    const result = await signIn("credentials", {
+      email: String(form.get("email") ?? ""),
+      password: String(form.get("password") ?? ""),
+      redirect: false,
+    }).catch(() => undefined);
+    if (result?.ok && !result.error) {
+      // A full navigation, so the server layout renders with the new session cookie.
+      window.location.assign(callbackUrl);
+      return;
+    }
+    setPending(false);
+    // One message for unknown email and wrong password alike: sign-in does not reveal who has an account.
+    setError(result ? "Incorrect email or password." : "Could not reach the server. Try again.");
+  };
+
+  return (
+    <>
+      {github && <GitHubButton callbackUrl={callbackUrl} />}
+      <form onSubmit={submit} className="space-y-4">
+        <Field label="Email" name="email" type="email" autoComplete="email" required autoFocus />
+        <Field label="Password" name="password" type="password" autoComplete="current-password" required />
+        {error && (
+          <p role="alert" className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-700">
+            {error}
+          </p>
+        )}
+        <Button type="submit" className="w-full" disabled={pending}>
+          {pending ? "Signing in…" : "Sign in"}
+        </Button>
+      </form>
+    </>
+  );
+}

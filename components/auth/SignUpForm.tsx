@@ -1,0 +1,80 @@
+"use client";
+
+import Link from "next/link";
+import { signIn } from "next-auth/react";
+import { useState, type FormEvent, type ReactNode } from "react";
+import { Button } from "../ui/Button";
+import { Field } from "./Field";
+import { GitHubButton } from "./GitHubButton";
+
+export function SignUpForm({ callbackUrl, github }: { callbackUrl: string; github: boolean }) {
+  const [error, setError] = useState<ReactNode>("");
+  const [pending, setPending] = useState(false);
+
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    const email = String(form.get("email") ?? "");
+    const password = String(form.get("password") ?? "");
+    setPending(true);
+    setError("");
+    try {
+      const res = await fetch("/api/signup", {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify({ name: String(form.get("name") ?? "") || undefined, email, password }),
+      });
+      if (!res.ok) {
+        const body = (await res.json().catch(() => null)) as { error?: { code: string; message: string } } | null;
+        setPending(false);
+        setError(
+          body?.error?.code === "CONFLICT" ? (
+            <>
+              Email already registered.{" "}
+              <Link href="/signin" className="font-medium underline">
+                Sign in instead
+              </Link>
+            </>
+          ) : (
+            body?.error?.message ?? "Could not create the account. Try again."
+          ),
+        );
+        return;
+      }
+      const result = await signIn("credentials", { email, password, redirect: false });
+      if (!result?.ok || result.error) throw new Error("sign-in after sign-up failed");
+      window.location.assign(callbackUrl);
+    } catch {
+      setPending(false);
+      setError("Could not reach the server. Try again.");
+    }
+  };
+
+  return (
+    <>
+      {github && <GitHubButton callbackUrl={callbackUrl} />}
+      <form onSubmit={submit} className="space-y-4">
+        <Field label="Name" name="name" autoComplete="name" maxLength={100} placeholder="Optional" />
+        <Field label="Email" name="email" type="email" autoComplete="email" required maxLength={254} />
+        <Field
+          label="Password"
+          name="password"
+          type="password"
+          autoComplete="new-password"
+          required
+          minLength={10}
+          maxLength={200}
+          hint="At least 10 characters."
+        />
+        {error && (
+          <p role="alert" className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-700">
+            {error}
+          </p>
+        )}
+        <Button type="submit" className="w-full" disabled={pending}>
+          {pending ? "Creating account…" : "Create account"}
+        </Button>
+      </form>
+    </>
+  );
+}

@@ -1,0 +1,54 @@
+"use client";
+
+import { useMemo } from "react";
+import { useCsrfToken } from "../csrf";
+
+/** A dashboard route's {error:{code,message}} answer (or a network failure, status 0). */
+export class ApiRequestError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+async function call<T>(method: string, path: string, csrfToken: string, body?: unknown): Promise<T> {
+  let res: Response;
+  try {
+    res = await fetch(path, {
+      method,
+      credentials: "same-origin",
+      cache: "no-store",
+      headers: {
+        Accept: "application/json",
+        ...(method === "GET" ? {} : { "Content-Type": "application/json", "x-csrf-token": csrfToken }),
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+  } catch {
+    throw new ApiRequestError(0, "NETWORK_ERROR", "Could not reach the server. Check your connection and try again.");
+  }
+  const payload = (await res.json().catch(() => null)) as { data?: T; error?: { code: string; message: string } } | null;
+  if (res.status === 401 && typeof window !== "undefined") {
+    // The session ended (expired or signed out in another tab): back to sign-in, then here again.
+    window.location.assign(`/signin?callbackUrl=${encodeURIComponent(window.location.pathname)}`);
+  }
+  if (!res.ok || !payload || payload.data === undefined) {
+    throw new ApiRequestError(res.status, payload?.error?.code ?? "HTTP_ERROR", payload?.error?.message ?? `Request failed (${res.status})`);
+  }
+  return payload.data;
+}
+
+/** Like Umami's useApi: JSON in and out, errors as ApiRequestError, the CSRF token on mutations. */
+export function useApi() {
+  const csrfToken = useCsrfToken();
+  return useMemo(
+    () => ({
+      get: <T>(path: string) => call<T>("GET", path, csrfToken),
+      post: <T>(path: string, body?: unknown) => call<T>("POST", path, csrfToken, body ?? {}),
+    }),
+    [csrfToken],
+  );
+}

@@ -1,0 +1,125 @@
+"use client";
+
+import type { UseMutationResult } from "@tanstack/react-query";
+import { useEffect, useId, useState, type FormEvent } from "react";
+import type { CreatedKey } from "@/lib/dashboard/types";
+import { Button } from "../ui/Button";
+import { Dialog } from "../ui/Dialog";
+
+type Environment = "live" | "test";
+type CreateMutation = UseMutationResult<CreatedKey, Error, { name: string; environment: Environment }>;
+
+const NAME_MAX = 100;
+
+const ENVIRONMENTS: { value: Environment; title: string; text: string }[] = [
+  { value: "test", title: "Test", text: "For development, CI and staging. Prefix sk_test_." },
+  { value: "live", title: "Live", text: "For production traffic. Prefix sk_live_." },
+];
+
+export function CreateKeyDialog({ open, mutation, onClose, onCreated }: {
+  open: boolean;
+  mutation: CreateMutation;
+  onClose: () => void;
+  onCreated: (created: CreatedKey) => void;
+}) {
+  const [name, setName] = useState("");
+  const [environment, setEnvironment] = useState<Environment>("test");
+  const [problem, setProblem] = useState("");
+  const nameId = useId();
+  const errorId = useId();
+
+  useEffect(() => {
+    if (open) {
+      setName("");
+      setEnvironment("test");
+      setProblem("");
+    }
+  }, [open]);
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const trimmed = name.trim();
+    if (!trimmed) return setProblem("Give the key a name, e.g. the app or server that will use it.");
+    if (trimmed.length > NAME_MAX) return setProblem(`The name can be at most ${NAME_MAX} characters.`);
+    setProblem("");
+    mutation.mutate({ name: trimmed, environment }, { onSuccess: onCreated });
+  };
+
+  const error = problem || (mutation.isError ? mutation.error.message : "");
+
+  return (
+    <Dialog
+      open={open}
+      onDismiss={() => !mutation.isPending && onClose()}
+      title="Create API key"
+      description="The full key is shown once, right after it is created."
+    >
+      <form id="create-key-form" onSubmit={submit} noValidate className="space-y-5">
+        <div>
+          <div className="flex items-baseline justify-between">
+            <label htmlFor={nameId} className="text-sm font-medium text-slate-800">
+              Name
+            </label>
+            <span className="text-xs text-slate-400" aria-hidden="true">
+              {name.trim().length}/{NAME_MAX}
+            </span>
+          </div>
+          <input
+            id={nameId}
+            name="name"
+            value={name}
+            onChange={(e) => setName(e.target.value)}
+            maxLength={NAME_MAX}
+            required
+            data-autofocus
+            autoComplete="off"
+            placeholder="e.g. Production backend"
+            aria-invalid={Boolean(problem)}
+            aria-describedby={error ? errorId : undefined}
+            className="mt-1.5 block w-full rounded-md border border-slate-300 px-3 py-2 text-sm shadow-sm placeholder:text-slate-400 focus:border-emerald-600 focus:outline-none focus:ring-2 focus:ring-emerald-600/25 aria-[invalid=true]:border-red-500"
+          />
+        </div>
+
+        <fieldset>
+          <legend className="text-sm font-medium text-slate-800">Environment</legend>
+          <div className="mt-2 grid gap-3 sm:grid-cols-2">
+            {ENVIRONMENTS.map((env) => (
+              <label
+                key={env.value}
+                className="flex cursor-pointer gap-3 rounded-lg border border-slate-200 p-3 transition-colors hover:bg-slate-50 has-[:checked]:border-emerald-600 has-[:checked]:bg-emerald-50/50 has-[:checked]:ring-1 has-[:checked]:ring-emerald-600 has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-emerald-600"
+              >
+                <input
+                  type="radio"
+                  name="environment"
+                  value={env.value}
+                  checked={environment === env.value}
+                  onChange={() => setEnvironment(env.value)}
+                  className="mt-0.5 accent-emerald-700"
+                />
+                <span>
+                  <span className="block text-sm font-medium text-slate-900">{env.title}</span>
+                  <span className="mt-0.5 block text-xs text-slate-500">{env.text}</span>
+                </span>
+              </label>
+            ))}
+          </div>
+        </fieldset>
+
+        {error && (
+          <p id={errorId} role="alert" className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-700">
+            {error}
+          </p>
+        )}
+
+        <div className="-mx-6 -mb-4 flex justify-end gap-2 rounded-b-xl border-t border-slate-100 bg-slate-50 px-6 py-3">
+          <Button variant="secondary" onClick={onClose} disabled={mutation.isPending}>
+            Cancel
+          </Button>
+          <Button type="submit" disabled={mutation.isPending}>
+            {mutation.isPending ? "Creating…" : "Create key"}
+          </Button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}

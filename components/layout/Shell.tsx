@@ -1,0 +1,119 @@
+"use client";
+
+import Link from "next/link";
+import { usePathname } from "next/navigation";
+import { signOut } from "next-auth/react";
+import { useEffect, useState, type ReactNode } from "react";
+import { focusRing } from "../ui/Button";
+import { BookIcon, ChartIcon, ExternalIcon, HomeIcon, KeyIcon, ListIcon, LogOutIcon, MenuIcon, XIcon } from "../ui/icons";
+import { Logo } from "./Logo";
+
+const NAV = [
+  { href: "/dashboard", label: "Overview", icon: HomeIcon },
+  { href: "/dashboard/keys", label: "API keys", icon: KeyIcon },
+  { href: "/dashboard/usage", label: "Usage", icon: ChartIcon },
+  { href: "/dashboard/audit", label: "Audit log", icon: ListIcon },
+] as const;
+
+function NavLinks({ pathname }: { pathname: string }) {
+  const linkClass = (active: boolean) =>
+    `flex items-center gap-3 rounded-md px-3 py-2 text-sm font-medium transition-colors ${focusRing} ${
+      active ? "bg-emerald-50 text-emerald-800" : "text-slate-600 hover:bg-slate-100 hover:text-slate-900"
+    }`;
+  return (
+    <ul className="space-y-1">
+      {NAV.map(({ href, label, icon: Icon }) => {
+        const active = href === "/dashboard" ? pathname === href : pathname.startsWith(href);
+        return (
+          <li key={href}>
+            <Link href={href} aria-current={active ? "page" : undefined} className={linkClass(active)}>
+              <Icon className={active ? "text-emerald-700" : "text-slate-400"} />
+              {label}
+            </Link>
+          </li>
+        );
+      })}
+      <li>
+        <a href="/docs" className={linkClass(false)}>
+          <BookIcon className="text-slate-400" />
+          Docs
+          <ExternalIcon width={14} height={14} className="ml-auto text-slate-400" />
+        </a>
+      </li>
+    </ul>
+  );
+}
+
+function UserBox({ email }: { email: string }) {
+  return (
+    <div className="border-t border-slate-200 p-3">
+      <div className="flex items-center gap-3 px-2 py-1.5">
+        <span className="flex size-8 shrink-0 items-center justify-center rounded-full bg-slate-800 text-sm font-semibold uppercase text-white" aria-hidden="true">
+          {email.slice(0, 1)}
+        </span>
+        <span className="min-w-0 truncate text-sm text-slate-700" title={email}>
+          {email}
+        </span>
+      </div>
+      <button
+        type="button"
+        // redirect: false, then a relative navigation: the page's own host, whatever NEXTAUTH_URL says.
+        onClick={() => signOut({ redirect: false }).finally(() => window.location.assign("/signin"))}
+        className={`mt-1 flex w-full items-center gap-3 rounded-md px-3 py-2 text-sm font-medium text-slate-600 hover:bg-slate-100 hover:text-slate-900 ${focusRing}`}
+      >
+        <LogOutIcon className="text-slate-400" />
+        Sign out
+      </button>
+    </div>
+  );
+}
+
+/** The dashboard frame: a sidebar on wide screens, a top bar with a menu on narrow ones. */
+export function Shell({ email, children }: { email: string; children: ReactNode }) {
+  const pathname = usePathname();
+  const [menuOpen, setMenuOpen] = useState(false);
+  useEffect(() => setMenuOpen(false), [pathname]);
+
+  return (
+    <div className="min-h-screen lg:flex">
+      <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-4 focus:top-4 focus:z-50 focus:rounded-md focus:bg-white focus:px-3 focus:py-2 focus:shadow">
+        Skip to content
+      </a>
+      <aside className="hidden w-64 shrink-0 flex-col border-r border-slate-200 bg-white lg:sticky lg:top-0 lg:flex lg:h-screen">
+        <div className="px-5 py-5">
+          <Logo href="/dashboard" />
+        </div>
+        <nav aria-label="Dashboard" className="flex-1 px-3">
+          <NavLinks pathname={pathname} />
+        </nav>
+        <UserBox email={email} />
+      </aside>
+
+      <header className="sticky top-0 z-30 flex items-center justify-between border-b border-slate-200 bg-white/90 px-4 py-3 backdrop-blur lg:hidden">
+        <Logo href="/dashboard" />
+        <button
+          type="button"
+          aria-expanded={menuOpen}
+          aria-controls="mobile-nav"
+          aria-label={menuOpen ? "Close menu" : "Open menu"}
+          onClick={() => setMenuOpen((o) => !o)}
+          className={`rounded-md p-2 text-slate-600 hover:bg-slate-100 ${focusRing}`}
+        >
+          {menuOpen ? <XIcon /> : <MenuIcon />}
+        </button>
+      </header>
+      {menuOpen && (
+        <div id="mobile-nav" className="border-b border-slate-200 bg-white lg:hidden">
+          <nav aria-label="Dashboard" className="px-3 py-3">
+            <NavLinks pathname={pathname} />
+          </nav>
+          <UserBox email={email} />
+        </div>
+      )}
+
+      <main id="main" className="min-w-0 flex-1 px-4 py-6 sm:px-8 lg:py-10">
+        <div className="mx-auto max-w-6xl">{children}</div>
+      </main>
+    </div>
+  );
+}

@@ -1,0 +1,95 @@
+"use client";
+
+import { useEffect, useId, useRef, type ReactNode } from "react";
+import { XIcon } from "./icons";
+
+interface DialogProps {
+  open: boolean;
+  /** Escape, the close button and a backdrop click all come here; the parent decides. */
+  onDismiss: () => void;
+  title: string;
+  description?: ReactNode;
+  children: ReactNode;
+  footer?: ReactNode;
+  /** Hides the corner close button (for steps that must be answered). */
+  hideClose?: boolean;
+  size?: "md" | "lg";
+}
+
+/**
+ * A modal on the native <dialog>: the browser traps focus, makes the page behind inert, restores
+ * focus on close and puts it in the top layer. Escape is routed to onDismiss so a parent can ask
+ * for confirmation first (the display-once key dialog does).
+ */
+export function Dialog({ open, onDismiss, title, description, children, footer, hideClose, size = "md" }: DialogProps) {
+  const ref = useRef<HTMLDialogElement>(null);
+  const openRef = useRef(open);
+  const titleId = useId();
+  const descriptionId = useId();
+  openRef.current = open;
+
+  useEffect(() => {
+    const dialog = ref.current;
+    if (!dialog) return;
+    if (open && !dialog.open) {
+      dialog.showModal();
+      // showModal focuses the first focusable element (the × button); prefer the one marked for it.
+      dialog.querySelector<HTMLElement>("[data-autofocus]")?.focus();
+    }
+    if (!open && dialog.open) dialog.close();
+  }, [open]);
+
+  return (
+    <dialog
+      ref={ref}
+      aria-modal="true"
+      aria-labelledby={titleId}
+      aria-describedby={description ? descriptionId : undefined}
+      onCancel={(event) => {
+        event.preventDefault();
+        onDismiss();
+      }}
+      onClose={() => {
+        // Chromium may close a dialog on a repeated Escape even when "cancel" was prevented; if the
+        // parent still wants it open, put it back and let the parent handle the dismissal.
+        if (openRef.current && ref.current && !ref.current.open) {
+          ref.current.showModal();
+          onDismiss();
+        }
+      }}
+      onMouseDown={(event) => {
+        if (event.target === ref.current) onDismiss();
+      }}
+      className={`m-auto w-[calc(100%-2rem)] ${size === "lg" ? "max-w-xl" : "max-w-md"} rounded-xl bg-white p-0 text-slate-900 shadow-2xl ring-1 ring-slate-900/10 backdrop:bg-slate-950/50 backdrop:backdrop-blur-[2px]`}
+    >
+      {open && (
+        <div className="flex flex-col">
+          <div className="flex items-start justify-between gap-4 px-6 pt-5">
+            <div>
+              <h2 id={titleId} className="text-base font-semibold text-slate-900">
+                {title}
+              </h2>
+              {description && (
+                <div id={descriptionId} className="mt-1 text-sm text-slate-600">
+                  {description}
+                </div>
+              )}
+            </div>
+            {!hideClose && (
+              <button
+                type="button"
+                onClick={onDismiss}
+                aria-label="Close"
+                className="-mr-2 rounded-md p-1.5 text-slate-500 hover:bg-slate-100 hover:text-slate-800 focus-visible:outline-2 focus-visible:outline-emerald-600"
+              >
+                <XIcon />
+              </button>
+            )}
+          </div>
+          <div className="px-6 py-4">{children}</div>
+          {footer && <div className="flex justify-end gap-2 rounded-b-xl border-t border-slate-100 bg-slate-50 px-6 py-3">{footer}</div>}
+        </div>
+      )}
+    </dialog>
+  );
+}

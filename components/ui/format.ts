@@ -1,0 +1,29 @@
+// Display formatting, fixed to en-US so numbers and dates read the same for every user and test.
+const numberFormat = new Intl.NumberFormat("en-US");
+const compactFormat = new Intl.NumberFormat("en-US", { notation: "compact", maximumFractionDigits: 1 });
+const dateTimeFormat = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short" });
+const relativeFormat = new Intl.RelativeTimeFormat("en-US", { numeric: "auto" });
+
+export const formatNumber = (n: number) => numberFormat.format(n);
+export const formatCompact = (n: number) => (Math.abs(n) < 10_000 ? numberFormat.format(n) : compactFormat.format(n));
+export const formatDateTime = (iso: string) => dateTimeFormat.format(new Date(iso));
+
+const UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
+  ["year", 365 * 86_400_000],
+  ["month", 30 * 86_400_000],
+  ["day", 86_400_000],
+  ["hour", 3_600_000],
+  ["minute", 60_000],
+];
+
+/** "5 minutes ago", "yesterday", "just now". */
+export function formatRelative(iso: string, now = Date.now()): string {
+  const diff = new Date(iso).getTime() - now;
+  for (const [unit, ms] of UNITS) {
+    if (Math.abs(diff) >= ms) return relativeFormat.format(Math.round(diff / ms), unit);
+  }
+  return "just now";
+}
+
+export const formatPercent = (part: number, whole: number) =>
+  whole > 0 ? `${(Math.round((part / whole) * 1000) / 10).toFixed(part === whole ? 0 : 1)}%` : "0%";

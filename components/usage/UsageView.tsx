@@ -1,0 +1,142 @@
+"use client";
+
+import Link from "next/link";
+import { useState } from "react";
+import { useKeysQuery } from "../hooks/useKeysQuery";
+import { useUsageQuery, type UsageFilters as Filters } from "../hooks/useUsageQuery";
+import { Card, CardHeader, PageHeader } from "../ui/Card";
+import { formatNumber, formatPercent } from "../ui/format";
+import { ChartIcon } from "../ui/icons";
+import { Stat } from "../ui/Stat";
+import { EmptyState, ErrorState, Skeleton } from "../ui/States";
+import { PerKey, TopEndpoints } from "./Breakdowns";
+import { QuotaMeter } from "./QuotaMeter";
+import { RequestsChart, UnitsChart } from "./UsageCharts";
+import { UsageFilters } from "./UsageFilters";
+
+const RANGE_TEXT = { "24h": "last 24 hours", "7d": "last 7 days", "30d": "last 30 days" } as const;
+
+function Loading() {
+  return (
+    <div aria-busy="true" aria-label="Loading usage" className="space-y-6">
+      <div className="grid grid-cols-2 gap-3 sm:grid-cols-3 sm:gap-4 xl:grid-cols-5">
+        {[0, 1, 2, 3, 4].map((i) => (
+          <Skeleton key={i} className="h-[92px] rounded-xl" />
+        ))}
+      </div>
+      <Skeleton className="h-80 rounded-xl" />
+    </div>
+  );
+}
+
+export function UsageView({ initial }: { initial: Filters }) {
+  const [filters, setFilters] = useState<Filters>(initial);
+  const usage = useUsageQuery(filters);
+  const keys = useKeysQuery();
+
+  const update = (next: Filters) => {
+    setFilters(next);
+    // Shareable, reload-proof filters without a server round trip.
+    const params = new URLSearchParams();
+    if (next.range !== "24h") params.set("range", next.range);
+    if (next.keyId) params.set("keyId", next.keyId);
+    if (next.environment) params.set("environment", next.environment);
+    window.history.replaceState(null, "", `/dashboard/usage${params.size ? `?${params}` : ""}`);
+  };
+
+  const report = usage.data;
+  const filtered = Boolean(filters.keyId || filters.environment);
+  const brandNew = report && report.month.requests === 0 && report.totals.requests === 0 && !filtered && keys.data?.length === 0;
+
+  return (
+    <>
+      <PageHeader
+        title="Usage"
+        description="Requests and units metered per key. Buckets are UTC hours (24 hours) or UTC days (7 and 30 days); figures refresh every few seconds."
+      />
+      <UsageFilters value={filters} onChange={update} keys={keys.data ?? []} />
+
+      {usage.isPending ? (
+        <Loading />
+      ) : usage.isError && !report ? (
+        <Card>
+          <ErrorState error={usage.error} onRetry={() => usage.refetch()} what="usage" />
+        </Card>
+      ) : brandNew ? (
+        <Card>
+          <EmptyState
+            icon={<ChartIcon width={22} height={22} />}
+            title="No API traffic yet"
+            action={
+              <Link href="/dashboard/keys" className="inline-flex h-9 items-center rounded-md bg-emerald-700 px-4 text-sm font-medium text-white hover:bg-emerald-800">
+                Create an API key
+              </Link>
+            }
+          >
+            Usage appears here within a few seconds of your first request. Create a key, then call any{" "}
+            <code className="rounded bg-slate-100 px-1">/v1</code> endpoint with it.
+          </EmptyState>
+        </Card>
+      ) : report ? (
+        <div className={`space-y-6 transition-opacity ${usage.isPlaceholderData ? "opacity-60" : ""}`}>
+          <dl className="grid grid-cols-2 gap-3 sm:grid-cols-3 sm:gap-4 xl:grid-cols-5" aria-label={`Totals for the ${RANGE_TEXT[report.range]}`}>
+            <Stat label="Requests" value={formatNumber(report.totals.requests)} hint={RANGE_TEXT[report.range]} />
+            <Stat label="Units" value={formatNumber(report.totals.units)} hint={RANGE_TEXT[report.range]} />
+            <Stat
+              label="Client errors (4xx)"
+              value={formatNumber(report.totals["4xx"])}
+              hint={`${formatPercent(report.totals["4xx"], report.totals.requests)} of requests`}
+            />
+            <Stat
+              label="Rate limited (429)"
+              value={formatNumber(report.totals["429"])}
+              hint={`${formatPercent(report.totals["429"], report.totals.requests)} of requests`}
+            />
+            <Stat
+              label="Server errors (5xx)"
+              value={formatNumber(report.totals["5xx"])}
+              hint={`${formatPercent(report.totals["5xx"], report.totals.requests)} of requests`}
+            />
+          </dl>
+
+          <Card>
+            <CardHeader title="Requests" description={`Per ${report.granularity === "hour" ? "hour" : "day"}, stacked by status class`} />
+            <div className="px-3 pb-3 pt-4 sm:px-5">
+              {report.totals.requests === 0 ? (
+                <p className="py-24 text-center text-sm text-slate-500">No requests in the {RANGE_TEXT[report.range]}.</p>
+              ) : (
+                <RequestsChart report={report} />
+              )}
+            </div>
+          </Card>
+
+          <div className="grid gap-6 lg:grid-cols-3">
+            <Card className="lg:col-span-2">
+              <CardHeader title="Units" description={`Units charged per ${report.granularity === "hour" ? "hour" : "day"}`} />
+              <div className="px-3 pb-3 pt-4 sm:px-5">
+                <UnitsChart report={report} />
+              </div>
+            </Card>
+            <Card>
+              <CardHeader title="Monthly quota" description="All keys, this calendar month (UTC)" />
+              <div className="px-5 py-5">
+                <QuotaMeter month={report.month} detailed />
+              </div>
+            </Card>
+          </div>
+
+          <div className="grid gap-6 lg:grid-cols-2">
+            <Card>
+              <CardHeader title="Top endpoints" description="By requests" />
+              <TopEndpoints report={report} />
+            </Card>
+            <Card>
+              <CardHeader title="Per key" description="Requests, errors and units by key" />
+              <PerKey report={report} />
+            </Card>
+          </div>
+        </div>
+      ) : null}
+    </>
+  );
+}

@@ -1,0 +1,43 @@
+import fs from "node:fs";
+import { expect, test as setup } from "@playwright/test";
+import { AUTH_DIR, OWNER_META, OWNER_STATE, PASSWORD, uniqueEmail } from "./dashboard-helpers";
+
+// Step 1 of the dashboard flow: a brand-new user signs up through the form. The session is saved
+// for the dashboard project (Dub's setup-project pattern).
+setup("a new user signs up and lands on the dashboard", async ({ page }) => {
+  const email = uniqueEmail("owner");
+
+  // The dashboard is behind the session: sign-in first, and back to where we were going afterwards.
+  await page.goto("/dashboard/keys");
+  await expect(page).toHaveURL(/\/signin\?callbackUrl=%2Fdashboard%2Fkeys$/);
+  await expect(page.getByRole("heading", { name: "Sign in to Statline" })).toBeVisible();
+  // GitHub sign-in is offered only when GITHUB_ID and GITHUB_SECRET are set (not in tests).
+  await expect(page.getByRole("button", { name: /github/i })).toHaveCount(0);
+
+  await page.getByRole("link", { name: "Create an account" }).click();
+  await expect(page.getByRole("heading", { name: "Create your account" })).toBeVisible();
+  await page.getByLabel("Name").fill("Olive Owner");
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password").fill(PASSWORD);
+  await page.getByRole("button", { name: "Create account" }).click();
+
+  await page.waitForURL("**/dashboard/keys");
+  await expect(page.getByRole("heading", { name: "API keys", level: 1 })).toBeVisible();
+  const nav = page.getByRole("navigation", { name: "Dashboard" });
+  for (const link of ["Overview", "API keys", "Usage", "Audit log", "Docs"]) await expect(nav.getByRole("link", { name: link })).toBeVisible();
+  await expect(page.getByText(email)).toBeVisible();
+
+  // The session cookie is httpOnly and SameSite=Lax, so page scripts and cross-site posts never carry it.
+  const session = (await page.context().cookies()).find((c) => c.name.endsWith("next-auth.session-token"));
+  expect(session?.httpOnly).toBe(true);
+  expect(session?.sameSite).toBe("Lax");
+
+  // Signing up twice with the same email is refused with a clear message.
+  const again = await page.request.post("/api/signup", { data: { email, password: PASSWORD } });
+  expect(again.status()).toBe(409);
+  expect(await again.json()).toEqual({ error: { code: "CONFLICT", message: "Email already registered" } });
+
+  fs.mkdirSync(AUTH_DIR, { recursive: true });
+  await page.context().storageState({ path: OWNER_STATE });
+  fs.writeFileSync(OWNER_META, JSON.stringify({ email }));
+});

@@ -1,0 +1,138 @@
+import { z } from "zod";
+import { competitionExists, currentEditionId } from "../../repos/competitions";
+import { getContest, listContests, type ContestFilter, type ContestRow } from "../../repos/contests";
+import { editionExists } from "../../repos/editions";
+import { personExists } from "../../repos/persons";
+import { getTeam } from "../../repos/teams";
+import { invalidParameter, notFound } from "../errors";
+import { DAY_MS, q } from "../request";
+import { dateTime, idField, iso, list, pathId, refField, strId, strIdOrNull } from "../shapes";
+import { defineRoute, type RouteDef } from "../types";
+
+export const CONTEST_STATUSES = ["scheduled", "live", "finished", "postponed", "cancelled"] as const;
+/** A date window alone (no edition/competition/team/person) may span at most this many days. */
+export const MAX_WINDOW_DAYS = 31;
+
+export const Participant = z.object({
+  side: z.string().describe("home or away (individual sports: the first-named player is home)"),
+  team_id: refField("team (team sports)"),
+  person_id: refField("person (individual sports)"),
+  name: z.string().describe("Team or person name"),
+  score: z.number().int().nullable().describe("Goals, or sets won; null until played"),
+  halftime_score: z.number().int().nullable(),
+  score_detail: z.string().nullable().describe('Free-form detail, e.g. tennis sets "6-4 3-6 7-5"'),
+  outcome: z.string().nullable().describe("win, draw or loss; null until finished"),
+});
+
+export const Contest = z.object({
+  id: idField("contest"),
+  competition_id: idField("competition"),
+  edition_id: idField("edition"),
+  round: z.string().describe('e.g. "Matchday 12", "Quarter-final"'),
+  stage: z.string().describe('e.g. "Regular Season", "Knockout"'),
+  status: z.enum(CONTEST_STATUSES),
+  kickoff_at: dateTime,
+  venue: z.string().nullable(),
+  participants: z.array(Participant),
+});
+
+export const toContest = (c: ContestRow): z.infer<typeof Contest> => ({
+  id: strId(c.id),
+  competition_id: strId(c.edition.competitionId),
+  edition_id: strId(c.editionId),
+  round: c.round,
+  stage: c.stage,
+  status: c.status as (typeof CONTEST_STATUSES)[number],
+  kickoff_at: iso(c.kickoffAt),
+  venue: c.venue,
+  participants: c.participants.map((p) => ({
+    side: p.side,
+    team_id: strIdOrNull(p.teamId),
+    person_id: strIdOrNull(p.personId),
+    name: p.team?.name ?? p.person?.name ?? "",
+    score: p.score,
+    halftime_score: p.halftimeScore,
+    score_detail: p.scoreDetail,
+    outcome: p.outcome,
+  })),
+});
+
+const listQuery = z.strictObject({
+  edition: q.id.optional().describe("Edition (season) id"),
+  competition: q.id.optional().describe("Competition id; without edition, date, from or to it means the competition's current edition"),
+  team: q.id.optional().describe("Team id: contests the team plays in"),
+  person: q.id.optional().describe("Person id: contests the person plays in or has statistics for"),
+  date: q.date.optional().describe("UTC day of kickoff, YYYY-MM-DD"),
+  from: q.date.optional().describe("First UTC day of kickoff, YYYY-MM-DD (inclusive)"),
+  to: q.date.optional().describe("Last UTC day of kickoff, YYYY-MM-DD (inclusive)"),
+  status: z.enum(CONTEST_STATUSES, { error: `must be one of ${CONTEST_STATUSES.join(", ")}` }).optional(),
+});
+type ListQuery = z.output<typeof listQuery>;
+
+/** Turns the query into a bounded filter, or a 400 naming what is missing. */
+async function toFilter(query: ListQuery): Promise<ContestFilter> {
+  const { edition, competition, team, person, date, from, to, status } = query;
+  if (date && (from || to)) throw invalidParameter("date", "cannot be combined with from/to");
+  if (from && to && from > to) throw invalidParameter("to", "must not be before from");
+  const window = date ? { from: date, to: new Date(date.getTime() + DAY_MS) } : { from, to: to && new Date(to.getTime() + DAY_MS) };
+  const hasEntity = edition ?? competition ?? team ?? person;
+  if (!hasEntity) {
+    if (!window.from && !window.to) {
+      throw invalidParameter("edition", "a scope is required: give edition, competition, team, person, date or from+to");
+    }
+    if (!window.from || !window.to) throw invalidParameter(window.from ? "to" : "from", "from and to are both required without another scope");
+    if (window.to.getTime() - window.from.getTime() > MAX_WINDOW_DAYS * DAY_MS) {
+      throw invalidParameter("to", `a date window alone may span at most ${MAX_WINDOW_DAYS} days`);
+    }
+  }
+  let editionId = edition;
+  // football-data.org convention: a competition without a season means its current one.
+  if (competition && !edition && !window.from && !window.to) {
+    editionId = (await currentEditionId(competition)) ?? undefined;
+    if (!editionId) throw notFound(`Competition ${competition} (parameter 'competition')`);
+  }
+  return { editionId, competitionId: competition, teamId: team, personId: person, status, from: window.from, to: window.to };
+}
+
+/** An empty list is fine, unless it is empty because a filter names no record: then 404. */
+async function checkReferences(query: ListQuery): Promise<void> {
+  if (query.edition && !(await editionExists(query.edition))) throw notFound(`Edition ${query.edition} (parameter 'edition')`);
+  if (query.competition && !(await competitionExists(query.competition))) throw notFound(`Competition ${query.competition} (parameter 'competition')`);
+  if (query.team && !(await getTeam(query.team))) throw notFound(`Team ${query.team} (parameter 'team')`);
+  if (query.person && !(await personExists(query.person))) throw notFound(`Person ${query.person} (parameter 'person')`);
+}
+
+export const contestRoutes: RouteDef[] = [
+  defineRoute({
+    pattern: "/v1/contests",
+    summary: "List contests (fixtures and results) for a scope",
+    description:
+      "Returns every contest of the scope, ordered by kickoff. A scope is required: edition, competition, team, person, " +
+      `date, or a from+to window of at most ${MAX_WINDOW_DAYS} days. Filters combine with AND.`,
+    tags: ["Contests"],
+    query: listQuery,
+    response: list(Contest),
+    units: 1,
+    cacheTtlMs: 30_000,
+    handler: async ({ query }) => {
+      const rows = await listContests(await toFilter(query));
+      if (rows.length === 0) await checkReferences(query);
+      return { items: rows.map(toContest) };
+    },
+  }),
+  defineRoute({
+    pattern: "/v1/contests/{id}",
+    summary: "One contest with its participants, scores and outcome",
+    tags: ["Contests"],
+    query: z.strictObject({}),
+    response: Contest,
+    units: 1,
+    cacheTtlMs: 30_000,
+    handler: async ({ params }) => {
+      const id = pathId(params.id);
+      const row = id ? await getContest(id) : null;
+      if (!row) throw notFound(`Contest ${params.id}`);
+      return toContest(row);
+    },
+  }),
+];

@@ -1,0 +1,33 @@
+import { z } from "zod";
+import { buildOpenApi } from "../openapi";
+import { openApiExtensions } from "../openapi-extra";
+import { defineRoute, RawJson, type RouteDef } from "../types";
+import { Competition, Edition } from "./competitions";
+import { Contest, Participant } from "./contests";
+import { OddsPoint } from "./odds";
+import { Person } from "./persons";
+import { RosterEntry } from "./rosters";
+import { Standing } from "./standings";
+import { Team } from "./teams";
+
+/** Record schemas named in components.schemas. */
+export const RECORDS = { Competition, Edition, Contest, Participant, Person, Team, RosterEntry, Standing, OddsPoint };
+
+let cached: RawJson | undefined;
+
+/** The public OpenAPI route; it documents `all` (the whole route table, itself included). */
+export function openApiRoute(all: () => RouteDef[]): RouteDef {
+  return defineRoute({
+    pattern: "/v1/openapi.json",
+    summary: "This OpenAPI 3.1 document (public, no key)",
+    tags: ["Meta"],
+    query: z.strictObject({}),
+    response: z.object({}).passthrough(),
+    units: 0,
+    cacheTtlMs: 0,
+    public: true,
+    raw: true,
+    // Routes are static, so the document is built once per process.
+    handler: async () => (cached ??= new RawJson(JSON.stringify(buildOpenApi(all(), RECORDS, openApiExtensions)))),
+  });
+}

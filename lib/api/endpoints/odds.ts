@@ -1,0 +1,107 @@
+import { z } from "zod";
+import { contestExists } from "../../repos/contests";
+import type { OddsFilter, OddsRow, OddsScope } from "../../repos/odds";
+import { personExists } from "../../repos/persons";
+import { decodeCursor, encodeCursor, filtersHash } from "../cursor";
+import { invalidParameter, notFound } from "../errors";
+import { INTERVALS, MAX_SCAN, oddsPage, type Interval } from "../odds-paging";
+import { q } from "../request";
+import { dateTime, idField, iso, pathId, refField, strId, strIdOrNull } from "../shapes";
+import { defineRoute, type RouteDef } from "../types";
+
+export const ODDS_LIMIT_DEFAULT = 100;
+export const ODDS_LIMIT_MAX = 1000;
+/** Units charged per successful odds-history call (1 for every other endpoint). */
+export const ODDS_UNITS = 5;
+
+export const OddsPoint = z.object({
+  id: idField("odds point (stable)"),
+  contest_id: idField("contest"),
+  person_id: refField("person the selection names (individual sports)"),
+  bookmaker: z.string().describe("e.g. pinnacle, bet365"),
+  market: z.string().describe("h2h, totals or spreads"),
+  selection: z.string().describe("home, draw, away, over or under"),
+  line: z.number().nullable().describe("Total or handicap line; null for h2h"),
+  price: z.number().describe("Decimal price"),
+  observed_at: dateTime,
+  is_closing: z.boolean().describe("The last price before kickoff"),
+});
+
+const OddsHistory = z.object({
+  items: z.array(OddsPoint).describe("Newest first by (observed_at desc, id desc)"),
+  truncated: z.boolean().describe("true when more points exist after this page"),
+  next_cursor: z.string().nullable().describe("Pass as cursor (with the same filters) for the next page; null on the last page"),
+  next_before: dateTime.nullable().describe("observed_at of the last item: continue a time window with before=; null on the last page"),
+});
+
+const toPoint = (p: OddsRow): z.infer<typeof OddsPoint> => ({
+  id: strId(p.id),
+  contest_id: strId(p.contestId),
+  person_id: strIdOrNull(p.personId),
+  bookmaker: p.bookmaker,
+  market: p.market,
+  selection: p.selection,
+  line: p.line,
+  price: p.price,
+  observed_at: iso(p.observedAt),
+  is_closing: p.isClosing,
+});
+
+const intervals = Object.keys(INTERVALS) as [Interval, ...Interval[]];
+const historyQuery = z.strictObject({
+  limit: q.positiveLimit(ODDS_LIMIT_MAX, ODDS_LIMIT_DEFAULT),
+  cursor: z.string().max(400, "is not a cursor this API issued").optional().describe("next_cursor of the previous page"),
+  before: q.instant.optional().describe("ISO-8601 window end: only points observed strictly before it"),
+  after: q.instant.optional().describe("ISO-8601 window start: only points observed strictly after it"),
+  interval: z
+    .enum(intervals, { error: `must be one of ${intervals.join(", ")}` })
+    .optional()
+    .describe("raw (default) or a bucket size: the last point per bookmaker, market, selection and line in each UTC bucket"),
+  bookmaker: q.code.optional().describe("Only this bookmaker"),
+  market: q.code.optional().describe("Only this market"),
+  selection: q.code.optional().describe("Only this selection"),
+});
+
+const DESCRIPTION =
+  `Newest first. limit defaults to ${ODDS_LIMIT_DEFAULT} and is clamped to ${ODDS_LIMIT_MAX}. Page with next_cursor: it is opaque, ` +
+  "signed, tie-safe (points sharing observed_at are never skipped or repeated) and bound to the scope and filters; a cursor " +
+  "from another scope, other filters or altered is 400 INVALID_PARAMETER. before/after bound the window (exclusive). With " +
+  `interval other than raw a page examines at most ${MAX_SCAN} points and may hold fewer than limit items; follow next_cursor ` +
+  "until it is null.";
+
+function historyRoute(kind: OddsScope["kind"]): RouteDef {
+  const label = kind === "contest" ? "Contest" : "Person";
+  return defineRoute({
+    pattern: `/v1/${kind === "contest" ? "contests" : "persons"}/{id}/odds/history`,
+    summary: `Odds history of a ${kind}, paged by cursor`,
+    description: DESCRIPTION,
+    tags: ["Odds"],
+    query: historyQuery,
+    response: OddsHistory,
+    units: ODDS_UNITS,
+    cacheTtlMs: 30_000,
+    handler: async ({ query, params }) => {
+      const id = pathId(params.id);
+      if (!id) throw notFound(`${label} ${params.id}`);
+      if (query.before && query.after && query.after >= query.before) throw invalidParameter("after", "must be earlier than before");
+      const scope: OddsScope = { kind, id };
+      const interval = query.interval ?? "raw";
+      const filter: OddsFilter = { bookmaker: query.bookmaker, market: query.market, selection: query.selection, before: query.before, after: query.after };
+      const f = filtersHash({ ...filter, before: query.before?.getTime(), after: query.after?.getTime(), interval });
+      const k = kind === "contest" ? "c" : "p";
+      const pos = query.cursor ? decodeCursor(query.cursor, { k, s: id, f }) : null;
+      const result = await oddsPage(scope, filter, pos, query.limit, interval);
+      if (result.items.length === 0 && !pos && !(await (kind === "contest" ? contestExists(id) : personExists(id)))) {
+        throw notFound(`${label} ${params.id}`);
+      }
+      return {
+        items: result.items.map(toPoint),
+        truncated: result.truncated,
+        next_cursor: result.last ? encodeCursor({ k, s: id, f, t: result.last.t.getTime(), i: result.last.id }) : null,
+        next_before: result.last ? iso(result.last.t) : null,
+      };
+    },
+  });
+}
+
+export const oddsRoutes: RouteDef[] = [historyRoute("contest"), historyRoute("person")];

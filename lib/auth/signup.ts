@@ -1,0 +1,38 @@
+import { z } from "zod";
+import type { Db } from "../db";
+import { hashPassword, passwordProblem } from "./password";
+
+export const signUpInput = z.object({
+  email: z.string().trim().toLowerCase().pipe(z.email("Enter a valid email address").max(254, "Email is too long")),
+  password: z.string().superRefine((value, ctx) => {
+    const problem = passwordProblem(value);
+    if (problem) ctx.addIssue({ code: "custom", message: problem });
+  }),
+  name: z.string().trim().max(100, "Name must be at most 100 characters").optional(),
+});
+export type SignUpInput = z.output<typeof signUpInput>;
+
+export type SignUpResult = { ok: true; userId: string } | { ok: false; reason: "email_taken" };
+
+const isUniqueViolation = (err: unknown) => String(err).includes("Unique constraint") || (err as { code?: string })?.code === "P2002";
+
+/**
+ * Creates the user and their own account in one transaction. The password is hashed first, outside
+ * the transaction, so the slow scrypt never holds a database write lock.
+ */
+export async function registerUser(db: Db, input: SignUpInput): Promise<SignUpResult> {
+  const passwordHash = await hashPassword(input.password);
+  const name = input.name || null;
+  try {
+    const user = await db.$transaction(async (tx) => {
+      if (await tx.user.findUnique({ where: { email: input.email }, select: { id: true } })) return null;
+      const account = await tx.account.create({ data: { name: name ?? input.email } });
+      return tx.user.create({ data: { email: input.email, name, passwordHash, accountId: account.id } });
+    });
+    return user ? { ok: true, userId: user.id } : { ok: false, reason: "email_taken" };
+  } catch (err) {
+    // Two sign-ups racing for one email: the unique index decides, the loser sees the same answer.
+    if (isUniqueViolation(err)) return { ok: false, reason: "email_taken" };
+    throw err;
+  }
+}

@@ -1,0 +1,27 @@
+import type { Db } from "../db";
+import { listApiKeys } from "../keys/repository";
+import type { KeyView } from "./types";
+
+type KeyRow = Awaited<ReturnType<typeof listApiKeys>>[number];
+
+/** The dashboard's view of a key: display fields only (never the hash), dates as ISO strings. */
+export function toKeyView(k: KeyRow): KeyView {
+  return {
+    id: k.id,
+    name: k.name,
+    environment: k.environment === "live" ? "live" : "test",
+    prefix: k.prefix,
+    source: k.source,
+    createdAt: k.createdAt.toISOString(),
+    createdBy: k.createdBy,
+    // Written by metering at most once a minute per key (lib/usage/store.ts).
+    lastUsedAt: k.lastUsedAt?.toISOString() ?? null,
+    revokedAt: k.revokedAt?.toISOString() ?? null,
+    revokedBy: k.revokedBy,
+  };
+}
+
+/** The account's keys, newest first. */
+export async function listKeyViews(db: Db, accountId: string): Promise<KeyView[]> {
+  return (await listApiKeys(db, accountId)).map(toKeyView);
+}

@@ -1,0 +1,53 @@
+import type http from "node:http";
+import { flushLogs, logError, logInfo } from "./log";
+import { closeRedis } from "./redis";
+
+/**
+ * Graceful stop on SIGTERM/SIGINT: stop accepting connections, let in-flight requests finish
+ * (keep-alive clients are told `Connection: close`), then run the shutdown tasks (metering flush
+ * first), close Redis, flush logs and exit. SHUTDOWN_TIMEOUT_MS (default 10 s) caps the drain.
+ */
+type Task = { name: string; run: () => Promise<unknown> };
+const tasks: Task[] = [];
+
+/** Registers work that must finish before exit, e.g. flushing buffered metering. */
+export function onShutdown(name: string, run: () => Promise<unknown>): void {
+  tasks.push({ name, run });
+}
+
+let stopping = false;
+export function isStopping(): boolean {
+  return stopping;
+}
+
+export async function gracefulShutdown(server: http.Server, signal: string): Promise<never> {
+  if (stopping) return new Promise<never>(() => {});
+  stopping = true;
+  const deadline = Number(process.env.SHUTDOWN_TIMEOUT_MS ?? 10_000);
+  logInfo("shutting down: draining requests", { signal });
+  const hard = setTimeout(() => {
+    logError("shutdown deadline passed; closing remaining connections", new Error("drain timeout"));
+    server.closeAllConnections();
+  }, deadline);
+  hard.unref();
+  await new Promise<void>((resolve) => {
+    server.close(() => resolve());
+    server.closeIdleConnections();
+  });
+  clearTimeout(hard);
+  const taskTimeout = Number(process.env.SHUTDOWN_TASK_TIMEOUT_MS ?? 10_000);
+  for (const task of tasks) {
+    let timer: NodeJS.Timeout | undefined;
+    try {
+      await Promise.race([task.run(), new Promise((_, reject) => (timer = setTimeout(() => reject(new Error(`timed out after ${taskTimeout} ms`)), taskTimeout)))]);
+    } catch (err) {
+      logError(`shutdown task failed: ${task.name}`, err);
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+  await closeRedis();
+  logInfo("stopped", { signal });
+  flushLogs();
+  process.exit(0);
+}

@@ -1,0 +1,185 @@
+import type { Db } from "../db";
+import { planFor } from "../plans";
+import { STATUS_CLASSES, type StatusClass } from "./meter";
+import { monthOf } from "./quota";
+
+// Read side of metering: what the dashboard's usage and overview pages show. Everything is read
+// from UsageBucket (one row per key, UTC minute, endpoint pattern and status class); times are UTC.
+
+export const USAGE_RANGES = ["24h", "7d", "30d"] as const;
+export type UsageRange = (typeof USAGE_RANGES)[number];
+type ByClass = Record<StatusClass, number>;
+
+export interface UsageReportInput {
+  accountId: string;
+  keyId?: string;
+  environment?: "live" | "test";
+  range: UsageRange;
+  now?: Date;
+}
+
+export interface UsagePoint extends ByClass {
+  /** Start of the hour or UTC day, ISO. */
+  start: string;
+  requests: number;
+  units: number;
+}
+
+export interface UsageRow extends ByClass {
+  requests: number;
+  units: number;
+}
+
+export interface MonthUsage {
+  /** First instant of the current UTC month, ISO. */
+  start: string;
+  requests: number;
+  units: number;
+  plan: string;
+  planLabel: string;
+  /** Units included per month; null for an unlimited plan. */
+  quota: number | null;
+}
+
+export interface UsageReport {
+  range: UsageRange;
+  granularity: "hour" | "day";
+  from: string;
+  to: string;
+  /** Requests per status class over the range; rate-limited answers are their own class, "429". */
+  totals: UsageRow;
+  series: UsagePoint[];
+  endpoints: (UsageRow & { endpoint: string })[];
+  keys: (UsageRow & { keyId: string; name: string; prefix: string; environment: string; revoked: boolean })[];
+  month: MonthUsage;
+}
+
+const HOUR = 3_600_000;
+const DAY = 24 * HOUR;
+const RANGE = { "24h": { step: HOUR, count: 24 }, "7d": { step: DAY, count: 7 }, "30d": { step: DAY, count: 30 } } as const;
+
+const emptyRow = (): UsageRow => ({ requests: 0, units: 0, "2xx": 0, "3xx": 0, "4xx": 0, "429": 0, "5xx": 0 });
+
+function addTo(row: UsageRow, statusClass: string, requests: number, units: number) {
+  row.requests += requests;
+  row.units += units;
+  if ((STATUS_CLASSES as readonly string[]).includes(statusClass)) row[statusClass as StatusClass] += requests;
+}
+
+/** The bucket starts of a range, oldest first; the last bucket holds `now`. */
+export function rangeBuckets(range: UsageRange, now: Date): Date[] {
+  const { step, count } = RANGE[range];
+  const current = Math.floor(now.getTime() / step) * step;
+  return Array.from({ length: count }, (_, i) => new Date(current - (count - 1 - i) * step));
+}
+
+/** This UTC month's requests and units against the plan's quota (never filtered by key). */
+export async function monthToDate(db: Db, accountId: string, now = new Date()): Promise<MonthUsage> {
+  const start = new Date(monthOf(now.getTime()).start);
+  const [sum, account] = await Promise.all([
+    db.usageBucket.aggregate({ where: { accountId, minute: { gte: start } }, _sum: { requests: true, units: true } }),
+    db.account.findUnique({ where: { id: accountId }, select: { plan: true } }),
+  ]);
+  const plan = planFor(account?.plan ?? "free");
+  return {
+    start: start.toISOString(),
+    requests: sum._sum.requests ?? 0,
+    units: sum._sum.units ?? 0,
+    plan: plan.name,
+    planLabel: plan.label,
+    quota: plan.monthlyUnits,
+  };
+}
+
+/** Which of the account's keys the filters select; undefined means every key. */
+async function selectedKeyIds(db: Db, input: UsageReportInput): Promise<string[] | undefined> {
+  if (!input.keyId && !input.environment) return undefined;
+  const keys = await db.apiKey.findMany({
+    where: { accountId: input.accountId, id: input.keyId, environment: input.environment },
+    select: { id: true },
+  });
+  return keys.map((k) => k.id);
+}
+
+export async function usageReport(db: Db, input: UsageReportInput): Promise<UsageReport> {
+  const now = input.now ?? new Date();
+  const { step } = RANGE[input.range];
+  const starts = rangeBuckets(input.range, now);
+  const from = starts[0];
+  const to = new Date(starts[starts.length - 1].getTime() + step);
+  const keyIds = await selectedKeyIds(db, input);
+  const where = { accountId: input.accountId, ...(keyIds ? { apiKeyId: { in: keyIds } } : {}) };
+  const window = { ...where, minute: { gte: from, lt: to } };
+  const sums = { _sum: { requests: true, units: true } } as const;
+
+  // One small aggregate per time bucket keeps the query portable across SQLite and PostgreSQL
+  // (no dialect-specific date truncation) and bounded: at most 30 groups of 4 status classes.
+  const [perBucket, perEndpoint, perKey, month] = await Promise.all([
+    Promise.all(
+      starts.map((start) =>
+        db.usageBucket.groupBy({
+          by: ["statusClass"],
+          where: { ...where, minute: { gte: start, lt: new Date(start.getTime() + step) } },
+          ...sums,
+        }),
+      ),
+    ),
+    db.usageBucket.groupBy({ by: ["endpoint", "statusClass"], where: window, ...sums }),
+    db.usageBucket.groupBy({ by: ["apiKeyId", "statusClass"], where: window, ...sums }),
+    monthToDate(db, input.accountId, now),
+  ]);
+
+  const totals = emptyRow();
+  const series = starts.map((start, i) => {
+    const point: UsagePoint = { start: start.toISOString(), ...emptyRow() };
+    for (const g of perBucket[i]) {
+      addTo(point, g.statusClass, g._sum.requests ?? 0, g._sum.units ?? 0);
+      addTo(totals, g.statusClass, g._sum.requests ?? 0, g._sum.units ?? 0);
+    }
+    return point;
+  });
+
+  const endpointRows = new Map<string, UsageRow>();
+  for (const g of perEndpoint) {
+    const row = endpointRows.get(g.endpoint) ?? emptyRow();
+    addTo(row, g.statusClass, g._sum.requests ?? 0, g._sum.units ?? 0);
+    endpointRows.set(g.endpoint, row);
+  }
+  const endpoints = [...endpointRows]
+    .map(([endpoint, row]) => ({ endpoint, ...row }))
+    .sort((a, b) => b.requests - a.requests || a.endpoint.localeCompare(b.endpoint))
+    .slice(0, 10);
+
+  const keyRows = new Map<string, UsageRow>();
+  for (const g of perKey) {
+    const row = keyRows.get(g.apiKeyId) ?? emptyRow();
+    addTo(row, g.statusClass, g._sum.requests ?? 0, g._sum.units ?? 0);
+    keyRows.set(g.apiKeyId, row);
+  }
+  const keyInfo = await db.apiKey.findMany({
+    where: { accountId: input.accountId, id: { in: [...keyRows.keys()] } },
+    select: { id: true, name: true, prefix: true, environment: true, revokedAt: true },
+  });
+  const keys = keyInfo
+    .map((k) => ({
+      keyId: k.id,
+      name: k.name,
+      prefix: k.prefix,
+      environment: k.environment,
+      revoked: k.revokedAt !== null,
+      ...keyRows.get(k.id)!,
+    }))
+    .sort((a, b) => b.requests - a.requests || a.name.localeCompare(b.name));
+
+  return {
+    range: input.range,
+    granularity: step === HOUR ? "hour" : "day",
+    from: from.toISOString(),
+    to: to.toISOString(),
+    totals,
+    series,
+    endpoints,
+    keys,
+    month,
+  };
+}

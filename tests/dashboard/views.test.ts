@@ -1,0 +1,63 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { auditPage } from "../../lib/dashboard/audit";
+import { listKeyViews } from "../../lib/dashboard/keys";
+import { overview } from "../../lib/dashboard/overview";
+import { createApiKey, onKeyRevoked, revokeApiKey } from "../../lib/keys/repository";
+import { sqliteTestDb, type TestDb } from "../support/databases";
+
+describe("dashboard views", () => {
+  let t: TestDb;
+  let accountId: string;
+  let userId: string;
+  beforeAll(async () => {
+    t = await sqliteTestDb();
+    const user = await t.db.user.create({ data: { email: "v@example.com", account: { create: { name: "v" } } } });
+    accountId = user.accountId;
+    userId = user.id;
+  });
+  afterAll(() => t?.drop());
+
+  it("lists keys without any secret material", async () => {
+    const { record, key } = await createApiKey(t.db, { accountId, name: "Backend", environment: "live", createdById: userId });
+    await t.db.apiKey.update({ where: { id: record.id }, data: { lastUsedAt: new Date("2026-01-02T03:04:00Z") } });
+    const views = await listKeyViews(t.db, accountId);
+    expect(views).toHaveLength(1);
+    expect(views[0]).toMatchObject({ name: "Backend", environment: "live", prefix: key.slice(0, 16), lastUsedAt: "2026-01-02T03:04:00.000Z", revokedAt: null });
+    expect(views[0].createdBy).toEqual({ email: "v@example.com", name: null });
+    const json = JSON.stringify(views);
+    expect(json).not.toContain(key.slice(16));
+    expect(json).not.toContain(record.secretHash);
+    expect(Object.keys(views[0]).sort()).toEqual(["createdAt", "createdBy", "environment", "id", "lastUsedAt", "name", "prefix", "revokedAt", "revokedBy", "source"]);
+  });
+
+  it("revoking tells in-process listeners at once and another account cannot revoke", async () => {
+    const { record } = await createApiKey(t.db, { accountId, name: "Temp", environment: "test", createdById: userId });
+    const heard: string[] = [];
+    const stop = onKeyRevoked((prefix) => heard.push(prefix));
+    // The listener set is process-wide (globalThis), shared by every bundle of the module.
+    expect((globalThis as { statlineRevocationListeners?: Set<unknown> }).statlineRevocationListeners?.size).toBeGreaterThan(0);
+    expect(await revokeApiKey(t.db, { accountId: "someone-else", id: record.id }, userId)).toBeNull();
+    expect(heard).toEqual([]);
+    await revokeApiKey(t.db, { accountId, id: record.id }, userId, { ip: "127.0.0.1" });
+    stop();
+    expect(heard).toEqual([record.prefix]);
+  });
+
+  it("pages the audit log newest first with a cursor", async () => {
+    const first = await auditPage(t.db, accountId, 2);
+    expect(first.items.map((e) => e.action)).toEqual(["key.revoked", "key.created"]);
+    expect(first.items[0]).toMatchObject({ ip: "127.0.0.1", actor: { email: "v@example.com" } });
+    const second = await auditPage(t.db, accountId, 2, first.nextCursor!);
+    expect(second.items.map((e) => e.action)).toEqual(["key.created"]);
+    expect(second.nextCursor).toBeNull();
+    expect((await auditPage(t.db, "someone-else", 10)).items).toEqual([]);
+  });
+
+  it("the overview prefers an active test key for the quick start", async () => {
+    const o = await overview(t.db, accountId);
+    expect(o.keys).toEqual({ active: 1, revoked: 1, live: 1, test: 0 });
+    expect(o.quickStartPrefix).toMatch(/^sk_live_/);
+    const { record } = await createApiKey(t.db, { accountId, name: "Dev", environment: "test", createdById: userId });
+    expect((await overview(t.db, accountId)).quickStartPrefix).toBe(record.prefix);
+  });
+});

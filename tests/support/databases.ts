@@ -1,0 +1,32 @@
+import { applyMigrations } from "../../lib/db/schema-engine";
+import { createClient, type Db } from "../../lib/db/client";
+import { copyTemplateDb } from "./app";
+import { createPgDatabase } from "./postgres";
+import { ensureTemplateDb } from "./template";
+
+export interface TestDb {
+  name: string;
+  db: Db;
+  drop: () => Promise<void>;
+}
+
+/** A private copy of the seeded SQLite template, as a Prisma client. */
+export async function sqliteTestDb(): Promise<TestDb> {
+  const db = createClient(copyTemplateDb(ensureTemplateDb()));
+  return { name: "sqlite", db, drop: () => db.$disconnect() };
+}
+
+/** A fresh, migrated PostgreSQL database (tests/support/postgres.ts), dropped by drop(). */
+export async function postgresTestDb(): Promise<TestDb> {
+  const pg = createPgDatabase();
+  await applyMigrations(pg.url);
+  const db = createClient(pg.url);
+  return {
+    name: "postgresql",
+    db,
+    drop: async () => {
+      await db.$disconnect();
+      pg.drop();
+    },
+  };
+}
