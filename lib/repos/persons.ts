@@ -1,5 +1,5 @@
 import { db } from "../db";
-import type { Prisma } from "../generated/sqlite/client";
+import { Prisma } from "../generated/sqlite/client";
 
 const personSelect = {
   id: true, name: true, firstName: true, lastName: true, nationality: true, birthDate: true, position: true, sport: true,
@@ -16,27 +16,42 @@ export function prefixUpperBound(w: string): string | null {
 }
 
 /**
- * Every query word must prefix-match one of the person's name tokens. Each word is a range
- * [w, upper(w)) on the (token, personId) primary key, so a search costs what its matches cost,
- * not a scan of all persons. The bound stays inside [0-9a-z], which sorts the same under the C
- * collation and the usual locale collations.
+ * Ids of the persons matching every word: each word prefix-matches one of the person's name
+ * tokens. Each word is a range [w, upper(w)) on the (token, personId) primary key, intersected
+ * in SQL, so a search costs what its matches cost. (Prisma's relation filter `some` compiles to a
+ * correlated EXISTS that scans every person instead.) The bound stays inside [0-9a-z], which sorts
+ * the same under the C collation and the usual locale collations.
  */
-function searchWhere(words: string[]): Prisma.PersonWhereInput {
-  return {
-    AND: words.map((w) => {
-      const upper = prefixUpperBound(w);
-      return { nameTokens: { some: { token: upper ? { gte: w, lt: upper } : { gte: w } } } };
-    }),
+function matchingIds(words: string[]): Prisma.Sql {
+  const range = (w: string) => {
+    const upper = prefixUpperBound(w);
+    return upper ? Prisma.sql`token >= ${w} AND token < ${upper}` : Prisma.sql`token >= ${w}`;
   };
+  // INTERSECT also drops duplicates (a person with two tokens matching one word); one word needs DISTINCT.
+  if (words.length === 1) return Prisma.sql`SELECT DISTINCT "personId" FROM person_name_tokens WHERE ${range(words[0])}`;
+  return Prisma.join(words.map((w) => Prisma.sql`SELECT "personId" FROM person_name_tokens WHERE ${range(w)}`), " INTERSECT ");
 }
 
 export async function listPersons(words: string[], limit: number, offset: number) {
-  const where = words.length ? searchWhere(words) : {};
-  // Ordered by id: stable, so the offset loop visits every row exactly once.
-  const [items, total] = await Promise.all([
-    limit > 0 ? db.person.findMany({ where, select: personSelect, orderBy: { id: "asc" }, take: limit, skip: offset }) : [],
-    db.person.count({ where }),
-  ]);
+  if (words.length === 0) {
+    // Ordered by id: stable, so the offset loop visits every row exactly once.
+    const [items, total] = await Promise.all([
+      limit > 0 ? db.person.findMany({ select: personSelect, orderBy: { id: "asc" }, take: limit, skip: offset }) : [],
+      db.person.count(),
+    ]);
+    return { items, total };
+  }
+  // One query for the page and the total (a window count over all matches); a second only when
+  // the page is past the end, where no row carries the total.
+  const ids = matchingIds(words);
+  const page = await db.$queryRaw<{ id: number | bigint; total: number | bigint }[]>`
+    SELECT m."personId" AS id, count(*) OVER () AS total FROM (${ids}) AS m ORDER BY 1 LIMIT ${Math.max(limit, 1)} OFFSET ${offset}`;
+  let total = Number(page[0]?.total ?? 0);
+  if (page.length === 0 && offset > 0) {
+    total = Number((await db.$queryRaw<{ n: number | bigint }[]>`SELECT count(*) AS n FROM (${ids}) AS m`)[0]?.n ?? 0);
+  }
+  const pageIds = limit > 0 ? page.map((r) => Number(r.id)) : [];
+  const items = pageIds.length ? await db.person.findMany({ where: { id: { in: pageIds } }, select: personSelect, orderBy: { id: "asc" } }) : [];
   return { items, total };
 }
 

@@ -10,7 +10,8 @@ export interface BoardRow {
 
 /** Statistic names recorded for the editions, e.g. ["assists", "goals", "minutes"]. */
 export async function statsRecorded(editionIds: number[]): Promise<string[]> {
-  const rows = await db.personEditionStat.findMany({ where: { editionId: { in: editionIds } }, distinct: ["stat"], select: { stat: true } });
+  // groupBy is a GROUP BY in SQL; findMany's `distinct` would fetch every row and dedupe in JS.
+  const rows = await db.personEditionStat.groupBy({ by: ["stat"], where: { editionId: { in: editionIds } } });
   return rows.map((r) => r.stat).sort();
 }
 
