@@ -139,7 +139,9 @@ export async function authenticate(req: ApiRequest): Promise<AuthResult> {
   ensureRevocationSync();
   let found: CachedKey | null;
   try {
-    found = await lookup(prefix);
+    // A fresh entry is read synchronously: no extra promise or microtask for a known key.
+    const hit = cache.get(prefix);
+    found = hit && hit.expiresAt > Date.now() ? hit.value : await lookup(prefix);
   } catch {
     metrics.authBackendError();
     const error = new ApiError("AUTH_BACKEND_UNAVAILABLE", "The key-validation backend is unavailable; retry with back-off", { "Retry-After": "2" });
