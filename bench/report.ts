@@ -10,7 +10,10 @@ export interface MainRow {
   path: string;
   detail: string;
   peak: LoadResult;
+  /** autocannon at overallRate = peak / 2 (bursty: see bench/paced.ts). */
   half: LoadResult | null;
+  /** The same rate, sent at a steady pace. */
+  halfPaced: LoadResult | null;
 }
 export interface GrowthRow {
   label: string;
@@ -49,13 +52,13 @@ const x = (a: number, b: number) => (Number.isFinite(a) && Number.isFinite(b) &&
 function mainTable(r: BenchResults): string[] {
   const base = r.main.rows.find((row) => row.name === "baseline")!;
   const lines = [
-    "| Run | req/s | vs baseline | p50 ms | vs | p99 ms | vs | p99 at half peak ms | server CPU µs/req | vs | errors/non-2xx |",
+    "| Run | req/s | vs baseline | p50 ms | vs | p99 ms | vs | p99 at half peak ms (autocannon / paced) | server CPU µs/req | vs | errors/non-2xx |",
     "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
   ];
   for (const row of r.main.rows) {
     const p = row.peak;
     lines.push(
-      `| ${row.name} | ${f0(p.rps)} | ${x(p.rps, base.peak.rps)} | ${ms(p.p50)} | ${x(p.p50, base.peak.p50)} | ${ms(p.p99)} | ${x(p.p99, base.peak.p99)} | ${ms(row.half?.p99)} | ${p.cpuUsPerRequest?.toFixed(1) ?? "-"} | ${p.cpuUsPerRequest && base.peak.cpuUsPerRequest ? x(p.cpuUsPerRequest, base.peak.cpuUsPerRequest) : "-"} | ${p.errors}/${p.non2xx} |`,
+      `| ${row.name} | ${f0(p.rps)} | ${x(p.rps, base.peak.rps)} | ${ms(p.p50)} | ${x(p.p50, base.peak.p50)} | ${ms(p.p99)} | ${x(p.p99, base.peak.p99)} | ${ms(row.half?.p99)} / ${ms(row.halfPaced?.p99)} | ${p.cpuUsPerRequest?.toFixed(1) ?? "-"} | ${p.cpuUsPerRequest && base.peak.cpuUsPerRequest ? x(p.cpuUsPerRequest, base.peak.cpuUsPerRequest) : "-"} | ${p.errors}/${p.non2xx} |`,
     );
   }
   return lines;

@@ -8,6 +8,8 @@ export interface Scenario {
   name: string;
   /** First request path (also the only one when `requests` is unset). */
   path: string;
+  /** Every path `requests` cycles through (for the paced load). */
+  paths?: string[];
   requests?: RequestSpec[];
   detail: string;
 }
@@ -49,7 +51,7 @@ export function searchScenario(file: string, count = 300): Scenario & { persons:
       return words.length > 1 ? `${words[0].slice(0, 4)} ${last.slice(0, 5)}` : last;
     });
     const paths = (terms.length ? terms : ["a"]).map((t) => `/v1/persons?q=${encodeURIComponent(t)}`);
-    return { name: "persons search", path: paths[0], requests: cycling(paths), persons, detail: `${paths.length} terms over ${persons} persons` };
+    return { name: "persons search", path: paths[0], paths, requests: cycling(paths), persons, detail: `${paths.length} terms over ${persons} persons` };
   } finally {
     db.close();
   }
@@ -109,7 +111,7 @@ export function statBoardScenario(file: string, count = 20): Scenario | null {
       .all(count) as { e: number; s: string; n: number }[];
     if (rows.length === 0) return null;
     const paths = rows.map((r) => `/v1/analysis/stat-board?edition=${r.e}&stat=${encodeURIComponent(r.s)}`);
-    return { name: "stat-board", path: paths[0], requests: cycling(paths), detail: `${rows.length} boards, up to ${rows[0].n} rows each` };
+    return { name: "stat-board", path: paths[0], paths, requests: cycling(paths), detail: `${rows.length} boards, up to ${rows[0].n} rows each` };
   } finally {
     db.close();
   }
