@@ -3,31 +3,41 @@ import { handleApiRequest } from "../pipeline";
 import type { ApiRequest, ApiResponse } from "../types";
 
 /**
- * Adapts node:http to the framework-free pipeline, skipping Next's per-request cost. The query
- * string is parsed only if the pipeline asks for it (a response-cache hit does not).
+ * The pipeline's view of a node:http request. A class, so a request costs one object rather than
+ * an object plus three closures; the query string is parsed only if asked for (a response-cache
+ * hit does not).
  */
+class NodeApiRequest implements ApiRequest {
+  readonly method: string;
+  readonly path: string;
+  readonly rawQuery: string;
+  private parsed: URLSearchParams | undefined;
+
+  constructor(private readonly req: IncomingMessage) {
+    const raw = req.url ?? "/";
+    const q = raw.indexOf("?");
+    this.method = req.method ?? "GET";
+    this.path = q === -1 ? raw : raw.slice(0, q);
+    this.rawQuery = q === -1 ? "" : raw.slice(q + 1);
+  }
+
+  get query(): URLSearchParams {
+    return (this.parsed ??= new URLSearchParams(this.rawQuery));
+  }
+
+  get ip(): string {
+    return this.req.socket.remoteAddress ?? "unknown";
+  }
+
+  header(name: string): string | undefined {
+    const v = this.req.headers[name];
+    return Array.isArray(v) ? v.join(", ") : v;
+  }
+}
+
+/** Adapts node:http to the framework-free pipeline, skipping Next's per-request cost. */
 export async function handleNodeRequest(req: IncomingMessage, res: ServerResponse): Promise<void> {
-  const raw = req.url ?? "/";
-  const q = raw.indexOf("?");
-  const rawQuery = q === -1 ? "" : raw.slice(q + 1);
-  let query: URLSearchParams | undefined;
-  const headers = req.headers;
-  const apiRequest: ApiRequest = {
-    method: req.method ?? "GET",
-    path: q === -1 ? raw : raw.slice(0, q),
-    get query() {
-      return (query ??= new URLSearchParams(rawQuery));
-    },
-    rawQuery,
-    header: (name) => {
-      const v = headers[name];
-      return Array.isArray(v) ? v.join(", ") : v;
-    },
-    get ip() {
-      return req.socket.remoteAddress ?? "unknown";
-    },
-  };
-  write(res, await handleApiRequest(apiRequest), req.method === "HEAD");
+  write(res, await handleApiRequest(new NodeApiRequest(req)), req.method === "HEAD");
 }
 
 function write(res: ServerResponse, out: ApiResponse, head: boolean): void {
