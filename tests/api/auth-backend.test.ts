@@ -1,30 +1,29 @@
 import { execFileSync } from "node:child_process";
-import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { call, expectError, expectOk } from "../support/api";
 import { ROOT, startApp, type RunningApp } from "../support/app";
 import { createUnlimitedKey } from "../support/cli";
+import { createPgDatabase, type TempPgDatabase } from "../support/postgres";
 import { startTcpProxy, type TcpProxy } from "../support/tcp-proxy";
 
 // The real key store, PostgreSQL on 127.0.0.1:5432, reached through a proxy the test can cut.
-const dbName = `statline_t_${randomBytes(5).toString("hex")}`;
-const direct = `postgresql://postgres@127.0.0.1:5432/${dbName}`;
-const pg = (cmd: string, ...args: string[]) => execFileSync(cmd, ["-h", "127.0.0.1", "-U", "postgres", ...args], { stdio: "pipe" });
+let pg: TempPgDatabase;
 let proxy: TcpProxy;
 let app: RunningApp;
 let key: string;
 
 beforeAll(async () => {
-  pg("createdb", dbName);
+  pg = createPgDatabase();
+  const direct = pg.url;
   execFileSync(process.execPath, ["--import", "tsx", "scripts/migrate.ts"], { cwd: ROOT, env: { ...process.env, DATABASE_URL: direct }, stdio: "ignore" });
   key = createUnlimitedKey(direct, "pg@example.com");
   proxy = await startTcpProxy({ host: "127.0.0.1", port: 5432 });
-  app = await startApp({ databaseUrl: `postgresql://postgres@127.0.0.1:${proxy.port}/${dbName}` });
+  app = await startApp({ databaseUrl: `postgresql://postgres@127.0.0.1:${proxy.port}/${pg.name}` });
 });
 afterAll(async () => {
   await app?.stop();
   await proxy?.down();
-  pg("dropdb", "--force", "--if-exists", dbName);
+  pg?.drop();
 });
 
 test("an unreachable key store gives 503 AUTH_BACKEND_UNAVAILABLE with Retry-After within about a second, never a 500, and recovers", async () => {

@@ -1,29 +1,26 @@
-import { execFileSync } from "node:child_process";
-import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { call, expectOk } from "../support/api";
 import { startApp, type RunningApp } from "../support/app";
 import { createUnlimitedKey } from "../support/cli";
 import { buildFixture, type Fixture } from "../support/fixtures";
+import { createPgDatabase, type TempPgDatabase } from "../support/postgres";
 
 // The same queries on the real PostgreSQL: paging, search ranges, keyset cursors, groupBy boards.
-const dbName = `statline_t_${randomBytes(5).toString("hex")}`;
-const url = `postgresql://postgres@127.0.0.1:5432/${dbName}`;
-const pg = (cmd: string, ...args: string[]) => execFileSync(cmd, ["-h", "127.0.0.1", "-U", "postgres", ...args], { stdio: "pipe" });
+let pg: TempPgDatabase;
 let fx: Fixture;
 let app: RunningApp;
 let key: string;
 
 beforeAll(async () => {
-  pg("createdb", dbName);
-  fx = await buildFixture({ url });
-  key = createUnlimitedKey(url, "pg-api@example.com");
-  app = await startApp({ databaseUrl: url });
+  pg = createPgDatabase();
+  fx = await buildFixture({ url: pg.url });
+  key = createUnlimitedKey(pg.url, "pg-api@example.com");
+  app = await startApp({ databaseUrl: pg.url });
 });
 afterAll(async () => {
   await app?.stop();
   await fx?.db.$disconnect();
-  pg("dropdb", "--force", "--if-exists", dbName);
+  pg?.drop();
 });
 
 const ok = async (path: string) => expectOk(await call(app.baseUrl, path, { key }), path);
