@@ -1,5 +1,6 @@
 import { db } from "./db";
 import { redisConfigured, redisUp } from "./redis";
+import { withTimeout } from "./timeout";
 
 /**
  * /readyz: the database answers within the deadline. Redis is reported but does not fail
@@ -7,19 +8,13 @@ import { redisConfigured, redisUp } from "./redis";
  * failing readiness everywhere at once would turn a Redis outage into a full outage.
  */
 export async function checkReadiness(timeoutMs = 1000): Promise<{ ok: boolean; body: string }> {
-  let timer: NodeJS.Timeout | undefined;
   const redis = redisConfigured() ? (redisUp() ? "up" : "down") : "not_configured";
   try {
-    await Promise.race([
-      db.$queryRawUnsafe("SELECT 1"),
-      new Promise((_, reject) => (timer = setTimeout(() => reject(new Error("timeout")), timeoutMs))),
-    ]);
+    await withTimeout(db.$queryRawUnsafe("SELECT 1"), timeoutMs, "database");
     const status = redis === "down" ? "degraded" : "ready";
     return { ok: true, body: JSON.stringify({ status, database: "up", redis }) };
   } catch {
     return { ok: false, body: JSON.stringify({ status: "not_ready", database: "unreachable", redis }) };
-  } finally {
-    clearTimeout(timer);
   }
 }
 

@@ -1,6 +1,7 @@
 import type http from "node:http";
 import { flushLogs, logError, logInfo } from "./log";
 import { closeRedis } from "./redis";
+import { withTimeout } from "./timeout";
 
 /**
  * Graceful stop on SIGTERM/SIGINT: stop accepting connections, let in-flight requests finish
@@ -37,13 +38,10 @@ export async function gracefulShutdown(server: http.Server, signal: string): Pro
   clearTimeout(hard);
   const taskTimeout = Number(process.env.SHUTDOWN_TASK_TIMEOUT_MS ?? 10_000);
   for (const task of tasks) {
-    let timer: NodeJS.Timeout | undefined;
     try {
-      await Promise.race([task.run(), new Promise((_, reject) => (timer = setTimeout(() => reject(new Error(`timed out after ${taskTimeout} ms`)), taskTimeout)))]);
+      await withTimeout(task.run(), taskTimeout, task.name);
     } catch (err) {
       logError(`shutdown task failed: ${task.name}`, err);
-    } finally {
-      clearTimeout(timer);
     }
   }
   await closeRedis();

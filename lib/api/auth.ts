@@ -1,4 +1,5 @@
 import { db } from "../db";
+import { withTimeout } from "../timeout";
 import { KEY_PATTERN, secretMatches, splitKey } from "../keys/format";
 import { onKeyRevoked } from "../keys/repository";
 import { startRevocationSync } from "../keys/revocations";
@@ -101,13 +102,6 @@ async function loadKey(prefix: string): Promise<CachedKey | null> {
   };
 }
 
-function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
-  let timer: NodeJS.Timeout;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`key store did not answer within ${ms} ms`)), ms);
-  });
-  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
-}
 
 async function lookup(prefix: string): Promise<CachedKey | null> {
   const hit = cache.get(prefix);
@@ -115,7 +109,7 @@ async function lookup(prefix: string): Promise<CachedKey | null> {
   let pending = inflight.get(prefix);
   if (!pending) {
     const epoch = forgetEpoch;
-    const load: Promise<CachedKey | null> = withTimeout(loadKey(prefix), warm ? DB_TIMEOUT_MS : COLD_TIMEOUT_MS)
+    const load: Promise<CachedKey | null> = withTimeout(loadKey(prefix), warm ? DB_TIMEOUT_MS : COLD_TIMEOUT_MS, "key store")
       .then((value) => {
         warm = true;
         // A forget (revocation) landed while we read: the row may predate it, so keep it only briefly.

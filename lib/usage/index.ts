@@ -2,6 +2,7 @@ import type { ApiError } from "../api/errors";
 import type { AuthFailure } from "../api/auth";
 import type { Caller, RouteDef } from "../api/types";
 import { db } from "../db";
+import { withTimeout } from "../timeout";
 import { createUsageControl } from "./control";
 import { Flusher, type FlushStats } from "./flusher";
 import { MemoryRateLimiter } from "./limiter";
@@ -35,19 +36,12 @@ const FLUSH_INTERVAL_MS = Math.max(50, Number(process.env.USAGE_FLUSH_INTERVAL_M
 const QUOTA_LOAD_TIMEOUT_MS = Number(process.env.AUTH_DB_TIMEOUT_MS ?? 800);
 const SWEEP_EVERY_MS = 60_000;
 
-function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
-  let timer: NodeJS.Timeout;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`usage store did not answer within ${ms} ms`)), ms);
-  });
-  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
-}
 
 // One set of state per process (kept on globalThis because Next's dev server reloads modules).
 function build() {
   const store = databaseStore(db);
   const meter = new Meter();
-  const loadUsed = (accountId: string, month: number) => withTimeout(store.monthUnits(accountId, month), QUOTA_LOAD_TIMEOUT_MS);
+  const loadUsed = (accountId: string, month: number) => withTimeout(store.monthUnits(accountId, month), QUOTA_LOAD_TIMEOUT_MS, "usage store");
   // Scale-out (REDIS_URL): limits and quotas shared across instances in Redis (issue 7).
   const shared = redisConfigured();
   const limiter = shared ? new RedisRateLimiter() : new MemoryRateLimiter();
