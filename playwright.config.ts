@@ -29,14 +29,26 @@ export default defineConfig({
     },
   },
   projects: [
-    { name: "chromium", testIgnore: /e2e\/dashboard[^/]*\.spec\.ts$/, use: { ...devices["Desktop Chrome"], channel: undefined } },
+    {
+      name: "chromium",
+      testIgnore: /e2e\/dashboard[^/]*\.spec\.ts$/,
+      use: { ...devices["Desktop Chrome"], channel: undefined },
+    },
     // Dashboard: a setup project signs a new user up through the UI and saves the session (Dub's pattern).
-    { name: "setup", testMatch: /e2e\/auth\.setup\.ts$/, use: { ...devices["Desktop Chrome"], channel: undefined } },
+    {
+      name: "setup",
+      testMatch: /e2e\/auth\.setup\.ts$/,
+      use: { ...devices["Desktop Chrome"], channel: undefined },
+    },
     {
       name: "dashboard",
       testMatch: /e2e\/dashboard[^/]*\.spec\.ts$/,
       dependencies: ["setup"],
-      use: { ...devices["Desktop Chrome"], channel: undefined, storageState: "data/test/e2e-auth/owner.json" },
+      use: {
+        ...devices["Desktop Chrome"],
+        channel: undefined,
+        storageState: "data/test/e2e-auth/owner.json",
+      },
     },
   ],
 });

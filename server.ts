@@ -4,9 +4,8 @@ import http from "node:http";
 import next from "next";
 import { handleNodeRequest } from "./lib/api/adapters/node";
 import { watchDataVersion } from "./lib/api/cache";
-import { checkReadiness, LIVENESS_BODY } from "./lib/health";
 import { logError, logInfo } from "./lib/log";
-import { renderMetrics } from "./lib/metrics-http";
+import { OPS_ROUTES } from "./lib/ops";
 import { getRedis, whenRedisReady } from "./lib/redis";
 import { gracefulShutdown, isStopping, onShutdown } from "./lib/shutdown";
 import { flushUsage, usageStats } from "./lib/usage";
@@ -27,15 +26,14 @@ export async function startServer(opts: { port: number; host: string; dev?: bool
     if (isStopping()) res.setHeader("Connection", "close");
     if (url.startsWith("/v1/") || url === "/v1" || url.startsWith("/v1?")) {
       handleNodeRequest(req, res).catch((err) => fail(res, err));
-    } else if (url === "/healthz") {
-      json(res, 200, LIVENESS_BODY);
-    } else if (url === "/readyz") {
-      checkReadiness().then(({ ok, body }) => json(res, ok ? 200 : 503, body), (err) => fail(res, err));
-    } else if (url === "/metrics") {
-      renderMetrics(req.headers.authorization).then(({ status, headers, body }) => {
-        res.writeHead(status, headers);
-        res.end(body);
-      }, (err) => fail(res, err));
+    } else if (Object.hasOwn(OPS_ROUTES, url)) {
+      OPS_ROUTES[url](req.headers.authorization).then(
+        ({ status, headers, body }) => {
+          res.writeHead(status, headers);
+          res.end(body);
+        },
+        (err) => fail(res, err),
+      );
     } else {
       // Append the socket peer so a client-sent X-Forwarded-For cannot pose as the caller's address
       // in the dashboard's audit log (lib/auth/route.ts reads it, honouring TRUST_PROXY_HOPS).
@@ -47,7 +45,9 @@ export async function startServer(opts: { port: number; host: string; dev?: bool
   });
   server.keepAliveTimeout = 65_000;
   await new Promise<void>((resolve) => server.listen(opts.port, opts.host, resolve));
-  logInfo("statline listening", { url: `http://${opts.host === "0.0.0.0" ? "localhost" : opts.host}:${opts.port}` });
+  logInfo("statline listening", {
+    url: `http://${opts.host === "0.0.0.0" ? "localhost" : opts.host}:${opts.port}`,
+  });
 
   // Drain (lib/shutdown.ts), then write buffered metering (bounded wait), then exit. Responses
   // are metered before they are written, so nothing that reached a client is lost.
@@ -67,6 +67,7 @@ function json(res: http.ServerResponse, status: number, body: string) {
 
 function fail(res: http.ServerResponse, err: unknown) {
   logError("request failed", err);
-  if (!res.headersSent) json(res, 500, JSON.stringify({ error: { code: "INTERNAL_ERROR", message: "Internal error" } }));
+  if (!res.headersSent)
+    json(res, 500, JSON.stringify({ error: { code: "INTERNAL_ERROR", message: "Internal error" } }));
   else res.end();
 }

@@ -2,7 +2,9 @@ import path from "node:path";
 import { defineConfig } from "vitest/config";
 
 export default defineConfig({
-  resolve: { alias: { "@": path.resolve(__dirname) } },
+  resolve: {
+    alias: { "@": path.resolve(__dirname), "@statline/sdk": path.resolve(__dirname, "sdk/src/index.ts") },
+  },
   test: {
     include: ["lib/**/*.test.ts", "scripts/**/*.test.ts", "tests/**/*.test.ts"],
     exclude: ["tests/reliability/**", "node_modules/**"],

@@ -16,17 +16,26 @@ export default function HomePage() {
       <h1 className="mt-2 text-4xl font-bold tracking-tight">Sports statistics, one versioned JSON API.</h1>
       <p className="mt-4 max-w-2xl text-lg text-slate-600">
         Statline serves competitions, contests, persons, teams, rosters, standings, odds history and an
-        analysis stat-board over <code className="rounded bg-slate-200 px-1">/v1</code>. Every request carries an
-        API key and is metered per key. Run it yourself on SQLite, or scale out on PostgreSQL and Redis.
+        analysis stat-board over <code className="rounded bg-slate-200 px-1">/v1</code>. Every request carries
+        an API key and is metered per key. Run it yourself on SQLite, or scale out on PostgreSQL and Redis.
       </p>
       <nav className="mt-8 flex flex-wrap gap-3" aria-label="Primary">
-        <Link href="/signin" className="rounded-md bg-emerald-700 px-4 py-2 font-medium text-white hover:bg-emerald-800">
+        <Link
+          href="/signin"
+          className="rounded-md bg-emerald-700 px-4 py-2 font-medium text-white hover:bg-emerald-800"
+        >
           Sign in
         </Link>
-        <Link href="/dashboard" className="rounded-md border border-slate-300 bg-white px-4 py-2 font-medium hover:bg-slate-100">
+        <Link
+          href="/dashboard"
+          className="rounded-md border border-slate-300 bg-white px-4 py-2 font-medium hover:bg-slate-100"
+        >
           Dashboard
         </Link>
-        <Link href="/docs" className="rounded-md border border-slate-300 bg-white px-4 py-2 font-medium hover:bg-slate-100">
+        <Link
+          href="/docs"
+          className="rounded-md border border-slate-300 bg-white px-4 py-2 font-medium hover:bg-slate-100"
+        >
           API docs
         </Link>
       </nav>
@@ -39,7 +48,7 @@ export default function HomePage() {
         ))}
       </section>
       <pre className="mt-14 overflow-x-auto rounded-lg bg-slate-900 p-5 text-sm text-slate-100">
-        {`curl -H "X-API-Key: sk_test_…" http://localhost:3000/v1/competitions`}
+        {`curl -H "X-API-Key: $STATLINE_API_KEY" http://localhost:3000/v1/competitions`}
       </pre>
     </main>
   );

@@ -17,22 +17,25 @@ export interface BenchDb {
   seedSeconds: number;
 }
 
-function contentStamp(what: string): string {
+export function contentStamp(what: string): string {
   const hash = createHash("sha256").update(`${what}\n`);
   const walk = (dir: string) => {
     if (!fs.existsSync(dir)) return;
     if (fs.statSync(dir).isFile()) return void hash.update(fs.readFileSync(dir));
-    for (const e of fs.readdirSync(dir, { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name))) {
+    for (const e of fs
+      .readdirSync(dir, { withFileTypes: true })
+      .sort((a, b) => a.name.localeCompare(b.name))) {
       const p = path.join(dir, e.name);
       if (e.isDirectory()) walk(p);
       else if (!p.endsWith(".test.ts")) hash.update(`${path.relative(ROOT, p)}\n`).update(fs.readFileSync(p));
     }
   };
-  for (const dir of ["prisma/migrations", "lib/seed", "lib/sports", "bench/topup.ts"]) walk(path.join(ROOT, dir));
+  for (const dir of ["prisma/migrations", "lib/seed", "lib/sports", "bench/topup.ts"])
+    walk(path.join(ROOT, dir));
   return hash.digest("hex");
 }
 
-const runScript = (url: string, script: string, ...args: string[]) =>
+export const runScript = (url: string, script: string, ...args: string[]) =>
   execFileSync(process.execPath, ["--import", "tsx", script, ...args], {
     cwd: ROOT,
     env: { ...process.env, DATABASE_URL: url },
@@ -44,7 +47,8 @@ const runScript = (url: string, script: string, ...args: string[]) =>
 function cached(file: string, what: string, log: (msg: string) => void, build: () => void): number {
   const stampFile = `${file}.stamp`;
   const stamp = contentStamp(what);
-  if (fs.existsSync(file) && fs.existsSync(stampFile) && fs.readFileSync(stampFile, "utf8") === stamp) return 0;
+  if (fs.existsSync(file) && fs.existsSync(stampFile) && fs.readFileSync(stampFile, "utf8") === stamp)
+    return 0;
   fs.mkdirSync(DIR, { recursive: true });
   for (const f of [file, `${file}-wal`, `${file}-shm`, stampFile]) fs.rmSync(f, { force: true });
   log(`building ${path.relative(ROOT, file)}: ${what} (cached for later runs)…`);
@@ -85,7 +89,18 @@ export function ensurePersonsDb(source: BenchDb, target: number, log: (msg: stri
 /** A fresh key through the admin CLI, on the `unlimited` plan when metering provides it. */
 export function benchKey(db: BenchDb, log: (msg: string) => void): { key: string; plan: string } {
   const email = "bench@statline.invalid";
-  const out = runScript(db.url, "scripts/admin.ts", "key", "create", "--email", email, "--environment", "test", "--name", "bench");
+  const out = runScript(
+    db.url,
+    "scripts/admin.ts",
+    "key",
+    "create",
+    "--email",
+    email,
+    "--environment",
+    "test",
+    "--name",
+    "bench",
+  );
   const key = out.trim().split("\n").pop()!.trim();
   try {
     runScript(db.url, "scripts/admin.ts", "account", "plan", "--email", email, "--plan", "unlimited");

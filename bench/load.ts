@@ -21,8 +21,12 @@ export interface LoadResult {
   requests: number;
   non2xx: number;
   errors: number;
-  /** CPU time of the server process per request, when measured (bench/run.ts). */
+  /** CPU time of the server process per request, when measured (bench/measure.ts). */
   cpuUsPerRequest?: number;
+  /** Resident set size of the server process after the run, MB. */
+  rssMb?: number;
+  /** Response bytes received (headers and bodies), when autocannon measured them. */
+  bytes?: number;
 }
 
 class Samples {
@@ -41,7 +45,15 @@ class Samples {
     const at = (p: number) => (this.n ? sorted[Math.min(this.n - 1, Math.floor((p / 100) * this.n))] : NaN);
     let sum = 0;
     for (const t of sorted) sum += t;
-    return { rps: this.n / seconds, p50: at(50), p99: at(99), mean: this.n ? sum / this.n : NaN, requests, non2xx, errors };
+    return {
+      rps: this.n / seconds,
+      p50: at(50),
+      p99: at(99),
+      mean: this.n ? sum / this.n : NaN,
+      requests,
+      non2xx,
+      errors,
+    };
   }
 }
 
@@ -71,7 +83,10 @@ export async function loadSlots(spec: LoadSpec, slots: number): Promise<LoadResu
   });
   const result = await instance;
   const errors = result.errors + result.timeouts;
-  return samples.map((s, i) => s.summary(result.duration, s.n + non2xx[i], non2xx[i], errors));
+  return samples.map((s, i) => ({
+    ...s.summary(result.duration, s.n + non2xx[i], non2xx[i], errors),
+    bytes: (result.throughput as unknown as { total: number }).total / slots,
+  }));
 }
 
 export async function load(spec: LoadSpec): Promise<LoadResult> {

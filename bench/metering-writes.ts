@@ -42,11 +42,19 @@ async function phase(label: string, keyCount: number) {
     setupClient: (client: CannonClient) => client.setHeaders({ "X-API-Key": keys[next++ % keyCount].key }),
   });
   await app.stop("SIGTERM");
-  const line = app.output().split("\n").find((l) => l.includes('"msg":"stopped"'));
+  const line = app
+    .output()
+    .split("\n")
+    .find((l) => l.includes('"msg":"stopped"'));
   if (!line) throw new Error(`no shutdown line in the server output:\n${app.output().slice(-2000)}`);
-  const { flushes, statements, rows } = JSON.parse(line).metering as { flushes: number; statements: number; rows: number };
+  const { flushes, statements, rows } = JSON.parse(line).metering as {
+    flushes: number;
+    statements: number;
+    rows: number;
+  };
   let metered = 0;
-  for (const k of keys) metered += JSON.parse(admin(dbUrl, "usage", "--email", k.email, "--json")).requests as number;
+  for (const k of keys)
+    metered += JSON.parse(admin(dbUrl, "usage", "--email", k.email, "--json")).requests as number;
   const out = {
     label,
     keys: keyCount,
@@ -70,7 +78,10 @@ async function main() {
   console.table(results);
   const dir = path.join(ROOT, "bench", "results");
   fs.mkdirSync(dir, { recursive: true });
-  fs.writeFileSync(path.join(dir, "metering-writes.json"), JSON.stringify({ at: new Date().toISOString(), results }, null, 2));
+  fs.writeFileSync(
+    path.join(dir, "metering-writes.json"),
+    JSON.stringify({ at: new Date().toISOString(), results }, null, 2),
+  );
 }
 
 main().catch((err) => {

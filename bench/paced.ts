@@ -5,7 +5,14 @@
 import http from "node:http";
 import type { LoadResult } from "./load";
 
-export async function paced(opts: { url: string; paths: string[]; headers: Record<string, string>; rate: number; durationS: number; connections: number }): Promise<LoadResult> {
+export async function paced(opts: {
+  url: string;
+  paths: string[];
+  headers: Record<string, string>;
+  rate: number;
+  durationS: number;
+  connections: number;
+}): Promise<LoadResult> {
   const agent = new http.Agent({ keepAlive: true, maxSockets: opts.connections });
   const base = new URL(opts.url);
   const total = Math.floor(opts.rate * opts.durationS);
@@ -19,20 +26,33 @@ export async function paced(opts: { url: string; paths: string[]; headers: Recor
     let sent = 0;
     const finish = () => ++done === total && resolve();
     const send = (i: number, due: number) => {
-      const req = http.request({ host: base.hostname, port: base.port, path: opts.paths[i % opts.paths.length], headers: opts.headers, agent }, (res) => {
-        res.resume();
-        res.on("end", () => {
-          if (res.statusCode! >= 200 && res.statusCode! < 300) times[ok++] = performance.now() - due;
-          else non2xx++;
-          finish();
-        });
+      const req = http.request(
+        {
+          host: base.hostname,
+          port: base.port,
+          path: opts.paths[i % opts.paths.length],
+          headers: opts.headers,
+          agent,
+        },
+        (res) => {
+          res.resume();
+          res.on("end", () => {
+            if (res.statusCode! >= 200 && res.statusCode! < 300) times[ok++] = performance.now() - due;
+            else non2xx++;
+            finish();
+          });
+        },
+      );
+      req.on("error", () => {
+        errors++;
+        finish();
       });
-      req.on("error", () => (errors++, finish()));
       req.end();
     };
     const tick = () => {
       const now = performance.now();
-      while (sent < total && start + (sent * 1000) / opts.rate <= now) send(sent, start + (sent++ * 1000) / opts.rate);
+      while (sent < total && start + (sent * 1000) / opts.rate <= now)
+        send(sent, start + (sent++ * 1000) / opts.rate);
       if (sent < total) setTimeout(tick, 1);
     };
     tick();
@@ -42,5 +62,13 @@ export async function paced(opts: { url: string; paths: string[]; headers: Recor
   const at = (p: number) => (ok ? sorted[Math.min(ok - 1, Math.floor((p / 100) * ok))] : NaN);
   let sum = 0;
   for (const t of sorted) sum += t;
-  return { rps: ok / ((performance.now() - start) / 1000), p50: at(50), p99: at(99), mean: ok ? sum / ok : NaN, requests: total, non2xx, errors };
+  return {
+    rps: ok / ((performance.now() - start) / 1000),
+    p50: at(50),
+    p99: at(99),
+    mean: ok ? sum / ok : NaN,
+    requests: total,
+    non2xx,
+    errors,
+  };
 }

@@ -25,6 +25,17 @@ export interface GrowthRow {
   deep: LoadResult | null;
   search: LoadResult | null;
 }
+export interface MemoryRun {
+  distinctKeys: number;
+  cacheEntriesCap: number;
+  rssBeforeMb: number | null;
+  rssAfterMb: number | null;
+  meanResponseBytes: number;
+  /** The cache's byte budget: RESPONSE_CACHE_MAX_BYTES when set, else entries cap x mean response. */
+  budgetMb: number;
+  requests: number;
+}
+
 export interface Target {
   name: string;
   target: string;
@@ -37,6 +48,9 @@ export interface BenchResults {
   config: Record<string, unknown>;
   seeding: { db: string; seconds: number; cached: boolean }[];
   main: { scale: number; rows: MainRow[] };
+  /** The miss runs on PostgreSQL and the hit path scaled out with Redis; null when skipped. */
+  postgres: { rows: MainRow[]; scaleOut: MainRow[] } | null;
+  memory: MemoryRun | null;
   growth: GrowthRow[];
   targets: Target[];
   profile: ProfileSummary | null;
@@ -47,18 +61,61 @@ export interface BenchResults {
 const ROOT = path.resolve(__dirname, "..");
 const f0 = (n: number) => (Number.isFinite(n) ? Math.round(n).toLocaleString("en-US") : "-");
 const ms = (n: number | undefined) => (n !== undefined && Number.isFinite(n) ? n.toFixed(2) : "-");
-const x = (a: number, b: number) => (Number.isFinite(a) && Number.isFinite(b) && b > 0 ? `${(a / b).toFixed(2)}x` : "-");
+const x = (a: number, b: number) =>
+  Number.isFinite(a) && Number.isFinite(b) && b > 0 ? `${(a / b).toFixed(2)}x` : "-";
 
 function mainTable(r: BenchResults): string[] {
   const base = r.main.rows.find((row) => row.name === "baseline")!;
   const lines = [
-    "| Run | req/s | vs baseline | p50 ms | vs | p99 ms | vs | p99 at half peak ms (autocannon / paced) | server CPU µs/req | vs | errors/non-2xx |",
-    "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
+    "| Run | req/s | vs baseline | p50 ms | vs | p99 ms | vs | p99 at half peak ms (autocannon / paced) | server CPU µs/req | vs | RSS MB | errors/non-2xx |",
+    "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
   ];
   for (const row of r.main.rows) {
     const p = row.peak;
     lines.push(
-      `| ${row.name} | ${f0(p.rps)} | ${x(p.rps, base.peak.rps)} | ${ms(p.p50)} | ${x(p.p50, base.peak.p50)} | ${ms(p.p99)} | ${x(p.p99, base.peak.p99)} | ${ms(row.half?.p99)} / ${ms(row.halfPaced?.p99)} | ${p.cpuUsPerRequest?.toFixed(1) ?? "-"} | ${p.cpuUsPerRequest && base.peak.cpuUsPerRequest ? x(p.cpuUsPerRequest, base.peak.cpuUsPerRequest) : "-"} | ${p.errors}/${p.non2xx} |`,
+      `| ${row.name} | ${f0(p.rps)} | ${x(p.rps, base.peak.rps)} | ${ms(p.p50)} | ${x(p.p50, base.peak.p50)} | ${ms(p.p99)} | ${x(p.p99, base.peak.p99)} | ${ms(row.half?.p99)} / ${ms(row.halfPaced?.p99)} | ${p.cpuUsPerRequest?.toFixed(1) ?? "-"} | ${p.cpuUsPerRequest && base.peak.cpuUsPerRequest ? x(p.cpuUsPerRequest, base.peak.cpuUsPerRequest) : "-"} | ${p.rssMb?.toFixed(0) ?? "-"} | ${p.errors}/${p.non2xx} |`,
+    );
+  }
+  return lines;
+}
+
+/** Each miss run on SQLite beside the same run on PostgreSQL. */
+export function pairs(r: BenchResults): { name: string; sqlite: MainRow; pg: MainRow }[] {
+  const out: { name: string; sqlite: MainRow; pg: MainRow }[] = [];
+  for (const pg of r.postgres?.rows ?? []) {
+    const name = pg.name.replace(", PostgreSQL", "");
+    const sqlite = r.main.rows.find((row) => row.name === name);
+    if (sqlite) out.push({ name, sqlite, pg });
+  }
+  return out;
+}
+
+function backendTable(r: BenchResults): string[] {
+  const lines = [
+    "| Miss run | SQLite req/s | PostgreSQL req/s | SQLite / PostgreSQL | CPU µs/req SQLite / PostgreSQL (app process) | p99 at half peak ms SQLite (ac / paced) | PostgreSQL (ac / paced) | RSS MB SQLite / PostgreSQL |",
+    "|---|---:|---:|---:|---:|---:|---:|---:|",
+  ];
+  for (const { name, sqlite, pg } of pairs(r)) {
+    const [a, b] = [sqlite.peak, pg.peak];
+    lines.push(
+      `| ${name} | ${f0(a.rps)} | ${f0(b.rps)} | ${x(a.rps, b.rps)} | ${a.cpuUsPerRequest?.toFixed(1) ?? "-"} / ${b.cpuUsPerRequest?.toFixed(1) ?? "-"} | ${ms(sqlite.half?.p99)} / ${ms(sqlite.halfPaced?.p99)} | ${ms(pg.half?.p99)} / ${ms(pg.halfPaced?.p99)} | ${a.rssMb?.toFixed(0) ?? "-"} / ${b.rssMb?.toFixed(0) ?? "-"} |`,
+    );
+  }
+  return lines;
+}
+
+function scaleOutTable(r: BenchResults): string[] {
+  const rows = r.postgres?.scaleOut ?? [];
+  if (!rows.length) return [];
+  const first = rows[0].peak;
+  const lines = [
+    "| Cache-hit run (/v1/teams) | req/s | vs no Redis | p50 / p99 ms | server CPU µs/req (all instances) | vs no Redis | RSS MB (sum) | errors/non-2xx |",
+    "|---|---:|---:|---:|---:|---:|---:|---:|",
+  ];
+  for (const row of rows) {
+    const p = row.peak;
+    lines.push(
+      `| ${row.name} (${row.detail}) | ${f0(p.rps)} | ${x(p.rps, first.rps)} | ${ms(p.p50)} / ${ms(p.p99)} | ${p.cpuUsPerRequest?.toFixed(1) ?? "-"} | ${p.cpuUsPerRequest && first.cpuUsPerRequest ? x(p.cpuUsPerRequest, first.cpuUsPerRequest) : "-"} | ${p.rssMb?.toFixed(0) ?? "-"} | ${p.errors}/${p.non2xx} |`,
     );
   }
   return lines;
@@ -84,17 +141,46 @@ export function summary(r: BenchResults): string {
     "",
     ...mainTable(r),
     "",
+    ...(r.postgres
+      ? [
+          `The same miss runs on PostgreSQL 127.0.0.1 (a bench database seeded at --scale ${r.main.scale} with the same generator); CPU is the app process only (PostgreSQL's own work is in its processes):`,
+          "",
+          ...backendTable(r),
+          "",
+          "What Redis costs on the hit path (PostgreSQL; scale-out mode adds one Redis round trip per request for the shared rate limit and quota); one autocannon process loads the instances, connections split between them:",
+          "",
+          ...scaleOutTable(r),
+          "",
+        ]
+      : []),
+    ...(r.memory
+      ? [
+          `Memory: RSS after each run is in the tables. Many distinct keys: ${f0(r.memory.requests)} requests over ${f0(r.memory.distinctKeys)} distinct cache keys (cache cap ${f0(r.memory.cacheEntriesCap)} entries), RSS ${r.memory.rssBeforeMb?.toFixed(0) ?? "-"} -> ${r.memory.rssAfterMb?.toFixed(0) ?? "-"} MB; the cache's byte budget ${r.memory.budgetMb.toFixed(1)} MB (mean response ${f0(r.memory.meanResponseBytes)} bytes).`,
+          "",
+        ]
+      : []),
     `Growth runs (1 connection: unloaded service latency; response cache off; odds page 1 and the deep page alternate on the connection for ${2 * Number(r.config.growthDurationS)} s):`,
     "",
     ...growthTable(r),
     "",
     "| Target | Goal | Measured | Result |",
     "|---|---|---|---|",
-    ...r.targets.map((t) => `| ${t.name} | ${t.target} | ${t.value} | ${t.pass === null ? "n/a" : t.pass ? "PASS" : "FAIL"} |`),
+    ...r.targets.map(
+      (t) =>
+        `| ${t.name} | ${t.target} | ${t.value} | ${t.pass === null ? "n/a" : t.pass ? "PASS" : "FAIL"} |`,
+    ),
   ];
-  if (r.seeding.length) out.push("", `Bench databases: ${r.seeding.map((s) => `${s.db} ${s.cached ? "cached" : `built in ${s.seconds.toFixed(0)} s`}`).join(", ")}. Total bench time ${r.totalSeconds.toFixed(0)} s.`);
+  if (r.seeding.length)
+    out.push(
+      "",
+      `Bench databases: ${r.seeding.map((s) => `${s.db} ${s.cached ? "cached" : `built in ${s.seconds.toFixed(0)} s`}`).join(", ")}. Total bench time ${r.totalSeconds.toFixed(0)} s.`,
+    );
   if (r.profile) {
-    out.push("", `CPU profile of the /v1/teams cache-hit run (self time, ${r.profile.idlePct.toFixed(0)}% idle):`, "");
+    out.push(
+      "",
+      `CPU profile of the /v1/teams cache-hit run (self time, ${r.profile.idlePct.toFixed(0)}% idle):`,
+      "",
+    );
     out.push(...r.profile.functions.slice(0, 12).map((f) => `- ${f.selfPct.toFixed(1)}% ${f.name}`));
   }
   if (r.notes.length) out.push("", ...r.notes.map((n) => `Note: ${n}`));
@@ -105,6 +191,8 @@ export function writeResults(r: BenchResults, writeDocs: boolean): string {
   const dir = path.join(ROOT, "bench", "results");
   fs.mkdirSync(dir, { recursive: true });
   fs.writeFileSync(path.join(dir, "latest.json"), `${JSON.stringify(r, null, 2)}\n`);
+  // Every run is kept (git-ignored), so before/after comparisons need no copying by hand.
+  fs.writeFileSync(path.join(dir, `${r.when.replace(/[:.]/g, "-")}.json`), `${JSON.stringify(r, null, 2)}\n`);
   const text = summary(r);
   fs.writeFileSync(path.join(dir, "latest.md"), `${text}\n`);
   const doc = path.join(ROOT, "docs", "benchmark.md");
@@ -114,7 +202,8 @@ export function writeResults(r: BenchResults, writeDocs: boolean): string {
     const end = "<!-- bench:end -->";
     const a = current.indexOf(start);
     const b = current.indexOf(end);
-    if (a !== -1 && b > a) fs.writeFileSync(doc, `${current.slice(0, a + start.length)}\n${text}\n${current.slice(b)}`);
+    if (a !== -1 && b > a)
+      fs.writeFileSync(doc, `${current.slice(0, a + start.length)}\n${text}\n${current.slice(b)}`);
   }
   return text;
 }

@@ -25,7 +25,11 @@ interface ProbeBody {
   error?: { code: string; message: string };
 }
 
-export async function probe(baseUrl: string, key: string, path: string): Promise<{ status: number; body: ProbeBody | null; missing: boolean }> {
+export async function probe(
+  baseUrl: string,
+  key: string,
+  path: string,
+): Promise<{ status: number; body: ProbeBody | null; missing: boolean }> {
   const res = await fetch(baseUrl + path, { headers: { "x-api-key": key } });
   const body = (await res.json().catch(() => null)) as ProbeBody | null;
   const missing = res.status === 404 && /No endpoint/.test(body?.error?.message ?? "");
@@ -51,7 +55,14 @@ export function searchScenario(file: string, count = 300): Scenario & { persons:
       return words.length > 1 ? `${words[0].slice(0, 4)} ${last.slice(0, 5)}` : last;
     });
     const paths = (terms.length ? terms : ["a"]).map((t) => `/v1/persons?q=${encodeURIComponent(t)}`);
-    return { name: "persons search", path: paths[0], paths, requests: cycling(paths), persons, detail: `${paths.length} terms over ${persons} persons` };
+    return {
+      name: "persons search",
+      path: paths[0],
+      paths,
+      requests: cycling(paths),
+      persons,
+      detail: `${paths.length} terms over ${persons} persons`,
+    };
   } finally {
     db.close();
   }
@@ -68,13 +79,21 @@ export interface OddsScenarios {
  * The scope (contest or person) with the longest odds history; page 1 against a cursor page
  * `depth` rows down, reached the way a client would: a `before` window, then its next_cursor.
  */
-export async function oddsScenarios(file: string, baseUrl: string, key: string, wantDepth: number, limit = 100): Promise<OddsScenarios | null> {
+export async function oddsScenarios(
+  file: string,
+  baseUrl: string,
+  key: string,
+  wantDepth: number,
+  limit = 100,
+): Promise<OddsScenarios | null> {
   const db = open(file);
   try {
     const pick = (col: string) =>
-      db.prepare(`SELECT ${col} AS id, count(*) AS n FROM odds_points WHERE ${col} IS NOT NULL GROUP BY ${col} ORDER BY n DESC LIMIT 1`).get() as
-        | { id: number; n: number }
-        | undefined;
+      db
+        .prepare(
+          `SELECT ${col} AS id, count(*) AS n FROM odds_points WHERE ${col} IS NOT NULL GROUP BY ${col} ORDER BY n DESC LIMIT 1`,
+        )
+        .get() as { id: number; n: number } | undefined;
     const contest = pick("contestId");
     const person = pick("personId");
     if (!contest && !person) return null;
@@ -84,9 +103,15 @@ export async function oddsScenarios(file: string, baseUrl: string, key: string, 
     const base = `/v1/${usePerson ? "persons" : "contests"}/${id}/odds/history`;
     const depth = Math.min(wantDepth, Math.max(0, n - 2 * limit));
     const at = db
-      .prepare(`SELECT observedAt AS t FROM odds_points WHERE ${col} = ? ORDER BY observedAt DESC, id DESC LIMIT 1 OFFSET ?`)
+      .prepare(
+        `SELECT observedAt AS t FROM odds_points WHERE ${col} = ? ORDER BY observedAt DESC, id DESC LIMIT 1 OFFSET ?`,
+      )
       .get(id, depth) as { t: string } | undefined;
-    const page1: Scenario = { name: "odds page 1", path: `${base}?limit=${limit}`, detail: `${col}=${id}, ${n} points` };
+    const page1: Scenario = {
+      name: "odds page 1",
+      path: `${base}?limit=${limit}`,
+      detail: `${col}=${id}, ${n} points`,
+    };
     if (!at) return { page1, deep: null, scopeRows: n, depth: 0 };
     // Ties at the window edge are fine: the cursor continues exactly after the first page.
     const before = new Date(at.t).toISOString();
@@ -95,7 +120,11 @@ export async function oddsScenarios(file: string, baseUrl: string, key: string, 
     const cursor = first.body?.data?.next_cursor;
     if (first.status !== 200 || !cursor) return { page1, deep: null, scopeRows: n, depth };
     const deepPath = `${base}?limit=${limit}&before=${encodeURIComponent(before)}&cursor=${encodeURIComponent(cursor)}`;
-    const deep: Scenario = { name: "odds deep page", path: deepPath, detail: `cursor ~${depth} rows into ${n}` };
+    const deep: Scenario = {
+      name: "odds deep page",
+      path: deepPath,
+      detail: `cursor ~${depth} rows into ${n}`,
+    };
     return { page1, deep, scopeRows: n, depth };
   } finally {
     db.close();
@@ -107,11 +136,19 @@ export function statBoardScenario(file: string, count = 20): Scenario | null {
   const db = open(file);
   try {
     const rows = db
-      .prepare("SELECT editionId AS e, stat AS s, count(*) AS n FROM person_edition_stats GROUP BY editionId, stat ORDER BY n DESC LIMIT ?")
+      .prepare(
+        "SELECT editionId AS e, stat AS s, count(*) AS n FROM person_edition_stats GROUP BY editionId, stat ORDER BY n DESC LIMIT ?",
+      )
       .all(count) as { e: number; s: string; n: number }[];
     if (rows.length === 0) return null;
     const paths = rows.map((r) => `/v1/analysis/stat-board?edition=${r.e}&stat=${encodeURIComponent(r.s)}`);
-    return { name: "stat-board", path: paths[0], paths, requests: cycling(paths), detail: `${rows.length} boards, up to ${rows[0].n} rows each` };
+    return {
+      name: "stat-board",
+      path: paths[0],
+      paths,
+      requests: cycling(paths),
+      detail: `${rows.length} boards, up to ${rows[0].n} rows each`,
+    };
   } finally {
     db.close();
   }

@@ -8,15 +8,24 @@ import { freePort, startApp, type RunningApp } from "../tests/support/app";
 
 export const BENCH_SECRET = "bench-secret-not-for-production-0123456789";
 
-export async function startBenchApp(opts: { url: string; mode?: "lean" | "next"; cache?: boolean; profileOut?: string }): Promise<RunningApp> {
+export async function startBenchApp(opts: {
+  url: string;
+  mode?: "lean" | "next";
+  cache?: boolean;
+  profileOut?: string;
+  /** Extra environment, e.g. REQUEST_LOG=off for the request log's cost (bench/logs-run.ts). */
+  env?: Record<string, string>;
+}): Promise<RunningApp> {
   const env: Record<string, string> = {
     NEXTAUTH_SECRET: BENCH_SECRET,
     RESPONSE_CACHE: opts.cache === false ? "off" : "on",
     LOG_LEVEL: "warn",
+    ...opts.env,
   };
   if (opts.profileOut) {
     env.BENCH_PROFILE_OUT = opts.profileOut;
-    env.NODE_OPTIONS = `${process.env.NODE_OPTIONS ?? ""} --import=${path.join(__dirname, "profiler-preload.mjs")}`.trim();
+    env.NODE_OPTIONS =
+      `${process.env.NODE_OPTIONS ?? ""} --import=${path.join(__dirname, "profiler-preload.mjs")}`.trim();
   }
   return startApp({ databaseUrl: opts.url, mode: opts.mode ?? "lean", env });
 }
@@ -56,7 +65,9 @@ export async function startBaseline(appUrl: string, pathAndQuery: string, key: s
   const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "statline-bench-")), "response.json");
   fs.writeFileSync(file, JSON.stringify({ headers, bodyBase64: body.toString("base64") }));
   const port = await freePort();
-  const proc = spawn(process.execPath, [path.join(__dirname, "baseline-server.mjs"), file, String(port)], { stdio: ["ignore", "pipe", "inherit"] });
+  const proc = spawn(process.execPath, [path.join(__dirname, "baseline-server.mjs"), file, String(port)], {
+    stdio: ["ignore", "pipe", "inherit"],
+  });
   await new Promise<void>((resolve, reject) => {
     proc.stdout!.once("data", () => resolve());
     proc.once("exit", (code) => reject(new Error(`baseline server exited (${code})`)));
@@ -75,3 +86,14 @@ export async function startBaseline(appUrl: string, pathAndQuery: string, key: s
 
 /** Starts and stops the in-process profiler of an app started with profileOut. */
 export const toggleProfiler = (app: RunningApp) => app.proc.kill("SIGUSR2");
+
+/** Resident set size of a process in MB (from /proc; Linux only, else null). */
+export function rssMb(pid: number | undefined): number | null {
+  try {
+    const status = fs.readFileSync(`/proc/${pid}/status`, "utf8");
+    const kb = /VmRSS:\s+(\d+)/.exec(status)?.[1];
+    return kb ? Number(kb) / 1024 : null;
+  } catch {
+    return null;
+  }
+}

@@ -5,9 +5,14 @@ import Database from "better-sqlite3";
 import { nameTokens, normalizeName } from "../lib/sports/normalize";
 
 const BOOK = [
-  ["pinnacle", "h2h", "home"], ["pinnacle", "h2h", "draw"], ["pinnacle", "h2h", "away"],
-  ["bet365", "h2h", "home"], ["bet365", "h2h", "draw"], ["bet365", "h2h", "away"],
-  ["betfair_ex_eu", "totals", "over"], ["betfair_ex_eu", "totals", "under"],
+  ["pinnacle", "h2h", "home"],
+  ["pinnacle", "h2h", "draw"],
+  ["pinnacle", "h2h", "away"],
+  ["bet365", "h2h", "home"],
+  ["bet365", "h2h", "draw"],
+  ["bet365", "h2h", "away"],
+  ["betfair_ex_eu", "totals", "over"],
+  ["betfair_ex_eu", "totals", "under"],
 ] as const;
 
 /**
@@ -18,9 +23,12 @@ const BOOK = [
 export function extendOddsHistory(file: string, rows: number): number {
   const db = new Database(file);
   try {
-    const contest = db.prepare("SELECT id FROM contests ORDER BY id LIMIT 1").get() as { id: number } | undefined;
+    const contest = db.prepare("SELECT id FROM contests ORDER BY id LIMIT 1").get() as
+      { id: number } | undefined;
     if (!contest) throw new Error("no contest to extend");
-    const have = (db.prepare("SELECT count(*) AS n, min(observedAt) AS first FROM odds_points WHERE contestId = ?").get(contest.id) as { n: number; first: string | null });
+    const have = db
+      .prepare("SELECT count(*) AS n, min(observedAt) AS first FROM odds_points WHERE contestId = ?")
+      .get(contest.id) as { n: number; first: string | null };
     let t = (have.first ? Date.parse(have.first) : Date.now()) - 30_000;
     const insert = db.prepare(
       "INSERT INTO odds_points (contestId, personId, bookmaker, market, selection, line, price, observedAt, isClosing) VALUES (?, NULL, ?, ?, ?, ?, ?, ?, 0)",
@@ -50,9 +58,19 @@ export function personsDatabase(file: string, source: string, target: number): n
   const db = new Database(file);
   try {
     db.prepare("ATTACH DATABASE ? AS src").run(source);
-    db.exec("INSERT INTO persons SELECT * FROM src.persons; INSERT INTO person_name_tokens SELECT * FROM src.person_name_tokens;");
-    const firsts = (db.prepare("SELECT DISTINCT firstName AS v FROM src.persons WHERE firstName IS NOT NULL ORDER BY v").all() as { v: string }[]).map((r) => r.v);
-    const lasts = (db.prepare("SELECT DISTINCT lastName AS v FROM src.persons WHERE lastName IS NOT NULL ORDER BY v").all() as { v: string }[]).map((r) => r.v);
+    db.exec(
+      "INSERT INTO persons SELECT * FROM src.persons; INSERT INTO person_name_tokens SELECT * FROM src.person_name_tokens;",
+    );
+    const firsts = (
+      db
+        .prepare("SELECT DISTINCT firstName AS v FROM src.persons WHERE firstName IS NOT NULL ORDER BY v")
+        .all() as { v: string }[]
+    ).map((r) => r.v);
+    const lasts = (
+      db
+        .prepare("SELECT DISTINCT lastName AS v FROM src.persons WHERE lastName IS NOT NULL ORDER BY v")
+        .all() as { v: string }[]
+    ).map((r) => r.v);
     db.exec("DETACH DATABASE src");
     let count = (db.prepare("SELECT count(*) AS n FROM persons").get() as { n: number }).n;
     const person = db.prepare(

@@ -6,6 +6,7 @@ import { fail } from "./cli/output.mjs";
 import { completeTwoStep, startTwoStep } from "./cli/twostep.mjs";
 
 const HELP = `statline login [options]     get an API key through the browser (agent handoff)
+statline mcp [--base-url URL]  run the MCP server on stdio for agent clients (docs/mcp.md)
 
   --base-url URL               Statline server (default $STATLINE_BASE_URL or http://localhost:3000)
   --environment test|live      key environment to ask for (default test; live needs the approver's explicit choice)
@@ -19,7 +20,8 @@ const HELP = `statline login [options]     get an API key through the browser (a
   --print                      also print the key on stdout
   --json                       machine-readable output on stdout
 
-The key is saved to $STATLINE_CONFIG_DIR/credentials.json (default ~/.config/statline), mode 0600.`;
+The key is saved to $STATLINE_CONFIG_DIR/credentials.json (default ~/.config/statline), mode 0600.
+The SDK and \`statline mcp\` read it from there, or from STATLINE_API_KEY (and STATLINE_BASE_URL) when set.`;
 
 const options = {
   "base-url": { type: "string" },
@@ -44,14 +46,33 @@ async function main(argv) {
     return fail({ code: "invalid_request", message: `${err.message}; see statline --help` }, {});
   }
   const { values: flags, positionals } = parsed;
-  if (flags.help || positionals[0] !== "login" || positionals.length > 1) {
+  const command = positionals[0];
+  if (flags.help || (command !== "login" && command !== "mcp") || positionals.length > 1) {
     process.stderr.write(`${HELP}\n`);
     return flags.help ? 0 : 64;
   }
-  flags.baseUrl = (flags["base-url"] ?? process.env.STATLINE_BASE_URL ?? "http://localhost:3000").replace(/\/+$/, "");
-  if (!/^https?:\/\/[^/]+$/.test(flags.baseUrl)) return fail({ code: "invalid_request", message: "--base-url must be like https://statline.example.com" }, flags);
-  if (flags.environment !== "test" && flags.environment !== "live") return fail({ code: "invalid_request", message: "--environment must be test or live" }, flags);
-  if (flags.start && flags.complete) return fail({ code: "invalid_request", message: "Use --start or --complete, not both" }, flags);
+  if (command === "mcp") {
+    if (flags["base-url"] !== undefined && !/^https?:\/\/[^/]+\/?$/.test(flags["base-url"])) {
+      process.stderr.write("statline mcp: --base-url must be like https://statline.example.com\n");
+      return 64;
+    }
+    // Loaded on demand: it brings tsx and the MCP SDK, which `statline login` does not need.
+    const { mcp } = await import("./cli/mcp.mjs");
+    return mcp(flags);
+  }
+  flags.baseUrl = (flags["base-url"] ?? process.env.STATLINE_BASE_URL ?? "http://localhost:3000").replace(
+    /\/+$/,
+    "",
+  );
+  if (!/^https?:\/\/[^/]+$/.test(flags.baseUrl))
+    return fail(
+      { code: "invalid_request", message: "--base-url must be like https://statline.example.com" },
+      flags,
+    );
+  if (flags.environment !== "test" && flags.environment !== "live")
+    return fail({ code: "invalid_request", message: "--environment must be test or live" }, flags);
+  if (flags.start && flags.complete)
+    return fail({ code: "invalid_request", message: "Use --start or --complete, not both" }, flags);
   if (flags.start) return startTwoStep(flags);
   if (flags.complete) return completeTwoStep(flags);
   return login(flags);

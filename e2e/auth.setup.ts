@@ -24,7 +24,8 @@ setup("a new user signs up and lands on the dashboard", async ({ page }) => {
   await page.waitForURL("**/dashboard/keys");
   await expect(page.getByRole("heading", { name: "API keys", level: 1 })).toBeVisible();
   const nav = page.getByRole("navigation", { name: "Dashboard" });
-  for (const link of ["Overview", "API keys", "Usage", "Audit log", "Docs"]) await expect(nav.getByRole("link", { name: link })).toBeVisible();
+  for (const link of ["Overview", "API keys", "Usage", "Audit log", "Docs"])
+    await expect(nav.getByRole("link", { name: link })).toBeVisible();
   await expect(page.getByText(email)).toBeVisible();
 
   // The session cookie is httpOnly and SameSite=Lax, so page scripts and cross-site posts never carry it.

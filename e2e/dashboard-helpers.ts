@@ -42,15 +42,51 @@ export function insertBuckets(rows: BucketRow[]) {
      VALUES (?, ?, ?, ?, ?, ?, ?)
      ON CONFLICT (apiKeyId, minute, endpoint, statusClass) DO UPDATE SET requests = requests + excluded.requests, units = units + excluded.units`,
   );
+  // The dashboard reads the hour and day roll-ups the flush writes next to the minute rows.
+  const rollup = db.prepare(
+    `INSERT INTO usage_rollups (accountId, apiKeyId, period, start, endpoint, statusClass, requests, units)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+     ON CONFLICT (apiKeyId, period, start, endpoint, statusClass) DO UPDATE SET requests = requests + excluded.requests, units = units + excluded.units`,
+  );
+  const HOUR = 3_600_000;
   db.transaction(() => {
-    for (const r of rows) insert.run(r.accountId, r.apiKeyId, sqliteTime(r.minute), r.endpoint, r.statusClass, r.requests, r.units);
+    for (const r of rows) {
+      insert.run(
+        r.accountId,
+        r.apiKeyId,
+        sqliteTime(r.minute),
+        r.endpoint,
+        r.statusClass,
+        r.requests,
+        r.units,
+      );
+      for (const [period, step] of [
+        ["hour", HOUR],
+        ["day", 24 * HOUR],
+      ] as const) {
+        const start = new Date(r.minute.getTime() - (r.minute.getTime() % step));
+        rollup.run(
+          r.accountId,
+          r.apiKeyId,
+          period,
+          sqliteTime(start),
+          r.endpoint,
+          r.statusClass,
+          r.requests,
+          r.units,
+        );
+      }
+    }
   })();
   db.close();
 }
 
 export function keyRecord(prefix: string): { id: string; accountId: string } {
   const db = e2eDb();
-  const row = db.prepare("SELECT id, accountId FROM api_keys WHERE prefix = ?").get(prefix) as { id: string; accountId: string };
+  const row = db.prepare("SELECT id, accountId FROM api_keys WHERE prefix = ?").get(prefix) as {
+    id: string;
+    accountId: string;
+  };
   db.close();
   return row;
 }
@@ -91,7 +127,10 @@ export async function newUserPage(browser: Browser, baseURL: string | undefined,
 
 /** Creates a key through the UI and returns the full key read from the display-once dialog. */
 export async function createKeyThroughUi(page: Page, name: string, environment: "test" | "live" = "test") {
-  await page.getByRole("button", { name: /create (your first )?key/i }).first().click();
+  await page
+    .getByRole("button", { name: /create (your first )?key/i })
+    .first()
+    .click();
   const form = page.getByRole("dialog", { name: "Create API key" });
   await form.getByLabel("Name").fill(name);
   await form.getByLabel(environment === "live" ? /^Live/ : /^Test/).check();
@@ -106,18 +145,28 @@ export async function createKeyThroughUi(page: Page, name: string, environment: 
 /** Closes the display-once dialog the way a user must: Done, then confirm. */
 export async function confirmCopied(page: Page) {
   await page.getByRole("dialog", { name: "Save your API key" }).getByRole("button", { name: "Done" }).click();
-  await page.getByRole("dialog", { name: "Have you copied your key?" }).getByRole("button", { name: "I have copied it" }).click();
+  await page
+    .getByRole("dialog", { name: "Have you copied your key?" })
+    .getByRole("button", { name: "I have copied it" })
+    .click();
   await expect(page.getByRole("dialog")).toHaveCount(0);
 }
 
 export async function callTeams(request: APIRequestContext, key: string) {
   const res = await request.get("/v1/teams", { headers: { "X-API-Key": key } });
-  return { status: res.status(), body: (await res.json()) as { data?: unknown; error?: { code: string; message: string } } };
+  return {
+    status: res.status(),
+    body: (await res.json()) as { data?: unknown; error?: { code: string; message: string } },
+  };
 }
 
 /** The big number of a stat card ("Requests", "Units", ...). */
 export const statValue = (page: Page, label: string) =>
-  page.locator("dl > div").filter({ has: page.getByText(label, { exact: true }) }).locator("dd").first();
+  page
+    .locator("dl > div")
+    .filter({ has: page.getByText(label, { exact: true }) })
+    .locator("dd")
+    .first();
 
 /** The CSRF token the dashboard's fetch wrapper sends, captured from a real mutation request. */
 export function captureCsrfToken(page: Page): () => string {

@@ -1,6 +1,17 @@
 import path from "node:path";
 import { expect, test } from "@playwright/test";
-import { setLastUsed, setPlan, confirmCopied, createKeyThroughUi, insertBuckets, keyRecord, newUserPage, SCREENS, statValue, type BucketRow } from "./dashboard-helpers";
+import {
+  setLastUsed,
+  setPlan,
+  confirmCopied,
+  createKeyThroughUi,
+  insertBuckets,
+  keyRecord,
+  newUserPage,
+  SCREENS,
+  statValue,
+  type BucketRow,
+} from "./dashboard-helpers";
 
 // Screenshots of the pages with realistic data, for people to look at (test-results/screens/*.png).
 // The traffic is synthetic rows in UsageBucket, so the assertions check the page shows exactly them.
@@ -16,7 +27,7 @@ const ENDPOINTS: [string, number, number][] = [
 ];
 
 function rng(seed: number) {
-  return () => ((seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31);
+  return () => (seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31;
 }
 
 function syntheticWeek(accountId: string, keys: { id: string; weight: number }[]): BucketRow[] {
@@ -46,7 +57,10 @@ function syntheticWeek(accountId: string, keys: { id: string; weight: number }[]
   return rows;
 }
 
-test("screenshots: keys page, display-once dialog, usage with data, overview and audit log", async ({ browser, baseURL }) => {
+test("screenshots: keys page, display-once dialog, usage with data, overview and audit log", async ({
+  browser,
+  baseURL,
+}) => {
   const { page, context } = await newUserPage(browser, baseURL, "dana");
   await page.setViewportSize({ width: 1440, height: 960 });
   await page.goto("/dashboard/keys");
@@ -62,7 +76,11 @@ test("screenshots: keys page, display-once dialog, usage with data, overview and
   await confirmCopied(page);
   const { key: laptop } = await createKeyThroughUi(page, "Laptop experiments");
   await confirmCopied(page);
-  await page.getByRole("row").filter({ hasText: laptop.slice(0, 16) }).getByRole("button", { name: /^Revoke/ }).click();
+  await page
+    .getByRole("row")
+    .filter({ hasText: laptop.slice(0, 16) })
+    .getByRole("button", { name: /^Revoke/ })
+    .click();
   await page.screenshot({ path: path.join(SCREENS, "key-revoke-confirm.png") });
   await page.getByRole("button", { name: "Revoke key" }).click();
 
@@ -77,10 +95,13 @@ test("screenshots: keys page, display-once dialog, usage with data, overview and
   // Metering stamps lastUsedAt as it counts; these rows were written by hand, so stamp it too.
   for (const k of keys) setLastUsed(k.id, new Date(Date.now() - 2 * 60_000));
   const weekCutoff = Math.floor(Date.now() / 86_400_000) * 86_400_000 - 6 * 86_400_000;
-  const weekTotal = rows.filter((r) => r.minute.getTime() >= weekCutoff).reduce((n, r) => n + r.requests, 0);
+  // The page shows the frame's environment (test unless ?env=live): the two test keys' requests.
+  const weekTotal = rows
+    .filter((r) => r.minute.getTime() >= weekCutoff && r.apiKeyId !== keys[0].id)
+    .reduce((n, r) => n + r.requests, 0);
 
   await page.reload();
-  await expect(page.getByRole("row").filter({ hasText: prod.slice(0, 16) })).toContainText("minutes ago");
+  await expect(page.getByRole("row").filter({ hasText: staging.slice(0, 16) })).toContainText("minutes ago");
   await page.screenshot({ path: path.join(SCREENS, "keys.png"), fullPage: true });
 
   await page.goto("/dashboard/usage?range=7d");
@@ -94,15 +115,18 @@ test("screenshots: keys page, display-once dialog, usage with data, overview and
   await expect(page.locator(".recharts-tooltip-wrapper").first()).toContainText("2xx success");
   await page.screenshot({ path: path.join(SCREENS, "usage-7d-tooltip.png") });
 
+  await page.goto("/dashboard/usage?env=live&range=7d");
   await page.getByText("24 hours", { exact: true }).click();
-  await expect(page).toHaveURL(/\/dashboard\/usage$/);
-  await page.getByLabel("Key").selectOption({ label: `Production backend · ${prod.slice(0, 16)}` });
+  await expect(page).toHaveURL(/\/dashboard\/usage\?env=live$/);
+  await page
+    .getByRole("combobox", { name: "Key", exact: true })
+    .selectOption({ label: `Production backend · ${prod.slice(0, 16)}` });
   await expect(page).toHaveURL(new RegExp(`keyId=${keys[0].id}`));
   await expect(page.getByRole("table", { name: "Usage per key" }).getByRole("row")).toHaveCount(2);
   await page.screenshot({ path: path.join(SCREENS, "usage-24h-one-key.png"), fullPage: true });
 
   await page.goto("/dashboard");
-  await expect(page.locator("pre")).toContainText(staging.slice(0, 16));
+  await expect(page.locator("main")).toContainText(`Your newest test key starts ${staging.slice(0, 16)}`);
   await page.screenshot({ path: path.join(SCREENS, "overview.png"), fullPage: true });
 
   await page.goto("/dashboard/audit");
@@ -125,7 +149,9 @@ test("screenshots: sign-in and sign-up pages", async ({ browser, baseURL }) => {
   await page.getByLabel("Email").fill("nobody@example.com");
   await page.getByLabel("Password").fill("wrong password!!");
   await page.getByRole("button", { name: "Sign in" }).click();
-  await expect(page.getByRole("alert").filter({ hasText: "Incorrect" })).toHaveText("Incorrect email or password.");
+  await expect(page.getByRole("alert").filter({ hasText: "Incorrect" })).toHaveText(
+    "Incorrect email or password.",
+  );
   await page.screenshot({ path: path.join(SCREENS, "signin.png") });
   await page.goto("/signup");
   await page.screenshot({ path: path.join(SCREENS, "signup.png") });

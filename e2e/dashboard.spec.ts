@@ -11,7 +11,11 @@ import {
 } from "./dashboard-helpers";
 
 // The owner signed up in auth.setup.ts; this is the rest of the flow a new user goes through.
-test("create a key, use it, never see it again, revoke it, and see the usage", async ({ page, request, baseURL }) => {
+test("create a key, use it, never see it again, revoke it, and see the usage", async ({
+  page,
+  request,
+  baseURL,
+}) => {
   const ownerEmail = (JSON.parse(fs.readFileSync(OWNER_META, "utf8")) as { email: string }).email;
   // Every HTML document, API answer and RSC payload the page loads, to prove where the key appears.
   const seen: { url: string; method: string; body: string; cacheControl: string }[] = [];
@@ -19,10 +23,17 @@ test("create a key, use it, never see it again, revoke it, and see the usage", a
   page.on("response", (res: Response) => {
     const url = res.url();
     // Documents, API calls and React Server Component payloads (fetches) from the app itself.
-    if (!url.startsWith(baseURL!) || !["document", "fetch", "xhr"].includes(res.request().resourceType())) return;
+    if (!url.startsWith(baseURL!) || !["document", "fetch", "xhr"].includes(res.request().resourceType()))
+      return;
     pending.push(
       res.text().then(
-        (body) => void seen.push({ url, method: res.request().method(), body, cacheControl: res.headers()["cache-control"] ?? "" }),
+        (body) =>
+          void seen.push({
+            url,
+            method: res.request().method(),
+            body,
+            cacheControl: res.headers()["cache-control"] ?? "",
+          }),
         () => {},
       ),
     );
@@ -53,7 +64,9 @@ test("create a key, use it, never see it again, revoke it, and see the usage", a
   await page.keyboard.press("Escape");
   await expect(page.getByRole("dialog", { name: "Have you copied your key?" })).toBeVisible();
   await page.getByRole("button", { name: "Go back" }).click();
-  await expect(page.getByRole("dialog", { name: "Save your API key" }).getByLabel("Secret key")).toHaveValue(key);
+  await expect(page.getByRole("dialog", { name: "Save your API key" }).getByLabel("Secret key")).toHaveValue(
+    key,
+  );
   await confirmCopied(page);
 
   const row = page.getByRole("row").filter({ hasText: prefix });
@@ -77,12 +90,18 @@ test("create a key, use it, never see it again, revoke it, and see the usage", a
   await expect(row).toContainText("Active");
   await Promise.all(pending);
   expect(await page.content()).not.toContain(secretPart);
-  const creates = seen.filter((r) => r.method === "POST" && r.url.endsWith("/api/dashboard/keys") && r.body.includes(secretPart));
+  const creates = seen.filter(
+    (r) => r.method === "POST" && r.url.endsWith("/api/dashboard/keys") && r.body.includes(secretPart),
+  );
   expect(creates).toHaveLength(1);
   expect(creates[0].cacheControl).toContain("no-store");
-  const leaks = seen.filter((r) => r !== creates[0] && r.body.includes(secretPart)).map((r) => `${r.method} ${r.url}`);
+  const leaks = seen
+    .filter((r) => r !== creates[0] && r.body.includes(secretPart))
+    .map((r) => `${r.method} ${r.url}`);
   expect(leaks).toEqual([]);
-  expect(seen.some((r) => r.url.includes("/api/dashboard/keys") && r.method === "GET" && r.body.includes(prefix))).toBe(true);
+  expect(
+    seen.some((r) => r.url.includes("/api/dashboard/keys") && r.method === "GET" && r.body.includes(prefix)),
+  ).toBe(true);
   expect(seen.filter((r) => r.url.startsWith(`${baseURL}/dashboard/keys`)).length).toBeGreaterThanOrEqual(2);
   expect(fs.readFileSync(SERVER_LOG, "utf8")).not.toContain(secretPart);
 
@@ -108,7 +127,10 @@ test("create a key, use it, never see it again, revoke it, and see the usage", a
   expect(last.body).toEqual({ error: { code: "UNAUTHORIZED", message: "Invalid API key" } });
   const latency = Date.now() - revokedAt;
   expect(latency).toBeLessThan(2000);
-  test.info().annotations.push({ type: "revocation latency", description: `${latency} ms (dialog closed -> first 401)` });
+  test.info().annotations.push({
+    type: "revocation latency",
+    description: `${latency} ms (dialog closed -> first 401)`,
+  });
   console.log(`revocation latency: ${latency} ms`);
   await page.reload();
   await expect(row).toContainText("Revoked");
@@ -138,7 +160,9 @@ test("create a key, use it, never see it again, revoke it, and see the usage", a
   await expect(audit).toContainText("Chrome");
 });
 
-test("the overview shows this month's usage, the plan and a quick start with the key prefix", async ({ page }) => {
+test("the overview shows this month's usage, the plan and a quick start that works when copied", async ({
+  page,
+}) => {
   await page.goto("/dashboard/keys");
   const { key } = await createKeyThroughUi(page, "Quick start key");
   await confirmCopied(page);
@@ -147,7 +171,9 @@ test("the overview shows this month's usage, the plan and a quick start with the
   await expect(page.getByText("Plan", { exact: true })).toBeVisible();
   await expect(page.getByText("10,000 units / month")).toBeVisible();
   const origin = new URL(page.url()).origin;
-  await expect(page.locator("pre")).toHaveText(`curl -H "X-API-Key: ${key.slice(0, 16)}…" ${origin}/v1/teams`);
+  // The key comes from $STATLINE_API_KEY: the copied command holds no placeholder.
+  await expect(page.locator("pre")).toHaveText(`curl -H "X-API-Key: $STATLINE_API_KEY" ${origin}/v1/teams`);
+  await expect(page.locator("main")).toContainText(`Your newest test key starts ${key.slice(0, 16)}`);
   await expect(page.locator("body")).not.toContainText(key.slice(16));
 });
 

@@ -10,14 +10,18 @@ import { ensureTemplateDb } from "../tests/support/template";
  * that need the admin CLI, and its output is mirrored to data/test/e2e-server.log.
  */
 export default async function globalSetup() {
-  execFileSync(process.execPath, ["--import", "tsx", "scripts/build-if-stale.ts"], { cwd: ROOT, stdio: "inherit" });
+  execFileSync(process.execPath, ["--import", "tsx", "scripts/build-if-stale.ts"], {
+    cwd: ROOT,
+    stdio: "inherit",
+  });
   const databaseUrl = copyTemplateDb(ensureTemplateDb());
   fs.writeFileSync(path.join(ROOT, "data", "test", "e2e-db-url"), databaseUrl);
   const app = await startApp({ databaseUrl, port: Number(process.env.E2E_PORT ?? 3100) });
   // The server's output, for tests that prove secrets never reach the logs.
   const logFile = path.join(ROOT, "data", "test", "e2e-server.log");
   fs.writeFileSync(logFile, app.output());
-  for (const stream of [app.proc.stdout, app.proc.stderr]) stream?.on("data", (d) => fs.appendFileSync(logFile, d));
+  for (const stream of [app.proc.stdout, app.proc.stderr])
+    stream?.on("data", (d) => fs.appendFileSync(logFile, d));
   return async () => {
     await app.stop();
     // Kept for the reliability suite's secrets scan (tests/reliability/secrets-scan.test.ts).

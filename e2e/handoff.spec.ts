@@ -2,7 +2,16 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
-import { expectKeyWorks, fileMode, query, runCli, signIn, startHandoffApp, stopClis } from "./support/handoff";
+import { createClient } from "../sdk/src/index";
+import {
+  expectKeyWorks,
+  fileMode,
+  query,
+  runCli,
+  signIn,
+  startHandoffApp,
+  stopClis,
+} from "./support/handoff";
 
 // Agent handoff end to end (docs/agent-handoff.md): the real `statline` CLI process, a signed-in
 // user approving in Chromium, against `next start`, and the key then working on /v1.
@@ -18,9 +27,13 @@ test.afterAll(async () => {
   await env?.app.stop();
 });
 
-const credentials = (configDir: string) => JSON.parse(fs.readFileSync(path.join(configDir, "credentials.json"), "utf8"));
+const credentials = (configDir: string) =>
+  JSON.parse(fs.readFileSync(path.join(configDir, "credentials.json"), "utf8"));
 
-test("loopback mode: the browser's redirect delivers the code to the CLI's listener", async ({ page, request }) => {
+test("loopback mode: the browser's redirect delivers the code to the CLI's listener", async ({
+  page,
+  request,
+}) => {
   await signIn(page.context(), env.base, env.users.alice.email);
   const cli = runCli(["login", "--mode", "loopback", "--base-url", env.base, "--name", "loopback agent"]);
   const url = await cli.url();
@@ -32,7 +45,9 @@ test("loopback mode: the browser's redirect delivers the code to the CLI's liste
   await expect(page.getByTestId("client-name")).toHaveText("statline CLI");
   await expect(page.getByTestId("key-name")).toHaveText("loopback agent");
   await expect(page.getByTestId("requester-ip")).toHaveText(/127\.0\.0\.1/);
-  await expect(page.getByRole("alert").filter({ hasText: "Approve only" })).toContainText("you just started yourself");
+  await expect(page.getByRole("alert").filter({ hasText: "Approve only" })).toContainText(
+    "you just started yourself",
+  );
   await expect(page.getByLabel(/Test key/)).toBeChecked();
   await expect(page.getByLabel(/Live key/)).not.toBeChecked();
 
@@ -50,6 +65,13 @@ test("loopback mode: the browser's redirect delivers the code to the CLI's liste
   expect(fileMode(path.join(cli.configDir, "credentials.json"))).toBe(0o600);
   expect(creds.api_key).toMatch(/^sk_test_[0-9A-Za-z]{32}$/);
   await expectKeyWorks(request, env.base, creds.api_key);
+  // The CLI says where the key went and the one variable name every Statline tool reads.
+  expect(cli.stderr()).toContain(`saved to ${path.join(cli.configDir, "credentials.json")}`);
+  expect(cli.stderr()).toContain("set STATLINE_API_KEY");
+  // The SDK finds the saved key, and the server it belongs to, with no other configuration.
+  const sdk = createClient({ env: { STATLINE_CONFIG_DIR: cli.configDir } });
+  expect(sdk.config).toMatchObject({ baseUrl: env.base, apiKey: creds.api_key });
+  expect((await sdk.get("/v1/competitions")).meta.version).toBe("v1");
   // Without --print the key is never shown; the code, state and verifier are never shown at all.
   for (const output of [cli.stdout(), cli.stderr(), env.app.output()]) {
     expect(output).not.toContain(creds.api_key);
@@ -57,15 +79,40 @@ test("loopback mode: the browser's redirect delivers the code to the CLI's liste
     expect(output).not.toContain(callback.searchParams.get("state")!);
   }
   const [key] = query<{ name: string; source: string; accountId: string; revokedAt: unknown }>(
-    env.databaseUrl, "SELECT name, source, accountId, revokedAt FROM api_keys WHERE prefix = ?", creds.api_key.slice(0, 16));
-  expect(key).toEqual({ name: "loopback agent", source: "agent", accountId: env.users.alice.accountId, revokedAt: null });
+    env.databaseUrl,
+    "SELECT name, source, accountId, revokedAt FROM api_keys WHERE prefix = ?",
+    creds.api_key.slice(0, 16),
+  );
+  expect(key).toEqual({
+    name: "loopback agent",
+    source: "agent",
+    accountId: env.users.alice.accountId,
+    revokedAt: null,
+  });
 });
 
-test("paste mode: the code shown on the page is pasted into the CLI; live only by explicit choice", async ({ page, request }) => {
+test("paste mode: the code shown on the page is pasted into the CLI; live only by explicit choice", async ({
+  page,
+  request,
+}) => {
   await signIn(page.context(), env.base, env.users.alice.email);
   const project = fs.mkdtempSync(path.join(os.tmpdir(), "statline-project-"));
   fs.writeFileSync(path.join(project, ".env"), "OTHER=1\nSTATLINE_API_KEY=old\n");
-  const cli = runCli(["login", "--mode", "paste", "--base-url", env.base, "--environment", "live", "--name", "paste agent", "--write-env"], { cwd: project });
+  const cli = runCli(
+    [
+      "login",
+      "--mode",
+      "paste",
+      "--base-url",
+      env.base,
+      "--environment",
+      "live",
+      "--name",
+      "paste agent",
+      "--write-env",
+    ],
+    { cwd: project },
+  );
   await page.goto(await cli.url());
   await expect(page.getByTestId("requested-environment")).toHaveText("live");
   await expect(page.getByText("Choose Live explicitly")).toBeVisible();
@@ -93,7 +140,10 @@ test("paste mode: the code shown on the page is pasted into the CLI; live only b
   expect(cli.stdout() + cli.stderr() + env.app.output()).not.toContain(code);
 });
 
-test("poll mode: --start --json, approval in the browser, --complete collects the key", async ({ page, request }) => {
+test("poll mode: --start --json, approval in the browser, --complete collects the key", async ({
+  page,
+  request,
+}) => {
   await signIn(page.context(), env.base, env.users.alice.email);
   const start = runCli(["login", "--start", "--json", "--base-url", env.base, "--name", "poll agent"]);
   expect(await start.exited).toBe(0);
@@ -107,36 +157,67 @@ test("poll mode: --start --json, approval in the browser, --complete collects th
   expect(start.stdout() + start.stderr()).not.toContain(verifier);
 
   // --complete waits (polls) while the human approves; same config dir as --start.
-  const complete = runCli(["login", "--complete", "--json"], { env: { STATLINE_CONFIG_DIR: start.configDir } });
-  await expect.poll(() => query(env.databaseUrl, "SELECT id FROM handoff_sessions WHERE userCode = ? AND lastPolledAt IS NOT NULL", started.user_code.replace("-", "")).length).toBe(1);
+  const complete = runCli(["login", "--complete", "--json"], {
+    env: { STATLINE_CONFIG_DIR: start.configDir },
+  });
+  await expect
+    .poll(
+      () =>
+        query(
+          env.databaseUrl,
+          "SELECT id FROM handoff_sessions WHERE userCode = ? AND lastPolledAt IS NOT NULL",
+          started.user_code.replace("-", ""),
+        ).length,
+    )
+    .toBe(1);
   await page.goto(started.url);
   await page.getByRole("button", { name: "Approve" }).click();
   await expect(page.getByRole("heading", { name: "Approved" })).toBeVisible();
 
   expect(await complete.exited).toBe(0);
   const result = JSON.parse(complete.stdout());
-  expect(result).toMatchObject({ status: "ok", environment: "test", name: "poll agent" });
+  expect(result).toMatchObject({
+    status: "ok",
+    environment: "test",
+    name: "poll agent",
+    saved_to: path.join(start.configDir, "credentials.json"),
+    env_var: "STATLINE_API_KEY",
+  });
   expect(fs.existsSync(pendingFile)).toBe(false);
   const creds = JSON.parse(fs.readFileSync(path.join(start.configDir, "credentials.json"), "utf8"));
   expect(creds.key_prefix).toBe(result.key_prefix);
   await expectKeyWorks(request, env.base, creds.api_key);
   expect(complete.stdout() + complete.stderr() + env.app.output()).not.toContain(verifier);
 
-  const audit = query<{ action: string }>(env.databaseUrl,
-    "SELECT action FROM audit_events WHERE accountId = ? ORDER BY createdAt, rowid", env.users.alice.accountId).map((a) => a.action);
+  const audit = query<{ action: string }>(
+    env.databaseUrl,
+    "SELECT action FROM audit_events WHERE accountId = ? ORDER BY createdAt, rowid",
+    env.users.alice.accountId,
+  ).map((a) => a.action);
   expect(audit).toEqual(expect.arrayContaining(["handoff.approved", "key.created", "handoff.exchanged"]));
 });
 
 test("deny in loopback mode: the CLI is told access_denied and no key exists", async ({ page }) => {
   await signIn(page.context(), env.base, env.users.alice.email);
-  const cli = runCli(["login", "--mode", "loopback", "--base-url", env.base, "--name", "denied agent", "--json"]);
+  const cli = runCli([
+    "login",
+    "--mode",
+    "loopback",
+    "--base-url",
+    env.base,
+    "--name",
+    "denied agent",
+    "--json",
+  ]);
   await page.goto(await cli.url());
   await page.getByRole("button", { name: "Deny" }).click();
   await expect(page.getByRole("heading", { name: "Statline CLI login failed" })).toBeVisible();
   expect(await cli.exited).toBe(1);
   expect(JSON.parse(cli.stdout())).toMatchObject({ status: "error", error: { code: "access_denied" } });
   expect(query(env.databaseUrl, "SELECT id FROM api_keys WHERE name = 'denied agent'")).toHaveLength(0);
-  expect(query(env.databaseUrl, "SELECT id FROM audit_events WHERE action = 'handoff.denied'")).toHaveLength(1);
+  expect(query(env.databaseUrl, "SELECT id FROM audit_events WHERE action = 'handoff.denied'")).toHaveLength(
+    1,
+  );
 });
 
 test("the approval page needs sign-in and cannot be framed", async ({ browser }) => {

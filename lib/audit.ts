@@ -1,4 +1,4 @@
-import type { Db } from "./db";
+import type { Db, Tx } from "./db";
 
 /** Where a mutation came from, for the audit log. */
 export interface AuditContext {
@@ -15,7 +15,7 @@ export interface AuditEntry extends AuditContext {
   detail?: string;
 }
 
-export function recordAudit(db: Db, entry: AuditEntry) {
+export function recordAudit(db: Db | Tx, entry: AuditEntry) {
   return db.auditEvent.create({
     data: {
       accountId: entry.accountId,
@@ -27,14 +27,5 @@ export function recordAudit(db: Db, entry: AuditEntry) {
       ip: entry.ip ?? null,
       userAgent: entry.userAgent?.slice(0, 300) ?? null,
     },
-  });
-}
-
-export function listAudit(db: Db, accountId: string, take = 100) {
-  return db.auditEvent.findMany({
-    where: { accountId },
-    orderBy: [{ createdAt: "desc" }, { id: "desc" }],
-    take,
-    include: { actor: { select: { email: true, name: true } } },
   });
 }

@@ -1,8 +1,12 @@
 import { createClient, type Db } from "./db/client";
+import { perProcess } from "./process-state";
 
-// One client per process: Next's dev server reloads modules, so keep it on globalThis.
-const globalForDb = globalThis as unknown as { statlineDb?: Db };
+/**
+ * The process-wide client. Every function that reads or writes the database takes a `Db` as its
+ * first parameter (explicit input: tests, the seed and importers target other databases in the same
+ * process); only the edges (route handlers, the /v1 pipeline, CLI commands, server start) import
+ * this one and pass it in. One client per process (lib/process-state.ts).
+ */
+export const db: Db = perProcess("db", () => createClient());
 
-export const db: Db = globalForDb.statlineDb ?? (globalForDb.statlineDb = createClient());
-
-export type { Db };
+export type { Db, Tx } from "./db/client";

@@ -1,3 +1,4 @@
+import { perProcess } from "./process-state";
 import pino, { type DestinationStream, type Logger } from "pino";
 
 /**
@@ -5,7 +6,17 @@ import pino, { type DestinationStream, type Logger } from "pino";
  * the request path; pino flushes the buffer on process exit. Never pass a key, password or
  * verifier here: the redaction list and scrub() are a safety net, not the policy.
  */
-const REDACTED_FIELDS = ["authorization", "x-api-key", "cookie", "set-cookie", "password", "code_verifier", "code", "secret", "token"];
+const REDACTED_FIELDS = [
+  "authorization",
+  "x-api-key",
+  "cookie",
+  "set-cookie",
+  "password",
+  "code_verifier",
+  "code",
+  "secret",
+  "token",
+];
 const REDACT_PATHS = REDACTED_FIELDS.flatMap((f) => {
   const key = /^[a-z_]+$/.test(f) ? f : `["${f}"]`;
   const sep = key.startsWith("[") ? "" : ".";
@@ -23,7 +34,9 @@ export function createLogger(destination?: DestinationStream): Logger {
   return pino(
     {
       level: process.env.LOG_LEVEL ?? (process.env.NODE_ENV === "test" ? "warn" : "info"),
-      base: process.env.INSTANCE_ID ? { pid: process.pid, instance: process.env.INSTANCE_ID } : { pid: process.pid },
+      base: process.env.INSTANCE_ID
+        ? { pid: process.pid, instance: process.env.INSTANCE_ID }
+        : { pid: process.pid },
       timestamp: pino.stdTimeFunctions.isoTime,
       formatters: { level: (label) => ({ level: label }) },
       redact: { paths: REDACT_PATHS, censor: "[redacted]" },
@@ -33,15 +46,17 @@ export function createLogger(destination?: DestinationStream): Logger {
   );
 }
 
-// One logger per process, shared by the lean server's modules and Next's bundled copies;
-// created on first use so a CLI can choose LOG_DEST after its imports ran.
-const g = globalThis as unknown as { statlineLogger?: Logger };
+// One logger per process (lib/process-state.ts); created on first use so a CLI can choose
+// LOG_DEST after its imports ran.
 export function getLogger(): Logger {
-  return g.statlineLogger ?? (g.statlineLogger = createLogger());
+  return perProcess("logger", createLogger);
 }
 
 export function logError(message: string, err: unknown, context: Record<string, unknown> = {}): void {
-  const detail = err instanceof Error ? { error: scrub(err.message), stack: err.stack && scrub(err.stack) } : { error: scrub(String(err)) };
+  const detail =
+    err instanceof Error
+      ? { error: scrub(err.message), stack: err.stack && scrub(err.stack) }
+      : { error: scrub(String(err)) };
   getLogger().error({ ...context, ...detail }, message);
 }
 
@@ -61,7 +76,7 @@ export function logDebug(message: string, context: Record<string, unknown> = {})
 /** Writes what is buffered; used on shutdown before process.exit. */
 export function flushLogs(): void {
   try {
-    g.statlineLogger?.flush();
+    getLogger().flush();
   } catch {
     // stdout already closed
   }

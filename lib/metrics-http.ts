@@ -6,12 +6,18 @@ import { metrics } from "./metrics";
  * `Authorization: Bearer <token>` (compared in constant time); without it /metrics is open, which
  * is fine when the port is only reachable from the monitoring network.
  */
-export async function renderMetrics(authorization: string | undefined): Promise<{ status: number; headers: Record<string, string>; body: string }> {
+export async function renderMetrics(
+  authorization: string | undefined,
+): Promise<{ status: number; headers: Record<string, string>; body: string }> {
   const token = process.env.METRICS_TOKEN;
   if (token && !tokenMatches(authorization, token)) {
     return {
       status: 401,
-      headers: { "Content-Type": "application/json", "WWW-Authenticate": 'Bearer realm="metrics"', "Cache-Control": "no-store" },
+      headers: {
+        "Content-Type": "application/json",
+        "WWW-Authenticate": 'Bearer realm="metrics"',
+        "Cache-Control": "no-store",
+      },
       body: JSON.stringify({ error: { code: "UNAUTHORIZED", message: "Metrics token required" } }),
     };
   }

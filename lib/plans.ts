@@ -43,7 +43,10 @@ const Override = z.strictObject({
   burst: positive.nullable().optional(),
   monthlyUnits: z.number().int().nonnegative().nullable().optional(),
 });
-const Overrides = z.record(z.string().regex(/^[a-z][a-z0-9_-]{0,31}$/, "plan names are lower-case words"), Override);
+const Overrides = z.record(
+  z.string().regex(/^[a-z][a-z0-9_-]{0,31}$/, "plan names are lower-case words"),
+  Override,
+);
 
 /**
  * STATLINE_PLANS (JSON) changes plan numbers or adds plans without a code change, e.g.
@@ -59,7 +62,10 @@ function parseOverrides(raw: string | undefined): Record<string, z.infer<typeof 
     throw new Error("STATLINE_PLANS is not valid JSON");
   }
   const parsed = Overrides.safeParse(json);
-  if (!parsed.success) throw new Error(`STATLINE_PLANS is invalid: ${parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ")}`);
+  if (!parsed.success)
+    throw new Error(
+      `STATLINE_PLANS is invalid: ${parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ")}`,
+    );
   return parsed.data;
 }
 
@@ -67,17 +73,27 @@ function resolve(plan: Plan): ResolvedPlan {
   if ((plan.ratePerMinute === null) !== (plan.burst === null)) {
     throw new Error(`plan ${plan.name}: ratePerMinute and burst must both be set or both be null`);
   }
-  const rule = plan.ratePerMinute === null || plan.burst === null ? null : { burst: plan.burst, intervalMs: 60_000 / plan.ratePerMinute };
+  const rule =
+    plan.ratePerMinute === null || plan.burst === null
+      ? null
+      : { burst: plan.burst, intervalMs: 60_000 / plan.ratePerMinute };
   return { ...plan, rule };
 }
 
-function buildPlans(raw: string | undefined): Map<string, ResolvedPlan> {
+/** The plan table for a STATLINE_PLANS value (built-ins plus overrides); throws on an invalid value. */
+export function buildPlans(raw: string | undefined): Map<string, ResolvedPlan> {
   const plans = new Map<string, ResolvedPlan>();
   const overrides = parseOverrides(raw);
   for (const base of BUILT_IN) plans.set(base.name, resolve({ ...base, ...overrides[base.name] }));
   for (const [name, o] of Object.entries(overrides)) {
     if (plans.has(name)) continue;
-    const plan: Plan = { name, label: o.label ?? name, ratePerMinute: o.ratePerMinute ?? null, burst: o.burst ?? null, monthlyUnits: o.monthlyUnits ?? null };
+    const plan: Plan = {
+      name,
+      label: o.label ?? name,
+      ratePerMinute: o.ratePerMinute ?? null,
+      burst: o.burst ?? null,
+      monthlyUnits: o.monthlyUnits ?? null,
+    };
     plans.set(name, resolve(plan));
   }
   return plans;
@@ -97,5 +113,3 @@ export function isPlanName(name: string): boolean {
 export function planFor(name: string): ResolvedPlan {
   return plans.get(name) ?? plans.get(DEFAULT_PLAN)!;
 }
-
-export { buildPlans as _buildPlansForTest };

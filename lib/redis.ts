@@ -1,3 +1,4 @@
+import { perProcess } from "./process-state";
 import Redis from "ioredis";
 import { redactUrl } from "./db/redact";
 import { logInfo, logWarn } from "./log";
@@ -26,9 +27,13 @@ interface State {
   subscribers: Set<Redis>;
 }
 
-// One connection per process, shared by the lean server's modules and Next's bundled copies.
-const g = globalThis as unknown as { statlineRedis?: State };
-const state: State = g.statlineRedis ?? (g.statlineRedis = { client: null, up: false, listeners: new Set(), subscribers: new Set() });
+// One connection per process (lib/process-state.ts).
+const state: State = perProcess("redis", () => ({
+  client: null,
+  up: false,
+  listeners: new Set(),
+  subscribers: new Set(),
+}));
 
 const OPTIONS = {
   lazyConnect: true,
@@ -63,14 +68,17 @@ export function getRedis(): Redis | null {
   });
   // A dead network path keeps the socket "ready" while commands time out: a heartbeat notices,
   // marks Redis down and forces a reconnect (which only becomes ready once Redis answers again).
-  const heartbeat = setInterval(() => {
-    if (!state.up || state.client !== client) return;
-    client.ping().catch((err: Error) => {
-      if (state.client !== client) return;
-      setUp(false, `ping failed: ${err.message}`);
-      client.disconnect(true);
-    });
-  }, Number(process.env.REDIS_HEARTBEAT_MS ?? 1000));
+  const heartbeat = setInterval(
+    () => {
+      if (!state.up || state.client !== client) return;
+      client.ping().catch((err: Error) => {
+        if (state.client !== client) return;
+        setUp(false, `ping failed: ${err.message}`);
+        client.disconnect(true);
+      });
+    },
+    Number(process.env.REDIS_HEARTBEAT_MS ?? 1000),
+  );
   heartbeat.unref();
   state.client = client;
   metrics.probes.redisUp = () => (state.up ? 1 : 0);
@@ -114,7 +122,10 @@ export function whenRedisReady(timeoutMs: number): Promise<boolean> {
  * A dedicated pub/sub connection: subscribes to the channels on every (re)connect, since a
  * subscription attempted while disconnected fails without the offline queue.
  */
-export function subscribe(channels: string[], onMessage: (channel: string, message: string) => void): Redis | null {
+export function subscribe(
+  channels: string[],
+  onMessage: (channel: string, message: string) => void,
+): Redis | null {
   const base = getRedis();
   if (!base) return null;
   const sub = base.duplicate();
@@ -122,7 +133,9 @@ export function subscribe(channels: string[], onMessage: (channel: string, messa
     // state is tracked on the command connection; the subscriber reconnects on its own
   });
   sub.on("ready", () => {
-    sub.subscribe(...channels).catch((err: Error) => logWarn("redis subscribe failed", { channels, reason: err.message }));
+    sub
+      .subscribe(...channels)
+      .catch((err: Error) => logWarn("redis subscribe failed", { channels, reason: err.message }));
   });
   sub.on("message", onMessage);
   sub.connect().catch(() => {});

@@ -4,13 +4,19 @@ import { commands } from "../lib/admin/commands";
 async function main() {
   // Diagnostics (pino) go to stderr: stdout carries the command's output, e.g. a new key.
   process.env.LOG_DEST ??= "stderr";
-  const [group, action, ...rest] = process.argv.slice(2);
-  const command = commands.find((c) => c.name === `${group} ${action}` || (c.name === group && action === undefined) || c.name === group);
+  const argv = process.argv.slice(2);
+  const [group] = argv;
+  // The longest command whose words start the arguments ("team alias add" before "team").
+  const command = [...commands]
+    .sort((a, b) => b.name.split(" ").length - a.name.split(" ").length)
+    .find((c) => c.name.split(" ").every((w, i) => argv[i] === w));
   if (!command || group === "help" || group === undefined) {
-    console.log(["usage: npm run --silent admin -- <command>", "", ...commands.map((c) => `  ${c.usage}`)].join("\n"));
+    console.log(
+      ["usage: npm run --silent admin -- <command>", "", ...commands.map((c) => `  ${c.usage}`)].join("\n"),
+    );
     process.exit(group && group !== "help" ? 2 : 0);
   }
-  const args = command.name.includes(" ") ? rest : [action, ...rest].filter((a): a is string => a !== undefined);
+  const args = argv.slice(command.name.split(" ").length);
   await command.run(args);
 }
 

@@ -33,7 +33,9 @@ export function buildIfStale(): void {
   const stampFile = path.join(distDir, "statline-source-stamp");
   const stamp = sourceStamp();
   const fresh =
-    fs.existsSync(path.join(distDir, "BUILD_ID")) && fs.existsSync(stampFile) && fs.readFileSync(stampFile, "utf8") === stamp;
+    fs.existsSync(path.join(distDir, "BUILD_ID")) &&
+    fs.existsSync(stampFile) &&
+    fs.readFileSync(stampFile, "utf8") === stamp;
   if (fresh || process.env.STATLINE_SKIP_BUILD === "1") return;
   console.log("building the app (first run or sources changed)…");
   const nextBin = path.join(path.dirname(require.resolve("next/package.json")), "dist", "bin", "next");

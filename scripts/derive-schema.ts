@@ -24,7 +24,10 @@ async function main() {
   const current = fs.existsSync(pg.schema) ? fs.readFileSync(pg.schema, "utf8") : "";
   if (current !== derived) {
     if (check) problems.push(`${pg.schema} is stale`);
-    else fs.mkdirSync(path.dirname(pg.schema), { recursive: true }), fs.writeFileSync(pg.schema, derived);
+    else {
+      fs.mkdirSync(path.dirname(pg.schema), { recursive: true });
+      fs.writeFileSync(pg.schema, derived);
+    }
   }
   const folder = `${stamp()}_${name.replace(/[^a-z0-9_]/gi, "_")}`;
   for (const provider of ["sqlite", "postgresql"] as Provider[]) {
@@ -43,14 +46,19 @@ async function main() {
     console.log(`wrote ${path.relative(process.cwd(), path.join(p.migrations, folder))}`);
   }
   if (problems.length) {
-    console.error(problems.map((m) => `stale: ${m}`).join("\n") + "\nRun: npm run db:derive -- --name <change>");
+    console.error(
+      problems.map((m) => `stale: ${m}`).join("\n") + "\nRun: npm run db:derive -- --name <change>",
+    );
     process.exit(1);
   }
   console.log(check ? "derived schema and migrations are up to date" : "done");
 }
 
 function writeTemp(text: string): string {
-  const file = path.join(fs.mkdtempSync(path.join(process.env.TMPDIR ?? "/tmp", "statline-")), "schema.prisma");
+  const file = path.join(
+    fs.mkdtempSync(path.join(process.env.TMPDIR ?? "/tmp", "statline-")),
+    "schema.prisma",
+  );
   fs.writeFileSync(file, text);
   return file;
 }

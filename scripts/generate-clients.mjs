@@ -16,6 +16,9 @@ const env = {
 };
 for (const schema of ["prisma/schema.prisma", "prisma/postgres/schema.prisma"]) {
   if (!existsSync(schema)) throw new Error(`${schema} is missing`);
-  execFileSync(process.execPath, [cli, "generate", "--schema", schema], { stdio: ["ignore", "ignore", "inherit"], env });
+  execFileSync(process.execPath, [cli, "generate", "--schema", schema], {
+    stdio: ["ignore", "ignore", "inherit"],
+    env,
+  });
 }
 console.log("generated Prisma clients (sqlite, postgres)");

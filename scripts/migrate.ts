@@ -7,7 +7,9 @@ import { redactUrl } from "../lib/db/redact";
 export async function migrate(url = databaseUrl()): Promise<string[]> {
   const applied = await applyMigrations(url);
   const where = `${providerOf(url)} ${redactUrl(url)}`;
-  console.log(applied.length ? `applied ${applied.join(", ")} to ${where}` : `database is up to date (${where})`);
+  console.log(
+    applied.length ? `applied ${applied.join(", ")} to ${where}` : `database is up to date (${where})`,
+  );
   return applied;
 }
 

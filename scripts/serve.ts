@@ -10,7 +10,9 @@ const host = process.env.HOST ?? "127.0.0.1";
 if (process.env.STATLINE_SERVER === "next") {
   const require = createRequire(import.meta.url);
   const nextBin = path.join(path.dirname(require.resolve("next/package.json")), "dist", "bin", "next");
-  const child = spawn(process.execPath, [nextBin, "start", "-p", String(port), "-H", host], { stdio: "inherit" });
+  const child = spawn(process.execPath, [nextBin, "start", "-p", String(port), "-H", host], {
+    stdio: "inherit",
+  });
   for (const signal of ["SIGTERM", "SIGINT"] as const) process.on(signal, () => child.kill(signal));
   child.on("exit", (code) => process.exit(code ?? 0));
 } else {

@@ -13,13 +13,28 @@ export default async function DocsPage() {
   const proto = h.get("x-forwarded-proto") ?? "http";
   const base = `${proto}://${host}`;
   const examples = [
-    ["Get a test key (operator CLI)", `npm run --silent admin -- key create --email you@example.com --environment test --name laptop`],
-    ["List competitions", `curl -H "X-API-Key: $STATLINE_KEY" ${base}/v1/competitions`],
-    ["Search persons (Bearer works too)", `curl -H "Authorization: Bearer $STATLINE_KEY" "${base}/v1/persons?q=mbappe&limit=5"`],
-    ["Fixtures of a competition's current season", `curl -H "X-API-Key: $STATLINE_KEY" "${base}/v1/contests?competition=1"`],
-    ["League table", `curl -H "X-API-Key: $STATLINE_KEY" "${base}/v1/standings?competition=1"`],
-    ["Odds history, hourly, then follow data.next_cursor", `curl -H "X-API-Key: $STATLINE_KEY" "${base}/v1/contests/1/odds/history?interval=1h&limit=100"`],
-    ["Top scorers", `curl -H "X-API-Key: $STATLINE_KEY" "${base}/v1/analysis/stat-board?competition=1&stat=goals"`],
+    [
+      "Get a test key (operator CLI)",
+      `npm run --silent admin -- key create --email you@example.com --environment test --name laptop`,
+    ],
+    ["List competitions", `curl -H "X-API-Key: $STATLINE_API_KEY" ${base}/v1/competitions`],
+    [
+      "Search persons (Bearer works too)",
+      `curl -H "Authorization: Bearer $STATLINE_API_KEY" "${base}/v1/persons?q=mbappe&limit=5"`,
+    ],
+    [
+      "Fixtures of a competition's current season",
+      `curl -H "X-API-Key: $STATLINE_API_KEY" "${base}/v1/contests?competition=1"`,
+    ],
+    ["League table", `curl -H "X-API-Key: $STATLINE_API_KEY" "${base}/v1/standings?competition=1"`],
+    [
+      "Odds history, hourly, then follow data.next_cursor",
+      `curl -H "X-API-Key: $STATLINE_API_KEY" "${base}/v1/contests/1/odds/history?interval=1h&limit=100"`,
+    ],
+    [
+      "Top scorers",
+      `curl -H "X-API-Key: $STATLINE_API_KEY" "${base}/v1/analysis/stat-board?competition=1&stat=goals"`,
+    ],
   ];
   return (
     <main>
@@ -29,11 +44,19 @@ export default async function DocsPage() {
         </Link>
         <h1 className="mt-2 text-3xl font-bold tracking-tight">API reference</h1>
         <p className="mt-3 max-w-3xl text-slate-600">
-          Every <code>/v1</code> request carries an API key in <code>X-API-Key</code> or <code>Authorization: Bearer</code>.
-          Responses are <code>{"{data, meta}"}</code>; errors are <code>{"{error: {code, message}}"}</code>. The machine-readable
-          document is public at{" "}
+          Every <code>/v1</code> request carries an API key in <code>X-API-Key</code> or{" "}
+          <code>Authorization: Bearer</code>. Responses are <code>{"{data, meta}"}</code>; errors are{" "}
+          <code>{"{error: {code, message}}"}</code>. The machine-readable document is public at{" "}
           <a className="text-emerald-700 underline" href="/v1/openapi.json">
             /v1/openapi.json
+          </a>
+          ; agents read{" "}
+          <a className="text-emerald-700 underline" href="/llms.txt">
+            /llms.txt
+          </a>{" "}
+          and{" "}
+          <a className="text-emerald-700 underline" href="/llms-full.txt">
+            /llms-full.txt
           </a>
           .
         </p>
@@ -43,7 +66,7 @@ export default async function DocsPage() {
           Quick start
         </h2>
         <p className="mt-1 text-sm text-slate-600">
-          Set <code>STATLINE_KEY</code> to your key, then copy a line.
+          Set <code>STATLINE_API_KEY</code> to your key, then copy a line.
         </p>
         <ul className="mt-4 space-y-3">
           {examples.map(([title, cmd]) => (

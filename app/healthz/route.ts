@@ -1,7 +1,7 @@
-import { LIVENESS_BODY } from "@/lib/health";
+import { opsRouteHandler } from "@/lib/ops";
 
+// Under plain `next start`; the lean server answers /healthz itself through the same lib/ops.ts entry.
 export const dynamic = "force-dynamic";
+export const runtime = "nodejs";
 
-export function GET() {
-  return new Response(LIVENESS_BODY, { headers: { "Content-Type": "application/json", "Cache-Control": "no-store" } });
-}
+export const GET = opsRouteHandler("/healthz");

@@ -1,10 +1,7 @@
-import { renderMetrics } from "@/lib/metrics-http";
+import { opsRouteHandler } from "@/lib/ops";
 
-// Used under `next start`; the lean server answers /metrics itself with the same function.
+// Under plain `next start`; the lean server answers /metrics itself through the same lib/ops.ts entry.
 export const dynamic = "force-dynamic";
 export const runtime = "nodejs";
 
-export async function GET(request: Request) {
-  const { status, headers, body } = await renderMetrics(request.headers.get("authorization") ?? undefined);
-  return new Response(body, { status, headers });
-}
+export const GET = opsRouteHandler("/metrics");

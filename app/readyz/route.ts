@@ -1,9 +1,7 @@
-import { checkReadiness } from "@/lib/health";
+import { opsRouteHandler } from "@/lib/ops";
 
+// Under plain `next start`; the lean server answers /readyz itself through the same lib/ops.ts entry.
 export const dynamic = "force-dynamic";
 export const runtime = "nodejs";
 
-export async function GET() {
-  const { ok, body } = await checkReadiness();
-  return new Response(body, { status: ok ? 200 : 503, headers: { "Content-Type": "application/json", "Cache-Control": "no-store" } });
-}
+export const GET = opsRouteHandler("/readyz");

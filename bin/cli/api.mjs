@@ -10,11 +10,18 @@ async function post(baseUrl, path, body) {
       signal: AbortSignal.timeout(20_000),
     });
   } catch (err) {
-    return { ok: false, status: 0, error: { code: "network_error", message: `Cannot reach ${baseUrl}: ${err.cause?.code ?? err.message}` } };
+    return {
+      ok: false,
+      status: 0,
+      error: { code: "network_error", message: `Cannot reach ${baseUrl}: ${err.cause?.code ?? err.message}` },
+    };
   }
   const json = await res.json().catch(() => null);
   if (res.ok && json) return { ok: true, status: res.status, data: json };
-  const error = json?.error ?? { code: "server_error", message: `Unexpected HTTP ${res.status} from ${baseUrl}` };
+  const error = json?.error ?? {
+    code: "server_error",
+    message: `Unexpected HTTP ${res.status} from ${baseUrl}`,
+  };
   return { ok: false, status: res.status, error };
 }
 

@@ -13,7 +13,11 @@ export function headlessReason(env = process.env, platform = process.platform) {
 /** Best effort: the URL has already been printed, so any failure here is ignored. */
 export function openBrowser(url, platform = process.platform) {
   const [cmd, args] =
-    platform === "darwin" ? ["open", [url]] : platform === "win32" ? ["cmd", ["/c", "start", "", url]] : ["xdg-open", [url]];
+    platform === "darwin"
+      ? ["open", [url]]
+      : platform === "win32"
+        ? ["cmd", ["/c", "start", "", url]]
+        : ["xdg-open", [url]];
   try {
     const child = spawn(cmd, args, { stdio: "ignore", detached: true });
     child.on("error", () => {});

@@ -11,7 +11,8 @@ import { pollForKey } from "./poll.mjs";
 
 /** Which delivery paths to run for --mode auto|loopback|paste|poll. */
 export function resolveMode(mode, headless) {
-  if (mode === "auto") return headless ? { paste: true, poll: true } : { loopback: true, paste: true, browser: true };
+  if (mode === "auto")
+    return headless ? { paste: true, poll: true } : { loopback: true, paste: true, browser: true };
   if (mode === "loopback") return { loopback: true, paste: true, browser: !headless };
   if (mode === "paste") return { paste: true };
   if (mode === "poll") return { poll: true };
@@ -31,7 +32,8 @@ export function sessionRequest(flags, challenge) {
 export async function login(flags) {
   const headless = headlessReason();
   const mode = resolveMode(flags.mode, headless);
-  if (!mode) return fail({ code: "invalid_request", message: "--mode must be auto, loopback, paste or poll" }, flags);
+  if (!mode)
+    return fail({ code: "invalid_request", message: "--mode must be auto, loopback, paste or poll" }, flags);
   const { verifier, challenge } = createPkce();
   const state = createState();
   let finish;
@@ -54,23 +56,36 @@ export async function login(flags) {
   const listener = mode.loopback
     ? await startLoopback(state, async (delivered) => {
         if (delivered.error) {
-          const error = { code: delivered.error, message: delivered.error === "access_denied" ? "The request was denied in the browser" : "The browser reported an error" };
+          const error = {
+            code: delivered.error,
+            message:
+              delivered.error === "access_denied"
+                ? "The request was denied in the browser"
+                : "The browser reported an error",
+          };
           return { ok: false, message: error.message, settle: () => finish({ ok: false, error }) };
         }
         const result = await exchange({ code: delivered.code, code_verifier: verifier });
         if (result === null) return { ok: true };
         // Finish only after the browser got its page: finishing may exit the process.
-        return result.ok ? { ok: true, settle: () => finish(result) } : { ok: false, message: result.error.message, settle: () => finish(result) };
+        return result.ok
+          ? { ok: true, settle: () => finish(result) }
+          : { ok: false, message: result.error.message, settle: () => finish(result) };
       })
     : null;
-  const started = await startSession(flags.baseUrl, { ...sessionRequest(flags, challenge), ...(listener ? { redirect_uri: listener.redirectUri, state } : {}) });
+  const started = await startSession(flags.baseUrl, {
+    ...sessionRequest(flags, challenge),
+    ...(listener ? { redirect_uri: listener.redirectUri, state } : {}),
+  });
   if (!started.ok) {
     listener?.close();
     return fail(started.error, flags);
   }
   const session = started.data;
   const expiresAt = Date.now() + session.expires_in * 1000;
-  say(`Open this URL in a browser where you are signed in to Statline, and approve the request:\n\n  ${session.verification_url}\n`);
+  say(
+    `Open this URL in a browser where you are signed in to Statline, and approve the request:\n\n  ${session.verification_url}\n`,
+  );
   say(`Check that the page shows the code ${session.user_code}.`);
   if (mode.browser) {
     say("Opening your browser…");
@@ -86,24 +101,43 @@ export async function login(flags) {
     lines.on("line", async (line) => {
       const code = line.trim();
       if (!code || done) return;
-      if (!CODE_PATTERN.test(code)) return say("That is not a Statline authorization code (32 letters and digits); try again:");
+      if (!CODE_PATTERN.test(code))
+        return say("That is not a Statline authorization code (32 letters and digits); try again:");
       const result = await exchange({ code, code_verifier: verifier });
       if (result === null) return;
       // A mistyped code can be retried; any other refusal is final.
-      if (!result.ok && /^Invalid authorization code/.test(result.error.message)) return say(`${result.error.message}; try again:`);
+      if (!result.ok && /^Invalid authorization code/.test(result.error.message))
+        return say(`${result.error.message}; try again:`);
       finish(result);
     });
     lines.on("close", () => {
-      if (!mode.loopback && !mode.poll) finish({ ok: false, error: { code: "invalid_request", message: "Input closed before a code was pasted" } });
+      if (!mode.loopback && !mode.poll)
+        finish({
+          ok: false,
+          error: { code: "invalid_request", message: "Input closed before a code was pasted" },
+        });
     });
   } else {
     say("Waiting for approval…");
   }
   if (mode.poll) {
-    const args = { baseUrl: flags.baseUrl, sessionId: session.session_id, verifier, interval: session.interval, expiresAt };
+    const args = {
+      baseUrl: flags.baseUrl,
+      sessionId: session.session_id,
+      verifier,
+      interval: session.interval,
+      expiresAt,
+    };
     pollForKey({ ...args, exchange, isDone: () => done }).then((result) => result && finish(result));
   }
-  const timer = setTimeout(() => finish({ ok: false, error: { code: "expired_token", message: "The login request expired; start again" } }), session.expires_in * 1000);
+  const timer = setTimeout(
+    () =>
+      finish({
+        ok: false,
+        error: { code: "expired_token", message: "The login request expired; start again" },
+      }),
+    session.expires_in * 1000,
+  );
 
   const result = await outcome;
   clearTimeout(timer);

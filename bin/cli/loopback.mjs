@@ -17,19 +17,33 @@ export async function startLoopback(state, onResult) {
   const server = http.createServer(async (req, res) => {
     const url = new URL(req.url ?? "/", "http://127.0.0.1");
     const send = (status, title, text, then) => {
-      res.writeHead(status, { "Content-Type": "text/html; charset=utf-8", "Cache-Control": "no-store", Connection: "close" });
+      res.writeHead(status, {
+        "Content-Type": "text/html; charset=utf-8",
+        "Cache-Control": "no-store",
+        Connection: "close",
+      });
       res.end(page(title, text), then);
     };
     if (req.method !== "GET" || url.pathname !== "/callback") return send(404, "Not found", "Nothing here.");
     // A callback without our state was not caused by our request (login CSRF): ignore it.
     if (!sameSecret(url.searchParams.get("state"), state)) {
-      return send(400, "Unexpected request", "This callback does not belong to the waiting login; it was ignored.");
+      return send(
+        400,
+        "Unexpected request",
+        "This callback does not belong to the waiting login; it was ignored.",
+      );
     }
     const code = url.searchParams.get("code");
     const error = url.searchParams.get("error");
     const outcome = await onResult(code ? { code } : { error: error ?? "invalid_request" });
     const settle = () => outcome.settle?.();
-    if (outcome.ok) send(200, "Statline CLI signed in", "The key was delivered to your terminal. You can close this tab.", settle);
+    if (outcome.ok)
+      send(
+        200,
+        "Statline CLI signed in",
+        "The key was delivered to your terminal. You can close this tab.",
+        settle,
+      );
     else send(400, "Statline CLI login failed", outcome.message.replace(/[<>&]/g, ""), settle);
   });
   await new Promise((resolve, reject) => {

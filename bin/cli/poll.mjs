@@ -9,13 +9,31 @@ const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
  * after a single pending poll when `once`, or null when isDone() says another path already won.
  * `exchange` lets the caller serialize this poll with other exchange attempts.
  */
-export async function pollForKey({ baseUrl, sessionId, verifier, interval, expiresAt, immediate = false, once = false, isDone = () => false, exchange, onInterval = () => {} }) {
+export async function pollForKey({
+  baseUrl,
+  sessionId,
+  verifier,
+  interval,
+  expiresAt,
+  immediate = false,
+  once = false,
+  isDone = () => false,
+  exchange,
+  onInterval = () => {},
+}) {
   const send = exchange ?? ((body) => requestToken(baseUrl, body));
   let wait = immediate ? 0 : interval;
   for (;;) {
     if (wait) await sleep(wait * 1000);
     if (isDone()) return null;
-    if (Date.now() >= expiresAt) return { ok: false, error: { code: "expired_token", message: "The login request expired before it was approved; start again" } };
+    if (Date.now() >= expiresAt)
+      return {
+        ok: false,
+        error: {
+          code: "expired_token",
+          message: "The login request expired before it was approved; start again",
+        },
+      };
     const result = await send({ session_id: sessionId, code_verifier: verifier });
     if (result === null) return null;
     if (result.ok) return result;

@@ -13,17 +13,34 @@ export async function startTwoStep(flags) {
   if (!started.ok) return fail(started.error, flags);
   const s = started.data;
   const expiresAt = new Date(Date.now() + s.expires_in * 1000).toISOString();
-  savePending({ base_url: flags.baseUrl, session_id: s.session_id, code_verifier: verifier, user_code: s.user_code, expires_at: expiresAt, interval: s.interval });
+  savePending({
+    base_url: flags.baseUrl,
+    session_id: s.session_id,
+    code_verifier: verifier,
+    user_code: s.user_code,
+    expires_at: expiresAt,
+    interval: s.interval,
+  });
   const nextStep = `Ask the user to open url, check that it shows ${s.user_code} and approve; then run \`statline login --complete\` (it waits for the approval until expires_at).`;
-  if (flags.json) printJson({ url: s.verification_url, user_code: s.user_code, expires_at: expiresAt, next_step: nextStep });
-  else say(`Open ${s.verification_url} and approve (code ${s.user_code}), then run: statline login --complete`);
+  if (flags.json)
+    printJson({
+      url: s.verification_url,
+      user_code: s.user_code,
+      expires_at: expiresAt,
+      next_step: nextStep,
+    });
+  else
+    say(`Open ${s.verification_url} and approve (code ${s.user_code}), then run: statline login --complete`);
   return 0;
 }
 
 export async function completeTwoStep(flags) {
   const pending = loadPending();
   if (!pending?.session_id || !pending.code_verifier) {
-    return fail({ code: "no_pending_login", message: "No pending login; run `statline login --start` first" }, flags);
+    return fail(
+      { code: "no_pending_login", message: "No pending login; run `statline login --start` first" },
+      flags,
+    );
   }
   const result = await pollForKey({
     baseUrl: pending.base_url,

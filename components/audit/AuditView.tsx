@@ -10,7 +10,8 @@ import { EmptyState, ErrorState, Skeleton } from "../ui/States";
 import { AuditTarget, describeAction } from "./actions";
 import { describeUserAgent } from "./userAgent";
 
-const th = "whitespace-nowrap px-5 py-2.5 text-left text-xs font-medium uppercase tracking-wide text-slate-500";
+const th =
+  "whitespace-nowrap px-5 py-2.5 text-left text-xs font-medium uppercase tracking-wide text-slate-500";
 const td = "px-5 py-3 align-top text-sm";
 
 export function AuditView() {
@@ -38,20 +39,33 @@ export function AuditView() {
           <ErrorState error={audit.error} onRetry={() => audit.refetch()} what="the audit log" />
         ) : events.length === 0 ? (
           <EmptyState icon={<ListIcon width={22} height={22} />} title="Nothing recorded yet">
-            When you or a teammate create or revoke a key, or approve an agent’s request for one, it is recorded here.
+            When you or a teammate create or revoke a key, or approve an agent’s request for one, it is
+            recorded here.
           </EmptyState>
         ) : (
-          <div className="overflow-x-auto">
+          <div className="overflow-x-auto" tabIndex={0} role="region" aria-label="Audit events">
             <table className="w-full min-w-[880px]">
               <caption className="sr-only">Audit events, newest first</caption>
               <thead className="border-b border-slate-100 bg-slate-50/70">
                 <tr>
-                  <th scope="col" className={th}>Time</th>
-                  <th scope="col" className={th}>Actor</th>
-                  <th scope="col" className={th}>Action</th>
-                  <th scope="col" className={th}>Target</th>
-                  <th scope="col" className={th}>IP address</th>
-                  <th scope="col" className={th}>Client</th>
+                  <th scope="col" className={th}>
+                    Time
+                  </th>
+                  <th scope="col" className={th}>
+                    Actor
+                  </th>
+                  <th scope="col" className={th}>
+                    Action
+                  </th>
+                  <th scope="col" className={th}>
+                    Target
+                  </th>
+                  <th scope="col" className={th}>
+                    IP address
+                  </th>
+                  <th scope="col" className={th}>
+                    Client
+                  </th>
                 </tr>
               </thead>
               <tbody className="divide-y divide-slate-100">
@@ -66,7 +80,11 @@ export function AuditView() {
                         <div className="text-xs text-slate-500">{formatRelative(e.createdAt)}</div>
                       </td>
                       <td className={`${td} max-w-56 truncate text-slate-800`} title={e.actor?.email}>
-                        {e.actor?.email ?? <span className="text-slate-500">{e.ip === "admin-cli" ? "Admin CLI" : "System"}</span>}
+                        {e.actor?.email ?? (
+                          <span className="text-slate-500">
+                            {e.ip === "admin-cli" ? "Admin CLI" : "System"}
+                          </span>
+                        )}
                       </td>
                       <td className={td}>
                         <Badge tone={action.tone}>{action.label}</Badge>
@@ -74,7 +92,9 @@ export function AuditView() {
                       <td className={td}>
                         <AuditTarget detail={e.detail || e.targetId} />
                       </td>
-                      <td className={`${td} whitespace-nowrap font-mono text-[13px] text-slate-600`}>{e.ip ?? "—"}</td>
+                      <td className={`${td} whitespace-nowrap font-mono text-[13px] text-slate-600`}>
+                        {e.ip ?? "—"}
+                      </td>
                       <td className={`${td} text-slate-600`} title={e.userAgent ?? undefined}>
                         {describeUserAgent(e.userAgent)}
                       </td>
@@ -87,7 +107,12 @@ export function AuditView() {
         )}
         {audit.hasNextPage && (
           <div className="border-t border-slate-100 px-5 py-3 text-center">
-            <Button variant="secondary" size="sm" onClick={() => audit.fetchNextPage()} disabled={audit.isFetchingNextPage}>
+            <Button
+              variant="secondary"
+              size="sm"
+              onClick={() => audit.fetchNextPage()}
+              disabled={audit.isFetchingNextPage}
+            >
               {audit.isFetchingNextPage ? "Loading…" : "Load older events"}
             </Button>
           </div>

@@ -9,7 +9,8 @@ const ACTIONS: Record<string, { label: string; tone: Tone }> = {
   "handoff.replayed": { label: "Handoff code replayed", tone: "red" },
 };
 
-export const describeAction = (action: string): { label: string; tone: Tone } => ACTIONS[action] ?? { label: action, tone: "gray" };
+export const describeAction = (action: string): { label: string; tone: Tone } =>
+  ACTIONS[action] ?? { label: action, tone: "gray" };
 
 /** Key events carry `prefix "name" (environment)`; shown as the prefix plus the name. */
 export function AuditTarget({ detail }: { detail: string }) {

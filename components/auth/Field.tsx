@@ -1,6 +1,10 @@
 import { useId, type InputHTMLAttributes, type ReactNode } from "react";
 
-export function Field({ label, hint, ...input }: { label: string; hint?: ReactNode } & InputHTMLAttributes<HTMLInputElement>) {
+export function Field({
+  label,
+  hint,
+  ...input
+}: { label: string; hint?: ReactNode } & InputHTMLAttributes<HTMLInputElement>) {
   const id = useId();
   const hintId = useId();
   return (

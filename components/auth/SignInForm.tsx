@@ -6,7 +6,15 @@ import { Button } from "../ui/Button";
 import { Field } from "./Field";
 import { GitHubButton } from "./GitHubButton";
 
-export function SignInForm({ callbackUrl, github, initialError }: { callbackUrl: string; github: boolean; initialError: string }) {
+export function SignInForm({
+  callbackUrl,
+  github,
+  initialError,
+}: {
+  callbackUrl: string;
+  github: boolean;
+  initialError: string;
+}) {
   const [error, setError] = useState(initialError);
   const [pending, setPending] = useState(false);
 

@@ -25,7 +25,9 @@ export function SignUpForm({ callbackUrl, github }: { callbackUrl: string; githu
         body: JSON.stringify({ name: String(form.get("name") ?? "") || undefined, email, password }),
       });
       if (!res.ok) {
-        const body = (await res.json().catch(() => null)) as { error?: { code: string; message: string } } | null;
+        const body = (await res.json().catch(() => null)) as {
+          error?: { code: string; message: string };
+        } | null;
         setPending(false);
         setError(
           body?.error?.code === "CONFLICT" ? (
@@ -36,7 +38,7 @@ export function SignUpForm({ callbackUrl, github }: { callbackUrl: string; githu
               </Link>
             </>
           ) : (
-            body?.error?.message ?? "Could not create the account. Try again."
+            (body?.error?.message ?? "Could not create the account. Try again.")
           ),
         );
         return;

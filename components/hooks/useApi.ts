@@ -28,15 +28,28 @@ async function call<T>(method: string, path: string, csrfToken: string, body?: u
       body: body === undefined ? undefined : JSON.stringify(body),
     });
   } catch {
-    throw new ApiRequestError(0, "NETWORK_ERROR", "Could not reach the server. Check your connection and try again.");
+    throw new ApiRequestError(
+      0,
+      "NETWORK_ERROR",
+      "Could not reach the server. Check your connection and try again.",
+    );
   }
-  const payload = (await res.json().catch(() => null)) as { data?: T; error?: { code: string; message: string } } | null;
+  const payload = (await res.json().catch(() => null)) as {
+    data?: T;
+    error?: { code: string; message: string };
+  } | null;
   if (res.status === 401 && typeof window !== "undefined") {
     // The session ended (expired or signed out in another tab): back to sign-in, then here again.
+    // A full page load on purpose: it drops every cached query of the ended session.
+    // eslint-disable-next-line @next/next/no-location-assign-relative-destination
     window.location.assign(`/signin?callbackUrl=${encodeURIComponent(window.location.pathname)}`);
   }
   if (!res.ok || !payload || payload.data === undefined) {
-    throw new ApiRequestError(res.status, payload?.error?.code ?? "HTTP_ERROR", payload?.error?.message ?? `Request failed (${res.status})`);
+    throw new ApiRequestError(
+      res.status,
+      payload?.error?.code ?? "HTTP_ERROR",
+      payload?.error?.message ?? `Request failed (${res.status})`,
+    );
   }
   return payload.data;
 }

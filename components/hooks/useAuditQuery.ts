@@ -10,7 +10,9 @@ export function useAuditQuery(limit = 50) {
     queryKey: ["audit", limit],
     initialPageParam: "",
     queryFn: ({ pageParam }) =>
-      api.get<AuditPage>(`/api/dashboard/audit?limit=${limit}${pageParam ? `&cursor=${encodeURIComponent(pageParam)}` : ""}`),
+      api.get<AuditPage>(
+        `/api/dashboard/audit?limit=${limit}${pageParam ? `&cursor=${encodeURIComponent(pageParam)}` : ""}`,
+      ),
     getNextPageParam: (last) => last.nextCursor ?? undefined,
   });
 }

@@ -20,7 +20,8 @@ export function useCreateKeyMutation() {
   const client = useQueryClient();
   return useMutation({
     gcTime: 0,
-    mutationFn: (input: { name: string; environment: "live" | "test" }) => api.post<CreatedKey>("/api/dashboard/keys", input),
+    mutationFn: (input: { name: string; environment: "live" | "test" }) =>
+      api.post<CreatedKey>("/api/dashboard/keys", input),
     onSuccess: () => {
       client.invalidateQueries({ queryKey: keysQueryKey });
       client.invalidateQueries({ queryKey: ["overview"] });
@@ -35,7 +36,9 @@ export function useRevokeKeyMutation() {
   return useMutation({
     mutationFn: (id: string) => api.post<KeyView>(`/api/dashboard/keys/${encodeURIComponent(id)}/revoke`),
     onSuccess: (revoked) => {
-      client.setQueryData<KeyView[]>(keysQueryKey, (keys) => keys?.map((k) => (k.id === revoked.id ? revoked : k)));
+      client.setQueryData<KeyView[]>(keysQueryKey, (keys) =>
+        keys?.map((k) => (k.id === revoked.id ? revoked : k)),
+      );
       client.invalidateQueries({ queryKey: ["overview"] });
       client.invalidateQueries({ queryKey: ["audit"] });
     },

@@ -4,7 +4,11 @@ import { useQuery } from "@tanstack/react-query";
 import type { OverviewView } from "@/lib/dashboard/types";
 import { useApi } from "./useApi";
 
-export function useOverviewQuery() {
+export function useOverviewQuery(env: "live" | "test") {
   const api = useApi();
-  return useQuery({ queryKey: ["overview"], queryFn: () => api.get<OverviewView>("/api/dashboard/overview"), refetchInterval: 30_000 });
+  return useQuery({
+    queryKey: ["overview", env],
+    queryFn: () => api.get<OverviewView>(`/api/dashboard/overview?env=${env}`),
+    refetchInterval: 30_000,
+  });
 }

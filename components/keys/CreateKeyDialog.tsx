@@ -16,7 +16,12 @@ const ENVIRONMENTS: { value: Environment; title: string; text: string }[] = [
   { value: "live", title: "Live", text: "For production traffic. Prefix sk_live_." },
 ];
 
-export function CreateKeyDialog({ open, mutation, onClose, onCreated }: {
+export function CreateKeyDialog({
+  open,
+  mutation,
+  onClose,
+  onCreated,
+}: {
   open: boolean;
   mutation: CreateMutation;
   onClose: () => void;

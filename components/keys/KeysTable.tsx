@@ -8,7 +8,8 @@ import { formatDateTime, formatRelative } from "../ui/format";
 import { KeyIcon, PlusIcon } from "../ui/icons";
 import { EmptyState, ErrorState, Skeleton } from "../ui/States";
 
-const th = "whitespace-nowrap px-5 py-2.5 text-left text-xs font-medium uppercase tracking-wide text-slate-500";
+const th =
+  "whitespace-nowrap px-5 py-2.5 text-left text-xs font-medium uppercase tracking-wide text-slate-500";
 const td = "px-5 py-3.5 align-top text-sm";
 
 function When({ iso, by }: { iso: string; by?: { email: string } | null }) {
@@ -17,7 +18,11 @@ function When({ iso, by }: { iso: string; by?: { email: string } | null }) {
       <time dateTime={iso} title={formatDateTime(iso)} className="whitespace-nowrap text-slate-800">
         {formatRelative(iso)}
       </time>
-      {by && <div className="max-w-48 truncate text-xs text-slate-500" title={by.email}>by {by.email}</div>}
+      {by && (
+        <div className="max-w-48 truncate text-xs text-slate-500" title={by.email}>
+          by {by.email}
+        </div>
+      )}
     </div>
   );
 }
@@ -27,11 +32,21 @@ function Row({ k, onRevoke }: { k: KeyView; onRevoke: (k: KeyView) => void }) {
   return (
     <tr className={revoked ? "bg-slate-50/60" : "hover:bg-slate-50/60"}>
       <td className={td}>
-        <div className={`min-w-36 max-w-64 break-words font-medium ${revoked ? "text-slate-500" : "text-slate-900"}`}>{k.name}</div>
-        {k.source !== "dashboard" && <div className="text-xs text-slate-500">via {k.source === "cli" ? "admin CLI" : "agent handoff"}</div>}
+        <div
+          className={`min-w-36 max-w-64 break-words font-medium ${revoked ? "text-slate-500" : "text-slate-900"}`}
+        >
+          {k.name}
+        </div>
+        {k.source !== "dashboard" && (
+          <div className="text-xs text-slate-500">
+            via {k.source === "cli" ? "admin CLI" : "agent handoff"}
+          </div>
+        )}
       </td>
       <td className={td}>
-        <code className={`whitespace-nowrap font-mono text-[13px] ${revoked ? "text-slate-400 line-through" : "text-slate-800"}`}>
+        <code
+          className={`whitespace-nowrap font-mono text-[13px] ${revoked ? "text-slate-400 line-through" : "text-slate-800"}`}
+        >
           {k.prefix}
           <span className="text-slate-400" aria-hidden="true">
             ••••••••
@@ -44,14 +59,19 @@ function Row({ k, onRevoke }: { k: KeyView; onRevoke: (k: KeyView) => void }) {
       <td className={td}>
         <When iso={k.createdAt} by={k.createdBy} />
       </td>
-      <td className={td}>{k.lastUsedAt ? <When iso={k.lastUsedAt} /> : <span className="text-slate-400">Never</span>}</td>
+      <td className={td}>
+        {k.lastUsedAt ? <When iso={k.lastUsedAt} /> : <span className="text-slate-400">Never</span>}
+      </td>
       <td className={td}>
         {revoked ? (
           <div>
             <Badge tone="red" dot>
               Revoked
             </Badge>
-            <div className="mt-1 whitespace-nowrap text-xs text-slate-500" title={formatDateTime(k.revokedAt!)}>
+            <div
+              className="mt-1 whitespace-nowrap text-xs text-slate-500"
+              title={formatDateTime(k.revokedAt!)}
+            >
               {formatRelative(k.revokedAt!)}
             </div>
             {k.revokedBy && (
@@ -68,7 +88,12 @@ function Row({ k, onRevoke }: { k: KeyView; onRevoke: (k: KeyView) => void }) {
       </td>
       <td className={`${td} text-right`}>
         {!revoked && (
-          <Button variant="dangerGhost" size="sm" onClick={() => onRevoke(k)} aria-label={`Revoke ${k.name} (${k.prefix})`}>
+          <Button
+            variant="dangerGhost"
+            size="sm"
+            onClick={() => onRevoke(k)}
+            aria-label={`Revoke ${k.name} (${k.prefix})`}
+          >
             Revoke
           </Button>
         )}
@@ -77,7 +102,15 @@ function Row({ k, onRevoke }: { k: KeyView; onRevoke: (k: KeyView) => void }) {
   );
 }
 
-export function KeysTable({ query, onCreate, onRevoke }: { query: UseQueryResult<KeyView[]>; onCreate: () => void; onRevoke: (k: KeyView) => void }) {
+export function KeysTable({
+  query,
+  onCreate,
+  onRevoke,
+}: {
+  query: UseQueryResult<KeyView[]>;
+  onCreate: () => void;
+  onRevoke: (k: KeyView) => void;
+}) {
   if (query.isPending) {
     return (
       <div className="divide-y divide-slate-100" aria-busy="true" aria-label="Loading keys">
@@ -92,7 +125,8 @@ export function KeysTable({ query, onCreate, onRevoke }: { query: UseQueryResult
       </div>
     );
   }
-  if (query.isError) return <ErrorState error={query.error} onRetry={() => query.refetch()} what="your keys" />;
+  if (query.isError)
+    return <ErrorState error={query.error} onRetry={() => query.refetch()} what="your keys" />;
   if (query.data.length === 0) {
     return (
       <EmptyState
@@ -104,7 +138,8 @@ export function KeysTable({ query, onCreate, onRevoke }: { query: UseQueryResult
           </Button>
         }
       >
-        Create a key to start calling the Statline API. You’ll see the full key once, right after you create it.
+        Create a key to start calling the Statline API. You’ll see the full key once, right after you create
+        it.
       </EmptyState>
     );
   }
@@ -114,12 +149,24 @@ export function KeysTable({ query, onCreate, onRevoke }: { query: UseQueryResult
         <caption className="sr-only">API keys</caption>
         <thead className="border-b border-slate-100 bg-slate-50/70">
           <tr>
-            <th scope="col" className={th}>Name</th>
-            <th scope="col" className={th}>Key</th>
-            <th scope="col" className={th}>Environment</th>
-            <th scope="col" className={th}>Created</th>
-            <th scope="col" className={th}>Last used</th>
-            <th scope="col" className={th}>Status</th>
+            <th scope="col" className={th}>
+              Name
+            </th>
+            <th scope="col" className={th}>
+              Key
+            </th>
+            <th scope="col" className={th}>
+              Environment
+            </th>
+            <th scope="col" className={th}>
+              Created
+            </th>
+            <th scope="col" className={th}>
+              Last used
+            </th>
+            <th scope="col" className={th}>
+              Status
+            </th>
             <th scope="col" className={th}>
               <span className="sr-only">Actions</span>
             </th>

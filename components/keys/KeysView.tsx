@@ -1,6 +1,8 @@
 "use client";
 
+import { useRouter } from "next/navigation";
 import { useEffect, useState } from "react";
+import { useEnvironment, useSwitchHref } from "../hooks/useEnvironment";
 import type { CreatedKey, KeyView } from "@/lib/dashboard/types";
 import { useCreateKeyMutation, useKeysQuery } from "../hooks/useKeysQuery";
 import { Button } from "../ui/Button";
@@ -13,7 +15,13 @@ import { RevokeKeyDialog } from "./RevokeKeyDialog";
 import { SecretDialog } from "./SecretDialog";
 
 export function KeysView() {
-  const keys = useKeysQuery();
+  const all = useKeysQuery();
+  // The frame's test/live switch (?env=) scopes the list; a key created in the other environment
+  // switches the page to it, so the new key is in view.
+  const env = useEnvironment();
+  const switchHref = useSwitchHref();
+  const router = useRouter();
+  const keys = { ...all, data: all.data?.filter((k) => k.environment === env) } as typeof all;
   const create = useCreateKeyMutation();
   const [creating, setCreating] = useState(false);
   // The full key lives only here, only while the display-once dialog is open.
@@ -35,10 +43,11 @@ export function KeysView() {
         title="API keys"
         description={
           <>
-            Keys authenticate requests to <code className="rounded bg-slate-100 px-1 py-0.5 text-[13px]">/v1</code>. Use{" "}
+            Keys authenticate requests to{" "}
+            <code className="rounded bg-slate-100 px-1 py-0.5 text-[13px]">/v1</code>. Use{" "}
             <strong className="font-medium text-slate-700">test</strong> keys for development and{" "}
-            <strong className="font-medium text-slate-700">live</strong> keys in production; both are metered and rate-limited
-            the same way.
+            <strong className="font-medium text-slate-700">live</strong> keys in production; both are metered
+            and rate-limited the same way.
           </>
         }
         action={
@@ -52,7 +61,10 @@ export function KeysView() {
         {notice}
       </p>
       {notice && (
-        <div className="mb-4 rounded-lg border border-emerald-200 bg-emerald-50 px-4 py-2.5 text-sm text-emerald-900" aria-hidden="true">
+        <div
+          className="mb-4 rounded-lg border border-emerald-200 bg-emerald-50 px-4 py-2.5 text-sm text-emerald-900"
+          aria-hidden="true"
+        >
           {notice}
         </div>
       )}
@@ -78,6 +90,7 @@ export function KeysView() {
         }}
         onCreated={(result) => {
           setCreating(false);
+          if (result.key.environment !== env) router.replace(switchHref(result.key.environment));
           setCreated(result);
         }}
       />

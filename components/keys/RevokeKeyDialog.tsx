@@ -5,7 +5,15 @@ import { useRevokeKeyMutation } from "../hooks/useKeysQuery";
 import { Button } from "../ui/Button";
 import { Dialog } from "../ui/Dialog";
 
-export function RevokeKeyDialog({ apiKey, onClose, onRevoked }: { apiKey: KeyView | null; onClose: () => void; onRevoked: (k: KeyView) => void }) {
+export function RevokeKeyDialog({
+  apiKey,
+  onClose,
+  onRevoked,
+}: {
+  apiKey: KeyView | null;
+  onClose: () => void;
+  onRevoked: (k: KeyView) => void;
+}) {
   const revoke = useRevokeKeyMutation();
   const close = () => {
     if (revoke.isPending) return;
@@ -44,8 +52,9 @@ export function RevokeKeyDialog({ apiKey, onClose, onRevoked }: { apiKey: KeyVie
         <div className="space-y-3 text-sm text-slate-700">
           <p>
             <strong className="font-medium text-slate-900">{apiKey.name}</strong>{" "}
-            <code className="rounded bg-slate-100 px-1 font-mono text-[13px]">{apiKey.prefix}…</code> will stop working within
-            seconds. Every request that uses it will get <code className="rounded bg-slate-100 px-1">401 Invalid API key</code>.
+            <code className="rounded bg-slate-100 px-1 font-mono text-[13px]">{apiKey.prefix}…</code> will
+            stop working within seconds. Every request that uses it will get{" "}
+            <code className="rounded bg-slate-100 px-1">401 Invalid API key</code>.
           </p>
           <p>This cannot be undone. The key stays in the list, marked revoked, for your records.</p>
           {revoke.isError && (

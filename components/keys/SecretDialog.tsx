@@ -4,6 +4,7 @@ import { useEffect, useId, useState } from "react";
 import type { CreatedKey } from "@/lib/dashboard/types";
 import { EnvironmentBadge } from "../ui/Badge";
 import { Button } from "../ui/Button";
+import { KEY_VARIABLE } from "../logs/curl";
 import { CopyButton } from "../ui/CopyButton";
 import { Dialog } from "../ui/Dialog";
 import { AlertIcon } from "../ui/icons";
@@ -46,11 +47,14 @@ export function SecretDialog({ created, onClose }: { created: CreatedKey | null;
     >
       {created && !confirming && (
         <div className="space-y-4">
-          <div className="flex gap-3 rounded-lg border border-amber-200 bg-amber-50 p-3 text-sm text-amber-900" role="note">
+          <div
+            className="flex gap-3 rounded-lg border border-amber-200 bg-amber-50 p-3 text-sm text-amber-900"
+            role="note"
+          >
             <AlertIcon className="mt-0.5 shrink-0 text-amber-600" />
             <p>
-              <strong className="font-semibold">This is the only time the full key is shown.</strong> Statline stores only a hash
-              of it and cannot show it again.
+              <strong className="font-semibold">This is the only time the full key is shown.</strong> Statline
+              stores only a hash of it and cannot show it again.
             </p>
           </div>
           <div>
@@ -76,6 +80,18 @@ export function SecretDialog({ created, onClose }: { created: CreatedKey | null;
             </div>
             {copied && <p className="mt-1.5 text-xs text-emerald-700">Copied to your clipboard.</p>}
           </div>
+          <div className="flex items-center justify-between gap-2 rounded-md bg-slate-50 px-3 py-2 ring-1 ring-slate-200">
+            <p className="min-w-0 text-xs text-slate-600">
+              Or set it for the quick start and the CLI:{" "}
+              <code className="font-mono">export {KEY_VARIABLE}=…</code>
+            </p>
+            <CopyButton
+              text={`export ${KEY_VARIABLE}=${created.secret}`}
+              label="Copy export"
+              size="sm"
+              onCopied={() => setCopied(true)}
+            />
+          </div>
           <p className="text-xs text-slate-500">
             Send it in the <code className="rounded bg-slate-100 px-1">X-API-Key</code> header, or as{" "}
             <code className="rounded bg-slate-100 px-1">Authorization: Bearer …</code>.
@@ -84,8 +100,8 @@ export function SecretDialog({ created, onClose }: { created: CreatedKey | null;
       )}
       {confirming && (
         <p className="text-sm text-slate-700">
-          Key <code className="rounded bg-slate-100 px-1 font-mono text-[13px]">{created?.key.prefix}…</code> stays listed; only its
-          secret part disappears from this page.
+          Key <code className="rounded bg-slate-100 px-1 font-mono text-[13px]">{created?.key.prefix}…</code>{" "}
+          stays listed; only its secret part disappears from this page.
         </p>
       )}
     </Dialog>

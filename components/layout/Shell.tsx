@@ -5,17 +5,32 @@ import { usePathname } from "next/navigation";
 import { signOut } from "next-auth/react";
 import { useEffect, useState, type ReactNode } from "react";
 import { focusRing } from "../ui/Button";
-import { BookIcon, ChartIcon, ExternalIcon, HomeIcon, KeyIcon, ListIcon, LogOutIcon, MenuIcon, XIcon } from "../ui/icons";
+import {
+  BookIcon,
+  ChartIcon,
+  ExternalIcon,
+  HomeIcon,
+  KeyIcon,
+  ListIcon,
+  LogOutIcon,
+  MenuIcon,
+  SearchIcon,
+  XIcon,
+} from "../ui/icons";
+import { hrefWithEnv, useEnvironment } from "../hooks/useEnvironment";
+import { EnvSwitch } from "./EnvSwitch";
 import { Logo } from "./Logo";
 
 const NAV = [
   { href: "/dashboard", label: "Overview", icon: HomeIcon },
   { href: "/dashboard/keys", label: "API keys", icon: KeyIcon },
   { href: "/dashboard/usage", label: "Usage", icon: ChartIcon },
+  { href: "/dashboard/logs", label: "Logs", icon: SearchIcon },
   { href: "/dashboard/audit", label: "Audit log", icon: ListIcon },
 ] as const;
 
 function NavLinks({ pathname }: { pathname: string }) {
+  const env = useEnvironment();
   const linkClass = (active: boolean) =>
     `flex items-center gap-3 rounded-md px-3 py-2 text-sm font-medium transition-colors ${focusRing} ${
       active ? "bg-emerald-50 text-emerald-800" : "text-slate-600 hover:bg-slate-100 hover:text-slate-900"
@@ -26,7 +41,11 @@ function NavLinks({ pathname }: { pathname: string }) {
         const active = href === "/dashboard" ? pathname === href : pathname.startsWith(href);
         return (
           <li key={href}>
-            <Link href={href} aria-current={active ? "page" : undefined} className={linkClass(active)}>
+            <Link
+              href={hrefWithEnv(href, env)}
+              aria-current={active ? "page" : undefined}
+              className={linkClass(active)}
+            >
               <Icon className={active ? "text-emerald-700" : "text-slate-400"} />
               {label}
             </Link>
@@ -48,7 +67,10 @@ function UserBox({ email }: { email: string }) {
   return (
     <div className="border-t border-slate-200 p-3">
       <div className="flex items-center gap-3 px-2 py-1.5">
-        <span className="flex size-8 shrink-0 items-center justify-center rounded-full bg-slate-800 text-sm font-semibold uppercase text-white" aria-hidden="true">
+        <span
+          className="flex size-8 shrink-0 items-center justify-center rounded-full bg-slate-800 text-sm font-semibold uppercase text-white"
+          aria-hidden="true"
+        >
           {email.slice(0, 1)}
         </span>
         <span className="min-w-0 truncate text-sm text-slate-700" title={email}>
@@ -58,6 +80,8 @@ function UserBox({ email }: { email: string }) {
       <button
         type="button"
         // redirect: false, then a relative navigation: the page's own host, whatever NEXTAUTH_URL says.
+        // A full page load on purpose: it drops every cached query of the signed-out session.
+        // eslint-disable-next-line @next/next/no-location-assign-relative-destination
         onClick={() => signOut({ redirect: false }).finally(() => window.location.assign("/signin"))}
         className={`mt-1 flex w-full items-center gap-3 rounded-md px-3 py-2 text-sm font-medium text-slate-600 hover:bg-slate-100 hover:text-slate-900 ${focusRing}`}
       >
@@ -76,13 +100,17 @@ export function Shell({ email, children }: { email: string; children: ReactNode 
 
   return (
     <div className="min-h-screen lg:flex">
-      <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-4 focus:top-4 focus:z-50 focus:rounded-md focus:bg-white focus:px-3 focus:py-2 focus:shadow">
+      <a
+        href="#main"
+        className="sr-only focus:not-sr-only focus:absolute focus:left-4 focus:top-4 focus:z-50 focus:rounded-md focus:bg-white focus:px-3 focus:py-2 focus:shadow"
+      >
         Skip to content
       </a>
       <aside className="hidden w-64 shrink-0 flex-col border-r border-slate-200 bg-white lg:sticky lg:top-0 lg:flex lg:h-screen">
         <div className="px-5 py-5">
           <Logo href="/dashboard" />
         </div>
+        <EnvSwitch className="px-4 pb-4" />
         <nav aria-label="Dashboard" className="flex-1 px-3">
           <NavLinks pathname={pathname} />
         </nav>
@@ -91,6 +119,7 @@ export function Shell({ email, children }: { email: string; children: ReactNode 
 
       <header className="sticky top-0 z-30 flex items-center justify-between border-b border-slate-200 bg-white/90 px-4 py-3 backdrop-blur lg:hidden">
         <Logo href="/dashboard" />
+        <EnvSwitch className="ml-auto mr-2 w-32" />
         <button
           type="button"
           aria-expanded={menuOpen}

@@ -1,5 +1,6 @@
 "use client";
 
+import { useEnvironment } from "../hooks/useEnvironment";
 import { useOverviewQuery } from "../hooks/useOverviewQuery";
 import { Card, CardHeader, PageHeader } from "../ui/Card";
 import { formatNumber } from "../ui/format";
@@ -12,14 +13,19 @@ import { RecentActivity } from "./RecentActivity";
 const monthName = new Intl.DateTimeFormat("en-US", { month: "long", timeZone: "UTC" });
 
 export function OverviewView({ name }: { name: string }) {
-  const overview = useOverviewQuery();
+  const env = useEnvironment();
+  const overview = useOverviewQuery(env);
   const data = overview.data;
 
   return (
     <>
       <PageHeader title="Overview" description={`Welcome, ${name}. Here is your account at a glance.`} />
       {overview.isPending ? (
-        <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4" aria-busy="true" aria-label="Loading overview">
+        <div
+          className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4"
+          aria-busy="true"
+          aria-label="Loading overview"
+        >
           {[0, 1, 2, 3].map((i) => (
             <Skeleton key={i} className="h-[92px] rounded-xl" />
           ))}
@@ -30,22 +36,48 @@ export function OverviewView({ name }: { name: string }) {
         </Card>
       ) : (
         <dl className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
-          <Stat label={`Requests in ${monthName.format(new Date(data.month.start))}`} value={formatNumber(data.month.requests)} hint="All keys, UTC month" />
-          <Stat label={`Units in ${monthName.format(new Date(data.month.start))}`} value={formatNumber(data.month.units)} hint={data.month.quota === null ? "Unlimited plan" : `of ${formatNumber(data.month.quota)} included`} />
-          <Stat label="Plan" value={data.month.planLabel} hint={data.month.quota === null ? "No monthly quota" : `${formatNumber(data.month.quota)} units / month`} />
-          <Stat label="Active keys" value={formatNumber(data.keys.active)} hint={`${data.keys.live} live · ${data.keys.test} test · ${data.keys.revoked} revoked`} />
+          <Stat
+            label={`Requests in ${monthName.format(new Date(data.month.start))}`}
+            value={formatNumber(data.month.requests)}
+            hint="All keys, UTC month"
+          />
+          <Stat
+            label={`Units in ${monthName.format(new Date(data.month.start))}`}
+            value={formatNumber(data.month.units)}
+            hint={
+              data.month.quota === null ? "Unlimited plan" : `of ${formatNumber(data.month.quota)} included`
+            }
+          />
+          <Stat
+            label="Plan"
+            value={data.month.planLabel}
+            hint={
+              data.month.quota === null
+                ? "No monthly quota"
+                : `${formatNumber(data.month.quota)} units / month`
+            }
+          />
+          <Stat
+            label="Active keys"
+            value={formatNumber(data.keys.active)}
+            hint={`${data.keys.live} live · ${data.keys.test} test · ${data.keys.revoked} revoked`}
+          />
         </dl>
       )}
 
       <div className="mt-6 grid items-start gap-6 lg:grid-cols-3">
         <Card className="lg:col-span-2">
           <CardHeader title="Quick start" description="From zero to your first response in a minute." />
-          <div className="px-5 py-5">{data ? <QuickStart prefix={data.quickStartPrefix} /> : <Skeleton className="h-40" />}</div>
+          <div className="px-5 py-5">
+            {data ? <QuickStart overview={data} /> : <Skeleton className="h-40" />}
+          </div>
         </Card>
         <div className="space-y-6">
           <Card>
             <CardHeader title="This month’s quota" />
-            <div className="px-5 py-5">{data ? <QuotaMeter month={data.month} /> : <Skeleton className="h-16" />}</div>
+            <div className="px-5 py-5">
+              {data ? <QuotaMeter month={data.month} /> : <Skeleton className="h-16" />}
+            </div>
           </Card>
           <Card>
             <CardHeader title="Recent activity" />

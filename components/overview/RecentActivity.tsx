@@ -6,7 +6,14 @@ import { useAuditQuery } from "../hooks/useAuditQuery";
 import { formatDateTime, formatRelative } from "../ui/format";
 import { Skeleton } from "../ui/States";
 
-const TONE_DOT = { green: "bg-emerald-500", red: "bg-red-500", blue: "bg-sky-500", amber: "bg-amber-500", violet: "bg-violet-500", gray: "bg-slate-400" };
+const TONE_DOT = {
+  green: "bg-emerald-500",
+  red: "bg-red-500",
+  blue: "bg-sky-500",
+  amber: "bg-amber-500",
+  violet: "bg-violet-500",
+  gray: "bg-slate-400",
+};
 
 /** The last few audit events, newest first, with a link to the full log. */
 export function RecentActivity() {
@@ -24,7 +31,10 @@ export function RecentActivity() {
             const action = describeAction(e.action);
             return (
               <li key={e.id} className="flex gap-3 text-sm">
-                <span className={`mt-1.5 size-2 shrink-0 rounded-full ${TONE_DOT[action.tone]}`} aria-hidden="true" />
+                <span
+                  className={`mt-1.5 size-2 shrink-0 rounded-full ${TONE_DOT[action.tone]}`}
+                  aria-hidden="true"
+                />
                 <div className="min-w-0">
                   <p className="font-medium text-slate-900">{action.label}</p>
                   <p className="truncate text-slate-600" title={e.detail}>
@@ -42,7 +52,10 @@ export function RecentActivity() {
           })}
         </ul>
       )}
-      <Link href="/dashboard/audit" className="mt-4 inline-block text-sm font-medium text-emerald-700 hover:underline">
+      <Link
+        href="/dashboard/audit"
+        className="mt-4 inline-block text-sm font-medium text-emerald-700 hover:underline"
+      >
         View audit log →
       </Link>
     </div>

@@ -2,7 +2,8 @@ import type { ButtonHTMLAttributes } from "react";
 
 const VARIANTS = {
   primary: "bg-emerald-700 text-white shadow-sm hover:bg-emerald-800 disabled:bg-emerald-700/60",
-  secondary: "border border-slate-300 bg-white text-slate-800 shadow-sm hover:bg-slate-50 disabled:text-slate-400",
+  secondary:
+    "border border-slate-300 bg-white text-slate-800 shadow-sm hover:bg-slate-50 disabled:text-slate-400",
   danger: "bg-red-600 text-white shadow-sm hover:bg-red-700 disabled:bg-red-600/60",
   ghost: "text-slate-600 hover:bg-slate-100 hover:text-slate-900",
   dangerGhost: "text-red-700 hover:bg-red-50",
@@ -19,7 +20,13 @@ export type ButtonProps = ButtonHTMLAttributes<HTMLButtonElement> & {
 export const focusRing =
   "focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-emerald-600";
 
-export function Button({ variant = "primary", size = "md", className = "", type = "button", ...props }: ButtonProps) {
+export function Button({
+  variant = "primary",
+  size = "md",
+  className = "",
+  type = "button",
+  ...props
+}: ButtonProps) {
   return (
     <button
       type={type}

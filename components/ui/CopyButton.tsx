@@ -23,7 +23,12 @@ async function copyText(text: string): Promise<boolean> {
   }
 }
 
-export function CopyButton({ text, label = "Copy", onCopied, ...props }: { text: string; label?: string; onCopied?: () => void } & ButtonProps) {
+export function CopyButton({
+  text,
+  label = "Copy",
+  onCopied,
+  ...props
+}: { text: string; label?: string; onCopied?: () => void } & ButtonProps) {
   const [copied, setCopied] = useState(false);
   useEffect(() => {
     if (!copied) return;
@@ -41,7 +46,11 @@ export function CopyButton({ text, label = "Copy", onCopied, ...props }: { text:
         }
       }}
     >
-      {copied ? <CheckIcon width={16} height={16} className="text-emerald-600" /> : <CopyIcon width={16} height={16} />}
+      {copied ? (
+        <CheckIcon width={16} height={16} className="text-emerald-600" />
+      ) : (
+        <CopyIcon width={16} height={16} />
+      )}
       <span aria-live="polite">{copied ? "Copied" : label}</span>
     </Button>
   );

@@ -14,6 +14,8 @@ interface DialogProps {
   /** Hides the corner close button (for steps that must be answered). */
   hideClose?: boolean;
   size?: "md" | "lg";
+  /** "drawer": full height at the right edge (details panels); default a centred modal. */
+  placement?: "center" | "drawer";
 }
 
 /**
@@ -21,7 +23,17 @@ interface DialogProps {
  * focus on close and puts it in the top layer. Escape is routed to onDismiss so a parent can ask
  * for confirmation first (the display-once key dialog does).
  */
-export function Dialog({ open, onDismiss, title, description, children, footer, hideClose, size = "md" }: DialogProps) {
+export function Dialog({
+  open,
+  onDismiss,
+  title,
+  description,
+  children,
+  footer,
+  hideClose,
+  size = "md",
+  placement = "center",
+}: DialogProps) {
   const ref = useRef<HTMLDialogElement>(null);
   const openRef = useRef(open);
   const titleId = useId();
@@ -60,7 +72,11 @@ export function Dialog({ open, onDismiss, title, description, children, footer, 
       onMouseDown={(event) => {
         if (event.target === ref.current) onDismiss();
       }}
-      className={`m-auto w-[calc(100%-2rem)] ${size === "lg" ? "max-w-xl" : "max-w-md"} rounded-xl bg-white p-0 text-slate-900 shadow-2xl ring-1 ring-slate-900/10 backdrop:bg-slate-950/50 backdrop:backdrop-blur-[2px]`}
+      className={`${
+        placement === "drawer"
+          ? "my-0 ml-auto mr-0 h-dvh max-h-dvh w-full max-w-xl rounded-none"
+          : `m-auto w-[calc(100%-2rem)] ${size === "lg" ? "max-w-xl" : "max-w-md"} rounded-xl`
+      } bg-white p-0 text-slate-900 shadow-2xl ring-1 ring-slate-900/10 backdrop:bg-slate-950/50 backdrop:backdrop-blur-[2px]`}
     >
       {open && (
         <div className="flex flex-col">
@@ -87,7 +103,11 @@ export function Dialog({ open, onDismiss, title, description, children, footer, 
             )}
           </div>
           <div className="px-6 py-4">{children}</div>
-          {footer && <div className="flex justify-end gap-2 rounded-b-xl border-t border-slate-100 bg-slate-50 px-6 py-3">{footer}</div>}
+          {footer && (
+            <div className="flex justify-end gap-2 rounded-b-xl border-t border-slate-100 bg-slate-50 px-6 py-3">
+              {footer}
+            </div>
+          )}
         </div>
       )}
     </dialog>

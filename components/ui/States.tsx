@@ -5,10 +5,22 @@ import { ApiRequestError } from "../hooks/useApi";
 import { Button } from "./Button";
 import { AlertIcon, RefreshIcon } from "./icons";
 
-export function EmptyState({ icon, title, children, action }: { icon: ReactNode; title: string; children?: ReactNode; action?: ReactNode }) {
+export function EmptyState({
+  icon,
+  title,
+  children,
+  action,
+}: {
+  icon: ReactNode;
+  title: string;
+  children?: ReactNode;
+  action?: ReactNode;
+}) {
   return (
     <div className="flex flex-col items-center px-6 py-14 text-center">
-      <div className="flex size-12 items-center justify-center rounded-full bg-emerald-50 text-emerald-700 ring-8 ring-emerald-50/50">{icon}</div>
+      <div className="flex size-12 items-center justify-center rounded-full bg-emerald-50 text-emerald-700 ring-8 ring-emerald-50/50">
+        {icon}
+      </div>
       <h3 className="mt-4 text-base font-semibold text-slate-900">{title}</h3>
       {children && <div className="mt-1 max-w-md text-sm text-slate-600">{children}</div>}
       {action && <div className="mt-5">{action}</div>}

@@ -1,12 +1,30 @@
 // Display formatting, fixed to en-US so numbers and dates read the same for every user and test.
 const numberFormat = new Intl.NumberFormat("en-US");
 const compactFormat = new Intl.NumberFormat("en-US", { notation: "compact", maximumFractionDigits: 1 });
-const dateTimeFormat = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short" });
+// Every time in the dashboard is UTC and says so: usage buckets are UTC hours and days, and the
+// server render and the browser then print the same text (no hydration mismatch).
+const dateTimeFormat = new Intl.DateTimeFormat("en-US", {
+  dateStyle: "medium",
+  timeStyle: "short",
+  timeZone: "UTC",
+});
+const preciseFormat = new Intl.DateTimeFormat("en-US", {
+  month: "short",
+  day: "numeric",
+  hour: "2-digit",
+  minute: "2-digit",
+  second: "2-digit",
+  hourCycle: "h23",
+  timeZone: "UTC",
+});
 const relativeFormat = new Intl.RelativeTimeFormat("en-US", { numeric: "auto" });
 
 export const formatNumber = (n: number) => numberFormat.format(n);
-export const formatCompact = (n: number) => (Math.abs(n) < 10_000 ? numberFormat.format(n) : compactFormat.format(n));
-export const formatDateTime = (iso: string) => dateTimeFormat.format(new Date(iso));
+export const formatCompact = (n: number) =>
+  Math.abs(n) < 10_000 ? numberFormat.format(n) : compactFormat.format(n);
+export const formatDateTime = (iso: string) => `${dateTimeFormat.format(new Date(iso))} UTC`;
+/** To the second, for request logs: "Nov 23, 14:03:12 UTC". */
+export const formatPreciseTime = (iso: string) => `${preciseFormat.format(new Date(iso))} UTC`;
 
 const UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
   ["year", 365 * 86_400_000],

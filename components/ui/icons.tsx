@@ -97,3 +97,14 @@ export const RefreshIcon = (p: IconProps) => (
     <path d="M21 12a9 9 0 1 1-3-6.7L21 8M21 3v5h-5" />
   </Icon>
 );
+export const SearchIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <circle cx="11" cy="11" r="7" />
+    <path d="m20 20-3.5-3.5" />
+  </Icon>
+);
+export const DownloadIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <path d="M12 3v12M7 10l5 5 5-5M4 21h16" />
+  </Icon>
+);

@@ -2,7 +2,8 @@ import type { UsageReport } from "@/lib/dashboard/types";
 import { EnvironmentBadge } from "../ui/Badge";
 import { formatNumber, formatPercent } from "../ui/format";
 
-const th = "whitespace-nowrap px-4 py-2 text-left first:pl-5 last:pr-5 text-xs font-medium uppercase tracking-wide text-slate-500";
+const th =
+  "whitespace-nowrap px-4 py-2 text-left first:pl-5 last:pr-5 text-xs font-medium uppercase tracking-wide text-slate-500";
 const num = "px-4 py-2.5 text-right text-sm tabular-nums text-slate-700 last:pr-5";
 
 function Empty({ children }: { children: string }) {
@@ -13,15 +14,24 @@ export function TopEndpoints({ report }: { report: UsageReport }) {
   if (report.endpoints.length === 0) return <Empty>No requests in this period.</Empty>;
   const max = report.endpoints[0].requests || 1;
   return (
-    <div className="overflow-x-auto">
+    // Focusable, so a keyboard user can scroll it on a narrow screen (axe scrollable-region-focusable).
+    <div className="overflow-x-auto" tabIndex={0} role="region" aria-label="Top endpoints">
       <table className="w-full min-w-[480px]">
         <caption className="sr-only">Top endpoints</caption>
         <thead className="bg-slate-50/70">
           <tr>
-            <th scope="col" className={th}>Endpoint</th>
-            <th scope="col" className={`${th} text-right`}>Requests</th>
-            <th scope="col" className={`${th} text-right`}>Error rate</th>
-            <th scope="col" className={`${th} text-right`}>Units</th>
+            <th scope="col" className={th}>
+              Endpoint
+            </th>
+            <th scope="col" className={`${th} text-right`}>
+              Requests
+            </th>
+            <th scope="col" className={`${th} text-right`}>
+              Error rate
+            </th>
+            <th scope="col" className={`${th} text-right`}>
+              Units
+            </th>
           </tr>
         </thead>
         <tbody className="divide-y divide-slate-100">
@@ -30,7 +40,10 @@ export function TopEndpoints({ report }: { report: UsageReport }) {
               <td className="px-5 py-2.5">
                 <code className="font-mono text-[13px] text-slate-800">{e.endpoint}</code>
                 <div className="mt-1 h-1 rounded-full bg-slate-100" aria-hidden="true">
-                  <div className="h-1 rounded-full bg-emerald-500" style={{ width: `${(e.requests / max) * 100}%` }} />
+                  <div
+                    className="h-1 rounded-full bg-emerald-500"
+                    style={{ width: `${(e.requests / max) * 100}%` }}
+                  />
                 </div>
               </td>
               <td className={num}>{formatNumber(e.requests)}</td>
@@ -47,16 +60,26 @@ export function TopEndpoints({ report }: { report: UsageReport }) {
 export function PerKey({ report }: { report: UsageReport }) {
   if (report.keys.length === 0) return <Empty>No key made requests in this period.</Empty>;
   return (
-    <div className="overflow-x-auto">
+    <div className="overflow-x-auto" tabIndex={0} role="region" aria-label="Usage per key">
       <table className="w-full min-w-[480px]">
         <caption className="sr-only">Usage per key</caption>
         <thead className="bg-slate-50/70">
           <tr>
-            <th scope="col" className={th}>Key</th>
-            <th scope="col" className={`${th} text-right`}>Requests</th>
-            <th scope="col" className={`${th} text-right`}>Errors</th>
-            <th scope="col" className={`${th} text-right`}>429</th>
-            <th scope="col" className={`${th} text-right`}>Units</th>
+            <th scope="col" className={th}>
+              Key
+            </th>
+            <th scope="col" className={`${th} text-right`}>
+              Requests
+            </th>
+            <th scope="col" className={`${th} text-right`}>
+              Errors
+            </th>
+            <th scope="col" className={`${th} text-right`}>
+              429
+            </th>
+            <th scope="col" className={`${th} text-right`}>
+              Units
+            </th>
           </tr>
         </thead>
         <tbody className="divide-y divide-slate-100">

@@ -2,7 +2,14 @@
 
 import type { UsagePoint } from "@/lib/dashboard/types";
 import { formatNumber } from "../ui/format";
-import { bucketLabel, CLASS_COLORS, CLASS_LABELS, shownClasses, UNITS_COLOR, type Granularity } from "./chartFormat";
+import {
+  bucketLabel,
+  CLASS_COLORS,
+  CLASS_LABELS,
+  shownClasses,
+  UNITS_COLOR,
+  type Granularity,
+} from "./chartFormat";
 
 interface Props {
   active?: boolean;
@@ -27,7 +34,9 @@ export function ChartTooltip({ active, payload, granularity, show }: Props) {
           <li key={r.label} className="flex items-center gap-2 text-slate-600">
             <span className="size-2 rounded-sm" style={{ background: r.color }} aria-hidden="true" />
             {r.label}
-            <span className="ml-auto pl-4 font-medium tabular-nums text-slate-900">{formatNumber(r.value)}</span>
+            <span className="ml-auto pl-4 font-medium tabular-nums text-slate-900">
+              {formatNumber(r.value)}
+            </span>
           </li>
         ))}
       </ul>

@@ -26,7 +26,11 @@ export function QuotaMeter({ month, detailed = false }: { month: MonthUsage; det
             / {month.quota === null ? "unlimited" : formatNumber(month.quota)} units
           </span>
         </p>
-        {month.quota !== null && <span className="text-sm font-medium tabular-nums text-slate-600">{formatPercent(month.units, month.quota)}</span>}
+        {month.quota !== null && (
+          <span className="text-sm font-medium tabular-nums text-slate-600">
+            {formatPercent(month.units, month.quota)}
+          </span>
+        )}
       </div>
       {month.quota !== null && (
         <div
@@ -38,12 +42,15 @@ export function QuotaMeter({ month, detailed = false }: { month: MonthUsage; det
           aria-valuetext={`${formatNumber(month.units)} of ${formatNumber(month.quota)} units`}
           className="mt-3 h-2 overflow-hidden rounded-full bg-slate-100"
         >
-          <div className={`h-full rounded-full ${tone}`} style={{ width: `${Math.min(100, Math.max(share > 0 ? 1 : 0, share * 100))}%` }} />
+          <div
+            className={`h-full rounded-full ${tone}`}
+            style={{ width: `${Math.min(100, Math.max(share > 0 ? 1 : 0, share * 100))}%` }}
+          />
         </div>
       )}
       <p className="mt-2 text-xs text-slate-500">
-        {monthName.format(new Date(month.start))} · {month.planLabel} plan ·{" "}
-        {formatNumber(month.requests)} requests
+        {monthName.format(new Date(month.start))} · {month.planLabel} plan · {formatNumber(month.requests)}{" "}
+        requests
       </p>
       {detailed && <QuotaDetails month={month} />}
     </div>
@@ -62,7 +69,9 @@ function QuotaDetails({ month }: { month: MonthUsage }) {
       <div className="flex justify-between gap-3">
         <dt className="text-slate-500">Remaining</dt>
         <dd className="tabular-nums text-slate-800">
-          {month.quota === null ? "No limit" : `${formatNumber(Math.max(0, month.quota - month.units))} units`}
+          {month.quota === null
+            ? "No limit"
+            : `${formatNumber(Math.max(0, month.quota - month.units))} units`}
         </dd>
       </div>
       {units >= 0 && (

@@ -1,6 +1,17 @@
 "use client";
 
-import { Area, AreaChart, Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
+import {
+  Area,
+  AreaChart,
+  Bar,
+  BarChart,
+  CartesianGrid,
+  Legend,
+  ResponsiveContainer,
+  Tooltip,
+  XAxis,
+  YAxis,
+} from "recharts";
 import type { UsageReport } from "@/lib/dashboard/types";
 import { formatCompact } from "../ui/format";
 import { ChartTooltip } from "./ChartTooltip";
@@ -23,29 +34,58 @@ function xAxisProps(report: UsageReport) {
 export function niceTicks(max: number): number[] {
   const raw = Math.max(1, max / 4);
   const pow = 10 ** Math.floor(Math.log10(raw));
-  const step = [1, 2, 2.5, 3, 4, 5, 6, 8, 10].map((m) => m * pow).find((s) => s >= raw && Number.isInteger(s)) ?? 10 * pow;
+  const step =
+    [1, 2, 2.5, 3, 4, 5, 6, 8, 10].map((m) => m * pow).find((s) => s >= raw && Number.isInteger(s)) ??
+    10 * pow;
   return [0, 1, 2, 3, 4].map((i) => i * step);
 }
 
 function yAxisProps(values: number[]) {
   const ticks = niceTicks(Math.max(0, ...values));
-  return { ...axis, width: 52, ticks, domain: [0, ticks[ticks.length - 1]], interval: 0 as const, tickFormatter: (v: number) => formatCompact(v) };
+  return {
+    ...axis,
+    width: 52,
+    ticks,
+    domain: [0, ticks[ticks.length - 1]],
+    interval: 0 as const,
+    tickFormatter: (v: number) => formatCompact(v),
+  };
 }
 
 const legendText = (value: string) => <span className="text-slate-600">{value}</span>;
 
 /** Requests per bucket, stacked by status class. */
-export function RequestsChart({ report }: { report: UsageReport }) {
+export function RequestsChart({
+  report,
+  onBucket,
+}: {
+  report: UsageReport;
+  /** A click on a bar segment: the bucket's start and the segment's status class. */
+  onBucket?: (start: string, statusClass: string) => void;
+}) {
   const classes = shownClasses(report.totals);
   return (
-    <div className="h-72 w-full" role="img" aria-label={`Requests per ${report.granularity}, stacked by status class`}>
+    <div
+      className="h-72 w-full"
+      role="img"
+      aria-label={`Requests per ${report.granularity}, stacked by status class`}
+    >
       <ResponsiveContainer width="100%" height="100%" initialDimension={{ width: 800, height: 288 }}>
         <BarChart data={report.series} margin={{ top: 8, right: 8, bottom: 0, left: 0 }} barCategoryGap="18%">
           <CartesianGrid vertical={false} stroke="#e2e8f0" />
           <XAxis {...xAxisProps(report)} />
           <YAxis {...yAxisProps(report.series.map((p) => p.requests))} />
-          <Tooltip cursor={{ fill: "#f1f5f9" }} content={(p) => <ChartTooltip {...p} granularity={report.granularity} show="requests" />} />
-          <Legend iconType="square" iconSize={10} wrapperStyle={{ fontSize: 12, paddingTop: 8 }} formatter={legendText} itemSorter={null} />
+          <Tooltip
+            cursor={{ fill: "#f1f5f9" }}
+            content={(p) => <ChartTooltip {...p} granularity={report.granularity} show="requests" />}
+          />
+          <Legend
+            iconType="square"
+            iconSize={10}
+            wrapperStyle={{ fontSize: 12, paddingTop: 8 }}
+            formatter={legendText}
+            itemSorter={null}
+          />
           {classes.map((c, i) => (
             <Bar
               key={c}
@@ -55,6 +95,10 @@ export function RequestsChart({ report }: { report: UsageReport }) {
               fill={CLASS_COLORS[c]}
               radius={i === classes.length - 1 ? [3, 3, 0, 0] : 0}
               isAnimationActive={false}
+              cursor={onBucket ? "pointer" : undefined}
+              onClick={(bar: { payload?: { start?: string } }) => {
+                if (bar.payload?.start) onBucket?.(bar.payload.start, c);
+              }}
             />
           ))}
         </BarChart>
@@ -78,7 +122,15 @@ export function UnitsChart({ report }: { report: UsageReport }) {
           <XAxis {...xAxisProps(report)} padding={{ left: 12, right: 12 }} />
           <YAxis {...yAxisProps(report.series.map((p) => p.units))} />
           <Tooltip content={(p) => <ChartTooltip {...p} granularity={report.granularity} show="units" />} />
-          <Area type="monotone" dataKey="units" name="Units" stroke={UNITS_COLOR} strokeWidth={2} fill="url(#unitsFill)" isAnimationActive={false} />
+          <Area
+            type="monotone"
+            dataKey="units"
+            name="Units"
+            stroke={UNITS_COLOR}
+            strokeWidth={2}
+            fill="url(#unitsFill)"
+            isAnimationActive={false}
+          />
         </AreaChart>
       </ResponsiveContainer>
     </div>

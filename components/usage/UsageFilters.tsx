@@ -12,7 +12,15 @@ const RANGES = [
 
 const select = `h-9 rounded-md border border-slate-300 bg-white pl-3 pr-8 text-sm text-slate-800 shadow-sm ${focusRing}`;
 
-export function UsageFilters({ value, onChange, keys }: { value: Filters; onChange: (f: Filters) => void; keys: KeyView[] }) {
+export function UsageFilters({
+  value,
+  onChange,
+  keys,
+}: {
+  value: Filters;
+  onChange: (f: Filters) => void;
+  keys: KeyView[];
+}) {
   const visibleKeys = keys.filter((k) => !value.environment || k.environment === value.environment);
   return (
     <div className="mb-6 flex flex-wrap items-end gap-3">
@@ -46,24 +54,13 @@ export function UsageFilters({ value, onChange, keys }: { value: Filters; onChan
           value={value.keyId}
           onChange={(e) => onChange({ ...value, keyId: e.target.value })}
         >
-          <option value="">All keys</option>
+          <option value="">All {value.environment} keys</option>
           {visibleKeys.map((k) => (
             <option key={k.id} value={k.id}>
-              {k.name} · {k.prefix}{k.revokedAt ? " (revoked)" : ""}
+              {k.name} · {k.prefix}
+              {k.revokedAt ? " (revoked)" : ""}
             </option>
           ))}
-        </select>
-      </label>
-      <label className="flex flex-col gap-1 text-xs font-medium text-slate-600">
-        Environment
-        <select
-          className={select}
-          value={value.environment}
-          onChange={(e) => onChange({ ...value, environment: e.target.value as Filters["environment"], keyId: "" })}
-        >
-          <option value="">Live and test</option>
-          <option value="live">Live only</option>
-          <option value="test">Test only</option>
         </select>
       </label>
     </div>

@@ -1,11 +1,24 @@
 // Axis and tooltip labels for usage charts. Buckets are UTC hours or UTC days, so labels are UTC too.
-const hourLabel = new Intl.DateTimeFormat("en-US", { hour: "2-digit", minute: "2-digit", hourCycle: "h23", timeZone: "UTC" });
+const hourLabel = new Intl.DateTimeFormat("en-US", {
+  hour: "2-digit",
+  minute: "2-digit",
+  hourCycle: "h23",
+  timeZone: "UTC",
+});
 const dayLabel = new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", timeZone: "UTC" });
-const fullHour = new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", hour: "2-digit", minute: "2-digit", hourCycle: "h23", timeZone: "UTC" });
+const fullHour = new Intl.DateTimeFormat("en-US", {
+  month: "short",
+  day: "numeric",
+  hour: "2-digit",
+  minute: "2-digit",
+  hourCycle: "h23",
+  timeZone: "UTC",
+});
 
 export type Granularity = "hour" | "day";
 
-export const tickLabel = (iso: string, g: Granularity) => (g === "hour" ? hourLabel : dayLabel).format(new Date(iso));
+export const tickLabel = (iso: string, g: Granularity) =>
+  (g === "hour" ? hourLabel : dayLabel).format(new Date(iso));
 
 export function bucketLabel(iso: string, g: Granularity): string {
   if (g === "day") return `${dayLabel.format(new Date(iso))} (UTC day)`;
@@ -14,7 +27,13 @@ export function bucketLabel(iso: string, g: Granularity): string {
 }
 
 export const CLASSES = ["2xx", "3xx", "4xx", "429", "5xx"] as const;
-export const CLASS_COLORS = { "2xx": "#10b981", "3xx": "#0ea5e9", "4xx": "#f59e0b", "429": "#a855f7", "5xx": "#ef4444" } as const;
+export const CLASS_COLORS = {
+  "2xx": "#10b981",
+  "3xx": "#0ea5e9",
+  "4xx": "#f59e0b",
+  "429": "#a855f7",
+  "5xx": "#ef4444",
+} as const;
 export const CLASS_LABELS = {
   "2xx": "2xx success",
   "3xx": "3xx redirect",
@@ -22,7 +41,10 @@ export const CLASS_LABELS = {
   "429": "429 rate limited",
   "5xx": "5xx server error",
 } as const;
-/** 2xx, 4xx and 5xx always; 3xx and 429 only when they occurred, to keep the legend short. */
+/**
+ * 2xx, 4xx, 429 and 5xx always, in that order, so the legend and colours never move between ranges
+ * or refreshes; 3xx (the API answers GETs only) in its place when it occurred.
+ */
 export const shownClasses = (totals: Record<(typeof CLASSES)[number], number>) =>
-  CLASSES.filter((c) => (c !== "3xx" && c !== "429") || totals[c] > 0);
+  CLASSES.filter((c) => c !== "3xx" || totals[c] > 0);
 export const UNITS_COLOR = "#6366f1";

@@ -14,7 +14,11 @@ export const PASSWORD = "correct-horse-battery-9";
 /** A dedicated `next start` server on its own database copy (env sets handoff lifetimes/limits). */
 export async function startHandoffApp(env: Record<string, string> = {}) {
   const databaseUrl = copyTemplateDb(ensureTemplateDb());
-  const app: RunningApp = await startApp({ databaseUrl, mode: "next", env: { HANDOFF_START_LIMIT_PER_MINUTE: "1000", ...env } });
+  const app: RunningApp = await startApp({
+    databaseUrl,
+    mode: "next",
+    env: { HANDOFF_START_LIMIT_PER_MINUTE: "1000", ...env },
+  });
   const users = {
     alice: { email: "alice@example.com", ...createUser(databaseUrl, "alice@example.com", PASSWORD) },
     mallory: { email: "mallory@example.com", ...createUser(databaseUrl, "mallory@example.com", PASSWORD) },
@@ -49,14 +53,25 @@ export function pkce() {
 }
 
 /** Step 1 over HTTP, as an agent would. */
-export async function startSession(request: APIRequestContext, base: string, body: Record<string, unknown> = {}) {
+export async function startSession(
+  request: APIRequestContext,
+  base: string,
+  body: Record<string, unknown> = {},
+) {
   const { verifier, challenge } = pkce();
   const res = await request.post(`${base}/api/agent/sessions`, {
     data: { code_challenge: challenge, code_challenge_method: "S256", client_name: "test agent", ...body },
   });
   expect(res.status(), await res.text()).toBe(200);
   const session = await res.json();
-  return { ...session, verifier } as { session_id: string; verification_url: string; user_code: string; expires_in: number; interval: number; verifier: string };
+  return { ...session, verifier } as {
+    session_id: string;
+    verification_url: string;
+    user_code: string;
+    expires_in: number;
+    interval: number;
+    verifier: string;
+  };
 }
 
 export const token = (request: APIRequestContext, base: string, data: Record<string, unknown>) =>
@@ -73,7 +88,15 @@ export function stopClis() {
 export function runCli(args: string[], opts: { cwd?: string; env?: Record<string, string> } = {}) {
   const configDir = fs.mkdtempSync(path.join(os.tmpdir(), "statline-cli-"));
   const env: NodeJS.ProcessEnv = { ...process.env, STATLINE_CONFIG_DIR: configDir, ...opts.env };
-  for (const name of ["DISPLAY", "WAYLAND_DISPLAY", "SSH_CONNECTION", "SSH_TTY", "SSH_CLIENT", "CI", "STATLINE_BASE_URL"]) {
+  for (const name of [
+    "DISPLAY",
+    "WAYLAND_DISPLAY",
+    "SSH_CONNECTION",
+    "SSH_TTY",
+    "SSH_CLIENT",
+    "CI",
+    "STATLINE_BASE_URL",
+  ]) {
     if (!opts.env?.[name]) delete env[name];
   }
   const proc: ChildProcess = spawn(process.execPath, [path.join(ROOT, "bin", "statline.mjs"), ...args], {
@@ -95,7 +118,9 @@ export function runCli(args: string[], opts: { cwd?: string; env?: Record<string
     stderr: () => stderr,
     /** The verification URL the CLI printed (it must print it before anything else happens). */
     async url(): Promise<string> {
-      await expect.poll(() => /http:\/\/\S+\/agent\/[A-Z]{4}-[A-Z]{4}/.test(stderr), { timeout: 15_000 }).toBe(true);
+      await expect
+        .poll(() => /http:\/\/\S+\/agent\/[A-Z]{4}-[A-Z]{4}/.test(stderr), { timeout: 15_000 })
+        .toBe(true);
       return /http:\/\/\S+\/agent\/[A-Z]{4}-[A-Z]{4}/.exec(stderr)![0];
     },
   };
@@ -120,7 +145,12 @@ export async function approvalForm(context: BrowserContext, url: string) {
 }
 
 /** Posts the approval form like the browser would (same-origin), or with forged headers. */
-export function decide(context: BrowserContext, base: string, form: Record<string, string>, headers: Record<string, string> = { Origin: base }) {
+export function decide(
+  context: BrowserContext,
+  base: string,
+  form: Record<string, string>,
+  headers: Record<string, string> = { Origin: base },
+) {
   return context.request.post(`${base}/api/agent/approve`, { form, headers, maxRedirects: 0 });
 }
 

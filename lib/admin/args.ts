@@ -6,8 +6,10 @@ export function parseFlags(args: string[]): { flags: Record<string, string | tru
     const arg = args[i];
     if (arg.startsWith("--")) {
       const next = args[i + 1];
-      if (next !== undefined && !next.startsWith("--")) flags[arg.slice(2)] = next, i++;
-      else flags[arg.slice(2)] = true;
+      if (next !== undefined && !next.startsWith("--")) {
+        flags[arg.slice(2)] = next;
+        i++;
+      } else flags[arg.slice(2)] = true;
     } else positional.push(arg);
   }
   return { flags, positional };

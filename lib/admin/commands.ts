@@ -1,7 +1,15 @@
+import { dataCommands } from "./data";
 import { keyCommands } from "./keys";
+import { logCommands } from "./logs";
 import { planCommands } from "./plans";
 import { usageCommands } from "./usage";
 import type { AdminCommand } from "./args";
 
 /** Each feature adds its commands here (keys, plans, usage, ...). */
-export const commands: AdminCommand[] = [...keyCommands, ...planCommands, ...usageCommands];
+export const commands: AdminCommand[] = [
+  ...keyCommands,
+  ...planCommands,
+  ...usageCommands,
+  ...dataCommands,
+  ...logCommands,
+];

@@ -1,4 +1,4 @@
-import { findOrCreateUser } from "../accounts";
+import { findOrCreateUser, findUserByEmail } from "../accounts";
 import { db } from "../db";
 import { createApiKey, listApiKeys, revokeApiKey } from "../keys/repository";
 import { parseFlags, requireFlag, type AdminCommand } from "./args";
@@ -6,15 +6,23 @@ import { parseFlags, requireFlag, type AdminCommand } from "./args";
 export const keyCommands: AdminCommand[] = [
   {
     name: "key create",
-    usage: "key create --email <e> --environment test|live --name <n>   (prints the key as the last line, once)",
+    usage:
+      "key create --email <e> --environment test|live --name <n>   (prints the key as the last line, once)",
     async run(args) {
       const { flags } = parseFlags(args);
       const email = requireFlag(flags, "email");
       const environment = requireFlag(flags, "environment");
-      if (environment !== "test" && environment !== "live") throw new Error("--environment must be test or live");
+      if (environment !== "test" && environment !== "live")
+        throw new Error("--environment must be test or live");
       const name = requireFlag(flags, "name").slice(0, 100);
       const user = await findOrCreateUser(db, email);
-      const { record, key } = await createApiKey(db, { accountId: user.accountId, name, environment, createdById: user.id, source: "cli" });
+      const { record, key } = await createApiKey(db, {
+        accountId: user.accountId,
+        name,
+        environment,
+        createdById: user.id,
+        source: "cli",
+      });
       console.log(`created ${record.environment} key ${record.prefix} "${record.name}" for ${user.email}`);
       console.log(key);
     },
@@ -35,11 +43,13 @@ export const keyCommands: AdminCommand[] = [
     usage: "key list --email <e>",
     async run(args) {
       const email = requireFlag(parseFlags(args).flags, "email").toLowerCase();
-      const user = await db.user.findUnique({ where: { email } });
+      const user = await findUserByEmail(db, email);
       if (!user) throw new Error(`no user ${email}`);
       for (const k of await listApiKeys(db, user.accountId)) {
         const status = k.revokedAt ? `revoked ${k.revokedAt.toISOString()}` : "active";
-        console.log([k.prefix, k.environment, JSON.stringify(k.name), k.createdAt.toISOString(), status].join("\t"));
+        console.log(
+          [k.prefix, k.environment, JSON.stringify(k.name), k.createdAt.toISOString(), status].join("\t"),
+        );
       }
     },
   },

@@ -1,3 +1,4 @@
+import { perProcess } from "../process-state";
 import { db } from "../db";
 import type { ApiRequest } from "./types";
 
@@ -22,7 +23,7 @@ export function requestCacheKey(req: ApiRequest): string {
 const MAX_ENTRIES = Number(process.env.RESPONSE_CACHE_MAX_ENTRIES ?? 5000);
 /** RESPONSE_CACHE=off turns the cache off (the benchmark measures uncached reads this way). */
 const ENABLED = process.env.RESPONSE_CACHE !== "off" && MAX_ENTRIES > 0;
-const entries = new Map<string, CacheEntry>();
+const entries = perProcess("responseCache", () => new Map<string, CacheEntry>());
 
 export function cacheGet(key: string): CacheEntry | undefined {
   if (!ENABLED) return undefined;

@@ -23,7 +23,10 @@ describe("odds cursors", () => {
     };
     expectBad(() => decodeCursor(cursor, { k: "c", s: 8, f }), /another contest/);
     expectBad(() => decodeCursor(cursor, { k: "p", s: 7, f }), /another contest/);
-    expectBad(() => decodeCursor(cursor, { k: "c", s: 7, f: filtersHash({ bookmaker: "bet365", interval: "raw" }) }), /different filters/);
+    expectBad(
+      () => decodeCursor(cursor, { k: "c", s: 7, f: filtersHash({ bookmaker: "bet365", interval: "raw" }) }),
+      /different filters/,
+    );
     for (let i = 0; i < cursor.length; i += 3) {
       const c = cursor[i] === "A" ? "B" : "A";
       const altered = cursor.slice(0, i) + c + cursor.slice(i + 1);

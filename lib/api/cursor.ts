@@ -21,7 +21,9 @@ export interface CursorPayload {
 let key: Buffer | undefined;
 function hmacKey(): Buffer {
   const secret = process.env.CURSOR_SECRET || process.env.NEXTAUTH_SECRET;
-  return (key ??= secret ? createHash("sha256").update(`statline-cursor:${secret}`).digest() : randomBytes(32));
+  return (key ??= secret
+    ? createHash("sha256").update(`statline-cursor:${secret}`).digest()
+    : randomBytes(32));
 }
 
 const sign = (body: string) => createHmac("sha256", hmacKey()).update(body).digest().subarray(0, 16);
@@ -39,13 +41,17 @@ export function encodeCursor(p: CursorPayload): string {
   return `${body}.${sign(body).toString("base64url")}`;
 }
 
-export function decodeCursor(raw: string, expect: Pick<CursorPayload, "k" | "s" | "f">): { t: Date; id: number } {
+export function decodeCursor(
+  raw: string,
+  expect: Pick<CursorPayload, "k" | "s" | "f">,
+): { t: Date; id: number } {
   const bad = (why: string) => invalidParameter("cursor", why);
   const [body, mac, extra] = raw.split(".");
   if (!body || !mac || extra !== undefined || raw.length > 400) throw bad("is not a cursor this API issued");
   const given = Buffer.from(mac, "base64url");
   const want = sign(body);
-  if (given.length !== want.length || !timingSafeEqual(given, want)) throw bad("is not a cursor this API issued (signature mismatch)");
+  if (given.length !== want.length || !timingSafeEqual(given, want))
+    throw bad("is not a cursor this API issued (signature mismatch)");
   let p: CursorPayload;
   try {
     p = JSON.parse(Buffer.from(body, "base64url").toString("utf8")) as CursorPayload;
@@ -53,7 +59,8 @@ export function decodeCursor(raw: string, expect: Pick<CursorPayload, "k" | "s" 
     throw bad("is not a cursor this API issued");
   }
   if (p.k !== expect.k || p.s !== expect.s) throw bad("belongs to another contest or person");
-  if (p.f !== expect.f) throw bad("was issued for different filters (bookmaker, market, selection, interval, before, after)");
+  if (p.f !== expect.f)
+    throw bad("was issued for different filters (bookmaker, market, selection, interval, before, after)");
   if (!Number.isSafeInteger(p.t) || !Number.isSafeInteger(p.i)) throw bad("is not a cursor this API issued");
   return { t: new Date(p.t), id: p.i };
 }

@@ -10,7 +10,13 @@ import type { ApiRequest, ApiResponse } from "./types";
 const MODE = process.env.LOG_REQUESTS ?? "errors";
 const threshold = MODE === "all" ? 0 : MODE === "off" ? 1000 : 400;
 
-export function observeRequest(req: ApiRequest, res: ApiResponse, endpoint: string, startedAt: number, keyPrefix?: string): void {
+export function observeRequest(
+  req: ApiRequest,
+  res: ApiResponse,
+  endpoint: string,
+  startedAt: number,
+  keyPrefix?: string,
+): void {
   const seconds = (performance.now() - startedAt) / 1000;
   metrics.request(endpoint, req.method, res.status, seconds);
   if (res.status < threshold) return;

@@ -8,6 +8,12 @@ import type { OpenApiExtension } from "./openapi";
 export const openApiExtensions: OpenApiExtension[] = [
   {
     paths: handoffPaths,
-    tags: [{ name: "Agent handoff", description: "Browser PKCE handoff: a coding agent obtains an API key without copy-paste (docs/agent-handoff.md)." }],
+    tags: [
+      {
+        name: "Agent handoff",
+        description:
+          "Browser PKCE handoff: a coding agent obtains an API key without copy-paste (docs/agent-handoff.md).",
+      },
+    ],
   },
 ];

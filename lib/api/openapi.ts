@@ -13,7 +13,8 @@ export interface OpenApiExtension {
 }
 
 const TAG_TEXT: Record<string, string> = {
-  Competitions: "Leagues and tournaments; walk on to their editions via current_edition_id or /v1/editions?competition=.",
+  Competitions:
+    "Leagues and tournaments; walk on to their editions via current_edition_id or /v1/editions?competition=.",
   Editions: "Seasons of a competition.",
   Contests: "Fixtures and results. A scope filter is required.",
   Persons: "Players, searchable by name and paged by limit/offset.",
@@ -34,7 +35,10 @@ function clean(schema: unknown): Json {
 
 /** "/v1/contests/{id}/odds/history" -> "getContestsByIdOddsHistory". */
 export function operationId(pattern: string): string {
-  const parts = pattern.replace(/^\/v1\//, "").split(/[/.\-]/).filter(Boolean);
+  const parts = pattern
+    .replace(/^\/v1\//, "")
+    .split(/[/.-]/)
+    .filter(Boolean);
   return "get" + parts.map((p) => (p.startsWith("{") ? "ById" : p[0].toUpperCase() + p.slice(1))).join("");
 }
 
@@ -42,7 +46,9 @@ export function operationId(pattern: string): string {
 function queryParameters(route: RouteDef): Json[] {
   const shape = route.query instanceof z.ZodObject ? (route.query.shape as Record<string, z.ZodType>) : {};
   return Object.entries(shape).map(([name, field]) => {
-    const schema = clean(z.toJSONSchema(field, { target: "draft-2020-12", io: "input", unrepresentable: "any" }));
+    const schema = clean(
+      z.toJSONSchema(field, { target: "draft-2020-12", io: "input", unrepresentable: "any" }),
+    );
     const { description, ...rest } = schema;
     return { name, in: "query", required: !field.safeParse(undefined).success, description, schema: rest };
   });
@@ -53,28 +59,47 @@ const errorResponse = (description: string, extraHeaders: Json = {}) => ({
   headers: { "X-Request-Id": { $ref: "#/components/headers/X-Request-Id" }, ...extraHeaders },
   content: { "application/json": { schema: ref("Error") } },
 });
-const retryAfter = { "Retry-After": { description: "Seconds to wait before retrying", schema: { type: "integer" } } };
+const retryAfter = {
+  "Retry-After": { description: "Seconds to wait before retrying", schema: { type: "integer" } },
+};
 
 function operation(route: RouteDef, dataRef: string): Json {
   const params = queryParameters(route);
   for (const m of route.pattern.matchAll(/\{(\w+)\}/g)) {
-    params.unshift({ name: m[1], in: "path", required: true, description: "Record id", schema: { type: "string", pattern: "^[1-9][0-9]*$" } });
+    params.unshift({
+      name: m[1],
+      in: "path",
+      required: true,
+      description: "Record id",
+      schema: { type: "string", pattern: "^[1-9][0-9]*$" },
+    });
   }
   const okSchema = route.raw
     ? { type: "object", description: "The document itself, without the envelope" }
     : { type: "object", properties: { data: ref(dataRef), meta: ref("Meta") }, required: ["data", "meta"] };
   const responses: Json = {
-    200: { description: "OK", headers: { "X-Request-Id": { $ref: "#/components/headers/X-Request-Id" } }, content: { "application/json": { schema: okSchema } } },
+    200: {
+      description: "OK",
+      headers: { "X-Request-Id": { $ref: "#/components/headers/X-Request-Id" } },
+      content: { "application/json": { schema: okSchema } },
+    },
     400: errorResponse("INVALID_PARAMETER: the message names the parameter"),
     404: errorResponse("NOT_FOUND: unknown path, id or referenced record"),
     405: errorResponse("METHOD_NOT_ALLOWED: only GET and HEAD", { Allow: { schema: { type: "string" } } }),
   };
   if (!route.public) {
-    responses[401] = errorResponse('UNAUTHORIZED: "API key required" (missing or malformed) or "Invalid API key" (unknown or revoked)');
+    responses[401] = errorResponse(
+      'UNAUTHORIZED: "API key required" (missing or malformed) or "Invalid API key" (unknown or revoked)',
+    );
     responses[429] = errorResponse("RATE_LIMITED or QUOTA_EXCEEDED", retryAfter);
-    responses[503] = errorResponse("AUTH_BACKEND_UNAVAILABLE or SERVICE_UNAVAILABLE: retry with back-off", retryAfter);
+    responses[503] = errorResponse(
+      "AUTH_BACKEND_UNAVAILABLE or SERVICE_UNAVAILABLE: retry with back-off",
+      retryAfter,
+    );
   }
-  const cost = route.public ? "Public: no key, no units." : `Costs ${route.units} unit${route.units === 1 ? "" : "s"} per successful call.`;
+  const cost = route.public
+    ? "Public: no key, no units."
+    : `Costs ${route.units} unit${route.units === 1 ? "" : "s"} per successful call.`;
   return {
     operationId: operationId(route.pattern),
     summary: route.summary,
@@ -88,7 +113,11 @@ function operation(route: RouteDef, dataRef: string): Json {
 }
 
 /** The OpenAPI 3.1 document, generated from the same zod schemas that shape the responses. */
-export function buildOpenApi(routes: RouteDef[], records: Record<string, z.ZodType>, extensions: OpenApiExtension[] = []): Json {
+export function buildOpenApi(
+  routes: RouteDef[],
+  records: Record<string, z.ZodType>,
+  extensions: OpenApiExtension[] = [],
+): Json {
   const registry = z.registry<{ id: string }>();
   for (const [name, schema] of Object.entries(records)) registry.add(schema, { id: name });
   const dataRefs = new Map<RouteDef, string>();
@@ -98,7 +127,11 @@ export function buildOpenApi(routes: RouteDef[], records: Record<string, z.ZodTy
     if (!known) registry.add(route.response, { id: name });
     dataRefs.set(route, name);
   }
-  const generated = z.toJSONSchema(registry, { target: "draft-2020-12", uri: (id) => `#/components/schemas/${id}`, unrepresentable: "any" });
+  const generated = z.toJSONSchema(registry, {
+    target: "draft-2020-12",
+    uri: (id) => `#/components/schemas/${id}`,
+    unrepresentable: "any",
+  });
   const schemas: Record<string, Json> = {};
   for (const [name, s] of Object.entries(generated.schemas)) schemas[name] = clean(s);
   schemas.Meta = {
@@ -116,7 +149,10 @@ export function buildOpenApi(routes: RouteDef[], records: Record<string, z.ZodTy
     properties: {
       error: {
         type: "object",
-        properties: { code: { type: "string", enum: Object.keys(ERROR_STATUS) }, message: { type: "string" } },
+        properties: {
+          code: { type: "string", enum: Object.keys(ERROR_STATUS) },
+          message: { type: "string" },
+        },
         required: ["code", "message"],
       },
     },
@@ -124,10 +160,12 @@ export function buildOpenApi(routes: RouteDef[], records: Record<string, z.ZodTy
   };
   const paths: Record<string, Json> = {};
   for (const route of routes) paths[route.pattern] = { get: operation(route, dataRefs.get(route)!) };
-  const tags: { name: string; description?: string }[] = [...new Set(routes.flatMap((r) => r.tags))].map((name) => ({
-    name,
-    description: TAG_TEXT[name],
-  }));
+  const tags: { name: string; description?: string }[] = [...new Set(routes.flatMap((r) => r.tags))].map(
+    (name) => ({
+      name,
+      description: TAG_TEXT[name],
+    }),
+  );
   for (const ext of extensions) {
     Object.assign(paths, ext.paths);
     Object.assign(schemas, ext.schemas);
@@ -142,10 +180,25 @@ export function buildOpenApi(routes: RouteDef[], records: Record<string, z.ZodTy
     paths,
     components: {
       schemas,
-      headers: { "X-Request-Id": { description: "Request identifier, equal to meta.request_id", schema: { type: "string" } } },
+      headers: {
+        "X-Request-Id": {
+          description: "Request identifier, equal to meta.request_id",
+          schema: { type: "string" },
+        },
+      },
       securitySchemes: {
-        ApiKeyHeader: { type: "apiKey", in: "header", name: "X-API-Key", description: "sk_live_… or sk_test_… plus 32 base62 characters" },
-        BearerAuth: { type: "http", scheme: "bearer", bearerFormat: "sk_(live|test)_<32 base62>", description: "Authorization: Bearer <key>" },
+        ApiKeyHeader: {
+          type: "apiKey",
+          in: "header",
+          name: "X-API-Key",
+          description: "sk_live_… or sk_test_… plus 32 base62 characters",
+        },
+        BearerAuth: {
+          type: "http",
+          scheme: "bearer",
+          bearerFormat: "sk_(live|test)_<32 base62>",
+          description: "Authorization: Bearer <key>",
+        },
       },
     },
   };

@@ -1,3 +1,4 @@
+import { db } from "../db";
 import { usage, type Admission } from "../usage";
 import { authenticate } from "./auth";
 import { cacheGet, cacheSet, requestCacheKey } from "./cache";
@@ -6,7 +7,10 @@ import { ApiError } from "./errors";
 import { parseQuery } from "./request";
 import { errorResponse, newRequestId, okResponse, rawResponse } from "./respond";
 import { matchRoute, type RouteMatch } from "./router";
-import { RawJson, type ApiRequest, type ApiResponse, type Caller } from "./types";
+import type { Caller } from "../keys/caller";
+import { recordRequest, type RequestTrace } from "../requestlog/record";
+import { refusalError } from "./refusals";
+import { RawJson, type ApiRequest, type ApiResponse } from "./types";
 import { logError } from "../log";
 import { metrics } from "../metrics";
 import { observeRequest } from "./observe";
@@ -23,13 +27,20 @@ export async function handleApiRequest(req: ApiRequest): Promise<ApiResponse> {
   const requestId = newRequestId();
   const match = matchRoute(req.path);
   const endpoint = match?.route.pattern ?? UNMATCHED;
-  const trace: { caller: Caller | null } = { caller: null };
+  const trace: RequestTrace = { caller: null, failure: null, errorCode: null, units: 0 };
   const res = await run(req, requestId, match, endpoint, trace);
   observeRequest(req, res, endpoint, startedAt, trace.caller?.prefix);
+  recordRequest(req, res, endpoint, trace, performance.now() - startedAt);
   return res;
 }
 
-async function run(req: ApiRequest, requestId: string, match: RouteMatch | null, endpoint: string, trace: { caller: Caller | null }): Promise<ApiResponse> {
+async function run(
+  req: ApiRequest,
+  requestId: string,
+  match: RouteMatch | null,
+  endpoint: string,
+  trace: RequestTrace,
+): Promise<ApiResponse> {
   let caller: Caller | null = null;
   let limitHeaders: Record<string, string> = {};
   let admission: Admission | undefined;
@@ -38,19 +49,23 @@ async function run(req: ApiRequest, requestId: string, match: RouteMatch | null,
       const auth = await authenticate(req);
       if (!auth.ok) {
         metrics.authFailure(auth.failure.reason);
-        usage.authFailed(auth.failure, endpoint);
+        usage.authFailed(auth.failure);
+        trace.failure = auth.failure;
+        trace.errorCode = auth.error.code;
         return errorResponse(requestId, auth.error);
       }
       caller = trace.caller = auth.caller;
       // Every authenticated request is rate-limited, unknown paths included (they cost 0 units).
-      const pending = usage.admit(caller, match?.route ?? null);
+      const pending = usage.admit(caller, match?.route.units ?? 0);
       admission = pending instanceof Promise ? await pending : pending;
       limitHeaders = admission.headers;
-      if (!admission.ok) throw admission.error;
+      if (!admission.ok) throw refusalError(admission.refusal);
     }
     if (!match) throw new ApiError("NOT_FOUND", `No endpoint at ${truncate(req.path)}`);
     if (req.method !== "GET" && req.method !== "HEAD") {
-      throw new ApiError("METHOD_NOT_ALLOWED", `Method ${truncate(req.method)} is not allowed; use GET`, { Allow: "GET, HEAD" });
+      throw new ApiError("METHOD_NOT_ALLOWED", `Method ${truncate(req.method)} is not allowed; use GET`, {
+        Allow: "GET, HEAD",
+      });
     }
     const { route, params } = match;
     // Keyed by the raw path and query string, so a hit skips parsing and validation: the same
@@ -63,17 +78,26 @@ async function run(req: ApiRequest, requestId: string, match: RouteMatch | null,
       ({ dataJson, fetchedAt } = cached);
     } else {
       const query = parseQuery(req.query, route.query);
-      const data = await route.handler({ query, params, caller });
+      const data = await route.handler({ query, params, caller, db });
       dataJson = data instanceof RawJson ? data.json : JSON.stringify(data);
       fetchedAt = new Date().toISOString();
       if (cacheKey) cacheSet(cacheKey, dataJson, fetchedAt, route.cacheTtlMs);
     }
     const unitHeaders = caller ? usage.settle(caller, endpoint, 200, route.units, admission) : {};
+    trace.units = route.units;
     if (route.raw) return rawResponse(requestId, dataJson, { ...limitHeaders, ...unitHeaders });
-    return okResponse(requestId, dataJson, fetchedAt, cached ? "HIT" : "MISS", { ...limitHeaders, ...unitHeaders }, cached);
+    return okResponse(
+      requestId,
+      dataJson,
+      fetchedAt,
+      cached ? "HIT" : "MISS",
+      { ...limitHeaders, ...unitHeaders },
+      cached,
+    );
   } catch (err) {
     const error = err instanceof ApiError ? err : internalError(err, requestId, req);
     if (error.status === 429) metrics.rateLimited(error.code);
+    trace.errorCode = error.code;
     // The caller's mistakes (4xx) cost no units but still count as requests.
     const unitHeaders = caller ? usage.settle(caller, endpoint, error.status, 0, admission) : {};
     return errorResponse(requestId, error, { ...limitHeaders, ...unitHeaders });
@@ -82,8 +106,13 @@ async function run(req: ApiRequest, requestId: string, match: RouteMatch | null,
 
 function internalError(err: unknown, requestId: string, req: ApiRequest): ApiError {
   if (isDatabaseUnavailable(err)) {
-    logError("database unavailable during /v1 request", err instanceof Error ? err.message : err, { requestId, path: req.path });
-    return new ApiError("SERVICE_UNAVAILABLE", "The database is unavailable; retry with back-off", { "Retry-After": "2" });
+    logError("database unavailable during /v1 request", err instanceof Error ? err.message : err, {
+      requestId,
+      path: req.path,
+    });
+    return new ApiError("SERVICE_UNAVAILABLE", "The database is unavailable; retry with back-off", {
+      "Retry-After": "2",
+    });
   }
   logError("unhandled error in /v1 handler", err, { requestId, path: req.path });
   return new ApiError("INTERNAL_ERROR", `Internal error; quote request id ${requestId} when reporting it`);

@@ -67,7 +67,13 @@ export const q = {
     .string()
     .max(40)
     // Date.parse rolls impossible days over (2023-02-29 -> March 1): the calendar day must exist too.
-    .refine((v) => /^\d{4}-\d{2}-\d{2}(T[\d:.]+(Z|[+-]\d{2}:?\d{2})?)?$/.test(v) && !Number.isNaN(Date.parse(v)) && isRealDate(v.slice(0, 10)), "must be an ISO-8601 date-time")
+    .refine(
+      (v) =>
+        /^\d{4}-\d{2}-\d{2}(T[\d:.]+(Z|[+-]\d{2}:?\d{2})?)?$/.test(v) &&
+        !Number.isNaN(Date.parse(v)) &&
+        isRealDate(v.slice(0, 10)),
+      "must be an ISO-8601 date-time",
+    )
     .transform((v) => new Date(v)),
   bool: z.enum(["true", "false"], { error: "must be true or false" }).transform((v) => v === "true"),
   /** Short lower-case codes such as bookmaker or market keys. */

@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import type { CacheEntry } from "./cache";
-import { ApiError } from "./errors";
+import { type ApiError } from "./errors";
 import type { ApiResponse } from "./types";
 
 // Request ids: a random per-process prefix plus a counter is unique and far cheaper than a UUID.
@@ -45,9 +45,14 @@ export function okResponse(
   entry?: CacheEntry,
 ): ApiResponse {
   const rest = tail(requestId, fetchedAt, cache);
-  const response: ApiResponse = { status: 200, headers: envelopeHeaders(requestId, headers), body: head(dataJson) + rest };
+  const response: ApiResponse = {
+    status: 200,
+    headers: envelopeHeaders(requestId, headers),
+    body: head(dataJson) + rest,
+  };
   // The rest is ASCII (ids, an ISO time), so latin1 is its UTF-8; as bytes it writes cheaper.
-  if (entry) response.chunks = [(entry.head ??= Buffer.from(head(entry.dataJson))), Buffer.from(rest, "latin1")];
+  if (entry)
+    response.chunks = [(entry.head ??= Buffer.from(head(entry.dataJson))), Buffer.from(rest, "latin1")];
   return response;
 }
 
@@ -56,7 +61,11 @@ export function rawResponse(requestId: string, json: string, headers: Record<str
   return { status: 200, headers: envelopeHeaders(requestId, headers), body: json };
 }
 
-export function errorResponse(requestId: string, error: ApiError, headers: Record<string, string> = {}): ApiResponse {
+export function errorResponse(
+  requestId: string,
+  error: ApiError,
+  headers: Record<string, string> = {},
+): ApiResponse {
   return {
     status: error.status,
     headers: envelopeHeaders(requestId, headers, error.headers),

@@ -12,10 +12,12 @@ const patterned: Compiled[] = [];
 
 for (const route of routes) {
   const names: string[] = [];
-  const source = route.pattern.replace(/[.*+?^$()|[\]\\]/g, "\\$&").replace(/\{(\w+)\}/g, (_, name: string) => {
-    names.push(name);
-    return "([^/]+)";
-  });
+  const source = route.pattern
+    .replace(/[.*+?^$()|[\]\\]/g, "\\$&")
+    .replace(/\{(\w+)\}/g, (_, name: string) => {
+      names.push(name);
+      return "([^/]+)";
+    });
   if (names.length === 0) exact.set(route.pattern, route);
   else patterned.push({ route, regex: new RegExp(`^${source}$`), names });
 }

@@ -2,7 +2,8 @@ import { z } from "zod";
 
 /** Ids are integers in the database and strings on the wire (spec: every record has a string id). */
 export const strId = (id: number | string): string => String(id);
-export const strIdOrNull = (id: number | string | null | undefined): string | null => (id == null ? null : String(id));
+export const strIdOrNull = (id: number | string | null | undefined): string | null =>
+  id == null ? null : String(id);
 
 /** ISO-8601 on the wire; dates without a time of day are YYYY-MM-DD. */
 export const iso = (d: Date): string => d.toISOString();
@@ -17,7 +18,10 @@ export const calendarDay = z.string().describe("Calendar day, YYYY-MM-DD");
 
 /** The spec's paged list shape: {items, total}. */
 export const page = <T extends z.ZodType>(item: T) =>
-  z.object({ items: z.array(item), total: z.number().int().describe("Number of matching rows, not only this page") });
+  z.object({
+    items: z.array(item),
+    total: z.number().int().describe("Number of matching rows, not only this page"),
+  });
 
 /** Full-scope lists (editions, contests, rosters, standings): {items}. */
 export const list = <T extends z.ZodType>(item: T) => z.object({ items: z.array(item) });

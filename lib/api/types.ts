@@ -1,4 +1,6 @@
 import type { z } from "zod";
+import type { Db } from "../db";
+import type { Caller } from "../keys/caller";
 
 /** A request as the API core sees it, independent of Next.js or node:http. */
 export interface ApiRequest {
@@ -10,6 +12,7 @@ export interface ApiRequest {
   rawQuery?: string;
   /** Lower-case header name -> value; repeated headers are joined with ", ". */
   header(name: string): string | undefined;
+  /** The client's address under TRUST_PROXY_HOPS (lib/client-ip.ts), for the request log. */
   ip: string;
 }
 
@@ -24,19 +27,12 @@ export interface ApiResponse {
   chunks?: (Uint8Array | string)[];
 }
 
-/** The authenticated caller, resolved from the API key. */
-export interface Caller {
-  keyId: string;
-  accountId: string;
-  prefix: string;
-  environment: "live" | "test";
-  plan: string;
-}
-
 export interface HandlerContext<Q> {
   query: Q;
   params: Record<string, string>;
   caller: Caller | null;
+  /** The database the handler reads (the process-wide client; see lib/db.ts). */
+  db: Db;
 }
 
 export interface RouteDef<S extends z.ZodType = z.ZodType> {

@@ -39,9 +39,14 @@ export function crossSiteProblem(request: Request): string | null {
  * checks: the browser's own provenance headers (Sec-Fetch-Site / Origin) must say same-origin,
  * and the request must echo the user's CSRF token (header x-csrf-token).
  */
-export function csrfProblem(request: Request, userId: string, submittedToken: string | null | undefined): string | null {
+export function csrfProblem(
+  request: Request,
+  userId: string,
+  submittedToken: string | null | undefined,
+): string | null {
   const crossSite = crossSiteProblem(request);
   if (crossSite) return crossSite;
-  if (!submittedToken || !digestsEqual(submittedToken, csrfTokenFor(userId))) return "Missing or invalid CSRF token";
+  if (!submittedToken || !digestsEqual(submittedToken, csrfTokenFor(userId)))
+    return "Missing or invalid CSRF token";
   return null;
 }

@@ -15,7 +15,10 @@ export const authOptions: NextAuthOptions = {
   providers: [
     CredentialsProvider({
       name: "Email and password",
-      credentials: { email: { label: "Email", type: "email" }, password: { label: "Password", type: "password" } },
+      credentials: {
+        email: { label: "Email", type: "email" },
+        password: { label: "Password", type: "password" },
+      },
       async authorize(credentials) {
         const email = credentials?.email?.trim().toLowerCase();
         const password = credentials?.password ?? "";
@@ -35,8 +38,15 @@ export const authOptions: NextAuthOptions = {
       if (!user.email) return false;
       const local = await findOrCreateUser(db, user.email, user.name);
       await db.oAuthAccount.upsert({
-        where: { provider_providerAccountId: { provider: "github", providerAccountId: account.providerAccountId } },
-        create: { userId: local.id, type: account.type, provider: "github", providerAccountId: account.providerAccountId },
+        where: {
+          provider_providerAccountId: { provider: "github", providerAccountId: account.providerAccountId },
+        },
+        create: {
+          userId: local.id,
+          type: account.type,
+          provider: "github",
+          providerAccountId: account.providerAccountId,
+        },
         update: {},
       });
       return true;

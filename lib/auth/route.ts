@@ -1,5 +1,6 @@
 import type { z } from "zod";
-import { ApiError } from "../api/errors";
+import { ApiError, type ErrorCode } from "../api/errors";
+import { clientIpFromChain } from "../client-ip";
 import { logError } from "../log";
 import { csrfProblem } from "./csrf";
 import { getCurrentUser, type CurrentUser } from "./session";
@@ -8,20 +9,18 @@ import { getCurrentUser, type CurrentUser } from "./session";
 export const jsonResponse = (status: number, body: unknown, headers: Record<string, string> = {}) =>
   Response.json(body, { status, headers: { "Cache-Control": "no-store", ...headers } });
 
-export const errorResponse = (status: number, code: string, message: string) =>
-  jsonResponse(status, { error: { code, message } });
+/** A dashboard error: the same ApiError model and {error:{code,message}} body as /v1. */
+export const dashboardError = (code: ErrorCode, message: string) => {
+  const err = new ApiError(code, message);
+  return jsonResponse(err.status, { error: { code: err.code, message: err.message } }, err.headers);
+};
 
-/**
- * Where a request came from, for the audit log. The server appends the socket peer to
- * X-Forwarded-For, so the last entry is the real peer; behind N trusted reverse proxies
- * (TRUST_PROXY_HOPS=N) the address the outermost proxy saw is N entries before it. Entries further
- * left were written by the client and are never trusted.
- */
+/** Where a request came from, for the audit log (the address rule: lib/client-ip.ts). */
 export function requestOrigin(request: Request) {
-  const hops = Math.max(0, Number(process.env.TRUST_PROXY_HOPS ?? 0) || 0);
-  const chain = (request.headers.get("x-forwarded-for") ?? "").split(",").map((s) => s.trim()).filter(Boolean);
-  const ip = chain[Math.max(0, chain.length - 1 - hops)] ?? null;
-  return { ip: ip?.slice(0, 64) ?? null, userAgent: request.headers.get("user-agent") };
+  return {
+    ip: clientIpFromChain(request.headers.get("x-forwarded-for")),
+    userAgent: request.headers.get("user-agent"),
+  };
 }
 
 /** The first zod issue as "field: message", the error text the dashboard shows. */
@@ -44,29 +43,34 @@ async function readInput(request: Request): Promise<unknown> {
  */
 export function dashboardRoute<S extends z.ZodType>(
   schema: S | null,
-  handler: (ctx: { user: CurrentUser; body: z.output<S>; request: Request; params: Record<string, string> }) => Promise<unknown>,
+  handler: (ctx: {
+    user: CurrentUser;
+    body: z.output<S>;
+    request: Request;
+    params: Record<string, string>;
+  }) => Promise<unknown>,
 ) {
   return async (request: Request, context: { params: Promise<Record<string, string>> }) => {
     try {
       const user = await getCurrentUser();
-      if (!user) return errorResponse(401, "UNAUTHORIZED", "Sign in first");
+      if (!user) return dashboardError("UNAUTHORIZED", "Sign in first");
       if (request.method !== "GET" && request.method !== "HEAD") {
         const problem = csrfProblem(request, user.id, request.headers.get("x-csrf-token"));
-        if (problem) return errorResponse(403, "FORBIDDEN", problem);
+        if (problem) return dashboardError("FORBIDDEN", problem);
       }
       let body: unknown = undefined;
       if (schema) {
         const parsed = schema.safeParse(await readInput(request));
-        if (!parsed.success) return errorResponse(400, "INVALID_PARAMETER", firstIssue(parsed.error));
+        if (!parsed.success) return dashboardError("INVALID_PARAMETER", firstIssue(parsed.error));
         body = parsed.data;
       }
       const params = (await context?.params) ?? {};
       const result = await handler({ user, body: body as z.output<S>, request, params });
       return result instanceof Response ? result : jsonResponse(200, { data: result });
     } catch (err) {
-      if (err instanceof ApiError) return errorResponse(err.status, err.code, err.message);
+      if (err instanceof ApiError) return dashboardError(err.code, err.message);
       logError("dashboard route failed", err, { path: new URL(request.url).pathname });
-      return errorResponse(500, "INTERNAL_ERROR", "Something went wrong");
+      return dashboardError("INTERNAL_ERROR", "Something went wrong");
     }
   };
 }

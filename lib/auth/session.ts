@@ -1,6 +1,7 @@
 import { getServerSession } from "next-auth";
 import { redirect } from "next/navigation";
 import { cache } from "react";
+import { findUserById } from "../accounts";
 import { db } from "../db";
 import { authOptions } from "./options";
 
@@ -19,8 +20,7 @@ export const getCurrentUser = cache(async (): Promise<CurrentUser | null> => {
   const session = await getServerSession(authOptions);
   const id = session?.user?.id;
   if (!id) return null;
-  const user = await db.user.findUnique({ where: { id }, select: { id: true, email: true, name: true, accountId: true } });
-  return user;
+  return findUserById(db, id);
 });
 
 /** For pages: the user, or a redirect to sign-in that comes back here afterwards. */

@@ -3,7 +3,11 @@ import type { Db } from "../db";
 import { hashPassword, passwordProblem } from "./password";
 
 export const signUpInput = z.object({
-  email: z.string().trim().toLowerCase().pipe(z.email("Enter a valid email address").max(254, "Email is too long")),
+  email: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .pipe(z.email("Enter a valid email address").max(254, "Email is too long")),
   password: z.string().superRefine((value, ctx) => {
     const problem = passwordProblem(value);
     if (problem) ctx.addIssue({ code: "custom", message: problem });
@@ -14,7 +18,8 @@ export type SignUpInput = z.output<typeof signUpInput>;
 
 export type SignUpResult = { ok: true; userId: string } | { ok: false; reason: "email_taken" };
 
-const isUniqueViolation = (err: unknown) => String(err).includes("Unique constraint") || (err as { code?: string })?.code === "P2002";
+const isUniqueViolation = (err: unknown) =>
+  String(err).includes("Unique constraint") || (err as { code?: string })?.code === "P2002";
 
 /**
  * Creates the user and their own account in one transaction. The password is hashed first, outside

@@ -2,7 +2,12 @@ import type { Db } from "../db";
 import type { AuditPage } from "./types";
 
 /** Newest first, `limit` at a time; the cursor is the id of the last event already shown. */
-export async function auditPage(db: Db, accountId: string, limit: number, cursor?: string): Promise<AuditPage> {
+export async function auditPage(
+  db: Db,
+  accountId: string,
+  limit: number,
+  cursor?: string,
+): Promise<AuditPage> {
   const rows = await db.auditEvent.findMany({
     where: { accountId },
     orderBy: [{ createdAt: "desc" }, { id: "desc" }],

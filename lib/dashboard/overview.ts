@@ -1,18 +1,26 @@
 import type { Db } from "../db";
+import { lastRequest } from "../requestlog/query";
 import { monthToDate } from "../usage/report";
 import type { OverviewView } from "./types";
 
-export async function overview(db: Db, accountId: string): Promise<OverviewView> {
-  const [month, keys] = await Promise.all([
+/** The overview for the dashboard's test/live switch: the quick start uses a key of that environment. */
+export async function overview(
+  db: Db,
+  accountId: string,
+  environment: "live" | "test" = "test",
+): Promise<OverviewView> {
+  const [month, keys, last] = await Promise.all([
     monthToDate(db, accountId),
     db.apiKey.findMany({
       where: { accountId },
       orderBy: [{ createdAt: "desc" }, { id: "desc" }],
       select: { prefix: true, environment: true, revokedAt: true },
     }),
+    lastRequest(db, accountId, environment),
   ]);
   const active = keys.filter((k) => !k.revokedAt);
-  const quickStart = active.find((k) => k.environment === "test") ?? active[0];
+  // Never a live key for the test view or the reverse: a copied command must hit the data it says.
+  const quickStart = active.find((k) => k.environment === environment);
   return {
     month,
     keys: {
@@ -21,6 +29,17 @@ export async function overview(db: Db, accountId: string): Promise<OverviewView>
       live: active.filter((k) => k.environment === "live").length,
       test: active.filter((k) => k.environment === "test").length,
     },
+    environment,
     quickStartPrefix: quickStart?.prefix ?? null,
+    lastRequest: last
+      ? {
+          requestId: last.requestId,
+          at: last.at,
+          status: last.status,
+          method: last.method,
+          endpoint: last.endpoint,
+          path: last.path,
+        }
+      : null,
   };
 }

@@ -47,6 +47,17 @@ export interface AuditPage {
 export interface OverviewView {
   month: import("../usage/report").MonthUsage;
   keys: { active: number; revoked: number; live: number; test: number };
-  /** Prefix of the newest active key (test preferred) for the quick-start example. */
+  /** The environment of the dashboard's test/live switch this overview was built for. */
+  environment: "live" | "test";
+  /** Prefix of the newest active key of that environment, for the quick start. */
   quickStartPrefix: string | null;
+  /** The account's newest logged request in that environment (the quick start shows it). */
+  lastRequest: {
+    requestId: string;
+    at: string;
+    status: number;
+    method: string;
+    endpoint: string;
+    path: string;
+  } | null;
 }

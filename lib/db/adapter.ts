@@ -2,7 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { PrismaBetterSqlite3 } from "@prisma/adapter-better-sqlite3";
 import { PrismaPg } from "@prisma/adapter-pg";
-import { providerOf, sqliteFilePath } from "./config";
+import { providerOf, SQLITE_MEMORY, sqliteFilePath } from "./config";
 
 /** Driver-adapter factory for a DATABASE_URL; also used by the WASM migration engine. */
 export function adapterFor(url: string) {
@@ -15,6 +15,6 @@ export function adapterFor(url: string) {
     });
   }
   const file = sqliteFilePath(url);
-  fs.mkdirSync(path.dirname(file), { recursive: true });
+  if (file !== SQLITE_MEMORY) fs.mkdirSync(path.dirname(file), { recursive: true });
   return new PrismaBetterSqlite3({ url: file, timeout: 5000 });
 }

@@ -1,7 +1,8 @@
-import { PrismaClient as SqliteClient } from "../generated/sqlite/client";
+import { PrismaClient as SqliteClient, type Prisma } from "../generated/sqlite/client";
 import { PrismaClient as PostgresClient } from "../generated/postgres/client";
 import { adapterFor } from "./adapter";
 import { databaseUrl, providerOf } from "./config";
+import { perProcess } from "../process-state";
 
 /**
  * Both generated clients expose the same model API (they come from one schema), so the
@@ -9,10 +10,22 @@ import { databaseUrl, providerOf } from "./config";
  */
 export type Db = SqliteClient;
 
+/** The client inside `db.$transaction(async (tx) => …)`; repository writes that may join one take `Db | Tx`. */
+export type Tx = Prisma.TransactionClient;
+
+// The URL each client was made for: the prepared-statement layer (lib/db/sql.ts) opens its own
+// statements on the same database.
+const urls = perProcess("clientUrls", () => new WeakMap<object, string>());
+
 export function createClient(url: string = databaseUrl()): Db {
   const adapter = adapterFor(url);
-  if (providerOf(url) === "postgresql") {
-    return new PostgresClient({ adapter }) as unknown as Db;
-  }
-  return new SqliteClient({ adapter });
+  const client =
+    providerOf(url) === "postgresql"
+      ? (new PostgresClient({ adapter }) as unknown as Db)
+      : new SqliteClient({ adapter });
+  urls.set(client, url);
+  return client;
 }
+
+/** The DATABASE_URL a client was created for (the configured one for a client made elsewhere). */
+export const urlOf = (db: Db | Tx): string => urls.get(db) ?? databaseUrl();

@@ -15,10 +15,16 @@ export function providerOf(url: string): Provider {
   throw new Error(`DATABASE_URL must start with file: (SQLite) or postgresql:// (PostgreSQL)`);
 }
 
-/** Absolute path of a SQLite file: URL, resolved against the working directory. */
+/** SQLite's name for a private in-memory database (the schema engine's scratch database). */
+export const SQLITE_MEMORY = ":memory:";
+
+/**
+ * Absolute path of a SQLite file: URL, resolved against the working directory; `file::memory:`
+ * stays `:memory:` (resolving it used to create a real file named ":memory:" in the checkout).
+ */
 export function sqliteFilePath(url: string): string {
   const file = url.slice("file:".length).split("?")[0];
-  return path.resolve(process.cwd(), file);
+  return file === SQLITE_MEMORY ? SQLITE_MEMORY : path.resolve(process.cwd(), file);
 }
 
 /** Where each provider's schema and migrations live; prisma/schema.prisma is the source of truth. */

@@ -8,6 +8,7 @@ export function derivePostgresSchema(source: string): string {
   const out = source
     .replace(/provider\s*=\s*"sqlite"/, 'provider = "postgresql"')
     .replace(/output(\s*)=\s*"\.\.\/lib\/generated\/sqlite"/, 'output$1= "../../lib/generated/postgres"');
-  if (out === source) throw new Error("prisma/schema.prisma no longer has the expected provider/output lines");
+  if (out === source)
+    throw new Error("prisma/schema.prisma no longer has the expected provider/output lines");
   return header + out;
 }

@@ -31,7 +31,11 @@ async function loadEngineModule(): Promise<EngineModule> {
 
 const NO_FILTER = { externalTables: [], externalEnums: [] };
 
-async function withEngine<T>(url: string | null, schemaPath: string, fn: (e: Engine) => Promise<T>): Promise<T> {
+async function withEngine<T>(
+  url: string | null,
+  schemaPath: string,
+  fn: (e: Engine) => Promise<T>,
+): Promise<T> {
   const mod = await (loaded ??= loadEngineModule());
   const datamodel = fs.readFileSync(schemaPath, "utf8");
   // A diff between two datamodels needs no database; an in-memory SQLite stands in.
@@ -58,12 +62,19 @@ async function withEngine<T>(url: string | null, schemaPath: string, fn: (e: Eng
 export function readMigrations(provider: Provider) {
   const { migrations } = prismaPaths(provider);
   const dirs = fs.existsSync(migrations)
-    ? fs.readdirSync(migrations, { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name).sort()
+    ? fs
+        .readdirSync(migrations, { withFileTypes: true })
+        .filter((d) => d.isDirectory())
+        .map((d) => d.name)
+        .sort()
     : [];
   const lockPath = path.join(migrations, "migration_lock.toml");
   return {
     baseDir: migrations,
-    lockfile: { path: "migration_lock.toml", content: fs.existsSync(lockPath) ? fs.readFileSync(lockPath, "utf8") : null },
+    lockfile: {
+      path: "migration_lock.toml",
+      content: fs.existsSync(lockPath) ? fs.readFileSync(lockPath, "utf8") : null,
+    },
     shadowDbInitScript: "",
     migrationDirectories: dirs.map((name) => ({
       path: name,
@@ -92,21 +103,6 @@ export async function diffSchemas(fromPath: string | null, toPath: string): Prom
     e.diff({
       from: fromPath ? { tag: "schemaDatamodel", ...files(fromPath) } : { tag: "empty" },
       to: { tag: "schemaDatamodel", ...files(toPath) },
-      script: true,
-      exitCode: true,
-      filters: NO_FILTER,
-    }),
-  );
-  return out.exitCode === 2 ? (out.stdout ?? "") : "";
-}
-
-/** SQLite only: SQL needed to bring a migrated database to the current schema ("" = no drift). */
-export async function driftOf(url: string): Promise<string> {
-  const { schema } = prismaPaths("sqlite");
-  const out = await withEngine(url, schema, (e) =>
-    e.diff({
-      from: { tag: "schemaDatasource", files: [{ path: schema, content: fs.readFileSync(schema, "utf8") }], configDir: path.dirname(schema) },
-      to: { tag: "schemaDatamodel", files: [{ path: schema, content: fs.readFileSync(schema, "utf8") }] },
       script: true,
       exitCode: true,
       filters: NO_FILTER,

@@ -4,7 +4,7 @@ import type { CurrentUser } from "../auth/session";
 import type { Db } from "../db";
 import { generateAuthCode, sha256Hex } from "./codes";
 import { handoffConfig } from "./config";
-import { handoffRepo, type HandoffSessionRow } from "./repository";
+import { handoffByUserCode, transitionHandoff, type HandoffSessionRow } from "./repository";
 
 export type Decision =
   | { ok: true; session: HandoffSessionRow; code: string | null }
@@ -12,16 +12,21 @@ export type Decision =
 
 /** Why a session can no longer be decided on, or null while it is pending and unexpired. */
 export function closedReason(session: HandoffSessionRow, now = new Date()): string | null {
-  if (session.status === "approved" || session.status === "exchanged") return "This request was already approved.";
+  if (session.status === "approved" || session.status === "exchanged")
+    return "This request was already approved.";
   if (session.status === "denied") return "This request was denied.";
   if (session.status === "dead") return "This request was cancelled.";
   if (session.expiresAt <= now) return "This request has expired. Start a new one from your terminal.";
   return null;
 }
 
-async function pendingSession(db: Db, userCode: string): Promise<HandoffSessionRow | { status: number; message: string }> {
-  const session = await handoffRepo.byUserCode(db, userCode);
-  if (!session) return { status: 404, message: "No request with this code. Check the code in your terminal." };
+async function pendingSession(
+  db: Db,
+  userCode: string,
+): Promise<HandoffSessionRow | { status: number; message: string }> {
+  const session = await handoffByUserCode(db, userCode);
+  if (!session)
+    return { status: 404, message: "No request with this code. Check the code in your terminal." };
   const closed = closedReason(session);
   return closed ? { status: 409, message: closed } : session;
 }
@@ -40,7 +45,7 @@ export async function approveSession(
   if (!("id" in found)) return { ok: false, ...found };
   const now = new Date();
   const code = generateAuthCode();
-  const moved = await handoffRepo.transition(db, found.id, "pending", {
+  const moved = await transitionHandoff(db, found.id, "pending", {
     status: "approved",
     environment: input.environment,
     accountId: input.user.accountId,
@@ -62,10 +67,17 @@ export async function approveSession(
   return { ok: true, session: { ...found, status: "approved", environment: input.environment }, code };
 }
 
-export async function denySession(db: Db, input: { userCode: string; user: CurrentUser }, audit: AuditContext): Promise<Decision> {
+export async function denySession(
+  db: Db,
+  input: { userCode: string; user: CurrentUser },
+  audit: AuditContext,
+): Promise<Decision> {
   const found = await pendingSession(db, input.userCode);
   if (!("id" in found)) return { ok: false, ...found };
-  const moved = await handoffRepo.transition(db, found.id, "pending", { status: "denied", accountId: input.user.accountId });
+  const moved = await transitionHandoff(db, found.id, "pending", {
+    status: "denied",
+    accountId: input.user.accountId,
+  });
   if (!moved) return { ok: false, status: 409, message: "This request was already decided." };
   await recordAudit(db, {
     accountId: input.user.accountId,

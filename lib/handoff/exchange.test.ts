@@ -5,7 +5,7 @@ import { ensureTemplateDb } from "../../tests/support/template";
 import { findOrCreateUser } from "../accounts";
 import { createClient, type Db } from "../db/client";
 import { approveSession } from "./approve";
-import { HandoffError } from "./errors";
+import { type HandoffError } from "./errors";
 import { exchangeCode, pollSession } from "./exchange";
 import { startSession } from "./start";
 
@@ -26,23 +26,33 @@ async function approvedSession() {
     { code_challenge: challenge, code_challenge_method: "S256", client_name: "race", environment: "test" },
     { ip: "192.0.2.9", baseUrl: "http://x" },
   );
-  const decision = await approveSession(db, { userCode: started.user_code.replace("-", ""), user, environment: "test" }, {});
+  const decision = await approveSession(
+    db,
+    { userCode: started.user_code.replace("-", ""), user, environment: "test" },
+    {},
+  );
   if (!decision.ok || !decision.code) throw new Error("approval failed");
   return { sessionId: started.session_id, code: decision.code, verifier };
 }
 
 const liveKeysOf = async (sessionId: string) => {
   const session = await db.handoffSession.findUnique({ where: { id: sessionId } });
-  const keys = await db.apiKey.findMany({ where: { accountId: user.accountId, name: "race", revokedAt: null } });
+  const keys = await db.apiKey.findMany({
+    where: { accountId: user.accountId, name: "race", revokedAt: null },
+  });
   return { session, keys };
 };
 
 describe("exchange atomicity", () => {
   it("concurrent uses of one code never leave a usable key behind a replay", async () => {
-    const before = await db.apiKey.count({ where: { accountId: user.accountId, name: "race", revokedAt: null } });
+    const before = await db.apiKey.count({
+      where: { accountId: user.accountId, name: "race", revokedAt: null },
+    });
     const { sessionId, code, verifier } = await approvedSession();
     const results = await Promise.allSettled(
-      Array.from({ length: 4 }, (_, i) => (i % 2 ? pollSession(db, sessionId, verifier, {}) : exchangeCode(db, code, verifier, {}))),
+      Array.from({ length: 4 }, (_, i) =>
+        i % 2 ? pollSession(db, sessionId, verifier, {}) : exchangeCode(db, code, verifier, {}),
+      ),
     );
     const won = results.filter((r) => r.status === "fulfilled");
     expect(won.length).toBeLessThanOrEqual(1);
@@ -59,7 +69,12 @@ describe("exchange atomicity", () => {
     const { sessionId, code, verifier } = await approvedSession();
     const issued = await exchangeCode(db, code, verifier, {});
     const key = await db.apiKey.findUniqueOrThrow({ where: { id: issued.key_id } });
-    expect(key).toMatchObject({ accountId: user.accountId, createdById: user.id, source: "agent", revokedAt: null });
+    expect(key).toMatchObject({
+      accountId: user.accountId,
+      createdById: user.id,
+      source: "agent",
+      revokedAt: null,
+    });
     const session = await db.handoffSession.findUniqueOrThrow({ where: { id: sessionId } });
     expect(session).toMatchObject({ status: "exchanged", apiKeyId: issued.key_id });
     expect(session.codeUsedAt).not.toBeNull();

@@ -7,16 +7,30 @@ import { sha256Hex } from "./codes";
 import { handoffConfig } from "./config";
 import { HandoffError, invalidGrant } from "./errors";
 import { verifierMatches } from "./pkce";
-import { handoffRepo, type HandoffSessionRow } from "./repository";
+import {
+  claimHandoffCode,
+  countHandoffFailure,
+  handoffByCodeHash,
+  handoffById,
+  transitionHandoff,
+  updateHandoff,
+  type HandoffSessionRow,
+} from "./repository";
 import type { issuedKey } from "./schemas";
 
 export type IssuedKey = z.output<typeof issuedKey>;
 
-const DEAD = "This handoff was cancelled (too many wrong code_verifier attempts or a replayed code); start a new one";
+const DEAD =
+  "This handoff was cancelled (too many wrong code_verifier attempts or a replayed code); start a new one";
 
 /** Step 4, loopback and paste modes: trade the authorization code + verifier for the key. */
-export async function exchangeCode(db: Db, code: string, verifier: string, audit: AuditContext): Promise<IssuedKey> {
-  const session = await handoffRepo.byCodeHash(db, sha256Hex(code));
+export async function exchangeCode(
+  db: Db,
+  code: string,
+  verifier: string,
+  audit: AuditContext,
+): Promise<IssuedKey> {
+  const session = await handoffByCodeHash(db, sha256Hex(code));
   if (!session) throw invalidGrant("Invalid authorization code");
   // Checked before the verifier (RFC 6749 §4.1.2): whoever replays a used code gets nothing,
   // and the key issued on first use is revoked because the code has evidently leaked.
@@ -30,37 +44,58 @@ export async function exchangeCode(db: Db, code: string, verifier: string, audit
 }
 
 /** Step 4, poll mode (RFC 8628 §3.5 answers): the session id + verifier stand in for the code. */
-export async function pollSession(db: Db, sessionId: string, verifier: string, audit: AuditContext): Promise<IssuedKey> {
-  const session = await handoffRepo.byId(db, sessionId);
+export async function pollSession(
+  db: Db,
+  sessionId: string,
+  verifier: string,
+  audit: AuditContext,
+): Promise<IssuedKey> {
+  const session = await handoffById(db, sessionId);
   if (!session) throw invalidGrant("Unknown session");
   if (session.status === "exchanged") return replayed(db, session, audit);
   if (session.status === "dead") throw invalidGrant(DEAD);
   await checkVerifier(db, session, verifier);
   const now = new Date();
-  if (session.status === "denied") throw new HandoffError("access_denied", "The request was denied in the browser");
+  if (session.status === "denied")
+    throw new HandoffError("access_denied", "The request was denied in the browser");
   if (session.status === "approved") {
-    if (!session.codeExpiresAt || session.codeExpiresAt <= now) throw new HandoffError("expired_token", "The approval expired before it was collected; start a new handoff");
+    if (!session.codeExpiresAt || session.codeExpiresAt <= now)
+      throw new HandoffError(
+        "expired_token",
+        "The approval expired before it was collected; start a new handoff",
+      );
     return issue(db, session, audit);
   }
-  if (session.expiresAt <= now) throw new HandoffError("expired_token", "The request expired before anyone approved it; start a new handoff");
+  if (session.expiresAt <= now)
+    throw new HandoffError(
+      "expired_token",
+      "The request expired before anyone approved it; start a new handoff",
+    );
   await pace(db, session, now);
-  throw new HandoffError("authorization_pending", "Waiting for approval in the browser", { interval: session.pollInterval });
+  throw new HandoffError("authorization_pending", "Waiting for approval in the browser", {
+    interval: session.pollInterval,
+  });
 }
 
 /** RFC 8628 §3.5 slow_down: polling before `interval` has passed adds 5 s to it, for good. */
 async function pace(db: Db, session: HandoffSessionRow, now: Date) {
   const tolerance = 200; // timers and clocks jitter; a client that sleeps `interval` is never penalized
-  const tooSoon = session.lastPolledAt && now.getTime() - session.lastPolledAt.getTime() < session.pollInterval * 1000 - tolerance;
+  const tooSoon =
+    session.lastPolledAt &&
+    now.getTime() - session.lastPolledAt.getTime() < session.pollInterval * 1000 - tolerance;
   const interval = tooSoon ? session.pollInterval + 5 : session.pollInterval;
-  await db.handoffSession.update({ where: { id: session.id }, data: { lastPolledAt: now, pollInterval: interval } });
-  if (tooSoon) throw new HandoffError("slow_down", `Polling too fast; wait ${interval} s between requests`, { interval });
+  await updateHandoff(db, session.id, { lastPolledAt: now, pollInterval: interval });
+  if (tooSoon)
+    throw new HandoffError("slow_down", `Polling too fast; wait ${interval} s between requests`, {
+      interval,
+    });
 }
 
 async function checkVerifier(db: Db, session: HandoffSessionRow, verifier: string) {
   if (verifierMatches(verifier, session.codeChallenge)) return;
-  const failures = await handoffRepo.countFailure(db, session.id);
+  const failures = await countHandoffFailure(db, session.id);
   if (failures >= handoffConfig.maxFailedAttempts) {
-    await db.handoffSession.updateMany({ where: { id: session.id, status: { in: ["pending", "approved"] } }, data: { status: "dead" } });
+    await transitionHandoff(db, session.id, ["pending", "approved"], { status: "dead" });
     throw invalidGrant("code_verifier does not match; too many wrong attempts, so this handoff is cancelled");
   }
   throw invalidGrant("code_verifier does not match the code_challenge");
@@ -68,21 +103,27 @@ async function checkVerifier(db: Db, session: HandoffSessionRow, verifier: strin
 
 async function issue(db: Db, session: HandoffSessionRow, audit: AuditContext): Promise<IssuedKey> {
   const now = new Date();
-  if (!(await handoffRepo.claimCode(db, session.id, now))) {
+  if (!(await claimHandoffCode(db, session.id, now))) {
     // Lost the race to a concurrent exchange of the same code: that is a replay too.
-    return replayed(db, (await handoffRepo.byId(db, session.id)) ?? session, audit);
+    return replayed(db, (await handoffById(db, session.id)) ?? session, audit);
   }
   if (!session.accountId || !session.approvedById) throw new Error("approved handoff without an account");
   const environment: Environment = session.environment === "live" ? "live" : "test";
   const { record, key } = await createApiKey(
     db,
-    { accountId: session.accountId, name: session.keyName, environment, createdById: session.approvedById, source: "agent" },
+    {
+      accountId: session.accountId,
+      name: session.keyName,
+      environment,
+      createdById: session.approvedById,
+      source: "agent",
+    },
     audit,
   );
-  await db.handoffSession.update({ where: { id: session.id }, data: { apiKeyId: record.id } });
+  await updateHandoff(db, session.id, { apiKeyId: record.id });
   // A replay that slipped in between the claim and the line above could not see apiKeyId yet;
   // it marked the session dead instead, so revoke here and refuse this exchange as well.
-  const after = await handoffRepo.byId(db, session.id);
+  const after = await handoffById(db, session.id);
   if (after?.status !== "exchanged") {
     await revokeApiKey(db, { id: record.id }, null, audit);
     throw invalidGrant("Authorization code already used");
@@ -100,8 +141,8 @@ async function issue(db: Db, session: HandoffSessionRow, audit: AuditContext): P
 }
 
 async function replayed(db: Db, session: HandoffSessionRow, audit: AuditContext): Promise<never> {
-  await db.handoffSession.update({ where: { id: session.id }, data: { status: "dead" } });
-  const current = await handoffRepo.byId(db, session.id);
+  await updateHandoff(db, session.id, { status: "dead" });
+  const current = await handoffById(db, session.id);
   const keyId = current?.apiKeyId ?? session.apiKeyId;
   if (keyId) await revokeApiKey(db, { id: keyId }, null, audit);
   if (session.accountId) {

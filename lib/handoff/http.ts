@@ -9,7 +9,7 @@ const NO_STORE = { "Cache-Control": "no-store", Pragma: "no-cache" };
 export const handoffJson = (status: number, body: unknown, headers: Record<string, string> = {}) =>
   Response.json(body, { status, headers: { ...NO_STORE, ...headers } });
 
-/** The client's address as the server sees it (first X-Forwarded-For hop, set by Next or a proxy). */
+/** The client's address as the audit log records it (X-Forwarded-For honouring TRUST_PROXY_HOPS). */
 export const clientIp = (request: Request) => requestOrigin(request).ip ?? "unknown";
 
 /** Where humans reach this server: NEXTAUTH_URL when set (behind a proxy), else the request's origin. */
@@ -31,7 +31,10 @@ async function readBody(request: Request): Promise<unknown> {
  * Wraps a protocol endpoint: body validated with zod into invalid_request, HandoffError into
  * {error:{code,message,...extra}}, anything else into a bare server_error. Never echoes input.
  */
-export function handoffRoute<S extends z.ZodType>(schema: S, handler: (body: z.output<S>, request: Request) => Promise<Response>) {
+export function handoffRoute<S extends z.ZodType>(
+  schema: S,
+  handler: (body: z.output<S>, request: Request) => Promise<Response>,
+) {
   return async (request: Request): Promise<Response> => {
     try {
       const raw = await readBody(request);
@@ -46,7 +49,11 @@ export function handoffRoute<S extends z.ZodType>(schema: S, handler: (body: z.o
       return await handler(parsed.data, request);
     } catch (err) {
       if (err instanceof HandoffError) {
-        return handoffJson(err.status, { error: { code: err.code, message: err.message, ...err.extra } }, err.headers);
+        return handoffJson(
+          err.status,
+          { error: { code: err.code, message: err.message, ...err.extra } },
+          err.headers,
+        );
       }
       logError("handoff endpoint failed", err, { path: new URL(request.url).pathname });
       return handoffJson(500, { error: { code: "server_error", message: "Something went wrong" } });

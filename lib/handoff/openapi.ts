@@ -21,7 +21,10 @@ const errorBody = (codes: string[]) => ({
       properties: {
         code: { type: "string", enum: codes },
         message: { type: "string" },
-        interval: { type: "integer", description: "On slow_down and authorization_pending: the poll interval to use from now on" },
+        interval: {
+          type: "integer",
+          description: "On slow_down and authorization_pending: the poll interval to use from now on",
+        },
       },
     },
   },
@@ -32,7 +35,9 @@ const errorResponse = (description: string, codes: string[]) => ({
   content: { "application/json": { schema: errorBody(codes) } },
 });
 
-const noStore = { "Cache-Control": { description: "Always no-store", schema: { type: "string", const: "no-store" } } };
+const noStore = {
+  "Cache-Control": { description: "Always no-store", schema: { type: "string", const: "no-store" } },
+};
 const tags = ["Agent handoff"];
 const security: never[] = []; // no API key: this is how an agent gets one
 
@@ -49,8 +54,14 @@ export const handoffPaths = {
         "`http://127.0.0.1:<port>/callback` or `http://[::1]:<port>/callback`. Rate-limited per client IP.",
       requestBody: { required: true, content: { "application/json": { schema: json(startBody, "input") } } },
       responses: {
-        "200": { description: "Session started", headers: noStore, content: { "application/json": { schema: json(startResponse) } } },
-        "400": errorResponse("Invalid request (plain PKCE, bad redirect_uri, malformed field)", ["invalid_request"]),
+        "200": {
+          description: "Session started",
+          headers: noStore,
+          content: { "application/json": { schema: json(startResponse) } },
+        },
+        "400": errorResponse("Invalid request (plain PKCE, bad redirect_uri, malformed field)", [
+          "invalid_request",
+        ]),
         "429": {
           ...errorResponse("Too many sessions started from this address", ["rate_limited"]),
           headers: { "Retry-After": { description: "Seconds to wait", schema: { type: "integer" } } },
@@ -72,8 +83,15 @@ export const handoffPaths = {
         "The key is returned once, with Cache-Control: no-store.",
       requestBody: { required: true, content: { "application/json": { schema: json(tokenBody, "input") } } },
       responses: {
-        "200": { description: "The new API key (shown once)", headers: noStore, content: { "application/json": { schema: json(issuedKey) } } },
-        "400": errorResponse("Protocol answer or refusal (RFC 6749 §5.2 / RFC 8628 §3.5 codes)", Object.keys(HANDOFF_ERRORS).filter((c) => HANDOFF_ERRORS[c as keyof typeof HANDOFF_ERRORS] === 400)),
+        "200": {
+          description: "The new API key (shown once)",
+          headers: noStore,
+          content: { "application/json": { schema: json(issuedKey) } },
+        },
+        "400": errorResponse(
+          "Protocol answer or refusal (RFC 6749 §5.2 / RFC 8628 §3.5 codes)",
+          Object.keys(HANDOFF_ERRORS).filter((c) => HANDOFF_ERRORS[c as keyof typeof HANDOFF_ERRORS] === 400),
+        ),
       },
     },
   },

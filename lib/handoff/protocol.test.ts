@@ -1,6 +1,12 @@
 import { createHash } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { formatUserCode, generateAuthCode, generateUserCode, normalizeUserCode, USER_CODE_ALPHABET } from "./codes";
+import {
+  formatUserCode,
+  generateAuthCode,
+  generateUserCode,
+  normalizeUserCode,
+  USER_CODE_ALPHABET,
+} from "./codes";
 import { verifierMatches } from "./pkce";
 import { takeStartSlot } from "./rate-limit";
 import { loopbackRedirectUri } from "./redirect";

@@ -1,8 +1,9 @@
+import { perProcess } from "../process-state";
 import { handoffConfig } from "./config";
 
 // Per-process sliding window of session starts per client IP. In memory on purpose: the limit
 // only has to stop a single client from flooding the approval table, not meter anyone.
-const starts = new Map<string, number[]>();
+const starts = perProcess("handoffStarts", () => new Map<string, number[]>());
 const WINDOW_MS = 60_000;
 
 /** Records a start for this IP; returns the seconds to wait when over the limit, else 0. */

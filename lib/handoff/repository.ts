@@ -1,36 +1,50 @@
 import type { Db } from "../db";
 
 /** Data access for HandoffSession rows; the protocol rules live in start/approve/exchange. */
-export const handoffRepo = {
-  create: (db: Db, data: Parameters<Db["handoffSession"]["create"]>[0]["data"]) => db.handoffSession.create({ data }),
-  byId: (db: Db, id: string) => db.handoffSession.findUnique({ where: { id } }),
-  byUserCode: (db: Db, userCode: string) => db.handoffSession.findUnique({ where: { userCode } }),
-  byCodeHash: (db: Db, codeHash: string) => db.handoffSession.findUnique({ where: { codeHash } }),
 
-  /** Conditional transition; false when another request changed the row first. */
-  async transition(db: Db, id: string, from: string, data: Parameters<Db["handoffSession"]["update"]>[0]["data"]) {
-    const { count } = await db.handoffSession.updateMany({ where: { id, status: from }, data });
-    return count === 1;
-  },
+type CreateData = Parameters<Db["handoffSession"]["create"]>[0]["data"];
+type UpdateData = Parameters<Db["handoffSession"]["update"]>[0]["data"];
 
-  /** Marks the code used exactly once: the conditional update is the atomicity guarantee. */
-  async claimCode(db: Db, id: string, now: Date) {
-    const { count } = await db.handoffSession.updateMany({
-      where: { id, status: "approved", codeUsedAt: null },
-      data: { status: "exchanged", codeUsedAt: now },
-    });
-    return count === 1;
-  },
+export const createHandoff = (db: Db, data: CreateData) => db.handoffSession.create({ data });
+export const handoffById = (db: Db, id: string) => db.handoffSession.findUnique({ where: { id } });
+export const handoffByUserCode = (db: Db, userCode: string) =>
+  db.handoffSession.findUnique({ where: { userCode } });
+export const handoffByCodeHash = (db: Db, codeHash: string) =>
+  db.handoffSession.findUnique({ where: { codeHash } });
 
-  /** Counts a wrong verifier; returns the new count. */
-  async countFailure(db: Db, id: string) {
-    const row = await db.handoffSession.update({ where: { id }, data: { failedAttempts: { increment: 1 } }, select: { failedAttempts: true } });
-    return row.failedAttempts;
-  },
+/** Conditional transition; false when another request changed the row first. */
+export async function transitionHandoff(db: Db, id: string, from: string | string[], data: UpdateData) {
+  const status = Array.isArray(from) ? { in: from } : from;
+  const { count } = await db.handoffSession.updateMany({ where: { id, status }, data });
+  return count === 1;
+}
 
-  /** Old rows are kept a day for the audit trail and replay detection, then dropped. */
-  purgeExpired: (db: Db, now: Date) =>
-    db.handoffSession.deleteMany({ where: { expiresAt: { lt: new Date(now.getTime() - 24 * 3600_000) } } }),
-};
+/** Unconditional field update (poll pacing, the issued key's id, a dead session). */
+export async function updateHandoff(db: Db, id: string, data: UpdateData) {
+  await db.handoffSession.update({ where: { id }, data });
+}
 
-export type HandoffSessionRow = NonNullable<Awaited<ReturnType<typeof handoffRepo.byId>>>;
+/** Marks the code used exactly once: the conditional update is the atomicity guarantee. */
+export async function claimHandoffCode(db: Db, id: string, now: Date) {
+  const { count } = await db.handoffSession.updateMany({
+    where: { id, status: "approved", codeUsedAt: null },
+    data: { status: "exchanged", codeUsedAt: now },
+  });
+  return count === 1;
+}
+
+/** Counts a wrong verifier; returns the new count. */
+export async function countHandoffFailure(db: Db, id: string) {
+  const row = await db.handoffSession.update({
+    where: { id },
+    data: { failedAttempts: { increment: 1 } },
+    select: { failedAttempts: true },
+  });
+  return row.failedAttempts;
+}
+
+/** Old rows are kept a day for the audit trail and replay detection, then dropped. */
+export const purgeExpiredHandoffs = (db: Db, now: Date) =>
+  db.handoffSession.deleteMany({ where: { expiresAt: { lt: new Date(now.getTime() - 24 * 3600_000) } } });
+
+export type HandoffSessionRow = NonNullable<Awaited<ReturnType<typeof handoffById>>>;

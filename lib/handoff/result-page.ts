@@ -2,7 +2,13 @@
 const escape = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
 
-export function resultPage(opts: { status: number; title: string; message: string; code?: string; link?: [string, string] }): Response {
+export function resultPage(opts: {
+  status: number;
+  title: string;
+  message: string;
+  code?: string;
+  link?: [string, string];
+}): Response {
   const code = opts.code
     ? `<p>If your terminal asks for a code, paste this one (valid for a short time, usable once):</p>
 <p><code id="authorization-code" aria-label="Authorization code">${escape(opts.code)}</code></p>
@@ -20,6 +26,10 @@ code#authorization-code{display:inline-block;font:1.25rem ui-monospace,monospace
 <body><main><h1>${escape(opts.title)}</h1><p>${escape(opts.message)}</p>${code}${link}</main></body></html>`;
   return new Response(html, {
     status: opts.status,
-    headers: { "Content-Type": "text/html; charset=utf-8", "Cache-Control": "no-store", "Referrer-Policy": "no-referrer" },
+    headers: {
+      "Content-Type": "text/html; charset=utf-8",
+      "Cache-Control": "no-store",
+      "Referrer-Policy": "no-referrer",
+    },
   });
 }

@@ -4,13 +4,17 @@ import { generateSessionId, generateUserCode, formatUserCode } from "./codes";
 import { handoffConfig } from "./config";
 import { invalidRequest } from "./errors";
 import { loopbackRedirectUri } from "./redirect";
-import { handoffRepo } from "./repository";
+import { createHandoff, purgeExpiredHandoffs } from "./repository";
 import type { StartBody, startResponse } from "./schemas";
 
 export type StartResult = z.output<typeof startResponse>;
 
 /** Step 1: record the agent's challenge and hand back the codes the human and the agent need. */
-export async function startSession(db: Db, body: StartBody, ctx: { ip: string; baseUrl: string }): Promise<StartResult> {
+export async function startSession(
+  db: Db,
+  body: StartBody,
+  ctx: { ip: string; baseUrl: string },
+): Promise<StartResult> {
   // RFC 7636 lets a missing method mean "plain"; RFC 9700 says use S256, so only S256 is accepted.
   if (body.code_challenge_method !== "S256") {
     throw invalidRequest("code_challenge_method must be S256 (plain is not accepted)");
@@ -19,16 +23,18 @@ export async function startSession(db: Db, body: StartBody, ctx: { ip: string; b
   if (body.redirect_uri !== undefined) {
     redirectUri = loopbackRedirectUri(body.redirect_uri);
     if (!redirectUri) {
-      throw invalidRequest("redirect_uri must be http://127.0.0.1:<port>/callback or http://[::1]:<port>/callback");
+      throw invalidRequest(
+        "redirect_uri must be http://127.0.0.1:<port>/callback or http://[::1]:<port>/callback",
+      );
     }
   }
   const now = new Date();
   const ttl = handoffConfig.sessionTtlSeconds();
-  await handoffRepo.purgeExpired(db, now);
+  await purgeExpiredHandoffs(db, now);
   for (let attempt = 0; ; attempt++) {
     const userCode = generateUserCode();
     try {
-      const row = await handoffRepo.create(db, {
+      const row = await createHandoff(db, {
         id: generateSessionId(),
         userCode,
         codeChallenge: body.code_challenge,

@@ -1,4 +1,5 @@
-import { addDays, isValidDate, weekday, zonedTimeToUtc } from "../sports/time";
+import { leagueByDiv } from "../sports/leagues";
+import { addDays, isValidDate, localDate as localDateIn, weekday, zonedTimeToUtc } from "../sports/time";
 import { parseCsv } from "./csv";
 import type { MatchRecord, OddsRecord, ParsedFile, RowError } from "./types";
 
@@ -6,19 +7,21 @@ import type { MatchRecord, OddsRecord, ParsedFile, RowError } from "./types";
 const UK = "Europe/London";
 const CLOSING_LEAD_MS = 5 * 60_000;
 
-const DIVISIONS: Record<string, [string, string]> = {
-  E0: ["English Premier League", "England"], E1: ["English Championship", "England"], E2: ["English League One", "England"],
-  E3: ["English League Two", "England"], EC: ["English National League", "England"], SC0: ["Scottish Premiership", "Scotland"],
-  D1: ["Bundesliga", "Germany"], D2: ["2. Bundesliga", "Germany"], I1: ["Serie A", "Italy"], I2: ["Serie B", "Italy"],
-  SP1: ["La Liga", "Spain"], SP2: ["Segunda División", "Spain"], F1: ["Ligue 1", "France"], F2: ["Ligue 2", "France"],
-  N1: ["Eredivisie", "Netherlands"], B1: ["Belgian Pro League", "Belgium"], P1: ["Primeira Liga", "Portugal"],
-  T1: ["Süper Lig", "Türkiye"], G1: ["Super League Greece", "Greece"],
-};
-
 /** Column prefix -> bookmaker key. "P" is Pinnacle's prefix in the totals and Asian-handicap columns. */
 const BOOKMAKERS: Record<string, string> = {
-  B365: "bet365", BW: "bwin", BF: "betfair", PS: "pinnacle", P: "pinnacle", WH: "williamhill", "1XB": "1xbet",
-  IW: "interwetten", VC: "betvictor", LB: "ladbrokes", Max: "market_max", Avg: "market_avg", BFE: "betfair_exchange",
+  B365: "bet365",
+  BW: "bwin",
+  BF: "betfair",
+  PS: "pinnacle",
+  P: "pinnacle",
+  WH: "williamhill",
+  "1XB": "1xbet",
+  IW: "interwetten",
+  VC: "betvictor",
+  LB: "ladbrokes",
+  Max: "market_max",
+  Avg: "market_avg",
+  BFE: "betfair_exchange",
 };
 
 interface OddsColumn {
@@ -37,11 +40,16 @@ function oddsColumns(header: string[]): OddsColumn[] {
     for (const closing of [false, true]) {
       const c = closing ? "C" : "";
       const candidates: Array<[string, OddsRecord["market"], OddsRecord["selection"]]> = [
-        [`${code}${c}H`, "h2h", "home"], [`${code}${c}D`, "h2h", "draw"], [`${code}${c}A`, "h2h", "away"],
-        [`${code}${c}>2.5`, "totals", "over"], [`${code}${c}<2.5`, "totals", "under"],
-        [`${code}${c}AHH`, "spreads", "home"], [`${code}${c}AHA`, "spreads", "away"],
+        [`${code}${c}H`, "h2h", "home"],
+        [`${code}${c}D`, "h2h", "draw"],
+        [`${code}${c}A`, "h2h", "away"],
+        [`${code}${c}>2.5`, "totals", "over"],
+        [`${code}${c}<2.5`, "totals", "under"],
+        [`${code}${c}AHH`, "spreads", "home"],
+        [`${code}${c}AHA`, "spreads", "away"],
       ];
-      for (const [column, market, selection] of candidates) if (present.has(column)) out.push({ column, bookmaker, market, selection, closing });
+      for (const [column, market, selection] of candidates)
+        if (present.has(column)) out.push({ column, bookmaker, market, selection, closing });
     }
   }
   return out;
@@ -72,10 +80,12 @@ export function seasonOf(date: string): string {
 }
 
 function parseRow(get: (c: string) => string, columns: OddsColumn[], where: string): MatchRecord {
+  const league = leagueByDiv(get("Div"));
   const d = /^(\d{2})\/(\d{2})\/(\d{2}|\d{4})$/.exec(get("Date"));
   if (!d) throw new Error(`invalid Date "${get("Date")}" (expected dd/mm/yyyy)`);
-  const localDate = `${d[3].length === 2 ? `20${d[3]}` : d[3]}-${d[2]}-${d[1]}`;
-  if (!isValidDate(localDate)) throw new Error(`invalid Date "${get("Date")}" (no such day)`);
+  const ukDate = `${d[3].length === 2 ? `20${d[3]}` : d[3]}-${d[2]}-${d[1]}`;
+  if (!isValidDate(ukDate)) throw new Error(`invalid Date "${get("Date")}" (no such day)`);
+  const timeKnown = get("Time") !== "";
   const time = get("Time") || "15:00";
   if (!/^\d{1,2}:\d{2}$/.test(time)) throw new Error(`invalid Time "${time}" (expected HH:MM)`);
   const home = get("HomeTeam") || get("HT");
@@ -89,29 +99,58 @@ function parseRow(get: (c: string) => string, columns: OddsColumn[], where: stri
   };
   const score = goals("FTHG", "FTAG", "full-time score");
   const halftime = goals("HTHG", "HTAG", "half-time score");
-  const kickoffAt = zonedTimeToUtc(localDate, time, UK);
-  const snapshots = { pre: preMatchObservedAt(localDate, kickoffAt), closing: new Date(kickoffAt.getTime() - CLOSING_LEAD_MS) };
+  const kickoffAt = zonedTimeToUtc(ukDate, time, UK);
+  // The contest's identity uses the league's own calendar day, as openfootball gives it.
+  const localDate = league ? localDateIn(kickoffAt, league.timeZone) : ukDate;
+  const snapshots = {
+    pre: preMatchObservedAt(ukDate, kickoffAt),
+    closing: new Date(kickoffAt.getTime() - CLOSING_LEAD_MS),
+  };
   const lines = { pre: get("AHh"), closing: get("AHCh") };
-  for (const l of Object.values(lines)) if (l !== "" && !isNumber(l)) throw new Error(`invalid Asian handicap line "${l}"`);
+  for (const l of Object.values(lines))
+    if (l !== "" && !isNumber(l)) throw new Error(`invalid Asian handicap line "${l}"`);
   const odds: OddsRecord[] = [];
   for (const col of columns) {
     const cell = get(col.column);
-    if (cell === "") continue;
+    // Empty, and "0" (seen in real files: D1 2024/25 line 295, P>2.5), both mean "no price".
+    if (cell === "" || /^0+(\.0+)?$/.test(cell)) continue;
     const price = Number(cell);
     if (!isNumber(cell) || price <= 1) throw new Error(`invalid price "${cell}" in column ${col.column}`);
     let line: number | null = null;
     if (col.market === "totals") line = 2.5;
     if (col.market === "spreads") {
       const ah = col.closing ? lines.closing : lines.pre;
-      if (ah === "") throw new Error(`column ${col.column} has a price but ${col.closing ? "AHCh" : "AHh"} has no line`);
+      if (ah === "")
+        throw new Error(`column ${col.column} has a price but ${col.closing ? "AHCh" : "AHh"} has no line`);
       // AHh is the home side's handicap; the away side gets its negation.
       line = (col.selection === "home" ? 1 : -1) * Number(ah) || 0;
     }
-    odds.push({ bookmaker: col.bookmaker, market: col.market, selection: col.selection, line, price, observedAt: col.closing ? snapshots.closing : snapshots.pre, isClosing: col.closing });
+    odds.push({
+      bookmaker: col.bookmaker,
+      market: col.market,
+      selection: col.selection,
+      line,
+      price,
+      observedAt: col.closing ? snapshots.closing : snapshots.pre,
+      isClosing: col.closing,
+    });
   }
   return {
-    where, localDate, kickoffAt, round: "", roundKnown: false, stage: "Regular Season", home: { name: home, country: null }, away: { name: away, country: null },
-    status: score ? "finished" : "scheduled", score, halftime, detail: null, decidedBy: null, odds,
+    where,
+    localDate,
+    kickoffAt,
+    timeKnown,
+    round: "",
+    roundKnown: false,
+    stage: "Regular Season",
+    home: { name: home, country: null },
+    away: { name: away, country: null },
+    status: score ? "finished" : "scheduled",
+    score,
+    halftime,
+    detail: null,
+    decidedBy: null,
+    odds,
   };
 }
 
@@ -154,11 +193,17 @@ export function parseFootballData(text: string): ParsedFile {
     }
   }
   estimateRounds(records);
-  const [name, country] = DIVISIONS[division] ?? [division ? `Division ${division}` : "Imported league", null];
+  const league = leagueByDiv(division);
   const first = records.map((r) => r.localDate).sort()[0];
   return {
     format: "football-data",
-    competition: { name, country, format: "league" },
+    competition: {
+      name: league?.name ?? (division ? `Division ${division}` : "Imported league"),
+      country: league?.country ?? null,
+      format: "league",
+      code: league?.code ?? null,
+      tier: league?.tier ?? null,
+    },
     edition: first ? seasonOf(first) : "unknown",
     records,
     errors,

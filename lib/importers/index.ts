@@ -1,15 +1,24 @@
 import fs from "node:fs";
 import path from "node:path";
 import type { Db } from "../db/client";
-import { rebuildEditionStats } from "../sports/stats";
-import { rebuildStandings } from "../sports/standings";
+import {
+  importAdjustments,
+  isAdjustmentsHeader,
+  parseAdjustments,
+  type ParsedAdjustments,
+} from "./adjustments-file";
+import { parseCsv } from "./csv";
+import { ImportError } from "./errors";
+import { importFootball } from "./football";
 import { parseFootballData } from "./football-data";
 import { parseOpenFootball } from "./openfootball";
-import { TeamResolver } from "./teams";
-import type { ImportSummary, ParsedFile } from "./types";
-import { resolveCompetition, resolveEdition, upsertContests, upsertOdds } from "./upsert";
+import { importTennis } from "./tennis";
+import { isTennisDataHeader, parseTennisData, type ParsedTennis } from "./tennis-data";
+import type { ImportSummary, ParsedFile, RowError } from "./types";
 
 export type { ImportSummary } from "./types";
+export { UnmatchedTeamsError } from "./football";
+export { ImportError } from "./errors";
 
 export interface ImportOptions {
   /** Slug or name of the competition; default from the file (Div code, or the JSON's name). */
@@ -20,62 +29,89 @@ export interface ImportOptions {
   timeZone?: string;
   /** Roll back and fail when any row is malformed (default: skip those rows, import the rest). */
   strict?: boolean;
+  /** Create teams for names that match none of an edition's existing teams (default: refuse). */
+  createTeams?: boolean;
+  /** Recorded on point adjustments from an adjustments file. */
+  actor?: string;
 }
 
-export class ImportError extends Error {}
+/** Largest file the importer reads (the biggest real season file is ~0.3 MB). */
+export const MAX_FILE_BYTES = 50 * 1024 * 1024;
+
+export const SUPPORTED_FORMATS = [
+  "football-data.co.uk results CSV (Div, Date, HomeTeam, AwayTeam, FTHG, FTAG, odds columns)",
+  "tennis-data.co.uk ATP or WTA CSV (ATP|WTA, Tournament, Date, Round, Winner, Loser, odds columns)",
+  "openfootball JSON ({ name, matches: [...] }, e.g. 2024-25/de.1.json or 2024-25_en.1.json)",
+  "point-adjustments CSV (competition, edition, team, points, reason)",
+];
+
+const unsupported = (what: string) =>
+  new ImportError(`${what}; supported formats:\n${SUPPORTED_FORMATS.map((f) => `  - ${f}`).join("\n")}`);
+
+export type Parsed = ParsedFile | ParsedTennis | ParsedAdjustments;
+
+function parseText(file: string, text: string, opts: ImportOptions): Parsed {
+  const ext = path.extname(file).toLowerCase();
+  if (ext === ".json") return parseOpenFootball(text, file, opts.timeZone);
+  if (ext === ".csv") {
+    const header = parseCsv(text.slice(0, 4096).split(/\r?\n/)[0] ?? "")[0]?.cells.map((h) => h.trim()) ?? [];
+    if (isTennisDataHeader(header)) return parseTennisData(text);
+    if (isAdjustmentsHeader(header)) return parseAdjustments(text);
+    if (header.includes("Date") && (header.includes("HomeTeam") || header.includes("HT")))
+      return parseFootballData(text);
+    throw unsupported(`unrecognised CSV header "${header.slice(0, 6).join(",")}"`);
+  }
+  if (ext === ".xls" || ext === ".xlsx")
+    throw unsupported(`${ext} workbooks are not read: save the sheet as .csv`);
+  throw unsupported(`unsupported file type "${ext || path.basename(file)}"`);
+}
 
 /** Reads and parses a file without touching the database; throws ImportError for a file it cannot use. */
-export function parseFile(file: string, opts: ImportOptions = {}): ParsedFile {
+export function parseFile(file: string, opts: ImportOptions = {}): Parsed {
   if (!fs.existsSync(file)) throw new ImportError(`file not found: ${file}`);
+  const size = fs.statSync(file).size;
+  if (size > MAX_FILE_BYTES)
+    throw new ImportError(`${path.basename(file)} is ${size} bytes; the limit is ${MAX_FILE_BYTES}`);
   const text = fs.readFileSync(file, "utf8");
-  const ext = path.extname(file).toLowerCase();
   try {
-    if (ext === ".csv") return parseFootballData(text);
-    if (ext === ".json") return parseOpenFootball(text, file, opts.timeZone);
+    return parseText(file, text, opts);
   } catch (err) {
+    if (err instanceof ImportError) throw new ImportError(`${path.basename(file)}: ${err.message}`);
     throw new ImportError(`${path.basename(file)}: ${err instanceof Error ? err.message : String(err)}`);
   }
-  throw new ImportError(`unsupported file type "${ext || path.basename(file)}": expected a football-data.co.uk .csv or an openfootball .json`);
+}
+
+const rowsOf = (p: Parsed) => (p.format === "adjustments" ? p.rows.length : p.records.length);
+
+function checkRows(file: string, parsed: Parsed, strict?: boolean) {
+  const errors: RowError[] = parsed.errors;
+  if (!rowsOf(parsed)) {
+    const why = errors.length
+      ? `; ${errors.length} malformed row(s), first at ${errors[0].where}: ${errors[0].message}`
+      : "";
+    throw new ImportError(`${path.basename(file)}: nothing importable${why}`);
+  }
+  if (strict && errors.length)
+    throw new ImportError(
+      `${errors.length} malformed row(s), nothing imported (--strict):\n${errors.map((e) => `  ${e.where}: ${e.message}`).join("\n")}`,
+    );
 }
 
 /**
- * Imports one file in a single transaction (a crash or a strict-mode error leaves the database as
- * it was), then rebuilds the edition's standings and season totals in the same transaction.
+ * Imports one file in a single transaction (a crash, a strict-mode error or an unmatched team name
+ * leaves the database as it was), rebuilding standings and season totals in the same transaction.
  * Malformed rows are reported with their line (CSV) or match number (JSON) and skipped.
  */
 export async function importFile(db: Db, file: string, opts: ImportOptions = {}): Promise<ImportSummary> {
   const parsed = parseFile(file, opts);
-  if (!parsed.records.length) {
-    const why = parsed.errors.length ? `; ${parsed.errors.length} malformed row(s), first at ${parsed.errors[0].where}: ${parsed.errors[0].message}` : "";
-    throw new ImportError(`${path.basename(file)}: no importable matches${why}`);
-  }
-  if (opts.strict && parsed.errors.length) {
-    throw new ImportError(`${parsed.errors.length} malformed row(s), nothing imported (--strict):\n${parsed.errors.map((e) => `  ${e.where}: ${e.message}`).join("\n")}`);
-  }
+  checkRows(file, parsed, opts.strict);
+  const name = path.basename(file);
   return db.$transaction(
     async (tx) => {
-      const competition = await resolveCompetition(tx, parsed, opts.competition);
-      const editionName = opts.edition?.trim() || parsed.edition;
-      const edition = await resolveEdition(tx, competition.id, editionName, parsed.records);
-      const teams = await TeamResolver.load(tx);
-      const errors = [...parsed.errors];
-      const { ids, counts } = await upsertContests(tx, competition, edition, parsed.records, teams, errors);
-      const odds = await upsertOdds(tx, ids);
-      const standingsChanged = await rebuildStandings(tx, edition.id);
-      await rebuildEditionStats(tx, edition.id);
-      return {
-        file: path.basename(file),
-        format: parsed.format,
-        competition: `${competition.name} (${competition.slug})`,
-        edition: edition.name,
-        contests: counts,
-        odds,
-        teamsCreated: teams.created,
-        standingsChanged,
-        skipped: errors.length,
-        errors,
-        notes: parsed.notes,
-      };
+      if (parsed.format === "tennis-data") return importTennis(tx, name, parsed, opts.edition);
+      if (parsed.format === "adjustments")
+        return importAdjustments(tx, name, parsed, opts.actor ?? `import:${name}`);
+      return importFootball(tx, name, parsed, opts);
     },
     { timeout: 10 * 60_000, maxWait: 30_000 },
   );
@@ -83,5 +119,14 @@ export async function importFile(db: Db, file: string, opts: ImportOptions = {})
 
 /** True when the import wrote anything (so caches must be invalidated). */
 export function changedAnything(s: ImportSummary): boolean {
-  return s.contests.imported + s.contests.updated + s.odds.imported + s.odds.updated + s.teamsCreated + s.standingsChanged > 0;
+  return (
+    s.contests.imported +
+      s.contests.updated +
+      s.odds.imported +
+      s.odds.updated +
+      s.teamsCreated +
+      s.personsCreated +
+      s.standingsChanged >
+    0
+  );
 }

@@ -1,25 +1,38 @@
 import path from "node:path";
+import { leagueByCode } from "../sports/leagues";
 import { isValidDate, zonedTimeToUtc } from "../sports/time";
 import type { MatchRecord, ParsedFile, RowError } from "./types";
 
-/** openfootball's league codes (from the file name, e.g. "2024-25_en.1.json") -> country and local time. */
-const LEAGUES: Record<string, [string | null, string]> = {
-  en: ["England", "Europe/London"], sco: ["Scotland", "Europe/London"], de: ["Germany", "Europe/Berlin"],
-  es: ["Spain", "Europe/Madrid"], it: ["Italy", "Europe/Rome"], fr: ["France", "Europe/Paris"],
-  nl: ["Netherlands", "Europe/Amsterdam"], pt: ["Portugal", "Europe/Lisbon"], at: ["Austria", "Europe/Vienna"],
-  ch: ["Switzerland", "Europe/Zurich"], br: ["Brazil", "America/Sao_Paulo"], ar: ["Argentina", "America/Argentina/Buenos_Aires"],
-  mx: ["Mexico", "America/Mexico_City"], us: ["United States", "America/New_York"], uefa: [null, "Europe/Paris"],
-};
-
 /** Country codes in team names such as "Aston Villa FC (ENG)". */
 const COUNTRIES: Record<string, string> = {
-  ENG: "England", SCO: "Scotland", ESP: "Spain", GER: "Germany", ITA: "Italy", FRA: "France", POR: "Portugal",
-  NED: "Netherlands", BEL: "Belgium", SUI: "Switzerland", AUT: "Austria", CRO: "Croatia", CZE: "Czechia",
-  SRB: "Serbia", SVK: "Slovakia", UKR: "Ukraine", MCO: "Monaco", TUR: "Türkiye", GRE: "Greece", DEN: "Denmark",
+  ENG: "England",
+  SCO: "Scotland",
+  ESP: "Spain",
+  GER: "Germany",
+  ITA: "Italy",
+  FRA: "France",
+  POR: "Portugal",
+  NED: "Netherlands",
+  BEL: "Belgium",
+  SUI: "Switzerland",
+  AUT: "Austria",
+  CRO: "Croatia",
+  CZE: "Czechia",
+  SRB: "Serbia",
+  SVK: "Slovakia",
+  UKR: "Ukraine",
+  MCO: "Monaco",
+  TUR: "Türkiye",
+  GRE: "Greece",
+  DEN: "Denmark",
 };
 
 /** "League, Matchday 1" -> stage "League phase", round "Matchday 1"; a plain "Matchday 1" is a league round. */
-const STAGES: Record<string, string> = { League: "League phase", Playoffs: "Knockout play-offs", Finals: "Knockout" };
+const STAGES: Record<string, string> = {
+  League: "League phase",
+  Playoffs: "Knockout play-offs",
+  Finals: "Knockout",
+};
 
 function stageAndRound(round: string): [string, string] {
   const comma = round.indexOf(", ");
@@ -49,8 +62,10 @@ function parseMatch(m: unknown, where: string, timeZone: string): MatchRecord {
   if (typeof o.date !== "string" || !isValidDate(o.date)) {
     throw new Error(`invalid date ${JSON.stringify(o.date)} (expected yyyy-mm-dd)`);
   }
-  const time = o.time === undefined ? "12:00" : o.time;
-  if (typeof time !== "string" || !/^\d{1,2}:\d{2}$/.test(time)) throw new Error(`invalid time ${JSON.stringify(o.time)} (expected HH:MM)`);
+  const timeKnown = o.time !== undefined;
+  const time = timeKnown ? o.time : "12:00";
+  if (typeof time !== "string" || !/^\d{1,2}:\d{2}$/.test(time))
+    throw new Error(`invalid time ${JSON.stringify(o.time)} (expected HH:MM)`);
   const home = team(o.team1, "team1");
   const away = team(o.team2, "team2");
   const score = (o.score ?? {}) as Record<string, unknown>;
@@ -62,11 +77,39 @@ function parseMatch(m: unknown, where: string, timeZone: string): MatchRecord {
   const [stage, round] = stageAndRound(o.round.trim());
   const detail = [et && "a.e.t.", pens && `pens ${pens[0]}-${pens[1]}`].filter(Boolean).join("; ") || null;
   return {
-    where, localDate: o.date, kickoffAt: zonedTimeToUtc(o.date, time, timeZone), round, roundKnown: true, stage, home, away,
-    status: final ? "finished" : "scheduled", score: final, halftime: final ? pair(score.ht, "ht") : null, detail,
+    where,
+    localDate: o.date,
+    kickoffAt: zonedTimeToUtc(o.date, time, timeZone),
+    timeKnown,
+    round,
+    roundKnown: true,
+    stage,
+    home,
+    away,
+    status: final ? "finished" : "scheduled",
+    score: final,
+    halftime: final ? pair(score.ht, "ht") : null,
+    detail,
     decidedBy: pens && pens[0] !== pens[1] ? (pens[0] > pens[1] ? "home" : "away") : null,
     odds: [],
   };
+}
+
+const KNOWN_CODES = "en.1, de.1, es.1, it.1, fr.1, nl.1, pt.1, sco.1, br.1, uefa.cl, ...";
+
+/**
+ * League code and season from openfootball's two layouts: the repository's `2023-24/en.1.json`
+ * (and `2025/br.1.json`) and flat copies named `2024-25_en.1.json`.
+ */
+export function fileCode(file: string): { code: string; season: string | null } {
+  const base = path.basename(file).replace(/\.json$/i, "");
+  const seasonOf = (s: string) => {
+    const m = /^(\d{4})(?:[-_/](\d{2}|\d{4}))?$/.exec(s);
+    return m ? (m[2] ? `${m[1]}/${m[2].slice(-2)}` : m[1]) : null;
+  };
+  const flat = /^(\d{4}(?:-\d{2,4})?)_(.+)$/.exec(base);
+  if (flat) return { code: flat[2].toLowerCase(), season: seasonOf(flat[1]) };
+  return { code: base.toLowerCase(), season: seasonOf(path.basename(path.dirname(file))) };
 }
 
 /** `{ name, matches: [{ round, date, time, team1, team2, score: { ht, ft, et?, p? } }] }`; `score: {}` = not played. */
@@ -75,23 +118,28 @@ export function parseOpenFootball(text: string, file: string, timeZoneOverride?:
   try {
     data = JSON.parse(text);
   } catch (err) {
-    throw new Error(`not valid JSON: ${err instanceof Error ? err.message : String(err)}`);
+    throw new Error(`not valid JSON: ${err instanceof Error ? err.message : String(err)}`, { cause: err });
   }
   const root = data as { name?: unknown; matches?: unknown };
   if (!root || typeof root.name !== "string" || !Array.isArray(root.matches)) {
     throw new Error('not an openfootball file: expected { "name": ..., "matches": [...] }');
   }
-  const base = path.basename(file);
-  const code = /_([a-z]+)\.[\w.]*json$/i.exec(base)?.[1]?.toLowerCase() ?? "";
-  const [country, zone] = LEAGUES[code] ?? [null, "UTC"];
-  const notes = LEAGUES[code] || timeZoneOverride ? [] : [`unknown league code "${code}": kick-off times read as UTC (use --timezone)`];
+  const { code, season: seasonFromPath } = fileCode(file);
+  const league = leagueByCode(code);
+  const zone = league?.timeZone ?? "UTC";
+  const notes =
+    league || timeZoneOverride
+      ? []
+      : [
+          `unknown league code "${code}": kick-off times read as UTC (use --timezone; known codes: ${KNOWN_CODES})`,
+        ];
   const timeZone = timeZoneOverride ?? zone;
   try {
     new Intl.DateTimeFormat("en", { timeZone });
   } catch {
     throw new Error(`unknown time zone "${timeZone}" (use an IANA name such as Europe/London)`);
   }
-  const season = /(\d{4}(?:\/\d{2,4})?)\s*$/.exec(root.name)?.[1] ?? /^(\d{4})(?:-(\d{2}))?_/.exec(base)?.slice(1).filter(Boolean).join("/") ?? "unknown";
+  const season = /(\d{4}(?:\/\d{2,4})?)\s*$/.exec(root.name)?.[1] ?? seasonFromPath ?? "unknown";
   const records: MatchRecord[] = [];
   const errors: RowError[] = [];
   root.matches.forEach((m, i) => {
@@ -105,7 +153,13 @@ export function parseOpenFootball(text: string, file: string, timeZoneOverride?:
   const knockout = records.some((r) => r.stage !== "Regular Season" && !r.stage.startsWith("Group"));
   return {
     format: "openfootball",
-    competition: { name: root.name.replace(/\s+\d{4}(\/\d{2,4})?\s*$/, "").trim(), country, format: knockout ? "league_knockout" : "league" },
+    competition: {
+      name: league?.name ?? root.name.replace(/\s+\d{4}(\/\d{2,4})?\s*$/, "").trim(),
+      country: league?.country ?? null,
+      format: knockout ? "league_knockout" : "league",
+      code: league?.code ?? null,
+      tier: league?.tier ?? null,
+    },
     edition: season,
     records,
     errors,

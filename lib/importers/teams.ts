@@ -1,48 +1,85 @@
 import type { DbOrTx } from "../sports/db";
 import { normalizeName } from "../sports/normalize";
+import { baseKey, canonicalName, suggest, teamKey } from "./team-names";
 
-// Club-type affixes that sources add or drop ("Liverpool FC" vs "Liverpool").
-const AFFIXES = new Set(["fc", "afc", "cf", "ac", "sc"]);
+export { teamKey } from "./team-names";
 
-// football-data.co.uk's short English names -> the key of the full club name.
-const ALIASES: Record<string, string> = {
-  "man city": "manchester city", "man united": "manchester united", "man utd": "manchester united",
-  "nott m forest": "nottingham forest", "wolves": "wolverhampton wanderers", "newcastle": "newcastle united",
-  "west ham": "west ham united", "leicester": "leicester city", "ipswich": "ipswich town",
-  "tottenham": "tottenham hotspur", "spurs": "tottenham hotspur", "brighton": "brighton hove albion",
-  "sheffield utd": "sheffield united", "sheffield weds": "sheffield wednesday", "luton": "luton town",
-  "norwich": "norwich city", "cardiff": "cardiff city", "swansea": "swansea city", "stoke": "stoke city",
-  "hull": "hull city", "leeds": "leeds united", "west brom": "west bromwich albion", "qpr": "queens park rangers",
-  "huddersfield": "huddersfield town", "derby": "derby county", "birmingham": "birmingham city",
-  "blackburn": "blackburn rovers", "bolton": "bolton wanderers", "wigan": "wigan athletic",
-  "coventry": "coventry city", "preston": "preston north end", "oxford": "oxford united", "plymouth": "plymouth argyle",
-};
-
-/** Identity of a club across sources: "Man City", "Manchester City FC" -> "manchester city". */
-export function teamKey(name: string): string {
-  const normalized = normalizeName(name);
-  const stripped = normalized.split(" ").filter((w) => !AFFIXES.has(w)).join(" ") || normalized;
-  return ALIASES[stripped] ?? stripped;
+/** A source name that matches none of the teams the edition already has. */
+export interface UnmatchedName {
+  name: string;
+  suggestions: string[];
 }
 
-/** Finds teams by key, creating the missing ones (inside the importer's transaction). */
+interface Known {
+  id: number;
+  name: string;
+  country: string | null;
+}
+
+/**
+ * Finds teams by identity (alias table, operator aliases, normalised name) and creates the missing
+ * ones inside the importer's transaction. `plan` runs first and writes nothing: when the edition
+ * already has its teams from another source, a name that matches none of them is reported with
+ * suggestions instead of becoming a duplicate club.
+ */
 export class TeamResolver {
-  private byKey = new Map<string, { id: number; country: string | null }>();
+  private byKey = new Map<string, Known>();
+  private inEdition = new Map<number, string>();
+  /** Teams that existed before this import, for "looks like" notes on new ones. */
+  private before: Known[] = [];
   created = 0;
+  notes: string[] = [];
 
   private constructor(private db: DbOrTx) {}
 
-  static async load(db: DbOrTx): Promise<TeamResolver> {
+  static async load(db: DbOrTx, editionId?: number): Promise<TeamResolver> {
     const r = new TeamResolver(db);
-    for (const t of await db.team.findMany({ select: { id: true, name: true, country: true }, orderBy: { id: "asc" } })) {
-      if (!r.byKey.has(teamKey(t.name))) r.byKey.set(teamKey(t.name), { id: t.id, country: t.country });
+    const teams = await db.team.findMany({
+      select: { id: true, name: true, country: true },
+      orderBy: { id: "asc" },
+    });
+    for (const t of teams) {
+      const key = teamKey(t.name, t.country);
+      if (!r.byKey.has(key)) r.byKey.set(key, t);
+    }
+    r.before = teams;
+    const byId = new Map(teams.map((t) => [t.id, t]));
+    for (const a of await db.teamAlias.findMany({ select: { key: true, teamId: true } })) {
+      const t = byId.get(a.teamId);
+      if (t) r.byKey.set(a.key, t);
+    }
+    if (editionId !== undefined) {
+      const rows = await db.contestParticipant.findMany({
+        where: { contest: { editionId }, teamId: { not: null } },
+        select: { team: { select: { id: true, name: true } } },
+        distinct: ["teamId"],
+      });
+      for (const p of rows) if (p.team) r.inEdition.set(p.team.id, p.team.name);
     }
     return r;
   }
 
+  private find(name: string, country: string | null): Known | undefined {
+    return this.byKey.get(teamKey(name, country)) ?? this.byKey.get(baseKey(name));
+  }
+
+  /** Names that match no team of an edition that already has teams (empty for a new edition). */
+  plan(names: Array<{ name: string; country: string | null }>): UnmatchedName[] {
+    if (!this.inEdition.size) return [];
+    const seen = new Set<string>();
+    const out: UnmatchedName[] = [];
+    for (const { name, country } of names) {
+      if (seen.has(name)) continue;
+      seen.add(name);
+      const t = this.find(name, country);
+      if (t && this.inEdition.has(t.id)) continue;
+      out.push({ name, suggestions: suggest(name, [...this.inEdition.values()]) });
+    }
+    return out;
+  }
+
   async resolve(name: string, country: string | null): Promise<number> {
-    const key = teamKey(name);
-    const known = this.byKey.get(key);
+    const known = this.find(name, country);
     if (known) {
       // Fill in a country learnt from a later source ("Arsenal FC (ENG)"); never overwrite one.
       if (known.country === null && country) {
@@ -51,11 +88,33 @@ export class TeamResolver {
       }
       return known.id;
     }
-    const short = name.split(" ").filter((w) => !AFFIXES.has(w.toLowerCase())).join(" ") || name;
+    const display = canonicalName(name, country);
+    const similar = suggest(
+      display,
+      this.before.filter((t) => !country || t.country === country).map((t) => t.name),
+      0.7,
+    );
+    if (similar.length)
+      this.notes.push(
+        `new team "${display}" looks like ${similar.map((s) => `"${s}"`).join(", ")}; if it is the same club: npm run admin -- team alias add --team "${similar[0]}" --alias "${name}"`,
+      );
+    const short =
+      display
+        .split(" ")
+        .filter((w) => !["fc", "afc", "cf", "ac", "sc"].includes(w.toLowerCase()))
+        .join(" ") || display;
     const team = await this.db.team.create({
-      data: { name, nameNormalized: normalizeName(name), shortName: short, code: normalizeName(short).replace(/ /g, "").slice(0, 3).toUpperCase(), country },
+      data: {
+        name: display,
+        nameNormalized: normalizeName(display),
+        shortName: short,
+        code: normalizeName(short).replace(/ /g, "").slice(0, 3).toUpperCase(),
+        country,
+      },
     });
-    this.byKey.set(key, { id: team.id, country });
+    const entry = { id: team.id, name: display, country };
+    this.byKey.set(teamKey(display, country), entry);
+    this.byKey.set(teamKey(name, country), entry);
     this.created++;
     return team.id;
   }

@@ -5,6 +5,8 @@ export interface MatchRecord {
   /** yyyy-mm-dd in the competition's local time; part of the contest's identity. */
   localDate: string;
   kickoffAt: Date;
+  /** False when the source gave no kick-off time: an existing contest keeps its own. */
+  timeKnown: boolean;
   round: string;
   /** False when the source has no rounds and `round` is an estimate: then it is set only on create. */
   roundKnown: boolean;
@@ -29,6 +31,8 @@ export interface OddsRecord {
   price: number;
   observedAt: Date;
   isClosing: boolean;
+  /** Individual sports: the player the selection backs. */
+  personId?: number | null;
 }
 
 export interface RowError {
@@ -38,7 +42,14 @@ export interface RowError {
 
 export interface ParsedFile {
   format: "football-data" | "openfootball";
-  competition: { name: string; country: string | null; format: string };
+  competition: {
+    name: string;
+    country: string | null;
+    format: string;
+    /** League code from lib/sports/leagues.ts when the source's code is known ("de.1"). */
+    code: string | null;
+    tier: number | null;
+  };
   edition: string;
   records: MatchRecord[];
   errors: RowError[];
@@ -47,12 +58,13 @@ export interface ParsedFile {
 
 export interface ImportSummary {
   file: string;
-  format: ParsedFile["format"];
+  format: ParsedFile["format"] | "tennis-data" | "adjustments";
   competition: string;
   edition: string;
   contests: { imported: number; updated: number; unchanged: number };
   odds: { imported: number; updated: number; unchanged: number };
   teamsCreated: number;
+  personsCreated: number;
   standingsChanged: number;
   skipped: number;
   errors: RowError[];

@@ -1,5 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { digestsEqual, generateKey, hashSecret, KEY_PATTERN, randomBase62, secretMatches, splitKey } from "./format";
+import {
+  digestsEqual,
+  generateKey,
+  hashSecret,
+  KEY_PATTERN,
+  randomBase62,
+  secretMatches,
+  splitKey,
+} from "./format";
 
 describe("API key format", () => {
   it("generates sk_{env}_ + 32 base62 with a 16-character prefix and a hashed secret", () => {
@@ -31,7 +39,12 @@ describe("API key format", () => {
   });
 
   it("rejects keys of the wrong shape", () => {
-    for (const bad of ["sk_prod_" + "a".repeat(32), "sk_test_" + "a".repeat(31), "sk_test_" + "a".repeat(31) + "-", "pk_test_" + "a".repeat(32)]) {
+    for (const bad of [
+      "sk_prod_" + "a".repeat(32),
+      "sk_test_" + "a".repeat(31),
+      "sk_test_" + "a".repeat(31) + "-",
+      "pk_test_" + "a".repeat(32),
+    ]) {
       expect(KEY_PATTERN.test(bad)).toBe(false);
     }
   });

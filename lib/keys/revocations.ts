@@ -26,7 +26,10 @@ export async function publishRevocation(prefix: string): Promise<void> {
     if (!(await whenRedisReady(PUBLISH_WAIT_MS))) throw new Error("redis not ready");
     await redis.publish(REVOCATION_CHANNEL(), prefix);
   } catch (err) {
-    logWarn("revocation not published; instances pick it up from the database poll", { prefix, reason: (err as Error).message });
+    logWarn("revocation not published; instances pick it up from the database poll", {
+      prefix,
+      reason: (err as Error).message,
+    });
   }
 }
 
@@ -53,7 +56,10 @@ export function startRevocationSync(forget: (prefix: string) => void, opts: { po
       running = true;
       try {
         const since = new Date(Date.now() - LOOKBACK_MS);
-        const rows = await db.apiKey.findMany({ where: { revokedAt: { gt: since } }, select: { prefix: true, revokedAt: true } });
+        const rows = await db.apiKey.findMany({
+          where: { revokedAt: { gt: since } },
+          select: { prefix: true, revokedAt: true },
+        });
         for (const row of rows) {
           if (seen.has(row.prefix)) continue;
           seen.set(row.prefix, row.revokedAt!.getTime());

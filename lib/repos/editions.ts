@@ -1,8 +1,15 @@
-import { db } from "../db";
+import type { Db } from "../db";
 
-const editionSelect = { id: true, competitionId: true, name: true, startDate: true, endDate: true, current: true } as const;
+const editionSelect = {
+  id: true,
+  competitionId: true,
+  name: true,
+  startDate: true,
+  endDate: true,
+  current: true,
+} as const;
 
-export function listEditions(filter: { competitionId?: number; current?: boolean }) {
+export function listEditions(db: Db, filter: { competitionId?: number; current?: boolean }) {
   return db.edition.findMany({
     where: { competitionId: filter.competitionId, current: filter.current },
     select: editionSelect,
@@ -10,12 +17,12 @@ export function listEditions(filter: { competitionId?: number; current?: boolean
   });
 }
 
-export function getEdition(id: number) {
+export function getEdition(db: Db, id: number) {
   return db.edition.findUnique({ where: { id }, select: editionSelect });
 }
 
 export type EditionRow = NonNullable<Awaited<ReturnType<typeof getEdition>>>;
 
-export async function editionExists(id: number): Promise<boolean> {
+export async function editionExists(db: Db, id: number): Promise<boolean> {
   return (await db.edition.count({ where: { id } })) > 0;
 }

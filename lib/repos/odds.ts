@@ -1,5 +1,5 @@
-import { db } from "../db";
-import type { Prisma } from "../generated/sqlite/client";
+import type { Db } from "../db";
+import { dialect, sqlRows, type Dialect, type SqlParam } from "../db/sql";
 
 export type OddsScope = { kind: "contest" | "person"; id: number };
 export interface OddsFilter {
@@ -16,40 +16,87 @@ export interface Position {
   id: number;
 }
 
-const pointSelect = {
-  id: true, contestId: true, personId: true, bookmaker: true, market: true, selection: true, line: true,
-  price: true, observedAt: true, isClosing: true,
-} as const;
-
-export type OddsRow = Prisma.OddsPointGetPayload<{ select: typeof pointSelect }>;
-
-function scopeWhere(scope: OddsScope, f: OddsFilter): Prisma.OddsPointWhereInput[] {
-  const where: Prisma.OddsPointWhereInput[] = [
-    scope.kind === "contest" ? { contestId: scope.id } : { personId: scope.id },
-    { bookmaker: f.bookmaker, market: f.market, selection: f.selection },
-  ];
-  if (f.before) where.push({ observedAt: { lt: f.before } });
-  if (f.after) where.push({ observedAt: { gt: f.after } });
-  return where;
-}
+/**
+ * One odds point as a row: [id, contestId, personId, bookmaker, market, selection, line, price,
+ * observedAt (ISO-8601 UTC text), isClosing (0/1 or boolean)].
+ */
+export type OddsTuple = [
+  number,
+  number,
+  number | null,
+  string,
+  string,
+  string,
+  number | null,
+  number,
+  string,
+  number | boolean,
+];
+export const T = 8;
 
 /**
- * Rows strictly after `pos` in newest-first order. Written as `observedAt <= t AND (observedAt < t
- * OR id < lastId)` so the (scope, observedAt desc, id desc) index seeks straight to the position:
- * page k costs what page 1 costs.
+ * The WHERE clause and its parameters. Built from fixed fragments (never from input text), so a
+ * scope has a few dozen shapes at most, each prepared once by lib/db/sql.ts.
  */
-export function oddsAfter(scope: OddsScope, f: OddsFilter, pos: Position | null, take: number): Promise<OddsRow[]> {
-  const and = scopeWhere(scope, f);
-  if (pos) and.push({ observedAt: { lte: pos.t } }, { OR: [{ observedAt: { lt: pos.t } }, { id: { lt: pos.id } }] });
-  return db.oddsPoint.findMany({ where: { AND: and }, select: pointSelect, orderBy: [{ observedAt: "desc" }, { id: "desc" }], take });
+function where(d: Dialect, scope: OddsScope, f: OddsFilter, params: SqlParam[]): string {
+  const parts = [scope.kind === "contest" ? `"contestId" = ?` : `"personId" = ?`];
+  params.push(scope.id);
+  for (const col of ["bookmaker", "market", "selection"] as const) {
+    const v = f[col];
+    if (v === undefined) continue;
+    parts.push(`"${col}" = ?`);
+    params.push(v);
+  }
+  if (f.before) {
+    parts.push(`"observedAt" < ?`);
+    params.push(d.at(f.before));
+  }
+  if (f.after) {
+    parts.push(`"observedAt" > ?`);
+    params.push(d.at(f.after));
+  }
+  return parts.join(" AND ");
+}
+
+const columns = (d: Dialect) =>
+  `"id", "contestId", "personId", "bookmaker", "market", "selection", "line", "price", ${d.iso(`"observedAt"`)}, "isClosing"`;
+
+/**
+ * Rows strictly after `pos` in newest-first order, in one statement. Written as `observedAt <= t
+ * AND (observedAt < t OR id < lastId)` so the (scope, observedAt desc, id desc) index seeks
+ * straight to the position: page k costs what page 1 costs.
+ */
+export async function oddsAfter(
+  db: Db,
+  scope: OddsScope,
+  f: OddsFilter,
+  pos: Position | null,
+  take: number,
+): Promise<OddsTuple[]> {
+  const d = dialect(db);
+  const params: SqlParam[] = [];
+  let cond = where(d, scope, f, params);
+  if (pos) {
+    const t = d.at(pos.t);
+    cond += ` AND "observedAt" <= ? AND ("observedAt" < ? OR "id" < ?)`;
+    params.push(t, t, pos.id);
+  }
+  params.push(take);
+  const text = `SELECT ${columns(d)} FROM "odds_points" WHERE ${cond} ORDER BY "observedAt" DESC, "id" DESC LIMIT ?`;
+  return (await sqlRows(db, text, params)) as OddsTuple[];
 }
 
 /** Every row observed in [from, to) for the scope and filters (part of one downsampling bucket). */
-export function oddsInWindow(scope: OddsScope, f: OddsFilter, from: Date, to: Date) {
-  const and = scopeWhere(scope, f);
-  and.push({ observedAt: { gte: from, lt: to } });
-  return db.oddsPoint.findMany({
-    where: { AND: and },
-    select: { id: true, observedAt: true, bookmaker: true, market: true, selection: true, line: true },
-  });
+export async function oddsInWindow(
+  db: Db,
+  scope: OddsScope,
+  f: OddsFilter,
+  from: Date,
+  to: Date,
+): Promise<OddsTuple[]> {
+  const params: SqlParam[] = [];
+  const d = dialect(db);
+  const cond = `${where(d, scope, f, params)} AND "observedAt" >= ? AND "observedAt" < ?`;
+  params.push(d.at(from), d.at(to));
+  return (await sqlRows(db, `SELECT ${columns(d)} FROM "odds_points" WHERE ${cond}`, params)) as OddsTuple[];
 }

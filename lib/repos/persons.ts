@@ -1,9 +1,20 @@
-import { db } from "../db";
-import { Prisma } from "../generated/sqlite/client";
+import type { Db } from "../db";
+import { dialect, int, sqlRows, statement, type SqlParam, type SqlRow } from "../db/sql";
 
-const personSelect = {
-  id: true, name: true, firstName: true, lastName: true, nationality: true, birthDate: true, position: true, sport: true,
-} as const;
+/** A person as a row: [id, name, firstName, lastName, nationality, birthDay, position, sport]. */
+export type PersonTuple = [
+  number,
+  string,
+  string | null,
+  string | null,
+  string | null,
+  string | null,
+  string | null,
+  string,
+];
+
+const COLUMNS = (d: { day(col: string): string }) =>
+  `p."id", p."name", p."firstName", p."lastName", p."nationality", ${d.day('p."birthDate"')}, p."position", p."sport"`;
 
 /** Tokens are [0-9a-z]; the smallest string above every string that starts with `w`, or null. */
 export function prefixUpperBound(w: string): string | null {
@@ -16,51 +27,86 @@ export function prefixUpperBound(w: string): string | null {
 }
 
 /**
- * Ids of the persons matching every word: each word prefix-matches one of the person's name
- * tokens. Each word is a range [w, upper(w)) on the (token, personId) primary key, intersected
- * in SQL, so a search costs what its matches cost. (Prisma's relation filter `some` compiles to a
- * correlated EXISTS that scans every person instead.) The bound stays inside [0-9a-z], which sorts
- * the same under the C collation and the usual locale collations.
+ * SQL for the ids of the persons matching every word: each word prefix-matches one of the
+ * person's name tokens. Each word is a range [w, upper(w)) on the (token, personId) primary key,
+ * intersected in SQL, so a search costs what its matches cost. (Prisma's relation filter `some`
+ * compiled to a correlated EXISTS that scanned every person.) The bound stays inside [0-9a-z],
+ * which sorts the same under the C collation and the usual locale collations.
  */
-function matchingIds(words: string[]): Prisma.Sql {
+function matchingIds(words: string[], params: SqlParam[]): string {
   const range = (w: string) => {
     const upper = prefixUpperBound(w);
-    return upper ? Prisma.sql`token >= ${w} AND token < ${upper}` : Prisma.sql`token >= ${w}`;
+    params.push(w);
+    if (!upper) return `"token" >= ?`;
+    params.push(upper);
+    return `"token" >= ? AND "token" < ?`;
   };
   // INTERSECT also drops duplicates (a person with two tokens matching one word); one word needs DISTINCT.
-  if (words.length === 1) return Prisma.sql`SELECT DISTINCT "personId" FROM person_name_tokens WHERE ${range(words[0])}`;
-  return Prisma.join(words.map((w) => Prisma.sql`SELECT "personId" FROM person_name_tokens WHERE ${range(w)}`), " INTERSECT ");
+  if (words.length === 1)
+    return `SELECT DISTINCT "personId" FROM "person_name_tokens" WHERE ${range(words[0])}`;
+  return words
+    .map((w) => `SELECT "personId" FROM "person_name_tokens" WHERE ${range(w)}`)
+    .join(" INTERSECT ");
 }
 
-export async function listPersons(words: string[], limit: number, offset: number) {
-  if (words.length === 0) {
-    // Ordered by id: stable, so the offset loop visits every row exactly once.
-    const [items, total] = await Promise.all([
-      limit > 0 ? db.person.findMany({ select: personSelect, orderBy: { id: "asc" }, take: limit, skip: offset }) : [],
-      db.person.count(),
-    ]);
-    return { items, total };
+export interface PersonsPage {
+  rows: PersonTuple[];
+  total: number;
+}
+
+/**
+ * One statement per page, carrying the total: a search counts its matches with a window
+ * (`count(*) OVER ()` before LIMIT) and reads only the page's persons; a listing reads the page in
+ * id order off the primary key or (sport, id) with the count as a scalar subquery. Only a page
+ * past the end, where no row carries the total, needs a second statement. Ordered by id: stable,
+ * so the offset loop visits every row exactly once.
+ */
+export async function listPersons(
+  db: Db,
+  words: string[],
+  sport: string | undefined,
+  limit: number,
+  offset: number,
+): Promise<PersonsPage> {
+  const d = dialect(db);
+  const params: SqlParam[] = [];
+  let text: string;
+  let count: string;
+  if (words.length) {
+    let ids = matchingIds(words, params);
+    // The sport filter needs each match's row; without it only the page's rows are read.
+    if (sport !== undefined) {
+      ids = `SELECT m."personId" FROM (${ids}) AS m JOIN "persons" s ON s."id" = m."personId" WHERE s."sport" = ?`;
+      params.push(sport);
+    }
+    count = `SELECT count(*) FROM (${ids}) AS m`;
+    text =
+      `SELECT ${COLUMNS(d)}, pg."total" FROM (SELECT m."personId" AS "id", count(*) OVER () AS "total" ` +
+      `FROM (${ids}) AS m ORDER BY 1 LIMIT ? OFFSET ?) AS pg JOIN "persons" p ON p."id" = pg."id" ORDER BY p."id"`;
+  } else {
+    const filter = sport === undefined ? "" : ` WHERE "sport" = ?`;
+    count = `SELECT count(*) FROM "persons"${filter}`;
+    text = `SELECT ${COLUMNS(d)}, (${count}) FROM "persons" p${filter.replace('"sport"', 'p."sport"')} ORDER BY p."id" LIMIT ? OFFSET ?`;
+    if (sport !== undefined) params.push(sport, sport);
   }
-  // One query for the page and the total (a window count over all matches); a second only when
-  // the page is past the end, where no row carries the total.
-  const ids = matchingIds(words);
-  const page = await db.$queryRaw<{ id: number | bigint; total: number | bigint }[]>`
-    SELECT m."personId" AS id, count(*) OVER () AS total FROM (${ids}) AS m ORDER BY 1 LIMIT ${Math.max(limit, 1)} OFFSET ${offset}`;
-  let total = Number(page[0]?.total ?? 0);
-  if (page.length === 0 && offset > 0) {
-    total = Number((await db.$queryRaw<{ n: number | bigint }[]>`SELECT count(*) AS n FROM (${ids}) AS m`)[0]?.n ?? 0);
+  const rows = await sqlRows(db, text, [...params, Math.max(limit, 1), offset]);
+  let total = rows.length ? int(rows[0][8]) : 0;
+  if (rows.length === 0 && offset > 0) {
+    const paramsOfCount = words.length || sport === undefined ? params : [sport];
+    total = int((await sqlRows(db, count, paramsOfCount))[0][0]);
   }
-  const pageIds = limit > 0 ? page.map((r) => Number(r.id)) : [];
-  const items = pageIds.length ? await db.person.findMany({ where: { id: { in: pageIds } }, select: personSelect, orderBy: { id: "asc" } }) : [];
-  return { items, total };
+  return { rows: limit > 0 ? (rows as unknown as PersonTuple[]) : [], total };
 }
 
-export function getPerson(id: number) {
-  return db.person.findUnique({ where: { id }, select: personSelect });
+const byId = statement((d) => `SELECT ${COLUMNS(d)} FROM "persons" p WHERE p."id" = ?`);
+
+export async function getPerson(db: Db, id: number): Promise<PersonTuple | null> {
+  const rows: SqlRow[] = await sqlRows(db, byId, [id]);
+  return (rows[0] as PersonTuple | undefined) ?? null;
 }
 
-export type PersonRow = NonNullable<Awaited<ReturnType<typeof getPerson>>>;
+const exists = statement(() => `SELECT 1 FROM "persons" WHERE "id" = ?`);
 
-export async function personExists(id: number): Promise<boolean> {
-  return (await db.person.count({ where: { id } })) > 0;
+export async function personExists(db: Db, id: number): Promise<boolean> {
+  return (await sqlRows(db, exists, [id])).length > 0;
 }

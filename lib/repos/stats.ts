@@ -1,68 +1,71 @@
-import { db } from "../db";
+import type { Db } from "../db";
+import { int, sqlRows, statement } from "../db/sql";
 
-export interface BoardRow {
-  personId: number;
-  personName: string;
-  teamId: number | null;
-  value: number;
-  contests: number;
+/** A board row: [personId, personName, teamId, value, contests]. */
+export type BoardTuple = [number, string, number | null, number, number];
+
+export interface BoardScope {
+  competitionId: number;
+  sport: string;
+  /** Statistic names recorded in the scope, sorted. */
+  stats: string[];
 }
 
-/** Statistic names recorded for the editions, e.g. ["assists", "goals", "minutes"]. */
-export async function statsRecorded(editionIds: number[]): Promise<string[]> {
-  // groupBy is a GROUP BY in SQL; findMany's `distinct` would fetch every row and dedupe in JS.
-  const rows = await db.personEditionStat.groupBy({ by: ["stat"], where: { editionId: { in: editionIds } } });
-  return rows.map((r) => r.stat).sort();
+// The scope and its recorded stat names in one statement, from the maintained edition_stat_names
+// (lib/sports/stats.ts): one row per stat, or one row with a null stat when none is recorded.
+const editionScope = statement(
+  () =>
+    `SELECT e."competitionId", c."sport", n."stat" FROM "editions" e JOIN "competitions" c ON c."id" = e."competitionId" ` +
+    `LEFT JOIN "edition_stat_names" n ON n."editionId" = e."id" WHERE e."id" = ?`,
+);
+const competitionScope = statement(
+  () =>
+    `SELECT c."id", c."sport", n."stat" FROM "competitions" c ` +
+    `LEFT JOIN "edition_stat_names" n ON n."competitionId" = c."id" WHERE c."id" = ? GROUP BY c."id", c."sport", n."stat"`,
+);
+
+function toScope(rows: unknown[][]): BoardScope | null {
+  if (rows.length === 0) return null;
+  const stats = rows.filter((r) => r[2] != null).map((r) => String(r[2]));
+  // Code-unit order in JS: PostgreSQL's locale collation would order "_" differently.
+  return { competitionId: int(rows[0][0]), sport: String(rows[0][1]), stats: stats.sort() };
 }
 
-/** Top rows of one edition: read straight off the (editionId, stat, value desc) index. */
-async function editionBoard(editionId: number, stat: string, limit: number): Promise<BoardRow[]> {
-  const rows = await db.personEditionStat.findMany({
-    where: { editionId, stat },
-    select: { personId: true, teamId: true, value: true, contests: true, person: { select: { name: true } } },
-    orderBy: [{ value: "desc" }, { contests: "asc" }, { personId: "asc" }],
-    take: limit,
-  });
-  return rows.map((r) => ({ personId: r.personId, personName: r.person.name, teamId: r.teamId, value: r.value, contests: r.contests }));
+/** The edition's competition, sport and recorded stats; null for an unknown edition. */
+export async function editionBoardScope(db: Db, editionId: number): Promise<BoardScope | null> {
+  return toScope(await sqlRows(db, editionScope, [editionId]));
 }
 
-/** Competition scope: totals summed over its editions; team_id is the person's team in the latest one. */
-async function competitionBoard(editionIds: number[], stat: string, limit: number): Promise<BoardRow[]> {
-  const sums = await db.personEditionStat.groupBy({
-    by: ["personId"],
-    where: { editionId: { in: editionIds }, stat },
-    _sum: { value: true, contests: true },
-    orderBy: [{ _sum: { value: "desc" } }, { _sum: { contests: "asc" } }, { personId: "asc" }],
-    take: limit,
-  });
-  const ids = sums.map((s) => s.personId);
-  const [persons, latest] = await Promise.all([
-    db.person.findMany({ where: { id: { in: ids } }, select: { id: true, name: true } }),
-    db.personEditionStat.findMany({
-      where: { personId: { in: ids }, editionId: { in: editionIds }, stat },
-      select: { personId: true, teamId: true, edition: { select: { startDate: true } } },
-    }),
-  ]);
-  const names = new Map(persons.map((p) => [p.id, p.name]));
-  const team = new Map<number, { teamId: number | null; start: number }>();
-  for (const l of latest) {
-    const start = l.edition.startDate.getTime();
-    const prev = team.get(l.personId);
-    if (!prev || start > prev.start) team.set(l.personId, { teamId: l.teamId, start });
-  }
-  return sums.map((s) => ({
-    personId: s.personId,
-    personName: names.get(s.personId) ?? "",
-    teamId: team.get(s.personId)?.teamId ?? null,
-    value: s._sum.value ?? 0,
-    contests: s._sum.contests ?? 0,
-  }));
+/** The competition's sport and the stats recorded in any of its editions; null when unknown. */
+export async function competitionBoardScope(db: Db, competitionId: number): Promise<BoardScope | null> {
+  return toScope(await sqlRows(db, competitionScope, [competitionId]));
 }
 
-export function statBoard(editionIds: number[], stat: string, limit: number): Promise<BoardRow[]> {
-  return editionIds.length === 1 ? editionBoard(editionIds[0], stat, limit) : competitionBoard(editionIds, stat, limit);
-}
+// Both boards read their top rows straight off an index whose order is the board's order
+// (value desc, fewer contests, person id), with the person's name by primary key.
+const editionBoard = statement(
+  () =>
+    `SELECT s."personId", p."name", s."teamId", s."value", s."contests" FROM "person_edition_stats" s ` +
+    `JOIN "persons" p ON p."id" = s."personId" WHERE s."editionId" = ? AND s."stat" = ? ` +
+    `ORDER BY s."value" DESC, s."contests", s."personId" LIMIT ?`,
+);
+const competitionBoard = statement(
+  () =>
+    `SELECT s."personId", p."name", s."teamId", s."value", s."contests" FROM "competition_person_stats" s ` +
+    `JOIN "persons" p ON p."id" = s."personId" WHERE s."competitionId" = ? AND s."stat" = ? ` +
+    `ORDER BY s."value" DESC, s."contests", s."personId" LIMIT ?`,
+);
 
-export function editionsOf(competitionId: number) {
-  return db.edition.findMany({ where: { competitionId }, select: { id: true }, orderBy: { id: "asc" } }).then((r) => r.map((e) => e.id));
+/** Top rows of an edition's board, or of a competition's (totals over all its editions). */
+export async function statBoard(
+  db: Db,
+  scope: { editionId: number } | { competitionId: number },
+  stat: string,
+  limit: number,
+): Promise<BoardTuple[]> {
+  const rows =
+    "editionId" in scope
+      ? await sqlRows(db, editionBoard, [scope.editionId, stat, limit])
+      : await sqlRows(db, competitionBoard, [scope.competitionId, stat, limit]);
+  return rows as BoardTuple[];
 }

@@ -47,17 +47,36 @@ export function roundSlots(firstSaturday: string, rounds: number): RoundSlot[] {
   for (let week = 0; slots.length < rounds; week++) {
     const saturday = addDays(firstSaturday, week * 7);
     if (!BREAK_WEEKS.has(week)) slots.push({ date: saturday, midweek: false });
-    if (MIDWEEK_WEEKS.has(week) && slots.length < rounds) slots.push({ date: addDays(saturday, 3), midweek: true });
+    if (MIDWEEK_WEEKS.has(week) && slots.length < rounds)
+      slots.push({ date: addDays(saturday, 3), midweek: true });
   }
   return slots;
 }
 
 // Kick-off slots of a 10-game round, as (day offset from the slot date, local time).
 const WEEKEND: Array<[number, string]> = [
-  [-1, "20:00"], [0, "12:30"], [0, "15:00"], [0, "15:00"], [0, "15:00"], [0, "17:30"], [1, "14:00"], [1, "14:00"], [1, "16:30"], [2, "20:00"],
+  [-1, "20:00"],
+  [0, "12:30"],
+  [0, "15:00"],
+  [0, "15:00"],
+  [0, "15:00"],
+  [0, "17:30"],
+  [1, "14:00"],
+  [1, "14:00"],
+  [1, "16:30"],
+  [2, "20:00"],
 ];
 const MIDWEEK: Array<[number, string]> = [
-  [0, "19:30"], [0, "19:45"], [0, "19:45"], [0, "20:00"], [0, "20:00"], [1, "19:30"], [1, "19:45"], [1, "19:45"], [1, "20:00"], [1, "20:00"],
+  [0, "19:30"],
+  [0, "19:45"],
+  [0, "19:45"],
+  [0, "20:00"],
+  [0, "20:00"],
+  [1, "19:30"],
+  [1, "19:45"],
+  [1, "19:45"],
+  [1, "20:00"],
+  [1, "20:00"],
 ];
 
 /** UTC kick-off of game `index` of a round; rounds with more than 10 games reuse the slots. */

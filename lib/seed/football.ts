@@ -1,6 +1,13 @@
 import { normalizeName, slugify } from "../sports/normalize";
-import { FOOTBALL_SEASONS, REFERENCE_DATE, SEED_CREATED_AT, TIMEZONES, kickoff, roundSlots } from "./calendar";
-import { FEATURED_NAMES, LEAGUES, NATIONS, nation, type LeagueTemplate, type NamePool } from "./names";
+import {
+  FOOTBALL_SEASONS,
+  REFERENCE_DATE,
+  SEED_CREATED_AT,
+  TIMEZONES,
+  kickoff,
+  roundSlots,
+} from "./calendar";
+import { type FEATURED_NAMES, LEAGUES, NATIONS, nation, type LeagueTemplate, type NamePool } from "./names";
 import { footballOdds } from "./odds";
 import { addPerson, roman } from "./people";
 import type { Rng } from "./rng";
@@ -8,7 +15,12 @@ import { footballMatchStats, type Position, type SquadPlayer } from "./stats";
 import type { RowSink } from "./tables";
 
 export const TEAMS_PER_LEAGUE = 20;
-const SQUAD: Array<[Position, number]> = [["Goalkeeper", 3], ["Defender", 8], ["Midfielder", 8], ["Forward", 6]];
+const SQUAD: Array<[Position, number]> = [
+  ["Goalkeeper", 3],
+  ["Defender", 8],
+  ["Midfielder", 8],
+  ["Forward", 6],
+];
 
 /** State shared by all leagues of one run. */
 export interface Shared {
@@ -30,7 +42,10 @@ interface Team {
 function teamName(rng: Rng, tpl: LeagueTemplate, used: Set<string>): { name: string; city: string } {
   for (let attempt = 0; ; attempt++) {
     const city = rng.pick(tpl.cities);
-    const base = tpl.prefixes.length && rng.chance(0.6) ? `${rng.pick(tpl.prefixes)} ${city}` : `${city} ${rng.pick(tpl.suffixes)}`;
+    const base =
+      tpl.prefixes.length && rng.chance(0.6)
+        ? `${rng.pick(tpl.prefixes)} ${city}`
+        : `${city} ${rng.pick(tpl.suffixes)}`;
     // Large scales exhaust the combinations: number the reserves.
     const name = attempt < 30 ? base : `${base} ${roman(2 + Math.floor(attempt / 30))}`;
     if (!used.has(name)) {
@@ -45,8 +60,14 @@ function makeTeam(rng: Rng, sink: RowSink, tpl: LeagueTemplate, shared: Shared, 
   const id = sink.id("teams");
   const venue = `${city} ${rng.pick(["Stadium", "Park", "Arena", "Ground"])}`;
   sink.add("teams", {
-    id, name, nameNormalized: normalizeName(name), shortName: city, code: normalizeName(city).replace(/ /g, "").slice(0, 3).toUpperCase(),
-    country: tpl.country, founded: rng.int(1872, 1985), venue,
+    id,
+    name,
+    nameNormalized: normalizeName(name),
+    shortName: city,
+    code: normalizeName(city).replace(/ /g, "").slice(0, 3).toUpperCase(),
+    country: tpl.country,
+    founded: rng.int(1872, 1985),
+    venue,
   });
   const shirts = rng.shuffle(Array.from({ length: 38 }, (_, i) => i + 2).filter((n) => n !== 13));
   const squad: Team["squad"] = [];
@@ -55,15 +76,36 @@ function makeTeam(rng: Rng, sink: RowSink, tpl: LeagueTemplate, shared: Shared, 
       const star = position === "Forward" && i === 0 ? shared.featured.shift() : undefined;
       const nat = star ? nation(star.nat) : rng.chance(0.65) ? nation(tpl.nat) : rng.pick(NATIONS);
       const { first, last } = star ?? shared.names.next(rng, nat);
-      const personId = addPerson(rng, sink, {
-        first, last, nationality: nat.country, position, sport: "football", externalRef: `seed:${ref}:${position[0]}${i}`,
-      }, [1991, 2007]);
+      const personId = addPerson(
+        rng,
+        sink,
+        {
+          first,
+          last,
+          nationality: nat.country,
+          position,
+          sport: "football",
+          externalRef: `seed:${ref}:${position[0]}${i}`,
+        },
+        [1991, 2007],
+      );
       const shirt = position === "Goalkeeper" ? [1, 13, 31][i] : shirts.pop()!;
       squad.push({ personId, position, quality: Math.min(1.5, Math.max(0.5, rng.normal(1, 0.2))), shirt });
     }
   }
   const coachNat = rng.chance(0.7) ? nation(tpl.nat) : rng.pick(NATIONS);
-  const coachId = addPerson(rng, sink, { ...shared.names.next(rng, coachNat), nationality: coachNat.country, position: null, sport: "football", externalRef: `seed:${ref}:coach` }, [1960, 1985]);
+  const coachId = addPerson(
+    rng,
+    sink,
+    {
+      ...shared.names.next(rng, coachNat),
+      nationality: coachNat.country,
+      position: null,
+      sport: "football",
+      externalRef: `seed:${ref}:coach`,
+    },
+    [1960, 1985],
+  );
   return { id, att: Math.exp(rng.normal(0, 0.22)), def: Math.exp(rng.normal(0, 0.2)), coachId, venue, squad };
 }
 
@@ -105,28 +147,62 @@ export function generateLeague(rng: Rng, sink: RowSink, index: number, shared: S
   const slug = slugify(name);
   const timeZone = TIMEZONES[tpl.country];
   const competitionId = sink.id("competitions");
-  sink.add("competitions", { id: competitionId, slug, name, sport: "football", kind: "team", format: "league", country: tpl.country, createdAt: SEED_CREATED_AT });
-  const teams = Array.from({ length: TEAMS_PER_LEAGUE }, (_, t) => makeTeam(rng, sink, tpl, shared, `${slug}:${t}`));
+  sink.add("competitions", {
+    id: competitionId,
+    slug,
+    name,
+    sport: "football",
+    kind: "team",
+    format: "league",
+    country: tpl.country,
+    createdAt: SEED_CREATED_AT,
+  });
+  const teams = Array.from({ length: TEAMS_PER_LEAGUE }, (_, t) =>
+    makeTeam(rng, sink, tpl, shared, `${slug}:${t}`),
+  );
 
   for (const [e, season] of FOOTBALL_SEASONS.entries()) {
     if (e > 0) {
       transfers(rng, teams);
-      for (const t of teams) [t.att, t.def] = [t.att * Math.exp(rng.normal(0, 0.08)), t.def * Math.exp(rng.normal(0, 0.08))];
+      for (const t of teams)
+        [t.att, t.def] = [t.att * Math.exp(rng.normal(0, 0.08)), t.def * Math.exp(rng.normal(0, 0.08))];
     }
     const rounds = doubleRoundRobin(teams.length);
     const slots = roundSlots(season.firstSaturday, rounds.length);
     const editionId = sink.id("editions");
-    const kickoffs = slots.map((slot) => Array.from({ length: rounds[0].length }, (_, g) => kickoff(slot, g, timeZone)));
+    const kickoffs = slots.map((slot) =>
+      Array.from({ length: rounds[0].length }, (_, g) => kickoff(slot, g, timeZone)),
+    );
     const last = kickoffs[kickoffs.length - 1];
     sink.add("editions", {
-      id: editionId, competitionId, name: season.name, startDate: kickoffs[0][0], endDate: last[last.length - 1],
+      id: editionId,
+      competitionId,
+      name: season.name,
+      startDate: kickoffs[0][0],
+      endDate: last[last.length - 1],
       current: e === FOOTBALL_SEASONS.length - 1,
     });
     for (const t of teams) {
       for (const p of t.squad) {
-        sink.add("roster_entries", { id: sink.id("roster_entries"), editionId, teamId: t.id, personId: p.personId, shirtNumber: p.shirt, position: p.position, role: "player" });
+        sink.add("roster_entries", {
+          id: sink.id("roster_entries"),
+          editionId,
+          teamId: t.id,
+          personId: p.personId,
+          shirtNumber: p.shirt,
+          position: p.position,
+          role: "player",
+        });
       }
-      sink.add("roster_entries", { id: sink.id("roster_entries"), editionId, teamId: t.id, personId: t.coachId, shirtNumber: null, position: null, role: "coach" });
+      sink.add("roster_entries", {
+        id: sink.id("roster_entries"),
+        editionId,
+        teamId: t.id,
+        personId: t.coachId,
+        shirtNumber: null,
+        position: null,
+        role: "coach",
+      });
     }
     const shuffled = rng.shuffle([...teams]);
     rounds.forEach((pairs, r) => {
@@ -134,7 +210,14 @@ export function generateLeague(rng: Rng, sink: RowSink, index: number, shared: S
       pairs.forEach(([hi, ai], g) => {
         const [home, away] = [shuffled[hi], shuffled[ai]];
         const at = kickoffs[r][gameOrder[g]];
-        playMatch(rng, sink, { editionId, round: `Matchday ${r + 1}`, ref: `seed:${slug}:${season.name}:${r + 1}:${home.id}-${away.id}`, at, home, away });
+        playMatch(rng, sink, {
+          editionId,
+          round: `Matchday ${r + 1}`,
+          ref: `seed:${slug}:${season.name}:${r + 1}:${home.id}-${away.id}`,
+          at,
+          home,
+          away,
+        });
       });
     });
   }
@@ -155,17 +238,33 @@ function playMatch(rng: Rng, sink: RowSink, f: Fixture): void {
   const lh = 1.5 * f.home.att * f.away.def;
   const la = 1.15 * f.away.att * f.home.def;
   sink.add("contests", {
-    id: contestId, editionId: f.editionId, round: f.round, stage: "Regular Season", status: finished ? "finished" : "scheduled",
-    kickoffAt: f.at, venue: f.home.venue, externalRef: f.ref,
+    id: contestId,
+    editionId: f.editionId,
+    round: f.round,
+    stage: "Regular Season",
+    status: finished ? "finished" : "scheduled",
+    kickoffAt: f.at,
+    venue: f.home.venue,
+    externalRef: f.ref,
   });
   const goals = finished ? [rng.poisson(lh), rng.poisson(la)] : [null, null];
   // Each goal falls in the first half with probability 0.45 (more goals come late).
-  const half = goals.map((g) => (g === null ? null : Array.from({ length: g }).filter(() => rng.chance(0.45)).length));
-  const outcome = (a: number | null, b: number | null) => (a === null || b === null ? null : a > b ? "win" : a < b ? "loss" : "draw");
+  const half = goals.map((g) =>
+    g === null ? null : Array.from({ length: g }).filter(() => rng.chance(0.45)).length,
+  );
+  const outcome = (a: number | null, b: number | null) =>
+    a === null || b === null ? null : a > b ? "win" : a < b ? "loss" : "draw";
   [f.home, f.away].forEach((team, s) => {
     sink.add("contest_participants", {
-      id: sink.id("contest_participants"), contestId, side: s === 0 ? "home" : "away", teamId: team.id, personId: null,
-      score: goals[s], halftimeScore: half[s], scoreDetail: null, outcome: outcome(goals[s], goals[1 - s]),
+      id: sink.id("contest_participants"),
+      contestId,
+      side: s === 0 ? "home" : "away",
+      teamId: team.id,
+      personId: null,
+      score: goals[s],
+      halftimeScore: half[s],
+      scoreDetail: null,
+      outcome: outcome(goals[s], goals[1 - s]),
     });
     if (finished) footballMatchStats(rng, sink, contestId, team.id, team.squad, goals[s]!);
   });

@@ -39,7 +39,10 @@ async function generate(sink: RowSink, scale: number, log: (m: string) => void):
   for (let i = 0; i < plan.leagues; i++) {
     generateLeague(rng.fork(`league:${i}`), sink, i, shared);
     await sink.maybeFlush();
-    if (i % 4 === 3 || i === plan.leagues - 1) log(`  football: ${i + 1}/${plan.leagues} leagues, ${sink.counts.odds_points.toLocaleString("en")} odds points so far`);
+    if (i % 4 === 3 || i === plan.leagues - 1)
+      log(
+        `  football: ${i + 1}/${plan.leagues} leagues, ${sink.counts.odds_points.toLocaleString("en")} odds points so far`,
+      );
   }
   const tennisRng = rng.fork("tennis");
   const players = makeTennisPlayers(tennisRng, sink, plan.tennisPlayers, shared.names);
@@ -60,7 +63,10 @@ export async function seed({ scale, quiet }: SeedOptions): Promise<void> {
   const log = quiet ? () => {} : (m: string) => console.log(m);
   const started = Date.now();
   const marker = seedMarker(scale);
-  const [state, competitions] = await Promise.all([db.systemState.findUnique({ where: { key: SEED_STATE_KEY } }), db.competition.count()]);
+  const [state, competitions] = await Promise.all([
+    db.systemState.findUnique({ where: { key: SEED_STATE_KEY } }),
+    db.competition.count(),
+  ]);
   if (state?.value === marker && competitions > 0) {
     log(`demo data already seeded (${marker}); nothing to do`);
     return;
@@ -80,15 +86,23 @@ export async function seed({ scale, quiet }: SeedOptions): Promise<void> {
   } finally {
     await writer.close();
   }
-  log(`  rows written in ${((Date.now() - started) / 1000).toFixed(1)} s; rebuilding standings and season totals`);
+  log(
+    `  rows written in ${((Date.now() - started) / 1000).toFixed(1)} s; rebuilding standings and season totals`,
+  );
   const editions = await db.edition.findMany({ select: { id: true }, orderBy: { id: "asc" } });
   for (const e of editions) {
     await rebuildStandings(db, e.id);
     await rebuildEditionStats(db, e.id);
   }
-  await db.systemState.upsert({ where: { key: SEED_STATE_KEY }, create: { key: SEED_STATE_KEY, value: marker }, update: { value: marker } });
+  await db.systemState.upsert({
+    where: { key: SEED_STATE_KEY },
+    create: { key: SEED_STATE_KEY, value: marker },
+    update: { value: marker },
+  });
   await bumpDataVersion();
-  const summary = Object.entries(counts).map(([t, n]) => `${t}=${n}`).join(" ");
+  const summary = Object.entries(counts)
+    .map(([t, n]) => `${t}=${n}`)
+    .join(" ");
   log(`seeded in ${((Date.now() - started) / 1000).toFixed(1)} s: ${summary}`);
 }
 

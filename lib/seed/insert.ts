@@ -20,7 +20,8 @@ const q = (name: string) => `"${name}"`;
 const columnsOf = (table: TableName) => Object.keys(TABLES[table]);
 
 /** Prisma's SQLite adapter stores DateTime as ISO text with "+00:00"; match it so comparisons sort right. */
-const sqliteValue = (v: Value) => (v instanceof Date ? v.toISOString().replace("Z", "+00:00") : typeof v === "boolean" ? (v ? 1 : 0) : v);
+const sqliteValue = (v: Value) =>
+  v instanceof Date ? v.toISOString().replace("Z", "+00:00") : typeof v === "boolean" ? (v ? 1 : 0) : v;
 
 class SqliteWriter implements BulkWriter {
   private db: Database.Database;
@@ -35,7 +36,9 @@ class SqliteWriter implements BulkWriter {
     this.db.exec("BEGIN IMMEDIATE");
     for (const t of SPORTS_TABLES) this.db.exec(`DELETE FROM ${q(t)}`);
     // Fresh ids from 1 for the tables that are not written with explicit ids.
-    this.db.exec(`DELETE FROM sqlite_sequence WHERE name IN (${SPORTS_TABLES.map((t) => `'${t}'`).join(",")})`);
+    this.db.exec(
+      `DELETE FROM sqlite_sequence WHERE name IN (${SPORTS_TABLES.map((t) => `'${t}'`).join(",")})`,
+    );
   }
 
   private statement(table: TableName, count: number): Database.Statement {
@@ -44,7 +47,9 @@ class SqliteWriter implements BulkWriter {
     if (!stmt) {
       const cols = columnsOf(table);
       const tuple = `(${cols.map(() => "?").join(",")})`;
-      stmt = this.db.prepare(`INSERT INTO ${q(table)} (${cols.map(q).join(",")}) VALUES ${Array(count).fill(tuple).join(",")}`);
+      stmt = this.db.prepare(
+        `INSERT INTO ${q(table)} (${cols.map(q).join(",")}) VALUES ${Array(count).fill(tuple).join(",")}`,
+      );
       this.statements.set(key, stmt);
     }
     return stmt;
@@ -100,15 +105,21 @@ class PostgresWriter implements BulkWriter {
     const batch = 20_000;
     for (let i = 0; i < rows.length; i += batch) {
       const chunk = rows.slice(i, i + batch) as Record<string, Value>[];
-      await this.client.query(sql, cols.map((c) => chunk.map((r) => pgValue(r[c]))));
+      await this.client.query(
+        sql,
+        cols.map((c) => chunk.map((r) => pgValue(r[c]))),
+      );
     }
   }
 
   async commit() {
     // Rows were written with explicit ids: move each serial sequence past them.
     for (const t of SPORTS_TABLES) {
-      if (t === "person_name_tokens") continue;
-      await this.client.query(`SELECT setval(pg_get_serial_sequence('${q(t)}', 'id'), COALESCE((SELECT MAX(id) FROM ${q(t)}), 0) + 1, false)`);
+      // Only the seed's own tables with a serial id (not the name tokens or maintained aggregates).
+      if (!(t in TABLES) || !("id" in TABLES[t as TableName])) continue;
+      await this.client.query(
+        `SELECT setval(pg_get_serial_sequence('${q(t)}', 'id'), COALESCE((SELECT MAX(id) FROM ${q(t)}), 0) + 1, false)`,
+      );
     }
     await this.client.query("COMMIT");
   }

@@ -22,7 +22,10 @@ function poissonPmf(lambda: number, max: number): number[] {
 export function footballProbabilities(lh: number, la: number, totalsLine: number, spreadLine: number) {
   const ph = poissonPmf(lh, 12);
   const pa = poissonPmf(la, 12);
-  let home = 0, draw = 0, over = 0, homeCovers = 0;
+  let home = 0,
+    draw = 0,
+    over = 0,
+    homeCovers = 0;
   for (let h = 0; h <= 12; h++) {
     for (let a = 0; a <= 12; a++) {
       const p = ph[h] * pa[a];
@@ -37,7 +40,8 @@ export function footballProbabilities(lh: number, la: number, totalsLine: number
 
 /** The half-goal handicap for the home side that makes the two spread selections closest to even. */
 export function spreadLineFor(lh: number, la: number): number {
-  let best = 0.5, bestGap = Infinity;
+  let best = 0.5,
+    bestGap = Infinity;
   for (const line of [-2.5, -1.5, -0.5, 0.5, 1.5, 2.5]) {
     const gap = Math.abs(footballProbabilities(lh, la, 2.5, line).homeCovers - 0.5);
     if (gap < bestGap) [best, bestGap] = [line, gap];
@@ -55,7 +59,11 @@ export function price(p: number, margin: number): number {
 const round2 = (x: number) => Math.round(x * 100) / 100;
 
 /** Snapshot instants a contest's book was observed: the polls before kick-off plus the closing one. */
-export function snapshots(polls: Date[], kickoffAt: Date, notBefore?: Date): Array<{ at: Date; closing: boolean }> {
+export function snapshots(
+  polls: Date[],
+  kickoffAt: Date,
+  notBefore?: Date,
+): Array<{ at: Date; closing: boolean }> {
   const closingAt = new Date(kickoffAt.getTime() - CLOSING_LEAD_MS);
   const out = polls
     .filter((t) => t < closingAt && (!notBefore || t > notBefore))
@@ -70,7 +78,14 @@ export function snapshots(polls: Date[], kickoffAt: Date, notBefore?: Date): Arr
  * bookmaker at every snapshot. The market's estimate of the goal rates drifts toward the truth
  * as kick-off nears, so prices move over the days before the match.
  */
-export function footballOdds(rng: Rng, sink: RowSink, contestId: number, kickoffAt: Date, lh: number, la: number): void {
+export function footballOdds(
+  rng: Rng,
+  sink: RowSink,
+  contestId: number,
+  kickoffAt: Date,
+  lh: number,
+  la: number,
+): void {
   const spread = spreadLineFor(lh, la);
   const snaps = snapshots(footballPollTimes(kickoffAt), kickoffAt);
   let errH = rng.normal(0, 0.14);
@@ -85,8 +100,16 @@ export function footballOdds(rng: Rng, sink: RowSink, contestId: number, kickoff
       );
       const add = (market: string, selection: string, line: number | null, prob: number) =>
         sink.add("odds_points", {
-          id: sink.id("odds_points"), contestId, personId: null, bookmaker: book.key, market, selection, line,
-          price: round2(price(prob, book.margin)), observedAt: snap.at, isClosing: snap.closing,
+          id: sink.id("odds_points"),
+          contestId,
+          personId: null,
+          bookmaker: book.key,
+          market,
+          selection,
+          line,
+          price: round2(price(prob, book.margin)),
+          observedAt: snap.at,
+          isClosing: snap.closing,
         });
       add("h2h", "home", null, p.home);
       add("h2h", "draw", null, p.draw);
@@ -130,10 +153,24 @@ export function tennisOdds(rng: Rng, sink: RowSink, b: TennisBook): void {
       const pH = Math.min(0.97, Math.max(0.03, b.pHome + err + rng.normal(0, 0.01)));
       const pCover = 0.5 + rng.normal(0, 0.03);
       const pOver = 0.5 - Math.abs(b.pHome - 0.5) * 0.3 + rng.normal(0, 0.02);
-      const add = (market: string, selection: string, personId: number | null, line: number | null, prob: number) =>
+      const add = (
+        market: string,
+        selection: string,
+        personId: number | null,
+        line: number | null,
+        prob: number,
+      ) =>
         sink.add("odds_points", {
-          id: sink.id("odds_points"), contestId: b.contestId, personId, bookmaker: book.key, market, selection, line,
-          price: round2(price(prob, book.margin)), observedAt: snap.at, isClosing: snap.closing,
+          id: sink.id("odds_points"),
+          contestId: b.contestId,
+          personId,
+          bookmaker: book.key,
+          market,
+          selection,
+          line,
+          price: round2(price(prob, book.margin)),
+          observedAt: snap.at,
+          isClosing: snap.closing,
         });
       add("h2h", "home", b.homeId, null, pH);
       add("h2h", "away", b.awayId, null, 1 - pH);

@@ -17,15 +17,29 @@ export function addPerson(rng: Rng, sink: RowSink, p: NewPerson, birthYears: [nu
   const name = `${p.first} ${p.last}`;
   const birth = Date.UTC(rng.int(birthYears[0], birthYears[1]), rng.int(0, 11), rng.int(1, 28));
   sink.add("persons", {
-    id, name, nameNormalized: normalizeName(name), firstName: p.first, lastName: p.last, nationality: p.nationality,
-    birthDate: new Date(birth), position: p.position, sport: p.sport, externalRef: p.externalRef,
+    id,
+    name,
+    nameNormalized: normalizeName(name),
+    firstName: p.first,
+    lastName: p.last,
+    nationality: p.nationality,
+    birthDate: new Date(birth),
+    position: p.position,
+    sport: p.sport,
+    externalRef: p.externalRef,
   });
   for (const token of nameTokens(name)) sink.add("person_name_tokens", { token, personId: id });
   return id;
 }
 
 export function roman(n: number): string {
-  const table: Array<[number, string]> = [[10, "X"], [9, "IX"], [5, "V"], [4, "IV"], [1, "I"]];
+  const table: Array<[number, string]> = [
+    [10, "X"],
+    [9, "IX"],
+    [5, "V"],
+    [4, "IV"],
+    [1, "I"],
+  ];
   let out = "";
   for (const [v, s] of table) while (n >= v) [out, n] = [out + s, n - v];
   return out;

@@ -10,16 +10,27 @@ export interface SquadPlayer {
   quality: number;
 }
 
-const FORMATIONS: Array<[number, number, number]> = [[4, 3, 3], [4, 4, 2], [3, 4, 3], [4, 2, 4]];
+const FORMATIONS: Array<[number, number, number]> = [
+  [4, 3, 3],
+  [4, 4, 2],
+  [3, 4, 3],
+  [4, 2, 4],
+];
 const SCORING: Record<Position, number> = { Goalkeeper: 0.01, Defender: 0.8, Midfielder: 2.2, Forward: 5 };
 const ASSISTING: Record<Position, number> = { Goalkeeper: 0.1, Defender: 1.5, Midfielder: 4, Forward: 2.5 };
 const SHOTS: Record<Position, number> = { Goalkeeper: 0, Defender: 0.45, Midfielder: 1.1, Forward: 2.1 };
-const BOOKING: Record<Position, number> = { Goalkeeper: 0.03, Defender: 0.16, Midfielder: 0.13, Forward: 0.08 };
+const BOOKING: Record<Position, number> = {
+  Goalkeeper: 0.03,
+  Defender: 0.16,
+  Midfielder: 0.13,
+  Forward: 0.08,
+};
 
 function sample(rng: Rng, players: SquadPlayer[], n: number): SquadPlayer[] {
   const pool = [...players];
   const out: SquadPlayer[] = [];
-  while (out.length < n && pool.length) out.push(pool.splice(rng.weighted(pool.map((p) => p.quality ** 3)), 1)[0]);
+  while (out.length < n && pool.length)
+    out.push(pool.splice(rng.weighted(pool.map((p) => p.quality ** 3)), 1)[0]);
   return out;
 }
 
@@ -29,7 +40,14 @@ function sample(rng: Rng, players: SquadPlayer[], n: number): SquadPlayer[] {
  * shots are never fewer than goals. "minutes" is written for everyone who played (it marks an
  * appearance); goals, assists, shots and yellow_cards only when non-zero.
  */
-export function footballMatchStats(rng: Rng, sink: RowSink, contestId: number, teamId: number, squad: SquadPlayer[], goals: number): void {
+export function footballMatchStats(
+  rng: Rng,
+  sink: RowSink,
+  contestId: number,
+  teamId: number,
+  squad: SquadPlayer[],
+  goals: number,
+): void {
   const byPos = (pos: Position) => squad.filter((p) => p.position === pos);
   const [d, m, f] = rng.pick(FORMATIONS);
   const keepers = byPos("Goalkeeper").sort((a, b) => b.quality - a.quality);
@@ -49,8 +67,11 @@ export function footballMatchStats(rng: Rng, sink: RowSink, contestId: number, t
     minutes.set(sub, 90 - minute);
   }
   const played = [...minutes.keys()];
-  const tally = new Map<SquadPlayer, { goals: number; assists: number }>(played.map((p) => [p, { goals: 0, assists: 0 }]));
-  const weightOf = (table: Record<Position, number>) => played.map((p) => table[p.position] * p.quality * (minutes.get(p)! / 90));
+  const tally = new Map<SquadPlayer, { goals: number; assists: number }>(
+    played.map((p) => [p, { goals: 0, assists: 0 }]),
+  );
+  const weightOf = (table: Record<Position, number>) =>
+    played.map((p) => table[p.position] * p.quality * (minutes.get(p)! / 90));
   for (let g = 0; g < goals; g++) {
     const scorer = played[rng.weighted(weightOf(SCORING))];
     tally.get(scorer)!.goals++;
@@ -65,7 +86,14 @@ export function footballMatchStats(rng: Rng, sink: RowSink, contestId: number, t
     const shots = Math.max(t.goals, rng.poisson(SHOTS[p.position] * p.quality * (mins / 90)));
     const yellow = rng.chance(BOOKING[p.position] * (mins / 90)) ? 1 : 0;
     const stat = (name: string, value: number) =>
-      sink.add("person_contest_stats", { id: sink.id("person_contest_stats"), contestId, personId: p.personId, teamId, stat: name, value });
+      sink.add("person_contest_stats", {
+        id: sink.id("person_contest_stats"),
+        contestId,
+        personId: p.personId,
+        teamId,
+        stat: name,
+        value,
+      });
     stat("minutes", mins);
     if (t.goals) stat("goals", t.goals);
     if (t.assists) stat("assists", t.assists);

@@ -3,25 +3,97 @@
  * only needs the names). Order = foreign-key order: parents are flushed before children.
  */
 export const TABLES = {
-  competitions: { id: "int", slug: "text", name: "text", sport: "text", kind: "text", format: "text", country: "text", createdAt: "timestamp(3)" },
-  editions: { id: "int", competitionId: "int", name: "text", startDate: "timestamp(3)", endDate: "timestamp(3)", current: "boolean" },
-  teams: { id: "int", name: "text", nameNormalized: "text", shortName: "text", code: "text", country: "text", founded: "int", venue: "text" },
+  competitions: {
+    id: "int",
+    slug: "text",
+    name: "text",
+    sport: "text",
+    kind: "text",
+    format: "text",
+    country: "text",
+    createdAt: "timestamp(3)",
+  },
+  editions: {
+    id: "int",
+    competitionId: "int",
+    name: "text",
+    startDate: "timestamp(3)",
+    endDate: "timestamp(3)",
+    current: "boolean",
+  },
+  teams: {
+    id: "int",
+    name: "text",
+    nameNormalized: "text",
+    shortName: "text",
+    code: "text",
+    country: "text",
+    founded: "int",
+    venue: "text",
+  },
   persons: {
-    id: "int", name: "text", nameNormalized: "text", firstName: "text", lastName: "text", nationality: "text",
-    birthDate: "timestamp(3)", position: "text", sport: "text", externalRef: "text",
+    id: "int",
+    name: "text",
+    nameNormalized: "text",
+    firstName: "text",
+    lastName: "text",
+    nationality: "text",
+    birthDate: "timestamp(3)",
+    position: "text",
+    sport: "text",
+    externalRef: "text",
   },
   person_name_tokens: { token: "text", personId: "int" },
-  roster_entries: { id: "int", editionId: "int", teamId: "int", personId: "int", shirtNumber: "int", position: "text", role: "text" },
-  contests: { id: "int", editionId: "int", round: "text", stage: "text", status: "text", kickoffAt: "timestamp(3)", venue: "text", externalRef: "text" },
+  roster_entries: {
+    id: "int",
+    editionId: "int",
+    teamId: "int",
+    personId: "int",
+    shirtNumber: "int",
+    position: "text",
+    role: "text",
+  },
+  contests: {
+    id: "int",
+    editionId: "int",
+    round: "text",
+    stage: "text",
+    status: "text",
+    kickoffAt: "timestamp(3)",
+    venue: "text",
+    externalRef: "text",
+  },
   contest_participants: {
-    id: "int", contestId: "int", side: "text", teamId: "int", personId: "int", score: "int", halftimeScore: "int",
-    scoreDetail: "text", outcome: "text",
+    id: "int",
+    contestId: "int",
+    side: "text",
+    teamId: "int",
+    personId: "int",
+    score: "int",
+    halftimeScore: "int",
+    scoreDetail: "text",
+    outcome: "text",
   },
   odds_points: {
-    id: "int", contestId: "int", personId: "int", bookmaker: "text", market: "text", selection: "text", line: "float8",
-    price: "float8", observedAt: "timestamp(3)", isClosing: "boolean",
+    id: "int",
+    contestId: "int",
+    personId: "int",
+    bookmaker: "text",
+    market: "text",
+    selection: "text",
+    line: "float8",
+    price: "float8",
+    observedAt: "timestamp(3)",
+    isClosing: "boolean",
   },
-  person_contest_stats: { id: "int", contestId: "int", personId: "int", teamId: "int", stat: "text", value: "int" },
+  person_contest_stats: {
+    id: "int",
+    contestId: "int",
+    personId: "int",
+    teamId: "int",
+    stat: "text",
+    value: "int",
+  },
 } as const;
 
 export type TableName = keyof typeof TABLES;
@@ -32,8 +104,20 @@ export const TABLE_ORDER = Object.keys(TABLES) as TableName[];
 
 /** Every table the seed owns (wiped before a fresh seed), children first. */
 export const SPORTS_TABLES = [
-  "odds_points", "person_contest_stats", "person_edition_stats", "standings", "contest_participants", "contests",
-  "roster_entries", "person_name_tokens", "persons", "teams", "editions", "competitions",
+  "competition_person_stats",
+  "edition_stat_names",
+  "odds_points",
+  "person_contest_stats",
+  "person_edition_stats",
+  "standings",
+  "contest_participants",
+  "contests",
+  "roster_entries",
+  "person_name_tokens",
+  "persons",
+  "teams",
+  "editions",
+  "competitions",
 ] as const;
 
 export interface TableWriter {
@@ -50,7 +134,10 @@ export class RowSink {
   private pending = 0;
   readonly counts = Object.fromEntries(TABLE_ORDER.map((t) => [t, 0])) as Record<TableName, number>;
 
-  constructor(private writer: TableWriter, private flushAt = 40_000) {}
+  constructor(
+    private writer: TableWriter,
+    private flushAt = 40_000,
+  ) {}
 
   id(table: TableName): number {
     const id = (this.nextIds.get(table) ?? 0) + 1;

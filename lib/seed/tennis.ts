@@ -8,10 +8,22 @@ import type { Rng } from "./rng";
 import type { RowSink } from "./tables";
 
 const HOSTS = [
-  ["Melbourne", "Australia"], ["Rotterdam", "Netherlands"], ["Acapulco", "Mexico"], ["Indian Wells", "United States"],
-  ["Monte-Carlo", "Monaco"], ["Barcelona", "Spain"], ["Roland-Garros", "France"], ["Halle", "Germany"],
-  ["London", "England"], ["Båstad", "Sweden"], ["Montréal", "Canada"], ["Cincinnati", "United States"],
-  ["New York", "United States"], ["Beijing", "China"], ["Wien", "Austria"], ["Bercy", "France"],
+  ["Melbourne", "Australia"],
+  ["Rotterdam", "Netherlands"],
+  ["Acapulco", "Mexico"],
+  ["Indian Wells", "United States"],
+  ["Monte-Carlo", "Monaco"],
+  ["Barcelona", "Spain"],
+  ["Roland-Garros", "France"],
+  ["Halle", "Germany"],
+  ["London", "England"],
+  ["Båstad", "Sweden"],
+  ["Montréal", "Canada"],
+  ["Cincinnati", "United States"],
+  ["New York", "United States"],
+  ["Beijing", "China"],
+  ["Wien", "Austria"],
+  ["Bercy", "France"],
 ] as const;
 
 export interface Player {
@@ -24,8 +36,24 @@ export interface Player {
 export function makeTennisPlayers(rng: Rng, sink: RowSink, count: number, names: NamePool): Player[] {
   return Array.from({ length: count }, (_, i) => {
     const nat = rng.pick(NATIONS);
-    const personId = addPerson(rng, sink, { ...names.next(rng, nat), nationality: nat.country, position: null, sport: "tennis", externalRef: `seed:tennis:${i}` }, [1988, 2006]);
-    return { personId, rating: rng.normal(1900, 150), aceRate: Math.max(0.05, rng.normal(0.45, 0.2)), faultRate: Math.max(0.05, rng.normal(0.25, 0.08)) };
+    const personId = addPerson(
+      rng,
+      sink,
+      {
+        ...names.next(rng, nat),
+        nationality: nat.country,
+        position: null,
+        sport: "tennis",
+        externalRef: `seed:tennis:${i}`,
+      },
+      [1988, 2006],
+    );
+    return {
+      personId,
+      rating: rng.normal(1900, 150),
+      aceRate: Math.max(0.05, rng.normal(0.45, 0.2)),
+      faultRate: Math.max(0.05, rng.normal(0.25, 0.08)),
+    };
   });
 }
 
@@ -49,10 +77,29 @@ interface Entry {
 const latest = (a?: Date, b?: Date) => (a && b ? (a > b ? a : b) : (a ?? b));
 
 /** Plays one match; returns the winner, or undefined when it is still scheduled. */
-function playMatch(rng: Rng, sink: RowSink, editionId: number, round: string, ref: string, at: Date, bestOf: number, home: Entry, away: Entry): Entry | undefined {
+function playMatch(
+  rng: Rng,
+  sink: RowSink,
+  editionId: number,
+  round: string,
+  ref: string,
+  at: Date,
+  bestOf: number,
+  home: Entry,
+  away: Entry,
+): Entry | undefined {
   const contestId = sink.id("contests");
   const finished = at < REFERENCE_DATE;
-  sink.add("contests", { id: contestId, editionId, round, stage: "Main draw", status: finished ? "finished" : "scheduled", kickoffAt: at, venue: "Centre Court", externalRef: ref });
+  sink.add("contests", {
+    id: contestId,
+    editionId,
+    round,
+    stage: "Main draw",
+    status: finished ? "finished" : "scheduled",
+    kickoffAt: at,
+    venue: "Centre Court",
+    externalRef: ref,
+  });
   const pHome = 1 / (1 + 10 ** ((away.player.rating - home.player.rating) / 400));
   const sets: Array<[number, number]> = [];
   const won = [0, 0];
@@ -69,36 +116,78 @@ function playMatch(rng: Rng, sink: RowSink, editionId: number, round: string, re
   // Loser's points in each tie-break, written "7-6(5)".
   const tiebreaks = sets.map(([a, b]) => (a + b === 13 ? `(${rng.int(1, 9)})` : ""));
   [home, away].forEach((e, s) => {
-    const detail = sets.map((set, n) => `${s === 0 ? set[0] : set[1]}-${s === 0 ? set[1] : set[0]}${tiebreaks[n]}`);
+    const detail = sets.map(
+      (set, n) => `${s === 0 ? set[0] : set[1]}-${s === 0 ? set[1] : set[0]}${tiebreaks[n]}`,
+    );
     sink.add("contest_participants", {
-      id: sink.id("contest_participants"), contestId, side: s === 0 ? "home" : "away", teamId: null, personId: e.player.personId,
-      score: finished ? won[s] : null, halftimeScore: null, scoreDetail: finished ? detail.join(" ") : null,
+      id: sink.id("contest_participants"),
+      contestId,
+      side: s === 0 ? "home" : "away",
+      teamId: null,
+      personId: e.player.personId,
+      score: finished ? won[s] : null,
+      halftimeScore: null,
+      scoreDetail: finished ? detail.join(" ") : null,
       outcome: finished ? (won[s] > won[1 - s] ? "win" : "loss") : null,
     });
     if (!finished) return;
     const stat = (name: string, value: number) =>
-      sink.add("person_contest_stats", { id: sink.id("person_contest_stats"), contestId, personId: e.player.personId, teamId: null, stat: name, value });
+      sink.add("person_contest_stats", {
+        id: sink.id("person_contest_stats"),
+        contestId,
+        personId: e.player.personId,
+        teamId: null,
+        stat: name,
+        value,
+      });
     const aces = rng.poisson((games / 2) * e.player.aceRate);
     const faults = rng.poisson((games / 2) * e.player.faultRate);
     stat("wins", won[s] > won[1 - s] ? 1 : 0);
     if (aces) stat("aces", aces);
     if (faults) stat("double_faults", faults);
   });
-  tennisOdds(rng, sink, { contestId, kickoffAt: at, homeId: home.player.personId, awayId: away.player.personId, pHome, bestOf, knownFrom: latest(home.known, away.known) });
+  tennisOdds(rng, sink, {
+    contestId,
+    kickoffAt: at,
+    homeId: home.player.personId,
+    awayId: away.player.personId,
+    pHome,
+    bestOf,
+    knownFrom: latest(home.known, away.known),
+  });
   if (!finished) return undefined;
   // The next round's pairing is known a few hours after this match.
-  return { player: won[0] > won[1] ? home.player : away.player, known: new Date(at.getTime() + 3 * 3_600_000) };
+  return {
+    player: won[0] > won[1] ? home.player : away.player,
+    known: new Date(at.getTime() + 3 * 3_600_000),
+  };
 }
 
 /** A knockout tournament with one edition per tennis season; the draw has `drawSize` players. */
-export function generateTournament(rng: Rng, sink: RowSink, index: number, count: number, players: Player[], drawSize: number): void {
+export function generateTournament(
+  rng: Rng,
+  sink: RowSink,
+  index: number,
+  count: number,
+  players: Player[],
+  drawSize: number,
+): void {
   const [city, country] = HOSTS[index % HOSTS.length];
   const cycle = Math.floor(index / HOSTS.length);
   const major = index % 4 === 0;
   const name = `${city} ${major ? "Championships" : "Open"}${cycle ? ` ${roman(cycle + 1)}` : ""}`;
   const slug = slugify(name);
   const competitionId = sink.id("competitions");
-  sink.add("competitions", { id: competitionId, slug, name, sport: "tennis", kind: "individual", format: "knockout", country, createdAt: SEED_CREATED_AT });
+  sink.add("competitions", {
+    id: competitionId,
+    slug,
+    name,
+    sport: "tennis",
+    kind: "individual",
+    format: "knockout",
+    country,
+    createdAt: SEED_CREATED_AT,
+  });
   const spacingWeeks = Math.max(1, Math.floor(46 / count));
   const bestOf = major ? 5 : 3;
   for (const [e, season] of TENNIS_SEASONS.entries()) {
@@ -106,16 +195,30 @@ export function generateTournament(rng: Rng, sink: RowSink, index: number, count
     const editionId = sink.id("editions");
     const roundsTotal = Math.log2(drawSize);
     sink.add("editions", {
-      id: editionId, competitionId, name: season.name, startDate: new Date(`${start}T00:00:00Z`), endDate: new Date(`${addDays(start, roundsTotal + 1)}T23:59:59Z`),
+      id: editionId,
+      competitionId,
+      name: season.name,
+      startDate: new Date(`${start}T00:00:00Z`),
+      endDate: new Date(`${addDays(start, roundsTotal + 1)}T23:59:59Z`),
       current: e === TENNIS_SEASONS.length - 1,
     });
     // Better-rated players are more likely to enter; the top two are seeded at opposite ends.
     const pool = [...players];
     const entrants: Player[] = [];
-    while (entrants.length < drawSize) entrants.push(pool.splice(rng.weighted(pool.map((p) => Math.exp((p.rating - 1900) / 120))), 1)[0]);
+    while (entrants.length < drawSize)
+      entrants.push(pool.splice(rng.weighted(pool.map((p) => Math.exp((p.rating - 1900) / 120))), 1)[0]);
     entrants.sort((a, b) => b.rating - a.rating);
     const draw = [entrants[0], ...rng.shuffle(entrants.slice(2)), entrants[1]];
-    for (const p of draw) sink.add("roster_entries", { id: sink.id("roster_entries"), editionId, teamId: null, personId: p.personId, shirtNumber: null, position: null, role: "player" });
+    for (const p of draw)
+      sink.add("roster_entries", {
+        id: sink.id("roster_entries"),
+        editionId,
+        teamId: null,
+        personId: p.personId,
+        shirtNumber: null,
+        position: null,
+        role: "player",
+      });
 
     let alive: Array<Entry | undefined> = draw.map((player) => ({ player, known: undefined }));
     for (let k = 0; alive.length > 1; k++) {
@@ -129,8 +232,22 @@ export function generateTournament(rng: Rng, sink: RowSink, index: number, count
         }
         const day = k < 2 ? 2 * k + (i < matches / 2 ? 0 : 1) : k + 2;
         const slot = Math.floor(i / 4) % 6;
-        const at = new Date(`${addDays(start, day)}T${String(10 + Math.floor(slot * 1.5)).padStart(2, "0")}:${slot % 2 ? "30" : "00"}:00Z`);
-        next.push(playMatch(rng, sink, editionId, roundName(alive.length), `seed:${slug}:${season.name}:${k + 1}:${i + 1}`, at, bestOf, home, away));
+        const at = new Date(
+          `${addDays(start, day)}T${String(10 + Math.floor(slot * 1.5)).padStart(2, "0")}:${slot % 2 ? "30" : "00"}:00Z`,
+        );
+        next.push(
+          playMatch(
+            rng,
+            sink,
+            editionId,
+            roundName(alive.length),
+            `seed:${slug}:${season.name}:${k + 1}:${i + 1}`,
+            at,
+            bestOf,
+            home,
+            away,
+          ),
+        );
       }
       alive = next;
     }

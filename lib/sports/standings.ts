@@ -1,5 +1,6 @@
 import type { DbOrTx } from "./db";
-import { computeTable, type TableMatch, type TieBreakRule } from "./table";
+import { rulesFor } from "./leagues";
+import { computeTable, type TableMatch } from "./table";
 
 /** Stages whose contests make up a single league table (group ""). */
 const TABLE_STAGES = new Set(["Regular Season", "League phase"]);
@@ -11,13 +12,20 @@ export function groupOf(stage: string): string | null {
   return m ? m[1] : null;
 }
 
-export function ruleFor(stage: string, country: string | null): TieBreakRule {
-  if (stage === "League phase") return "uefa-league-phase";
-  if (country === "Brazil") return "wins-first";
-  return "premier-league";
-}
-
-const FIELDS = ["position", "played", "won", "drawn", "lost", "goalsFor", "goalsAgainst", "goalDifference", "points", "form"] as const;
+const FIELDS = [
+  "position",
+  "played",
+  "won",
+  "drawn",
+  "lost",
+  "goalsFor",
+  "goalsAgainst",
+  "goalDifference",
+  "points",
+  "form",
+  "adjustment",
+  "adjustmentNote",
+] as const;
 
 /**
  * Recomputes an edition's Standing rows from its finished table-stage contests (see table.ts for
@@ -25,29 +33,71 @@ const FIELDS = ["position", "played", "won", "drawn", "lost", "goalsFor", "goals
  * and ids stay stable. Returns the number of rows created, updated or deleted.
  */
 export async function rebuildStandings(db: DbOrTx, editionId: number): Promise<number> {
-  const edition = await db.edition.findUnique({ where: { id: editionId }, select: { competition: { select: { country: true } } } });
+  const edition = await db.edition.findUnique({
+    where: { id: editionId },
+    select: {
+      name: true,
+      competition: { select: { country: true, code: true } },
+      adjustments: { select: { teamId: true, points: true, reason: true }, orderBy: { id: "asc" } },
+    },
+  });
   if (!edition) throw new Error(`edition ${editionId} not found`);
   const contests = await db.contest.findMany({
     where: { editionId },
-    select: { stage: true, status: true, kickoffAt: true, participants: { select: { side: true, teamId: true, score: true } } },
+    select: {
+      stage: true,
+      status: true,
+      kickoffAt: true,
+      participants: { select: { side: true, teamId: true, score: true } },
+    },
   });
-  const groups = new Map<string, { stage: string; teams: Set<number>; matches: TableMatch[] }>();
+  const groups = new Map<
+    string,
+    { stage: string; teams: Set<number>; matches: TableMatch[]; pending: Array<[number, number]> }
+  >();
   for (const c of contests) {
     const group = groupOf(c.stage);
     const home = c.participants.find((p) => p.side === "home");
     const away = c.participants.find((p) => p.side === "away");
     if (group === null || home?.teamId == null || away?.teamId == null) continue;
     let g = groups.get(group);
-    if (!g) groups.set(group, (g = { stage: c.stage, teams: new Set(), matches: [] }));
+    if (!g) groups.set(group, (g = { stage: c.stage, teams: new Set(), matches: [], pending: [] }));
     g.teams.add(home.teamId).add(away.teamId);
     if (c.status === "finished" && home.score != null && away.score != null) {
-      g.matches.push({ home: home.teamId, away: away.teamId, homeGoals: home.score, awayGoals: away.score, at: c.kickoffAt.getTime() });
-    }
+      g.matches.push({
+        home: home.teamId,
+        away: away.teamId,
+        homeGoals: home.score,
+        awayGoals: away.score,
+        at: c.kickoffAt.getTime(),
+      });
+    } else if (c.status !== "cancelled") g.pending.push([home.teamId, away.teamId]);
+  }
+  // Adjustments count in every table the team plays in (single table or its group).
+  const adjustments = new Map<number, number>();
+  const notes = new Map<number, string[]>();
+  for (const a of edition.adjustments) {
+    adjustments.set(a.teamId, (adjustments.get(a.teamId) ?? 0) + a.points);
+    notes.set(a.teamId, [
+      ...(notes.get(a.teamId) ?? []),
+      `${a.points > 0 ? "+" : ""}${a.points}: ${a.reason}`,
+    ]);
   }
   const teamIds = [...new Set([...groups.values()].flatMap((g) => [...g.teams]))];
-  const names = new Map((await db.team.findMany({ where: { id: { in: teamIds } }, select: { id: true, name: true } })).map((t) => [t.id, t.name]));
+  const names = new Map(
+    (await db.team.findMany({ where: { id: { in: teamIds } }, select: { id: true, name: true } })).map(
+      (t) => [t.id, t.name],
+    ),
+  );
   const wanted = [...groups.entries()].flatMap(([group, g]) =>
-    computeTable(g.teams, g.matches, ruleFor(g.stage, edition.competition.country), names).map((row) => ({ ...row, group })),
+    computeTable(g.teams, g.matches, rulesFor(edition.competition, edition.name, g.stage), names, {
+      adjustments,
+      pending: g.pending,
+    }).map((row) => ({
+      ...row,
+      adjustmentNote: notes.get(row.teamId)?.join("; ") ?? null,
+      group,
+    })),
   );
 
   const existing = await db.standing.findMany({ where: { editionId } });
@@ -60,11 +110,15 @@ export async function rebuildStandings(db: DbOrTx, editionId: number): Promise<n
     byKey.delete(key);
     if (!old) create.push({ editionId, ...row });
     else if (FIELDS.some((f) => old[f] !== row[f])) {
-      await db.standing.update({ where: { id: old.id }, data: Object.fromEntries(FIELDS.map((f) => [f, row[f]])) });
+      await db.standing.update({
+        where: { id: old.id },
+        data: Object.fromEntries(FIELDS.map((f) => [f, row[f]])),
+      });
       changed++;
     }
   }
   if (create.length) await db.standing.createMany({ data: create });
-  if (byKey.size) await db.standing.deleteMany({ where: { id: { in: [...byKey.values()].map((s) => s.id) } } });
+  if (byKey.size)
+    await db.standing.deleteMany({ where: { id: { in: [...byKey.values()].map((s) => s.id) } } });
   return changed + create.length + byKey.size;
 }

@@ -20,7 +20,8 @@ function offsetMs(instant: number, timeZone: string): number {
     formatters.set(timeZone, f);
   }
   const parts: Record<string, number> = {};
-  for (const p of f.formatToParts(new Date(instant))) if (p.type !== "literal") parts[p.type] = Number(p.value);
+  for (const p of f.formatToParts(new Date(instant)))
+    if (p.type !== "literal") parts[p.type] = Number(p.value);
   const asUtc = Date.UTC(parts.year, parts.month - 1, parts.day, parts.hour, parts.minute, parts.second);
   return asUtc - Math.floor(instant / 1000) * 1000;
 }

@@ -1,17 +1,25 @@
 import { describe, expect, it } from "vitest";
-import type { Caller, RouteDef } from "../api/types";
-import { _buildPlansForTest, type ResolvedPlan } from "../plans";
+import { refusalError } from "../api/refusals";
+import type { Caller } from "../keys/caller";
+import { buildPlans, type ResolvedPlan } from "../plans";
 import { createUsageControl } from "./control";
-import type { Admission } from "./index";
+import type { Admission } from "./types";
 import { MemoryRateLimiter } from "./limiter";
 import { Meter } from "./meter";
 import { MemoryQuotaLedger } from "./quota";
 
 // admit/settle semantics with an injected clock and an in-memory month total (no server).
-const plans = _buildPlansForTest('{"tiny":{"ratePerMinute":600,"burst":100,"monthlyUnits":10}}');
+const plans = buildPlans('{"tiny":{"ratePerMinute":600,"burst":100,"monthlyUnits":10}}');
 const planOf = (name: string): ResolvedPlan => plans.get(name)!;
-const route = (units: number, pattern = "/v1/teams") => ({ pattern, units }) as unknown as RouteDef;
-const caller = (plan: string, keyId = "key1", accountId = "acc1"): Caller => ({ keyId, accountId, plan, prefix: "sk_test_abcdefgh", environment: "test" });
+/** The units a route costs: what admit reserves. */
+const route = (units: number) => units;
+const caller = (plan: string, keyId = "key1", accountId = "acc1"): Caller => ({
+  keyId,
+  accountId,
+  plan,
+  prefix: "sk_test_abcdefgh",
+  environment: "test",
+});
 const NOV = Date.UTC(2026, 10, 21, 12, 0, 0);
 
 function setup(startUsed = 0, opts: { failLoad?: boolean } = {}) {
@@ -23,8 +31,14 @@ function setup(startUsed = 0, opts: { failLoad?: boolean } = {}) {
     if (opts.failLoad) throw new Error("db down");
     return startUsed;
   });
-  const usage = createUsageControl({ limiter: new MemoryRateLimiter(), quota, meter, plans: planOf, now: () => now });
-  const admit = async (c: Caller, r: RouteDef | null) => await usage.admit(c, r);
+  const usage = createUsageControl({
+    limiter: new MemoryRateLimiter(),
+    quota,
+    meter,
+    plans: planOf,
+    now: () => now,
+  });
+  const admit = async (c: Caller, units: number) => await usage.admit(c, units);
   return { usage, meter, admit, setNow: (t: number) => (now = t), loads: () => loads };
 }
 
@@ -44,17 +58,23 @@ describe("usage control", () => {
 
   it("charges the route's units on success and refunds the reservation on 4xx and 5xx", async () => {
     const s = setup();
-    const odds = route(5, "/v1/contests/{id}/odds/history");
+    const odds = 5; // units of an odds history call
+    const endpoint = "/v1/contests/{id}/odds/history";
     const ok = await s.admit(caller("free"), odds);
-    expect(s.usage.settle(caller("free"), odds.pattern, 200, 5, ok)["X-Units-Used"]).toBe("5");
+    expect(s.usage.settle(caller("free"), endpoint, 200, 5, ok)["X-Units-Used"]).toBe("5");
     const bad = await s.admit(caller("free"), odds);
-    expect(s.usage.settle(caller("free"), odds.pattern, 400, 0, bad)).toMatchObject({ "X-Units-Cost": "0", "X-Units-Used": "5" });
+    expect(s.usage.settle(caller("free"), endpoint, 400, 0, bad)).toMatchObject({
+      "X-Units-Cost": "0",
+      "X-Units-Used": "5",
+    });
     const failed = await s.admit(caller("free"), odds);
-    expect(s.usage.settle(caller("free"), odds.pattern, 500, 0, failed)["X-Units-Used"]).toBe("5");
-    const unmatched = await s.admit(caller("free"), null);
+    expect(s.usage.settle(caller("free"), endpoint, 500, 0, failed)["X-Units-Used"]).toBe("5");
+    const unmatched = await s.admit(caller("free"), 0);
     expect(s.usage.settle(caller("free"), "(unmatched)", 404, 0, unmatched)["X-Units-Used"]).toBe("5");
     const batch = s.meter.drain();
-    const byClass = Object.fromEntries(batch.usage.map((r) => [`${r.endpoint} ${r.statusClass}`, [r.requests, r.units]]));
+    const byClass = Object.fromEntries(
+      batch.usage.map((r) => [`${r.endpoint} ${r.statusClass}`, [r.requests, r.units]]),
+    );
     expect(byClass).toEqual({
       "/v1/contests/{id}/odds/history 2xx": [1, 5],
       "/v1/contests/{id}/odds/history 4xx": [1, 0],
@@ -68,10 +88,12 @@ describe("usage control", () => {
     const admissions = await Promise.all(Array.from({ length: 6 }, () => s.admit(caller("tiny"), route(1))));
     expect(admissions.map((a) => a.ok)).toEqual([true, true, true, false, false, false]);
     const refused = admissions[5] as Extract<Admission, { ok: false }>;
-    expect(refused.error.code).toBe("QUOTA_EXCEEDED");
-    expect(refused.error.status).toBe(429);
-    expect(refused.error.message).toContain("resets at 2026-12-01T00:00:00.000Z");
-    expect(Number(refused.error.headers["Retry-After"])).toBe((Date.UTC(2026, 11, 1) - NOV) / 1000);
+    expect(refusalError(refused.refusal).code).toBe("QUOTA_EXCEEDED");
+    expect(refusalError(refused.refusal).status).toBe(429);
+    expect(refusalError(refused.refusal).message).toContain("resets at 2026-12-01T00:00:00.000Z");
+    expect(Number(refusalError(refused.refusal).headers["Retry-After"])).toBe(
+      (Date.UTC(2026, 11, 1) - NOV) / 1000,
+    );
     // one of the three admitted fails with a 4xx: its unit is free again for the next caller
     s.usage.settle(caller("tiny"), "/v1/teams", 404, 0, admissions[0]);
     expect((await s.admit(caller("tiny"), route(1))).ok).toBe(true);
@@ -81,7 +103,7 @@ describe("usage control", () => {
     const s = setup(8);
     const odds = await s.admit(caller("tiny"), route(5));
     expect(odds.ok).toBe(false);
-    expect((await s.admit(caller("tiny"), null)).ok).toBe(true);
+    expect((await s.admit(caller("tiny"), 0)).ok).toBe(true);
     expect((await s.admit(caller("tiny"), route(2))).ok).toBe(true);
   });
 
@@ -89,14 +111,22 @@ describe("usage control", () => {
     const s = setup();
     for (let i = 0; i < 20; i++) {
       const a = await s.admit(caller("free"), route(1));
-      expect(a.headers).toEqual({ "X-RateLimit-Limit": "20", "X-RateLimit-Remaining": String(19 - i), "X-RateLimit-Reset": String(i + 1) });
+      expect(a.headers).toEqual({
+        "X-RateLimit-Limit": "20",
+        "X-RateLimit-Remaining": String(19 - i),
+        "X-RateLimit-Reset": String(i + 1),
+      });
     }
     const refused = (await s.admit(caller("free"), route(1))) as Extract<Admission, { ok: false }>;
-    expect(refused.error.code).toBe("RATE_LIMITED");
-    expect(refused.error.headers["Retry-After"]).toBe("1");
+    expect(refusalError(refused.refusal).code).toBe("RATE_LIMITED");
+    expect(refusalError(refused.refusal).headers["Retry-After"]).toBe("1");
     expect(refused.headers["X-RateLimit-Remaining"]).toBe("0");
     // a live key of the same account has its own bucket and identical rules
-    expect((await s.admit({ ...caller("free", "key2"), environment: "live" }, route(1))).headers["X-RateLimit-Remaining"]).toBe("19");
+    expect(
+      (await s.admit({ ...caller("free", "key2"), environment: "live" }, route(1))).headers[
+        "X-RateLimit-Remaining"
+      ],
+    ).toBe("19");
   });
 
   it("unlimited: no rate limit, no quota, still metered, documented header values", async () => {
@@ -107,8 +137,16 @@ describe("usage control", () => {
       s.usage.settle(caller("unlimited"), "/v1/teams", 200, 1, a);
     }
     const a = await s.admit(caller("unlimited"), route(1));
-    expect(a.headers).toEqual({ "X-RateLimit-Limit": "unlimited", "X-RateLimit-Remaining": "unlimited", "X-RateLimit-Reset": "0" });
-    expect(s.usage.settle(caller("unlimited"), "/v1/teams", 200, 1, a)).toEqual({ "X-Units-Cost": "1", "X-Units-Used": String(123_456_789 + 501), "X-Units-Remaining": "unlimited" });
+    expect(a.headers).toEqual({
+      "X-RateLimit-Limit": "unlimited",
+      "X-RateLimit-Remaining": "unlimited",
+      "X-RateLimit-Reset": "0",
+    });
+    expect(s.usage.settle(caller("unlimited"), "/v1/teams", 200, 1, a)).toEqual({
+      "X-Units-Cost": "1",
+      "X-Units-Used": String(123_456_789 + 501),
+      "X-Units-Remaining": "unlimited",
+    });
     expect(s.meter.drain().usage[0]).toMatchObject({ requests: 501, units: 501 });
   });
 
@@ -125,19 +163,19 @@ describe("usage control", () => {
   it("answers 503 when the month total cannot be loaded, and counts the request", async () => {
     const s = setup(0, { failLoad: true });
     const a = (await s.admit(caller("free"), route(1))) as Extract<Admission, { ok: false }>;
-    expect(a.error.code).toBe("SERVICE_UNAVAILABLE");
-    expect(a.error.headers["Retry-After"]).toBe("1");
+    expect(refusalError(a.refusal).code).toBe("SERVICE_UNAVAILABLE");
+    expect(refusalError(a.refusal).headers["Retry-After"]).toBe("1");
     expect(s.usage.settle(caller("free"), "/v1/teams", 503, 0, a)).toEqual({ "X-Units-Cost": "0" });
     expect(s.meter.drain().usage).toMatchObject([{ statusClass: "5xx", requests: 1, units: 0 }]);
   });
 
   it("counts auth failures against the account only when the prefix resolves", () => {
     const s = setup();
-    s.usage.authFailed({ reason: "invalid_secret", accountId: "acc9", prefix: "sk_live_AAAAAAAA" }, "/v1/teams");
-    s.usage.authFailed({ reason: "revoked", accountId: "acc9", prefix: "sk_live_AAAAAAAA" }, "/v1/teams");
-    s.usage.authFailed({ reason: "invalid_secret", accountId: "acc9", prefix: "sk_live_AAAAAAAA" }, "/v1/teams");
-    s.usage.authFailed({ reason: "unknown_prefix" }, "/v1/teams");
-    s.usage.authFailed({ reason: "malformed" }, "/v1/teams");
+    s.usage.authFailed({ reason: "invalid_secret", accountId: "acc9", prefix: "sk_live_AAAAAAAA" });
+    s.usage.authFailed({ reason: "revoked", accountId: "acc9", prefix: "sk_live_AAAAAAAA" });
+    s.usage.authFailed({ reason: "invalid_secret", accountId: "acc9", prefix: "sk_live_AAAAAAAA" });
+    s.usage.authFailed({ reason: "unknown_prefix" });
+    s.usage.authFailed({ reason: "malformed" });
     const batch = s.meter.drain();
     expect(batch.authFailures.map((r) => [r.accountId, r.reason, r.count]).sort()).toEqual([
       ["acc9", "invalid_secret", 2],

@@ -1,11 +1,9 @@
-import type { AuthFailure } from "../api/auth";
-import { ApiError } from "../api/errors";
-import type { Caller, RouteDef } from "../api/types";
+import type { AuthFailure, Caller } from "../keys/caller";
 import { planFor, type ResolvedPlan } from "../plans";
-import type { Admission, UsageControl } from "./index";
 import { toSeconds, type Decision, type RateLimiter } from "./limiter";
 import type { Meter } from "./meter";
 import { monthOf, type MonthWindow, type QuotaLedger } from "./quota";
+import type { Admission, UsageControl } from "./types";
 
 export interface UsageDeps {
   limiter: RateLimiter;
@@ -34,21 +32,39 @@ function rateHeaders(d: Decision): Record<string, string> {
 }
 
 function rateLimited(plan: ResolvedPlan, d: Decision, headers: Record<string, string>): Admission {
-  const wait = Math.max(1, toSeconds(d.retryAfterMs));
-  const message = `Rate limit exceeded: the ${plan.label} plan allows ${plan.ratePerMinute} requests per minute per key (bursts of ${plan.burst}); retry in ${wait} s`;
-  return { ok: false, error: new ApiError("RATE_LIMITED", message, { "Retry-After": String(wait) }), headers };
+  const refusal = {
+    kind: "rate_limited" as const,
+    planLabel: plan.label,
+    ratePerMinute: plan.ratePerMinute ?? d.limit,
+    burst: plan.burst ?? d.limit,
+    retryAfterSeconds: Math.max(1, toSeconds(d.retryAfterMs)),
+  };
+  return { ok: false, refusal, headers };
 }
 
-function quotaExceeded(plan: ResolvedPlan, used: number, cost: number, month: MonthWindow, now: number, headers: Record<string, string>): Admission {
-  const quota = plan.monthlyUnits!;
-  const message = `Monthly unit quota exhausted: ${used} of ${quota} units used on the ${plan.label} plan and this call costs ${cost}; the quota resets at ${month.nextIso}`;
-  const retry = String(Math.max(1, toSeconds(month.next - now)));
-  return { ok: false, error: new ApiError("QUOTA_EXCEEDED", message, { "Retry-After": retry }), headers };
+function quotaExceeded(
+  plan: ResolvedPlan,
+  used: number,
+  cost: number,
+  month: MonthWindow,
+  now: number,
+  headers: Record<string, string>,
+): Admission {
+  const refusal = {
+    kind: "quota_exceeded" as const,
+    planLabel: plan.label,
+    used,
+    quota: plan.monthlyUnits!,
+    cost,
+    resetsAt: month.nextIso,
+    retryAfterSeconds: Math.max(1, toSeconds(month.next - now)),
+  };
+  return { ok: false, refusal, headers };
 }
 
 const quotaUnavailable = (): Admission => ({
   ok: false,
-  error: new ApiError("SERVICE_UNAVAILABLE", "Usage quota could not be checked; retry shortly", { "Retry-After": "1" }),
+  refusal: { kind: "quota_unavailable", retryAfterSeconds: 1 },
   headers: {},
 });
 
@@ -69,31 +85,51 @@ class Control implements UsageControl {
     this.plans = deps.plans ?? planFor;
   }
 
-  admit(caller: Caller, route: RouteDef | null): Admission | Promise<Admission> {
+  admit(caller: Caller, cost: number): Admission | Promise<Admission> {
     const t = this.now();
     const month = monthOf(t);
     const plan = this.plans(caller.plan);
-    const cost = route ? route.units : 0;
-    if (this.deps.quota.peek(caller.accountId, month.start) !== undefined) return this.limit(caller, cost, plan, t, month);
+    if (this.deps.quota.peek(caller.accountId, month.start) !== undefined)
+      return this.limit(caller, cost, plan, t, month);
     return this.deps.quota.load(caller.accountId, month.start).then(
       () => this.limit(caller, cost, plan, this.now(), month),
       () => quotaUnavailable(),
     );
   }
 
-  private limit(caller: Caller, cost: number, plan: ResolvedPlan, t: number, month: MonthWindow): Admission | Promise<Admission> {
+  private limit(
+    caller: Caller,
+    cost: number,
+    plan: ResolvedPlan,
+    t: number,
+    month: MonthWindow,
+  ): Admission | Promise<Admission> {
     if (plan.rule === null) return this.reserve(caller, cost, plan, t, month, UNLIMITED_RATE_HEADERS);
     const d = this.deps.limiter.take(caller.keyId, plan.rule, t);
     if (d instanceof Promise) return d.then((x) => this.afterLimit(caller, cost, plan, t, month, x));
     return this.afterLimit(caller, cost, plan, t, month, d);
   }
 
-  private afterLimit(caller: Caller, cost: number, plan: ResolvedPlan, t: number, month: MonthWindow, d: Decision): Admission {
+  private afterLimit(
+    caller: Caller,
+    cost: number,
+    plan: ResolvedPlan,
+    t: number,
+    month: MonthWindow,
+    d: Decision,
+  ): Admission {
     const headers = rateHeaders(d);
     return d.allowed ? this.reserve(caller, cost, plan, t, month, headers) : rateLimited(plan, d, headers);
   }
 
-  private reserve(caller: Caller, cost: number, plan: ResolvedPlan, t: number, month: MonthWindow, headers: Record<string, string>): Admission {
+  private reserve(
+    caller: Caller,
+    cost: number,
+    plan: ResolvedPlan,
+    t: number,
+    month: MonthWindow,
+    headers: Record<string, string>,
+  ): Admission {
     const quota = this.deps.quota;
     const used = quota.peek(caller.accountId, month.start)!;
     if (plan.monthlyUnits !== null && cost > 0 && used + cost > plan.monthlyUnits) {
@@ -103,12 +139,19 @@ class Control implements UsageControl {
     return { ok: true, headers, reserved: cost, month: month.start };
   }
 
-  settle(caller: Caller, endpoint: string, status: number, units: number, admission?: Admission): Record<string, string> {
+  settle(
+    caller: Caller,
+    endpoint: string,
+    status: number,
+    units: number,
+    admission?: Admission,
+  ): Record<string, string> {
     const t = this.now();
     this.start();
     this.deps.meter.record(caller.keyId, caller.accountId, endpoint, status, units, t);
     const month = monthOf(t);
-    const reserved = admission !== undefined && admission.ok && admission.month === month.start ? admission.reserved : 0;
+    const reserved =
+      admission !== undefined && admission.ok && admission.month === month.start ? admission.reserved : 0;
     const used = this.deps.quota.add(caller.accountId, month.start, units - reserved);
     if (used === undefined) return { "X-Units-Cost": String(units) };
     const limit = this.plans(caller.plan).monthlyUnits;

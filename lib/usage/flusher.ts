@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { logError, logInfo } from "../log";
 import { isEmpty, type Batch, type Meter } from "./meter";
 import type { UsageStore } from "./store";
+import type { RequestLogBuffer } from "../requestlog/buffer";
 
 export interface FlushStats {
   flushes: number;
@@ -25,8 +26,15 @@ const LOG_EVERY_MS = 30_000;
  */
 export class Flusher {
   readonly stats: FlushStats = {
-    flushes: 0, statements: 0, rows: 0, failures: 0, consecutiveFailures: 0,
-    lastFlushAt: null, lastDurationMs: 0, lastError: null, droppedRequests: 0,
+    flushes: 0,
+    statements: 0,
+    rows: 0,
+    failures: 0,
+    consecutiveFailures: 0,
+    lastFlushAt: null,
+    lastDurationMs: 0,
+    lastError: null,
+    droppedRequests: 0,
   };
   private timer: NodeJS.Timeout | undefined;
   private chain: Promise<boolean> = Promise.resolve(true);
@@ -44,7 +52,14 @@ export class Flusher {
     private readonly store: UsageStore,
     private readonly intervalMs: number,
     private readonly onTick: (now: number) => void = () => {},
+    /** The request log (issue 14): drained into the same batch, so still one transaction a tick. */
+    private readonly logs?: RequestLogBuffer,
   ) {}
+
+  /** Nothing buffered and no failed batch waiting: a shutdown may exit. */
+  private get idle(): boolean {
+    return this.meter.idle && (this.logs?.idle ?? true) && !this.retry;
+  }
 
   /** Started by the first request, so CLI commands that import this module never hold a timer. */
   start(): void {
@@ -70,14 +85,18 @@ export class Flusher {
   /** For shutdown: flushes until nothing is buffered or the deadline passes. */
   async flushAll(timeoutMs: number): Promise<boolean> {
     const deadline = Date.now() + timeoutMs;
-    while (!this.meter.idle || this.retry) {
+    while (!this.idle) {
       const ok = await this.flush();
-      if (this.meter.idle && !this.retry) break;
+      if (this.idle) break;
       if (Date.now() >= deadline) break;
       if (!ok) await new Promise((r) => setTimeout(r, Math.min(250, Math.max(0, deadline - Date.now()))));
     }
-    if (!this.meter.idle || this.retry) {
-      logError("usage: shutdown flush incomplete, buffered counts lost", new Error(this.stats.lastError ?? "timeout"), { pendingRequests: this.meter.pending });
+    if (!this.idle) {
+      logError(
+        "usage: shutdown flush incomplete, buffered counts lost",
+        new Error(this.stats.lastError ?? "timeout"),
+        { pendingRequests: this.meter.pending, pendingLogRows: this.logs?.pending ?? 0 },
+      );
       return false;
     }
     return true;
@@ -86,7 +105,9 @@ export class Flusher {
   private async flushOnce(): Promise<boolean> {
     // First the batch of a failed write (same id), then whatever was recorded since.
     if (this.retry && !(await this.writeOnce(this.retry))) return false;
-    return this.writeOnce({ id: randomUUID(), batch: this.meter.drain() });
+    const batch = this.meter.drain();
+    if (this.logs) batch.logs = this.logs.drain();
+    return this.writeOnce({ id: randomUUID(), batch });
   }
 
   private async writeOnce(item: { id: string; batch: Batch }): Promise<boolean> {
@@ -98,12 +119,14 @@ export class Flusher {
       const statements = await this.store.write(batch, item.id);
       this.retry = null;
       this.meter.committed(batch);
+      if (batch.logs) this.logs?.committed(batch.logs);
       this.stats.flushes++;
       this.stats.statements += statements;
-      this.stats.rows += batch.usage.length + batch.authFailures.length;
+      this.stats.rows += batch.usage.length + batch.authFailures.length + (batch.logs?.length ?? 0);
       this.stats.lastFlushAt = Date.now();
       this.stats.lastDurationMs = this.stats.lastFlushAt - started;
-      if (this.stats.consecutiveFailures > 0) logInfo("usage: flush recovered", { afterFailures: this.stats.consecutiveFailures });
+      if (this.stats.consecutiveFailures > 0)
+        logInfo("usage: flush recovered", { afterFailures: this.stats.consecutiveFailures });
       this.stats.consecutiveFailures = 0;
       return true;
     } catch (err) {
@@ -113,7 +136,9 @@ export class Flusher {
       this.retry = await this.putBack(item, err);
       if (Date.now() - this.lastLogged > LOG_EVERY_MS) {
         this.lastLogged = Date.now();
-        logError("usage: flush failed, counts kept in memory and retried", err, { pendingRequests: this.meter.pending });
+        logError("usage: flush failed, counts kept in memory and retried", err, {
+          pendingRequests: this.meter.pending,
+        });
       }
       return false;
     } finally {
@@ -122,14 +147,17 @@ export class Flusher {
   }
 
   /** A key or account deleted meanwhile would fail every retry: drop just its rows. */
-  private async putBack(item: { id: string; batch: Batch }, err: unknown): Promise<{ id: string; batch: Batch }> {
+  private async putBack(
+    item: { id: string; batch: Batch },
+    err: unknown,
+  ): Promise<{ id: string; batch: Batch }> {
     if (FK_ERROR.test(String(err instanceof Error ? err.message : err))) {
       try {
         // A foreign-key error is the server refusing the transaction: nothing was committed.
         const { kept, dropped } = await this.store.orphans(item.batch);
         this.meter.discarded(dropped);
         this.stats.droppedRequests += dropped.reduce((n, r) => n + r.requests, 0);
-        return { id: item.id, batch: kept };
+        return { id: item.id, batch: { ...kept, logs: item.batch.logs } };
       } catch {
         // The database went away as well: keep everything and retry.
       }

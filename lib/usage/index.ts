@@ -1,6 +1,4 @@
-import type { ApiError } from "../api/errors";
-import type { AuthFailure } from "../api/auth";
-import type { Caller, RouteDef } from "../api/types";
+import { perProcess } from "../process-state";
 import { db } from "../db";
 import { withTimeout } from "../timeout";
 import { createUsageControl } from "./control";
@@ -9,59 +7,59 @@ import { MemoryRateLimiter } from "./limiter";
 import { Meter } from "./meter";
 import { MemoryQuotaLedger } from "./quota";
 import { databaseStore } from "./store";
+import { maybePruneRequestLogs, requestLogConfig, requestLogState } from "../requestlog";
 import { metrics } from "../metrics";
 import { redisConfigured } from "../redis";
 import { RedisRateLimiter } from "./redis-limiter";
 import { RedisQuotaLedger } from "./redis-quota";
+import type { UsageControl } from "./types";
 
-/**
- * The seam between the API pipeline and metering/rate limiting.
- * admit: rate limit and quota before the handler runs (X-RateLimit-* headers); it reserves the
- *   route's units. `route` is null for paths that match no route (they cost nothing).
- * settle: records the finished request with what it really cost and returns the X-Units-* headers;
- *   pass the admission so its reservation is corrected.
- * authFailed: counts a failed authentication against the account only when the prefix resolves.
- */
-export type Admission =
-  | { ok: true; headers: Record<string, string>; reserved: number; month: number }
-  | { ok: false; error: ApiError; headers: Record<string, string> };
-
-export interface UsageControl {
-  admit(caller: Caller, route: RouteDef | null): Admission | Promise<Admission>;
-  settle(caller: Caller, endpoint: string, status: number, units: number, admission?: Admission): Record<string, string>;
-  authFailed(failure: AuthFailure, endpoint: string): void;
-}
+export type { Admission, Refusal, UsageControl } from "./types";
 
 const FLUSH_INTERVAL_MS = Math.max(50, Number(process.env.USAGE_FLUSH_INTERVAL_MS ?? 1000) || 1000);
 const QUOTA_LOAD_TIMEOUT_MS = Number(process.env.AUTH_DB_TIMEOUT_MS ?? 800);
 const SWEEP_EVERY_MS = 60_000;
 
-
-// One set of state per process (kept on globalThis because Next's dev server reloads modules).
+// One set of state per process (lib/process-state.ts).
 function build() {
   const store = databaseStore(db);
   const meter = new Meter();
-  const loadUsed = (accountId: string, month: number) => withTimeout(store.monthUnits(accountId, month), QUOTA_LOAD_TIMEOUT_MS, "usage store");
+  const loadUsed = (accountId: string, month: number) =>
+    withTimeout(store.monthUnits(accountId, month), QUOTA_LOAD_TIMEOUT_MS, "usage store");
   // Scale-out (REDIS_URL): limits and quotas shared across instances in Redis (issue 7).
   const shared = redisConfigured();
   const limiter = shared ? new RedisRateLimiter() : new MemoryRateLimiter();
   const quota = shared ? new RedisQuotaLedger(loadUsed) : new MemoryQuotaLedger(loadUsed);
   let lastSweep = Date.now();
-  const flusher = new Flusher(meter, store, FLUSH_INTERVAL_MS, (now) => {
-    if (now - lastSweep >= SWEEP_EVERY_MS) (lastSweep = now), limiter.sweep(now);
-  });
+  const logs = requestLogState;
+  const flusher = new Flusher(
+    meter,
+    store,
+    FLUSH_INTERVAL_MS,
+    (now) => {
+      if (requestLogConfig.enabled) maybePruneRequestLogs(db, now);
+      if (now - lastSweep < SWEEP_EVERY_MS) return;
+      lastSweep = now;
+      limiter.sweep(now);
+    },
+    logs.buffer,
+  );
+  logs.onFirstPush = () => flusher.start();
   const control = createUsageControl({ limiter, quota, meter, onFirstRecord: () => flusher.start() });
   return { control, meter, limiter, flusher };
 }
 
-const g = globalThis as unknown as { statlineUsage?: ReturnType<typeof build> };
-const state = (g.statlineUsage ??= build());
+const state = perProcess("usage", build);
 
 metrics.probes.usage = () => {
   const { meter, flusher } = state;
   const last = flusher.stats.lastFlushAt;
   const lagMs = meter.idle ? 0 : last === null ? 0 : Date.now() - last;
-  return { bufferedRequests: meter.pending, flushLagSeconds: lagMs / 1000, flushFailures: flusher.stats.failures };
+  return {
+    bufferedRequests: meter.pending,
+    flushLagSeconds: lagMs / 1000,
+    flushFailures: flusher.stats.failures,
+  };
 };
 
 export const usage: UsageControl = state.control;
@@ -81,7 +79,9 @@ export interface UsageStats {
   flushLagMs: number | null;
   recordedRequests: number;
   /** Failed authentications that could not be attributed to an account, by reason. */
-  unattributedAuthFailures: Readonly<Record<"missing" | "malformed" | "unknown_prefix" | "backend_unavailable", number>>;
+  unattributedAuthFailures: Readonly<
+    Record<"missing" | "malformed" | "unknown_prefix" | "backend_unavailable", number>
+  >;
   limiterKeys: number;
 }
 

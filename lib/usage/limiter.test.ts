@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { _buildPlansForTest } from "../plans";
+import { buildPlans } from "../plans";
 import { gcra, MemoryRateLimiter, toSeconds } from "./limiter";
 
 // Limiter math with an injected clock: no sleeps, exact instants.
@@ -87,15 +87,22 @@ describe("GCRA token bucket", () => {
 
 describe("plans", () => {
   it("built-in plans and a STATLINE_PLANS override resolve to limiter rules", () => {
-    const plans = _buildPlansForTest('{"free":{"burst":5},"team":{"ratePerMinute":120,"burst":10,"monthlyUnits":50}}');
-    expect(plans.get("free")).toMatchObject({ ratePerMinute: 60, burst: 5, monthlyUnits: 10_000, rule: { burst: 5, intervalMs: 1000 } });
+    const plans = buildPlans(
+      '{"free":{"burst":5},"team":{"ratePerMinute":120,"burst":10,"monthlyUnits":50}}',
+    );
+    expect(plans.get("free")).toMatchObject({
+      ratePerMinute: 60,
+      burst: 5,
+      monthlyUnits: 10_000,
+      rule: { burst: 5, intervalMs: 1000 },
+    });
     expect(plans.get("team")!.rule).toEqual({ burst: 10, intervalMs: 500 });
     expect(plans.get("unlimited")).toMatchObject({ rule: null, monthlyUnits: null });
   });
 
   it("rejects a malformed override with a clear message", () => {
-    expect(() => _buildPlansForTest("{nope")).toThrow("STATLINE_PLANS is not valid JSON");
-    expect(() => _buildPlansForTest('{"free":{"burst":-1}}')).toThrow(/STATLINE_PLANS is invalid: free.burst/);
-    expect(() => _buildPlansForTest('{"x":{"ratePerMinute":5}}')).toThrow(/both be set/);
+    expect(() => buildPlans("{nope")).toThrow("STATLINE_PLANS is not valid JSON");
+    expect(() => buildPlans('{"free":{"burst":-1}}')).toThrow(/STATLINE_PLANS is invalid: free.burst/);
+    expect(() => buildPlans('{"x":{"ratePerMinute":5}}')).toThrow(/both be set/);
   });
 });

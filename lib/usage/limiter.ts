@@ -32,19 +32,35 @@ const EPSILON_MS = 1e-6;
  * number per key, the theoretical arrival time (TAT) of the next request. One Map read and
  * one write per request; no timers. The same arithmetic ports to a Redis Lua script.
  */
-export function gcra(tat: number | undefined, rule: RateRule, now: number): { decision: Decision; tat: number | undefined } {
+export function gcra(
+  tat: number | undefined,
+  rule: RateRule,
+  now: number,
+): { decision: Decision; tat: number | undefined } {
   const { burst, intervalMs } = rule;
   const base = tat !== undefined && tat > now ? tat : now;
   const next = base + intervalMs;
   const allowAt = next - burst * intervalMs;
   if (allowAt - now > EPSILON_MS) {
     return {
-      decision: { allowed: false, limit: burst, remaining: 0, resetMs: base - now, retryAfterMs: allowAt - now },
+      decision: {
+        allowed: false,
+        limit: burst,
+        remaining: 0,
+        resetMs: base - now,
+        retryAfterMs: allowAt - now,
+      },
       tat,
     };
   }
   return {
-    decision: { allowed: true, limit: burst, remaining: Math.max(0, Math.floor((now - allowAt) / intervalMs + EPSILON)), resetMs: next - now, retryAfterMs: 0 },
+    decision: {
+      allowed: true,
+      limit: burst,
+      remaining: Math.max(0, Math.floor((now - allowAt) / intervalMs + EPSILON)),
+      resetMs: next - now,
+      retryAfterMs: 0,
+    },
     tat: next,
   };
 }

@@ -16,6 +16,8 @@ export function classIndex(status: number): number {
   return 0;
 }
 
+import type { RequestLogRow } from "../requestlog/buffer";
+
 const MINUTE = 60_000;
 
 /** One key's counts in one UTC minute: endpoint -> [requests by class..., units by class...]. */
@@ -51,10 +53,12 @@ export interface Batch {
   authFailures: AuthFailureRow[];
   /** Keys whose lastUsedAt should be written (at most once a minute per key). */
   touched: { keyId: string; at: number }[];
+  /** Request-log rows (lib/requestlog), written in the same transaction. */
+  logs?: RequestLogRow[];
 }
 
 export function isEmpty(b: Batch): boolean {
-  return b.usage.length === 0 && b.authFailures.length === 0 && b.touched.length === 0;
+  return b.usage.length === 0 && b.authFailures.length === 0 && b.touched.length === 0 && !b.logs?.length;
 }
 
 export class Meter {
@@ -71,7 +75,14 @@ export class Meter {
   recorded = 0;
   flushed = 0;
 
-  record(keyId: string, accountId: string, endpoint: string, status: number, units: number, now: number): void {
+  record(
+    keyId: string,
+    accountId: string,
+    endpoint: string,
+    status: number,
+    units: number,
+    now: number,
+  ): void {
     const minute = now - (now % MINUTE);
     let km = this.open.get(keyId);
     if (km === undefined || km.minute !== minute) {
@@ -91,7 +102,12 @@ export class Meter {
     this.recorded++;
   }
 
-  recordAuthFailure(accountId: string, keyPrefix: string, reason: AuthFailureRow["reason"], now: number): void {
+  recordAuthFailure(
+    accountId: string,
+    keyPrefix: string,
+    reason: AuthFailureRow["reason"],
+    now: number,
+  ): void {
     const minute = now - (now % MINUTE);
     const id = `${accountId}\n${keyPrefix}\n${reason}\n${minute}`;
     const row = this.failures.get(id);
@@ -109,8 +125,9 @@ export class Meter {
     const add = (r: UsageRow) => {
       const id = `${r.apiKeyId}\n${r.minute}\n${r.endpoint}\n${r.statusClass}`;
       const prev = usage.get(id);
-      if (prev) (prev.requests += r.requests), (prev.units += r.units);
-      else usage.set(id, { ...r });
+      if (!prev) return void usage.set(id, { ...r });
+      prev.requests += r.requests;
+      prev.units += r.units;
     };
     this.carried.usage.forEach(add);
     const seen = new Map<string, number>();
@@ -119,7 +136,15 @@ export class Meter {
       for (const [endpoint, cell] of km.cells) {
         for (let i = 0; i < N; i++) {
           if (cell[i] === 0 && cell[N + i] === 0) continue;
-          add({ accountId: km.accountId, apiKeyId: km.keyId, minute: km.minute, endpoint, statusClass: STATUS_CLASSES[i], requests: cell[i], units: cell[N + i] });
+          add({
+            accountId: km.accountId,
+            apiKeyId: km.keyId,
+            minute: km.minute,
+            endpoint,
+            statusClass: STATUS_CLASSES[i],
+            requests: cell[i],
+            units: cell[N + i],
+          });
         }
       }
       if ((seen.get(km.keyId) ?? 0) < km.lastSeen) seen.set(km.keyId, km.lastSeen);
@@ -156,7 +181,10 @@ export class Meter {
 
   /** Rows of deleted keys or accounts, dropped because their buckets would be cascaded away. */
   discarded(rows: UsageRow[]): void {
-    for (const r of rows) (this.flushed += r.requests), this.lastUsedWritten.delete(r.apiKeyId);
+    for (const r of rows) {
+      this.flushed += r.requests;
+      this.lastUsedWritten.delete(r.apiKeyId);
+    }
   }
 
   /** Requests recorded but not yet written to the database. */
@@ -167,6 +195,11 @@ export class Meter {
   /** Nothing buffered: a shutdown may exit. */
   get idle(): boolean {
     const c = this.carried;
-    return this.open.size === 0 && this.sealed.length === 0 && this.failures.size === 0 && c.usage.length + c.authFailures.length + c.touched.length === 0;
+    return (
+      this.open.size === 0 &&
+      this.sealed.length === 0 &&
+      this.failures.size === 0 &&
+      c.usage.length + c.authFailures.length + c.touched.length === 0
+    );
   }
 }

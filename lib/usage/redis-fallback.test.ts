@@ -18,7 +18,8 @@ const { closeRedis, redisUp, whenRedisReady } = await import("../redis");
 const admin = new Redis("redis://127.0.0.1:6379");
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 async function until(condition: () => boolean, ms = 5000) {
-  for (const end = Date.now() + ms; !condition(); await sleep(20)) if (Date.now() > end) throw new Error("timed out");
+  for (const end = Date.now() + ms; !condition(); await sleep(20))
+    if (Date.now() > end) throw new Error("timed out");
 }
 
 beforeAll(async () => {
@@ -35,7 +36,8 @@ afterAll(async () => {
 
 const allowed = async (limiter: InstanceType<typeof RedisRateLimiter>, n: number) => {
   let ok = 0;
-  for (let i = 0; i < n; i++) if ((await limiter.take("key", { burst: 10, intervalMs: 600_000 }, Date.now())).allowed) ok++;
+  for (let i = 0; i < n; i++)
+    if ((await limiter.take("key", { burst: 10, intervalMs: 600_000 }, Date.now())).allowed) ok++;
   return ok;
 };
 

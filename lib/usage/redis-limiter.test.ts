@@ -28,12 +28,21 @@ describe("RedisRateLimiter", () => {
     const a = new RedisRateLimiter(2);
     const b = new RedisRateLimiter(2);
     const rule = { burst: 10, intervalMs: 60_000 };
-    const decisions = await Promise.all(Array.from({ length: 60 }, (_, i) => (i % 2 ? a : b).take("k1", rule, Date.now())));
+    const decisions = await Promise.all(
+      Array.from({ length: 60 }, (_, i) => (i % 2 ? a : b).take("k1", rule, Date.now())),
+    );
     expect(decisions.filter((d) => d.allowed)).toHaveLength(10);
     const refused = decisions.filter((d) => !d.allowed);
-    expect(refused.every((d) => d.remaining === 0 && d.retryAfterMs > 59_000 && d.retryAfterMs <= 60_000)).toBe(true);
+    expect(
+      refused.every((d) => d.remaining === 0 && d.retryAfterMs > 59_000 && d.retryAfterMs <= 60_000),
+    ).toBe(true);
     // Remaining counts down 9..0 across both limiters.
-    expect(decisions.filter((d) => d.allowed).map((d) => d.remaining).sort((x, y) => y - x)).toEqual([9, 8, 7, 6, 5, 4, 3, 2, 1, 0]);
+    expect(
+      decisions
+        .filter((d) => d.allowed)
+        .map((d) => d.remaining)
+        .sort((x, y) => y - x),
+    ).toEqual([9, 8, 7, 6, 5, 4, 3, 2, 1, 0]);
   });
 
   test("refills one request per interval on Redis's clock", async () => {
@@ -58,7 +67,10 @@ describe("RedisRateLimiter", () => {
 describe("RedisQuotaLedger", () => {
   test("two ledgers (two instances) add into one counter seeded from the database total", async () => {
     let dbLoads = 0;
-    const loadUsed = async () => (dbLoads++, 100);
+    const loadUsed = async () => {
+      dbLoads++;
+      return 100;
+    };
     const a = new RedisQuotaLedger(loadUsed, 2);
     const b = new RedisQuotaLedger(loadUsed, 2);
     const month = Date.UTC(2026, 10, 1);

@@ -36,7 +36,9 @@ return {1, math.floor((now - allow_at) / interval + 1e-9), string.format('%.3f',
 `;
 
 type Reply = [number, number, string, string];
-type GcraClient = Redis & { statlineGcra(key: string, burst: number, intervalMs: number, debt: number): Promise<Reply> };
+type GcraClient = Redis & {
+  statlineGcra(key: string, burst: number, intervalMs: number, debt: number): Promise<Reply>;
+};
 
 /** After a failed Redis call, answer locally for this long before trying Redis again. */
 const RETRY_AFTER_FAILURE_MS = Number(process.env.RATE_LIMIT_REDIS_RETRY_MS ?? 1000);
@@ -110,7 +112,10 @@ export class RedisRateLimiter implements RateLimiter {
 
   /** The per-instance share of a plan: burst/N at once, one request per N intervals. */
   private share(rule: RateRule): RateRule {
-    return { burst: Math.max(1, Math.floor(rule.burst / this.instances)), intervalMs: rule.intervalMs * this.instances };
+    return {
+      burst: Math.max(1, Math.floor(rule.burst / this.instances)),
+      intervalMs: rule.intervalMs * this.instances,
+    };
   }
 
   /** Local state equivalent to this instance's share of the shared bucket's remaining tokens. */
@@ -137,7 +142,10 @@ export class RedisRateLimiter implements RateLimiter {
 
   private setFallback(on: boolean): void {
     this.fallback = on;
-    if (on) logInfo("rate limits: per-instance fallback (1/INSTANCE_COUNT of each plan) until redis answers", { instances: this.instances });
+    if (on)
+      logInfo("rate limits: per-instance fallback (1/INSTANCE_COUNT of each plan) until redis answers", {
+        instances: this.instances,
+      });
     else logInfo("rate limits: shared in redis again");
   }
 

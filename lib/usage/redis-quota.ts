@@ -101,7 +101,10 @@ export class RedisQuotaLedger implements QuotaLedger {
       Object.assign(e, { month, shared: 0, inflight: 0, pending: 0 });
     }
     if (delta !== 0) this.send(accountId, e, delta);
-    if (rolled) this.client()?.expire(this.key(accountId, month), COUNTER_TTL_S).catch(() => {});
+    if (rolled)
+      this.client()
+        ?.expire(this.key(accountId, month), COUNTER_TTL_S)
+        .catch(() => {});
     return e.shared + e.inflight + e.pending;
   }
 

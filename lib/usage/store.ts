@@ -1,6 +1,8 @@
 import type { Db } from "../db";
+import { chunks } from "../util/chunks";
 import { Prisma } from "../generated/sqlite/client";
 import type { Batch, UsageRow } from "./meter";
+import { insertRequestLogs } from "../requestlog/store";
 
 /**
  * Where metering goes: the database (UsageBucket, AuthFailureBucket, ApiKey.lastUsedAt).
@@ -19,20 +21,17 @@ export interface UsageStore {
   orphans(batch: Batch): Promise<{ kept: Batch; dropped: UsageRow[] }>;
 }
 
-/** Rows per statement: 7 parameters each stays far below SQLite's and PostgreSQL's limits. */
+/** Rows per statement: 7-8 parameters each stays far below SQLite's and PostgreSQL's limits. */
 const CHUNK = 500;
-
-function chunks<T>(rows: T[]): T[][] {
-  const out: T[][] = [];
-  for (let i = 0; i < rows.length; i += CHUNK) out.push(rows.slice(i, i + CHUNK));
-  return out;
-}
 
 // INSERT … ON CONFLICT DO UPDATE with additive increments works unchanged on SQLite and
 // PostgreSQL, and Prisma.sql binds the Date the same way the Prisma client does on each.
 function upsertUsage(db: Db, rows: UsageRow[]) {
   const values = Prisma.join(
-    rows.map((r) => Prisma.sql`(${r.accountId}, ${r.apiKeyId}, ${new Date(r.minute)}, ${r.endpoint}, ${r.statusClass}, ${r.requests}, ${r.units})`),
+    rows.map(
+      (r) =>
+        Prisma.sql`(${r.accountId}, ${r.apiKeyId}, ${new Date(r.minute)}, ${r.endpoint}, ${r.statusClass}, ${r.requests}, ${r.units})`,
+    ),
   );
   return db.$executeRaw`INSERT INTO "usage_buckets" ("accountId", "apiKeyId", "minute", "endpoint", "statusClass", "requests", "units")
     VALUES ${values}
@@ -40,8 +39,49 @@ function upsertUsage(db: Db, rows: UsageRow[]) {
     DO UPDATE SET "requests" = "usage_buckets"."requests" + excluded."requests", "units" = "usage_buckets"."units" + excluded."units"`;
 }
 
+const HOUR = 3_600_000;
+const DAY = 24 * HOUR;
+type Rollup = UsageRow & { period: "hour" | "day" };
+
+/** The batch's minute rows summed per UTC hour and day (UsageRollup), unique per database key. */
+export function rollupsOf(rows: UsageRow[]): Rollup[] {
+  const out = new Map<string, Rollup>();
+  for (const r of rows) {
+    for (const [period, step] of [
+      ["hour", HOUR],
+      ["day", DAY],
+    ] as const) {
+      const start = r.minute - (r.minute % step);
+      const id = `${r.apiKeyId}\n${period}\n${start}\n${r.endpoint}\n${r.statusClass}`;
+      const prev = out.get(id);
+      if (prev) {
+        prev.requests += r.requests;
+        prev.units += r.units;
+      } else out.set(id, { ...r, period, minute: start });
+    }
+  }
+  return [...out.values()];
+}
+
+function upsertRollups(db: Db, rows: Rollup[]) {
+  const values = Prisma.join(
+    rows.map(
+      (r) =>
+        Prisma.sql`(${r.accountId}, ${r.apiKeyId}, ${r.period}, ${new Date(r.minute)}, ${r.endpoint}, ${r.statusClass}, ${r.requests}, ${r.units})`,
+    ),
+  );
+  return db.$executeRaw`INSERT INTO "usage_rollups" ("accountId", "apiKeyId", "period", "start", "endpoint", "statusClass", "requests", "units")
+    VALUES ${values}
+    ON CONFLICT ("apiKeyId", "period", "start", "endpoint", "statusClass")
+    DO UPDATE SET "requests" = "usage_rollups"."requests" + excluded."requests", "units" = "usage_rollups"."units" + excluded."units"`;
+}
+
 function upsertAuthFailures(db: Db, rows: Batch["authFailures"]) {
-  const values = Prisma.join(rows.map((r) => Prisma.sql`(${r.accountId}, ${r.keyPrefix}, ${new Date(r.minute)}, ${r.reason}, ${r.count})`));
+  const values = Prisma.join(
+    rows.map(
+      (r) => Prisma.sql`(${r.accountId}, ${r.keyPrefix}, ${new Date(r.minute)}, ${r.reason}, ${r.count})`,
+    ),
+  );
   return db.$executeRaw`INSERT INTO "auth_failure_buckets" ("accountId", "keyPrefix", "minute", "reason", "count")
     VALUES ${values}
     ON CONFLICT ("accountId", "keyPrefix", "minute", "reason")
@@ -64,8 +104,11 @@ export function databaseStore(db: Db): UsageStore {
         // First, so a replayed batch fails on the unique key before touching anything.
         ...(marker ? [db.systemState.create({ data: { key: marker, value: String(Date.now()) } })] : []),
         ...(cleanup.length ? [db.systemState.deleteMany({ where: { key: { in: cleanup } } })] : []),
-        ...chunks(batch.usage).map((rows) => upsertUsage(db, rows)),
-        ...chunks(batch.authFailures).map((rows) => upsertAuthFailures(db, rows)),
+        ...chunks(batch.usage, CHUNK).map((rows) => upsertUsage(db, rows)),
+        // Same transaction: the roll-ups never disagree with the minute rows.
+        ...chunks(rollupsOf(batch.usage), CHUNK).map((rows) => upsertRollups(db, rows)),
+        ...chunks(batch.authFailures, CHUNK).map((rows) => upsertAuthFailures(db, rows)),
+        ...(batch.logs?.length ? insertRequestLogs(db, batch.logs) : []),
       ];
       // lastUsedAt is "seen within this second": group keys by second so it is usually one UPDATE.
       const bySecond = new Map<number, string[]>();
@@ -76,14 +119,20 @@ export function databaseStore(db: Db): UsageStore {
         else bySecond.set(second, [t.keyId]);
       }
       for (const [second, ids] of bySecond) {
-        statements.push(db.apiKey.updateMany({ where: { id: { in: ids } }, data: { lastUsedAt: new Date(second) } }));
+        statements.push(
+          db.apiKey.updateMany({ where: { id: { in: ids } }, data: { lastUsedAt: new Date(second) } }),
+        );
       }
       if (statements.length > 0) {
         try {
           await db.$transaction(statements);
         } catch (err) {
           // The marker exists: an earlier attempt of this very batch committed. Nothing to do.
-          if (marker && (err as { code?: string }).code === "P2002" && (await db.systemState.findUnique({ where: { key: marker } }))) {
+          if (
+            marker &&
+            (err as { code?: string }).code === "P2002" &&
+            (await db.systemState.findUnique({ where: { key: marker } }))
+          ) {
             done = [...done, marker];
             return 0;
           }
@@ -94,22 +143,35 @@ export function databaseStore(db: Db): UsageStore {
       // Markers of processes that died between a lost reply and its retry: swept once in a while.
       if (++writes % 1000 === 0) {
         void db.systemState
-          .deleteMany({ where: { key: { startsWith: MARKER }, updatedAt: { lt: new Date(Date.now() - STALE_MARKER_MS) } } })
+          .deleteMany({
+            where: { key: { startsWith: MARKER }, updatedAt: { lt: new Date(Date.now() - STALE_MARKER_MS) } },
+          })
           .catch(() => {});
       }
       return statements.length;
     },
 
     async monthUnits(accountId, monthStart) {
-      const agg = await db.usageBucket.aggregate({ _sum: { units: true }, where: { accountId, minute: { gte: new Date(monthStart) } } });
+      const agg = await db.usageBucket.aggregate({
+        _sum: { units: true },
+        where: { accountId, minute: { gte: new Date(monthStart) } },
+      });
       return agg._sum.units ?? 0;
     },
 
     async orphans(batch) {
-      const keyIds = [...new Set([...batch.usage.map((r) => r.apiKeyId), ...batch.touched.map((t) => t.keyId)])];
+      const keyIds = [
+        ...new Set([...batch.usage.map((r) => r.apiKeyId), ...batch.touched.map((t) => t.keyId)]),
+      ];
       const accountIds = [...new Set(batch.authFailures.map((r) => r.accountId))];
-      const keys = new Set((await db.apiKey.findMany({ where: { id: { in: keyIds } }, select: { id: true } })).map((k) => k.id));
-      const accounts = new Set((await db.account.findMany({ where: { id: { in: accountIds } }, select: { id: true } })).map((a) => a.id));
+      const keys = new Set(
+        (await db.apiKey.findMany({ where: { id: { in: keyIds } }, select: { id: true } })).map((k) => k.id),
+      );
+      const accounts = new Set(
+        (await db.account.findMany({ where: { id: { in: accountIds } }, select: { id: true } })).map(
+          (a) => a.id,
+        ),
+      );
       const dropped = batch.usage.filter((r) => !keys.has(r.apiKeyId));
       return {
         kept: {

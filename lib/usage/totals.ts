@@ -23,9 +23,15 @@ export interface UsageTotals extends Counts {
   month_resets_at: string;
 }
 
-export async function usageTotals(db: Db, q: { accountId: string; keyPrefix?: string; since?: Date }): Promise<UsageTotals> {
+export async function usageTotals(
+  db: Db,
+  q: { accountId: string; keyPrefix?: string; since?: Date },
+): Promise<UsageTotals> {
   const account = await db.account.findUniqueOrThrow({ where: { id: q.accountId }, select: { plan: true } });
-  const keys = await db.apiKey.findMany({ where: { accountId: q.accountId }, select: { id: true, prefix: true, environment: true } });
+  const keys = await db.apiKey.findMany({
+    where: { accountId: q.accountId },
+    select: { id: true, prefix: true, environment: true },
+  });
   const key = q.keyPrefix ? keys.find((k) => k.prefix === q.keyPrefix) : undefined;
   if (q.keyPrefix && !key) throw new Error(`the account has no key with prefix ${q.keyPrefix}`);
   const minute = q.since ? { gte: q.since } : undefined;
@@ -59,7 +65,11 @@ export async function usageTotals(db: Db, q: { accountId: string; keyPrefix?: st
     ep.requests += requests;
     ep.units += units;
     const k = prefixOf.get(g.apiKeyId);
-    const byKey = (totals.by_key[k?.prefix ?? g.apiKeyId] ??= { requests: 0, units: 0, environment: k?.environment ?? "unknown" });
+    const byKey = (totals.by_key[k?.prefix ?? g.apiKeyId] ??= {
+      requests: 0,
+      units: 0,
+      environment: k?.environment ?? "unknown",
+    });
     byKey.requests += requests;
     byKey.units += units;
   }

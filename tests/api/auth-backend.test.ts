@@ -15,7 +15,11 @@ let key: string;
 beforeAll(async () => {
   pg = createPgDatabase();
   const direct = pg.url;
-  execFileSync(process.execPath, ["--import", "tsx", "scripts/migrate.ts"], { cwd: ROOT, env: { ...process.env, DATABASE_URL: direct }, stdio: "ignore" });
+  execFileSync(process.execPath, ["--import", "tsx", "scripts/migrate.ts"], {
+    cwd: ROOT,
+    env: { ...process.env, DATABASE_URL: direct },
+    stdio: "ignore",
+  });
   key = createUnlimitedKey(direct, "pg@example.com");
   proxy = await startTcpProxy({ host: "127.0.0.1", port: 5432 });
   app = await startApp({ databaseUrl: `postgresql://postgres@127.0.0.1:${proxy.port}/${pg.name}` });
@@ -41,7 +45,12 @@ test("an unreachable key store gives 503 AUTH_BACKEND_UNAVAILABLE with Retry-Aft
     // Alternate a cached path with fresh queries so both the key lookup and data reads meet the outage.
     const path = i % 2 ? "/v1/competitions" : `/v1/persons?limit=${1 + (i % 150)}`;
     const r = await call(app.baseUrl, path, { key });
-    seen.push({ at: Date.now(), status: r.status, code: r.body?.error?.code, retryAfter: r.headers.get("retry-after") });
+    seen.push({
+      at: Date.now(),
+      status: r.status,
+      code: r.body?.error?.code,
+      retryAfter: r.headers.get("retry-after"),
+    });
     if (r.body?.error?.code === "AUTH_BACKEND_UNAVAILABLE") {
       expectError(r, 503, "AUTH_BACKEND_UNAVAILABLE");
       break;

@@ -26,10 +26,12 @@ afterAll(async () => {
 });
 
 const B62 = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
-const wellFormed = (env: string, seed: number) => `sk_${env}_${Array.from({ length: 32 }, (_, i) => B62[(i * 7 + seed) % 62]).join("")}`;
+const wellFormed = (env: string, seed: number) =>
+  `sk_${env}_${Array.from({ length: 32 }, (_, i) => B62[(i * 7 + seed) % 62]).join("")}`;
 
 describe.each(MODES)("%s server: authentication", (mode) => {
-  const get = (headers: Record<string, string>, path = "/v1/competitions") => call(apps[mode].baseUrl, path, { headers });
+  const get = (headers: Record<string, string>, path = "/v1/competitions") =>
+    call(apps[mode].baseUrl, path, { headers });
   const required = "API key required";
   const invalid = "Invalid API key";
 
@@ -106,10 +108,18 @@ describe("revocation", () => {
     })();
     // The operator revokes from another process while the app keeps the key hot in its cache.
     const exitedAt = await new Promise<number>((resolve, reject) => {
-      const child = spawn(process.execPath, ["--import", "tsx", "scripts/admin.ts", "key", "revoke", key.slice(0, 16)], {
-        cwd: ROOT, env: { ...process.env, DATABASE_URL: fx.url }, stdio: "ignore",
-      });
-      child.on("exit", (code) => (code === 0 ? resolve(Date.now()) : reject(new Error(`revoke exited ${code}`))));
+      const child = spawn(
+        process.execPath,
+        ["--import", "tsx", "scripts/admin.ts", "key", "revoke", key.slice(0, 16)],
+        {
+          cwd: ROOT,
+          env: { ...process.env, DATABASE_URL: fx.url },
+          stdio: "ignore",
+        },
+      );
+      child.on("exit", (code) =>
+        code === 0 ? resolve(Date.now()) : reject(new Error(`revoke exited ${code}`)),
+      );
     });
     await new Promise((res) => setTimeout(res, 1500));
     polling = false;

@@ -24,8 +24,22 @@ afterAll(async () => {
   await fx?.db.$disconnect();
 });
 
-interface Point { id: string; observed_at: string; bookmaker: string; market: string; selection: string; line: number | null }
-type Row = { id: number; observedAt: Date; bookmaker: string; market: string; selection: string; line: number | null };
+interface Point {
+  id: string;
+  observed_at: string;
+  bookmaker: string;
+  market: string;
+  selection: string;
+  line: number | null;
+}
+type Row = {
+  id: number;
+  observedAt: Date;
+  bookmaker: string;
+  market: string;
+  selection: string;
+  line: number | null;
+};
 
 const get = (app: keyof typeof apps, path: string) => call(apps[app].baseUrl, path, { key });
 
@@ -39,7 +53,8 @@ async function loop(app: keyof typeof apps, path: string) {
     const data = expectOk(await get(app, url), url);
     expect(data.truncated).toBe(data.next_cursor !== null);
     expect(data.next_before === null).toBe(data.next_cursor === null);
-    if (data.items.length && data.truncated && !path.includes("interval=") ) expect(data.next_before).toBe(data.items[data.items.length - 1].observed_at);
+    if (data.items.length && data.truncated && !path.includes("interval="))
+      expect(data.next_before).toBe(data.items[data.items.length - 1].observed_at);
     pages.push(data.items);
     items.push(...data.items);
     cursor = data.next_cursor;
@@ -49,7 +64,11 @@ async function loop(app: keyof typeof apps, path: string) {
 }
 
 async function dbRows(where: Prisma.OddsPointWhereInput): Promise<Row[]> {
-  return fx.db.oddsPoint.findMany({ where, orderBy: [{ observedAt: "desc" }, { id: "desc" }], select: { id: true, observedAt: true, bookmaker: true, market: true, selection: true, line: true } });
+  return fx.db.oddsPoint.findMany({
+    where,
+    orderBy: [{ observedAt: "desc" }, { id: "desc" }],
+    select: { id: true, observedAt: true, bookmaker: true, market: true, selection: true, line: true },
+  });
 }
 const idsOf = (rows: Row[]) => rows.map((r) => String(r.id));
 
@@ -59,7 +78,12 @@ function downsample(rows: Row[], ms: number): Row[] {
   for (const r of rows) {
     const k = `${r.bookmaker}|${r.market}|${r.selection}|${r.line}|${Math.floor(r.observedAt.getTime() / ms)}`;
     const b = best.get(k);
-    if (!b || r.observedAt > b.observedAt || (r.observedAt.getTime() === b.observedAt.getTime() && r.id > b.id)) best.set(k, r);
+    if (
+      !b ||
+      r.observedAt > b.observedAt ||
+      (r.observedAt.getTime() === b.observedAt.getTime() && r.id > b.id)
+    )
+      best.set(k, r);
   }
   return [...best.values()].sort((a, b) => b.observedAt.getTime() - a.observedAt.getTime() || b.id - a.id);
 }
@@ -73,7 +97,9 @@ describe.each(MODES)("%s server: cursor paging", (mode) => {
     expect(new Set(ids).size).toBe(ids.length);
     expect(pages.slice(0, -1).every((p) => p.length === 100)).toBe(true);
     // 35 points share each instant, so page boundaries fall inside groups of equal observed_at.
-    const tiedBoundaries = pages.slice(1).filter((p, i) => p[0].observed_at === pages[i][pages[i].length - 1].observed_at).length;
+    const tiedBoundaries = pages
+      .slice(1)
+      .filter((p, i) => p[0].observed_at === pages[i][pages[i].length - 1].observed_at).length;
     expect(tiedBoundaries).toBeGreaterThan(5);
   });
 });
@@ -85,7 +111,18 @@ describe("lean server: odds history", () => {
     const first = expectOk(await get("lean", path("")), path(""));
     expect(first.items).toHaveLength(100);
     const p = first.items[0];
-    expect(Object.keys(p).sort()).toEqual(["bookmaker", "contest_id", "id", "is_closing", "line", "market", "observed_at", "person_id", "price", "selection"]);
+    expect(Object.keys(p).sort()).toEqual([
+      "bookmaker",
+      "contest_id",
+      "id",
+      "is_closing",
+      "line",
+      "market",
+      "observed_at",
+      "person_id",
+      "price",
+      "selection",
+    ]);
     expect(p).toMatchObject({ contest_id: String(fx.ids.oddsContest), person_id: null, is_closing: true });
     expect(new Date(p.observed_at).toISOString()).toBe(p.observed_at);
     const big = expectOk(await get("lean", path("limit=5000")), path(""));
@@ -100,20 +137,43 @@ describe("lean server: odds history", () => {
     const after = all[2000].observedAt.toISOString();
     const { ids } = await loop("lean", path(`limit=250&before=${before}`));
     expect(ids).toEqual(idsOf(all.filter((r) => r.observedAt.toISOString() < before)));
-    const windowed = await loop("lean", path(`limit=250&before=${before}&after=${after}&bookmaker=pinnacle&market=totals`));
-    expect(windowed.ids).toEqual(idsOf(all.filter((r) => r.observedAt.toISOString() < before && r.observedAt.toISOString() > after && r.bookmaker === "pinnacle" && r.market === "totals")));
+    const windowed = await loop(
+      "lean",
+      path(`limit=250&before=${before}&after=${after}&bookmaker=pinnacle&market=totals`),
+    );
+    expect(windowed.ids).toEqual(
+      idsOf(
+        all.filter(
+          (r) =>
+            r.observedAt.toISOString() < before &&
+            r.observedAt.toISOString() > after &&
+            r.bookmaker === "pinnacle" &&
+            r.market === "totals",
+        ),
+      ),
+    );
     const page = expectOk(await get("lean", path("limit=50")), path(""));
     const next = expectOk(await get("lean", path(`limit=50&before=${page.next_before}`)), path(""));
     expect(next.items[0].observed_at < page.next_before).toBe(true);
     expect(next.items[0].id).toBe(String(all.find((r) => r.observedAt.toISOString() < page.next_before)!.id));
     expectError(await get("lean", path("before=yesterday")), 400, "INVALID_PARAMETER", /'before'/);
-    expectError(await get("lean", path(`before=${after}&after=${before}`)), 400, "INVALID_PARAMETER", /'after'/);
+    expectError(
+      await get("lean", path(`before=${after}&after=${before}`)),
+      400,
+      "INVALID_PARAMETER",
+      /'after'/,
+    );
   });
 
   test("interval keeps the last point per bookmaker, market, selection and line in each bucket, across pages", async () => {
     const all = await dbRows({ contestId: fx.ids.oddsContest });
     // Page sizes that cut buckets mid-way, without hundreds of requests.
-    for (const [interval, ms, limit] of [["5m", 300_000, 97], ["15m", 900_000, 41], ["1h", 3_600_000, 7], ["1d", 86_400_000, 7]] as const) {
+    for (const [interval, ms, limit] of [
+      ["5m", 300_000, 97],
+      ["15m", 900_000, 41],
+      ["1h", 3_600_000, 7],
+      ["1d", 86_400_000, 7],
+    ] as const) {
       const want = idsOf(downsample(all, ms));
       const { ids } = await loop("lean", path(`limit=${limit}&interval=${interval}`));
       expect(ids, interval).toEqual(want);
@@ -138,7 +198,11 @@ describe("lean server: odds history", () => {
     expect(want.length).toBe(180);
     const { ids, items } = await loop("lean", `/v1/persons/${fx.ids.tennisOddsPerson}/odds/history?limit=16`);
     expect(ids).toEqual(want);
-    expect(items.every((p) => (p as unknown as { person_id: string }).person_id === String(fx.ids.tennisOddsPerson))).toBe(true);
+    expect(
+      items.every(
+        (p) => (p as unknown as { person_id: string }).person_id === String(fx.ids.tennisOddsPerson),
+      ),
+    ).toBe(true);
     expectError(await get("lean", "/v1/persons/999999/odds/history"), 404, "NOT_FOUND");
   });
 
@@ -148,19 +212,46 @@ describe("lean server: odds history", () => {
     const [body, mac] = cursor.split(".");
     const flipped = `${body}.${mac[0] === "A" ? "B" : "A"}${mac.slice(1)}`;
     expectError(await get("lean", path(`cursor=${flipped}`)), 400, "INVALID_PARAMETER", /'cursor'/);
-    const forged = Buffer.from(JSON.stringify({ ...JSON.parse(Buffer.from(body, "base64url").toString()), i: 1 })).toString("base64url");
+    const forged = Buffer.from(
+      JSON.stringify({ ...JSON.parse(Buffer.from(body, "base64url").toString()), i: 1 }),
+    ).toString("base64url");
     expectError(await get("lean", path(`cursor=${forged}.${mac}`)), 400, "INVALID_PARAMETER", /'cursor'/);
     expectError(await get("lean", path("cursor=abc")), 400, "INVALID_PARAMETER", /'cursor'/);
     expectError(await get("lean", path("cursor=%E2%98%83.%E2%98%83")), 400, "INVALID_PARAMETER", /'cursor'/);
-    expectError(await get("lean", `/v1/contests/${fx.ids.otherOddsContest}/odds/history?cursor=${cursor}`), 400, "INVALID_PARAMETER", /another contest or person/);
-    expectError(await get("lean", `/v1/persons/${fx.ids.oddsContest}/odds/history?cursor=${cursor}`), 400, "INVALID_PARAMETER", /another contest or person/);
-    expectError(await get("lean", path(`cursor=${cursor}&bookmaker=pinnacle`)), 400, "INVALID_PARAMETER", /different filters/);
-    expectError(await get("lean", path(`cursor=${cursor}&interval=1h`)), 400, "INVALID_PARAMETER", /different filters/);
+    expectError(
+      await get("lean", `/v1/contests/${fx.ids.otherOddsContest}/odds/history?cursor=${cursor}`),
+      400,
+      "INVALID_PARAMETER",
+      /another contest or person/,
+    );
+    expectError(
+      await get("lean", `/v1/persons/${fx.ids.oddsContest}/odds/history?cursor=${cursor}`),
+      400,
+      "INVALID_PARAMETER",
+      /another contest or person/,
+    );
+    expectError(
+      await get("lean", path(`cursor=${cursor}&bookmaker=pinnacle`)),
+      400,
+      "INVALID_PARAMETER",
+      /different filters/,
+    );
+    expectError(
+      await get("lean", path(`cursor=${cursor}&interval=1h`)),
+      400,
+      "INVALID_PARAMETER",
+      /different filters/,
+    );
     // The limit may change between pages.
     const second = expectOk(await get("lean", path(`cursor=${cursor}&limit=3`)), path(""));
     expect(second.items).toHaveLength(3);
     expectError(await get("lean", "/v1/contests/999999/odds/history"), 404, "NOT_FOUND", /Contest 999999/);
     expectError(await get("lean", "/v1/contests/abc/odds/history"), 404, "NOT_FOUND");
-    expectError(await get("lean", path("bookmaker=Pinnacle%20Sports")), 400, "INVALID_PARAMETER", /'bookmaker'/);
+    expectError(
+      await get("lean", path("bookmaker=Pinnacle%20Sports")),
+      400,
+      "INVALID_PARAMETER",
+      /'bookmaker'/,
+    );
   });
 });

@@ -45,43 +45,86 @@ describe("the document's content", () => {
   });
 
   test("every route in lib/api/routes.ts is documented with every query parameter", () => {
-    expect(Object.keys(doc.paths).filter((p) => p.startsWith("/v1")).sort()).toEqual(routes.map((r) => r.pattern).sort());
+    expect(
+      Object.keys(doc.paths)
+        .filter((p) => p.startsWith("/v1"))
+        .sort(),
+    ).toEqual(routes.map((r) => r.pattern).sort());
     for (const route of routes) {
       const op = doc.paths[route.pattern].get;
       expect(op.summary).toBe(route.summary);
-      const documented = op.parameters.filter((p: { in: string }) => p.in === "query").map((p: { name: string }) => p.name).sort();
+      const documented = op.parameters
+        .filter((p: { in: string }) => p.in === "query")
+        .map((p: { name: string }) => p.name)
+        .sort();
       const shape = route.query instanceof z.ZodObject ? Object.keys(route.query.shape).sort() : [];
       expect(documented, route.pattern).toEqual(shape);
-      for (const m of route.pattern.matchAll(/\{(\w+)\}/g)) expect(op.parameters.some((p: { in: string; name: string }) => p.in === "path" && p.name === m[1])).toBe(true);
+      for (const m of route.pattern.matchAll(/\{(\w+)\}/g))
+        expect(
+          op.parameters.some((p: { in: string; name: string }) => p.in === "path" && p.name === m[1]),
+        ).toBe(true);
       const codes = Object.keys(op.responses);
-      expect(codes).toEqual(expect.arrayContaining(route.public ? ["200", "400", "404", "405"] : ["200", "400", "401", "404", "405", "429", "503"]));
+      expect(codes).toEqual(
+        expect.arrayContaining(
+          route.public ? ["200", "400", "404", "405"] : ["200", "400", "401", "404", "405", "429", "503"],
+        ),
+      );
       expect(op["x-units"]).toBe(route.public ? 0 : route.units);
       if (route.public) expect(op.security).toEqual([]);
     }
   });
 
   test("security schemes, the error shape and the designed parts are described", () => {
-    expect(doc.components.securitySchemes.ApiKeyHeader).toMatchObject({ type: "apiKey", in: "header", name: "X-API-Key" });
+    expect(doc.components.securitySchemes.ApiKeyHeader).toMatchObject({
+      type: "apiKey",
+      in: "header",
+      name: "X-API-Key",
+    });
     expect(doc.components.securitySchemes.BearerAuth).toMatchObject({ type: "http", scheme: "bearer" });
     expect(doc.components.schemas.Error.properties.error.required).toEqual(["code", "message"]);
     for (const name of Object.keys(RECORDS)) expect(doc.components.schemas[name], name).toBeDefined();
     const text: string = doc.info.description;
-    for (const phrase of ["API key required", "Invalid API key", "clamped to 200", "next_cursor", "next_before", "interval", "units", "Designed parts", "both headers"]) {
+    for (const phrase of [
+      "API key required",
+      "Invalid API key",
+      "clamped to 200",
+      "next_cursor",
+      "next_before",
+      "interval",
+      "units",
+      "Designed parts",
+      "both headers",
+    ]) {
       expect(text).toContain(phrase);
     }
     const odds = doc.paths["/v1/contests/{id}/odds/history"].get;
     expect(odds.description).toMatch(/defaults to 100 and is clamped to 1000/);
-    expect(odds.parameters.find((p: { name: string }) => p.name === "interval").schema.enum).toEqual(["raw", "1m", "5m", "15m", "1h", "1d"]);
+    expect(odds.parameters.find((p: { name: string }) => p.name === "interval").schema.enum).toEqual([
+      "raw",
+      "1m",
+      "5m",
+      "15m",
+      "1h",
+      "1d",
+    ]);
   });
 
   test("the served document includes the agent handoff endpoints", () => {
-    for (const path of ["/api/agent/sessions", "/api/agent/token"]) expect(doc.paths[path]?.post, path).toBeDefined();
+    for (const path of ["/api/agent/sessions", "/api/agent/token"])
+      expect(doc.paths[path]?.post, path).toBeDefined();
     expect(doc.tags.map((t: { name: string }) => t.name)).toContain("Agent handoff");
   });
 
   test("extra paths (e.g. the agent handoff) can be merged into the same document", async () => {
     const extended: Doc = buildOpenApi(routes, RECORDS, [
-      { paths: { "/api/agent/start": { post: { summary: "Start a handoff", responses: { 200: { description: "OK" } } } } }, tags: [{ name: "Agent" }] },
+      {
+        paths: {
+          "/api/agent/start": {
+            post: { summary: "Start a handoff", responses: { 200: { description: "OK" } } },
+          },
+        },
+        tags: [{ name: "Agent" }],
+      },
     ]);
     expect(extended.paths["/api/agent/start"].post.summary).toBe("Start a handoff");
     expect(extended.paths["/v1/persons"]).toBeDefined();

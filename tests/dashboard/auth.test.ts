@@ -9,13 +9,22 @@ import { sqliteTestDb, type TestDb } from "../support/databases";
 process.env.NEXTAUTH_SECRET ??= "unit-test-secret-0123456789";
 
 const post = (headers: Record<string, string>) =>
-  new Request("http://127.0.0.1:3000/api/dashboard/keys", { method: "POST", headers: { host: "127.0.0.1:3000", ...headers } });
+  new Request("http://127.0.0.1:3000/api/dashboard/keys", {
+    method: "POST",
+    headers: { host: "127.0.0.1:3000", ...headers },
+  });
 
 describe("CSRF checks", () => {
   const token = () => csrfTokenFor("user-1");
 
   it("accepts a same-origin request that echoes the user's token", () => {
-    expect(csrfProblem(post({ origin: "http://127.0.0.1:3000", "sec-fetch-site": "same-origin" }), "user-1", token())).toBeNull();
+    expect(
+      csrfProblem(
+        post({ origin: "http://127.0.0.1:3000", "sec-fetch-site": "same-origin" }),
+        "user-1",
+        token(),
+      ),
+    ).toBeNull();
   });
 
   it("refuses foreign, opaque and malformed origins and cross-site fetch metadata", () => {
@@ -23,7 +32,9 @@ describe("CSRF checks", () => {
     expect(crossSiteProblem(post({ origin: "null" }))).toBe("Opaque origin refused");
     expect(crossSiteProblem(post({ origin: "::not a url" }))).toBe("Malformed Origin header");
     expect(crossSiteProblem(post({ "sec-fetch-site": "same-site" }))).toBe("Cross-site request refused");
-    expect(crossSiteProblem(post({ "sec-fetch-site": "cross-site", origin: "http://127.0.0.1:3000" }))).toBe("Cross-site request refused");
+    expect(crossSiteProblem(post({ "sec-fetch-site": "cross-site", origin: "http://127.0.0.1:3000" }))).toBe(
+      "Cross-site request refused",
+    );
   });
 
   it("refuses a missing token, another user's token and garbage", () => {
@@ -37,13 +48,21 @@ describe("CSRF checks", () => {
 describe("sign-in helpers", () => {
   it("keeps post-sign-in redirects on this site", () => {
     expect(safeCallbackPath("/dashboard/usage?range=7d")).toBe("/dashboard/usage?range=7d");
-    for (const bad of ["https://evil.example/", "//evil.example", "/\\evil.example", "javascript:alert(1)", undefined, ""]) {
+    for (const bad of [
+      "https://evil.example/",
+      "//evil.example",
+      "/\\evil.example",
+      "javascript:alert(1)",
+      undefined,
+      "",
+    ]) {
       expect(safeCallbackPath(bad)).toBe("/dashboard");
     }
   });
 
   it("takes the audit IP from the server-appended peer, not from what the client claims", () => {
-    const req = (xff: string) => new Request("http://x/", { headers: { "x-forwarded-for": xff, "user-agent": "ua" } });
+    const req = (xff: string) =>
+      new Request("http://x/", { headers: { "x-forwarded-for": xff, "user-agent": "ua" } });
     expect(requestOrigin(req("203.0.113.66, 127.0.0.1"))).toEqual({ ip: "127.0.0.1", userAgent: "ua" });
     process.env.TRUST_PROXY_HOPS = "1";
     try {
@@ -63,11 +82,15 @@ describe("sign-in helpers", () => {
   });
 
   it("validates sign-up input: trimmed lower-case email, 10-200 character password", () => {
-    expect(signUpInput.parse({ email: "  Ann@Example.COM ", password: "0123456789" }).email).toBe("ann@example.com");
+    expect(signUpInput.parse({ email: "  Ann@Example.COM ", password: "0123456789" }).email).toBe(
+      "ann@example.com",
+    );
     const issue = (input: unknown) => signUpInput.safeParse(input).error?.issues[0].message;
     expect(issue({ email: "nope", password: "0123456789" })).toBe("Enter a valid email address");
     expect(issue({ email: "a@b.co", password: "short" })).toBe("Password must be at least 10 characters");
-    expect(issue({ email: "a@b.co", password: "x".repeat(201) })).toBe("Password must be at most 200 characters");
+    expect(issue({ email: "a@b.co", password: "x".repeat(201) })).toBe(
+      "Password must be at most 200 characters",
+    );
   });
 });
 
@@ -79,9 +102,16 @@ describe("registerUser", () => {
   afterAll(() => t?.drop());
 
   it("creates the user and an account of their own, storing only a scrypt hash", async () => {
-    const result = await registerUser(t.db, { email: "new@example.com", password: "correct horse battery", name: "Nia" });
+    const result = await registerUser(t.db, {
+      email: "new@example.com",
+      password: "correct horse battery",
+      name: "Nia",
+    });
     expect(result.ok).toBe(true);
-    const user = await t.db.user.findUniqueOrThrow({ where: { email: "new@example.com" }, include: { account: true } });
+    const user = await t.db.user.findUniqueOrThrow({
+      where: { email: "new@example.com" },
+      include: { account: true },
+    });
     expect(user.name).toBe("Nia");
     expect(user.account.name).toBe("Nia");
     expect(user.account.plan).toBe("free");
@@ -91,10 +121,20 @@ describe("registerUser", () => {
 
   it("refuses a registered email, also when two sign-ups race, and leaves no orphan account", async () => {
     const accountsBefore = await t.db.account.count();
-    const results = await Promise.all([1, 2, 3].map(() => registerUser(t.db, { email: "race@example.com", password: "correct horse battery" })));
+    const results = await Promise.all(
+      [1, 2, 3].map(() =>
+        registerUser(t.db, { email: "race@example.com", password: "correct horse battery" }),
+      ),
+    );
     expect(results.filter((r) => r.ok)).toHaveLength(1);
-    expect(results.filter((r) => !r.ok)).toEqual([{ ok: false, reason: "email_taken" }, { ok: false, reason: "email_taken" }]);
+    expect(results.filter((r) => !r.ok)).toEqual([
+      { ok: false, reason: "email_taken" },
+      { ok: false, reason: "email_taken" },
+    ]);
     expect(await t.db.account.count()).toBe(accountsBefore + 1);
-    expect(await registerUser(t.db, { email: "new@example.com", password: "another password" })).toEqual({ ok: false, reason: "email_taken" });
+    expect(await registerUser(t.db, { email: "new@example.com", password: "another password" })).toEqual({
+      ok: false,
+      reason: "email_taken",
+    });
   });
 });

@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Db } from "../../lib/db/client";
+import type { StatusClass } from "../../lib/usage/meter";
 import { rangeBuckets, usageReport } from "../../lib/usage/report";
+import { databaseStore } from "../../lib/usage/store";
 import { postgresTestDb, sqliteTestDb, type TestDb } from "../support/databases";
 
 // The same report must come out of SQLite and PostgreSQL: run every case on both.
@@ -12,14 +14,45 @@ async function fixture(db: Db) {
   const other = await db.account.create({ data: { name: "other" } });
   const mk = (accountId: string, environment: string, name: string, prefix: string) =>
     db.apiKey.create({ data: { accountId, environment, name, prefix, secretHash: "00" } });
-  const live = await mk(account.id, "live", "Backend", `sk_live_${Math.random().toString(36).slice(2, 10).padEnd(8, "x")}`);
-  const test = await mk(account.id, "test", "Laptop", `sk_test_${Math.random().toString(36).slice(2, 10).padEnd(8, "x")}`);
-  const foreign = await mk(other.id, "live", "Theirs", `sk_live_${Math.random().toString(36).slice(2, 10).padEnd(8, "y")}`);
-  const row = (key: { id: string; accountId: string }, minute: string, endpoint: string, statusClass: string, requests: number, units: number) => ({
-    accountId: key.accountId, apiKeyId: key.id, minute: at(minute), endpoint, statusClass, requests, units,
+  const live = await mk(
+    account.id,
+    "live",
+    "Backend",
+    `sk_live_${Math.random().toString(36).slice(2, 10).padEnd(8, "x")}`,
+  );
+  const test = await mk(
+    account.id,
+    "test",
+    "Laptop",
+    `sk_test_${Math.random().toString(36).slice(2, 10).padEnd(8, "x")}`,
+  );
+  const foreign = await mk(
+    other.id,
+    "live",
+    "Theirs",
+    `sk_live_${Math.random().toString(36).slice(2, 10).padEnd(8, "y")}`,
+  );
+  const row = (
+    key: { id: string; accountId: string },
+    minute: string,
+    endpoint: string,
+    statusClass: string,
+    requests: number,
+    units: number,
+  ) => ({
+    accountId: key.accountId,
+    apiKeyId: key.id,
+    minute: at(minute).getTime(),
+    endpoint,
+    statusClass: statusClass as StatusClass,
+    requests,
+    units,
   });
-  await db.usageBucket.createMany({
-    data: [
+  // Through the flush's own write (minute buckets plus their hour and day roll-ups).
+  await databaseStore(db).write({
+    authFailures: [],
+    touched: [],
+    usage: [
       // Inside the last 24 h (hour buckets 12:00 today back to 13:00 yesterday).
       row(live, "2026-03-10T12:05:00Z", "/v1/teams", "2xx", 10, 10),
       row(live, "2026-03-10T12:06:00Z", "/v1/teams", "4xx", 2, 0),
@@ -62,7 +95,14 @@ describe.each([
     expect(r.to).toBe("2026-03-10T13:00:00.000Z");
     expect(r.totals).toEqual({ requests: 28, units: 38, "2xx": 22, "3xx": 0, "4xx": 2, "429": 3, "5xx": 1 });
     const last = r.series[23];
-    expect(last).toMatchObject({ start: "2026-03-10T12:00:00.000Z", requests: 15, "2xx": 10, "4xx": 2, "429": 3, units: 10 });
+    expect(last).toMatchObject({
+      start: "2026-03-10T12:00:00.000Z",
+      requests: 15,
+      "2xx": 10,
+      "4xx": 2,
+      "429": 3,
+      units: 10,
+    });
     expect(r.series[22]).toMatchObject({ start: "2026-03-10T11:00:00.000Z", requests: 5 });
     expect(r.series[0]).toMatchObject({ start: "2026-03-09T13:00:00.000Z", requests: 3 });
     expect(r.series.reduce((n, p) => n + p.requests, 0)).toBe(r.totals.requests);
@@ -75,13 +115,28 @@ describe.each([
       ["Backend", 23, 2, 0, 18],
       ["Laptop", 5, 0, 1, 20],
     ]);
-    expect(r.month).toEqual({ start: "2026-03-01T00:00:00.000Z", requests: 1135, units: 1145, plan: "pro", planLabel: "Pro", quota: 500_000 });
+    expect(r.month).toEqual({
+      start: "2026-03-01T00:00:00.000Z",
+      requests: 1135,
+      units: 1145,
+      plan: "pro",
+      planLabel: "Pro",
+      quota: 500_000,
+    });
   });
 
   it("7d and 30d: daily UTC buckets; the month total ignores the range", async () => {
     const week = await usageReport(t.db, { accountId: f.account.id, range: "7d", now: NOW });
     expect(week.granularity).toBe("day");
-    expect(week.series.map((p) => p.start.slice(0, 10))).toEqual(["2026-03-04", "2026-03-05", "2026-03-06", "2026-03-07", "2026-03-08", "2026-03-09", "2026-03-10"]);
+    expect(week.series.map((p) => p.start.slice(0, 10))).toEqual([
+      "2026-03-04",
+      "2026-03-05",
+      "2026-03-06",
+      "2026-03-07",
+      "2026-03-08",
+      "2026-03-09",
+      "2026-03-10",
+    ]);
     expect(week.totals.requests).toBe(28 + 100 + 7);
     expect(week.series[0].requests).toBe(7);
     const month = await usageReport(t.db, { accountId: f.account.id, range: "30d", now: NOW });
@@ -91,14 +146,35 @@ describe.each([
   });
 
   it("filters by key and environment, and another account's key id matches nothing", async () => {
-    const byKey = await usageReport(t.db, { accountId: f.account.id, range: "24h", keyId: f.test.id, now: NOW });
+    const byKey = await usageReport(t.db, {
+      accountId: f.account.id,
+      range: "24h",
+      keyId: f.test.id,
+      now: NOW,
+    });
     expect(byKey.totals.requests).toBe(5);
     expect(byKey.keys.map((k) => k.keyId)).toEqual([f.test.id]);
-    const live = await usageReport(t.db, { accountId: f.account.id, range: "24h", environment: "live", now: NOW });
+    const live = await usageReport(t.db, {
+      accountId: f.account.id,
+      range: "24h",
+      environment: "live",
+      now: NOW,
+    });
     expect(live.totals.requests).toBe(23);
-    const mismatch = await usageReport(t.db, { accountId: f.account.id, range: "24h", environment: "live", keyId: f.test.id, now: NOW });
+    const mismatch = await usageReport(t.db, {
+      accountId: f.account.id,
+      range: "24h",
+      environment: "live",
+      keyId: f.test.id,
+      now: NOW,
+    });
     expect(mismatch.totals.requests).toBe(0);
-    const foreign = await usageReport(t.db, { accountId: f.account.id, range: "30d", keyId: f.foreign.id, now: NOW });
+    const foreign = await usageReport(t.db, {
+      accountId: f.account.id,
+      range: "30d",
+      keyId: f.foreign.id,
+      now: NOW,
+    });
     expect(foreign.totals.requests).toBe(0);
     expect(foreign.keys).toEqual([]);
   });

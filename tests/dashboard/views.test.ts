@@ -3,6 +3,7 @@ import { auditPage } from "../../lib/dashboard/audit";
 import { listKeyViews } from "../../lib/dashboard/keys";
 import { overview } from "../../lib/dashboard/overview";
 import { createApiKey, onKeyRevoked, revokeApiKey } from "../../lib/keys/repository";
+import { perProcess } from "../../lib/process-state";
 import { sqliteTestDb, type TestDb } from "../support/databases";
 
 describe("dashboard views", () => {
@@ -11,31 +12,63 @@ describe("dashboard views", () => {
   let userId: string;
   beforeAll(async () => {
     t = await sqliteTestDb();
-    const user = await t.db.user.create({ data: { email: "v@example.com", account: { create: { name: "v" } } } });
+    const user = await t.db.user.create({
+      data: { email: "v@example.com", account: { create: { name: "v" } } },
+    });
     accountId = user.accountId;
     userId = user.id;
   });
   afterAll(() => t?.drop());
 
   it("lists keys without any secret material", async () => {
-    const { record, key } = await createApiKey(t.db, { accountId, name: "Backend", environment: "live", createdById: userId });
-    await t.db.apiKey.update({ where: { id: record.id }, data: { lastUsedAt: new Date("2026-01-02T03:04:00Z") } });
+    const { record, key } = await createApiKey(t.db, {
+      accountId,
+      name: "Backend",
+      environment: "live",
+      createdById: userId,
+    });
+    await t.db.apiKey.update({
+      where: { id: record.id },
+      data: { lastUsedAt: new Date("2026-01-02T03:04:00Z") },
+    });
     const views = await listKeyViews(t.db, accountId);
     expect(views).toHaveLength(1);
-    expect(views[0]).toMatchObject({ name: "Backend", environment: "live", prefix: key.slice(0, 16), lastUsedAt: "2026-01-02T03:04:00.000Z", revokedAt: null });
+    expect(views[0]).toMatchObject({
+      name: "Backend",
+      environment: "live",
+      prefix: key.slice(0, 16),
+      lastUsedAt: "2026-01-02T03:04:00.000Z",
+      revokedAt: null,
+    });
     expect(views[0].createdBy).toEqual({ email: "v@example.com", name: null });
     const json = JSON.stringify(views);
     expect(json).not.toContain(key.slice(16));
     expect(json).not.toContain(record.secretHash);
-    expect(Object.keys(views[0]).sort()).toEqual(["createdAt", "createdBy", "environment", "id", "lastUsedAt", "name", "prefix", "revokedAt", "revokedBy", "source"]);
+    expect(Object.keys(views[0]).sort()).toEqual([
+      "createdAt",
+      "createdBy",
+      "environment",
+      "id",
+      "lastUsedAt",
+      "name",
+      "prefix",
+      "revokedAt",
+      "revokedBy",
+      "source",
+    ]);
   });
 
   it("revoking tells in-process listeners at once and another account cannot revoke", async () => {
-    const { record } = await createApiKey(t.db, { accountId, name: "Temp", environment: "test", createdById: userId });
+    const { record } = await createApiKey(t.db, {
+      accountId,
+      name: "Temp",
+      environment: "test",
+      createdById: userId,
+    });
     const heard: string[] = [];
     const stop = onKeyRevoked((prefix) => heard.push(prefix));
-    // The listener set is process-wide (globalThis), shared by every bundle of the module.
-    expect((globalThis as { statlineRevocationListeners?: Set<unknown> }).statlineRevocationListeners?.size).toBeGreaterThan(0);
+    // The listener set is process-wide (perProcess), shared by every bundle of the module.
+    expect(perProcess("revocationListeners", () => new Set<unknown>()).size).toBeGreaterThan(0);
     expect(await revokeApiKey(t.db, { accountId: "someone-else", id: record.id }, userId)).toBeNull();
     expect(heard).toEqual([]);
     await revokeApiKey(t.db, { accountId, id: record.id }, userId, { ip: "127.0.0.1" });
@@ -53,11 +86,20 @@ describe("dashboard views", () => {
     expect((await auditPage(t.db, "someone-else", 10)).items).toEqual([]);
   });
 
-  it("the overview prefers an active test key for the quick start", async () => {
+  it("the quick start uses a key of the switch's environment only, test by default", async () => {
     const o = await overview(t.db, accountId);
     expect(o.keys).toEqual({ active: 1, revoked: 1, live: 1, test: 0 });
-    expect(o.quickStartPrefix).toMatch(/^sk_live_/);
-    const { record } = await createApiKey(t.db, { accountId, name: "Dev", environment: "test", createdById: userId });
+    // the only active key is live: the test view offers none rather than a live one
+    expect(o.environment).toBe("test");
+    expect(o.quickStartPrefix).toBeNull();
+    expect(o.lastRequest).toBeNull();
+    expect((await overview(t.db, accountId, "live")).quickStartPrefix).toMatch(/^sk_live_/);
+    const { record } = await createApiKey(t.db, {
+      accountId,
+      name: "Dev",
+      environment: "test",
+      createdById: userId,
+    });
     expect((await overview(t.db, accountId)).quickStartPrefix).toBe(record.prefix);
   });
 });

@@ -13,7 +13,10 @@ describe("one source of truth for the data model", () => {
   });
 
   it("both providers' migrations are up to date with the schema (db:derive --check)", () => {
-    const out = execFileSync(process.execPath, ["--import", "tsx", "scripts/derive-schema.ts", "--check"], { cwd: ROOT, encoding: "utf8" });
+    const out = execFileSync(process.execPath, ["--import", "tsx", "scripts/derive-schema.ts", "--check"], {
+      cwd: ROOT,
+      encoding: "utf8",
+    });
     expect(out).toContain("up to date");
   });
 
@@ -21,6 +24,8 @@ describe("one source of truth for the data model", () => {
     const source = fs.readFileSync(`${ROOT}/prisma/schema.prisma`, "utf8");
     const changed = source.replace("model Team {", "model Team {\n  nickname String?");
     expect(changed).not.toBe(source);
-    expect(derivePostgresSchema(changed)).not.toBe(fs.readFileSync(`${ROOT}/prisma/postgres/schema.prisma`, "utf8"));
+    expect(derivePostgresSchema(changed)).not.toBe(
+      fs.readFileSync(`${ROOT}/prisma/postgres/schema.prisma`, "utf8"),
+    );
   });
 });

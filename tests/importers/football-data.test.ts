@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createClient, type Db } from "../../lib/db/client";
 import { applyMigrations } from "../../lib/db/schema-engine";
 import { importFile } from "../../lib/importers/index";
+import { canonicalName } from "../../lib/importers/team-names";
 import { ROOT } from "../support/app";
 import { createPgDatabase, type TempPgDatabase } from "../support/postgres";
 import { sharedDataDir } from "../support/shared-data";
@@ -28,7 +29,10 @@ async function freshDb(name: string): Promise<{ db: Db; url: string }> {
 function rawRows() {
   const header = lines[0].split(",");
   expect(lines.join("\n")).not.toContain('"'); // no quoted fields, so splitting on commas is exact
-  return lines.slice(1).filter(Boolean).map((l) => Object.fromEntries(l.split(",").map((v, i) => [header[i], v])));
+  return lines
+    .slice(1)
+    .filter(Boolean)
+    .map((l) => Object.fromEntries(l.split(",").map((v, i) => [header[i], v])));
 }
 
 /** Odds cells per market and snapshot, counted straight from the header names. */
@@ -43,7 +47,8 @@ function expectedOddsCounts() {
     for (const [column, value] of Object.entries(row)) {
       for (const [re, market] of patterns) {
         const m = re.exec(column);
-        if (m && value !== "") counts[`${market}:${m[2] === "C"}`] = (counts[`${market}:${m[2] === "C"}`] ?? 0) + 1;
+        if (m && value !== "")
+          counts[`${market}:${m[2] === "C"}`] = (counts[`${market}:${m[2] === "C"}`] ?? 0) + 1;
       }
     }
   }
@@ -71,30 +76,67 @@ describe("football-data.co.uk importer", () => {
     const { db } = await freshDb("csv");
     const summary = await importFile(db, csvFile);
     const rows = rawRows();
-    expect(summary).toMatchObject({ competition: "English Premier League (english-premier-league)", edition: "2024/25", errors: [] });
+    expect(summary).toMatchObject({
+      competition: "English Premier League (english-premier-league)",
+      edition: "2024/25",
+      errors: [],
+    });
     expect(summary.contests.imported).toBe(rows.length);
 
+    // Teams get the alias table's canonical names ("Man City" -> "Manchester City FC").
     const teams = new Map((await db.team.findMany()).map((t) => [t.name, t.id]));
-    const expected = tableFromResults(rows.map((r) => ({ home: teams.get(r.HomeTeam)!, away: teams.get(r.AwayTeam)!, hg: Number(r.FTHG), ag: Number(r.FTAG) })));
-    const edition = await db.edition.findFirstOrThrow({ where: { competition: { slug: "english-premier-league" } } });
+    const id = (csvName: string) => teams.get(canonicalName(csvName, "England"));
+    const expected = tableFromResults(
+      rows.map((r) => ({
+        home: id(r.HomeTeam)!,
+        away: id(r.AwayTeam)!,
+        hg: Number(r.FTHG),
+        ag: Number(r.FTAG),
+      })),
+    );
+    const edition = await db.edition.findFirstOrThrow({
+      where: { competition: { slug: "english-premier-league" } },
+    });
     const standings = await db.standing.findMany({ where: { editionId: edition.id } });
     expect(standings).toHaveLength(20);
     for (const s of standings) {
       const e = expected.get(s.teamId)!;
-      expect([s.played, s.won, s.drawn, s.lost, s.goalsFor, s.goalsAgainst, s.points]).toEqual([e.played, e.won, e.drawn, e.lost, e.goalsFor, e.goalsAgainst, e.points]);
+      expect([s.played, s.won, s.drawn, s.lost, s.goalsFor, s.goalsAgainst, s.points]).toEqual([
+        e.played,
+        e.won,
+        e.drawn,
+        e.lost,
+        e.goalsFor,
+        e.goalsAgainst,
+        e.points,
+      ]);
     }
     expect(await standingsProblems(db, edition.id)).toEqual([]);
 
     expect(await dbOddsCounts(db)).toEqual(expectedOddsCounts());
     expect(summary.odds.imported).toBe(Object.values(expectedOddsCounts()).reduce((a, b) => a + b, 0));
     // First row: Man United v Fulham, Friday 16 Aug 2024 20:00 BST, AHh -1, B365H 1.6, B365CH 1.67.
-    const opener = await db.contest.findFirstOrThrow({ where: { editionId: edition.id }, orderBy: { kickoffAt: "asc" }, include: { odds: { where: { bookmaker: "bet365" } } } });
+    const opener = await db.contest.findFirstOrThrow({
+      where: { editionId: edition.id },
+      orderBy: { kickoffAt: "asc" },
+      include: { odds: { where: { bookmaker: "bet365" } } },
+    });
     expect(opener.kickoffAt.toISOString()).toBe("2024-08-16T19:00:00.000Z");
-    const pick = (market: string, selection: string, isClosing: boolean) => opener.odds.find((o) => o.market === market && o.selection === selection && o.isClosing === isClosing)!;
-    expect(pick("h2h", "home", false)).toMatchObject({ price: 1.6, observedAt: new Date("2024-08-16T14:00:00Z") });
-    expect(pick("h2h", "home", true)).toMatchObject({ price: 1.67, observedAt: new Date("2024-08-16T18:55:00Z") });
+    const pick = (market: string, selection: string, isClosing: boolean) =>
+      opener.odds.find((o) => o.market === market && o.selection === selection && o.isClosing === isClosing)!;
+    expect(pick("h2h", "home", false)).toMatchObject({
+      price: 1.6,
+      observedAt: new Date("2024-08-16T14:00:00Z"),
+    });
+    expect(pick("h2h", "home", true)).toMatchObject({
+      price: 1.67,
+      observedAt: new Date("2024-08-16T18:55:00Z"),
+    });
     expect([pick("spreads", "home", false).line, pick("spreads", "away", false).line]).toEqual([-1, 1]);
-    const instants = await db.oddsPoint.groupBy({ by: ["contestId", "observedAt"], where: { contestId: opener.id } });
+    const instants = await db.oddsPoint.groupBy({
+      by: ["contestId", "observedAt"],
+      where: { contestId: opener.id },
+    });
     expect(instants).toHaveLength(2); // one pre-match book and one closing book
 
     const before = await sportsDigest(db);
@@ -104,12 +146,23 @@ describe("football-data.co.uk importer", () => {
     expect(await sportsDigest(db)).toBe(before);
 
     // The openfootball file of the same season lands on the same contests and completes the table.
-    const json = await importFile(db, path.join(path.dirname(path.dirname(csvFile)), "openfootball", "2024-25_en.1.json"));
+    const json = await importFile(
+      db,
+      path.join(path.dirname(path.dirname(csvFile)), "openfootball", "2024-25_en.1.json"),
+    );
     expect(json.contests.imported).toBe(380 - rows.length);
     expect(json.teamsCreated).toBe(0);
-    const full = await db.standing.findMany({ where: { editionId: edition.id }, orderBy: { position: "asc" }, include: { team: true } });
-    expect(full.slice(0, 3).map((s) => [s.team.name, s.points])).toEqual([["Liverpool", 84], ["Arsenal", 74], ["Man City", 71]]);
-    expect(full[19]).toMatchObject({ points: 12, team: { name: "Southampton" } });
+    const full = await db.standing.findMany({
+      where: { editionId: edition.id },
+      orderBy: { position: "asc" },
+      include: { team: true },
+    });
+    expect(full.slice(0, 3).map((s) => [s.team.name, s.points])).toEqual([
+      ["Liverpool FC", 84],
+      ["Arsenal FC", 74],
+      ["Manchester City FC", 71],
+    ]);
+    expect(full[19]).toMatchObject({ points: 12, team: { name: "Southampton FC" } });
   }, 180_000);
 
   it("CLI: prints a summary, bumps the data version only when something changed", async () => {
@@ -118,12 +171,22 @@ describe("football-data.co.uk importer", () => {
     expect(out).toMatch(/contests: 360 imported, 0 updated, 0 unchanged/);
     expect(out).toMatch(/skipped: 0; errors: 0/);
     const version = (await db.systemState.findUniqueOrThrow({ where: { key: "data_version" } })).value;
-    const again = runScript("scripts/import.ts", [csvFile, "--competition", "english-premier-league", "--edition", "2024/25"], url);
+    const again = runScript(
+      "scripts/import.ts",
+      [csvFile, "--competition", "english-premier-league", "--edition", "2024/25"],
+      url,
+    );
     expect(again).toMatch(/contests: 0 imported, 0 updated, 360 unchanged/);
     expect((await db.systemState.findUniqueOrThrow({ where: { key: "data_version" } })).value).toBe(version);
-    const other = runScript("scripts/import.ts", [csvFile, "--competition", "EPL archive", "--edition", "2024-25 (csv)"], url);
+    const other = runScript(
+      "scripts/import.ts",
+      [csvFile, "--competition", "EPL archive", "--edition", "2024-25 (csv)"],
+      url,
+    );
     expect(other).toContain("into EPL archive (epl-archive), edition 2024-25 (csv)");
-    expect((await db.systemState.findUniqueOrThrow({ where: { key: "data_version" } })).value).not.toBe(version);
+    expect((await db.systemState.findUniqueOrThrow({ where: { key: "data_version" } })).value).not.toBe(
+      version,
+    );
   }, 180_000);
 
   it("reports malformed rows with their line numbers and imports the rest; --strict imports nothing", async () => {
@@ -134,7 +197,9 @@ describe("football-data.co.uk importer", () => {
     fs.writeFileSync(file, broken.join("\r\n"));
 
     const strict = await freshDb("strict");
-    await expect(importFile(strict.db, file, { strict: true })).rejects.toThrow(/2 malformed row\(s\), nothing imported[\s\S]*line 5/);
+    await expect(importFile(strict.db, file, { strict: true })).rejects.toThrow(
+      /2 malformed row\(s\), nothing imported[\s\S]*line 5/,
+    );
     expect(await strict.db.contest.count()).toBe(0);
 
     const { db, url } = await freshDb("broken");
@@ -150,7 +215,11 @@ describe("football-data.co.uk importer", () => {
   it("an import killed inside its transaction leaves nothing half-written", async () => {
     const { db, url } = await freshDb("killed");
     const journal = `${url.slice("file:".length)}-journal`;
-    const child = spawn(process.execPath, ["--import", "tsx", "scripts/import.ts", csvFile], { cwd: ROOT, env: { ...process.env, DATABASE_URL: url }, stdio: "ignore" });
+    const child = spawn(process.execPath, ["--import", "tsx", "scripts/import.ts", csvFile], {
+      cwd: ROOT,
+      env: { ...process.env, DATABASE_URL: url },
+      stdio: "ignore",
+    });
     const exited = new Promise((r) => child.once("exit", r));
     // SQLite's rollback journal exists exactly while a write transaction is open: kill then.
     const deadline = Date.now() + 60_000;
@@ -158,14 +227,23 @@ describe("football-data.co.uk importer", () => {
     expect(fs.existsSync(journal)).toBe(true);
     child.kill("SIGKILL");
     await exited;
-    expect([await db.contest.count(), await db.oddsPoint.count(), await db.team.count(), await db.competition.count()]).toEqual([0, 0, 0, 0]);
+    expect([
+      await db.contest.count(),
+      await db.oddsPoint.count(),
+      await db.team.count(),
+      await db.competition.count(),
+    ]).toEqual([0, 0, 0, 0]);
     expect((await importFile(db, csvFile)).contests.imported).toBe(360);
   }, 180_000);
 });
 
 /** Runs a script and keeps its exit status, stdout and stderr apart. */
 function runCli(args: string[], url: string) {
-  return spawnSync(process.execPath, ["--import", "tsx", ...args], { cwd: ROOT, env: { ...process.env, DATABASE_URL: url }, encoding: "utf8" });
+  return spawnSync(process.execPath, ["--import", "tsx", ...args], {
+    cwd: ROOT,
+    env: { ...process.env, DATABASE_URL: url },
+    encoding: "utf8",
+  });
 }
 
 describe("football-data.co.uk importer on PostgreSQL", () => {
@@ -185,7 +263,10 @@ describe("football-data.co.uk importer on PostgreSQL", () => {
     const summary = await importFile(db, csvFile);
     expect(summary.contests.imported).toBe(360);
     expect(await dbOddsCounts(db)).toEqual(expectedOddsCounts());
-    const closing = await db.oddsPoint.findFirstOrThrow({ where: { isClosing: true, bookmaker: "bet365", market: "h2h", selection: "home" }, orderBy: { observedAt: "asc" } });
+    const closing = await db.oddsPoint.findFirstOrThrow({
+      where: { isClosing: true, bookmaker: "bet365", market: "h2h", selection: "home" },
+      orderBy: { observedAt: "asc" },
+    });
     expect(closing).toMatchObject({ price: 1.67, observedAt: new Date("2024-08-16T18:55:00Z") });
     expect((await importFile(db, csvFile)).odds.imported).toBe(0);
   }, 180_000);

@@ -11,11 +11,26 @@ import { sportsDigest, standingsProblems } from "../support/sports";
 
 /** The official final 2024/25 Premier League table (team names as the openfootball file spells them). */
 const EPL_2024_25: Array<[string, number, number]> = [
-  ["Liverpool FC", 84, 45], ["Arsenal FC", 74, 35], ["Manchester City FC", 71, 28], ["Chelsea FC", 69, 21],
-  ["Newcastle United FC", 66, 21], ["Aston Villa FC", 66, 7], ["Nottingham Forest FC", 65, 12], ["Brighton & Hove Albion FC", 61, 7],
-  ["AFC Bournemouth", 56, 12], ["Brentford FC", 56, 9], ["Fulham FC", 54, 0], ["Crystal Palace FC", 53, 0],
-  ["Everton FC", 48, -2], ["West Ham United FC", 43, -16], ["Manchester United FC", 42, -10], ["Wolverhampton Wanderers FC", 42, -15],
-  ["Tottenham Hotspur FC", 38, -1], ["Leicester City FC", 25, -47], ["Ipswich Town FC", 22, -46], ["Southampton FC", 12, -60],
+  ["Liverpool FC", 84, 45],
+  ["Arsenal FC", 74, 35],
+  ["Manchester City FC", 71, 28],
+  ["Chelsea FC", 69, 21],
+  ["Newcastle United FC", 66, 21],
+  ["Aston Villa FC", 66, 7],
+  ["Nottingham Forest FC", 65, 12],
+  ["Brighton & Hove Albion FC", 61, 7],
+  ["AFC Bournemouth", 56, 12],
+  ["Brentford FC", 56, 9],
+  ["Fulham FC", 54, 0],
+  ["Crystal Palace FC", 53, 0],
+  ["Everton FC", 48, -2],
+  ["West Ham United FC", 43, -16],
+  ["Manchester United FC", 42, -10],
+  ["Wolverhampton Wanderers FC", 42, -15],
+  ["Tottenham Hotspur FC", 38, -1],
+  ["Leicester City FC", 25, -47],
+  ["Ipswich Town FC", 22, -46],
+  ["Southampton FC", 12, -60],
 ];
 
 let data: string;
@@ -32,8 +47,15 @@ async function freshDb(name: string): Promise<Db> {
 
 async function table(db: Db, slug: string, edition: string) {
   const ed = await db.edition.findFirstOrThrow({ where: { name: edition, competition: { slug } } });
-  const rows = await db.standing.findMany({ where: { editionId: ed.id }, orderBy: { position: "asc" }, include: { team: true } });
-  return { edition: ed, rows: rows.map((r) => [r.team.name, r.points, r.goalDifference] as [string, number, number]) };
+  const rows = await db.standing.findMany({
+    where: { editionId: ed.id },
+    orderBy: { position: "asc" },
+    include: { team: true },
+  });
+  return {
+    edition: ed,
+    rows: rows.map((r) => [r.team.name, r.points, r.goalDifference] as [string, number, number]),
+  };
 }
 
 beforeAll(() => {
@@ -51,15 +73,30 @@ describe("openfootball importer", () => {
     const db = await freshDb("en1");
     const file = path.join(data, "openfootball", "2024-25_en.1.json");
     const first = await importFile(db, file);
-    expect(first).toMatchObject({ competition: "English Premier League (english-premier-league)", edition: "2024/25", contests: { imported: 380, updated: 0 }, errors: [] });
+    expect(first).toMatchObject({
+      competition: "English Premier League (english-premier-league)",
+      edition: "2024/25",
+      contests: { imported: 380, updated: 0 },
+      errors: [],
+    });
     const { edition, rows } = await table(db, "english-premier-league", "2024/25");
     expect(rows).toEqual(EPL_2024_25);
     expect(await standingsProblems(db, edition.id)).toEqual([]);
     const liverpool = await db.standing.findFirstOrThrow({ where: { editionId: edition.id, position: 1 } });
-    expect(liverpool).toMatchObject({ played: 38, won: 25, drawn: 9, lost: 4, goalsFor: 86, goalsAgainst: 41 });
+    expect(liverpool).toMatchObject({
+      played: 38,
+      won: 25,
+      drawn: 9,
+      lost: 4,
+      goalsFor: 86,
+      goalsAgainst: 41,
+    });
     expect((await db.team.findFirstOrThrow({ where: { name: "Liverpool FC" } })).country).toBe("England");
     // Kick-off "20:00" on 16 Aug 2024 is British Summer Time.
-    const opener = await db.contest.findFirstOrThrow({ where: { editionId: edition.id }, orderBy: { kickoffAt: "asc" } });
+    const opener = await db.contest.findFirstOrThrow({
+      where: { editionId: edition.id },
+      orderBy: { kickoffAt: "asc" },
+    });
     expect(opener.kickoffAt.toISOString()).toBe("2024-08-16T19:00:00.000Z");
 
     const before = await sportsDigest(db);
@@ -76,30 +113,59 @@ describe("openfootball importer", () => {
     expect(summary.errors).toEqual([]);
     const { edition, rows } = await table(db, "uefa-champions-league", "2024/25");
     expect(rows).toHaveLength(36);
-    expect(rows.slice(0, 4)).toEqual([["Liverpool FC", 21, 12], ["FC Barcelona", 19, 15], ["Arsenal FC", 19, 13], ["FC Internazionale Milano", 19, 10]]);
+    expect(rows.slice(0, 4)).toEqual([
+      ["Liverpool FC", 21, 12],
+      ["FC Barcelona", 19, 15],
+      ["Arsenal FC", 19, 13],
+      ["FC Internazionale Milano", 19, 10],
+    ]);
     // Lille and Aston Villa: 16 points and +7 each; Lille scored more.
     expect(rows.slice(6, 8).map((r) => r[0])).toEqual(["Lille OSC", "Aston Villa FC"]);
     expect(await standingsProblems(db, edition.id)).toEqual([]);
-    const stages = await db.contest.groupBy({ by: ["stage"], where: { editionId: edition.id }, _count: { _all: true } });
-    expect(Object.fromEntries(stages.map((s) => [s.stage, s._count._all]))).toEqual({ "League phase": 144, "Knockout play-offs": 16, Knockout: 29 });
-    const final = await db.contest.findFirstOrThrow({ where: { editionId: edition.id, round: "Final" }, include: { participants: true } });
+    const stages = await db.contest.groupBy({
+      by: ["stage"],
+      where: { editionId: edition.id },
+      _count: { _all: true },
+    });
+    expect(Object.fromEntries(stages.map((s) => [s.stage, s._count._all]))).toEqual({
+      "League phase": 144,
+      "Knockout play-offs": 16,
+      Knockout: 29,
+    });
+    const final = await db.contest.findFirstOrThrow({
+      where: { editionId: edition.id, round: "Final" },
+      include: { participants: true },
+    });
     expect(final.status).toBe("scheduled"); // score {} in the file
     expect(final.participants.every((p) => p.score === null && p.outcome === null)).toBe(true);
-    const shootout = await db.contestParticipant.findMany({ where: { contest: { editionId: edition.id }, scoreDetail: { contains: "pens" } } });
+    const shootout = await db.contestParticipant.findMany({
+      where: { contest: { editionId: edition.id }, scoreDetail: { contains: "pens" } },
+    });
     expect(shootout.length).toBeGreaterThan(0);
-    expect((await db.team.findFirstOrThrow({ where: { name: "FC Bayern München" } })).country).toBe("Germany");
+    expect((await db.team.findFirstOrThrow({ where: { name: "FC Bayern München" } })).country).toBe(
+      "Germany",
+    );
   });
 
   it("imports the calendar-year Brasileirão 2025 with wins as the first tie-break", async () => {
     const db = await freshDb("br");
     const summary = await importFile(db, path.join(data, "openfootball", "2025_br.1.json"));
-    expect(summary).toMatchObject({ competition: "Brasileiro Série A (brasileiro-serie-a)", edition: "2025", contests: { imported: 380 }, errors: [] });
+    expect(summary).toMatchObject({
+      competition: "Brasileiro Série A (brasileiro-serie-a)",
+      edition: "2025",
+      contests: { imported: 380 },
+      errors: [],
+    });
     const { edition, rows } = await table(db, "brasileiro-serie-a", "2025");
     expect(rows[0][0]).toBe("CR Flamengo");
     expect(await standingsProblems(db, edition.id, "points")).toEqual([]);
-    const standings = await db.standing.findMany({ where: { editionId: edition.id }, orderBy: { position: "asc" } });
+    const standings = await db.standing.findMany({
+      where: { editionId: edition.id },
+      orderBy: { position: "asc" },
+    });
     for (let i = 1; i < standings.length; i++) {
-      if (standings[i - 1].points === standings[i].points) expect(standings[i - 1].won).toBeGreaterThanOrEqual(standings[i].won);
+      if (standings[i - 1].points === standings[i].points)
+        expect(standings[i - 1].won).toBeGreaterThanOrEqual(standings[i].won);
     }
   });
 
@@ -134,6 +200,8 @@ describe("openfootball importer on PostgreSQL", () => {
     clients.push(db);
     await importFile(db, path.join(data, "openfootball", "2024-25_en.1.json"));
     expect((await table(db, "english-premier-league", "2024/25")).rows).toEqual(EPL_2024_25);
-    expect((await importFile(db, path.join(data, "openfootball", "2024-25_en.1.json"))).contests.unchanged).toBe(380);
+    expect(
+      (await importFile(db, path.join(data, "openfootball", "2024-25_en.1.json"))).contests.unchanged,
+    ).toBe(380);
   }, 180_000);
 });

@@ -23,8 +23,12 @@ const metrics = async () =>
 describe("operations", () => {
   test("/metrics needs the token when METRICS_TOKEN is set", async () => {
     expect((await fetch(`${app.baseUrl}/metrics`)).status).toBe(401);
-    expect((await fetch(`${app.baseUrl}/metrics`, { headers: { Authorization: "Bearer wrong" } })).status).toBe(401);
-    const res = await fetch(`${app.baseUrl}/metrics`, { headers: { Authorization: `Bearer ${METRICS_TOKEN}` } });
+    expect(
+      (await fetch(`${app.baseUrl}/metrics`, { headers: { Authorization: "Bearer wrong" } })).status,
+    ).toBe(401);
+    const res = await fetch(`${app.baseUrl}/metrics`, {
+      headers: { Authorization: `Bearer ${METRICS_TOKEN}` },
+    });
     expect(res.status).toBe(200);
     expect(res.headers.get("content-type")).toContain("text/plain");
   });
@@ -32,7 +36,8 @@ describe("operations", () => {
   test("requests are counted by route pattern and status, auth failures by reason", async () => {
     const before = await metrics();
     const count = (text: string, pattern: RegExp) => Number(pattern.exec(text)?.[1] ?? 0);
-    const byId = /statline_http_requests_total\{route="\/v1\/teams\/\{id\}",method="GET",status="(?:200|404)"\} (\d+)/;
+    const byId =
+      /statline_http_requests_total\{route="\/v1\/teams\/\{id\}",method="GET",status="(?:200|404)"\} (\d+)/;
     const missing = /statline_auth_failures_total\{reason="missing"\} (\d+)/;
     await fetch(`${app.baseUrl}/v1/teams/424242`, { headers: { "X-API-Key": key } });
     await fetch(`${app.baseUrl}/v1/teams/424243`, { headers: { "X-API-Key": key } });
@@ -41,7 +46,9 @@ describe("operations", () => {
     expect(count(after, byId) - count(before, byId)).toBe(2);
     expect(count(after, missing) - count(before, missing)).toBe(1);
     expect(after).not.toContain("424242");
-    expect(after).toMatch(/statline_http_request_duration_seconds_bucket\{le="0.005",route="\/v1\/teams\/\{id\}"/);
+    expect(after).toMatch(
+      /statline_http_request_duration_seconds_bucket\{le="0.005",route="\/v1\/teams\/\{id\}"/,
+    );
     expect(after).toMatch(/^statline_metering_flush_lag_seconds \d/m);
   });
 
@@ -52,12 +59,24 @@ describe("operations", () => {
   });
 
   test("request logs are JSON lines with the request id and the key prefix, never the key", async () => {
-    const res = await fetch(`${app.baseUrl}/v1/teams?limit=1`, { headers: { Authorization: `Bearer ${key}`, Cookie: "next-auth.session-token=secret-cookie-value" } });
+    const res = await fetch(`${app.baseUrl}/v1/teams?limit=1`, {
+      headers: { Authorization: `Bearer ${key}`, Cookie: "next-auth.session-token=secret-cookie-value" },
+    });
     const requestId = res.headers.get("x-request-id")!;
     await new Promise((r) => setTimeout(r, 300));
-    const line = app.output().split("\n").find((l) => l.includes(requestId));
+    const line = app
+      .output()
+      .split("\n")
+      .find((l) => l.includes(requestId));
     expect(line, "request log line").toBeDefined();
-    expect(JSON.parse(line!)).toMatchObject({ level: "info", requestId, route: "/v1/teams", status: 200, key: key.slice(0, 16), instance: "ops-1" });
+    expect(JSON.parse(line!)).toMatchObject({
+      level: "info",
+      requestId,
+      route: "/v1/teams",
+      status: 200,
+      key: key.slice(0, 16),
+      instance: "ops-1",
+    });
     expect(app.output()).not.toContain(key);
     expect(app.output()).not.toContain("secret-cookie-value");
   });

@@ -39,15 +39,28 @@ async function get(app: RunningApp, path: string, init: { method?: string; key?:
 
 /** A raw HTTP/1.1 exchange, so headers and body bytes are seen exactly as sent. */
 function raw(app: RunningApp, path: string, method = "GET", agent?: http.Agent) {
-  return new Promise<{ status: number; headers: http.IncomingHttpHeaders; bytes: Buffer; localPort: number }>((resolve, reject) => {
-    const req = http.request(app.baseUrl + path, { method, headers: { "x-api-key": key }, agent }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on("data", (c: Buffer) => chunks.push(c));
-      res.on("end", () => resolve({ status: res.statusCode!, headers: res.headers, bytes: Buffer.concat(chunks), localPort: req.socket!.localPort! }));
-    });
-    req.on("error", reject);
-    req.end();
-  });
+  return new Promise<{ status: number; headers: http.IncomingHttpHeaders; bytes: Buffer; localPort: number }>(
+    (resolve, reject) => {
+      const req = http.request(
+        app.baseUrl + path,
+        { method, headers: { "x-api-key": key }, agent },
+        (res) => {
+          const chunks: Buffer[] = [];
+          res.on("data", (c: Buffer) => chunks.push(c));
+          res.on("end", () =>
+            resolve({
+              status: res.statusCode!,
+              headers: res.headers,
+              bytes: Buffer.concat(chunks),
+              localPort: req.socket!.localPort!,
+            }),
+          );
+        },
+      );
+      req.on("error", reject);
+      req.end();
+    },
+  );
 }
 
 describe("lean server: response cache keyed by the raw query string", () => {

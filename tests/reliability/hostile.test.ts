@@ -20,7 +20,10 @@ beforeAll(async () => {
   seedDatabase(database.url);
   db = await connect(database.url, prefix);
   key = await makeKey(db, "unlimited");
-  [app] = await startInstances(1, database.url, { REDIS_URL: "redis://127.0.0.1:6379", REDIS_PREFIX: prefix });
+  [app] = await startInstances(1, database.url, {
+    REDIS_URL: "redis://127.0.0.1:6379",
+    REDIS_PREFIX: prefix,
+  });
 });
 
 afterAll(async () => {
@@ -38,7 +41,11 @@ interface Outcome {
 
 async function viaFetch(c: HostileCase): Promise<Outcome> {
   try {
-    const res = await fetch(`${app.baseUrl}${c.path}`, { method: c.method, headers: c.headers, redirect: "manual" });
+    const res = await fetch(`${app.baseUrl}${c.path}`, {
+      method: c.method,
+      headers: c.headers,
+      redirect: "manual",
+    });
     return { status: res.status, body: await res.text(), contentType: res.headers.get("content-type") ?? "" };
   } catch {
     return { status: 0, body: "", contentType: "" };
@@ -55,7 +62,11 @@ function viaRaw(c: HostileCase): Promise<Outcome> {
       const text = Buffer.concat(chunks).toString("latin1");
       const status = Number(/^HTTP\/1\.[01] (\d{3})/.exec(text)?.[1] ?? 0);
       const [head, ...body] = text.split("\r\n\r\n");
-      resolve({ status, body: body.join("\r\n\r\n"), contentType: /content-type: ([^\r\n]+)/i.exec(head)?.[1] ?? "" });
+      resolve({
+        status,
+        body: body.join("\r\n\r\n"),
+        contentType: /content-type: ([^\r\n]+)/i.exec(head)?.[1] ?? "",
+      });
     };
     const timer = setTimeout(() => {
       socket.destroy();
@@ -65,14 +76,21 @@ function viaRaw(c: HostileCase): Promise<Outcome> {
     socket.on("close", finish);
     socket.on("error", () => {});
     const headers = c.headers.map(([n, v]) => `${n}: ${v}\r\n`).join("");
-    socket.end(Buffer.from(`${c.method} ${c.path} HTTP/1.1\r\nHost: 127.0.0.1\r\n${headers}Connection: close\r\n\r\n`, "latin1"));
+    socket.end(
+      Buffer.from(
+        `${c.method} ${c.path} HTTP/1.1\r\nHost: 127.0.0.1\r\n${headers}Connection: close\r\n\r\n`,
+        "latin1",
+      ),
+    );
   });
 }
 
 async function discoverIds(): Promise<Ids> {
   const get = async (path: string) => {
     const res = await fetch(`${app.baseUrl}${path}`, { headers: { "X-API-Key": key.key } });
-    return res.ok ? ((await res.json()) as { data: { items?: { id: string }[]; next_cursor?: string | null } }).data : null;
+    return res.ok
+      ? ((await res.json()) as { data: { items?: { id: string }[]; next_cursor?: string | null } }).data
+      : null;
   };
   const competitionId = (await get("/v1/competitions"))?.items?.[0]?.id ?? "1";
   const contests = (await get(`/v1/contests?competition=${competitionId}`))?.items ?? [];
@@ -83,8 +101,10 @@ async function discoverIds(): Promise<Ids> {
   for (const c of contests.slice(0, 20)) {
     const next = (await get(`/v1/contests/${c.id}/odds/history?limit=1`))?.next_cursor ?? null;
     if (!next) continue;
-    if (cursor === null) (cursor = next), (contestId = c.id);
-    else if (foreignCursor === null) foreignCursor = next;
+    if (cursor === null) {
+      cursor = next;
+      contestId = c.id;
+    } else if (foreignCursor === null) foreignCursor = next;
   }
   return { validKey: key.key, contestId, personId, competitionId, cursor, foreignCursor };
 }
@@ -104,23 +124,41 @@ test("10,000+ hostile requests: no 500, only the expected statuses, no stack or 
       counts[out.status] = (counts[out.status] ?? 0) + 1;
       const closedOnConnect = out.status === 0 && c.method === "CONNECT";
       const leak = /\n\s+at |node_modules|\/work\/|\.ts:\d/.test(out.body);
-      const jsonError = out.contentType.includes("application/json") && out.status >= 400 && !/^\{"error":\{"code":"[A-Z_]+","message":"/.test(out.body);
+      const jsonError =
+        out.contentType.includes("application/json") &&
+        out.status >= 400 &&
+        !/^\{"error":\{"code":"[A-Z_]+","message":"/.test(out.body);
       if ((!c.expect.includes(out.status) && !closedOnConnect) || leak || jsonError) {
-        unexpected.push(`${c.category}: ${c.method.slice(0, 10)} ${c.path.slice(0, 80)} -> ${out.status}${leak ? " (leak)" : ""}${jsonError ? " (error shape)" : ""} ${out.body.slice(0, 120)}`);
+        unexpected.push(
+          `${c.category}: ${c.method.slice(0, 10)} ${c.path.slice(0, 80)} -> ${out.status}${leak ? " (leak)" : ""}${jsonError ? " (error shape)" : ""} ${out.body.slice(0, 120)}`,
+        );
       }
     }
   };
   const started = performance.now();
   await Promise.all(Array.from({ length: 12 }, worker));
-  const total = Object.values(byCategory).reduce((n, c) => n + Object.values(c).reduce((a, b) => a + b, 0), 0);
-  const fiveHundreds = Object.values(byCategory).reduce((n, c) => n + Object.entries(c).filter(([s]) => Number(s) >= 500).reduce((a, [, v]) => a + v, 0), 0);
+  const total = Object.values(byCategory).reduce(
+    (n, c) => n + Object.values(c).reduce((a, b) => a + b, 0),
+    0,
+  );
+  const fiveHundreds = Object.values(byCategory).reduce(
+    (n, c) =>
+      n +
+      Object.entries(c)
+        .filter(([s]) => Number(s) >= 500)
+        .reduce((a, [, v]) => a + v, 0),
+    0,
+  );
   report("hostile_input", {
     total,
     fiveHundreds,
     byCategory,
     realCursor: ids.cursor !== null,
     unexpected: unexpected.length,
-    unexpectedSamples: [...unexpected.filter((u) => / -> (5\d\d|0|-1)[ (]/.test(u)).slice(0, 10), ...unexpected.slice(0, 10)],
+    unexpectedSamples: [
+      ...unexpected.filter((u) => / -> (5\d\d|0|-1)[ (]/.test(u)).slice(0, 10),
+      ...unexpected.slice(0, 10),
+    ],
     seconds: Math.round((performance.now() - started) / 100) / 10,
   });
   expect(fiveHundreds).toBe(0);
@@ -133,5 +171,13 @@ test("secrets: no full key in the server's logs or the database after the hostil
   expect(await app.stop("SIGTERM")).toBe(0);
   const text = saveLogs("hostile", [app]);
   expect(text).toContain("statline listening");
-  expect(findSecrets([{ name: "logs", text }, { name: "db", text: await dumpPostgres(db) }], [key.key])).toEqual([]);
+  expect(
+    findSecrets(
+      [
+        { name: "logs", text },
+        { name: "db", text: await dumpPostgres(db) },
+      ],
+      [key.key],
+    ),
+  ).toEqual([]);
 });

@@ -25,7 +25,11 @@ beforeAll(async () => {
   db = await connect(database.url, prefix);
   proxy = await new TcpProxy(5432).start();
   const viaProxy = database.url.replace(":5432/", `:${proxy.port}/`);
-  [app] = await startInstances(1, viaProxy, { REDIS_URL: "redis://127.0.0.1:6379", REDIS_PREFIX: prefix, KEY_CACHE_TTL_MS: String(KEY_CACHE_TTL_MS) });
+  [app] = await startInstances(1, viaProxy, {
+    REDIS_URL: "redis://127.0.0.1:6379",
+    REDIS_PREFIX: prefix,
+    KEY_CACHE_TTL_MS: String(KEY_CACHE_TTL_MS),
+  });
 });
 
 afterAll(async () => {
@@ -50,11 +54,18 @@ test("database outage: 503 AUTH_BACKEND_UNAVAILABLE within 1 s, recovery without
   const t0 = performance.now();
   let done = false;
   let served = 0;
-  const load = runLoad({ targets: [app.baseUrl], key: key.key, path: "/v1/teams?limit=5", concurrency: 4, stop: () => done, onSample: (s) => void (s.status === 200 && served++) });
+  const load = runLoad({
+    targets: [app.baseUrl],
+    key: key.key,
+    path: "/v1/teams?limit=5",
+    concurrency: 4,
+    stop: () => done,
+    onSample: (s) => void (s.status === 200 && served++),
+  });
   const phases: Phase[] = [];
   // Warm (and busy) before the first cut: at least 1.5 s and 200 answered requests.
   await sleep(1500);
-  for (const end = Date.now() + 10_000; served < 200 && Date.now() < end; ) await sleep(50);
+  for (const end = Date.now() + 10_000; served < 200 && Date.now() < end;) await sleep(50);
   for (const mode of ["refuse", "blackhole"] as const) {
     const fresh = await makeKey(db, "unlimited");
     keys.push(fresh);
@@ -91,28 +102,53 @@ test("database outage: 503 AUTH_BACKEND_UNAVAILABLE within 1 s, recovery without
       mode: p.mode,
       statuses: countBy(inPhase, (s) => `${s.status}${s.code ? ` ${s.code}` : ""}`),
       switchTo503Ms: first503 ? Math.round(first503.doneAt - p.cutAt) : null,
-      max503LatencyMs: Math.round(Math.max(0, ...inPhase.filter((s) => s.status === 503).map((s) => s.doneAt - s.sentAt))),
-      freshKeyDuringOutage: { status: p.fresh.status, code: p.fresh.code, ms: Math.round(p.fresh.doneAt - p.fresh.sentAt) },
+      max503LatencyMs: Math.round(
+        Math.max(0, ...inPhase.filter((s) => s.status === 503).map((s) => s.doneAt - s.sentAt)),
+      ),
+      freshKeyDuringOutage: {
+        status: p.fresh.status,
+        code: p.fresh.code,
+        ms: Math.round(p.fresh.doneAt - p.fresh.sentAt),
+      },
       recoveryMs: p.recoveredAt ? Math.round(p.recoveredAt - p.restoredAt) : null,
     };
   });
 
   // Everything that passed authentication is metered exactly once, including what was buffered
   // while the database was gone (flushed after recovery and on SIGTERM).
-  const authenticated = samples.filter((s) => !(s.status === 503 && s.code === "AUTH_BACKEND_UNAVAILABLE") && s.status !== 401).length;
+  const authenticated = samples.filter(
+    (s) => !(s.status === 503 && s.code === "AUTH_BACKEND_UNAVAILABLE") && s.status !== 401,
+  ).length;
   const exitCode = await app.stop("SIGTERM");
   const metered = await meteredRequests(db, key.keyId);
-  report("outage_database", { requests: samples.length, statuses, phases: figures, meteredVsAuthenticated: { metered, authenticated }, elapsedMs: Math.round(performance.now() - t0) });
+  report("outage_database", {
+    requests: samples.length,
+    statuses,
+    phases: figures,
+    meteredVsAuthenticated: { metered, authenticated },
+    elapsedMs: Math.round(performance.now() - t0),
+  });
 
-  expect(samples.filter((s) => (s.status >= 500 && s.status !== 503) || s.status === 0), JSON.stringify(statuses)).toEqual([]);
+  expect(
+    samples.filter((s) => (s.status >= 500 && s.status !== 503) || s.status === 0),
+    JSON.stringify(statuses),
+  ).toEqual([]);
   expect(unavailable.every((s) => s.retryAfter)).toBe(true);
   expect(maxLatency503).toBeLessThan(1000);
   for (const p of phases) {
     // Cached verification may serve for KEY_CACHE_TTL_MS; after that (plus one timeout) every answer is 503.
-    const settled = samples.filter((s) => s.sentAt > p.cutAt + KEY_CACHE_TTL_MS + 1000 && s.doneAt < p.restoredAt);
+    const settled = samples.filter(
+      (s) => s.sentAt > p.cutAt + KEY_CACHE_TTL_MS + 1000 && s.doneAt < p.restoredAt,
+    );
     expect(settled.length, p.mode).toBeGreaterThan(0);
-    expect(settled.every((s) => s.status === 503), `${p.mode}: ${JSON.stringify(countBy(settled, (s) => String(s.status)))}`).toBe(true);
-    expect(settled.some((s) => s.code === "AUTH_BACKEND_UNAVAILABLE"), p.mode).toBe(true);
+    expect(
+      settled.every((s) => s.status === 503),
+      `${p.mode}: ${JSON.stringify(countBy(settled, (s) => String(s.status)))}`,
+    ).toBe(true);
+    expect(
+      settled.some((s) => s.code === "AUTH_BACKEND_UNAVAILABLE"),
+      p.mode,
+    ).toBe(true);
     expect([p.fresh.status, p.fresh.code], p.mode).toEqual([503, "AUTH_BACKEND_UNAVAILABLE"]);
     expect(p.fresh.doneAt - p.fresh.sentAt, p.mode).toBeLessThan(1000);
     expect(p.recoveredAt, `${p.mode}: no 200 after the database came back`).toBeDefined();
@@ -125,5 +161,13 @@ test("secrets: no full key in the server's logs or the database after the outage
   await app.stop("SIGTERM");
   const text = saveLogs("outage-db", [app]);
   expect(text).toContain("statline listening");
-  expect(findSecrets([{ name: "logs", text }, { name: "db", text: await dumpPostgres(db) }], keys.map((k) => k.key))).toEqual([]);
+  expect(
+    findSecrets(
+      [
+        { name: "logs", text },
+        { name: "db", text: await dumpPostgres(db) },
+      ],
+      keys.map((k) => k.key),
+    ),
+  ).toEqual([]);
 });

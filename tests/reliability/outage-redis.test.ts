@@ -54,9 +54,15 @@ test("Redis outage: per-instance limits never wider than the plan, no 500s, reco
   keys.push(key);
   const interval = 60_000 / PLAN.ratePerMinute;
   let done = false;
-  const load = runLoad({ targets: apps.map((a) => a.baseUrl), key: key.key, path: "/v1/teams?limit=1", concurrency: 2, stop: () => done });
-  const started = performance.now();
-  const phases: { mode: string; degraded: boolean[]; fallbackGauge: number[]; recoveryMs: number | null }[] = [];
+  const load = runLoad({
+    targets: apps.map((a) => a.baseUrl),
+    key: key.key,
+    path: "/v1/teams?limit=1",
+    concurrency: 2,
+    stop: () => done,
+  });
+  const phases: { mode: string; degraded: boolean[]; fallbackGauge: number[]; recoveryMs: number | null }[] =
+    [];
   await sleep(1500);
   for (const mode of ["refuse", "blackhole"] as const) {
     await proxy.cut(mode);
@@ -95,7 +101,10 @@ test("Redis outage: per-instance limits never wider than the plan, no 500s, reco
     elapsedMs: Math.round(elapsedMs),
   });
 
-  expect(samples.filter((s) => s.status !== 200 && s.status !== 429), JSON.stringify(statuses)).toEqual([]);
+  expect(
+    samples.filter((s) => s.status !== 200 && s.status !== 429),
+    JSON.stringify(statuses),
+  ).toEqual([]);
   expect(admitted).toBeLessThanOrEqual(ceiling);
   // It kept serving: admissions happened during each outage, roughly at the plan's rate.
   expect(admitted).toBeGreaterThan(ceiling * 0.5);
@@ -110,5 +119,13 @@ test("secrets: no full key in either instance's logs or the database", async () 
   await Promise.all(apps.map((a) => a.stop("SIGTERM")));
   const text = saveLogs("outage-redis", apps);
   expect(text).toContain("redis down");
-  expect(findSecrets([{ name: "logs", text }, { name: "db", text: await dumpPostgres(db) }], keys.map((k) => k.key))).toEqual([]);
+  expect(
+    findSecrets(
+      [
+        { name: "logs", text },
+        { name: "db", text: await dumpPostgres(db) },
+      ],
+      keys.map((k) => k.key),
+    ),
+  ).toEqual([]);
 });

@@ -42,21 +42,36 @@ afterAll(async () => {
 type Channel = "pubsub" | "admin-cli" | "db-only (pub/sub dropped)";
 
 /** When each instance last accepted the revoked key, relative to the start of the revoke. */
-async function revocationTrial(channel: Channel): Promise<{ channel: Channel; propagationMs: number[]; statuses: Record<string, number>; lateAccepts: number }> {
+async function revocationTrial(channel: Channel): Promise<{
+  channel: Channel;
+  propagationMs: number[];
+  statuses: Record<string, number>;
+  lateAccepts: number;
+}> {
   const key = await makeKey(db, "unlimited");
   keys.push(key);
   let stopAt = Infinity;
-  const load = runLoad({ targets: urls(), key: key.key, path: "/v1/teams?limit=2", concurrency: 2, stop: () => performance.now() > stopAt });
+  const load = runLoad({
+    targets: urls(),
+    key: key.key,
+    path: "/v1/teams?limit=2",
+    concurrency: 2,
+    stop: () => performance.now() > stopAt,
+  });
   await sleep(600);
   if (channel === "pubsub") {
     const { revokeApiKey } = await import("../../lib/keys/repository");
     await revokeApiKey(db, { prefix: key.prefix }, null, { ip: "reliability-test" });
   } else if (channel === "admin-cli") {
     // Asynchronously, so the load keeps running while the CLI starts.
-    await promisify(execFile)(process.execPath, ["--import", "tsx", "scripts/admin.ts", "key", "revoke", key.prefix], {
-      cwd: ROOT,
-      env: { ...process.env, DATABASE_URL: database.url },
-    });
+    await promisify(execFile)(
+      process.execPath,
+      ["--import", "tsx", "scripts/admin.ts", "key", "revoke", key.prefix],
+      {
+        cwd: ROOT,
+        env: { ...process.env, DATABASE_URL: database.url },
+      },
+    );
   } else {
     await db.apiKey.update({ where: { id: key.keyId }, data: { revokedAt: new Date() } });
   }
@@ -72,12 +87,24 @@ async function revocationTrial(channel: Channel): Promise<{ channel: Channel; pr
     return Math.round(last - revokeAt);
   });
   const lateAccepts = samples.filter((s) => s.sentAt > revokeAt + 2000 && s.status !== 401).length;
-  return { channel, propagationMs, statuses: countBy(samples, (s) => `${s.target}:${s.status}`), lateAccepts };
+  return {
+    channel,
+    propagationMs,
+    statuses: countBy(samples, (s) => `${s.target}:${s.status}`),
+    lateAccepts,
+  };
 }
 
 test("a revoked key is refused by every instance within 2 s while load runs", async () => {
   const trials: Awaited<ReturnType<typeof revocationTrial>>[] = [];
-  for (const channel of ["pubsub", "pubsub", "pubsub", "admin-cli", "db-only (pub/sub dropped)", "db-only (pub/sub dropped)"] as const) {
+  for (const channel of [
+    "pubsub",
+    "pubsub",
+    "pubsub",
+    "admin-cli",
+    "db-only (pub/sub dropped)",
+    "db-only (pub/sub dropped)",
+  ] as const) {
     trials.push(await revocationTrial(channel));
   }
   const all = trials.flatMap((t) => t.propagationMs);
@@ -88,7 +115,10 @@ test("a revoked key is refused by every instance within 2 s while load runs", as
     maxMs: Math.max(...all),
     pubsub: { medianMs: median(byChannel("pubsub")), maxMs: Math.max(...byChannel("pubsub")) },
     adminCli: byChannel("admin-cli"),
-    dbPollOnly: { medianMs: median(byChannel("db-only (pub/sub dropped)")), maxMs: Math.max(...byChannel("db-only (pub/sub dropped)")) },
+    dbPollOnly: {
+      medianMs: median(byChannel("db-only (pub/sub dropped)")),
+      maxMs: Math.max(...byChannel("db-only (pub/sub dropped)")),
+    },
     trials,
   });
   for (const t of trials) {
@@ -115,7 +145,11 @@ test("a data import on one side invalidates the response cache of every instance
   // What bumpDataVersion() does after an import or seed, through the test's own client.
   const { DATA_VERSION_KEY } = await import("../../lib/api/cache");
   const value = `${Date.now()}-reliability`;
-  await db.systemState.upsert({ where: { key: DATA_VERSION_KEY }, create: { key: DATA_VERSION_KEY, value }, update: { value } });
+  await db.systemState.upsert({
+    where: { key: DATA_VERSION_KEY },
+    create: { key: DATA_VERSION_KEY, value },
+    update: { value },
+  });
   const invalidatedMs: number[] = [];
   for (const url of urls()) {
     for (;;) {
@@ -133,7 +167,13 @@ test("requests split across both instances respect one shared rate limit exactly
   const key = await makeKey(db, "reltest");
   keys.push(key);
   const started = performance.now();
-  const samples = await runLoad({ targets: urls(), key: key.key, path: "/v1/teams?limit=1", concurrency: 4, count: 400 });
+  const samples = await runLoad({
+    targets: urls(),
+    key: key.key,
+    path: "/v1/teams?limit=1",
+    concurrency: 4,
+    count: 400,
+  });
   const elapsedMs = performance.now() - started;
   const allowed = samples.filter((s) => s.status === 200).length;
   const intervalMs = 60_000 / RATE_PLAN.ratePerMinute;
@@ -152,7 +192,11 @@ test("requests split across both instances respect one shared rate limit exactly
   expect(samples.filter((s) => s.status !== 200 && s.status !== 429)).toEqual([]);
   expect(overshoot).toBe(0);
   expect(allowed).toBeGreaterThanOrEqual(RATE_PLAN.burst);
-  expect(samples.filter((s) => s.status === 429).every((s) => s.code === "RATE_LIMITED" && Number(s.retryAfter) >= 1)).toBe(true);
+  expect(
+    samples
+      .filter((s) => s.status === 429)
+      .every((s) => s.code === "RATE_LIMITED" && Number(s.retryAfter) >= 1),
+  ).toBe(true);
 });
 
 test("N requests across both instances are metered as exactly N (after SIGTERM)", async () => {
@@ -160,19 +204,44 @@ test("N requests across both instances are metered as exactly N (after SIGTERM)"
   keys.push(key);
   const paths = ["/v1/teams?limit=2", "/v1/teams/does-not-exist", "/v1/teams?limit=abc", "/v1/nowhere"];
   const samples: Sample[] = [];
-  for (const path of paths) samples.push(...(await runLoad({ targets: urls(), key: key.key, path, concurrency: 8, count: 500 })));
+  for (const path of paths)
+    samples.push(...(await runLoad({ targets: urls(), key: key.key, path, concurrency: 8, count: 500 })));
   // Graceful stop of both instances: in-flight requests drain, buffered metering is flushed.
   const exitCodes = await Promise.all(apps.map((a) => a.stop("SIGTERM")));
   const metered = await meteredRequests(db, key.keyId);
-  report("metering_exactness", { sent: samples.length, metered, statuses: countBy(samples, (s) => String(s.status)) });
+  report("metering_exactness", {
+    sent: samples.length,
+    metered,
+    statuses: countBy(samples, (s) => String(s.status)),
+  });
   expect(exitCodes).toEqual([0, 0]);
   expect(samples.filter((s) => s.status >= 500 || s.status === 0)).toEqual([]);
   expect(metered).toBe(samples.length);
+
+  // The request log (issue 14) rides in the same flushes: every error answer of either instance
+  // has its row, and both instances wrote rows to the one PostgreSQL table.
+  const errorIds = samples.filter((s) => s.status >= 400).map((s) => s.requestId!);
+  expect(errorIds.length).toBeGreaterThan(1000);
+  const logged = await db.requestLog.findMany({
+    where: { keyPrefix: key.key.slice(0, 16), status: { gte: 400 } },
+    select: { id: true },
+  });
+  expect(new Set(logged.map((r) => r.id))).toEqual(new Set(errorIds));
+  const instances = new Set(logged.map((r) => r.id.slice(4, 12)));
+  expect(instances.size).toBe(2);
 });
 
 test("secrets: no full key in either instance's logs or the database", async () => {
   await Promise.all(apps.map((a) => a.stop("SIGTERM")));
   const text = saveLogs("scale-out", apps);
   expect(text).toContain("statline listening");
-  expect(findSecrets([{ name: "logs", text }, { name: "db", text: await dumpPostgres(db) }], keys.map((k) => k.key))).toEqual([]);
+  expect(
+    findSecrets(
+      [
+        { name: "logs", text },
+        { name: "db", text: await dumpPostgres(db) },
+      ],
+      keys.map((k) => k.key),
+    ),
+  ).toEqual([]);
 });

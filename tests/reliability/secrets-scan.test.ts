@@ -21,7 +21,10 @@ function e2ePasswords(): string[] {
       if (entry.isDirectory()) walk(file);
       else if (file.endsWith(".ts")) {
         const text = fs.readFileSync(file, "utf8");
-        for (const m of text.matchAll(/(?:password|passphrase|verifier)\w*["']?\s*[:=,]\s*["'`]([^"'`$\n]{8,})["'`]/gi)) found.add(m[1]);
+        for (const m of text.matchAll(
+          /(?:password|passphrase|verifier)\w*["']?\s*[:=,]\s*["'`]([^"'`$\n]{8,})["'`]/gi,
+        ))
+          found.add(m[1]);
       }
     }
   };
@@ -36,21 +39,32 @@ describe("secrets scan", () => {
     expect(findSecrets([{ name: "log", text: `{"password":"hunter2hunter2"}` }], [])).toHaveLength(1);
     expect(findSecrets([{ name: "log", text: `code_verifier=${"v".repeat(43)}` }], [])).toHaveLength(1);
     expect(findSecrets([{ name: "db", text: "row\tmy-S3cret-pass" }], ["my-S3cret-pass"])).toHaveLength(1);
-    expect(findSecrets([{ name: "log", text: `{"password":"[redacted]","key":"sk_live_a1B2a1B2…"}` }], [])).toEqual([]);
+    expect(
+      findSecrets([{ name: "log", text: `{"password":"[redacted]","key":"sk_live_a1B2a1B2…"}` }], []),
+    ).toEqual([]);
   });
 
   test("e2e server log, e2e database and kept reliability logs hold no key, password or verifier", () => {
     const sources: { name: string; text: string }[] = [];
     const e2eLog = path.join(TEST_DIR, "e2e-server.log");
-    if (fs.existsSync(e2eLog)) sources.push({ name: "e2e-server.log", text: fs.readFileSync(e2eLog, "utf8") });
+    if (fs.existsSync(e2eLog))
+      sources.push({ name: "e2e-server.log", text: fs.readFileSync(e2eLog, "utf8") });
     const urlFile = path.join(TEST_DIR, "e2e-db-url");
-    const dbFile = fs.existsSync(urlFile) ? fs.readFileSync(urlFile, "utf8").trim().replace(/^file:/, "") : "";
+    const dbFile = fs.existsSync(urlFile)
+      ? fs
+          .readFileSync(urlFile, "utf8")
+          .trim()
+          .replace(/^file:/, "")
+      : "";
     if (dbFile && fs.existsSync(dbFile)) sources.push({ name: "e2e database", text: dumpSqlite(dbFile) });
     const logDir = path.join(TEST_DIR, "reliability-logs");
     if (fs.existsSync(logDir)) {
-      for (const f of fs.readdirSync(logDir)) sources.push({ name: `reliability-logs/${f}`, text: fs.readFileSync(path.join(logDir, f), "utf8") });
+      for (const f of fs.readdirSync(logDir))
+        sources.push({ name: `reliability-logs/${f}`, text: fs.readFileSync(path.join(logDir, f), "utf8") });
     }
-    console.log(`[reliability] secrets scan over: ${sources.map((s) => s.name).join(", ") || "(nothing: run the e2e suite first)"}`);
+    console.log(
+      `[reliability] secrets scan over: ${sources.map((s) => s.name).join(", ") || "(nothing: run the e2e suite first)"}`,
+    );
     const passwords = e2ePasswords();
     // The browser tests do sign in with passwords: the scan must know at least one of them.
     expect(passwords.length).toBeGreaterThan(0);

@@ -53,22 +53,42 @@ describe(`demo-data generator at a small scale (${SMALL})`, () => {
     const out = runScript("scripts/seed.ts", ["--scale", SMALL], urls.b);
     expect(out).toContain("already seeded");
     // npm start's seedIfEmpty leaves a populated database alone as well.
-    execFileSync(process.execPath, ["--import", "tsx", "-e", "require('./lib/seed/index.ts').seedIfEmpty().then(() => process.exit(0))"], {
-      cwd: ROOT, env: { ...process.env, DATABASE_URL: urls.b }, stdio: "ignore",
-    });
+    execFileSync(
+      process.execPath,
+      ["--import", "tsx", "-e", "require('./lib/seed/index.ts').seedIfEmpty().then(() => process.exit(0))"],
+      {
+        cwd: ROOT,
+        env: { ...process.env, DATABASE_URL: urls.b },
+        stdio: "ignore",
+      },
+    );
     expect(await sportsDigest(db)).toBe(before);
     expect((await db.systemState.findUnique({ where: { key: "data_version" } }))?.value).toBe(version?.value);
   }, 180_000);
 
   it("produces a coherent dataset: a football league with two editions, tennis, rosters, odds with ties", async () => {
     const db = client(urls.a);
-    const football = await db.competition.findMany({ where: { sport: "football" }, include: { editions: true } });
+    const football = await db.competition.findMany({
+      where: { sport: "football" },
+      include: { editions: true },
+    });
     expect(football.length).toBeGreaterThanOrEqual(1);
     expect(football.every((c) => c.editions.length >= 2)).toBe(true);
-    expect(await db.competition.count({ where: { sport: "tennis", kind: "individual", format: "knockout" } })).toBeGreaterThanOrEqual(1);
-    expect(await db.rosterEntry.count({ where: { role: "player", teamId: { not: null } } })).toBeGreaterThan(400);
-    expect(await db.contest.count({ where: { status: "scheduled", kickoffAt: { gt: REFERENCE_DATE } } })).toBeGreaterThan(0);
-    const tie = await db.oddsPoint.groupBy({ by: ["contestId", "observedAt"], _count: { _all: true }, orderBy: { _count: { id: "desc" } }, take: 1 });
+    expect(
+      await db.competition.count({ where: { sport: "tennis", kind: "individual", format: "knockout" } }),
+    ).toBeGreaterThanOrEqual(1);
+    expect(await db.rosterEntry.count({ where: { role: "player", teamId: { not: null } } })).toBeGreaterThan(
+      400,
+    );
+    expect(
+      await db.contest.count({ where: { status: "scheduled", kickoffAt: { gt: REFERENCE_DATE } } }),
+    ).toBeGreaterThan(0);
+    const tie = await db.oddsPoint.groupBy({
+      by: ["contestId", "observedAt"],
+      _count: { _all: true },
+      orderBy: { _count: { id: "desc" } },
+      take: 1,
+    });
     expect(tie[0]._count._all).toBeGreaterThanOrEqual(35); // 5 bookmakers x 7 selections at one instant
     expect(await db.person.count({ where: { nameNormalized: "kylian mbappe" } })).toBe(1);
     expect(await db.personNameToken.count({ where: { token: "odegaard" } })).toBeGreaterThanOrEqual(1);
@@ -83,35 +103,64 @@ describe(`demo-data generator at a small scale (${SMALL})`, () => {
 
   it("person statistics agree with the scores, and season totals with the contest rows", async () => {
     const db = client(urls.a);
-    const goals = await db.personContestStat.groupBy({ by: ["contestId", "teamId"], where: { stat: "goals" }, _sum: { value: true } });
+    const goals = await db.personContestStat.groupBy({
+      by: ["contestId", "teamId"],
+      where: { stat: "goals" },
+      _sum: { value: true },
+    });
     const scored = new Map(goals.map((g) => [`${g.contestId}:${g.teamId}`, g._sum.value ?? 0]));
-    const finished = await db.contestParticipant.findMany({ where: { contest: { status: "finished" }, teamId: { not: null } } });
+    const finished = await db.contestParticipant.findMany({
+      where: { contest: { status: "finished" }, teamId: { not: null } },
+    });
     expect(finished.length).toBeGreaterThan(500);
-    for (const p of finished) expect(scored.get(`${p.contestId}:${p.teamId}`) ?? 0, `contest ${p.contestId}`).toBe(p.score);
-    const assists = await db.personContestStat.aggregate({ where: { stat: "assists" }, _sum: { value: true } });
+    for (const p of finished)
+      expect(scored.get(`${p.contestId}:${p.teamId}`) ?? 0, `contest ${p.contestId}`).toBe(p.score);
+    const assists = await db.personContestStat.aggregate({
+      where: { stat: "assists" },
+      _sum: { value: true },
+    });
     const totalGoals = finished.reduce((n, p) => n + (p.score ?? 0), 0);
     expect(assists._sum.value).toBeLessThanOrEqual(totalGoals);
     expect(await db.personContestStat.count({ where: { contest: { status: "scheduled" } } })).toBe(0);
 
-    const fromContests = await db.personContestStat.groupBy({ by: ["personId", "stat"], where: { contest: { editionId: 1 } }, _sum: { value: true }, _count: { _all: true } });
+    const fromContests = await db.personContestStat.groupBy({
+      by: ["personId", "stat"],
+      where: { contest: { editionId: 1 } },
+      _sum: { value: true },
+      _count: { _all: true },
+    });
     const totals = await db.personEditionStat.findMany({ where: { editionId: 1 } });
     expect(totals).toHaveLength(fromContests.length);
     const byKey = new Map(totals.map((t) => [`${t.personId}:${t.stat}`, t]));
-    for (const g of fromContests) expect(byKey.get(`${g.personId}:${g.stat}`)).toMatchObject({ value: g._sum.value, contests: g._count._all });
+    for (const g of fromContests)
+      expect(byKey.get(`${g.personId}:${g.stat}`)).toMatchObject({
+        value: g._sum.value,
+        contests: g._count._all,
+      });
   });
 
   it("odds: books written at one instant, prices drifting before kick-off, a closing snapshot 5 minutes before", async () => {
     const db = client(urls.a);
-    const contest = await db.contest.findFirstOrThrow({ where: { status: "finished", participants: { some: { teamId: { not: null } } } }, orderBy: { id: "asc" } });
-    const odds = await db.oddsPoint.findMany({ where: { contestId: contest.id }, orderBy: [{ observedAt: "asc" }, { id: "asc" }] });
+    const contest = await db.contest.findFirstOrThrow({
+      where: { status: "finished", participants: { some: { teamId: { not: null } } } },
+      orderBy: { id: "asc" },
+    });
+    const odds = await db.oddsPoint.findMany({
+      where: { contestId: contest.id },
+      orderBy: [{ observedAt: "asc" }, { id: "asc" }],
+    });
     const instants = [...new Set(odds.map((o) => o.observedAt.getTime()))];
     expect(instants.length).toBeGreaterThanOrEqual(3);
     expect(new Set(odds.map((o) => o.market))).toEqual(new Set(["h2h", "totals", "spreads"]));
     const closing = odds.filter((o) => o.isClosing);
     expect(closing.length).toBe(35);
-    expect(closing.every((o) => o.observedAt.getTime() === contest.kickoffAt.getTime() - 5 * 60_000)).toBe(true);
+    expect(closing.every((o) => o.observedAt.getTime() === contest.kickoffAt.getTime() - 5 * 60_000)).toBe(
+      true,
+    );
     expect(odds.every((o) => o.observedAt < contest.kickoffAt)).toBe(true);
-    const homeWin = odds.filter((o) => o.bookmaker === "pinnacle" && o.market === "h2h" && o.selection === "home").map((o) => o.price);
+    const homeWin = odds
+      .filter((o) => o.bookmaker === "pinnacle" && o.market === "h2h" && o.selection === "home")
+      .map((o) => o.price);
     expect(new Set(homeWin).size).toBeGreaterThan(1);
     expect(odds.filter((o) => o.market !== "h2h").every((o) => o.line !== null)).toBe(true);
     expect(await db.oddsPoint.count({ where: { observedAt: { gt: REFERENCE_DATE } } })).toBe(0);
@@ -123,7 +172,10 @@ describe(`demo-data generator at a small scale (${SMALL})`, () => {
 
   it("tennis: knockout draws between persons, set scores, person odds carrying the personId", async () => {
     const db = client(urls.a);
-    const matches = await db.contest.findMany({ where: { edition: { competition: { sport: "tennis" } } }, include: { participants: true, odds: { where: { market: "h2h" } } } });
+    const matches = await db.contest.findMany({
+      where: { edition: { competition: { sport: "tennis" } } },
+      include: { participants: true, odds: { where: { market: "h2h" } } },
+    });
     expect(matches.length).toBeGreaterThanOrEqual(63);
     expect(new Set(matches.map((m) => m.round))).toContain("Final");
     for (const m of matches.filter((x) => x.status === "finished")) {
@@ -147,17 +199,30 @@ describe("demo-data generator at the default scale", () => {
     expect(c.teams).toBeGreaterThanOrEqual(60);
     expect(c.contests).toBeGreaterThanOrEqual(2000);
     expect(c.odds).toBeGreaterThanOrEqual(300_000);
-    expect(await db.contest.count({ where: { status: "scheduled", kickoffAt: { gt: REFERENCE_DATE } } })).toBeGreaterThan(100);
+    expect(
+      await db.contest.count({ where: { status: "scheduled", kickoffAt: { gt: REFERENCE_DATE } } }),
+    ).toBeGreaterThan(100);
     expect((await db.systemState.findUniqueOrThrow({ where: { key: "seed" } })).value).toBe("v1:scale=1");
     // A 20-team double round-robin with draws in a finished edition.
-    const edition = await db.edition.findFirstOrThrow({ where: { competition: { sport: "football" }, current: false }, include: { contests: { include: { participants: true } } } });
+    const edition = await db.edition.findFirstOrThrow({
+      where: { competition: { sport: "football" }, current: false },
+      include: { contests: { include: { participants: true } } },
+    });
     expect(edition.contests).toHaveLength(380);
-    const pairs = new Set(edition.contests.map((x) => x.participants.map((p) => `${p.side}:${p.teamId}`).sort().join(" ")));
+    const pairs = new Set(
+      edition.contests.map((x) =>
+        x.participants
+          .map((p) => `${p.side}:${p.teamId}`)
+          .sort()
+          .join(" "),
+      ),
+    );
     expect(pairs.size).toBe(380);
     const draws = edition.contests.filter((x) => x.participants[0].score === x.participants[1].score).length;
     expect(draws / 380).toBeGreaterThan(0.15);
     expect(draws / 380).toBeLessThan(0.35);
-    for (const comp of await db.competition.findMany({ include: { _count: { select: { editions: true } } } })) expect(comp._count.editions).toBeGreaterThanOrEqual(2);
+    for (const comp of await db.competition.findMany({ include: { _count: { select: { editions: true } } } }))
+      expect(comp._count.editions).toBeGreaterThanOrEqual(2);
   }, 180_000);
 });
 
@@ -176,8 +241,11 @@ describe("demo-data generator on PostgreSQL", () => {
     runScript("scripts/seed.ts", ["--scale", SMALL, "--quiet"], pg.url);
     const db = client(pg.url);
     expect(await sportsDigest(db)).toBe(await sportsDigest(client(urls.b)));
-    for (const e of await db.edition.findMany({ where: { competition: { sport: "football" } } })) expect(await standingsProblems(db, e.id)).toEqual([]);
-    const created = await db.competition.create({ data: { slug: "after-seed", name: "After seed", sport: "football", kind: "team", format: "league" } });
-    expect(created.id).toBe((await db.competition.count()));
+    for (const e of await db.edition.findMany({ where: { competition: { sport: "football" } } }))
+      expect(await standingsProblems(db, e.id)).toEqual([]);
+    const created = await db.competition.create({
+      data: { slug: "after-seed", name: "After seed", sport: "football", kind: "team", format: "league" },
+    });
+    expect(created.id).toBe(await db.competition.count());
   }, 180_000);
 });

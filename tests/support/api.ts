@@ -14,12 +14,16 @@ export interface ApiResult {
 }
 
 /** One real HTTP request; the body is parsed when it is JSON. */
-export async function call(baseUrl: string, path: string, init: { key?: string; headers?: Record<string, string>; method?: string } = {}): Promise<ApiResult> {
+export async function call(
+  baseUrl: string,
+  path: string,
+  init: { key?: string; headers?: Record<string, string>; method?: string } = {},
+): Promise<ApiResult> {
   const headers: Record<string, string> = { ...init.headers };
   if (init.key) headers["X-API-Key"] = init.key;
   const res = await fetch(baseUrl + path, { method: init.method ?? "GET", headers });
   const text = await res.text();
-  let body: unknown = null;
+  let body: unknown;
   try {
     body = text ? JSON.parse(text) : null;
   } catch {

@@ -11,8 +11,25 @@ export function admin(databaseUrl: string, ...args: string[]): string {
 }
 
 /** Creates a key through the admin CLI and returns the full key (its last line of output). */
-export function createKey(databaseUrl: string, email: string, environment: "test" | "live" = "test", name = "test key"): string {
-  const lines = admin(databaseUrl, "key", "create", "--email", email, "--environment", environment, "--name", name).trim().split("\n");
+export function createKey(
+  databaseUrl: string,
+  email: string,
+  environment: "test" | "live" = "test",
+  name = "test key",
+): string {
+  const lines = admin(
+    databaseUrl,
+    "key",
+    "create",
+    "--email",
+    email,
+    "--environment",
+    environment,
+    "--name",
+    name,
+  )
+    .trim()
+    .split("\n");
   return lines[lines.length - 1];
 }
 
@@ -20,7 +37,12 @@ export function createKey(databaseUrl: string, email: string, environment: "test
  * A key on the `unlimited` plan (still metered, never rate-limited), for suites that send more
  * requests than the free plan's 60 per minute allows and are not about rate limits.
  */
-export function createUnlimitedKey(databaseUrl: string, email: string, environment: "test" | "live" = "test", name = "test key"): string {
+export function createUnlimitedKey(
+  databaseUrl: string,
+  email: string,
+  environment: "test" | "live" = "test",
+  name = "test key",
+): string {
   const key = createKey(databaseUrl, email, environment, name);
   admin(databaseUrl, "account", "plan", "--email", email, "--plan", "unlimited");
   return key;

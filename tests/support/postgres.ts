@@ -1,7 +1,14 @@
 import { execFileSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 
-const PG = ["-h", process.env.PGHOST ?? "127.0.0.1", "-p", process.env.PGPORT ?? "5432", "-U", process.env.PGUSER ?? "postgres"];
+const PG = [
+  "-h",
+  process.env.PGHOST ?? "127.0.0.1",
+  "-p",
+  process.env.PGPORT ?? "5432",
+  "-U",
+  process.env.PGUSER ?? "postgres",
+];
 
 export interface TempPgDatabase {
   url: string;
@@ -15,7 +22,10 @@ export function createPgDatabase(): TempPgDatabase {
   try {
     execFileSync("createdb", [...PG, name], { stdio: ["ignore", "ignore", "pipe"] });
   } catch (err) {
-    throw new Error(`createdb failed: is PostgreSQL running on 127.0.0.1:5432? ${(err as { stderr?: Buffer }).stderr?.toString() ?? err}`);
+    throw new Error(
+      `createdb failed: is PostgreSQL running on 127.0.0.1:5432? ${(err as { stderr?: Buffer }).stderr?.toString() ?? err}`,
+      { cause: err },
+    );
   }
   const host = `${process.env.PGHOST ?? "127.0.0.1"}:${process.env.PGPORT ?? "5432"}`;
   return {

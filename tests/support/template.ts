@@ -30,12 +30,17 @@ export function ensureTemplateDb(): string {
   const file = path.join(dir, "template.db");
   const stampFile = `${file}.stamp`;
   const stamp = stampOf();
-  if (fs.existsSync(file) && fs.existsSync(stampFile) && fs.readFileSync(stampFile, "utf8") === stamp) return file;
+  if (fs.existsSync(file) && fs.existsSync(stampFile) && fs.readFileSync(stampFile, "utf8") === stamp)
+    return file;
   fs.mkdirSync(dir, { recursive: true });
   for (const f of [file, `${file}-wal`, `${file}-shm`, stampFile]) fs.rmSync(f, { force: true });
   const env = { ...process.env, DATABASE_URL: `file:${file}` };
   const run = (script: string, ...args: string[]) =>
-    execFileSync(process.execPath, ["--import", "tsx", script, ...args], { cwd: ROOT, env, stdio: ["ignore", "ignore", "inherit"] });
+    execFileSync(process.execPath, ["--import", "tsx", script, ...args], {
+      cwd: ROOT,
+      env,
+      stdio: ["ignore", "ignore", "inherit"],
+    });
   run("scripts/migrate.ts");
   run("scripts/seed.ts", "--scale", TEST_SEED_SCALE, "--quiet");
   fs.writeFileSync(stampFile, stamp);

@@ -28,7 +28,15 @@ function suite(name: string, open: () => { url: string; cleanup: () => void }) {
       await applyMigrations(opened.url);
       db = createClient(opened.url);
       const account = await db.account.create({ data: { name: "flush" } });
-      const key = await db.apiKey.create({ data: { accountId: account.id, name: "k", environment: "test", prefix: "sk_test_idem0001", secretHash: "0".repeat(64) } });
+      const key = await db.apiKey.create({
+        data: {
+          accountId: account.id,
+          name: "k",
+          environment: "test",
+          prefix: "sk_test_idem0001",
+          secretHash: "0".repeat(64),
+        },
+      });
       keyId = key.id;
       accountId = account.id;
     });
@@ -36,7 +44,9 @@ function suite(name: string, open: () => { url: string; cleanup: () => void }) {
       await db?.$disconnect();
       cleanup?.();
     });
-    const requests = async () => (await db.usageBucket.aggregate({ where: { apiKeyId: keyId }, _sum: { requests: true } }))._sum.requests ?? 0;
+    const requests = async () =>
+      (await db.usageBucket.aggregate({ where: { apiKeyId: keyId }, _sum: { requests: true } }))._sum
+        .requests ?? 0;
     const markers = () => db.systemState.count({ where: { key: { startsWith: "usage_flush:" } } });
 
     it("a replayed batch id changes nothing", async () => {
@@ -83,12 +93,18 @@ function suite(name: string, open: () => { url: string; cleanup: () => void }) {
 
 suite("SQLite", () => {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "statline-idem-"));
-  return { url: `file:${path.join(dir, "usage.db")}`, cleanup: () => fs.rmSync(dir, { recursive: true, force: true }) };
+  return {
+    url: `file:${path.join(dir, "usage.db")}`,
+    cleanup: () => fs.rmSync(dir, { recursive: true, force: true }),
+  };
 });
 
 suite("PostgreSQL", () => {
   const name = `statline_t_${randomBytes(5).toString("hex")}`;
   const pg = ["-h", "127.0.0.1", "-U", "postgres"];
   execFileSync("createdb", [...pg, name]);
-  return { url: `postgresql://postgres@127.0.0.1:5432/${name}`, cleanup: () => execFileSync("dropdb", [...pg, "--if-exists", "--force", name]) };
+  return {
+    url: `postgresql://postgres@127.0.0.1:5432/${name}`,
+    cleanup: () => execFileSync("dropdb", [...pg, "--if-exists", "--force", name]),
+  };
 });

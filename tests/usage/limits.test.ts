@@ -57,7 +57,11 @@ describe("rate limits and quotas over HTTP", () => {
   it("free plan: the request after the burst gets 429 RATE_LIMITED, and Retry-After is enough", async () => {
     const started = Date.now();
     const first = await call(app.baseUrl, "/v1/teams", keys.free);
-    expect(first.headers).toMatchObject({ "x-ratelimit-limit": "20", "x-ratelimit-remaining": "19", "x-ratelimit-reset": "1" });
+    expect(first.headers).toMatchObject({
+      "x-ratelimit-limit": "20",
+      "x-ratelimit-remaining": "19",
+      "x-ratelimit-reset": "1",
+    });
     let ok = 1;
     let refused: Res | undefined;
     while (!refused) {
@@ -86,10 +90,25 @@ describe("rate limits and quotas over HTTP", () => {
     const rows: string[] = [];
     for (let i = 0; i < 5; i++) {
       const r = await call(app.baseUrl, "/v1/teams", keys.slow);
-      rows.push([r.status, r.headers["x-ratelimit-limit"], r.headers["x-ratelimit-remaining"], r.headers["x-ratelimit-reset"], r.headers["x-units-used"], r.headers["x-units-remaining"]].join(" "));
+      rows.push(
+        [
+          r.status,
+          r.headers["x-ratelimit-limit"],
+          r.headers["x-ratelimit-remaining"],
+          r.headers["x-ratelimit-reset"],
+          r.headers["x-units-used"],
+          r.headers["x-units-remaining"],
+        ].join(" "),
+      );
     }
     // 1 request/minute, bursts of 5: each request pushes the full-bucket time 60 s further out
-    expect(rows).toEqual(["200 5 4 60 1 999", "200 5 3 120 2 998", "200 5 2 180 3 997", "200 5 1 240 4 996", "200 5 0 300 5 995"]);
+    expect(rows).toEqual([
+      "200 5 4 60 1 999",
+      "200 5 3 120 2 998",
+      "200 5 2 180 3 997",
+      "200 5 1 240 4 996",
+      "200 5 0 300 5 995",
+    ]);
     const refused = await call(app.baseUrl, "/v1/teams", keys.slow);
     expect(refused.status).toBe(429);
     expect(refused.body.error!.code).toBe("RATE_LIMITED");
@@ -121,7 +140,11 @@ describe("rate limits and quotas over HTTP", () => {
     const a = await call(app.baseUrl, "/v1/teams", keys.eve);
     const b = await call(app.baseUrl, "/v1/teams", keys.eve);
     expect([a.status, a.headers["x-units-used"], a.headers["x-units-remaining"]]).toEqual([200, "9999", "1"]);
-    expect([b.status, b.headers["x-units-used"], b.headers["x-units-remaining"]]).toEqual([200, "10000", "0"]);
+    expect([b.status, b.headers["x-units-used"], b.headers["x-units-remaining"]]).toEqual([
+      200,
+      "10000",
+      "0",
+    ]);
     const c = await call(app.baseUrl, "/v1/teams", keys.eve);
     expect(c.status).toBe(429);
     expect(c.body.error!.code).toBe("QUOTA_EXCEEDED");

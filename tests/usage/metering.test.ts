@@ -70,7 +70,11 @@ describe("metering over HTTP", () => {
   it("counts exactly under 50 concurrent connections", async () => {
     const agent = new http.Agent({ keepAlive: true, maxSockets: 50 });
     const N = 1500;
-    const statuses = await Promise.all(Array.from({ length: N }, () => call(app.baseUrl, "/v1/teams?limit=5", keys.dave, { agent }).then((r) => r.status)));
+    const statuses = await Promise.all(
+      Array.from({ length: N }, () =>
+        call(app.baseUrl, "/v1/teams?limit=5", keys.dave, { agent }).then((r) => r.status),
+      ),
+    );
     agent.destroy();
     expect(statuses.filter((s) => s === 200)).toHaveLength(N);
     const t = await waitForUsage(dbUrl, "dave@metering.test", (u) => u.requests >= N);
@@ -80,10 +84,15 @@ describe("metering over HTTP", () => {
 
   it("treats live and test keys identically: same limits, same headers, both metered", async () => {
     const seen: Record<string, string[]> = { test: [], live: [] };
-    for (const [env, key] of [["test", keys.aliceTest], ["live", keys.aliceLive]] as const) {
+    for (const [env, key] of [
+      ["test", keys.aliceTest],
+      ["live", keys.aliceLive],
+    ] as const) {
       for (let i = 0; i < 6; i++) {
         const res = await call(app.baseUrl, "/v1/teams", key);
-        seen[env].push(`${res.status} ${res.headers["x-ratelimit-limit"]} ${res.headers["x-ratelimit-remaining"]} ${res.body.error?.code ?? ""}`);
+        seen[env].push(
+          `${res.status} ${res.headers["x-ratelimit-limit"]} ${res.headers["x-ratelimit-remaining"]} ${res.body.error?.code ?? ""}`,
+        );
       }
     }
     const expected = ["200 5 4 ", "200 5 3 ", "200 5 2 ", "200 5 1 ", "200 5 0 ", "429 5 0 RATE_LIMITED"];
@@ -100,18 +109,26 @@ describe("metering over HTTP", () => {
     const wrongSecret = `${keys.carol.slice(0, 16)}${"x".repeat(24)}`;
     const unknownPrefix = `sk_live_ZZZZZZZZ${"y".repeat(24)}`;
     for (let i = 0; i < 3; i++) expect((await call(app.baseUrl, "/v1/teams", wrongSecret)).status).toBe(401);
-    for (let i = 0; i < 2; i++) expect((await call(app.baseUrl, "/v1/teams", keys.carolOld)).status).toBe(401);
-    for (let i = 0; i < 4; i++) expect((await call(app.baseUrl, "/v1/teams", unknownPrefix)).status).toBe(401);
+    for (let i = 0; i < 2; i++)
+      expect((await call(app.baseUrl, "/v1/teams", keys.carolOld)).status).toBe(401);
+    for (let i = 0; i < 4; i++)
+      expect((await call(app.baseUrl, "/v1/teams", unknownPrefix)).status).toBe(401);
     const unauthenticated = await call(app.baseUrl, "/v1/teams");
     expect(unauthenticated.status).toBe(401);
     expect(unauthenticated.headers["x-units-cost"]).toBeUndefined();
     expect((await call(app.baseUrl, "/v1/teams", keys.carol)).status).toBe(200);
 
-    const t = await waitForUsage(dbUrl, "carol@metering.test", (u) => u.auth_failures.total >= 5 && u.requests >= 1);
+    const t = await waitForUsage(
+      dbUrl,
+      "carol@metering.test",
+      (u) => u.auth_failures.total >= 5 && u.requests >= 1,
+    );
     expect(t.auth_failures).toEqual({ total: 5, invalid_secret: 3, revoked: 2 });
     expect(t.requests).toBe(1); // failed authentications are not requests of the account
     expect(t.by_key).toEqual({ [keys.carol.slice(0, 16)]: { requests: 1, units: 1, environment: "live" } });
-    const byKey = JSON.parse(admin(dbUrl, "usage", "--email", "carol@metering.test", "--key", keys.carolOld.slice(0, 16), "--json"));
+    const byKey = JSON.parse(
+      admin(dbUrl, "usage", "--email", "carol@metering.test", "--key", keys.carolOld.slice(0, 16), "--json"),
+    );
     expect(byKey.auth_failures).toEqual({ total: 2, invalid_secret: 0, revoked: 2 });
     for (const other of ["bob", "dave", "alice"]) {
       const o = JSON.parse(admin(dbUrl, "usage", "--email", `${other}@metering.test`, "--json"));
@@ -125,7 +142,12 @@ describe("metering over HTTP", () => {
     try {
       const ok = await call(next.baseUrl, "/v1/teams", key);
       expect(ok.status).toBe(200);
-      expect(ok.headers).toMatchObject({ "x-ratelimit-limit": "20", "x-ratelimit-remaining": "19", "x-units-cost": "1", "x-units-used": "1" });
+      expect(ok.headers).toMatchObject({
+        "x-ratelimit-limit": "20",
+        "x-ratelimit-remaining": "19",
+        "x-units-cost": "1",
+        "x-units-used": "1",
+      });
       expect((await call(next.baseUrl, "/v1/teams?limit=abc", key)).status).toBe(400);
       const t = await waitForUsage(dbUrl, "nina@metering.test", (u) => u.requests >= 2);
       expect(t).toMatchObject({ requests: 2, units: 1 });

@@ -17,13 +17,25 @@ async function fixture(db: Db) {
   const account = await db.account.create({ data: { name: "store test" } });
   const other = await db.account.create({ data: { name: "other" } });
   const mk = (accountId: string, prefix: string) =>
-    db.apiKey.create({ data: { accountId, name: prefix, environment: "test", prefix, secretHash: "0".repeat(64) } });
-  return { account, other, k1: await mk(account.id, "sk_test_store001"), k2: await mk(account.id, "sk_test_store002"), k3: await mk(other.id, "sk_test_store003") };
+    db.apiKey.create({
+      data: { accountId, name: prefix, environment: "test", prefix, secretHash: "0".repeat(64) },
+    });
+  return {
+    account,
+    other,
+    k1: await mk(account.id, "sk_test_store001"),
+    k2: await mk(account.id, "sk_test_store002"),
+    k3: await mk(other.id, "sk_test_store003"),
+  };
 }
 
 async function sums(db: Db, where: Record<string, unknown> = {}) {
   const rows = await db.usageBucket.findMany({ where });
-  return { requests: rows.reduce((n, r) => n + r.requests, 0), units: rows.reduce((n, r) => n + r.units, 0), rows: rows.length };
+  return {
+    requests: rows.reduce((n, r) => n + r.requests, 0),
+    units: rows.reduce((n, r) => n + r.units, 0),
+    rows: rows.length,
+  };
 }
 
 function suite(name: string, open: () => Promise<{ url: string; cleanup: () => Promise<void> }>) {
@@ -46,15 +58,32 @@ function suite(name: string, open: () => Promise<{ url: string; cleanup: () => P
     it("adds increments into existing buckets across flushes, one transaction per flush", async () => {
       const meter = new Meter();
       const flusher = new Flusher(meter, databaseStore(db), 1000);
-      for (let i = 0; i < 1000; i++) meter.record(f.k1.id, f.account.id, "/v1/teams", i % 10 === 0 ? 400 : 200, i % 10 === 0 ? 0 : 1, T0 + i);
-      for (let i = 0; i < 30; i++) meter.record(f.k2.id, f.account.id, "/v1/persons/{id}", 429, 0, T0 + 61_000 + i);
+      for (let i = 0; i < 1000; i++)
+        meter.record(
+          f.k1.id,
+          f.account.id,
+          "/v1/teams",
+          i % 10 === 0 ? 400 : 200,
+          i % 10 === 0 ? 0 : 1,
+          T0 + i,
+        );
+      for (let i = 0; i < 30; i++)
+        meter.record(f.k2.id, f.account.id, "/v1/persons/{id}", 429, 0, T0 + 61_000 + i);
       expect(await flusher.flush()).toBe(true);
       for (let i = 0; i < 500; i++) meter.record(f.k1.id, f.account.id, "/v1/teams", 200, 1, T0 + 2000 + i);
       expect(await flusher.flush()).toBe(true);
       expect(flusher.stats.flushes).toBe(2);
       expect(await sums(db, { apiKeyId: f.k1.id })).toEqual({ requests: 1500, units: 1400, rows: 2 });
       const limited = await db.usageBucket.findMany({ where: { apiKeyId: f.k2.id } });
-      expect(limited).toMatchObject([{ statusClass: "429", requests: 30, units: 0, endpoint: "/v1/persons/{id}", minute: new Date(T0 + 60_000) }]);
+      expect(limited).toMatchObject([
+        {
+          statusClass: "429",
+          requests: 30,
+          units: 0,
+          endpoint: "/v1/persons/{id}",
+          minute: new Date(T0 + 60_000),
+        },
+      ]);
       expect(meter.pending).toBe(0);
     });
 
@@ -78,7 +107,9 @@ function suite(name: string, open: () => Promise<{ url: string; cleanup: () => P
       const after = await sums(db, { apiKeyId: f.k3.id });
       expect(after.requests - before.requests).toBe(250);
       expect(after.units - before.units).toBe(250);
-      expect(await db.authFailureBucket.findMany({ where: { accountId: f.other.id } })).toMatchObject([{ keyPrefix: "sk_test_store003", reason: "invalid_secret", count: 1 }]);
+      expect(await db.authFailureBucket.findMany({ where: { accountId: f.other.id } })).toMatchObject([
+        { keyPrefix: "sk_test_store003", reason: "invalid_secret", count: 1 },
+      ]);
       expect(meter.pending).toBe(0);
       expect(meter.idle).toBe(true);
     });
@@ -87,7 +118,13 @@ function suite(name: string, open: () => Promise<{ url: string; cleanup: () => P
       const meter = new Meter();
       const store = databaseStore(db);
       const writes: number[] = [];
-      const counting = { ...store, write: async (b: Parameters<typeof store.write>[0]) => (writes.push(b.touched.length), store.write(b)) };
+      const counting = {
+        ...store,
+        write: async (b: Parameters<typeof store.write>[0]) => {
+          writes.push(b.touched.length);
+          return store.write(b);
+        },
+      };
       const flusher = new Flusher(meter, counting, 1000);
       const t = T0 + 3_600_000;
       for (const dt of [0, 1_000, 30_000, 59_000, 61_000]) {
@@ -102,7 +139,15 @@ function suite(name: string, open: () => Promise<{ url: string; cleanup: () => P
     it("drops only the rows of a key deleted while its counts were buffered", async () => {
       const meter = new Meter();
       const flusher = new Flusher(meter, databaseStore(db), 1000);
-      const doomed = await db.apiKey.create({ data: { accountId: f.account.id, name: "doomed", environment: "live", prefix: "sk_live_doomed01", secretHash: "0".repeat(64) } });
+      const doomed = await db.apiKey.create({
+        data: {
+          accountId: f.account.id,
+          name: "doomed",
+          environment: "live",
+          prefix: "sk_live_doomed01",
+          secretHash: "0".repeat(64),
+        },
+      });
       meter.record(doomed.id, f.account.id, "/v1/teams", 200, 1, T0 + 7_200_000);
       meter.record(f.k1.id, f.account.id, "/v1/teams", 200, 1, T0 + 7_200_000);
       await db.apiKey.delete({ where: { id: doomed.id } });
@@ -127,7 +172,10 @@ function suite(name: string, open: () => Promise<{ url: string; cleanup: () => P
 
 suite("SQLite", async () => {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "statline-usage-"));
-  return { url: `file:${path.join(dir, "usage.db")}`, cleanup: async () => fs.rmSync(dir, { recursive: true, force: true }) };
+  return {
+    url: `file:${path.join(dir, "usage.db")}`,
+    cleanup: async () => fs.rmSync(dir, { recursive: true, force: true }),
+  };
 });
 
 suite("PostgreSQL", async () => {
@@ -136,7 +184,9 @@ suite("PostgreSQL", async () => {
   try {
     execFileSync("createdb", [...pg, name], { stdio: "pipe" });
   } catch (err) {
-    throw new Error(`PostgreSQL must run on 127.0.0.1:5432 (see ENGINEERING.md): ${String(err)}`);
+    throw new Error(`PostgreSQL must run on 127.0.0.1:5432 (see ENGINEERING.md): ${String(err)}`, {
+      cause: err,
+    });
   }
   return {
     url: `postgresql://postgres@127.0.0.1:5432/${name}`,

@@ -9,21 +9,30 @@ export interface Res {
 }
 
 /** One GET (or other method) over real HTTP; `agent` lets tests hold many sockets open. */
-export function call(baseUrl: string, path: string, key?: string, opts: { agent?: http.Agent; method?: string } = {}): Promise<Res> {
+export function call(
+  baseUrl: string,
+  path: string,
+  key?: string,
+  opts: { agent?: http.Agent; method?: string } = {},
+): Promise<Res> {
   return new Promise((resolve, reject) => {
-    const req = http.request(`${baseUrl}${path}`, { method: opts.method ?? "GET", agent: opts.agent, headers: key ? { "X-API-Key": key } : {} }, (res) => {
-      let text = "";
-      res.setEncoding("utf8");
-      res.on("data", (c) => (text += c));
-      res.on("end", () => {
-        try {
-          resolve({ status: res.statusCode!, headers: res.headers, body: text ? JSON.parse(text) : {} });
-        } catch (err) {
-          reject(err);
-        }
-      });
-      res.on("error", reject);
-    });
+    const req = http.request(
+      `${baseUrl}${path}`,
+      { method: opts.method ?? "GET", agent: opts.agent, headers: key ? { "X-API-Key": key } : {} },
+      (res) => {
+        let text = "";
+        res.setEncoding("utf8");
+        res.on("data", (c) => (text += c));
+        res.on("end", () => {
+          try {
+            resolve({ status: res.statusCode!, headers: res.headers, body: text ? JSON.parse(text) : {} });
+          } catch (err) {
+            reject(err);
+          }
+        });
+        res.on("error", reject);
+      },
+    );
     req.on("error", reject);
     req.end();
   });
@@ -34,7 +43,12 @@ export function usageOf(databaseUrl: string, email: string, ...args: string[]): 
 }
 
 /** Polls the admin CLI until flushed totals satisfy `done` (the server flushes every second). */
-export async function waitForUsage(databaseUrl: string, email: string, done: (t: UsageTotals) => boolean, timeoutMs = 20_000): Promise<UsageTotals> {
+export async function waitForUsage(
+  databaseUrl: string,
+  email: string,
+  done: (t: UsageTotals) => boolean,
+  timeoutMs = 20_000,
+): Promise<UsageTotals> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const totals = usageOf(databaseUrl, email);

@@ -16,7 +16,9 @@ export default async function SignInPage({ searchParams }: { searchParams: Searc
   const callbackUrl = safeCallbackPath(q.callbackUrl);
   if (await getCurrentUser()) redirect(callbackUrl);
   // next-auth sends OAuth failures back here as ?error=...; never echo the raw value.
-  const oauthError = q.error ? "Sign-in with GitHub did not complete. Try again, or use your email and password." : "";
+  const oauthError = q.error
+    ? "Sign-in with GitHub did not complete. Try again, or use your email and password."
+    : "";
   return (
     <>
       <h1 className="text-2xl font-semibold tracking-tight text-slate-900">Sign in to Statline</h1>
@@ -26,7 +28,10 @@ export default async function SignInPage({ searchParams }: { searchParams: Searc
       </div>
       <p className="mt-6 text-center text-sm text-slate-600">
         New to Statline?{" "}
-        <Link href={`/signup${callbackUrl !== "/dashboard" ? `?callbackUrl=${encodeURIComponent(callbackUrl)}` : ""}`} className="font-medium text-emerald-700 hover:underline">
+        <Link
+          href={`/signup${callbackUrl !== "/dashboard" ? `?callbackUrl=${encodeURIComponent(callbackUrl)}` : ""}`}
+          className="font-medium text-emerald-700 hover:underline"
+        >
           Create an account
         </Link>
       </p>

@@ -2,7 +2,15 @@
  * A plain HTML form (no client JS): Approve and Deny are POSTs to /api/agent/approve carrying the
  * per-user CSRF token. Test is preselected; a live key needs the user to pick it explicitly.
  */
-export function ApprovalForm({ userCode, csrfToken, requested }: { userCode: string; csrfToken: string; requested: string }) {
+export function ApprovalForm({
+  userCode,
+  csrfToken,
+  requested,
+}: {
+  userCode: string;
+  csrfToken: string;
+  requested: string;
+}) {
   return (
     <form method="post" action="/api/agent/approve" className="mt-6 space-y-5">
       <input type="hidden" name="csrf_token" value={csrfToken} />
@@ -10,20 +18,34 @@ export function ApprovalForm({ userCode, csrfToken, requested }: { userCode: str
       <fieldset className="rounded-md border border-slate-200 p-4">
         <legend className="px-1 text-sm font-semibold">Key environment</legend>
         <label className="flex items-center gap-2">
-          <input type="radio" name="environment" value="test" defaultChecked /> Test key (<code>sk_test_…</code>)
+          <input type="radio" name="environment" value="test" defaultChecked /> Test key (
+          <code>sk_test_…</code>)
         </label>
         <label className="mt-2 flex items-center gap-2">
-          <input type="radio" name="environment" value="live" /> Live key (<code>sk_live_…</code>): production traffic
+          <input type="radio" name="environment" value="live" /> Live key (<code>sk_live_…</code>): production
+          traffic
         </label>
         {requested === "live" && (
-          <p className="mt-2 text-sm text-slate-600">The agent asked for a live key. Choose Live explicitly to issue one.</p>
+          <p className="mt-2 text-sm text-slate-600">
+            The agent asked for a live key. Choose Live explicitly to issue one.
+          </p>
         )}
       </fieldset>
       <div className="flex gap-3">
-        <button type="submit" name="decision" value="approve" className="rounded-md bg-emerald-700 px-4 py-2 font-medium text-white hover:bg-emerald-800">
+        <button
+          type="submit"
+          name="decision"
+          value="approve"
+          className="rounded-md bg-emerald-700 px-4 py-2 font-medium text-white hover:bg-emerald-800"
+        >
           Approve
         </button>
-        <button type="submit" name="decision" value="deny" className="rounded-md border border-slate-300 bg-white px-4 py-2 font-medium hover:bg-slate-100">
+        <button
+          type="submit"
+          name="decision"
+          value="deny"
+          className="rounded-md border border-slate-300 bg-white px-4 py-2 font-medium hover:bg-slate-100"
+        >
           Deny
         </button>
       </div>

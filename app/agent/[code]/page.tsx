@@ -5,7 +5,7 @@ import { requireUser } from "@/lib/auth/session";
 import { db } from "@/lib/db";
 import { closedReason } from "@/lib/handoff/approve";
 import { formatUserCode, normalizeUserCode } from "@/lib/handoff/codes";
-import { handoffRepo } from "@/lib/handoff/repository";
+import { handoffByUserCode } from "@/lib/handoff/repository";
 import { ApprovalForm } from "./approval-form";
 
 export const dynamic = "force-dynamic";
@@ -28,11 +28,13 @@ export default async function ApproveAgentPage({ params }: { params: Promise<{ c
   const { code: raw } = await params;
   const user = await requireUser(`/agent/${encodeURIComponent(raw)}`);
   const userCode = normalizeUserCode(decodeURIComponent(raw));
-  const session = userCode ? await handoffRepo.byUserCode(db, userCode) : null;
+  const session = userCode ? await handoffByUserCode(db, userCode) : null;
   if (!session) {
     return (
       <Shell title="No such request">
-        <p className="mt-4 text-slate-700">No pending request has this code. Check the code your terminal shows.</p>
+        <p className="mt-4 text-slate-700">
+          No pending request has this code. Check the code your terminal shows.
+        </p>
       </Shell>
     );
   }
@@ -46,17 +48,25 @@ export default async function ApproveAgentPage({ params }: { params: Promise<{ c
   }
   return (
     <Shell title="Approve agent access">
-      <div role="alert" className="mt-4 rounded-md border border-amber-300 bg-amber-50 p-4 text-sm text-amber-900">
-        Approve only a request <strong>you just started yourself</strong>, and only if the code below matches the one in
-        your terminal. Whoever started it gets an API key to your account. If someone sent you this link, deny it.
+      <div
+        role="alert"
+        className="mt-4 rounded-md border border-amber-300 bg-amber-50 p-4 text-sm text-amber-900"
+      >
+        Approve only a request <strong>you just started yourself</strong>, and only if the code below matches
+        the one in your terminal. Whoever started it gets an API key to your account. If someone sent you this
+        link, deny it.
       </div>
       <dl className="mt-6 grid grid-cols-[10rem_1fr] gap-x-4 gap-y-2 text-sm">
         <dt className="text-slate-500">Code</dt>
-        <dd className="font-mono text-lg font-semibold tracking-widest" data-testid="user-code">{formatUserCode(session.userCode)}</dd>
+        <dd className="font-mono text-lg font-semibold tracking-widest" data-testid="user-code">
+          {formatUserCode(session.userCode)}
+        </dd>
         <dt className="text-slate-500">Client</dt>
         <dd data-testid="client-name">{session.clientName}</dd>
         <dt className="text-slate-500">Requested from IP</dt>
-        <dd className="font-mono" data-testid="requester-ip">{session.requesterIp}</dd>
+        <dd className="font-mono" data-testid="requester-ip">
+          {session.requesterIp}
+        </dd>
         <dt className="text-slate-500">Key name</dt>
         <dd data-testid="key-name">{session.keyName}</dd>
         <dt className="text-slate-500">Environment asked for</dt>
@@ -64,7 +74,11 @@ export default async function ApproveAgentPage({ params }: { params: Promise<{ c
         <dt className="text-slate-500">Account</dt>
         <dd>{user.email}</dd>
       </dl>
-      <ApprovalForm userCode={session.userCode} csrfToken={csrfTokenFor(user.id)} requested={session.environment} />
+      <ApprovalForm
+        userCode={session.userCode}
+        csrfToken={csrfTokenFor(user.id)}
+        requested={session.environment}
+      />
     </Shell>
   );
 }

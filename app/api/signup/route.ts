@@ -1,5 +1,5 @@
 import { crossSiteProblem } from "@/lib/auth/csrf";
-import { errorResponse, jsonResponse } from "@/lib/auth/route";
+import { dashboardError, jsonResponse } from "@/lib/auth/route";
 import { registerUser, signUpInput } from "@/lib/auth/signup";
 import { db } from "@/lib/db";
 import { logError } from "@/lib/log";
@@ -10,17 +10,18 @@ export const dynamic = "force-dynamic";
 export async function POST(request: Request) {
   // No session yet, so no CSRF token: refuse anything a browser marks as cross-site (login CSRF).
   const crossSite = crossSiteProblem(request);
-  if (crossSite) return errorResponse(403, "FORBIDDEN", crossSite);
+  if (crossSite) return dashboardError("FORBIDDEN", crossSite);
   const raw: unknown = await request.json().catch(() => undefined);
-  if (raw === undefined) return errorResponse(400, "INVALID_PARAMETER", "Send a JSON body with email and password");
+  if (raw === undefined)
+    return dashboardError("INVALID_PARAMETER", "Send a JSON body with email and password");
   const parsed = signUpInput.safeParse(raw);
-  if (!parsed.success) return errorResponse(400, "INVALID_PARAMETER", parsed.error.issues[0].message);
+  if (!parsed.success) return dashboardError("INVALID_PARAMETER", parsed.error.issues[0].message);
   try {
     const result = await registerUser(db, parsed.data);
-    if (!result.ok) return errorResponse(409, "CONFLICT", "Email already registered");
+    if (!result.ok) return dashboardError("CONFLICT", "Email already registered");
     return jsonResponse(201, { data: { email: parsed.data.email } });
   } catch (err) {
     logError("sign-up failed", err);
-    return errorResponse(500, "INTERNAL_ERROR", "Something went wrong");
+    return dashboardError("INTERNAL_ERROR", "Something went wrong");
   }
 }

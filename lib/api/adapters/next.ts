@@ -1,3 +1,4 @@
+import { clientIpFromChain } from "../../client-ip";
 import { handleApiRequest } from "../pipeline";
 import type { ApiRequest } from "../types";
 
@@ -10,8 +11,11 @@ export async function handleNextRequest(request: Request): Promise<Response> {
     query: url.searchParams,
     rawQuery: url.search.slice(1),
     header: (name) => request.headers.get(name) ?? undefined,
-    ip: request.headers.get("x-forwarded-for")?.split(",")[0]?.trim() || "unknown",
+    ip: clientIpFromChain(request.headers.get("x-forwarded-for")) ?? "unknown",
   };
   const res = await handleApiRequest(apiRequest);
-  return new Response(request.method === "HEAD" ? null : res.body, { status: res.status, headers: res.headers });
+  return new Response(request.method === "HEAD" ? null : res.body, {
+    status: res.status,
+    headers: res.headers,
+  });
 }

@@ -1,4 +1,5 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
+import { clientIpFromChain } from "../../client-ip";
 import { handleApiRequest } from "../pipeline";
 import type { ApiRequest, ApiResponse } from "../types";
 
@@ -25,8 +26,11 @@ class NodeApiRequest implements ApiRequest {
     return (this.parsed ??= new URLSearchParams(this.rawQuery));
   }
 
+  /** Read only when the request is logged: X-Forwarded-For plus the peer, as server.ts does for Next. */
   get ip(): string {
-    return this.req.socket.remoteAddress ?? "unknown";
+    const peer = this.req.socket.remoteAddress ?? "";
+    const forwarded = this.header("x-forwarded-for");
+    return clientIpFromChain(forwarded ? `${forwarded}, ${peer}` : peer) ?? "unknown";
   }
 
   header(name: string): string | undefined {

@@ -1,9 +1,15 @@
 import { z } from "zod";
-import { competitionExists, getCompetition, listCompetitions, type CompetitionRow } from "../../repos/competitions";
+import {
+  competitionExists,
+  getCompetition,
+  listCompetitions,
+  type CompetitionRow,
+} from "../../repos/competitions";
 import { getEdition, listEditions, type EditionRow } from "../../repos/editions";
 import { notFound } from "../errors";
 import { q } from "../request";
-import { calendarDay, day, idField, list, pathId, refField, strId, strIdOrNull } from "../shapes";
+import { calendarDay, day, idField, list, refField, strId, strIdOrNull } from "../shapes";
+import { byIdRoute } from "../by-id";
 import { defineRoute, type RouteDef } from "../types";
 
 export const Competition = z.object({
@@ -53,26 +59,25 @@ export const competitionRoutes: RouteDef[] = [
     pattern: "/v1/competitions",
     summary: "List competitions (a small catalogue, returned whole)",
     tags: ["Competitions"],
-    query: z.strictObject({ sport: q.code.optional().describe("Only competitions of this sport, e.g. football") }),
+    query: z.strictObject({
+      sport: q.code.optional().describe("Only competitions of this sport, e.g. football"),
+    }),
     response: list(Competition),
     units: 1,
     cacheTtlMs: LIST_TTL,
-    handler: async ({ query }) => ({ items: (await listCompetitions(query.sport)).map(toCompetition) }),
+    handler: async ({ query, db }) => ({
+      items: (await listCompetitions(db, query.sport)).map(toCompetition),
+    }),
   }),
-  defineRoute({
+  byIdRoute({
     pattern: "/v1/competitions/{id}",
     summary: "One competition",
     tags: ["Competitions"],
-    query: z.strictObject({}),
+    label: "Competition",
     response: Competition,
-    units: 1,
     cacheTtlMs: LIST_TTL,
-    handler: async ({ params }) => {
-      const id = pathId(params.id);
-      const row = id ? await getCompetition(id) : null;
-      if (!row) throw notFound(`Competition ${params.id}`);
-      return toCompetition(row);
-    },
+    load: getCompetition,
+    present: toCompetition,
   }),
   defineRoute({
     pattern: "/v1/editions",
@@ -85,27 +90,22 @@ export const competitionRoutes: RouteDef[] = [
     response: list(Edition),
     units: 1,
     cacheTtlMs: LIST_TTL,
-    handler: async ({ query }) => {
-      const rows = await listEditions({ competitionId: query.competition, current: query.current });
-      if (rows.length === 0 && query.competition && !(await competitionExists(query.competition))) {
+    handler: async ({ query, db }) => {
+      const rows = await listEditions(db, { competitionId: query.competition, current: query.current });
+      if (rows.length === 0 && query.competition && !(await competitionExists(db, query.competition))) {
         throw notFound(`Competition ${query.competition} (parameter 'competition')`);
       }
       return { items: rows.map(toEdition) };
     },
   }),
-  defineRoute({
+  byIdRoute({
     pattern: "/v1/editions/{id}",
     summary: "One edition",
     tags: ["Editions"],
-    query: z.strictObject({}),
+    label: "Edition",
     response: Edition,
-    units: 1,
     cacheTtlMs: LIST_TTL,
-    handler: async ({ params }) => {
-      const id = pathId(params.id);
-      const row = id ? await getEdition(id) : null;
-      if (!row) throw notFound(`Edition ${params.id}`);
-      return toEdition(row);
-    },
+    load: getEdition,
+    present: toEdition,
   }),
 ];

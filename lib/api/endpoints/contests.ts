@@ -1,3 +1,4 @@
+import type { Db } from "../../db";
 import { z } from "zod";
 import { competitionExists, currentEditionId } from "../../repos/competitions";
 import { getContest, listContests, type ContestFilter, type ContestRow } from "../../repos/contests";
@@ -6,7 +7,8 @@ import { personExists } from "../../repos/persons";
 import { getTeam } from "../../repos/teams";
 import { invalidParameter, notFound } from "../errors";
 import { DAY_MS, q } from "../request";
-import { dateTime, idField, iso, list, pathId, refField, strId, strIdOrNull } from "../shapes";
+import { dateTime, idField, iso, list, refField, strId, strIdOrNull } from "../shapes";
+import { byIdRoute } from "../by-id";
 import { defineRoute, type RouteDef } from "../types";
 
 export const CONTEST_STATUSES = ["scheduled", "live", "finished", "postponed", "cancelled"] as const;
@@ -59,7 +61,9 @@ export const toContest = (c: ContestRow): z.infer<typeof Contest> => ({
 
 const listQuery = z.strictObject({
   edition: q.id.optional().describe("Edition (season) id"),
-  competition: q.id.optional().describe("Competition id; without edition, date, from or to it means the competition's current edition"),
+  competition: q.id
+    .optional()
+    .describe("Competition id; without edition, date, from or to it means the competition's current edition"),
   team: q.id.optional().describe("Team id: contests the team plays in"),
   person: q.id.optional().describe("Person id: contests the person plays in or has statistics for"),
   date: q.date.optional().describe("UTC day of kickoff, YYYY-MM-DD"),
@@ -70,17 +74,26 @@ const listQuery = z.strictObject({
 type ListQuery = z.output<typeof listQuery>;
 
 /** Turns the query into a bounded filter, or a 400 naming what is missing. */
-async function toFilter(query: ListQuery): Promise<ContestFilter> {
+async function toFilter(db: Db, query: ListQuery): Promise<ContestFilter> {
   const { edition, competition, team, person, date, from, to, status } = query;
   if (date && (from || to)) throw invalidParameter("date", "cannot be combined with from/to");
   if (from && to && from > to) throw invalidParameter("to", "must not be before from");
-  const window = date ? { from: date, to: new Date(date.getTime() + DAY_MS) } : { from, to: to && new Date(to.getTime() + DAY_MS) };
+  const window = date
+    ? { from: date, to: new Date(date.getTime() + DAY_MS) }
+    : { from, to: to && new Date(to.getTime() + DAY_MS) };
   const hasEntity = edition ?? competition ?? team ?? person;
   if (!hasEntity) {
     if (!window.from && !window.to) {
-      throw invalidParameter("edition", "a scope is required: give edition, competition, team, person, date or from+to");
+      throw invalidParameter(
+        "edition",
+        "a scope is required: give edition, competition, team, person, date or from+to",
+      );
     }
-    if (!window.from || !window.to) throw invalidParameter(window.from ? "to" : "from", "from and to are both required without another scope");
+    if (!window.from || !window.to)
+      throw invalidParameter(
+        window.from ? "to" : "from",
+        "from and to are both required without another scope",
+      );
     if (window.to.getTime() - window.from.getTime() > MAX_WINDOW_DAYS * DAY_MS) {
       throw invalidParameter("to", `a date window alone may span at most ${MAX_WINDOW_DAYS} days`);
     }
@@ -88,18 +101,29 @@ async function toFilter(query: ListQuery): Promise<ContestFilter> {
   let editionId = edition;
   // football-data.org convention: a competition without a season means its current one.
   if (competition && !edition && !window.from && !window.to) {
-    editionId = (await currentEditionId(competition)) ?? undefined;
+    editionId = (await currentEditionId(db, competition)) ?? undefined;
     if (!editionId) throw notFound(`Competition ${competition} (parameter 'competition')`);
   }
-  return { editionId, competitionId: competition, teamId: team, personId: person, status, from: window.from, to: window.to };
+  return {
+    editionId,
+    competitionId: competition,
+    teamId: team,
+    personId: person,
+    status,
+    from: window.from,
+    to: window.to,
+  };
 }
 
 /** An empty list is fine, unless it is empty because a filter names no record: then 404. */
-async function checkReferences(query: ListQuery): Promise<void> {
-  if (query.edition && !(await editionExists(query.edition))) throw notFound(`Edition ${query.edition} (parameter 'edition')`);
-  if (query.competition && !(await competitionExists(query.competition))) throw notFound(`Competition ${query.competition} (parameter 'competition')`);
-  if (query.team && !(await getTeam(query.team))) throw notFound(`Team ${query.team} (parameter 'team')`);
-  if (query.person && !(await personExists(query.person))) throw notFound(`Person ${query.person} (parameter 'person')`);
+async function checkReferences(db: Db, query: ListQuery): Promise<void> {
+  if (query.edition && !(await editionExists(db, query.edition)))
+    throw notFound(`Edition ${query.edition} (parameter 'edition')`);
+  if (query.competition && !(await competitionExists(db, query.competition)))
+    throw notFound(`Competition ${query.competition} (parameter 'competition')`);
+  if (query.team && !(await getTeam(db, query.team))) throw notFound(`Team ${query.team} (parameter 'team')`);
+  if (query.person && !(await personExists(db, query.person)))
+    throw notFound(`Person ${query.person} (parameter 'person')`);
 }
 
 export const contestRoutes: RouteDef[] = [
@@ -114,25 +138,20 @@ export const contestRoutes: RouteDef[] = [
     response: list(Contest),
     units: 1,
     cacheTtlMs: 30_000,
-    handler: async ({ query }) => {
-      const rows = await listContests(await toFilter(query));
-      if (rows.length === 0) await checkReferences(query);
+    handler: async ({ query, db }) => {
+      const rows = await listContests(db, await toFilter(db, query));
+      if (rows.length === 0) await checkReferences(db, query);
       return { items: rows.map(toContest) };
     },
   }),
-  defineRoute({
+  byIdRoute({
     pattern: "/v1/contests/{id}",
     summary: "One contest with its participants, scores and outcome",
     tags: ["Contests"],
-    query: z.strictObject({}),
+    label: "Contest",
     response: Contest,
-    units: 1,
     cacheTtlMs: 30_000,
-    handler: async ({ params }) => {
-      const id = pathId(params.id);
-      const row = id ? await getContest(id) : null;
-      if (!row) throw notFound(`Contest ${params.id}`);
-      return toContest(row);
-    },
+    load: getContest,
+    present: toContest,
   }),
 ];

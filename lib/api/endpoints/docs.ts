@@ -11,7 +11,17 @@ import { Standing } from "./standings";
 import { Team } from "./teams";
 
 /** Record schemas named in components.schemas. */
-export const RECORDS = { Competition, Edition, Contest, Participant, Person, Team, RosterEntry, Standing, OddsPoint };
+export const RECORDS = {
+  Competition,
+  Edition,
+  Contest,
+  Participant,
+  Person,
+  Team,
+  RosterEntry,
+  Standing,
+  OddsPoint,
+};
 
 let cached: RawJson | undefined;
 
@@ -28,6 +38,7 @@ export function openApiRoute(all: () => RouteDef[]): RouteDef {
     public: true,
     raw: true,
     // Routes are static, so the document is built once per process.
-    handler: async () => (cached ??= new RawJson(JSON.stringify(buildOpenApi(all(), RECORDS, openApiExtensions)))),
+    handler: async () =>
+      (cached ??= new RawJson(JSON.stringify(buildOpenApi(all(), RECORDS, openApiExtensions)))),
   });
 }

@@ -1,13 +1,14 @@
 import { z } from "zod";
 import { contestExists } from "../../repos/contests";
-import type { OddsFilter, OddsRow, OddsScope } from "../../repos/odds";
+import { T, type OddsFilter, type OddsScope, type OddsTuple } from "../../repos/odds";
 import { personExists } from "../../repos/persons";
 import { decodeCursor, encodeCursor, filtersHash } from "../cursor";
 import { invalidParameter, notFound } from "../errors";
 import { INTERVALS, MAX_SCAN, oddsPage, type Interval } from "../odds-paging";
 import { q } from "../request";
-import { dateTime, idField, iso, pathId, refField, strId, strIdOrNull } from "../shapes";
-import { defineRoute, type RouteDef } from "../types";
+import { jsonArray, jsonBool, jsonId, jsonNum, jsonStr } from "../json";
+import { dateTime, idField, iso, pathId, refField } from "../shapes";
+import { defineRoute, RawJson, type RouteDef } from "../types";
 
 export const ODDS_LIMIT_DEFAULT = 100;
 export const ODDS_LIMIT_MAX = 1000;
@@ -30,33 +31,37 @@ export const OddsPoint = z.object({
 const OddsHistory = z.object({
   items: z.array(OddsPoint).describe("Newest first by (observed_at desc, id desc)"),
   truncated: z.boolean().describe("true when more points exist after this page"),
-  next_cursor: z.string().nullable().describe("Pass as cursor (with the same filters) for the next page; null on the last page"),
-  next_before: dateTime.nullable().describe("observed_at of the last item: continue a time window with before=; null on the last page"),
+  next_cursor: z
+    .string()
+    .nullable()
+    .describe("Pass as cursor (with the same filters) for the next page; null on the last page"),
+  next_before: dateTime
+    .nullable()
+    .describe("observed_at of the last item: continue a time window with before=; null on the last page"),
 });
 
-const toPoint = (p: OddsRow): z.infer<typeof OddsPoint> => ({
-  id: strId(p.id),
-  contest_id: strId(p.contestId),
-  person_id: strIdOrNull(p.personId),
-  bookmaker: p.bookmaker,
-  market: p.market,
-  selection: p.selection,
-  line: p.line,
-  price: p.price,
-  observed_at: iso(p.observedAt),
-  is_closing: p.isClosing,
-});
+/** An OddsPoint as JSON, written from its row (same bytes as JSON.stringify of the schema's object). */
+const pointJson = (p: OddsTuple): string =>
+  `{"id":${jsonId(p[0])},"contest_id":${jsonId(p[1])},"person_id":${jsonId(p[2])},"bookmaker":${jsonStr(p[3])},` +
+  `"market":${jsonStr(p[4])},"selection":${jsonStr(p[5])},"line":${jsonNum(p[6])},"price":${jsonNum(p[7])},` +
+  `"observed_at":"${p[T]}","is_closing":${jsonBool(p[9])}}`;
 
 const intervals = Object.keys(INTERVALS) as [Interval, ...Interval[]];
 const historyQuery = z.strictObject({
   limit: q.positiveLimit(ODDS_LIMIT_MAX, ODDS_LIMIT_DEFAULT),
-  cursor: z.string().max(400, "is not a cursor this API issued").optional().describe("next_cursor of the previous page"),
+  cursor: z
+    .string()
+    .max(400, "is not a cursor this API issued")
+    .optional()
+    .describe("next_cursor of the previous page"),
   before: q.instant.optional().describe("ISO-8601 window end: only points observed strictly before it"),
   after: q.instant.optional().describe("ISO-8601 window start: only points observed strictly after it"),
   interval: z
     .enum(intervals, { error: `must be one of ${intervals.join(", ")}` })
     .optional()
-    .describe("raw (default) or a bucket size: the last point per bookmaker, market, selection and line in each UTC bucket"),
+    .describe(
+      "raw (default) or a bucket size: the last point per bookmaker, market, selection and line in each UTC bucket",
+    ),
   bookmaker: q.code.optional().describe("Only this bookmaker"),
   market: q.code.optional().describe("Only this market"),
   selection: q.code.optional().describe("Only this selection"),
@@ -80,26 +85,42 @@ function historyRoute(kind: OddsScope["kind"]): RouteDef {
     response: OddsHistory,
     units: ODDS_UNITS,
     cacheTtlMs: 30_000,
-    handler: async ({ query, params }) => {
+    handler: async ({ query, params, db }) => {
       const id = pathId(params.id);
       if (!id) throw notFound(`${label} ${params.id}`);
-      if (query.before && query.after && query.after >= query.before) throw invalidParameter("after", "must be earlier than before");
+      if (query.before && query.after && query.after >= query.before)
+        throw invalidParameter("after", "must be earlier than before");
       const scope: OddsScope = { kind, id };
       const interval = query.interval ?? "raw";
-      const filter: OddsFilter = { bookmaker: query.bookmaker, market: query.market, selection: query.selection, before: query.before, after: query.after };
-      const f = filtersHash({ ...filter, before: query.before?.getTime(), after: query.after?.getTime(), interval });
+      const filter: OddsFilter = {
+        bookmaker: query.bookmaker,
+        market: query.market,
+        selection: query.selection,
+        before: query.before,
+        after: query.after,
+      };
+      const f = filtersHash({
+        ...filter,
+        before: query.before?.getTime(),
+        after: query.after?.getTime(),
+        interval,
+      });
       const k = kind === "contest" ? "c" : "p";
       const pos = query.cursor ? decodeCursor(query.cursor, { k, s: id, f }) : null;
-      const result = await oddsPage(scope, filter, pos, query.limit, interval);
-      if (result.items.length === 0 && !pos && !(await (kind === "contest" ? contestExists(id) : personExists(id)))) {
+      const result = await oddsPage(db, scope, filter, pos, query.limit, interval);
+      if (
+        result.items.length === 0 &&
+        !pos &&
+        !(await (kind === "contest" ? contestExists(db, id) : personExists(db, id)))
+      ) {
         throw notFound(`${label} ${params.id}`);
       }
-      return {
-        items: result.items.map(toPoint),
-        truncated: result.truncated,
-        next_cursor: result.last ? encodeCursor({ k, s: id, f, t: result.last.t.getTime(), i: result.last.id }) : null,
-        next_before: result.last ? iso(result.last.t) : null,
-      };
+      const last = result.last;
+      const nextCursor = last ? encodeCursor({ k, s: id, f, t: last.t.getTime(), i: last.id }) : null;
+      return new RawJson(
+        `{"items":${jsonArray(result.items, pointJson)},"truncated":${result.truncated},` +
+          `"next_cursor":${jsonStr(nextCursor)},"next_before":${jsonStr(last ? iso(last.t) : null)}}`,
+      );
     },
   });
 }

@@ -1,10 +1,12 @@
 import { z } from "zod";
-import { getPerson, listPersons, type PersonRow } from "../../repos/persons";
+import { getPerson, listPersons, type PersonTuple } from "../../repos/persons";
 import { normalizeName } from "../../sports/normalize";
-import { invalidParameter, notFound } from "../errors";
+import { byIdRoute } from "../by-id";
+import { invalidParameter } from "../errors";
 import { q } from "../request";
-import { calendarDay, idField, dayOrNull, page, pathId, strId } from "../shapes";
-import { defineRoute, type RouteDef } from "../types";
+import { jsonArray, jsonId, jsonStr } from "../json";
+import { calendarDay, idField, page } from "../shapes";
+import { defineRoute, RawJson, type RouteDef } from "../types";
 
 export const Person = z.object({
   id: idField("person"),
@@ -13,20 +15,17 @@ export const Person = z.object({
   last_name: z.string().nullable(),
   nationality: z.string().nullable(),
   birth_date: calendarDay.nullable(),
-  position: z.string().nullable().describe("Goalkeeper, Defender, Midfielder or Forward for footballers; null otherwise"),
+  position: z
+    .string()
+    .nullable()
+    .describe("Goalkeeper, Defender, Midfielder or Forward for footballers; null otherwise"),
   sport: z.string(),
 });
 
-const toPerson = (p: PersonRow): z.infer<typeof Person> => ({
-  id: strId(p.id),
-  name: p.name,
-  first_name: p.firstName,
-  last_name: p.lastName,
-  nationality: p.nationality,
-  birth_date: dayOrNull(p.birthDate),
-  position: p.position,
-  sport: p.sport,
-});
+/** A Person as JSON, written from its row (same bytes as JSON.stringify of the schema's object). */
+export const personJson = (p: PersonTuple): string =>
+  `{"id":${jsonId(p[0])},"name":${jsonStr(p[1])},"first_name":${jsonStr(p[2])},"last_name":${jsonStr(p[3])},` +
+  `"nationality":${jsonStr(p[4])},"birth_date":${jsonStr(p[5])},"position":${jsonStr(p[6])},"sport":${jsonStr(p[7])}}`;
 
 const MAX_WORDS = 8;
 
@@ -46,34 +45,41 @@ export const personRoutes: RouteDef[] = [
     description:
       "Ordered by id, so the loop `offset += limit until offset + items.length >= total` visits every row once. " +
       "`q` is a case- and accent-insensitive word-prefix search: every word of q must start one word of the name " +
-      '("mbap" and "kyl mbappe" both find "Kylian Mbappé").',
+      '("mbap" and "kyl mbappe" both find "Kylian Mbappé"). `sport` keeps the persons of one sport (e.g. tennis, ' +
+      "whose players carry odds history); it combines with q, and total counts the filtered rows.",
     tags: ["Persons"],
     query: z.strictObject({
-      q: z.string().max(100, "must be at most 100 characters").optional().describe("Search text (word prefixes, any case, accents optional)"),
+      q: z
+        .string()
+        .max(100, "must be at most 100 characters")
+        .optional()
+        .describe("Search text (word prefixes, any case, accents optional)"),
+      sport: q.code.optional().describe("Only persons of this sport, e.g. football or tennis"),
       limit: q.limit(200, 50),
       offset: q.offset,
     }),
     response: page(Person),
     units: 1,
     cacheTtlMs: 30_000,
-    handler: async ({ query }) => {
-      const { items, total } = await listPersons(searchWords(query.q), query.limit, query.offset);
-      return { items: items.map(toPerson), total };
+    handler: async ({ query, db }) => {
+      const { rows, total } = await listPersons(
+        db,
+        searchWords(query.q),
+        query.sport,
+        query.limit,
+        query.offset,
+      );
+      return new RawJson(`{"items":${jsonArray(rows, personJson)},"total":${total}}`);
     },
   }),
-  defineRoute({
+  byIdRoute({
     pattern: "/v1/persons/{id}",
     summary: "One person",
     tags: ["Persons"],
-    query: z.strictObject({}),
+    label: "Person",
     response: Person,
-    units: 1,
     cacheTtlMs: 30_000,
-    handler: async ({ params }) => {
-      const id = pathId(params.id);
-      const row = id ? await getPerson(id) : null;
-      if (!row) throw notFound(`Person ${params.id}`);
-      return toPerson(row);
-    },
+    load: getPerson,
+    present: (row) => new RawJson(personJson(row)),
   }),
 ];

@@ -34,7 +34,8 @@ export const rosterRoutes: RouteDef[] = [
   defineRoute({
     pattern: "/v1/rosters",
     summary: "Squad lists: who played for which team in which edition",
-    description: "At least one of edition, team or person is required; filters combine with AND (e.g. edition + team = one squad).",
+    description:
+      "At least one of edition, team or person is required; filters combine with AND (e.g. edition + team = one squad).",
     tags: ["Rosters"],
     query: z.strictObject({
       edition: q.id.optional().describe("Edition (season) id"),
@@ -44,14 +45,17 @@ export const rosterRoutes: RouteDef[] = [
     response: list(RosterEntry),
     units: 1,
     cacheTtlMs: 30_000,
-    handler: async ({ query }) => {
+    handler: async ({ query, db }) => {
       const { edition, team, person } = query;
-      if (!edition && !team && !person) throw invalidParameter("edition", "a scope is required: give edition, team or person");
-      const rows = await listRosterEntries({ editionId: edition, teamId: team, personId: person });
+      if (!edition && !team && !person)
+        throw invalidParameter("edition", "a scope is required: give edition, team or person");
+      const rows = await listRosterEntries(db, { editionId: edition, teamId: team, personId: person });
       if (rows.length === 0) {
-        if (edition && !(await editionExists(edition))) throw notFound(`Edition ${edition} (parameter 'edition')`);
-        if (team && !(await getTeam(team))) throw notFound(`Team ${team} (parameter 'team')`);
-        if (person && !(await personExists(person))) throw notFound(`Person ${person} (parameter 'person')`);
+        if (edition && !(await editionExists(db, edition)))
+          throw notFound(`Edition ${edition} (parameter 'edition')`);
+        if (team && !(await getTeam(db, team))) throw notFound(`Team ${team} (parameter 'team')`);
+        if (person && !(await personExists(db, person)))
+          throw notFound(`Person ${person} (parameter 'person')`);
       }
       return { items: rows.map(toEntry) };
     },

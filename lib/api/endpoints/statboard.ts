@@ -1,11 +1,16 @@
 import { z } from "zod";
-import { getCompetition } from "../../repos/competitions";
-import { getEdition } from "../../repos/editions";
-import { editionsOf, statBoard, statsRecorded, type BoardRow } from "../../repos/stats";
+import {
+  competitionBoardScope,
+  editionBoardScope,
+  statBoard,
+  type BoardScope,
+  type BoardTuple,
+} from "../../repos/stats";
 import { invalidParameter, notFound } from "../errors";
 import { q } from "../request";
-import { idField, refField, strId, strIdOrNull } from "../shapes";
-import { defineRoute, type RouteDef } from "../types";
+import { jsonId, jsonNum, jsonStr } from "../json";
+import { idField, refField } from "../shapes";
+import { defineRoute, RawJson, type RouteDef } from "../types";
 
 /** The board a sport shows when no stat is asked for. */
 export const DEFAULT_STAT: Record<string, string> = { football: "goals", tennis: "wins" };
@@ -27,12 +32,18 @@ const Board = z.object({
   items: z.array(BoardItem),
 });
 
-function ranked(rows: BoardRow[]): z.infer<typeof BoardItem>[] {
+/** Board rows as JSON items with standard competition ranking (1, 2, 2, 4). */
+function rankedJson(rows: BoardTuple[]): string {
   let rank = 0;
-  return rows.map((r, i) => {
-    if (i === 0 || r.value !== rows[i - 1].value) rank = i + 1;
-    return { rank, person_id: strId(r.personId), person_name: r.personName, team_id: strIdOrNull(r.teamId), value: r.value, contests: r.contests };
-  });
+  let out = "[";
+  for (let i = 0; i < rows.length; i++) {
+    const r = rows[i];
+    if (i === 0 || r[3] !== rows[i - 1][3]) rank = i + 1;
+    out +=
+      `${i ? "," : ""}{"rank":${rank},"person_id":${jsonId(r[0])},"person_name":${jsonStr(r[1])},` +
+      `"team_id":${jsonId(r[2])},"value":${jsonNum(r[3])},"contests":${jsonNum(r[4])}}`;
+  }
+  return `${out}]`;
 }
 
 export const statBoardRoutes: RouteDef[] = [
@@ -40,49 +51,61 @@ export const statBoardRoutes: RouteDef[] = [
     pattern: "/v1/analysis/stat-board",
     summary: "Ranked board of one statistic for an edition or a whole competition",
     description:
-      "Give exactly one of edition or competition (a competition sums all its editions). stat defaults to goals for " +
+      "Give edition or competition (a competition sums all its editions); both are accepted when the edition " +
+      "belongs to the competition (the edition's board), else 400 INVALID_PARAMETER. stat defaults to goals for " +
       "football and wins for tennis; stats_available lists the others (e.g. assists, minutes, yellow_cards, aces, " +
       "double_faults). limit defaults to 20 and is clamped to 100; there is no offset. Ties in value break by fewer contests, then person id.",
     tags: ["Analysis"],
     query: z.strictObject({
       competition: q.id.optional().describe("Competition id: totals over all its editions"),
       edition: q.id.optional().describe("Edition (season) id"),
-      stat: z.string().regex(/^[a-z][a-z0-9_]{0,39}$/, "must be a statistic name such as goals").optional().describe("Statistic to rank by"),
+      stat: z
+        .string()
+        .regex(/^[a-z][a-z0-9_]{0,39}$/, "must be a statistic name such as goals")
+        .optional()
+        .describe("Statistic to rank by"),
       limit: q.positiveLimit(100, 20),
     }),
     response: Board,
     units: 1,
     cacheTtlMs: 30_000,
-    handler: async ({ query }) => {
-      if (query.competition && query.edition) throw invalidParameter("competition", "give either competition or edition, not both");
-      let competitionId: number;
-      let editionIds: number[];
+    handler: async ({ query, db }) => {
+      let scope: BoardScope | null;
       if (query.edition) {
-        const edition = await getEdition(query.edition);
-        if (!edition) throw notFound(`Edition ${query.edition} (parameter 'edition')`);
-        competitionId = edition.competitionId;
-        editionIds = [edition.id];
+        scope = await editionBoardScope(db, query.edition);
+        if (!scope) throw notFound(`Edition ${query.edition} (parameter 'edition')`);
+        // Both given: accepted when they agree, so a client may always send its competition.
+        if (query.competition && query.competition !== scope.competitionId)
+          throw invalidParameter(
+            "edition",
+            `edition ${query.edition} belongs to competition ${scope.competitionId}, not ${query.competition}`,
+          );
       } else if (query.competition) {
-        competitionId = query.competition;
-        editionIds = await editionsOf(competitionId);
+        scope = await competitionBoardScope(db, query.competition);
+        if (!scope) throw notFound(`Competition ${query.competition} (parameter 'competition')`);
       } else {
         throw invalidParameter("competition", "a scope is required: give competition or edition");
       }
-      const competition = await getCompetition(competitionId);
-      if (!competition) throw notFound(`Competition ${competitionId} (parameter 'competition')`);
-      const available = editionIds.length ? await statsRecorded(editionIds) : [];
-      const stat = query.stat ?? DEFAULT_STAT[competition.sport] ?? available[0] ?? "goals";
+      const available = scope.stats;
+      const stat = query.stat ?? DEFAULT_STAT[scope.sport] ?? available[0] ?? "goals";
       if (query.stat && !available.includes(stat)) {
-        throw invalidParameter("stat", `'${stat}' is not recorded here; available: ${available.join(", ") || "none yet"}`);
+        throw invalidParameter(
+          "stat",
+          `'${stat}' is not recorded here; available: ${available.join(", ") || "none yet"}`,
+        );
       }
-      const rows = available.includes(stat) ? await statBoard(editionIds, stat, query.limit) : [];
-      return {
-        competition_id: strId(competitionId),
-        edition_id: query.edition ? strId(query.edition) : null,
-        stat,
-        stats_available: available,
-        items: ranked(rows),
-      };
+      const rows = available.includes(stat)
+        ? await statBoard(
+            db,
+            query.edition ? { editionId: query.edition } : { competitionId: scope.competitionId },
+            stat,
+            query.limit,
+          )
+        : [];
+      return new RawJson(
+        `{"competition_id":${jsonId(scope.competitionId)},"edition_id":${jsonId(query.edition ?? null)},` +
+          `"stat":${jsonStr(stat)},"stats_available":${JSON.stringify(available)},"items":${rankedJson(rows)}}`,
+      );
     },
   }),
 ];

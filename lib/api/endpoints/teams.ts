@@ -1,8 +1,8 @@
 import { z } from "zod";
 import { getTeam, listTeams } from "../../repos/teams";
-import { notFound } from "../errors";
 import { q } from "../request";
-import { idField, page, pathId, strId } from "../shapes";
+import { idField, page, strId } from "../shapes";
+import { byIdRoute } from "../by-id";
 import { defineRoute, type RouteDef } from "../types";
 
 export const Team = z.object({
@@ -30,30 +30,26 @@ export const teamRoutes: RouteDef[] = [
   defineRoute({
     pattern: "/v1/teams",
     summary: "List teams, paged by limit/offset",
-    description: "Ordered by id, so the loop `offset += limit until offset + items.length >= total` visits every row once.",
+    description:
+      "Ordered by id, so the loop `offset += limit until offset + items.length >= total` visits every row once.",
     tags: ["Teams"],
     query: z.strictObject({ limit: q.limit(200, 50), offset: q.offset }),
     response: page(Team),
     units: 1,
     cacheTtlMs: 30_000,
-    handler: async ({ query }) => {
-      const { items, total } = await listTeams(query.limit, query.offset);
+    handler: async ({ query, db }) => {
+      const { items, total } = await listTeams(db, query.limit, query.offset);
       return { items: items.map(toTeam), total };
     },
   }),
-  defineRoute({
+  byIdRoute({
     pattern: "/v1/teams/{id}",
     summary: "One team",
     tags: ["Teams"],
-    query: z.strictObject({}),
+    label: "Team",
     response: Team,
-    units: 1,
     cacheTtlMs: 30_000,
-    handler: async ({ params }) => {
-      const id = pathId(params.id);
-      const team = id ? await getTeam(id) : null;
-      if (!team) throw notFound(`Team ${params.id}`);
-      return toTeam(team);
-    },
+    load: getTeam,
+    present: toTeam,
   }),
 ];

@@ -30,7 +30,12 @@ export async function makeKey(db: Db, plan: string, environment: "test" | "live"
   const { createApiKey } = await import("../../../lib/keys/repository");
   const user = await findOrCreateUser(db, `rel-${randomBytes(4).toString("hex")}@example.test`);
   await db.account.update({ where: { id: user.accountId }, data: { plan } });
-  const { record, key } = await createApiKey(db, { accountId: user.accountId, name: "reliability", environment, source: "cli" });
+  const { record, key } = await createApiKey(db, {
+    accountId: user.accountId,
+    name: "reliability",
+    environment,
+    source: "cli",
+  });
   return { key, prefix: record.prefix, keyId: record.id, accountId: user.accountId };
 }
 
@@ -41,10 +46,17 @@ export async function meteredRequests(db: Db, keyId: string): Promise<number> {
 }
 
 /** Starts `n` lean instances against one database and Redis, in parallel. */
-export function startInstances(n: number, databaseUrl: string | string[], env: Record<string, string>): Promise<RunningApp[]> {
+export function startInstances(
+  n: number,
+  databaseUrl: string | string[],
+  env: Record<string, string>,
+): Promise<RunningApp[]> {
   return Promise.all(
     Array.from({ length: n }, (_, i) =>
-      startApp({ databaseUrl: Array.isArray(databaseUrl) ? databaseUrl[i] : databaseUrl, env: { INSTANCE_ID: `i${i}`, ...env } }),
+      startApp({
+        databaseUrl: Array.isArray(databaseUrl) ? databaseUrl[i] : databaseUrl,
+        env: { INSTANCE_ID: `i${i}`, ...env },
+      }),
     ),
   );
 }

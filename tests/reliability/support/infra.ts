@@ -12,7 +12,11 @@ export async function createPgDatabase(): Promise<{ name: string; url: string; d
   const url = `postgresql://postgres@127.0.0.1:5432/${name}`;
   const drop = () => execFileSync("dropdb", [...pg, "--if-exists", "--force", name]);
   try {
-    execFileSync(process.execPath, ["--import", "tsx", "scripts/migrate.ts"], { cwd: ROOT, env: { ...process.env, DATABASE_URL: url }, stdio: ["ignore", "ignore", "inherit"] });
+    execFileSync(process.execPath, ["--import", "tsx", "scripts/migrate.ts"], {
+      cwd: ROOT,
+      env: { ...process.env, DATABASE_URL: url },
+      stdio: ["ignore", "ignore", "inherit"],
+    });
   } catch (err) {
     drop();
     throw err;
@@ -62,7 +66,10 @@ export class TcpProxy {
   private blackhole = false;
   port = 0;
 
-  constructor(private readonly targetPort: number, private readonly targetHost = "127.0.0.1") {}
+  constructor(
+    private readonly targetPort: number,
+    private readonly targetHost = "127.0.0.1",
+  ) {}
 
   async start(port = 0): Promise<this> {
     const server = net.createServer((client) => {

@@ -6,6 +6,8 @@ export interface Sample {
   status: number;
   code?: string;
   retryAfter?: string | null;
+  /** X-Request-Id of the answer (the request log's row id). */
+  requestId?: string | null;
 }
 
 export interface LoadOptions {
@@ -39,17 +41,30 @@ export async function runLoad(opts: LoadOptions): Promise<Sample[]> {
     }
   };
   const loops: Promise<void>[] = [];
-  for (let c = 0; c < opts.concurrency; c++) for (let t = 0; t < opts.targets.length; t++) loops.push(loop(t));
+  for (let c = 0; c < opts.concurrency; c++)
+    for (let t = 0; t < opts.targets.length; t++) loops.push(loop(t));
   await Promise.all(loops);
   return samples;
 }
 
-export async function send(baseUrl: string, path: string, key: string, target = 0, method = "GET"): Promise<Sample> {
+export async function send(
+  baseUrl: string,
+  path: string,
+  key: string,
+  target = 0,
+  method = "GET",
+): Promise<Sample> {
   const sentAt = performance.now();
   try {
     const res = await fetch(`${baseUrl}${path}`, { method, headers: { "X-API-Key": key } });
     const body = await res.text();
-    const sample: Sample = { target, sentAt, doneAt: performance.now(), status: res.status };
+    const sample: Sample = {
+      target,
+      sentAt,
+      doneAt: performance.now(),
+      status: res.status,
+      requestId: res.headers.get("x-request-id"),
+    };
     if (res.status !== 200) {
       sample.retryAfter = res.headers.get("retry-after");
       try {

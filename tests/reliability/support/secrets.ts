@@ -17,7 +17,9 @@ export async function dumpPostgres(db: Db): Promise<string> {
   const parts: string[] = [];
   for (const [table, cols] of byTable) {
     const select = cols.map((c) => `"${c}"::text`).join(", ");
-    const rows = await db.$queryRawUnsafe<Record<string, string | null>[]>(`SELECT ${select} FROM "${table}"`);
+    const rows = await db.$queryRawUnsafe<Record<string, string | null>[]>(
+      `SELECT ${select} FROM "${table}"`,
+    );
     for (const row of rows) parts.push(`${table}\t${Object.values(row).join("\t")}`);
   }
   return parts.join("\n");
@@ -28,11 +30,18 @@ export function dumpSqlite(file: string): string {
   const sqlite = new Database(file, { readonly: true, fileMustExist: true });
   try {
     const parts: string[] = [];
-    const tables = sqlite.prepare("SELECT name FROM sqlite_master WHERE type = 'table'").all() as { name: string }[];
+    const tables = sqlite.prepare("SELECT name FROM sqlite_master WHERE type = 'table'").all() as {
+      name: string;
+    }[];
     for (const { name } of tables) {
-      const cols = (sqlite.prepare(`PRAGMA table_info("${name}")`).all() as { name: string; type: string }[]).filter((c) => /char|text|clob|json|^$/i.test(c.type));
+      const cols = (
+        sqlite.prepare(`PRAGMA table_info("${name}")`).all() as { name: string; type: string }[]
+      ).filter((c) => /char|text|clob|json|^$/i.test(c.type));
       if (!cols.length) continue;
-      const rows = sqlite.prepare(`SELECT ${cols.map((c) => `"${c.name}"`).join(", ")} FROM "${name}"`).raw().all() as unknown[][];
+      const rows = sqlite
+        .prepare(`SELECT ${cols.map((c) => `"${c.name}"`).join(", ")} FROM "${name}"`)
+        .raw()
+        .all() as unknown[][];
       for (const row of rows) parts.push(`${name}\t${row.join("\t")}`);
     }
     return parts.join("\n");
@@ -53,7 +62,8 @@ export function findSecrets(sources: { name: string; text: string }[], secrets: 
     if (key) hits.push(`${name}: full API key ${key[0].slice(0, 16)}…`);
     const field = SECRET_FIELD.exec(text);
     if (field) hits.push(`${name}: secret field ${field[0].slice(0, 24)}…`);
-    for (const secret of known) if (text.includes(secret)) hits.push(`${name}: a secret used by the tests (${secret.slice(0, 4)}…)`);
+    for (const secret of known)
+      if (text.includes(secret)) hits.push(`${name}: a secret used by the tests (${secret.slice(0, 4)}…)`);
   }
   return hits;
 }

@@ -11,7 +11,8 @@ const one = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v) 
 export default async function UsagePage({ searchParams }: { searchParams: Search }) {
   await requireUser("/dashboard/usage");
   const q = await searchParams;
-  const range = (USAGE_RANGES as readonly string[]).includes(one(q.range)) ? (one(q.range) as UsageRange) : "24h";
-  const environment = one(q.environment) === "live" || one(q.environment) === "test" ? (one(q.environment) as "live" | "test") : "";
-  return <UsageView initial={{ range, keyId: one(q.keyId).slice(0, 64), environment }} />;
+  const range = (USAGE_RANGES as readonly string[]).includes(one(q.range))
+    ? (one(q.range) as UsageRange)
+    : "24h";
+  return <UsageView initial={{ range, keyId: one(q.keyId).slice(0, 64) }} />;
 }

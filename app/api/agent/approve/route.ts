@@ -17,7 +17,13 @@ export const dynamic = "force-dynamic";
 export async function POST(request: Request): Promise<Response> {
   try {
     const user = await getCurrentUser();
-    if (!user) return resultPage({ status: 401, title: "Sign in first", message: "Your session has ended.", link: ["/signin", "Sign in"] });
+    if (!user)
+      return resultPage({
+        status: 401,
+        title: "Sign in first",
+        message: "Your session has ended.",
+        link: ["/signin", "Sign in"],
+      });
     const form = await request.formData().catch(() => null);
     const field = (name: string) => (typeof form?.get(name) === "string" ? (form!.get(name) as string) : "");
     const problem = csrfProblem(request, user.id, field("csrf_token"));
@@ -25,14 +31,23 @@ export async function POST(request: Request): Promise<Response> {
     const userCode = normalizeUserCode(field("user_code"));
     const decision = field("decision");
     if (!userCode || (decision !== "approve" && decision !== "deny")) {
-      return resultPage({ status: 400, title: "Bad request", message: "The form was incomplete. Reload the approval page." });
+      return resultPage({
+        status: 400,
+        title: "Bad request",
+        message: "The form was incomplete. Reload the approval page.",
+      });
     }
     const audit = requestOrigin(request);
     const outcome =
       decision === "approve"
-        ? await approveSession(db, { userCode, user, environment: field("environment") === "live" ? "live" : "test" }, audit)
+        ? await approveSession(
+            db,
+            { userCode, user, environment: field("environment") === "live" ? "live" : "test" },
+            audit,
+          )
         : await denySession(db, { userCode, user }, audit);
-    if (!outcome.ok) return resultPage({ status: outcome.status, title: "Nothing to approve", message: outcome.message });
+    if (!outcome.ok)
+      return resultPage({ status: outcome.status, title: "Nothing to approve", message: outcome.message });
     const { session, code } = outcome;
     if (session.redirectUri) {
       // Loopback delivery (RFC 8252 §7.3): the browser carries the code (or the denial) to the agent.
@@ -40,9 +55,21 @@ export async function POST(request: Request): Promise<Response> {
       if (code) target.searchParams.set("code", code);
       else target.searchParams.set("error", "access_denied");
       if (session.state) target.searchParams.set("state", session.state);
-      return new Response(null, { status: 303, headers: { Location: target.toString(), "Cache-Control": "no-store", "Referrer-Policy": "no-referrer" } });
+      return new Response(null, {
+        status: 303,
+        headers: {
+          Location: target.toString(),
+          "Cache-Control": "no-store",
+          "Referrer-Policy": "no-referrer",
+        },
+      });
     }
-    if (!code) return resultPage({ status: 200, title: "Request denied", message: "No key was issued. You can close this tab." });
+    if (!code)
+      return resultPage({
+        status: 200,
+        title: "Request denied",
+        message: "No key was issued. You can close this tab.",
+      });
     return resultPage({
       status: 200,
       title: "Approved",
@@ -51,6 +78,10 @@ export async function POST(request: Request): Promise<Response> {
     });
   } catch (err) {
     logError("handoff approval failed", err);
-    return resultPage({ status: 500, title: "Something went wrong", message: "Nothing was approved. Try again." });
+    return resultPage({
+      status: 500,
+      title: "Something went wrong",
+      message: "Nothing was approved. Try again.",
+    });
   }
 }

@@ -12,7 +12,12 @@ export const POST = handoffRoute(startBody, async (body, request) => {
   const ip = clientIp(request);
   const wait = takeStartSlot(ip);
   if (wait) {
-    throw new HandoffError("rate_limited", `Too many handoff sessions from this address; retry in ${wait} s`, {}, { "Retry-After": String(wait) });
+    throw new HandoffError(
+      "rate_limited",
+      `Too many handoff sessions from this address; retry in ${wait} s`,
+      {},
+      { "Retry-After": String(wait) },
+    );
   }
   const result = await startSession(db, body, { ip, baseUrl: publicBaseUrl(request) });
   return handoffJson(200, result);

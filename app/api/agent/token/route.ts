@@ -9,7 +9,8 @@ export const dynamic = "force-dynamic";
 
 /** Agent handoff step 4: {code, code_verifier} or, polling, {session_id, code_verifier}. */
 export const POST = handoffRoute(tokenBody, async (body, request) => {
-  if (Boolean(body.code) === Boolean(body.session_id)) throw invalidRequest("Send exactly one of code or session_id");
+  if (Boolean(body.code) === Boolean(body.session_id))
+    throw invalidRequest("Send exactly one of code or session_id");
   const audit = requestOrigin(request);
   const issued = body.code
     ? await exchangeCode(db, body.code, body.code_verifier, audit)

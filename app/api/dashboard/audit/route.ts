@@ -10,4 +10,6 @@ const auditQuery = z.object({
   limit: z.coerce.number().int().min(1).max(100).default(50),
 });
 
-export const GET = dashboardRoute(auditQuery, ({ user, body }) => auditPage(db, user.accountId, body.limit, body.cursor));
+export const GET = dashboardRoute(auditQuery, ({ user, body }) =>
+  auditPage(db, user.accountId, body.limit, body.cursor),
+);

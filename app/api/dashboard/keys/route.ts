@@ -18,7 +18,13 @@ const createKeyInput = z.object({
 export const POST = dashboardRoute(createKeyInput, async ({ user, body, request }) => {
   const { record, key } = await createApiKey(
     db,
-    { accountId: user.accountId, name: body.name, environment: body.environment, createdById: user.id, source: "dashboard" },
+    {
+      accountId: user.accountId,
+      name: body.name,
+      environment: body.environment,
+      createdById: user.id,
+      source: "dashboard",
+    },
     requestOrigin(request),
   );
   const created: CreatedKey = {

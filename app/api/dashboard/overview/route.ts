@@ -1,7 +1,10 @@
+import { z } from "zod";
 import { dashboardRoute } from "@/lib/auth/route";
 import { overview } from "@/lib/dashboard/overview";
 import { db } from "@/lib/db";
 
 export const dynamic = "force-dynamic";
 
-export const GET = dashboardRoute(null, ({ user }) => overview(db, user.accountId));
+const query = z.object({ env: z.enum(["live", "test"]).default("test") });
+
+export const GET = dashboardRoute(query, ({ user, body }) => overview(db, user.accountId, body.env));

@@ -2,7 +2,7 @@ import { dashboardRoute, requestOrigin } from "@/lib/auth/route";
 import { notFound } from "@/lib/api/errors";
 import { toKeyView } from "@/lib/dashboard/keys";
 import { db } from "@/lib/db";
-import { revokeApiKey } from "@/lib/keys/repository";
+import { findListedKey, revokeApiKey } from "@/lib/keys/repository";
 
 export const dynamic = "force-dynamic";
 
@@ -11,11 +11,13 @@ export const dynamic = "force-dynamic";
  * a key that does not exist, so ids cannot be probed.
  */
 export const POST = dashboardRoute(null, async ({ user, params, request }) => {
-  const revoked = await revokeApiKey(db, { accountId: user.accountId, id: params.id }, user.id, requestOrigin(request));
-  if (!revoked) throw notFound("API key");
-  const people = await db.apiKey.findUnique({
-    where: { id: revoked.id },
-    select: { createdBy: { select: { email: true, name: true } }, revokedBy: { select: { email: true, name: true } } },
-  });
-  return toKeyView({ ...revoked, createdBy: people?.createdBy ?? null, revokedBy: people?.revokedBy ?? null });
+  const revoked = await revokeApiKey(
+    db,
+    { accountId: user.accountId, id: params.id },
+    user.id,
+    requestOrigin(request),
+  );
+  const listed = revoked && (await findListedKey(db, revoked.id));
+  if (!listed) throw notFound("API key");
+  return toKeyView(listed);
 });

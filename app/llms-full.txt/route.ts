@@ -1,0 +1,8 @@
+import { llmsResponse } from "@/lib/api/llms-http";
+
+// The whole API reference in Markdown for agents, generated from the OpenAPI document.
+export const dynamic = "force-dynamic";
+export const runtime = "nodejs";
+
+export const GET = (request: Request) => llmsResponse(request, true);
+export const HEAD = GET;

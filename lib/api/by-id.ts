@@ -1,0 +1,38 @@
+import { z } from "zod";
+import type { Db } from "../db";
+import { notFound } from "./errors";
+import { pathId } from "./shapes";
+import { defineRoute, type RawJson, type RouteDef } from "./types";
+
+/**
+ * The "one record by id" route every resource has: `{id}` must be a positive 32-bit integer, a
+ * record that does not exist (or an id that cannot exist) is 404 "<Label> <id> not found".
+ */
+export function byIdRoute<Row, Out>(def: {
+  pattern: string;
+  summary: string;
+  tags: string[];
+  /** "Team", "Person": the 404 message names it. */
+  label: string;
+  response: z.ZodType<Out>;
+  cacheTtlMs: number;
+  load: (db: Db, id: number) => Promise<Row | null>;
+  /** The item, or its JSON written straight from the row (RawJson). */
+  present: (row: Row) => Out | RawJson;
+}): RouteDef {
+  return defineRoute({
+    pattern: def.pattern,
+    summary: def.summary,
+    tags: def.tags,
+    query: z.strictObject({}),
+    response: def.response,
+    units: 1,
+    cacheTtlMs: def.cacheTtlMs,
+    handler: async ({ params, db }) => {
+      const id = pathId(params.id);
+      const row = id ? await def.load(db, id) : null;
+      if (!row) throw notFound(`${def.label} ${params.id}`);
+      return def.present(row);
+    },
+  });
+}

@@ -1,0 +1,73 @@
+import type { DbOrTx } from "../sports/db";
+import { leagueByCode } from "../sports/leagues";
+import { normalizeName, slugify } from "../sports/normalize";
+import type { MatchRecord } from "./types";
+
+export interface CompetitionMeta {
+  name: string;
+  country: string | null;
+  format: string;
+  code: string | null;
+  tier: number | null;
+  sport?: string;
+  kind?: string;
+}
+
+/**
+ * One competition per league whichever source arrives first: by league code (football-data's
+ * `Div` and openfootball's file code map to the same one), then by slug, then by name (accents and
+ * case ignored); created from the file's metadata when absent. `wanted` (--competition) wins.
+ */
+export async function resolveCompetition(db: DbOrTx, meta: CompetitionMeta, wanted?: string) {
+  const league = wanted ? undefined : leagueByCode(meta.code);
+  const name = wanted?.trim() || league?.name || meta.name;
+  const code = league?.code ?? null;
+  const byCode = code ? await db.competition.findUnique({ where: { code } }) : null;
+  if (byCode) return byCode;
+  const slug = league?.slug ?? slugify(name);
+  const bySlug =
+    (await db.competition.findUnique({ where: { slug: name } })) ??
+    (await db.competition.findUnique({ where: { slug } }));
+  const all = bySlug ? [] : await db.competition.findMany({ orderBy: { id: "asc" } });
+  const found = bySlug ?? all.find((c) => normalizeName(c.name) === normalizeName(name));
+  if (found) {
+    // An older import made this competition before it had a code: claim it for the league.
+    if (code && !found.code)
+      return db.competition.update({ where: { id: found.id }, data: { code, tier: league?.tier ?? null } });
+    return found;
+  }
+  return db.competition.create({
+    data: {
+      slug,
+      name,
+      sport: meta.sport ?? "football",
+      kind: meta.kind ?? "team",
+      format: league?.format ?? meta.format,
+      country: league?.country ?? meta.country,
+      code,
+      tier: league?.tier ?? meta.tier,
+    },
+  });
+}
+
+/** Finds or creates the edition; its date range grows to cover the file's contests. */
+export async function resolveEdition(
+  db: DbOrTx,
+  competitionId: number,
+  name: string,
+  records: Array<Pick<MatchRecord, "kickoffAt">>,
+) {
+  const times = records.map((r) => r.kickoffAt.getTime());
+  const start = new Date(times.length ? Math.min(...times) : 0);
+  const end = new Date(times.length ? Math.max(...times) : 0);
+  const existing = await db.edition.findUnique({ where: { competitionId_name: { competitionId, name } } });
+  if (!existing) return db.edition.create({ data: { competitionId, name, startDate: start, endDate: end } });
+  if (!times.length || (existing.startDate <= start && existing.endDate >= end)) return existing;
+  return db.edition.update({
+    where: { id: existing.id },
+    data: {
+      startDate: existing.startDate < start ? existing.startDate : start,
+      endDate: existing.endDate > end ? existing.endDate : end,
+    },
+  });
+}

@@ -1,0 +1,116 @@
+import type { DbOrTx } from "../sports/db";
+import { rebuildEditionStats } from "../sports/stats";
+import { rebuildStandings } from "../sports/standings";
+import { resolveCompetition, resolveEdition } from "./competition";
+import { ImportError } from "./errors";
+import { upsertOdds } from "./odds";
+import { TeamResolver, type UnmatchedName } from "./teams";
+import type { ImportSummary, MatchRecord, ParsedFile, RowError } from "./types";
+import { upsertContests, type ContestInput } from "./upsert";
+
+export class UnmatchedTeamsError extends ImportError {
+  constructor(
+    readonly unmatched: UnmatchedName[],
+    editionLabel: string,
+  ) {
+    super(
+      [
+        `${unmatched.length} team name(s) match no team of ${editionLabel}, which already has its teams from another source; nothing imported:`,
+        ...unmatched.map(
+          (u) =>
+            `  "${u.name}"${u.suggestions.length ? ` - did you mean ${u.suggestions.map((s) => `"${s}"`).join(", ")}?` : " - no similar team"}`,
+        ),
+        `Resolve each with: npm run admin -- team alias add --team "<existing team>" --alias "<name in the file>"`,
+        "(or pass --create-teams when they really are new clubs)",
+      ].join("\n"),
+    );
+  }
+}
+
+function outcome(r: MatchRecord, side: 0 | 1): string | null {
+  if (!r.score) return null;
+  const [mine, theirs] = side === 0 ? r.score : [r.score[1], r.score[0]];
+  if (mine !== theirs) return mine > theirs ? "win" : "loss";
+  if (r.decidedBy) return (r.decidedBy === "home") === (side === 0) ? "win" : "loss";
+  return "draw";
+}
+
+export interface FootballOptions {
+  competition?: string;
+  edition?: string;
+  /** Create teams for names that match none of an edition's existing teams. */
+  createTeams?: boolean;
+}
+
+/** Writes one parsed football file inside the caller's transaction; see importFile. */
+export async function importFootball(
+  tx: DbOrTx,
+  file: string,
+  parsed: ParsedFile,
+  opts: FootballOptions,
+): Promise<ImportSummary> {
+  const competition = await resolveCompetition(tx, parsed.competition, opts.competition);
+  const edition = await resolveEdition(
+    tx,
+    competition.id,
+    opts.edition?.trim() || parsed.edition,
+    parsed.records,
+  );
+  const teams = await TeamResolver.load(tx, edition.id);
+  const country = competition.country;
+  const unmatched = teams.plan(
+    parsed.records
+      .flatMap((r) => [r.home, r.away])
+      .map((t) => ({ name: t.name, country: t.country ?? country })),
+  );
+  if (unmatched.length && !opts.createTeams)
+    throw new UnmatchedTeamsError(unmatched, `${competition.name} ${edition.name}`);
+  const errors: RowError[] = [...parsed.errors];
+  const inputs = new Map<string, ContestInput & { record: MatchRecord }>();
+  for (const r of parsed.records) {
+    const home = await teams.resolve(r.home.name, r.home.country ?? country);
+    const away = await teams.resolve(r.away.name, r.away.country ?? country);
+    const externalRef = `${competition.slug}/${edition.name}/${r.localDate}/${home}-${away}`;
+    const dup = inputs.get(externalRef);
+    if (dup) {
+      errors.push({ where: r.where, message: `duplicate of ${dup.r.where} (same clubs on the same day)` });
+      continue;
+    }
+    inputs.set(externalRef, {
+      record: r,
+      r,
+      externalRef,
+      sides: ([home, away] as const).map((teamId, s) => ({
+        side: s === 0 ? "home" : "away",
+        teamId,
+        personId: null,
+        score: r.score?.[s] ?? null,
+        halftimeScore: r.halftime?.[s] ?? null,
+        scoreDetail: r.detail,
+        outcome: outcome(r, s as 0 | 1),
+      })) as ContestInput["sides"],
+    });
+  }
+  const list = [...inputs.values()];
+  const { ids, counts } = await upsertContests(tx, edition.id, list);
+  const odds = await upsertOdds(
+    tx,
+    list.map((i) => ({ contestId: ids.get(i)!, odds: i.record.odds })),
+  );
+  const standingsChanged = await rebuildStandings(tx, edition.id);
+  await rebuildEditionStats(tx, edition.id);
+  return {
+    file,
+    format: parsed.format,
+    competition: `${competition.name} (${competition.slug})`,
+    edition: edition.name,
+    contests: counts,
+    odds,
+    teamsCreated: teams.created,
+    personsCreated: 0,
+    standingsChanged,
+    skipped: errors.length,
+    errors,
+    notes: [...parsed.notes, ...teams.notes],
+  };
+}

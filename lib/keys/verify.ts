@@ -1,0 +1,102 @@
+import { perProcess } from "../process-state";
+import { withTimeout } from "../timeout";
+import { metrics } from "../metrics";
+import { redisConfigured } from "../redis";
+import type { AuthFailure, Caller } from "./caller";
+import { secretMatches } from "./format";
+import { db } from "../db";
+import { findKeyForAuth, onKeyRevoked, type AuthKeyRecord } from "./repository";
+import { startRevocationSync } from "./revocations";
+
+/** A status value, never a throw: the /v1 pipeline turns failures into 401/503 (lib/api/auth.ts). */
+export type Verification = { ok: true; caller: Caller } | { ok: false; failure: AuthFailure };
+
+type CacheEntry = { value: AuthKeyRecord | null; expiresAt: number };
+
+/**
+ * Verified keys are cached so a known key costs no query. Single instance: the TTL (900 ms)
+ * bounds revocation lag by itself. Scale-out (REDIS_URL): revocations are pushed and polled
+ * (lib/keys/revocations.ts), so the TTL may be long; it then only bounds plan changes.
+ */
+const SHORT_TTL_MS = 900;
+const TTL_MS = Number(process.env.KEY_CACHE_TTL_MS ?? (redisConfigured() ? 30_000 : SHORT_TTL_MS));
+const DB_TIMEOUT_MS = Number(process.env.AUTH_DB_TIMEOUT_MS ?? 800);
+/**
+ * A cold process's first lookup also pays for the query compiler and the first connection, which
+ * on a busy machine can exceed the warm deadline; unreachable databases still fail fast (refused
+ * or connect timeout), so only slow-but-working first lookups get the longer budget.
+ */
+const COLD_TIMEOUT_MS = Number(process.env.AUTH_DB_COLD_TIMEOUT_MS ?? 5000);
+const MAX_ENTRIES = 50_000;
+
+const state = perProcess("keyCache", () => ({
+  cache: new Map<string, CacheEntry>(),
+  inflight: new Map<string, Promise<AuthKeyRecord | null>>(),
+  // Bumped on every forget: a lookup that overlapped one may have read the row before the revoke.
+  forgetEpoch: 0,
+  warm: false,
+  syncStarted: false,
+}));
+
+onKeyRevoked((prefix) => forgetKey(prefix));
+metrics.probes.keyCacheEntries = () => state.cache.size;
+
+export function forgetKey(prefix: string): void {
+  state.forgetEpoch++;
+  state.cache.delete(prefix);
+  state.inflight.delete(prefix);
+}
+
+function ensureRevocationSync(): void {
+  if (state.syncStarted) return;
+  state.syncStarted = true;
+  if (redisConfigured() || TTL_MS > 1000) startRevocationSync(forgetKey, { poll: TTL_MS > 1000 });
+}
+
+function lookup(prefix: string): Promise<AuthKeyRecord | null> {
+  let pending = state.inflight.get(prefix);
+  if (pending) return pending;
+  const epoch = state.forgetEpoch;
+  const budget = state.warm ? DB_TIMEOUT_MS : COLD_TIMEOUT_MS;
+  const load: Promise<AuthKeyRecord | null> = withTimeout(findKeyForAuth(db, prefix), budget, "key store")
+    .then((value) => {
+      state.warm = true;
+      // A forget (revocation) landed while we read: the row may predate it, so keep it only briefly.
+      const ttl = epoch === state.forgetEpoch ? TTL_MS : Math.min(TTL_MS, SHORT_TTL_MS);
+      state.cache.set(prefix, { value, expiresAt: Date.now() + ttl });
+      if (state.cache.size > MAX_ENTRIES) state.cache.delete(state.cache.keys().next().value!);
+      return value;
+    })
+    .finally(() => {
+      if (state.inflight.get(prefix) === load) state.inflight.delete(prefix);
+    });
+  state.inflight.set(prefix, (pending = load));
+  return pending;
+}
+
+function judge(found: AuthKeyRecord | null, prefix: string, secret: string): Verification {
+  if (!found) return { ok: false, failure: { reason: "unknown_prefix" } };
+  const base = { accountId: found.caller.accountId, prefix };
+  if (!secretMatches(secret, found.secretHash)) {
+    return { ok: false, failure: { reason: "invalid_secret", ...base } };
+  }
+  if (found.revoked) return { ok: false, failure: { reason: "revoked", ...base } };
+  return { ok: true, caller: found.caller };
+}
+
+/**
+ * Verifies a well-formed key. A fresh cache entry is judged synchronously (no promise or
+ * microtask for a known key); otherwise the row is loaded once per prefix, with a deadline.
+ */
+export function verifyKey(prefix: string, secret: string): Verification | Promise<Verification> {
+  ensureRevocationSync();
+  const hit = state.cache.get(prefix);
+  if (hit && hit.expiresAt > Date.now()) return judge(hit.value, prefix, secret);
+  return lookup(prefix).then(
+    (found) => judge(found, prefix, secret),
+    (): Verification => {
+      metrics.authBackendError();
+      return { ok: false, failure: { reason: "backend_unavailable" } };
+    },
+  );
+}

@@ -1,0 +1,60 @@
+/** The MCP tools: one per read endpoint, named for what an analyst asks. Inputs come from the OpenAPI document. */
+export interface ToolDef {
+  name: string;
+  title: string;
+  path: string;
+  /** Prepended to the endpoint's own summary and description. */
+  hint?: string;
+  /** Extra words for a parameter, e.g. what the path id names. */
+  describe?: Record<string, string>;
+}
+
+export const TOOLS: ToolDef[] = [
+  {
+    name: "list_competitions",
+    title: "List competitions",
+    path: "/v1/competitions",
+    hint: "Start here: leagues and tournaments with their current_edition_id.",
+  },
+  {
+    name: "get_competition",
+    title: "Get a competition",
+    path: "/v1/competitions/{id}",
+    describe: { id: "Competition id" },
+  },
+  { name: "list_editions", title: "List editions (seasons)", path: "/v1/editions" },
+  { name: "get_edition", title: "Get an edition", path: "/v1/editions/{id}", describe: { id: "Edition id" } },
+  {
+    name: "list_contests",
+    title: "List contests (fixtures and results)",
+    path: "/v1/contests",
+    hint: "Give one scope: edition, competition, team, person, date, or from+to.",
+  },
+  { name: "get_contest", title: "Get a contest", path: "/v1/contests/{id}", describe: { id: "Contest id" } },
+  {
+    name: "search_persons",
+    title: "Search persons",
+    path: "/v1/persons",
+    hint: "Find players by name; paged by limit/offset.",
+  },
+  { name: "get_person", title: "Get a person", path: "/v1/persons/{id}", describe: { id: "Person id" } },
+  { name: "list_teams", title: "List teams", path: "/v1/teams", hint: "Paged by limit/offset." },
+  { name: "get_team", title: "Get a team", path: "/v1/teams/{id}", describe: { id: "Team id" } },
+  { name: "get_rosters", title: "Rosters (squads)", path: "/v1/rosters" },
+  { name: "get_standings", title: "Standings (league table)", path: "/v1/standings" },
+  {
+    name: "contest_odds_history",
+    title: "Odds history of a contest",
+    path: "/v1/contests/{id}/odds/history",
+    hint: "Costs 5 units per call. Page with cursor = next_cursor of the previous result.",
+    describe: { id: "Contest id" },
+  },
+  {
+    name: "person_odds_history",
+    title: "Odds history of a person",
+    path: "/v1/persons/{id}/odds/history",
+    hint: "Costs 5 units per call. Page with cursor = next_cursor of the previous result.",
+    describe: { id: "Person id (individual sports, e.g. a tennis player)" },
+  },
+  { name: "stat_board", title: "Stat-board (top scorers etc.)", path: "/v1/analysis/stat-board" },
+];

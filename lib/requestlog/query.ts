@@ -1,0 +1,167 @@
+import type { Db } from "../db";
+import type { Prisma } from "../generated/sqlite/client";
+
+/** Status filters: a class, "errors" (>= 400), or one exact code such as "404". */
+export const STATUS_FILTERS = ["2xx", "3xx", "4xx", "429", "5xx", "errors"] as const;
+export const STATUS_FILTER_PATTERN = /^(2xx|3xx|4xx|429|5xx|errors|[1-5]\d\d)$/;
+
+export interface LogFilters {
+  /** Required for every customer-facing read; only `admin logs` may search across accounts. */
+  accountId?: string;
+  keyPrefix?: string;
+  environment?: "live" | "test";
+  status?: string;
+  endpoint?: string;
+  requestId?: string;
+  from?: Date;
+  to?: Date;
+}
+
+export interface RequestLogView {
+  requestId: string;
+  at: string;
+  keyPrefix: string | null;
+  environment: string | null;
+  method: string;
+  path: string;
+  query: string;
+  endpoint: string;
+  status: number;
+  errorCode: string | null;
+  units: number;
+  durationMs: number;
+  ip: string | null;
+  userAgent: string | null;
+  /** 1: every such request is logged; N: this row stands for about N requests (flood sampling). */
+  sampleRate: number;
+}
+
+export interface RequestLogPage {
+  items: RequestLogView[];
+  nextCursor: string | null;
+}
+
+function statusWhere(status: string): Prisma.RequestLogWhereInput {
+  if (status === "errors") return { status: { gte: 400 } };
+  if (status === "4xx") return { status: { gte: 400, lt: 500 } };
+  if (/^[1-5]xx$/.test(status)) {
+    const base = Number(status[0]) * 100;
+    return { status: { gte: base, lt: base + 100 } };
+  }
+  return { status: Number(status) };
+}
+
+function where(f: LogFilters): Prisma.RequestLogWhereInput {
+  const and: Prisma.RequestLogWhereInput[] = [];
+  if (f.accountId !== undefined) and.push({ accountId: f.accountId });
+  if (f.requestId) and.push({ id: f.requestId });
+  if (f.keyPrefix) and.push({ keyPrefix: f.keyPrefix });
+  if (f.environment) and.push({ environment: f.environment });
+  if (f.endpoint) and.push({ endpoint: f.endpoint });
+  if (f.status) and.push(statusWhere(f.status));
+  if (f.from || f.to) and.push({ at: { ...(f.from ? { gte: f.from } : {}), ...(f.to ? { lt: f.to } : {}) } });
+  return { AND: and };
+}
+
+/** Cursor: "<epoch ms>_<request id>" of the last row shown; newest first, ties broken by id. */
+export function encodeLogCursor(at: Date, id: string): string {
+  return `${at.getTime()}_${id}`;
+}
+
+export function decodeLogCursor(raw: string): { at: Date; id: string } | null {
+  const m = /^(\d{1,15})_(req_[A-Za-z0-9_-]{1,60})$/.exec(raw);
+  return m ? { at: new Date(Number(m[1])), id: m[2] } : null;
+}
+
+type Row = Awaited<ReturnType<Db["requestLog"]["findMany"]>>[number];
+
+export function toView(r: Row): RequestLogView {
+  return {
+    requestId: r.id,
+    at: r.at.toISOString(),
+    keyPrefix: r.keyPrefix,
+    environment: r.environment,
+    method: r.method,
+    path: r.path,
+    query: r.query,
+    endpoint: r.endpoint,
+    status: r.status,
+    errorCode: r.errorCode,
+    units: r.units,
+    durationMs: r.durationMs,
+    ip: r.ip,
+    userAgent: r.userAgent,
+    sampleRate: r.sampleRate,
+  };
+}
+
+/**
+ * One page of the log, newest first. A cursor only marks a position: the filters (and the
+ * account) still apply, so a cursor from another account cannot reveal anything.
+ */
+export async function requestLogPage(
+  db: Db,
+  filters: LogFilters,
+  limit: number,
+  cursor?: { at: Date; id: string },
+): Promise<RequestLogPage> {
+  const after: Prisma.RequestLogWhereInput = cursor
+    ? { OR: [{ at: { lt: cursor.at } }, { at: cursor.at, id: { lt: cursor.id } }] }
+    : {};
+  const rows = await db.requestLog.findMany({
+    where: { AND: [where(filters), after] },
+    orderBy: [{ at: "desc" }, { id: "desc" }],
+    take: limit + 1,
+  });
+  const page = rows.slice(0, limit);
+  const last = page[page.length - 1];
+  return {
+    items: page.map(toView),
+    nextCursor: rows.length > limit && last ? encodeLogCursor(last.at, last.id) : null,
+  };
+}
+
+/** The account's newest logged request (the overview's quick start shows it). */
+export async function lastRequest(
+  db: Db,
+  accountId: string,
+  environment?: "live" | "test",
+): Promise<RequestLogView | null> {
+  const row = await db.requestLog.findFirst({
+    where: { accountId, ...(environment ? { environment } : {}) },
+    orderBy: [{ at: "desc" }, { id: "desc" }],
+  });
+  return row ? toView(row) : null;
+}
+
+export const CSV_COLUMNS = [
+  "requestId",
+  "at",
+  "keyPrefix",
+  "environment",
+  "method",
+  "path",
+  "query",
+  "endpoint",
+  "status",
+  "errorCode",
+  "units",
+  "durationMs",
+  "ip",
+  "userAgent",
+  "sampleRate",
+] as const satisfies readonly (keyof RequestLogView)[];
+
+/** RFC 4180 field; a leading = + - @ is prefixed with ' so a spreadsheet never runs it as a formula. */
+export function csvField(v: string | number | null): string {
+  if (v === null) return "";
+  let s = String(v);
+  if (typeof v === "string" && /^[=+\-@\t\r]/.test(s)) s = `'${s}`;
+  return /[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
+}
+
+export function toCsv(rows: RequestLogView[]): string {
+  const lines = [CSV_COLUMNS.join(",")];
+  for (const r of rows) lines.push(CSV_COLUMNS.map((c) => csvField(r[c])).join(","));
+  return lines.join("\r\n") + "\r\n";
+}

@@ -1,0 +1,14 @@
+export { createClient, type ClientOptions, type StatlineClient } from "./client.js";
+export {
+  API_KEY_ENV,
+  BASE_URL_ENV,
+  DEFAULT_BASE_URL,
+  credentialsPath,
+  resolveConfig,
+  type ResolvedConfig,
+} from "./config.js";
+export { StatlineError, parseRetryAfter } from "./errors.js";
+export { RETRY_STATUSES, retryingFetch, type RetryInfo, type RetryOptions } from "./retry.js";
+export { pages, items } from "./paginate.js";
+export { openapi } from "./generated/openapi.js";
+export type * from "./types.js";
