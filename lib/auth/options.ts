@@ -3,6 +3,7 @@ import CredentialsProvider from "next-auth/providers/credentials";
 import GitHubProvider from "next-auth/providers/github";
 import { findOrCreateUser } from "../accounts";
 import { db } from "../db";
+import { safeRedirectUrl } from "./callback";
 import { verifyPassword } from "./password";
 
 /** GitHub sign-in appears only when both env vars are set. */
@@ -33,6 +34,7 @@ export const authOptions: NextAuthOptions = {
       : []),
   ],
   callbacks: {
+    redirect: ({ url, baseUrl }) => safeRedirectUrl(url, baseUrl),
     async signIn({ user, account }) {
       if (account?.provider !== "github") return true;
       if (!user.email) return false;
