@@ -2,9 +2,24 @@
 
 import { signIn } from "next-auth/react";
 import { useState, type FormEvent } from "react";
+import { parseRefusal } from "@/lib/auth/signin-error";
 import { Button } from "../ui/Button";
 import { Field } from "./Field";
 import { GitHubButton } from "./GitHubButton";
+
+/** What the form says about a failed sign-in (next-auth/react's result; undefined = no answer). */
+function signInError(result: { error: string | null; status: number } | undefined): string {
+  if (!result) return "Could not reach the server. Try again.";
+  const refusal = parseRefusal(result.error);
+  if (refusal?.kind === "Throttled")
+    return `Too many sign-in attempts. Try again in ${formatWait(refusal.seconds)}.`;
+  if (refusal) return "The server is busy. Try again in a moment.";
+  // One message for unknown email and wrong password alike: sign-in does not reveal who has an account.
+  return "Incorrect email or password.";
+}
+
+const formatWait = (s: number) =>
+  s < 90 ? `${s} second${s === 1 ? "" : "s"}` : `${Math.ceil(s / 60)} minutes`;
 
 export function SignInForm({
   callbackUrl,
@@ -34,8 +49,7 @@ export function SignInForm({
       return;
     }
     setPending(false);
-    // One message for unknown email and wrong password alike: sign-in does not reveal who has an account.
-    setError(result ? "Incorrect email or password." : "Could not reach the server. Try again.");
+    setError(signInError(result));
   };
 
   return (

@@ -4,7 +4,9 @@ import GitHubProvider from "next-auth/providers/github";
 import { findOrCreateUser } from "../accounts";
 import { db } from "../db";
 import { safeRedirectUrl } from "./callback";
-import { verifyPassword } from "./password";
+import { HashBusyError, verifyPassword } from "./password";
+import { signInRefusal } from "./refusal";
+import { beginSignIn, signInSucceeded, throttleKeys } from "./throttle";
 
 /** GitHub sign-in appears only when both env vars are set. */
 export const githubEnabled = Boolean(process.env.GITHUB_ID && process.env.GITHUB_SECRET);
@@ -20,13 +22,26 @@ export const authOptions: NextAuthOptions = {
         email: { label: "Email", type: "email" },
         password: { label: "Password", type: "password" },
       },
-      async authorize(credentials) {
+      async authorize(credentials, req) {
         const email = credentials?.email?.trim().toLowerCase();
         const password = credentials?.password ?? "";
         if (!email || !password || email.length > 254 || password.length > 200) return null;
+        const forwardedFor = req?.headers?.["x-forwarded-for"] as string | undefined;
+        const keys = throttleKeys(email, forwardedFor);
+        const attempt = await beginSignIn(keys);
+        // next-auth turns a throw into ?error=<message>; app/api/auth/[...nextauth] makes it a 429/503.
+        if (!attempt.allowed) throw new Error(signInRefusal("throttled", attempt.retryAfterMs));
         const user = await db.user.findUnique({ where: { email } });
-        const ok = await verifyPassword(password, user?.passwordHash);
-        return ok && user ? { id: user.id, email: user.email, name: user.name } : null;
+        let ok: boolean;
+        try {
+          ok = await verifyPassword(password, user?.passwordHash);
+        } catch (err) {
+          if (err instanceof HashBusyError) throw new Error(signInRefusal("busy", 1000));
+          throw err;
+        }
+        if (!ok || !user) return null;
+        await signInSucceeded(keys);
+        return { id: user.id, email: user.email, name: user.name };
       },
     }),
     ...(githubEnabled
