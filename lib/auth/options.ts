@@ -1,19 +1,41 @@
 import type { NextAuthOptions } from "next-auth";
 import CredentialsProvider from "next-auth/providers/credentials";
 import GitHubProvider from "next-auth/providers/github";
+import { headers } from "next/headers";
 import { findOrCreateUser } from "../accounts";
+import { clientIpFromChain } from "../client-ip";
 import { db } from "../db";
+import { logError } from "../log";
 import { safeRedirectUrl } from "./callback";
-import { HashBusyError, verifyPassword } from "./password";
-import { signInRefusal } from "./refusal";
-import { beginSignIn, signInSucceeded, throttleKeys } from "./throttle";
+import { authorizeCredentials } from "./credentials";
+import {
+  activeSession,
+  createSession,
+  endSessionBySid,
+  SESSION_MAX_AGE_S,
+  type SessionMeta,
+} from "./sessions";
 
 /** GitHub sign-in appears only when both env vars are set. */
 export const githubEnabled = Boolean(process.env.GITHUB_ID && process.env.GITHUB_SECRET);
 
+// Thrown by the jwt callback for a revoked session: next-auth then clears the cookie and answers
+// an empty session (and getServerSession null). Expected, so not logged as an error.
+const SESSION_ENDED = "session ended";
+
+async function requestMeta(): Promise<SessionMeta> {
+  try {
+    const h = await headers();
+    return { ip: clientIpFromChain(h.get("x-forwarded-for")), userAgent: h.get("user-agent") };
+  } catch {
+    return { ip: null, userAgent: null };
+  }
+}
+
 export const authOptions: NextAuthOptions = {
-  // JWT sessions in an httpOnly cookie (Secure when NEXTAUTH_URL is https); no session table.
-  session: { strategy: "jwt", maxAge: 7 * 24 * 3600 },
+  // A JWT in an httpOnly cookie (Secure when NEXTAUTH_URL is https) carrying a random session id
+  // that must match a live row in user_sessions (lib/auth/sessions.ts): revocable.
+  session: { strategy: "jwt", maxAge: SESSION_MAX_AGE_S },
   pages: { signIn: "/signin" },
   providers: [
     CredentialsProvider({
@@ -22,27 +44,7 @@ export const authOptions: NextAuthOptions = {
         email: { label: "Email", type: "email" },
         password: { label: "Password", type: "password" },
       },
-      async authorize(credentials, req) {
-        const email = credentials?.email?.trim().toLowerCase();
-        const password = credentials?.password ?? "";
-        if (!email || !password || email.length > 254 || password.length > 200) return null;
-        const forwardedFor = req?.headers?.["x-forwarded-for"] as string | undefined;
-        const keys = throttleKeys(email, forwardedFor);
-        const attempt = await beginSignIn(keys);
-        // next-auth turns a throw into ?error=<message>; app/api/auth/[...nextauth] makes it a 429/503.
-        if (!attempt.allowed) throw new Error(signInRefusal("throttled", attempt.retryAfterMs));
-        const user = await db.user.findUnique({ where: { email } });
-        let ok: boolean;
-        try {
-          ok = await verifyPassword(password, user?.passwordHash);
-        } catch (err) {
-          if (err instanceof HashBusyError) throw new Error(signInRefusal("busy", 1000));
-          throw err;
-        }
-        if (!ok || !user) return null;
-        await signInSucceeded(keys);
-        return { id: user.id, email: user.email, name: user.name };
-      },
+      authorize: (credentials, req) => authorizeCredentials(credentials, req),
     }),
     ...(githubEnabled
       ? [GitHubProvider({ clientId: process.env.GITHUB_ID!, clientSecret: process.env.GITHUB_SECRET! })]
@@ -71,19 +73,37 @@ export const authOptions: NextAuthOptions = {
     async jwt({ token, user }) {
       if (user?.email) {
         const local = await db.user.findUnique({ where: { email: user.email.toLowerCase() } });
-        if (local) {
-          token.uid = local.id;
-          token.accountId = local.accountId;
-        }
+        if (!local) throw new Error(SESSION_ENDED);
+        token.uid = local.id;
+        token.accountId = local.accountId;
+        const session = await createSession(db, local.id, await requestMeta());
+        token.sid = session.sid;
+        token.sessionId = session.id;
+        return token;
       }
+      const live = await activeSession(db, token.sid, await requestMeta());
+      if (!live || live.userId !== token.uid) throw new Error(SESSION_ENDED);
       return token;
     },
     async session({ session, token }) {
       if (session.user) {
         session.user.id = typeof token.uid === "string" ? token.uid : "";
         session.user.accountId = typeof token.accountId === "string" ? token.accountId : "";
+        session.user.sessionId = typeof token.sessionId === "string" ? token.sessionId : "";
       }
       return session;
     },
+  },
+  events: {
+    // Sign-out ends the session server-side: a copy of the cookie stops working too.
+    signOut: ({ token }) => endSessionBySid(db, token?.sid),
+  },
+  logger: {
+    error(code, metadata) {
+      if ((metadata as { message?: unknown } | undefined)?.message === SESSION_ENDED) return;
+      logError(`next-auth ${code}`, metadata);
+    },
+    warn() {},
+    debug() {},
   },
 };
