@@ -1,14 +1,18 @@
 "use client";
 
 import { PageHeader } from "../ui/Card";
+import { GitHubCard } from "./GitHubCard";
 import { SessionsCard } from "./SessionsCard";
+import { TwoFactorCard } from "./TwoFactorCard";
 
-export function AccountView({ email }: { email: string }) {
+export function AccountView({ email, github }: { email: string; github: { linked: boolean } | null }) {
   return (
     <>
-      <PageHeader title="Account" description={`Security settings for ${email}.`} />
+      <PageHeader title="Account" description={`Sign-in security for ${email}.`} />
       <div className="space-y-6">
+        <TwoFactorCard />
         <SessionsCard />
+        {github && <GitHubCard linked={github.linked} />}
       </div>
     </>
   );

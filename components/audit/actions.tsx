@@ -9,6 +9,8 @@ const ACTIONS: Record<string, { label: string; tone: Tone }> = {
   "handoff.replayed": { label: "Handoff code replayed", tone: "red" },
   "session.revoked": { label: "Session revoked", tone: "amber" },
   "session.revoked_all": { label: "Signed out everywhere", tone: "amber" },
+  "2fa.enabled": { label: "Two-factor turned on", tone: "green" },
+  "2fa.disabled": { label: "Two-factor turned off", tone: "red" },
 };
 
 export const describeAction = (action: string): { label: string; tone: Tone } =>

@@ -1,6 +1,7 @@
 import { db } from "../db";
 import { HashBusyError, verifyPassword } from "./password";
 import { signInRefusal } from "./refusal";
+import { checkSecondFactor } from "./totp";
 import { beginSignIn, signInSucceeded, throttleKeys } from "./throttle";
 
 type Credentials = Record<string, string> | undefined;
@@ -8,7 +9,7 @@ type AuthRequest = { headers?: Record<string, unknown> } | undefined;
 
 /**
  * The credentials provider's check: throttle first (a locked account or IP costs no hash), then
- * the password. Refusals are thrown: next-auth puts the message in ?error= and
+ * the password, then the second factor when the user has one. Refusals are thrown: next-auth puts the message in ?error= and
  * app/api/auth/[...nextauth] answers 429/503 (lib/auth/refusal.ts).
  */
 export async function authorizeCredentials(credentials: Credentials, req: AuthRequest) {
@@ -28,6 +29,12 @@ export async function authorizeCredentials(credentials: Credentials, req: AuthRe
     throw err;
   }
   if (!ok || !user) return null;
+  if (user.totpEnabledAt) {
+    // The password was right; the form now asks for the code (GitHub and Stripe do the same).
+    const otp = credentials?.otp?.trim() ?? "";
+    if (!otp) throw new Error("TwoFactorRequired");
+    if (!(await checkSecondFactor(db, user.id, otp))) throw new Error("TwoFactorInvalid");
+  }
   await signInSucceeded(keys);
   return { id: user.id, email: user.email, name: user.name };
 }

@@ -1,13 +1,13 @@
-import type { NextAuthOptions } from "next-auth";
+import { getServerSession, type NextAuthOptions } from "next-auth";
 import CredentialsProvider from "next-auth/providers/credentials";
 import GitHubProvider from "next-auth/providers/github";
 import { headers } from "next/headers";
-import { findOrCreateUser } from "../accounts";
 import { clientIpFromChain } from "../client-ip";
 import { db } from "../db";
 import { logError } from "../log";
 import { safeRedirectUrl } from "./callback";
 import { authorizeCredentials } from "./credentials";
+import { resolveGitHubSignIn, userForGitHub } from "./github";
 import {
   activeSession,
   createSession,
@@ -43,6 +43,7 @@ export const authOptions: NextAuthOptions = {
       credentials: {
         email: { label: "Email", type: "email" },
         password: { label: "Password", type: "password" },
+        otp: { label: "Authentication code", type: "text" },
       },
       authorize: (credentials, req) => authorizeCredentials(credentials, req),
     }),
@@ -54,25 +55,23 @@ export const authOptions: NextAuthOptions = {
     redirect: ({ url, baseUrl }) => safeRedirectUrl(url, baseUrl),
     async signIn({ user, account }) {
       if (account?.provider !== "github") return true;
-      if (!user.email) return false;
-      const local = await findOrCreateUser(db, user.email, user.name);
-      await db.oAuthAccount.upsert({
-        where: {
-          provider_providerAccountId: { provider: "github", providerAccountId: account.providerAccountId },
-        },
-        create: {
-          userId: local.id,
-          type: account.type,
-          provider: "github",
-          providerAccountId: account.providerAccountId,
-        },
-        update: {},
+      // Linking while signed in is explicit linking; otherwise never by an unverified email.
+      const current = await getServerSession(authOptions).catch(() => null);
+      const result = await resolveGitHubSignIn(db, {
+        providerAccountId: account.providerAccountId,
+        type: account.type,
+        email: user.email ?? null,
+        name: user.name ?? null,
+        currentUserId: current?.user?.id || null,
       });
-      return true;
+      return result.ok ? true : `/signin?error=${result.reason}`;
     },
-    async jwt({ token, user }) {
-      if (user?.email) {
-        const local = await db.user.findUnique({ where: { email: user.email.toLowerCase() } });
+    async jwt({ token, user, account }) {
+      if (user) {
+        // Credentials: authorize() returned the local user; GitHub: the account signIn() linked.
+        const localId =
+          account?.provider === "github" ? await userForGitHub(db, account.providerAccountId) : user.id;
+        const local = localId ? await db.user.findUnique({ where: { id: localId } }) : null;
         if (!local) throw new Error(SESSION_ENDED);
         token.uid = local.id;
         token.accountId = local.accountId;

@@ -68,10 +68,3 @@ export async function verifyPassword(password: string, stored: string | null | u
   const actual = await derive(password, Buffer.from(salt, "base64url"), Number(n), Number(r), Number(p));
   return actual.length === expected.length && timingSafeEqual(actual, expected);
 }
-
-/** Sign-up rule: 10-200 characters. */
-export function passwordProblem(password: string): string | null {
-  if (password.length < 10) return "Password must be at least 10 characters";
-  if (password.length > 200) return "Password must be at most 200 characters";
-  return null;
-}

@@ -14,7 +14,7 @@ export const SESSION_MAX_AGE_S = 7 * 24 * 3600;
 // A check hits the database at most once per CHECK_TTL_MS per session and process (a dashboard
 // page load asks several times); revocation in this process drops the entry at once, other
 // instances see it within CHECK_TTL_MS.
-const CHECK_TTL_MS = Math.max(0, Number(process.env.SESSION_CHECK_TTL_MS ?? 5000) || 0);
+const CHECK_TTL_MS = Math.max(0, Number(process.env.SESSION_CHECK_TTL_MS ?? 2000) || 0);
 // lastSeenAt is written at most once a minute per session.
 const TOUCH_EVERY_MS = 60_000;
 

@@ -136,31 +136,39 @@ describe("sign-in throttling over HTTP", () => {
   });
   afterAll(() => app?.stop());
 
-  it("answers 429 with Retry-After after 6 wrong passwords for one account, even to the right one", async () => {
-    const client = new SignInClient(app.baseUrl, { "x-forwarded-for": "198.51.100.1" });
-    const statuses: number[] = [];
-    for (let i = 0; i < 7; i++)
-      statuses.push((await client.credentials(email, `wrong password ${i}`)).status);
-    expect(statuses).toEqual([401, 401, 401, 401, 401, 401, 429]);
-    const other = new SignInClient(app.baseUrl, { "x-forwarded-for": "198.51.100.2" });
-    const locked = await other.credentials(email, password);
-    expect(locked.status).toBe(429);
-    const retryAfter = Number(locked.headers.get("retry-after"));
-    expect(retryAfter).toBeGreaterThanOrEqual(1);
-    expect(retryAfter).toBeLessThanOrEqual(30);
-    const body = (await locked.json()) as { error: { code: string; message: string }; url: string };
-    expect(body.error.code).toBe("RATE_LIMITED");
-    expect(new URL(body.url).searchParams.get("error")).toMatch(/^Throttled:\d+$/);
-    expect(body.error.message).toMatch(/^Too many sign-in attempts\. Try again in \d+ s\.$/);
-  });
+  it(
+    "answers 429 with Retry-After after 6 wrong passwords for one account, even to the right one",
+    { timeout: 240_000 },
+    async () => {
+      const client = new SignInClient(app.baseUrl, { "x-forwarded-for": "198.51.100.1" });
+      const statuses: number[] = [];
+      for (let i = 0; i < 7; i++)
+        statuses.push((await client.credentials(email, `wrong password ${i}`)).status);
+      expect(statuses).toEqual([401, 401, 401, 401, 401, 401, 429]);
+      const other = new SignInClient(app.baseUrl, { "x-forwarded-for": "198.51.100.2" });
+      const locked = await other.credentials(email, password);
+      expect(locked.status).toBe(429);
+      const retryAfter = Number(locked.headers.get("retry-after"));
+      expect(retryAfter).toBeGreaterThanOrEqual(1);
+      expect(retryAfter).toBeLessThanOrEqual(30);
+      const body = (await locked.json()) as { error: { code: string; message: string }; url: string };
+      expect(body.error.code).toBe("RATE_LIMITED");
+      expect(new URL(body.url).searchParams.get("error")).toMatch(/^Throttled:\d+$/);
+      expect(body.error.message).toMatch(/^Too many sign-in attempts\. Try again in \d+ s\.$/);
+    },
+  );
 
-  it("answers 429 to one IP guessing across many accounts, not to other IPs", async () => {
-    const client = new SignInClient(app.baseUrl, { "x-forwarded-for": "198.51.100.77" });
-    const statuses: number[] = [];
-    for (let i = 0; i < 10; i++)
-      statuses.push((await client.credentials(`nobody${i}@example.com`, "wrong password")).status);
-    expect(statuses.indexOf(429)).toBe(9);
-    const elsewhere = new SignInClient(app.baseUrl, { "x-forwarded-for": "198.51.100.78" });
-    expect((await elsewhere.credentials("nobody0@example.com", "wrong password")).status).toBe(401);
-  });
+  it(
+    "answers 429 to one IP guessing across many accounts, not to other IPs",
+    { timeout: 240_000 },
+    async () => {
+      const client = new SignInClient(app.baseUrl, { "x-forwarded-for": "198.51.100.77" });
+      const statuses: number[] = [];
+      for (let i = 0; i < 10; i++)
+        statuses.push((await client.credentials(`nobody${i}@example.com`, "wrong password")).status);
+      expect(statuses.indexOf(429)).toBe(9);
+      const elsewhere = new SignInClient(app.baseUrl, { "x-forwarded-for": "198.51.100.78" });
+      expect((await elsewhere.credentials("nobody0@example.com", "wrong password")).status).toBe(401);
+    },
+  );
 });
