@@ -54,15 +54,16 @@ test("account page: sessions, turning two-factor on, signing in with a code, sig
   await other.getByLabel("Email").fill(email);
   await other.getByLabel("Password").fill(PASSWORD);
   await other.getByRole("button", { name: "Sign in" }).click();
-  await expect(other.getByLabel("Authentication code")).toBeVisible();
+  // A password check is a 128 MiB scrypt: seconds on a loaded 2-core machine.
+  await expect(other.getByLabel("Authentication code")).toBeVisible({ timeout: 60_000 });
   await expectNoSeriousAxeViolations(other);
   await other.screenshot({ path: path.join(SCREENS, "signin-2fa-390.png"), fullPage: true });
   await other.getByLabel("Authentication code").fill("000000");
   await other.getByRole("button", { name: "Verify and sign in" }).click();
-  await expect(other.getByRole("alert")).toHaveText("Incorrect authentication code.");
+  await expect(other.getByRole("alert")).toHaveText("Incorrect authentication code.", { timeout: 60_000 });
   await other.getByLabel("Authentication code").fill(totpCode(secret));
   await other.getByRole("button", { name: "Verify and sign in" }).click();
-  await other.waitForURL("**/dashboard");
+  await other.waitForURL("**/dashboard", { timeout: 60_000 });
   await other.goto("/dashboard/account");
   await expect(other.getByRole("list", { name: "Active sessions" }).getByRole("listitem")).toHaveCount(2);
   await expectNoSeriousAxeViolations(other);
