@@ -60,7 +60,9 @@ test("account page: sessions, turning two-factor on, signing in with a code, sig
   await other.screenshot({ path: path.join(SCREENS, "signin-2fa-390.png"), fullPage: true });
   await other.getByLabel("Authentication code").fill("000000");
   await other.getByRole("button", { name: "Verify and sign in" }).click();
-  await expect(other.getByRole("alert")).toHaveText("Incorrect authentication code.", { timeout: 60_000 });
+  await expect(other.locator("form").getByRole("alert")).toHaveText("Incorrect authentication code.", {
+    timeout: 60_000,
+  });
   await other.getByLabel("Authentication code").fill(totpCode(secret));
   await other.getByRole("button", { name: "Verify and sign in" }).click();
   await other.waitForURL("**/dashboard", { timeout: 60_000 });
