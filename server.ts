@@ -7,6 +7,7 @@ import { watchDataVersion } from "./lib/api/cache";
 import { logError, logInfo } from "./lib/log";
 import { OPS_ROUTES } from "./lib/ops";
 import { getRedis, whenRedisReady } from "./lib/redis";
+import { admitBody, applyServerLimits, serverOptions } from "./lib/server-limits";
 import { gracefulShutdown, isStopping, onShutdown } from "./lib/shutdown";
 import { flushUsage, usageStats } from "./lib/usage";
 
@@ -20,10 +21,12 @@ export async function startServer(opts: { port: number; host: string; dev?: bool
     if (!(await whenRedisReady(2000))) logInfo("starting without redis; will keep reconnecting");
   }
 
-  const server = http.createServer((req, res) => {
+  const server = http.createServer(serverOptions, (req, res) => {
     const url = req.url ?? "/";
     // While draining, tell keep-alive clients to reconnect (to another instance).
     if (isStopping()) res.setHeader("Connection", "close");
+    // Every route (dashboard, handoff, next-auth, sign-up; /v1 takes none) gets the body limit here.
+    if (!admitBody(req, res)) return;
     if (url.startsWith("/v1/") || url === "/v1" || url.startsWith("/v1?")) {
       handleNodeRequest(req, res).catch((err) => fail(res, err));
     } else if (Object.hasOwn(OPS_ROUTES, url)) {
@@ -43,7 +46,7 @@ export async function startServer(opts: { port: number; host: string; dev?: bool
       nextHandler(req, res).catch((err) => fail(res, err));
     }
   });
-  server.keepAliveTimeout = 65_000;
+  applyServerLimits(server);
   await new Promise<void>((resolve) => server.listen(opts.port, opts.host, resolve));
   logInfo("statline listening", {
     url: `http://${opts.host === "0.0.0.0" ? "localhost" : opts.host}:${opts.port}`,
