@@ -5,6 +5,7 @@ import next from "next";
 import { handleNodeRequest } from "./lib/api/adapters/node";
 import { watchDataVersion } from "./lib/api/cache";
 import { logError, logInfo } from "./lib/log";
+import { setListenHost } from "./lib/metrics-http";
 import { OPS_ROUTES } from "./lib/ops";
 import { getRedis, whenRedisReady } from "./lib/redis";
 import { admitBody, applyServerLimits, serverOptions } from "./lib/server-limits";
@@ -21,8 +22,13 @@ export async function startServer(opts: { port: number; host: string; dev?: bool
     if (!(await whenRedisReady(2000))) logInfo("starting without redis; will keep reconnecting");
   }
 
+  setListenHost(opts.host);
+  // HSTS at run time, not in next.config.mjs: Next evaluates headers() at build time, and the
+  // public URL may change without a rebuild. No includeSubDomains: other hosts are not ours.
+  const hsts = /^https:/i.test(process.env.NEXTAUTH_URL ?? "");
   const server = http.createServer(serverOptions, (req, res) => {
     const url = req.url ?? "/";
+    if (hsts) res.setHeader("Strict-Transport-Security", "max-age=31536000");
     // While draining, tell keep-alive clients to reconnect (to another instance).
     if (isStopping()) res.setHeader("Connection", "close");
     // Every route (dashboard, handoff, next-auth, sign-up; /v1 takes none) gets the body limit here.

@@ -75,6 +75,7 @@ function tooLarge(req: http.IncomingMessage, res: http.ServerResponse, limit: nu
   res.writeHead(err.status, {
     "Content-Type": "application/json",
     "Cache-Control": "no-store",
+    "X-Content-Type-Options": "nosniff",
     "Content-Length": String(Buffer.byteLength(body)),
   });
   res.end(body);

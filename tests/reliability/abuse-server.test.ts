@@ -1,6 +1,7 @@
+import fs from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, expect, test } from "vitest";
-import { copyTemplateDb, startApp, type RunningApp } from "../support/app";
+import { copyTemplateDb, freePort, startApp, type RunningApp } from "../support/app";
 import { createUnlimitedKey } from "../support/cli";
 import { ensureTemplateDb } from "../support/template";
 import {
@@ -28,6 +29,8 @@ beforeAll(async () => {
   const url = copyTemplateDb(ensureTemplateDb());
   dbFile = url.slice("file:".length);
   key = createUnlimitedKey(url, "abuse@example.com", "test", "abuse");
+  // As an older version left it: the server must tighten it (checked in the headers test).
+  fs.chmodSync(dbFile, 0o644);
   app = await startApp({ databaseUrl: url });
   expect((await get("/v1/teams")).status).toBe(200);
 });
@@ -200,4 +203,45 @@ test("SQLite lock held by another process: 503 within AUTH_DB_TIMEOUT_MS, /healt
   }
   await sleep(500);
   expect((await get("/v1/teams")).status).toBe(200);
+});
+
+test("headers and exposure: CSP, nosniff on /v1, HSTS under https, /metrics closed beyond loopback, 0600 data file", async () => {
+  const v1 = await get("/v1/teams");
+  expect(v1.headers["x-content-type-options"]).toBe("nosniff");
+  const page = await timedRequest(app.port, "/signin");
+  const csp = String(page.headers["content-security-policy"] ?? "");
+  expect(csp).toContain("default-src 'self'");
+  expect(csp).toContain("object-src 'none'");
+  expect(csp).toContain("frame-ancestors 'none'");
+  expect(page.headers["strict-transport-security"]).toBeUndefined();
+  // Listening on loopback, /metrics stays open without a token.
+  expect((await timedRequest(app.port, "/metrics")).status).toBe(200);
+  const mode = fs.statSync(dbFile).mode & 0o777;
+
+  // Behind https, listening on every address (as `npm start` does by default).
+  const port = await freePort();
+  const url = copyTemplateDb(ensureTemplateDb());
+  const exposed = await startApp({
+    databaseUrl: url,
+    port,
+    env: { HOST: "0.0.0.0", NEXTAUTH_URL: "https://stats.example.test" },
+  });
+  try {
+    const signin = await timedRequest(port, "/signin");
+    const hsts = signin.headers["strict-transport-security"];
+    const metrics = await timedRequest(port, "/metrics");
+    figures.headers = {
+      csp,
+      v1Nosniff: v1.headers["x-content-type-options"],
+      hstsUnderHttps: hsts,
+      metricsWithoutTokenOnAllAddresses: metrics.status,
+      sqliteFileMode: mode.toString(8),
+    };
+    expect(hsts).toMatch(/max-age=\d+/);
+    expect((await timedRequest(port, "/v1/teams")).headers["strict-transport-security"]).toBeDefined();
+    expect(metrics.status).toBe(403);
+    expect(mode).toBe(0o600);
+  } finally {
+    await exposed.stop();
+  }
 });
