@@ -1,6 +1,6 @@
 import type { AuthFailure, Caller } from "../keys/caller";
 import { KEY_PATTERN, splitKey } from "../keys/format";
-import { cachedVerification, verifyKey } from "../keys/verify";
+import { cachedVerification, knownPrefix, verifyKey } from "../keys/verify";
 import { authRetryAfter, noteAuthFailure } from "./auth-throttle";
 import { ApiError, MESSAGES } from "./errors";
 import type { ApiRequest } from "./types";
@@ -50,8 +50,9 @@ function failed(req: ApiRequest, result: AuthResult): AuthResult {
 }
 
 /**
- * A fresh cached key that verifies is never throttled (another client behind the same address);
- * everything else is checked against the address's failure budget before any key lookup.
+ * A key of a known account (verified from the cache, or a prefix that resolved when last looked
+ * up) is never throttled: another client behind the same address keeps working. Everything else
+ * is checked against the address's failure budget before any key lookup.
  */
 export async function authenticate(req: ApiRequest): Promise<AuthResult> {
   const extracted = extractKey(req);
@@ -60,7 +61,7 @@ export async function authenticate(req: ApiRequest): Promise<AuthResult> {
   const cached = cachedVerification(prefix, secret);
   if (cached?.ok) return cached;
   const wait = authRetryAfter(req.ip);
-  if (wait) return throttled(wait);
+  if (wait && !knownPrefix(prefix)) return throttled(wait);
   const pending = cached ?? verifyKey(prefix, secret);
   const verified = pending instanceof Promise ? await pending : pending;
   if (verified.ok) return verified;

@@ -91,6 +91,12 @@ export function cachedVerification(prefix: string, secret: string): Verification
   return hit && hit.expiresAt > Date.now() ? judge(hit.value, prefix, secret) : undefined;
 }
 
+/** Whether the prefix belonged to a key when last looked up (the entry may have expired since). */
+export function knownPrefix(prefix: string): boolean {
+  const hit = state.cache.get(prefix);
+  return hit !== undefined && hit.value !== null;
+}
+
 /**
  * Verifies a well-formed key. A fresh cache entry is judged synchronously (no promise or
  * microtask for a known key); otherwise the row is loaded once per prefix, with a deadline.
