@@ -22,7 +22,10 @@ export const serverLimits = {
   requestTimeoutMs: num("SERVER_REQUEST_TIMEOUT_MS", 30_000),
   maxConnections: num("SERVER_MAX_CONNECTIONS", 10_000),
   /** Behind a reverse proxy every connection comes from the proxy, so the default there is off. */
-  maxConnectionsPerIp: num("SERVER_MAX_CONNECTIONS_PER_IP", Number(process.env.TRUST_PROXY_HOPS) > 0 ? 0 : 256),
+  maxConnectionsPerIp: num(
+    "SERVER_MAX_CONNECTIONS_PER_IP",
+    Number(process.env.TRUST_PROXY_HOPS) > 0 ? 0 : 256,
+  ),
   bodyLimitBytes: num("BODY_LIMIT_BYTES", 16 * 1024),
 };
 

@@ -5,8 +5,11 @@ import Database from "better-sqlite3";
 const db = new Database(process.env.DB_FILE!, { timeout: 10_000 });
 db.exec("BEGIN EXCLUSIVE");
 process.stdout.write("locked\n");
-setTimeout(() => {
-  db.exec("COMMIT");
-  db.close();
-  process.stdout.write("released\n");
-}, Number(process.env.HOLD_MS ?? 3000));
+setTimeout(
+  () => {
+    db.exec("COMMIT");
+    db.close();
+    process.stdout.write("released\n");
+  },
+  Number(process.env.HOLD_MS ?? 3000),
+);
