@@ -1,5 +1,4 @@
 import fs from "node:fs";
-import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
@@ -252,47 +251,3 @@ test("the approval page needs sign-in and cannot be framed", async ({ browser })
   await expect(page.getByRole("heading", { name: "Approve agent access" })).toBeVisible();
   await context.close();
 });
-
-test("approval page context: unverified client name, paste/poll delivery, a different requester address is flagged", async ({
-  page,
-}) => {
-  // An agent on another address (127.0.0.2) claims an official-sounding name.
-  const { user_code: userCode } = await startFrom("127.0.0.2", {
-    code_challenge: "E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM",
-    code_challenge_method: "S256",
-    client_name: "Statline Official CLI (verified)",
-  });
-  await signIn(page.context(), env.base, env.users.alice.email);
-  await page.goto(`${env.base}/agent/${userCode}`);
-  await expect(page.getByText("Client (unverified)")).toBeVisible();
-  await expect(page.getByTestId("client-name")).toHaveText("Statline Official CLI (verified)");
-  await expect(page.getByText("not checked by Statline")).toBeVisible();
-  await expect(page.getByTestId("delivery-mode")).toContainText("Paste or poll");
-  await expect(page.getByTestId("redirect-uri")).toHaveCount(0);
-  await expect(page.getByTestId("ip-mismatch")).toContainText("127.0.0.2");
-  await expect(page.getByTestId("ip-mismatch")).toContainText("deny it");
-});
-
-/** POST /api/agent/sessions from a chosen loopback address (fetch cannot pick its source address). */
-function startFrom(localAddress: string, body: object): Promise<{ user_code: string }> {
-  const payload = JSON.stringify(body);
-  return new Promise((resolve, reject) => {
-    const req = http.request(
-      `${env.base}/api/agent/sessions`,
-      {
-        method: "POST",
-        localAddress,
-        headers: { "Content-Type": "application/json", "Content-Length": Buffer.byteLength(payload) },
-      },
-      (res) => {
-        let text = "";
-        res.on("data", (d) => (text += d));
-        res.on("end", () =>
-          res.statusCode === 200 ? resolve(JSON.parse(text)) : reject(new Error(`${res.statusCode} ${text}`)),
-        );
-      },
-    );
-    req.on("error", reject);
-    req.end(payload);
-  });
-}

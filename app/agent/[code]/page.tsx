@@ -83,16 +83,15 @@ export default async function ApproveAgentPage({ params }: { params: Promise<{ c
           it on another machine (over SSH, in a container or on a server). Otherwise, deny it.
         </div>
       ) : null}
-      <dl className="mt-6 grid grid-cols-[10rem_1fr] gap-x-4 gap-y-2 text-sm">
+      {/* minmax(0,…) and overflow-wrap:anywhere: a 64-character name with no space overflowed 768 px. */}
+      <dl className="mt-6 grid grid-cols-[minmax(0,10rem)_minmax(0,1fr)] gap-x-4 gap-y-2 text-sm [&_dd]:[overflow-wrap:anywhere]">
         <dt className="text-slate-500">Code</dt>
         <dd className="font-mono text-lg font-semibold tracking-widest" data-testid="user-code">
           {formatUserCode(session.userCode)}
         </dd>
         <dt className="text-slate-500">Client (unverified)</dt>
         <dd>
-          <q data-testid="client-name" className="break-words">
-            {session.clientName}
-          </q>
+          <q data-testid="client-name">{session.clientName}</q>
           <span className="block text-xs text-slate-500">
             Name sent by the requester, not checked by Statline: anyone can claim any name.
           </span>
