@@ -5,8 +5,10 @@ import next from "next";
 import { handleNodeRequest } from "./lib/api/adapters/node";
 import { watchDataVersion } from "./lib/api/cache";
 import { logError, logInfo } from "./lib/log";
+import { setListenHost } from "./lib/metrics-http";
 import { OPS_ROUTES } from "./lib/ops";
 import { getRedis, whenRedisReady } from "./lib/redis";
+import { admitBody, applyServerLimits, serverOptions } from "./lib/server-limits";
 import { gracefulShutdown, isStopping, onShutdown } from "./lib/shutdown";
 import { flushUsage, usageStats } from "./lib/usage";
 
@@ -20,10 +22,17 @@ export async function startServer(opts: { port: number; host: string; dev?: bool
     if (!(await whenRedisReady(2000))) logInfo("starting without redis; will keep reconnecting");
   }
 
-  const server = http.createServer((req, res) => {
+  setListenHost(opts.host);
+  // HSTS at run time, not in next.config.mjs: Next evaluates headers() at build time, and the
+  // public URL may change without a rebuild. No includeSubDomains: other hosts are not ours.
+  const hsts = /^https:/i.test(process.env.NEXTAUTH_URL ?? "");
+  const server = http.createServer(serverOptions, (req, res) => {
     const url = req.url ?? "/";
+    if (hsts) res.setHeader("Strict-Transport-Security", "max-age=31536000");
     // While draining, tell keep-alive clients to reconnect (to another instance).
     if (isStopping()) res.setHeader("Connection", "close");
+    // Every route (dashboard, handoff, next-auth, sign-up; /v1 takes none) gets the body limit here.
+    if (!admitBody(req, res)) return;
     if (url.startsWith("/v1/") || url === "/v1" || url.startsWith("/v1?")) {
       handleNodeRequest(req, res).catch((err) => fail(res, err));
     } else if (Object.hasOwn(OPS_ROUTES, url)) {
@@ -43,7 +52,7 @@ export async function startServer(opts: { port: number; host: string; dev?: bool
       nextHandler(req, res).catch((err) => fail(res, err));
     }
   });
-  server.keepAliveTimeout = 65_000;
+  applyServerLimits(server);
   await new Promise<void>((resolve) => server.listen(opts.port, opts.host, resolve));
   logInfo("statline listening", {
     url: `http://${opts.host === "0.0.0.0" ? "localhost" : opts.host}:${opts.port}`,

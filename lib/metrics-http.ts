@@ -1,15 +1,40 @@
 import { createHash, timingSafeEqual } from "node:crypto";
 import { metrics } from "./metrics";
+import { perProcess } from "./process-state";
+
+/** The address the server listens on, set by server.ts; otherwise HOST (as `next start -H`). */
+const listen = perProcess("metricsListen", () => ({ host: undefined as string | undefined }));
+export function setListenHost(host: string): void {
+  listen.host = host;
+}
+
+function loopbackOnly(): boolean {
+  const host = (listen.host ?? process.env.HOST ?? "0.0.0.0").replace(/^\[|\]$/g, "");
+  return host === "localhost" || host === "::1" || /^127\./.test(host);
+}
 
 /**
  * GET /metrics for the lean server and the Next route. With METRICS_TOKEN set, scrapers must send
- * `Authorization: Bearer <token>` (compared in constant time); without it /metrics is open, which
- * is fine when the port is only reachable from the monitoring network.
+ * `Authorization: Bearer <token>` (compared in constant time). Without it /metrics is open only
+ * while the server listens on loopback; on any other address (the default 0.0.0.0) it answers
+ * 403, as route names, key-cache sizes and traffic are not for the whole network.
  */
 export async function renderMetrics(
   authorization: string | undefined,
 ): Promise<{ status: number; headers: Record<string, string>; body: string }> {
   const token = process.env.METRICS_TOKEN;
+  if (!token && !loopbackOnly()) {
+    return {
+      status: 403,
+      headers: { "Content-Type": "application/json", "Cache-Control": "no-store" },
+      body: JSON.stringify({
+        error: {
+          code: "FORBIDDEN",
+          message: "Set METRICS_TOKEN to read /metrics on a server listening beyond loopback",
+        },
+      }),
+    };
+  }
   if (token && !tokenMatches(authorization, token)) {
     return {
       status: 401,

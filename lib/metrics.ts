@@ -52,6 +52,17 @@ function create() {
     labelNames: ["source"],
     registers: [registry],
   });
+  const refusedConnections = new Counter({
+    name: "statline_connections_refused_total",
+    help: "Connections closed on accept by the server's caps (max_connections, per_ip)",
+    labelNames: ["cap"],
+    registers: [registry],
+  });
+  const tooLarge = new Counter({
+    name: "statline_body_too_large_total",
+    help: "Requests answered 413 because the body was over BODY_LIMIT_BYTES",
+    registers: [registry],
+  });
   const limiterErrors = new Counter({
     name: "statline_rate_limiter_redis_errors_total",
     help: "Rate-limit checks answered locally because Redis failed",
@@ -107,6 +118,8 @@ function create() {
     authBackendError: () => authBackendErrors.inc(),
     revocationReceived: (source: "pubsub" | "poll") => revocations.labels(source).inc(),
     limiterRedisError: () => limiterErrors.inc(),
+    connectionRefused: (cap: "max_connections" | "per_ip") => refusedConnections.labels(cap).inc(),
+    bodyTooLarge: () => tooLarge.inc(),
   };
 }
 

@@ -1,6 +1,7 @@
 import type { AuthFailure, Caller } from "../keys/caller";
 import { KEY_PATTERN, splitKey } from "../keys/format";
-import { verifyKey } from "../keys/verify";
+import { cachedVerification, knownPrefix, verifyKey } from "../keys/verify";
+import { authRetryAfter, noteAuthFailure } from "./auth-throttle";
 import { ApiError, MESSAGES } from "./errors";
 import type { ApiRequest } from "./types";
 
@@ -31,11 +32,37 @@ export function extractKey(req: ApiRequest): { key: string } | { error: "missing
   return KEY_PATTERN.test(candidate) ? { key: candidate } : { error: "malformed" };
 }
 
+function throttled(seconds: number): AuthResult {
+  const error = new ApiError(
+    "RATE_LIMITED",
+    `Too many requests with a missing or invalid API key from this address; retry in ${seconds} s`,
+    { "Retry-After": String(seconds) },
+  );
+  return { ok: false, error, failure: { reason: "throttled" } };
+}
+
+/** A failed attempt: refused outright while the address's budget is spent, else counted and 401. */
+function failed(req: ApiRequest, result: AuthResult): AuthResult {
+  const wait = authRetryAfter(req.ip);
+  if (wait) return throttled(wait);
+  noteAuthFailure(req.ip);
+  return result;
+}
+
+/**
+ * A key of a known account (verified from the cache, or a prefix that resolved when last looked
+ * up) is never throttled: another client behind the same address keeps working. Everything else
+ * is checked against the address's failure budget before any key lookup.
+ */
 export async function authenticate(req: ApiRequest): Promise<AuthResult> {
   const extracted = extractKey(req);
-  if ("error" in extracted) return keyRequired(extracted.error);
+  if ("error" in extracted) return failed(req, keyRequired(extracted.error));
   const { prefix, secret } = splitKey(extracted.key);
-  const pending = verifyKey(prefix, secret);
+  const cached = cachedVerification(prefix, secret);
+  if (cached?.ok) return cached;
+  const wait = authRetryAfter(req.ip);
+  if (wait && !knownPrefix(prefix)) return throttled(wait);
+  const pending = cached ?? verifyKey(prefix, secret);
   const verified = pending instanceof Promise ? await pending : pending;
   if (verified.ok) return verified;
   if (verified.failure.reason === "backend_unavailable") {
@@ -46,6 +73,9 @@ export async function authenticate(req: ApiRequest): Promise<AuthResult> {
     );
     return { ok: false, error, failure: verified.failure };
   }
+  // Only keys that name no account spend the budget: a revoked or wrong-secret key belongs to a
+  // known account, is judged from the key cache and is its owner's to fix (and to see in the log).
+  if (verified.failure.reason === "unknown_prefix") noteAuthFailure(req.ip);
   // Built only on failure: constructing an Error captures a stack, which cost ~8% of a cache hit.
   return { ok: false, error: new ApiError("UNAUTHORIZED", MESSAGES.invalidKey), failure: verified.failure };
 }

@@ -1,5 +1,6 @@
 import { getLogger, scrub } from "../log";
 import { metrics } from "../metrics";
+import { perProcess } from "../process-state";
 import type { ApiRequest, ApiResponse } from "./types";
 
 /**
@@ -10,16 +11,38 @@ import type { ApiRequest, ApiResponse } from "./types";
 const MODE = process.env.LOG_REQUESTS ?? "errors";
 const threshold = MODE === "all" ? 0 : MODE === "off" ? 1000 : 400;
 
+/**
+ * Failed authentications (401, and the per-address 429 of lib/api/auth-throttle.ts) are logged
+ * at most once per second, the line counting those skipped since the previous one: a keyless
+ * flood otherwise wrote one line per request (issue 13). Metrics still count every one.
+ */
+const authLog = perProcess("authFailureLog", () => ({ second: 0, suppressed: 0 }));
+
+function sampleAuthFailure(): number | undefined {
+  const second = Math.floor(Date.now() / 1000);
+  if (second === authLog.second) {
+    authLog.suppressed++;
+    return undefined;
+  }
+  authLog.second = second;
+  const suppressed = authLog.suppressed;
+  authLog.suppressed = 0;
+  return suppressed;
+}
+
 export function observeRequest(
   req: ApiRequest,
   res: ApiResponse,
   endpoint: string,
   startedAt: number,
   keyPrefix?: string,
+  authFailed = false,
 ): void {
   const seconds = (performance.now() - startedAt) / 1000;
   metrics.request(endpoint, req.method, res.status, seconds);
   if (res.status < threshold) return;
+  const suppressed = authFailed ? sampleAuthFailure() : 0;
+  if (suppressed === undefined) return;
   const entry = {
     requestId: res.headers["X-Request-Id"],
     method: req.method.slice(0, 16),
@@ -28,6 +51,7 @@ export function observeRequest(
     status: res.status,
     ms: Math.round(seconds * 10_000) / 10,
     key: keyPrefix,
+    ...(suppressed ? { authFailuresNotLogged: suppressed } : {}),
   };
   const logger = getLogger();
   // 503s are the designed answer while a backend is down (logged by the backend's own events).

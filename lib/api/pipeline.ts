@@ -29,7 +29,8 @@ export async function handleApiRequest(req: ApiRequest): Promise<ApiResponse> {
   const endpoint = match?.route.pattern ?? UNMATCHED;
   const trace: RequestTrace = { caller: null, failure: null, errorCode: null, units: 0 };
   const res = await run(req, requestId, match, endpoint, trace);
-  observeRequest(req, res, endpoint, startedAt, trace.caller?.prefix);
+  const authFailed = trace.failure !== null && trace.failure.reason !== "backend_unavailable";
+  observeRequest(req, res, endpoint, startedAt, trace.caller?.prefix, authFailed);
   recordRequest(req, res, endpoint, trace, performance.now() - startedAt);
   return res;
 }

@@ -1,8 +1,6 @@
-import fs from "node:fs";
-import path from "node:path";
 import { PrismaBetterSqlite3 } from "@prisma/adapter-better-sqlite3";
 import { PrismaPg } from "@prisma/adapter-pg";
-import { providerOf, SQLITE_MEMORY, sqliteFilePath } from "./config";
+import { ensurePrivateSqliteFile, providerOf, sqliteBusyTimeoutMs, sqliteFilePath } from "./config";
 
 /** Driver-adapter factory for a DATABASE_URL; also used by the WASM migration engine. */
 export function adapterFor(url: string) {
@@ -15,6 +13,6 @@ export function adapterFor(url: string) {
     });
   }
   const file = sqliteFilePath(url);
-  if (file !== SQLITE_MEMORY) fs.mkdirSync(path.dirname(file), { recursive: true });
-  return new PrismaBetterSqlite3({ url: file, timeout: 5000 });
+  ensurePrivateSqliteFile(file);
+  return new PrismaBetterSqlite3({ url: file, timeout: sqliteBusyTimeoutMs() });
 }

@@ -1,3 +1,4 @@
+import fs from "node:fs";
 import path from "node:path";
 
 export type Provider = "sqlite" | "postgresql";
@@ -25,6 +26,34 @@ export const SQLITE_MEMORY = ":memory:";
 export function sqliteFilePath(url: string): string {
   const file = url.slice("file:".length).split("?")[0];
   return file === SQLITE_MEMORY ? SQLITE_MEMORY : path.resolve(process.cwd(), file);
+}
+
+/**
+ * How long one SQLite statement waits for another process's lock. better-sqlite3 runs on the
+ * event loop, so this wait is a stall of the whole server: at the old 5,000 ms, a lock held for
+ * 3 s made /healthz take 2.97 s and AUTH_BACKEND_UNAVAILABLE arrive after 5.1 s. Kept below
+ * AUTH_DB_TIMEOUT_MS (800) with room for the few statements that may queue behind one another
+ * (metering flush, data-version poll), so a locked key lookup fails (503, retried) in time.
+ */
+export function sqliteBusyTimeoutMs(): number {
+  const v = Number(process.env.SQLITE_BUSY_TIMEOUT_MS ?? 100);
+  return Number.isFinite(v) && v >= 0 ? v : 100;
+}
+
+/**
+ * Creates the SQLite file (and its folder) readable by this user only: it holds password and
+ * key hashes, sessions and the request log. SQLite gives its journal files the database file's
+ * mode. An existing file that others may read is tightened too (was 0644).
+ */
+export function ensurePrivateSqliteFile(file: string): void {
+  if (file === SQLITE_MEMORY) return;
+  fs.mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
+  fs.closeSync(fs.openSync(file, "a", 0o600));
+  try {
+    if ((fs.statSync(file).mode & 0o077) !== 0) fs.chmodSync(file, 0o600);
+  } catch {
+    // Not ours to change (another owner): leave it; SQLite still opens it.
+  }
 }
 
 /** Where each provider's schema and migrations live; prisma/schema.prisma is the source of truth. */

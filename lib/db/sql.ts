@@ -3,7 +3,7 @@ import Database from "better-sqlite3";
 import pg from "pg";
 import { perProcess } from "../process-state";
 import { urlOf, type Db } from "./client";
-import { providerOf, sqliteFilePath, type Provider } from "./config";
+import { providerOf, sqliteBusyTimeoutMs, sqliteFilePath, type Provider } from "./config";
 
 /**
  * Prepared statements for the hot reads, on the driver Prisma's adapter uses (better-sqlite3 or
@@ -65,7 +65,7 @@ interface Reader {
 }
 
 function sqliteReader(url: string): Reader {
-  const conn = new Database(sqliteFilePath(url), { fileMustExist: true, timeout: 5000 });
+  const conn = new Database(sqliteFilePath(url), { fileMustExist: true, timeout: sqliteBusyTimeoutMs() });
   const prepared = new Map<string, Database.Statement<SqlParam[], SqlRow>>();
   return {
     dialect: sqliteDialect,

@@ -11,5 +11,5 @@ export interface Caller {
 
 /** Why a key did not authenticate; "invalid_secret" and "revoked" resolve to an account. */
 export type AuthFailure =
-  | { reason: "missing" | "malformed" | "unknown_prefix" | "backend_unavailable" }
+  | { reason: "missing" | "malformed" | "unknown_prefix" | "backend_unavailable" | "throttled" }
   | { reason: "invalid_secret" | "revoked"; accountId: string; prefix: string };

@@ -84,6 +84,19 @@ function judge(found: AuthKeyRecord | null, prefix: string, secret: string): Ver
   return { ok: true, caller: found.caller };
 }
 
+/** The verdict from a fresh cache entry, or undefined when verifying would need a lookup. */
+export function cachedVerification(prefix: string, secret: string): Verification | undefined {
+  ensureRevocationSync();
+  const hit = state.cache.get(prefix);
+  return hit && hit.expiresAt > Date.now() ? judge(hit.value, prefix, secret) : undefined;
+}
+
+/** Whether the prefix belonged to a key when last looked up (the entry may have expired since). */
+export function knownPrefix(prefix: string): boolean {
+  const hit = state.cache.get(prefix);
+  return hit !== undefined && hit.value !== null;
+}
+
 /**
  * Verifies a well-formed key. A fresh cache entry is judged synchronously (no promise or
  * microtask for a known key); otherwise the row is loaded once per prefix, with a deadline.

@@ -37,7 +37,8 @@ export function recordRequest(
   trace: RequestTrace,
   durationMs: number,
 ): void {
-  if (!requestLogConfig.enabled) return;
+  // A flood refused per address (lib/api/auth-throttle.ts) is counted in metrics, not stored row by row.
+  if (!requestLogConfig.enabled || trace.failure?.reason === "throttled") return;
   const now = Date.now();
   const state = requestLogState;
   const rate = state.buffer.admit(res.status, now);

@@ -70,7 +70,13 @@ export class Meter {
   /** keyId -> the lastSeen value last written to ApiKey.lastUsedAt. */
   private lastUsedWritten = new Map<string, number>();
   /** Failed authentications that resolve to no account: counted here only (logs and /metrics). */
-  readonly unattributed = { missing: 0, malformed: 0, unknown_prefix: 0, backend_unavailable: 0 };
+  readonly unattributed = {
+    missing: 0,
+    malformed: 0,
+    unknown_prefix: 0,
+    backend_unavailable: 0,
+    throttled: 0,
+  };
   /** Requests recorded since start, and requests handed to a successful flush. */
   recorded = 0;
   flushed = 0;

@@ -1,6 +1,8 @@
 import type { Metadata } from "next";
+import { headers } from "next/headers";
 import type { ReactNode } from "react";
 import { csrfTokenFor } from "@/lib/auth/csrf";
+import { clientIpFromChain } from "@/lib/client-ip";
 import { requireUser } from "@/lib/auth/session";
 import { db } from "@/lib/db";
 import { closedReason } from "@/lib/handoff/approve";
@@ -21,6 +23,14 @@ function Shell({ title, children }: { title: string; children: ReactNode }) {
       {children}
     </main>
   );
+}
+
+/** "just now", "4 minutes ago": sessions live at most 10 minutes (HANDOFF_SESSION_TTL_SECONDS). */
+function age(createdAt: Date, now: number): string {
+  const seconds = Math.max(0, Math.round((now - createdAt.getTime()) / 1000));
+  if (seconds < 60) return seconds < 10 ? "just now" : `${seconds} seconds ago`;
+  const minutes = Math.floor(seconds / 60);
+  return `${minutes} minute${minutes === 1 ? "" : "s"} ago`;
 }
 
 /** Agent handoff step 2: a signed-in human confirms (or refuses) an agent's request for a key. */
@@ -46,6 +56,12 @@ export default async function ApproveAgentPage({ params }: { params: Promise<{ c
       </Shell>
     );
   }
+  // The approver's address by the same rule as the requester's (lib/client-ip.ts, server.ts).
+  const approverIp = clientIpFromChain((await headers()).get("x-forwarded-for"));
+  const otherAddress = approverIp !== null && approverIp !== session.requesterIp;
+  const delivery = session.redirectUri
+    ? "Loopback redirect: after you approve, this browser is sent to the address below"
+    : "Paste or poll: the code is shown here, or the agent fetches the key itself";
   return (
     <Shell title="Approve agent access">
       <div
@@ -56,13 +72,44 @@ export default async function ApproveAgentPage({ params }: { params: Promise<{ c
         the one in your terminal. Whoever started it gets an API key to your account. If someone sent you this
         link, deny it.
       </div>
-      <dl className="mt-6 grid grid-cols-[10rem_1fr] gap-x-4 gap-y-2 text-sm">
+      {otherAddress ? (
+        <div
+          role="alert"
+          data-testid="ip-mismatch"
+          className="mt-4 rounded-md border border-red-300 bg-red-50 p-4 text-sm text-red-900"
+        >
+          This request was started from <span className="font-mono">{session.requesterIp}</span>, not from
+          your address (<span className="font-mono">{approverIp}</span>). That is expected only if you started
+          it on another machine (over SSH, in a container or on a server). Otherwise, deny it.
+        </div>
+      ) : null}
+      {/* minmax(0,…) and overflow-wrap:anywhere: a 64-character name with no space overflowed 768 px. */}
+      <dl className="mt-6 grid grid-cols-[minmax(0,10rem)_minmax(0,1fr)] gap-x-4 gap-y-2 text-sm [&_dd]:[overflow-wrap:anywhere]">
         <dt className="text-slate-500">Code</dt>
         <dd className="font-mono text-lg font-semibold tracking-widest" data-testid="user-code">
           {formatUserCode(session.userCode)}
         </dd>
-        <dt className="text-slate-500">Client</dt>
-        <dd data-testid="client-name">{session.clientName}</dd>
+        <dt className="text-slate-500">Client (unverified)</dt>
+        <dd>
+          <q data-testid="client-name">{session.clientName}</q>
+          <span className="block text-xs text-slate-500">
+            Name sent by the requester, not checked by Statline: anyone can claim any name.
+          </span>
+        </dd>
+        <dt className="text-slate-500">Requested</dt>
+        <dd data-testid="request-age">
+          <time dateTime={session.createdAt.toISOString()}>{age(session.createdAt, Date.now())}</time>
+        </dd>
+        <dt className="text-slate-500">Delivery</dt>
+        <dd data-testid="delivery-mode">{delivery}</dd>
+        {session.redirectUri ? (
+          <>
+            <dt className="text-slate-500">Redirect URI</dt>
+            <dd className="break-all font-mono" data-testid="redirect-uri">
+              {session.redirectUri}
+            </dd>
+          </>
+        ) : null}
         <dt className="text-slate-500">Requested from IP</dt>
         <dd className="font-mono" data-testid="requester-ip">
           {session.requesterIp}

@@ -4136,6 +4136,7 @@ export const openapi: Record<string, unknown> = {
                   "NOT_FOUND",
                   "METHOD_NOT_ALLOWED",
                   "CONFLICT",
+                  "PAYLOAD_TOO_LARGE",
                   "RATE_LIMITED",
                   "QUOTA_EXCEEDED",
                   "INTERNAL_ERROR",

@@ -611,7 +611,7 @@ export interface components {
         Error: {
             error: {
                 /** @enum {string} */
-                code: "INVALID_PARAMETER" | "UNAUTHORIZED" | "FORBIDDEN" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "CONFLICT" | "RATE_LIMITED" | "QUOTA_EXCEEDED" | "INTERNAL_ERROR" | "AUTH_BACKEND_UNAVAILABLE" | "SERVICE_UNAVAILABLE";
+                code: "INVALID_PARAMETER" | "UNAUTHORIZED" | "FORBIDDEN" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "CONFLICT" | "PAYLOAD_TOO_LARGE" | "RATE_LIMITED" | "QUOTA_EXCEEDED" | "INTERNAL_ERROR" | "AUTH_BACKEND_UNAVAILABLE" | "SERVICE_UNAVAILABLE";
                 message: string;
             };
         };
