@@ -3,6 +3,10 @@ import { headers } from "next/headers";
 import Link from "next/link";
 import { ApiReference } from "@/components/docs/ApiReference";
 import { CopyButton } from "@/components/docs/CopyButton";
+import { RECORDS } from "@/lib/api/endpoints/docs";
+import { buildOpenApi } from "@/lib/api/openapi";
+import { openApiExtensions } from "@/lib/api/openapi-extra";
+import { routes } from "@/lib/api/routes";
 
 export const metadata: Metadata = { title: "API reference" };
 
@@ -13,10 +17,6 @@ export default async function DocsPage() {
   const proto = h.get("x-forwarded-proto") ?? "http";
   const base = `${proto}://${host}`;
   const examples = [
-    [
-      "Get a test key (operator CLI)",
-      `npm run --silent admin -- key create --email you@example.com --environment test --name laptop`,
-    ],
     ["List competitions", `curl -H "X-API-Key: $STATLINE_API_KEY" ${base}/v1/competitions`],
     [
       "Search persons (Bearer works too)",
@@ -39,7 +39,7 @@ export default async function DocsPage() {
   return (
     <main>
       <header className="mx-auto max-w-5xl px-6 pt-10">
-        <Link href="/" className="text-sm font-semibold uppercase tracking-wide text-emerald-700">
+        <Link href="/" className="text-sm font-semibold uppercase tracking-wide text-emerald-800">
           Statline
         </Link>
         <h1 className="mt-2 text-3xl font-bold tracking-tight">API reference</h1>
@@ -47,15 +47,15 @@ export default async function DocsPage() {
           Every <code>/v1</code> request carries an API key in <code>X-API-Key</code> or{" "}
           <code>Authorization: Bearer</code>. Responses are <code>{"{data, meta}"}</code>; errors are{" "}
           <code>{"{error: {code, message}}"}</code>. The machine-readable document is public at{" "}
-          <a className="text-emerald-700 underline" href="/v1/openapi.json">
+          <a className="text-emerald-800 underline" href="/v1/openapi.json">
             /v1/openapi.json
           </a>
           ; agents read{" "}
-          <a className="text-emerald-700 underline" href="/llms.txt">
+          <a className="text-emerald-800 underline" href="/llms.txt">
             /llms.txt
           </a>{" "}
           and{" "}
-          <a className="text-emerald-700 underline" href="/llms-full.txt">
+          <a className="text-emerald-800 underline" href="/llms-full.txt">
             /llms-full.txt
           </a>
           .
@@ -65,9 +65,19 @@ export default async function DocsPage() {
         <h2 id="quick-start" className="text-xl font-semibold">
           Quick start
         </h2>
-        <p className="mt-1 text-sm text-slate-600">
-          Set <code>STATLINE_API_KEY</code> to your key, then copy a line.
-        </p>
+        <ol className="mt-2 list-decimal space-y-1 pl-5 text-slate-700">
+          <li>
+            Create a key on the{" "}
+            <Link className="text-emerald-800 underline" href="/dashboard">
+              dashboard
+            </Link>{" "}
+            (a test key costs nothing to try).
+          </li>
+          <li>
+            Set it in your shell: <code>export STATLINE_API_KEY=sk_test_…</code>
+          </li>
+          <li>Copy a line below and run it.</li>
+        </ol>
         <ul className="mt-4 space-y-3">
           {examples.map(([title, cmd]) => (
             <li key={title}>
@@ -80,9 +90,7 @@ export default async function DocsPage() {
           ))}
         </ul>
       </section>
-      <section aria-label="Endpoints" className="mt-10 border-t border-slate-200">
-        <ApiReference specUrl="/v1/openapi.json" />
-      </section>
+      <ApiReference doc={buildOpenApi(routes, RECORDS, openApiExtensions)} />
     </main>
   );
 }

@@ -4,7 +4,7 @@ import { openApiExtensions } from "../openapi-extra";
 import { defineRoute, RawJson, type RouteDef } from "../types";
 import { Competition, Edition } from "./competitions";
 import { Contest, Participant } from "./contests";
-import { OddsPoint } from "./odds";
+import { OddsHistoryPage, OddsPoint } from "./odds";
 import { Person } from "./persons";
 import { RosterEntry } from "./rosters";
 import { Standing } from "./standings";
@@ -21,6 +21,7 @@ export const RECORDS = {
   RosterEntry,
   Standing,
   OddsPoint,
+  OddsHistoryPage,
 };
 
 let cached: RawJson | undefined;
