@@ -2,13 +2,16 @@
 // handlers (no Next.js per-request pipeline); everything else (dashboard, docs) goes to Next.
 import http from "node:http";
 import next from "next";
-import { handleNodeRequest } from "./lib/api/adapters/node";
+import { handleNodeRequest, writeBadTarget } from "./lib/api/adapters/node";
 import { watchDataVersion } from "./lib/api/cache";
 import { logError, logInfo } from "./lib/log";
 import { OPS_ROUTES } from "./lib/ops";
 import { getRedis, whenRedisReady } from "./lib/redis";
 import { gracefulShutdown, isStopping, onShutdown } from "./lib/shutdown";
 import { flushUsage, usageStats } from "./lib/usage";
+
+/** /v1 and look-alikes (/V1, /v2): answered by the API in JSON, never by Next's HTML 404. */
+const API_PATH = /^\/v\d+(?:[/?]|$)/i;
 
 export async function startServer(opts: { port: number; host: string; dev?: boolean }) {
   const app = next({ dev: opts.dev ?? false, dir: process.cwd(), hostname: opts.host, port: opts.port });
@@ -24,7 +27,9 @@ export async function startServer(opts: { port: number; host: string; dev?: bool
     const url = req.url ?? "/";
     // While draining, tell keep-alive clients to reconnect (to another instance).
     if (isStopping()) res.setHeader("Connection", "close");
-    if (url.startsWith("/v1/") || url === "/v1" || url.startsWith("/v1?")) {
+    if (url[0] !== "/") {
+      writeBadTarget(res);
+    } else if (API_PATH.test(url)) {
       handleNodeRequest(req, res).catch((err) => fail(res, err));
     } else if (Object.hasOwn(OPS_ROUTES, url)) {
       OPS_ROUTES[url](req.headers.authorization).then(

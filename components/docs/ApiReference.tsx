@@ -47,7 +47,11 @@ function Paragraphs({ text }: { text?: string }) {
 function Operation({ method, path, op }: { method: string; path: string; op: Op }) {
   const params = (op.parameters ?? []).filter((p) => p.in !== "header");
   return (
-    <article id={op.operationId} className="border-t border-slate-200 py-6" aria-labelledby={`${op.operationId}-h`}>
+    <article
+      id={op.operationId}
+      className="border-t border-slate-200 py-6"
+      aria-labelledby={`${op.operationId}-h`}
+    >
       <h4 id={`${op.operationId}-h`} className="text-lg font-semibold">
         {op.summary}
       </h4>
@@ -64,9 +68,15 @@ function Operation({ method, path, op }: { method: string; path: string; op: Op 
             <caption className="sr-only">Parameters of {op.summary}</caption>
             <thead>
               <tr className="border-b border-slate-300">
-                <th scope="col" className="py-1 pr-3">Parameter</th>
-                <th scope="col" className="py-1 pr-3">Type</th>
-                <th scope="col" className="py-1">Description</th>
+                <th scope="col" className="py-1 pr-3">
+                  Parameter
+                </th>
+                <th scope="col" className="py-1 pr-3">
+                  Type
+                </th>
+                <th scope="col" className="py-1">
+                  Description
+                </th>
               </tr>
             </thead>
             <tbody>
@@ -85,8 +95,7 @@ function Operation({ method, path, op }: { method: string; path: string; op: Op 
         </div>
       )}
       <p className="mt-3 text-sm text-slate-700">
-        <span className="font-medium">Responses:</span>{" "}
-        {Object.keys(op.responses ?? {}).join(", ")}
+        <span className="font-medium">Responses:</span> {Object.keys(op.responses ?? {}).join(", ")}
       </p>
     </article>
   );

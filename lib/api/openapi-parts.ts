@@ -22,7 +22,10 @@ const text = (description: string, maxLength = 200): Json => ({
 export const NO_LIMIT = 2_147_483_647;
 
 export const HEADERS: Record<string, Json> = {
-  "X-Request-Id": text("Request identifier, equal to meta.request_id on success; quote it when reporting", 64),
+  "X-Request-Id": text(
+    "Request identifier, equal to meta.request_id on success; quote it when reporting",
+    64,
+  ),
   "X-RateLimit-Limit": int(
     `Requests the key may burst (the plan's bucket size). Sent with every response to a request with a valid key; ${NO_LIMIT} on plans without a rate limit.`,
   ),
@@ -40,7 +43,10 @@ export const HEADERS: Record<string, Json> = {
   ETag: text("Strong validator of the body; send it back as If-None-Match for a 304 that costs 0 units.", 80),
   "Cache-Control": text("`private, max-age=<the route's response-cache TTL in seconds>`, or `no-store`."),
   Vary: text("`Accept-Encoding` (and `Origin` when CORS is on)."),
-  "Content-Encoding": text("`gzip` or `br` when negotiated by Accept-Encoding and the body is over 1 KiB.", 8),
+  "Content-Encoding": text(
+    "`gzip` or `br` when negotiated by Accept-Encoding and the body is over 1 KiB.",
+    8,
+  ),
   "Access-Control-Allow-Origin": text(
     "Only when CORS_ORIGINS lists the request's Origin (off by default): that origin, echoed.",
     2000,

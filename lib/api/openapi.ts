@@ -209,7 +209,13 @@ export function buildOpenApi(
       contact: CONTACT,
       license: { name: "Proprietary: data and service terms are set by the operator of this server" },
     },
-    servers: [{ url: "/", description: "This Statline server (production or local, as deployed)", "x-internal": false }],
+    servers: [
+      {
+        url: "/",
+        description: "This Statline server (production or local, as deployed)",
+        "x-internal": false,
+      },
+    ],
     security: [{ ApiKeyHeader: [] }, { BearerAuth: [] }],
     tags,
     paths,

@@ -19,10 +19,11 @@ export interface ApiRequest {
 export interface ApiResponse {
   status: number;
   headers: Record<string, string>;
+  /** The body when it is built per request (errors); "" when `chunks` carry it. */
   body: string;
   /**
-   * The same bytes as `body`, split for writing: on a response-cache hit, the cached data as
-   * already-encoded bytes, then the per-request rest of the envelope (see lib/api/respond.ts).
+   * A 200's body as bytes, split for writing: the cache entry's stored part (plain, gzip or br),
+   * then the per-request rest of the envelope (see lib/api/respond.ts). `bodyBytes` joins them.
    */
   chunks?: (Uint8Array | string)[];
 }

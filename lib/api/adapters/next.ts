@@ -1,5 +1,6 @@
 import { clientIpFromChain } from "../../client-ip";
 import { handleApiRequest } from "../pipeline";
+import { bodyBytes } from "../respond";
 import type { ApiRequest } from "../types";
 
 /** Adapts a Web Request (Next.js route handler) to the framework-free pipeline. */
@@ -14,7 +15,9 @@ export async function handleNextRequest(request: Request): Promise<Response> {
     ip: clientIpFromChain(request.headers.get("x-forwarded-for")) ?? "unknown",
   };
   const res = await handleApiRequest(apiRequest);
-  return new Response(request.method === "HEAD" ? null : res.body, {
+  const body = bodyBytes(res);
+  const empty = request.method === "HEAD" || res.status === 304 || res.status === 204;
+  return new Response(empty ? null : typeof body === "string" ? body : new Uint8Array(body), {
     status: res.status,
     headers: res.headers,
   });
