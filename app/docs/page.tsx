@@ -7,6 +7,9 @@ import { RECORDS } from "@/lib/api/endpoints/docs";
 import { buildOpenApi } from "@/lib/api/openapi";
 import { openApiExtensions } from "@/lib/api/openapi-extra";
 import { routes } from "@/lib/api/routes";
+import { getCurrentUser } from "@/lib/auth/session";
+import { listKeyViews } from "@/lib/dashboard/keys";
+import { db } from "@/lib/db";
 
 export const metadata: Metadata = { title: "API reference" };
 
@@ -16,6 +19,10 @@ export default async function DocsPage() {
   const host = h.get("host") ?? "localhost:3000";
   const proto = h.get("x-forwarded-proto") ?? "http";
   const base = `${proto}://${host}`;
+  // A signed-in user sees their newest active key's prefix as the hint (never a demo token).
+  const user = await getCurrentUser();
+  const key = user ? (await listKeyViews(db, user.accountId)).find((k) => !k.revokedAt) : undefined;
+  const keyHint = key ? `${key.prefix}…` : "sk_test_…";
   const examples = [
     ["List competitions", `curl -H "X-API-Key: $STATLINE_API_KEY" ${base}/v1/competitions`],
     [
@@ -39,9 +46,14 @@ export default async function DocsPage() {
   return (
     <main>
       <header className="mx-auto max-w-5xl px-6 pt-10">
-        <Link href="/" className="text-sm font-semibold uppercase tracking-wide text-emerald-800">
-          Statline
-        </Link>
+        <nav aria-label="Site" className="flex items-center justify-between gap-4">
+          <Link href="/" className="text-sm font-semibold uppercase tracking-wide text-emerald-800">
+            Statline
+          </Link>
+          <Link href="/dashboard" className="text-sm font-medium text-emerald-800 underline">
+            Back to the dashboard
+          </Link>
+        </nav>
         <h1 className="mt-2 text-3xl font-bold tracking-tight">API reference</h1>
         <p className="mt-3 max-w-3xl text-slate-600">
           Every <code>/v1</code> request carries an API key in <code>X-API-Key</code> or{" "}
@@ -74,7 +86,13 @@ export default async function DocsPage() {
             (a test key costs nothing to try).
           </li>
           <li>
-            Set it in your shell: <code>export STATLINE_API_KEY=sk_test_…</code>
+            Set it in your shell: <code>export STATLINE_API_KEY={keyHint}</code>
+            {key ? (
+              <span className="text-sm text-slate-600">
+                {" "}
+                (your key &ldquo;{key.name}&rdquo;; paste the whole key)
+              </span>
+            ) : null}
           </li>
           <li>Copy a line below and run it.</li>
         </ol>

@@ -49,7 +49,9 @@ describe("response cache byte budget", () => {
     for (let i = 0; i < 40; i++) {
       const key = `/v1/persons?offset=${i}`;
       keys.push(key);
-      cache.cacheSet(key, cache.makeEntry(payload(16, `k${i}`), new Date().toISOString(), 30_000, false));
+      const entry = cache.makeEntry(payload(24, `k${i}`), new Date().toISOString(), 30_000, false);
+      expect(entry.bytes).toBeLessThan((1024 * 1024) / 16);
+      cache.cacheSet(key, entry);
       expect(cache.cacheStats().bytes).toBeLessThanOrEqual(1024 * 1024);
     }
     expect(cache.cacheGet(keys[0])).toBeUndefined();

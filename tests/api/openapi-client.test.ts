@@ -84,6 +84,8 @@ test("a client generated from the served document type-checks and pages persons 
   writeFileSync(path.join(DIR, "schema.ts"), astToString(await openapiTS(doc)));
   writeFileSync(path.join(DIR, "program.ts"), PROGRAM);
   writeFileSync(path.join(DIR, "tsconfig.json"), JSON.stringify(TSCONFIG));
+  // An ES module, for top-level await.
+  writeFileSync(path.join(DIR, "package.json"), JSON.stringify({ type: "module", private: true }));
   expect(PROGRAM).not.toMatch(/\bas\b|<any>|: any/);
   const tsc = await run(path.join(ROOT, "node_modules", ".bin", "tsc"), ["-p", DIR]).catch(
     (e: { stdout: string }) => e,

@@ -11,7 +11,10 @@ export async function handleNextRequest(request: Request): Promise<Response> {
     path: url.pathname,
     query: url.searchParams,
     rawQuery: url.search.slice(1),
-    header: (name) => request.headers.get(name) ?? undefined,
+    // Next's own response compression (next start) re-encodes bodies and broke pre-compressed
+    // ones (corrupt gzip in tests/api/http.test.ts): here the pipeline answers identity and Next
+    // compresses. The lean server (npm start) serves the stored gzip/br copies.
+    header: (name) => (name === "accept-encoding" ? undefined : (request.headers.get(name) ?? undefined)),
     ip: clientIpFromChain(request.headers.get("x-forwarded-for")) ?? "unknown",
   };
   const res = await handleApiRequest(apiRequest);
