@@ -139,6 +139,21 @@ export const ERROR_SCHEMA: Json = {
   additionalProperties: false,
 };
 
+export const SECURITY_SCHEMES: Json = {
+  ApiKeyHeader: {
+    type: "apiKey",
+    in: "header",
+    name: "X-API-Key",
+    description: "sk_live_… or sk_test_… plus 32 base62 characters",
+  },
+  BearerAuth: {
+    type: "http",
+    scheme: "bearer",
+    bearerFormat: "sk_(live|test)_<32 base62>",
+    description: "Authorization: Bearer <key>",
+  },
+};
+
 /** The longest free text a record field carries (names, venues, score details) in the document. */
 export const TEXT_MAX = 1000;
 

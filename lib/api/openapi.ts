@@ -10,6 +10,7 @@ import {
   META_SCHEMA,
   RESPONSE_NAMES,
   responseRef,
+  SECURITY_SCHEMES,
   schemaRef,
 } from "./openapi-parts";
 import { paramSchemas } from "./request";
@@ -223,20 +224,7 @@ export function buildOpenApi(
       schemas,
       responses: errorResponses(routes),
       headers: HEADERS,
-      securitySchemes: {
-        ApiKeyHeader: {
-          type: "apiKey",
-          in: "header",
-          name: "X-API-Key",
-          description: "sk_live_… or sk_test_… plus 32 base62 characters",
-        },
-        BearerAuth: {
-          type: "http",
-          scheme: "bearer",
-          bearerFormat: "sk_(live|test)_<32 base62>",
-          description: "Authorization: Bearer <key>",
-        },
-      },
+      securitySchemes: SECURITY_SCHEMES,
     },
   };
   harden(doc);
