@@ -96,7 +96,10 @@ describe("statline mcp over stdio, from docs/mcp-config.json", () => {
     for (const t of TOOLS) {
       const listed = tools.find((x) => x.name === t.name)!;
       expect(listed.annotations?.readOnlyHint).toBe(true);
-      const params = doc.paths[t.path].get.parameters as { name: string; in: string; required: boolean }[];
+      // Path and query parameters only: If-None-Match (a header) is not a tool argument.
+      const params = (
+        doc.paths[t.path].get.parameters as { name: string; in: string; required: boolean }[]
+      ).filter((p) => p.in !== "header");
       expect(Object.keys(listed.inputSchema.properties ?? {}).sort()).toEqual(
         params.map((p) => p.name).sort(),
       );

@@ -3,6 +3,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { createClient, StatlineError, type RetryInfo, type StatlineClient } from "@statline/sdk";
 import { renderSdkFiles, SDK_GENERATED } from "../../scripts/sdk-generate";
+import { LIMIT_ZERO } from "../../lib/api/request";
 import { call } from "../support/api";
 import { startApp, type RunningApp } from "../support/app";
 import { admin, createKey, createUnlimitedKey } from "../support/cli";
@@ -157,7 +158,7 @@ describe("errors and retries against the real server", () => {
       .catch((e) => e)) as StatlineError;
     expect(err).toBeInstanceOf(StatlineError);
     expect(err).toMatchObject({ code: "INVALID_PARAMETER", status: 400 });
-    expect(err.message).toBe("Invalid parameter 'limit': must be a non-negative integer");
+    expect(err.message).toBe(`Invalid parameter 'limit': ${LIMIT_ZERO}`);
     expect(err.requestId).toMatch(/^req_/);
     expect(requests).toBe(1);
     const missing = (await c
