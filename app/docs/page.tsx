@@ -101,7 +101,9 @@ export default async function DocsPage() {
             <li key={title}>
               <p className="text-sm font-medium text-slate-700">{title}</p>
               <div className="mt-1 flex items-start gap-3 rounded-lg bg-slate-900 p-3">
-                <code className="flex-1 overflow-x-auto whitespace-pre text-sm text-slate-100">{cmd}</code>
+                <code tabIndex={0} className="flex-1 overflow-x-auto whitespace-pre text-sm text-slate-100">
+                  {cmd}
+                </code>
                 <CopyButton text={cmd} />
               </div>
             </li>

@@ -63,7 +63,13 @@ function Operation({ method, path, op }: { method: string; path: string; op: Op 
       </p>
       <Paragraphs text={op.description} />
       {params.length > 0 && (
-        <div className="mt-3 overflow-x-auto">
+        // Focusable so a keyboard user can scroll a wide table (axe scrollable-region-focusable).
+        <div
+          className="mt-3 overflow-x-auto"
+          tabIndex={0}
+          role="region"
+          aria-label={`Parameters of ${op.summary}`}
+        >
           <table className="w-full min-w-[32rem] text-left text-sm">
             <caption className="sr-only">Parameters of {op.summary}</caption>
             <thead>
