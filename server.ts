@@ -2,7 +2,7 @@
 // handlers (no Next.js per-request pipeline); everything else (dashboard, docs) goes to Next.
 import http from "node:http";
 import next from "next";
-import { handleNodeRequest } from "./lib/api/adapters/node";
+import { handleNodeRequest, writeBadTarget } from "./lib/api/adapters/node";
 import { watchDataVersion } from "./lib/api/cache";
 import { logError, logInfo } from "./lib/log";
 import { setListenHost } from "./lib/metrics-http";
@@ -11,6 +11,9 @@ import { getRedis, whenRedisReady } from "./lib/redis";
 import { admitBody, applyServerLimits, serverOptions } from "./lib/server-limits";
 import { gracefulShutdown, isStopping, onShutdown } from "./lib/shutdown";
 import { flushUsage, usageStats } from "./lib/usage";
+
+/** /v1 and look-alikes (/V1, /v2): answered by the API in JSON, never by Next's HTML 404. */
+const API_PATH = /^\/v\d+(?:[/?]|$)/i;
 
 export async function startServer(opts: { port: number; host: string; dev?: boolean }) {
   const app = next({ dev: opts.dev ?? false, dir: process.cwd(), hostname: opts.host, port: opts.port });
@@ -33,7 +36,9 @@ export async function startServer(opts: { port: number; host: string; dev?: bool
     if (isStopping()) res.setHeader("Connection", "close");
     // Every route (dashboard, handoff, next-auth, sign-up; /v1 takes none) gets the body limit here.
     if (!admitBody(req, res)) return;
-    if (url.startsWith("/v1/") || url === "/v1" || url.startsWith("/v1?")) {
+    if (url[0] !== "/") {
+      writeBadTarget(res);
+    } else if (API_PATH.test(url)) {
       handleNodeRequest(req, res).catch((err) => fail(res, err));
     } else if (Object.hasOwn(OPS_ROUTES, url)) {
       OPS_ROUTES[url](req.headers.authorization).then(

@@ -27,6 +27,7 @@ export async function renderSdkFiles(doc: Record<string, unknown>): Promise<Reco
 /** The served document, through the real pipeline without a listening socket. */
 export async function servedDocument(): Promise<Record<string, unknown>> {
   const { handleApiRequest } = await import("../lib/api/pipeline");
+  const { bodyBytes } = await import("../lib/api/respond");
   const res = await handleApiRequest({
     method: "GET",
     path: "/v1/openapi.json",
@@ -35,7 +36,7 @@ export async function servedDocument(): Promise<Record<string, unknown>> {
     ip: "127.0.0.1",
   });
   if (res.status !== 200) throw new Error(`GET /v1/openapi.json answered ${res.status}: ${res.body}`);
-  return JSON.parse(res.body) as Record<string, unknown>;
+  return JSON.parse(bodyBytes(res).toString()) as Record<string, unknown>;
 }
 
 async function fetchDocument(baseUrl: string): Promise<Record<string, unknown>> {

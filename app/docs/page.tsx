@@ -3,6 +3,13 @@ import { headers } from "next/headers";
 import Link from "next/link";
 import { ApiReference } from "@/components/docs/ApiReference";
 import { CopyButton } from "@/components/docs/CopyButton";
+import { RECORDS } from "@/lib/api/endpoints/docs";
+import { buildOpenApi } from "@/lib/api/openapi";
+import { openApiExtensions } from "@/lib/api/openapi-extra";
+import { routes } from "@/lib/api/routes";
+import { getCurrentUser } from "@/lib/auth/session";
+import { listKeyViews } from "@/lib/dashboard/keys";
+import { db } from "@/lib/db";
 
 export const metadata: Metadata = { title: "API reference" };
 
@@ -12,11 +19,11 @@ export default async function DocsPage() {
   const host = h.get("host") ?? "localhost:3000";
   const proto = h.get("x-forwarded-proto") ?? "http";
   const base = `${proto}://${host}`;
+  // A signed-in user sees their newest active key's prefix as the hint (never a demo token).
+  const user = await getCurrentUser();
+  const key = user ? (await listKeyViews(db, user.accountId)).find((k) => !k.revokedAt) : undefined;
+  const keyHint = key ? `${key.prefix}…` : "sk_test_…";
   const examples = [
-    [
-      "Get a test key (operator CLI)",
-      `npm run --silent admin -- key create --email you@example.com --environment test --name laptop`,
-    ],
     ["List competitions", `curl -H "X-API-Key: $STATLINE_API_KEY" ${base}/v1/competitions`],
     [
       "Search persons (Bearer works too)",
@@ -39,23 +46,28 @@ export default async function DocsPage() {
   return (
     <main>
       <header className="mx-auto max-w-5xl px-6 pt-10">
-        <Link href="/" className="text-sm font-semibold uppercase tracking-wide text-emerald-700">
-          Statline
-        </Link>
+        <nav aria-label="Site" className="flex items-center justify-between gap-4">
+          <Link href="/" className="text-sm font-semibold uppercase tracking-wide text-emerald-800">
+            Statline
+          </Link>
+          <Link href="/dashboard" className="text-sm font-medium text-emerald-800 underline">
+            Back to the dashboard
+          </Link>
+        </nav>
         <h1 className="mt-2 text-3xl font-bold tracking-tight">API reference</h1>
         <p className="mt-3 max-w-3xl text-slate-600">
           Every <code>/v1</code> request carries an API key in <code>X-API-Key</code> or{" "}
           <code>Authorization: Bearer</code>. Responses are <code>{"{data, meta}"}</code>; errors are{" "}
           <code>{"{error: {code, message}}"}</code>. The machine-readable document is public at{" "}
-          <a className="text-emerald-700 underline" href="/v1/openapi.json">
+          <a className="text-emerald-800 underline" href="/v1/openapi.json">
             /v1/openapi.json
           </a>
           ; agents read{" "}
-          <a className="text-emerald-700 underline" href="/llms.txt">
+          <a className="text-emerald-800 underline" href="/llms.txt">
             /llms.txt
           </a>{" "}
           and{" "}
-          <a className="text-emerald-700 underline" href="/llms-full.txt">
+          <a className="text-emerald-800 underline" href="/llms-full.txt">
             /llms-full.txt
           </a>
           .
@@ -65,24 +77,40 @@ export default async function DocsPage() {
         <h2 id="quick-start" className="text-xl font-semibold">
           Quick start
         </h2>
-        <p className="mt-1 text-sm text-slate-600">
-          Set <code>STATLINE_API_KEY</code> to your key, then copy a line.
-        </p>
+        <ol className="mt-2 list-decimal space-y-1 pl-5 text-slate-700">
+          <li>
+            Create a key on the{" "}
+            <Link className="text-emerald-800 underline" href="/dashboard">
+              dashboard
+            </Link>{" "}
+            (a test key costs nothing to try).
+          </li>
+          <li>
+            Set it in your shell: <code>export STATLINE_API_KEY={keyHint}</code>
+            {key ? (
+              <span className="text-sm text-slate-600">
+                {" "}
+                (your key &ldquo;{key.name}&rdquo;; paste the whole key)
+              </span>
+            ) : null}
+          </li>
+          <li>Copy a line below and run it.</li>
+        </ol>
         <ul className="mt-4 space-y-3">
           {examples.map(([title, cmd]) => (
             <li key={title}>
               <p className="text-sm font-medium text-slate-700">{title}</p>
               <div className="mt-1 flex items-start gap-3 rounded-lg bg-slate-900 p-3">
-                <code className="flex-1 overflow-x-auto whitespace-pre text-sm text-slate-100">{cmd}</code>
+                <code tabIndex={0} className="flex-1 overflow-x-auto whitespace-pre text-sm text-slate-100">
+                  {cmd}
+                </code>
                 <CopyButton text={cmd} />
               </div>
             </li>
           ))}
         </ul>
       </section>
-      <section aria-label="Endpoints" className="mt-10 border-t border-slate-200">
-        <ApiReference specUrl="/v1/openapi.json" />
-      </section>
+      <ApiReference doc={buildOpenApi(routes, RECORDS, openApiExtensions)} />
     </main>
   );
 }

@@ -7,9 +7,13 @@ import type { ApiRequest } from "./types";
 
 export type AuthResult = { ok: true; caller: Caller } | { ok: false; error: ApiError; failure: AuthFailure };
 
+/** RFC 6750 challenge on every 401 (the key may also be sent as X-API-Key). */
+const CHALLENGE = { "WWW-Authenticate": 'Bearer realm="statline"' };
+const INVALID = { "WWW-Authenticate": 'Bearer realm="statline", error="invalid_token"' };
+
 const keyRequired = (reason: "missing" | "malformed"): AuthResult => ({
   ok: false,
-  error: new ApiError("UNAUTHORIZED", MESSAGES.keyRequired),
+  error: new ApiError("UNAUTHORIZED", MESSAGES.keyRequired, CHALLENGE),
   failure: { reason },
 });
 
@@ -77,5 +81,9 @@ export async function authenticate(req: ApiRequest): Promise<AuthResult> {
   // known account, is judged from the key cache and is its owner's to fix (and to see in the log).
   if (verified.failure.reason === "unknown_prefix") noteAuthFailure(req.ip);
   // Built only on failure: constructing an Error captures a stack, which cost ~8% of a cache hit.
-  return { ok: false, error: new ApiError("UNAUTHORIZED", MESSAGES.invalidKey), failure: verified.failure };
+  return {
+    ok: false,
+    error: new ApiError("UNAUTHORIZED", MESSAGES.invalidKey, INVALID),
+    failure: verified.failure,
+  };
 }

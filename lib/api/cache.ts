@@ -1,5 +1,6 @@
 import { perProcess } from "../process-state";
 import { db } from "../db";
+import { compressHead, etagOf, type Compressed } from "./encoding";
 import type { ApiRequest } from "./types";
 
 /**
@@ -11,8 +12,14 @@ export interface CacheEntry {
   dataJson: string;
   fetchedAt: string;
   expiresAt: number;
-  /** `{"data":<dataJson>,"meta":{"request_id":"` as UTF-8, made on the first hit (respond.ts). */
-  head?: Buffer;
+  /** Strong validator of dataJson (lib/api/encoding.ts). */
+  etag: string;
+  /** The body up to the request id (`{"data":…,"meta":{"request_id":"`), or the whole raw body. */
+  head: Buffer;
+  /** gzip and br of `head`, made once when stored; absent below the size threshold. */
+  compressed?: Compressed;
+  /** Bytes this entry holds: the data string, the head and every compressed copy. */
+  bytes: number;
 }
 
 /** The raw path plus query string: equal bytes always parse to the same query. */
@@ -21,29 +28,84 @@ export function requestCacheKey(req: ApiRequest): string {
 }
 
 const MAX_ENTRIES = Number(process.env.RESPONSE_CACHE_MAX_ENTRIES ?? 5000);
+/** Every copy counts (data, head, gzip, br); oldest entries go first when over budget. */
+const MAX_BYTES = Number(process.env.RESPONSE_CACHE_MAX_BYTES ?? 64 * 1024 * 1024);
+/** A body larger than this would evict many small hot entries for one cold one: not cached. */
+const MAX_ENTRY_BYTES = MAX_BYTES / 16;
 /** RESPONSE_CACHE=off turns the cache off (the benchmark measures uncached reads this way). */
-const ENABLED = process.env.RESPONSE_CACHE !== "off" && MAX_ENTRIES > 0;
-const entries = perProcess("responseCache", () => new Map<string, CacheEntry>());
+const ENABLED = process.env.RESPONSE_CACHE !== "off" && MAX_ENTRIES > 0 && MAX_BYTES > 0;
+const SWEEP_MS = 10_000;
+const state = perProcess("responseCache", () => ({
+  entries: new Map<string, CacheEntry>(),
+  bytes: 0,
+  nextSweep: 0,
+}));
 
 export function cacheGet(key: string): CacheEntry | undefined {
   if (!ENABLED) return undefined;
-  const hit = entries.get(key);
+  const hit = state.entries.get(key);
   if (!hit) return undefined;
   if (hit.expiresAt <= Date.now()) {
-    entries.delete(key);
+    remove(key, hit);
     return undefined;
   }
   return hit;
 }
 
-export function cacheSet(key: string, dataJson: string, fetchedAt: string, ttlMs: number): void {
-  if (!ENABLED) return;
-  if (entries.size >= MAX_ENTRIES) entries.delete(entries.keys().next().value!);
-  entries.set(key, { dataJson, fetchedAt, expiresAt: Date.now() + ttlMs });
+function remove(key: string, entry: CacheEntry): void {
+  state.entries.delete(key);
+  state.bytes -= entry.bytes;
+}
+
+/** Drops expired entries; run at most every SWEEP_MS from cacheSet and from the data-version poll. */
+export function sweepExpired(now = Date.now()): void {
+  state.nextSweep = now + SWEEP_MS;
+  for (const [key, entry] of state.entries) if (entry.expiresAt <= now) remove(key, entry);
+}
+
+/** Builds the entry for a fresh payload (head, ETag, compressed copies) and stores it if it fits. */
+export function makeEntry(dataJson: string, fetchedAt: string, ttlMs: number, raw: boolean): CacheEntry {
+  const head = Buffer.from(raw ? dataJson : `{"data":${dataJson},"meta":{"request_id":"`);
+  const stored = ENABLED && ttlMs > 0;
+  const compressed = stored ? compressHead(head) : undefined;
+  const bytes =
+    Buffer.byteLength(dataJson) +
+    head.length +
+    (compressed ? compressed.gzip.length + compressed.br.length : 0);
+  return {
+    dataJson,
+    fetchedAt,
+    expiresAt: Date.now() + ttlMs,
+    etag: etagOf(dataJson),
+    head,
+    compressed,
+    bytes,
+  };
+}
+
+export function cacheSet(key: string, entry: CacheEntry): void {
+  if (!ENABLED || entry.bytes > MAX_ENTRY_BYTES) return;
+  const now = Date.now();
+  if (now >= state.nextSweep) sweepExpired(now);
+  const old = state.entries.get(key);
+  if (old) remove(key, old);
+  const entries = state.entries;
+  while (entries.size > 0 && (entries.size >= MAX_ENTRIES || state.bytes + entry.bytes > MAX_BYTES)) {
+    const oldest = entries.keys().next().value!;
+    remove(oldest, entries.get(oldest)!);
+  }
+  entries.set(key, entry);
+  state.bytes += entry.bytes;
+}
+
+/** Entries and bytes held (tests, metrics). */
+export function cacheStats(): { entries: number; bytes: number } {
+  return { entries: state.entries.size, bytes: state.bytes };
 }
 
 export function invalidateResponseCache(): void {
-  entries.clear();
+  state.entries.clear();
+  state.bytes = 0;
 }
 
 export const DATA_VERSION_KEY = "data_version";
@@ -69,6 +131,7 @@ export function watchDataVersion(intervalMs = Number(process.env.DATA_VERSION_PO
       const row = await db.systemState.findUnique({ where: { key: DATA_VERSION_KEY } });
       const version = row?.value ?? null;
       if (lastVersion !== undefined && version !== lastVersion) invalidateResponseCache();
+      else sweepExpired();
       lastVersion = version;
     } catch {
       // Database briefly unreachable: keep the cache; entries still expire by TTL.

@@ -1,6 +1,7 @@
 /** Every error code the API can answer with, and its HTTP status. */
 export const ERROR_STATUS = {
   INVALID_PARAMETER: 400,
+  INVALID_REQUEST: 400,
   UNAUTHORIZED: 401,
   FORBIDDEN: 403,
   NOT_FOUND: 404,

@@ -56,7 +56,7 @@ sharing that instant which did not fit the page are reached only through the cur
 15m, 1h, 1d) keeps the last point per (bookmaker, market, selection, line) in each UTC bucket; such a page examines
 at most ${MAX_SCAN} points and may hold fewer than \`limit\` items, so follow \`next_cursor\` until it is null.
 
-## Designed parts (the interface spec leaves these open)
+## At a glance
 | Part | Design |
 |---|---|
 | meta.cache values | HIT, MISS |

@@ -1,6 +1,19 @@
 import { z } from "zod";
-import { ERROR_STATUS } from "./errors";
 import { API_DESCRIPTION } from "./openapi-text";
+import {
+  commonHeaders,
+  ERROR_RESPONSES,
+  ERROR_SCHEMA,
+  harden,
+  HEADERS,
+  headerRef,
+  META_SCHEMA,
+  RESPONSE_NAMES,
+  responseRef,
+  SECURITY_SCHEMES,
+  schemaRef,
+} from "./openapi-parts";
+import { paramSchemas } from "./request";
 import type { RouteDef } from "./types";
 
 type Json = Record<string, unknown>;
@@ -26,8 +39,6 @@ const TAG_TEXT: Record<string, string> = {
   Meta: "This document.",
 };
 
-const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
-
 function clean(schema: unknown): Json {
   const { $schema: _s, $id: _i, ...rest } = schema as Json;
   return rest;
@@ -46,24 +57,18 @@ export function operationId(pattern: string): string {
 function queryParameters(route: RouteDef): Json[] {
   const shape = route.query instanceof z.ZodObject ? (route.query.shape as Record<string, z.ZodType>) : {};
   return Object.entries(shape).map(([name, field]) => {
-    const schema = clean(
-      z.toJSONSchema(field, { target: "draft-2020-12", io: "input", unrepresentable: "any" }),
-    );
+    const schema =
+      paramSchemas.get(field) ??
+      clean(z.toJSONSchema(field, { target: "draft-2020-12", io: "input", unrepresentable: "any" }));
     const { description, ...rest } = schema;
     return { name, in: "query", required: !field.safeParse(undefined).success, description, schema: rest };
   });
 }
 
-const errorResponse = (description: string, extraHeaders: Json = {}) => ({
-  description,
-  headers: { "X-Request-Id": { $ref: "#/components/headers/X-Request-Id" }, ...extraHeaders },
-  content: { "application/json": { schema: ref("Error") } },
-});
-const retryAfter = {
-  "Retry-After": { description: "Seconds to wait before retrying", schema: { type: "integer" } },
-};
+const STATUSES = ["400", "401", "404", "405", "429", "500", "503"];
+const PUBLIC_STATUSES = ["400", "404", "405", "500"];
 
-function operation(route: RouteDef, dataRef: string): Json {
+function operation(route: RouteDef, dataName: string): Json {
   const params = queryParameters(route);
   for (const m of route.pattern.matchAll(/\{(\w+)\}/g)) {
     params.unshift({
@@ -71,46 +76,80 @@ function operation(route: RouteDef, dataRef: string): Json {
       in: "path",
       required: true,
       description: "Record id",
-      schema: { type: "string", pattern: "^[1-9][0-9]*$" },
+      schema: { type: "string", pattern: "^[1-9][0-9]{0,9}$", maxLength: 10 },
     });
   }
-  const okSchema = route.raw
-    ? { type: "object", description: "The document itself, without the envelope" }
-    : { type: "object", properties: { data: ref(dataRef), meta: ref("Meta") }, required: ["data", "meta"] };
+  const authenticated = !route.public;
+  const common = commonHeaders(authenticated);
+  const okHeaders: Json = { ...common, ETag: headerRef("ETag"), "Cache-Control": headerRef("Cache-Control") };
+  okHeaders.Vary = headerRef("Vary");
+  okHeaders["Content-Encoding"] = headerRef("Content-Encoding");
+  if (authenticated)
+    for (const n of ["X-Units-Cost", "X-Units-Used", "X-Units-Remaining"]) okHeaders[n] = headerRef(n);
   const responses: Json = {
     200: {
       description: "OK",
-      headers: { "X-Request-Id": { $ref: "#/components/headers/X-Request-Id" } },
-      content: { "application/json": { schema: okSchema } },
+      headers: okHeaders,
+      content: { "application/json": { schema: schemaRef(dataName) } },
     },
-    400: errorResponse("INVALID_PARAMETER: the message names the parameter"),
-    404: errorResponse("NOT_FOUND: unknown path, id or referenced record"),
-    405: errorResponse("METHOD_NOT_ALLOWED: only GET and HEAD", { Allow: { schema: { type: "string" } } }),
+    304: {
+      description:
+        "Not Modified: If-None-Match matched the current ETag. No body; costs 0 units but counts as a request.",
+      headers: { ...common, ETag: headerRef("ETag"), "Cache-Control": headerRef("Cache-Control") },
+    },
   };
-  if (!route.public) {
-    responses[401] = errorResponse(
-      'UNAUTHORIZED: "API key required" (missing or malformed) or "Invalid API key" (unknown or revoked)',
-    );
-    responses[429] = errorResponse("RATE_LIMITED or QUOTA_EXCEEDED", retryAfter);
-    responses[503] = errorResponse(
-      "AUTH_BACKEND_UNAVAILABLE or SERVICE_UNAVAILABLE: retry with back-off",
-      retryAfter,
-    );
+  for (const status of authenticated ? STATUSES : PUBLIC_STATUSES) {
+    const shared = ERROR_RESPONSES[status];
+    // Public routes check no key, so their errors carry no rate-limit headers: inlined.
+    responses[status] = authenticated
+      ? responseRef(RESPONSE_NAMES[status])
+      : { ...shared, headers: { ...common, ...(shared.headers as Json) } };
   }
+  Object.assign(responses, route.openapi?.responses);
   const cost = route.public
     ? "Public: no key, no units."
-    : `Costs ${route.units} unit${route.units === 1 ? "" : "s"} per successful call.`;
+    : `Costs ${route.units} unit${route.units === 1 ? "" : "s"} per successful call; errors and 304 cost 0.`;
   return {
     operationId: operationId(route.pattern),
     summary: route.summary,
     description: [route.description, cost].filter(Boolean).join("\n\n"),
     tags: route.tags,
-    parameters: params,
+    parameters: [
+      ...params,
+      {
+        name: "If-None-Match",
+        in: "header",
+        required: false,
+        description: "An ETag from an earlier 200: answered 304 (0 units) while the body is unchanged",
+        schema: { type: "string", maxLength: 200 },
+      },
+    ],
     responses,
     ...(route.public ? { security: [] } : {}),
     "x-units": route.public ? 0 : route.units,
+    ...route.openapi?.extensions,
   };
 }
+
+/** Error responses with the headers every operation's responses carry (per authentication). */
+function errorResponses(routes: RouteDef[]): Record<string, Json> {
+  const out: Record<string, Json> = {};
+  for (const [status, response] of Object.entries(ERROR_RESPONSES)) {
+    // Listed only when an operation uses it (403: routes that declare it in RouteDef.openapi).
+    if (!STATUSES.includes(status) && !routes.some((r) => r.openapi?.responses?.[status])) continue;
+    const name = RESPONSE_NAMES[status];
+    const headers = response.headers as Json;
+    out[name] = { ...response, headers: { ...commonHeaders(true), ...headers } };
+  }
+  return out;
+}
+
+/** Who runs this server: API_CONTACT_EMAIL / API_CONTACT_URL (README, Configuration). */
+const CONTACT: Json = {
+  name: "The operator of this Statline server",
+  ...(process.env.API_CONTACT_EMAIL ? { email: process.env.API_CONTACT_EMAIL } : {}),
+  ...(process.env.API_CONTACT_URL ? { url: process.env.API_CONTACT_URL } : {}),
+};
 
 /** The OpenAPI 3.1 document, generated from the same zod schemas that shape the responses. */
 export function buildOpenApi(
@@ -134,32 +173,23 @@ export function buildOpenApi(
   });
   const schemas: Record<string, Json> = {};
   for (const [name, s] of Object.entries(generated.schemas)) schemas[name] = clean(s);
-  schemas.Meta = {
-    type: "object",
-    properties: {
-      request_id: { type: "string", description: "Same as the X-Request-Id header" },
-      fetched_at: { type: "string", description: "ISO-8601 time the payload was produced" },
-      cache: { type: "string", enum: ["HIT", "MISS"], description: "HIT: served from the response cache" },
-      version: { type: "string", const: "v1" },
-    },
-    required: ["request_id", "fetched_at", "cache", "version"],
-  };
-  schemas.Error = {
-    type: "object",
-    properties: {
-      error: {
-        type: "object",
-        properties: {
-          code: { type: "string", enum: Object.keys(ERROR_STATUS) },
-          message: { type: "string" },
-        },
-        required: ["code", "message"],
-      },
-    },
-    required: ["error"],
-  };
+  schemas.Meta = META_SCHEMA;
+  schemas.Error = ERROR_SCHEMA;
   const paths: Record<string, Json> = {};
-  for (const route of routes) paths[route.pattern] = { get: operation(route, dataRefs.get(route)!) };
+  for (const route of routes) {
+    const data = dataRefs.get(route)!;
+    // The envelope, named per data type: {data, meta}; the raw document has none.
+    const envelope = route.raw ? data : `${data.replace(/Data$/, "")}Response`;
+    if (!route.raw)
+      schemas[envelope] ??= {
+        type: "object",
+        description: `Success envelope around ${data}`,
+        properties: { data: schemaRef(data), meta: schemaRef("Meta") },
+        required: ["data", "meta"],
+        additionalProperties: false,
+      };
+    paths[route.pattern] = { get: operation(route, envelope) };
+  }
   const tags: { name: string; description?: string }[] = [...new Set(routes.flatMap((r) => r.tags))].map(
     (name) => ({
       name,
@@ -171,35 +201,32 @@ export function buildOpenApi(
     Object.assign(schemas, ext.schemas);
     tags.push(...(ext.tags ?? []));
   }
-  return {
+  const doc: Json = {
     openapi: "3.1.0",
-    info: { title: "Statline API", version: "v1", description: API_DESCRIPTION },
-    servers: [{ url: "/", description: "This Statline server" }],
+    info: {
+      title: "Statline API",
+      version: "v1",
+      description: API_DESCRIPTION,
+      contact: CONTACT,
+      license: { name: "Proprietary: data and service terms are set by the operator of this server" },
+    },
+    servers: [
+      {
+        url: "/",
+        description: "This Statline server (production or local, as deployed)",
+        "x-internal": false,
+      },
+    ],
     security: [{ ApiKeyHeader: [] }, { BearerAuth: [] }],
     tags,
     paths,
     components: {
       schemas,
-      headers: {
-        "X-Request-Id": {
-          description: "Request identifier, equal to meta.request_id",
-          schema: { type: "string" },
-        },
-      },
-      securitySchemes: {
-        ApiKeyHeader: {
-          type: "apiKey",
-          in: "header",
-          name: "X-API-Key",
-          description: "sk_live_… or sk_test_… plus 32 base62 characters",
-        },
-        BearerAuth: {
-          type: "http",
-          scheme: "bearer",
-          bearerFormat: "sk_(live|test)_<32 base62>",
-          description: "Authorization: Bearer <key>",
-        },
-      },
+      responses: errorResponses(routes),
+      headers: HEADERS,
+      securitySchemes: SECURITY_SCHEMES,
     },
   };
+  harden(doc);
+  return doc;
 }

@@ -1,16 +1,18 @@
 import { db } from "../db";
 import { usage, type Admission } from "../usage";
 import { authenticate } from "./auth";
-import { cacheGet, cacheSet, requestCacheKey } from "./cache";
+import { cacheGet, cacheSet, makeEntry, requestCacheKey } from "./cache";
+import { preflight, withCors } from "./cors";
+import { matchesEtag, negotiate } from "./encoding";
 import { isDatabaseUnavailable } from "./db-errors";
 import { ApiError } from "./errors";
 import { parseQuery } from "./request";
-import { errorResponse, newRequestId, okResponse, rawResponse } from "./respond";
+import { errorResponse, newRequestId, notModifiedResponse, okResponse } from "./respond";
 import { matchRoute, type RouteMatch } from "./router";
 import type { Caller } from "../keys/caller";
 import { recordRequest, type RequestTrace } from "../requestlog/record";
 import { refusalError } from "./refusals";
-import { RawJson, type ApiRequest, type ApiResponse } from "./types";
+import { RawJson, type ApiRequest, type ApiResponse, type RouteDef } from "./types";
 import { logError } from "../log";
 import { metrics } from "../metrics";
 import { observeRequest } from "./observe";
@@ -25,11 +27,14 @@ const UNMATCHED = "(unmatched)";
 export async function handleApiRequest(req: ApiRequest): Promise<ApiResponse> {
   const startedAt = performance.now();
   const requestId = newRequestId();
+  const answer = preflight(req, requestId);
+  if (answer) return answer;
   const match = matchRoute(req.path);
   const endpoint = match?.route.pattern ?? UNMATCHED;
   const trace: RequestTrace = { caller: null, failure: null, errorCode: null, units: 0 };
   const res = await run(req, requestId, match, endpoint, trace);
   const authFailed = trace.failure !== null && trace.failure.reason !== "backend_unavailable";
+  withCors(req, res);
   observeRequest(req, res, endpoint, startedAt, trace.caller?.prefix, authFailed);
   recordRequest(req, res, endpoint, trace, performance.now() - startedAt);
   return res;
@@ -72,29 +77,29 @@ async function run(
     // Keyed by the raw path and query string, so a hit skips parsing and validation: the same
     // bytes were validated when the entry was stored.
     const cacheKey = route.cacheTtlMs > 0 ? requestCacheKey(req) : "";
-    const cached = cacheKey ? cacheGet(cacheKey) : undefined;
-    let dataJson: string;
-    let fetchedAt: string;
-    if (cached) {
-      ({ dataJson, fetchedAt } = cached);
-    } else {
+    let entry = cacheKey ? cacheGet(cacheKey) : undefined;
+    const cache = entry ? "HIT" : "MISS";
+    if (!entry) {
       const query = parseQuery(req.query, route.query);
       const data = await route.handler({ query, params, caller, db });
-      dataJson = data instanceof RawJson ? data.json : JSON.stringify(data);
-      fetchedAt = new Date().toISOString();
-      if (cacheKey) cacheSet(cacheKey, dataJson, fetchedAt, route.cacheTtlMs);
+      const dataJson = data instanceof RawJson ? data.json : JSON.stringify(data);
+      entry = makeEntry(dataJson, new Date().toISOString(), route.cacheTtlMs, route.raw === true);
+      if (cacheKey) cacheSet(cacheKey, entry);
+    }
+    const validators = { ETag: entry.etag, "Cache-Control": cacheControl(route), Vary: "Accept-Encoding" };
+    if (matchesEtag(req.header("if-none-match"), entry.etag)) {
+      // Not Modified costs 0 units but is still a request (rate limit, request log, metering).
+      const unitHeaders = caller ? usage.settle(caller, endpoint, 304, 0, admission) : {};
+      return notModifiedResponse(requestId, { ...limitHeaders, ...unitHeaders, ...validators });
     }
     const unitHeaders = caller ? usage.settle(caller, endpoint, 200, route.units, admission) : {};
     trace.units = route.units;
-    if (route.raw) return rawResponse(requestId, dataJson, { ...limitHeaders, ...unitHeaders });
-    return okResponse(
-      requestId,
-      dataJson,
-      fetchedAt,
-      cached ? "HIT" : "MISS",
-      { ...limitHeaders, ...unitHeaders },
-      cached,
-    );
+    const encoding = negotiate(req.header("accept-encoding"));
+    return okResponse(requestId, entry, cache, route.raw === true, encoding, {
+      ...limitHeaders,
+      ...unitHeaders,
+      ...validators,
+    });
   } catch (err) {
     const error = err instanceof ApiError ? err : internalError(err, requestId, req);
     if (error.status === 429) metrics.rateLimited(error.code);
@@ -117,6 +122,17 @@ function internalError(err: unknown, requestId: string, req: ApiRequest): ApiErr
   }
   logError("unhandled error in /v1 handler", err, { requestId, path: req.path });
   return new ApiError("INTERNAL_ERROR", `Internal error; quote request id ${requestId} when reporting it`);
+}
+
+/** Clients may reuse a 200 as long as the server's response cache would (the route's TTL). */
+const cacheControlOf = new WeakMap<RouteDef, string>();
+function cacheControl(route: RouteDef): string {
+  let v = cacheControlOf.get(route);
+  if (v === undefined) {
+    v = route.cacheTtlMs > 0 ? `private, max-age=${Math.floor(route.cacheTtlMs / 1000)}` : "no-store";
+    cacheControlOf.set(route, v);
+  }
+  return v;
 }
 
 function truncate(s: string): string {

@@ -20,6 +20,19 @@ export function parseQuery<S extends z.ZodType>(query: URLSearchParams, schema: 
 }
 
 const DAY_MS = 86_400_000;
+/** Spec §7 allows any limit ≥ 1; the message says why 0 is refused. */
+export const LIMIT_ZERO = "must be at least 1 (a page of 0 rows would never advance a paging loop)";
+const MAX_OFFSET = 1e15;
+
+/**
+ * The OpenAPI schema of a query field whose wire form (a string) differs from what it means (an
+ * integer, a date): lib/api/openapi.ts documents this instead of the string the parser reads.
+ */
+export const paramSchemas = new WeakMap<z.ZodType, Record<string, unknown>>();
+function documented<T extends z.ZodType>(schema: T, json: Record<string, unknown>): T {
+  paramSchemas.set(schema, json);
+  return schema;
+}
 const isRealDate = (v: string) => {
   const t = Date.parse(`${v}T00:00:00Z`);
   return !Number.isNaN(t) && new Date(t).toISOString().startsWith(v);
@@ -32,37 +45,46 @@ export const q = {
     .regex(/^[1-9][0-9]{0,9}$/, "must be a positive integer id")
     .transform(Number)
     .refine((n) => n <= 2_147_483_647, "must be a positive integer id"),
+  /** Rows per page: any number of digits (spec §7: above the maximum is clamped, not an error). */
   limit: (max: number, fallback: number) =>
+    documented(
+      z
+        .string()
+        .regex(/^[0-9]+$/, "must be a positive integer")
+        .refine((v) => /[1-9]/.test(v), LIMIT_ZERO)
+        .transform((v) => (v.replace(/^0+/, "").length > 15 ? max : Math.min(Number(v), max)))
+        .optional()
+        .transform((v) => v ?? fallback),
+      {
+        type: "integer",
+        minimum: 1,
+        default: fallback,
+        description: `Rows per page; default ${fallback}. Any value above ${max} (any number of digits) is clamped to ${max} silently; 0 is a 400 because a page of 0 rows never advances a paging loop.`,
+      },
+    ),
+  /** Rows to skip: any number of digits; past the end is an empty page, never an error. */
+  offset: documented(
     z
       .string()
-      .regex(/^[0-9]{1,15}$/, "must be a non-negative integer")
-      .transform((v) => Math.min(Number(v), max))
+      .regex(/^[0-9]+$/, "must be a non-negative integer")
+      // Past 2^53 no table has that many rows: every such offset reads as "past the end".
+      .transform((v) => (v.replace(/^0+/, "").length > 15 ? MAX_OFFSET : Math.min(Number(v), MAX_OFFSET)))
       .optional()
-      .transform((v) => v ?? fallback)
-      .describe(`Rows per page; default ${fallback}, values above ${max} are clamped to ${max} silently`),
-  /** Like limit, but 0 is meaningless for cursor paging and boards. */
-  positiveLimit: (max: number, fallback: number) =>
-    z
-      .string()
-      .regex(/^[1-9][0-9]{0,14}$/, "must be a positive integer")
-      .transform((v) => Math.min(Number(v), max))
-      .optional()
-      .transform((v) => v ?? fallback)
-      .describe(`Maximum rows; default ${fallback}, values above ${max} are clamped to ${max} silently`),
-  offset: z
-    .string()
-    .regex(/^[0-9]{1,15}$/, "must be a non-negative integer")
-    .transform(Number)
-    .refine((n) => Number.isSafeInteger(n), "is too large")
-    .optional()
-    .transform((v) => v ?? 0)
-    .describe("Rows to skip; default 0, no maximum"),
+      .transform((v) => v ?? 0),
+    {
+      type: "integer",
+      minimum: 0,
+      default: 0,
+      description: "Rows to skip; default 0, no maximum (an offset past the last row returns an empty page)",
+    },
+  ),
   /** A UTC calendar day; transforms to its first millisecond. */
   date: z
     .string()
     .regex(/^\d{4}-\d{2}-\d{2}$/, "must be a date in YYYY-MM-DD form")
     .refine(isRealDate, "is not a real date")
-    .transform((v) => new Date(`${v}T00:00:00Z`)),
+    .transform((v) => new Date(`${v}T00:00:00Z`))
+    .meta({ format: "date", maxLength: 10 }),
   instant: z
     .string()
     .max(40)
@@ -74,7 +96,8 @@ export const q = {
         isRealDate(v.slice(0, 10)),
       "must be an ISO-8601 date-time",
     )
-    .transform((v) => new Date(v)),
+    .transform((v) => new Date(v))
+    .meta({ format: "date-time" }),
   bool: z.enum(["true", "false"], { error: "must be true or false" }).transform((v) => v === "true"),
   /** Short lower-case codes such as bookmaker or market keys. */
   code: z.string().regex(/^[a-z0-9][a-z0-9_.-]{0,39}$/, "must be a lower-case code of at most 40 characters"),

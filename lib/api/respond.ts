@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import type { CacheEntry } from "./cache";
+import { brChunks, gzipChunks, type Encoding } from "./encoding";
 import { type ApiError } from "./errors";
 import type { ApiResponse } from "./types";
 
@@ -27,39 +28,47 @@ function envelopeHeaders(requestId: string, ...sets: Record<string, string>[]): 
   return out;
 }
 
-const head = (dataJson: string) => `{"data":${dataJson},"meta":{"request_id":"`;
 const tail = (requestId: string, fetchedAt: string, cache: "HIT" | "MISS") =>
   `${requestId}","fetched_at":"${fetchedAt}","cache":"${cache}","version":"v1"}}`;
+const EMPTY = Buffer.alloc(0);
 
 /**
- * The success envelope. `dataJson` is already serialized so cached payloads are spliced in
- * without a re-stringify. On a cache hit (`entry`), the envelope up to the request id is kept
- * with the entry as encoded bytes and written as is: encoding and copying a fresh multi-KB body
- * per request cost more server CPU than the rest of a hit together (measured with bench/).
+ * A 200 from a cache entry (fresh or hit). The entry keeps the body up to the request id as
+ * encoded bytes (and its gzip/br copies); only the per-request rest is made here: encoding and
+ * copying a fresh multi-KB body per request cost more server CPU than the rest of a hit together
+ * (measured with bench/). A raw route's body is the whole head.
  */
 export function okResponse(
   requestId: string,
-  dataJson: string,
-  fetchedAt: string,
+  entry: CacheEntry,
   cache: "HIT" | "MISS",
+  raw: boolean,
+  encoding: Encoding,
   headers: Record<string, string>,
-  entry?: CacheEntry,
 ): ApiResponse {
-  const rest = tail(requestId, fetchedAt, cache);
-  const response: ApiResponse = {
-    status: 200,
-    headers: envelopeHeaders(requestId, headers),
-    body: head(dataJson) + rest,
-  };
   // The rest is ASCII (ids, an ISO time), so latin1 is its UTF-8; as bytes it writes cheaper.
-  if (entry)
-    response.chunks = [(entry.head ??= Buffer.from(head(entry.dataJson))), Buffer.from(rest, "latin1")];
+  const rest = raw ? EMPTY : Buffer.from(tail(requestId, entry.fetchedAt, cache), "latin1");
+  const response: ApiResponse = { status: 200, headers: envelopeHeaders(requestId, headers), body: "" };
+  const c = entry.compressed;
+  if (c && encoding !== "identity") {
+    response.headers["Content-Encoding"] = encoding;
+    response.chunks = encoding === "br" ? brChunks(c, rest) : gzipChunks(c, rest);
+  } else response.chunks = raw ? [entry.head] : [entry.head, rest];
   return response;
 }
 
-/** A body served as is (the OpenAPI document); still carries X-Request-Id. */
-export function rawResponse(requestId: string, json: string, headers: Record<string, string>): ApiResponse {
-  return { status: 200, headers: envelopeHeaders(requestId, headers), body: json };
+/** 304 Not Modified: no body, the validators and the usual headers. */
+export function notModifiedResponse(requestId: string, headers: Record<string, string>): ApiResponse {
+  const out = envelopeHeaders(requestId, headers);
+  delete out["Content-Type"];
+  return { status: 304, headers: out, body: "", chunks: [] };
+}
+
+/** The body as one string (the Next.js adapter, tests); node:http writes the chunks. */
+export function bodyBytes(res: ApiResponse): Buffer | string {
+  return res.chunks
+    ? Buffer.concat(res.chunks.map((c) => (typeof c === "string" ? Buffer.from(c) : c)))
+    : res.body;
 }
 
 export function errorResponse(

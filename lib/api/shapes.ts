@@ -11,15 +11,17 @@ export const day = (d: Date): string => d.toISOString().slice(0, 10);
 export const dayOrNull = (d: Date | null): string | null => (d ? day(d) : null);
 
 /** Output field helpers, so the OpenAPI document says what each field is. */
-export const idField = (what: string) => z.string().describe(`Id of the ${what}`);
-export const refField = (what: string) => z.string().nullable().describe(`Id of the ${what}, or null`);
-export const dateTime = z.string().describe("ISO-8601 date-time in UTC");
-export const calendarDay = z.string().describe("Calendar day, YYYY-MM-DD");
+const ID = { pattern: "^[1-9][0-9]{0,9}$", maxLength: 10 };
+export const idField = (what: string) => z.string().meta(ID).describe(`Id of the ${what}`);
+export const refField = (what: string) =>
+  z.string().meta(ID).nullable().describe(`Id of the ${what}, or null`);
+export const dateTime = z.string().meta({ format: "date-time" }).describe("ISO-8601 date-time in UTC");
+export const calendarDay = z.string().meta({ format: "date" }).describe("Calendar day, YYYY-MM-DD");
 
 /** The spec's paged list shape: {items, total}. */
-export const page = <T extends z.ZodType>(item: T) =>
+export const page = <T extends z.ZodType>(item: T, max: number) =>
   z.object({
-    items: z.array(item),
+    items: z.array(item).max(max),
     total: z.number().int().describe("Number of matching rows, not only this page"),
   });
 

@@ -19,10 +19,11 @@ export interface ApiRequest {
 export interface ApiResponse {
   status: number;
   headers: Record<string, string>;
+  /** The body when it is built per request (errors); "" when `chunks` carry it. */
   body: string;
   /**
-   * The same bytes as `body`, split for writing: on a response-cache hit, the cached data as
-   * already-encoded bytes, then the per-request rest of the envelope (see lib/api/respond.ts).
+   * A 200's body as bytes, split for writing: the cache entry's stored part (plain, gzip or br),
+   * then the per-request rest of the envelope (see lib/api/respond.ts). `bodyBytes` joins them.
    */
   chunks?: (Uint8Array | string)[];
 }
@@ -54,6 +55,13 @@ export interface RouteDef<S extends z.ZodType = z.ZodType> {
   /** The handler's result is the whole body (no {data, meta} envelope), e.g. the OpenAPI document. */
   raw?: boolean;
   tags: string[];
+  /** Additions to the operation in the OpenAPI document (lib/api/openapi.ts). */
+  openapi?: {
+    /** Extra responses by status, e.g. `{ 403: ERROR_RESPONSES[403] }` from lib/api/openapi-parts.ts. */
+    responses?: Record<string, Record<string, unknown>>;
+    /** Specification extensions on the operation, e.g. `{ "x-scope": "read" }`. */
+    extensions?: Record<`x-${string}`, unknown>;
+  };
 }
 
 /** Keeps each route's query type for its handler while the table holds routes of any schema. */

@@ -1,5 +1,5 @@
 import type { AuthFailure, Caller } from "../keys/caller";
-import { planFor, type ResolvedPlan } from "../plans";
+import { planFor, type RateRule, type ResolvedPlan } from "../plans";
 import { toSeconds, type Decision, type RateLimiter } from "./limiter";
 import type { Meter } from "./meter";
 import { monthOf, type MonthWindow, type QuotaLedger } from "./quota";
@@ -15,19 +15,29 @@ export interface UsageDeps {
   onFirstRecord?: () => void;
 }
 
-/** What unlimited plans send instead of numbers (documented in docs/usage.md). */
-export const UNLIMITED = "unlimited";
+/**
+ * What plans without a rate limit or quota send in the numeric headers: 2^31 - 1, so clients that
+ * parse integers keep working (documented in docs/usage.md and the OpenAPI document).
+ */
+export const UNLIMITED = String(2_147_483_647);
 const UNLIMITED_RATE_HEADERS: Readonly<Record<string, string>> = Object.freeze({
   "X-RateLimit-Limit": UNLIMITED,
   "X-RateLimit-Remaining": UNLIMITED,
   "X-RateLimit-Reset": "0",
 });
 
-function rateHeaders(d: Decision): Record<string, string> {
+/**
+ * X-RateLimit-* plus the IETF fields (draft-ietf-httpapi-ratelimit-headers). Reset and t are the
+ * seconds until the bucket is full again; the policy's window is the time a full refill takes.
+ */
+function rateHeaders(d: Decision, rule: RateRule): Record<string, string> {
+  const reset = toSeconds(d.resetMs);
   return {
     "X-RateLimit-Limit": String(d.limit),
     "X-RateLimit-Remaining": String(d.remaining),
-    "X-RateLimit-Reset": String(toSeconds(d.resetMs)),
+    "X-RateLimit-Reset": String(reset),
+    RateLimit: `"default";r=${d.remaining};t=${reset}`,
+    "RateLimit-Policy": `"default";q=${rule.burst};w=${Math.ceil((rule.burst * rule.intervalMs) / 1000)}`,
   };
 }
 
@@ -118,7 +128,7 @@ class Control implements UsageControl {
     month: MonthWindow,
     d: Decision,
   ): Admission {
-    const headers = rateHeaders(d);
+    const headers = rateHeaders(d, plan.rule!);
     return d.allowed ? this.reserve(caller, cost, plan, t, month, headers) : rateLimited(plan, d, headers);
   }
 

@@ -92,7 +92,7 @@ describe("the document's content", () => {
       "next_before",
       "interval",
       "units",
-      "Designed parts",
+      "At a glance",
       "both headers",
     ]) {
       expect(text).toContain(phrase);
@@ -107,6 +107,32 @@ describe("the document's content", () => {
       "1h",
       "1d",
     ]);
+  });
+
+  test("integer paging parameters, formats, named components, every status, contact and license", () => {
+    const persons = doc.paths["/v1/persons"].get;
+    const limit = persons.parameters.find((p: { name: string }) => p.name === "limit");
+    expect(limit.schema).toMatchObject({ type: "integer", minimum: 1, default: 50 });
+    expect(limit.description).toMatch(/clamped to 200/);
+    expect(persons.responses["200"].content["application/json"].schema.$ref).toBe(
+      "#/components/schemas/PersonsResponse",
+    );
+    for (const status of ["304", "400", "401", "404", "405", "429", "500", "503"])
+      expect(persons.responses[status], status).toBeDefined();
+    expect(Object.keys(persons.responses["200"].headers)).toEqual(
+      expect.arrayContaining(["ETag", "Cache-Control", "X-RateLimit-Reset", "RateLimit", "X-Units-Cost"]),
+    );
+    const okOf = (path: string) =>
+      doc.paths[path].get.responses["200"].content["application/json"].schema.$ref;
+    expect(okOf("/v1/persons/{id}/odds/history")).toBe(okOf("/v1/contests/{id}/odds/history"));
+    expect(doc.components.schemas.OddsHistoryPage).toBeDefined();
+    expect(
+      doc.components.schemas.Person.properties.birth_date.anyOf?.[0] ??
+        doc.components.schemas.Person.properties.birth_date,
+    ).toMatchObject({ format: "date" });
+    expect(doc.components.schemas.Person.properties.id).toMatchObject({ maxLength: 10 });
+    expect(doc.info.contact.name).toBeTruthy();
+    expect(doc.info.license.name).toBeTruthy();
   });
 
   test("the served document includes the agent handoff endpoints", () => {

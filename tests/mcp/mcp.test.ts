@@ -96,7 +96,10 @@ describe("statline mcp over stdio, from docs/mcp-config.json", () => {
     for (const t of TOOLS) {
       const listed = tools.find((x) => x.name === t.name)!;
       expect(listed.annotations?.readOnlyHint).toBe(true);
-      const params = doc.paths[t.path].get.parameters as { name: string; in: string; required: boolean }[];
+      // Path and query parameters only: If-None-Match (a header) is not a tool argument.
+      const params = (
+        doc.paths[t.path].get.parameters as { name: string; in: string; required: boolean }[]
+      ).filter((p) => p.in !== "header");
       expect(Object.keys(listed.inputSchema.properties ?? {}).sort()).toEqual(
         params.map((p) => p.name).sort(),
       );
@@ -124,7 +127,7 @@ describe("statline mcp over stdio, from docs/mcp-config.json", () => {
     // Page through a broad search with the hints alone: every row once, in /v1's order.
     const expected = await v1("/v1/persons?q=a&limit=200");
     const seen: string[] = [];
-    let args: Record<string, unknown> = { q: "a", limit: "40" };
+    let args: Record<string, unknown> = { q: "a", limit: 40 };
     for (let page = 0; page < 20; page++) {
       const p = await tool(client, "search_persons", args);
       seen.push(...p.s.data.items.map((x: { id: string }) => x.id));
@@ -152,7 +155,7 @@ describe("statline mcp over stdio, from docs/mcp-config.json", () => {
       select: { id: true },
     });
     const ids: string[] = [];
-    let args: Record<string, unknown> = { id: String(fx.ids.oddsContest), limit: "400" };
+    let args: Record<string, unknown> = { id: String(fx.ids.oddsContest), limit: 400 };
     let pages = 0;
     for (;;) {
       const r = await tool(client, "contest_odds_history", args);
@@ -172,7 +175,7 @@ describe("statline mcp over stdio, from docs/mcp-config.json", () => {
 
   test("a page too big for one tool result is cut, says so, and offers no cursor that would skip points", async () => {
     const full = await v1(`/v1/contests/${fx.ids.oddsContest}/odds/history?limit=1000`);
-    const r = await tool(client, "contest_odds_history", { id: String(fx.ids.oddsContest), limit: "1000" });
+    const r = await tool(client, "contest_odds_history", { id: String(fx.ids.oddsContest), limit: 1000 });
     expect(r.isError).toBe(false);
     expect(r.text[0].length).toBeLessThanOrEqual(100_000);
     const shown = r.s.result.items_shown;
@@ -233,7 +236,7 @@ test("every tool call was one ordinary metered /v1 request", async () => {
   const { client: c } = await connect({ STATLINE_API_KEY: metered });
   await tool(c, "list_competitions");
   await tool(c, "search_persons", { q: "mbappe" });
-  await tool(c, "contest_odds_history", { id: String(fx.ids.oddsContest), limit: "10" });
+  await tool(c, "contest_odds_history", { id: String(fx.ids.oddsContest), limit: 10 });
   await tool(c, "get_person", { id: "999999" });
   const want = {
     "/v1/competitions": { requests: 1, units: 1 },

@@ -3,6 +3,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { createClient, StatlineError, type RetryInfo, type StatlineClient } from "@statline/sdk";
 import { renderSdkFiles, SDK_GENERATED } from "../../scripts/sdk-generate";
+import { LIMIT_ZERO } from "../../lib/api/request";
 import { call } from "../support/api";
 import { startApp, type RunningApp } from "../support/app";
 import { admin, createKey, createUnlimitedKey } from "../support/cli";
@@ -45,7 +46,7 @@ describe("paginate: limit/offset", () => {
     const db = await fx.db.person.findMany({ orderBy: { id: "asc" }, select: { id: true } });
     const seen: string[] = [];
     let pages = 0;
-    for await (const page of sdk.pages("/v1/persons", { params: { query: { limit: "37" } } })) {
+    for await (const page of sdk.pages("/v1/persons", { params: { query: { limit: 37 } } })) {
       pages++;
       expect(page.meta.request_id).toMatch(/^req_/);
       seen.push(...ids(page.data.items));
@@ -53,7 +54,7 @@ describe("paginate: limit/offset", () => {
     expect(seen).toEqual(db.map((p) => String(p.id)));
     expect(pages).toBe(Math.ceil(db.length / 37));
     const items: string[] = [];
-    for await (const person of sdk.paginate("/v1/persons", { params: { query: { limit: "37" } } }))
+    for await (const person of sdk.paginate("/v1/persons", { params: { query: { limit: 37 } } }))
       items.push(person.id);
     expect(items).toEqual(seen);
   });
@@ -62,23 +63,22 @@ describe("paginate: limit/offset", () => {
     const total = await fx.db.person.count();
     expect(total).toBeGreaterThan(200);
     const seen: string[] = [];
-    for await (const p of sdk.paginate("/v1/persons", { params: { query: { limit: "500" } } }))
-      seen.push(p.id);
+    for await (const p of sdk.paginate("/v1/persons", { params: { query: { limit: 500 } } })) seen.push(p.id);
     expect(seen.length).toBe(total);
     expect(new Set(seen).size).toBe(total);
   });
 
   test("a search, a starting offset and teams", async () => {
-    const all = (await sdk.get("/v1/persons", { params: { query: { q: "a", limit: "200" } } })).data;
+    const all = (await sdk.get("/v1/persons", { params: { query: { q: "a", limit: 200 } } })).data;
     const seen: string[] = [];
     for await (const p of sdk.paginate("/v1/persons", {
-      params: { query: { q: "a", limit: "9", offset: "5" } },
+      params: { query: { q: "a", limit: 9, offset: 5 } },
     }))
       seen.push(p.id);
     expect(seen).toEqual(ids(all.items).slice(5));
     const teams = await fx.db.team.findMany({ orderBy: { id: "asc" }, select: { id: true } });
     const got: string[] = [];
-    for await (const t of sdk.paginate("/v1/teams", { params: { query: { limit: "3" } } })) got.push(t.id);
+    for await (const t of sdk.paginate("/v1/teams", { params: { query: { limit: 3 } } })) got.push(t.id);
     expect(got).toEqual(teams.map((t) => String(t.id)));
   });
 
@@ -94,7 +94,7 @@ describe("paginate: limit/offset", () => {
       },
     });
     let n = 0;
-    for await (const _ of counted.paginate("/v1/persons", { params: { query: { limit: "10" } } }))
+    for await (const _ of counted.paginate("/v1/persons", { params: { query: { limit: 10 } } }))
       if (++n === 15) break;
     expect(requests).toBe(2);
   });
@@ -111,7 +111,7 @@ describe("paginate: next_cursor", () => {
     const seen: string[] = [];
     let pages = 0;
     for await (const page of sdk.pages("/v1/contests/{id}/odds/history", {
-      params: { path: { id: String(fx.ids.oddsContest) }, query: { limit: "97" } },
+      params: { path: { id: String(fx.ids.oddsContest) }, query: { limit: 97 } },
     })) {
       pages++;
       expect(page.data.truncated).toBe(page.data.next_cursor !== null);
@@ -131,7 +131,7 @@ describe("paginate: next_cursor", () => {
     for await (const p of sdk.paginate("/v1/contests/{id}/odds/history", {
       params: {
         path: { id: String(fx.ids.oddsContest) },
-        query: { bookmaker: "pinnacle", market: "h2h", limit: "13" },
+        query: { bookmaker: "pinnacle", market: "h2h", limit: 13 },
       },
     })) {
       expect([p.bookmaker, p.market]).toEqual(["pinnacle", "h2h"]);
@@ -154,11 +154,11 @@ describe("errors and retries against the real server", () => {
       },
     });
     const err = (await c
-      .get("/v1/persons", { params: { query: { limit: "ten" } } })
+      .get("/v1/persons", { params: { query: { limit: 0 } } })
       .catch((e) => e)) as StatlineError;
     expect(err).toBeInstanceOf(StatlineError);
     expect(err).toMatchObject({ code: "INVALID_PARAMETER", status: 400 });
-    expect(err.message).toBe("Invalid parameter 'limit': must be a non-negative integer");
+    expect(err.message).toBe(`Invalid parameter 'limit': ${LIMIT_ZERO}`);
     expect(err.requestId).toMatch(/^req_/);
     expect(requests).toBe(1);
     const missing = (await c

@@ -1,5 +1,6 @@
 import { clientIpFromChain } from "../../client-ip";
 import { handleApiRequest } from "../pipeline";
+import { bodyBytes } from "../respond";
 import type { ApiRequest } from "../types";
 
 /** Adapts a Web Request (Next.js route handler) to the framework-free pipeline. */
@@ -10,11 +11,16 @@ export async function handleNextRequest(request: Request): Promise<Response> {
     path: url.pathname,
     query: url.searchParams,
     rawQuery: url.search.slice(1),
-    header: (name) => request.headers.get(name) ?? undefined,
+    // Next's own response compression (next start) re-encodes bodies and broke pre-compressed
+    // ones (corrupt gzip in tests/api/http.test.ts): here the pipeline answers identity and Next
+    // compresses. The lean server (npm start) serves the stored gzip/br copies.
+    header: (name) => (name === "accept-encoding" ? undefined : (request.headers.get(name) ?? undefined)),
     ip: clientIpFromChain(request.headers.get("x-forwarded-for")) ?? "unknown",
   };
   const res = await handleApiRequest(apiRequest);
-  return new Response(request.method === "HEAD" ? null : res.body, {
+  const body = bodyBytes(res);
+  const empty = request.method === "HEAD" || res.status === 304 || res.status === 204;
+  return new Response(empty ? null : typeof body === "string" ? body : new Uint8Array(body), {
     status: res.status,
     headers: res.headers,
   });

@@ -1,6 +1,8 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { clientIpFromChain } from "../../client-ip";
+import { ApiError } from "../errors";
 import { handleApiRequest } from "../pipeline";
+import { errorResponse, newRequestId } from "../respond";
 import type { ApiRequest, ApiResponse } from "../types";
 
 /**
@@ -39,6 +41,18 @@ class NodeApiRequest implements ApiRequest {
   }
 }
 
+/** A request target that is not a path ("*", an absolute URL): 400 in JSON, never Next's 500. */
+export function writeBadTarget(res: ServerResponse): void {
+  write(
+    res,
+    errorResponse(
+      newRequestId(),
+      new ApiError("INVALID_REQUEST", "The request target must be a path starting with /"),
+    ),
+    false,
+  );
+}
+
 /** Adapts node:http to the framework-free pipeline, skipping Next's per-request cost. */
 export async function handleNodeRequest(req: IncomingMessage, res: ServerResponse): Promise<void> {
   write(res, await handleApiRequest(new NodeApiRequest(req)), req.method === "HEAD");
@@ -55,7 +69,8 @@ function write(res: ServerResponse, out: ApiResponse, head: boolean): void {
   // Pre-encoded parts (a cache hit): written as they are, in one corked write.
   let length = 0;
   for (const c of chunks) length += typeof c === "string" ? Buffer.byteLength(c) : c.byteLength;
-  out.headers["Content-Length"] = String(length);
+  // 204 and 304 carry no body and no Content-Length (RFC 9110).
+  if (out.status !== 304 && out.status !== 204) out.headers["Content-Length"] = String(length);
   res.writeHead(out.status, out.headers);
   if (head) return void res.end();
   res.cork();

@@ -4,7 +4,7 @@ import { openApiExtensions } from "../openapi-extra";
 import { defineRoute, RawJson, type RouteDef } from "../types";
 import { Competition, Edition } from "./competitions";
 import { Contest, Participant } from "./contests";
-import { OddsPoint } from "./odds";
+import { OddsHistoryPage, OddsPoint } from "./odds";
 import { Person } from "./persons";
 import { RosterEntry } from "./rosters";
 import { Standing } from "./standings";
@@ -21,6 +21,7 @@ export const RECORDS = {
   RosterEntry,
   Standing,
   OddsPoint,
+  OddsHistoryPage,
 };
 
 let cached: RawJson | undefined;
@@ -34,7 +35,8 @@ export function openApiRoute(all: () => RouteDef[]): RouteDef {
     query: z.strictObject({}),
     response: z.object({}).passthrough(),
     units: 0,
-    cacheTtlMs: 0,
+    // Cached like data so the 68 KB document is compressed once and revalidated by ETag.
+    cacheTtlMs: 300_000,
     public: true,
     raw: true,
     // Routes are static, so the document is built once per process.

@@ -28,8 +28,8 @@ export const OddsPoint = z.object({
   is_closing: z.boolean().describe("The last price before kickoff"),
 });
 
-const OddsHistory = z.object({
-  items: z.array(OddsPoint).describe("Newest first by (observed_at desc, id desc)"),
+export const OddsHistoryPage = z.object({
+  items: z.array(OddsPoint).max(ODDS_LIMIT_MAX).describe("Newest first by (observed_at desc, id desc)"),
   truncated: z.boolean().describe("true when more points exist after this page"),
   next_cursor: z
     .string()
@@ -48,7 +48,7 @@ const pointJson = (p: OddsTuple): string =>
 
 const intervals = Object.keys(INTERVALS) as [Interval, ...Interval[]];
 const historyQuery = z.strictObject({
-  limit: q.positiveLimit(ODDS_LIMIT_MAX, ODDS_LIMIT_DEFAULT),
+  limit: q.limit(ODDS_LIMIT_MAX, ODDS_LIMIT_DEFAULT),
   cursor: z
     .string()
     .max(400, "is not a cursor this API issued")
@@ -82,7 +82,7 @@ function historyRoute(kind: OddsScope["kind"]): RouteDef {
     description: DESCRIPTION,
     tags: ["Odds"],
     query: historyQuery,
-    response: OddsHistory,
+    response: OddsHistoryPage,
     units: ODDS_UNITS,
     cacheTtlMs: 30_000,
     handler: async ({ query, params, db }) => {

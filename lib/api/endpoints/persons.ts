@@ -58,7 +58,7 @@ export const personRoutes: RouteDef[] = [
       limit: q.limit(200, 50),
       offset: q.offset,
     }),
-    response: page(Person),
+    response: page(Person, 200),
     units: 1,
     cacheTtlMs: 30_000,
     handler: async ({ query, db }) => {

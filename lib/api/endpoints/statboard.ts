@@ -64,7 +64,7 @@ export const statBoardRoutes: RouteDef[] = [
         .regex(/^[a-z][a-z0-9_]{0,39}$/, "must be a statistic name such as goals")
         .optional()
         .describe("Statistic to rank by"),
-      limit: q.positiveLimit(100, 20),
+      limit: q.limit(100, 20),
     }),
     response: Board,
     units: 1,

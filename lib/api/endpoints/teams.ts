@@ -34,7 +34,7 @@ export const teamRoutes: RouteDef[] = [
       "Ordered by id, so the loop `offset += limit until offset + items.length >= total` visits every row once.",
     tags: ["Teams"],
     query: z.strictObject({ limit: q.limit(200, 50), offset: q.offset }),
-    response: page(Team),
+    response: page(Team, 200),
     units: 1,
     cacheTtlMs: 30_000,
     handler: async ({ query, db }) => {

@@ -4,12 +4,19 @@ export const openapi: Record<string, unknown> = {
   "info": {
     "title": "Statline API",
     "version": "v1",
-    "description": "Read-only sports statistics over JSON: competitions, editions (seasons), contests, persons, teams, rosters,\nstandings, odds history and an analysis stat-board.\n\n## Authentication\nSend the key as `X-API-Key: <key>` or `Authorization: Bearer <key>`. Keys look like `sk_live_…` or `sk_test_…`\nplus 32 base62 characters; live and test keys behave identically.\n\n| Case | Status | error.code | message |\n|---|---|---|---|\n| no key, raw key in Authorization, another scheme, malformed key | 401 | UNAUTHORIZED | API key required |\n| both headers present with different keys | 401 | UNAUTHORIZED | API key required |\n| well-formed key that is unknown or revoked | 401 | UNAUTHORIZED | Invalid API key |\n| key store unreachable | 503 | AUTH_BACKEND_UNAVAILABLE | (text varies), with Retry-After |\n\nBoth headers may be sent when they carry the same key. Revocation takes effect within 1 second. Authentication\nruns before routing, so an unknown path without a key is a 401. `GET /v1/openapi.json` is public (no key).\n\n## Responses\nSuccess: `{data, meta: {request_id, fetched_at, cache, version: \"v1\"}}`; `meta.cache` is `HIT` when served from the\nshort-lived response cache (about 30 s, cleared when data is imported or seeded) and `MISS` otherwise. Errors:\n`{error: {code, message}}`. Every response carries `X-Request-Id`, equal to `meta.request_id`. Records have string\nids and reference each other by `*_id` fields. HEAD works like GET without a body.\n\n## Errors\n| Status | error.code | When |\n|---|---|---|\n| 400 | INVALID_PARAMETER | unknown or repeated parameter, bad number/date/enum value, missing scope, bad cursor; the message names the parameter |\n| 401 | UNAUTHORIZED | see Authentication |\n| 404 | NOT_FOUND | unknown path, unknown id in the path, or a filter naming an unknown record |\n| 405 | METHOD_NOT_ALLOWED | any method but GET and HEAD (Allow: GET, HEAD) |\n| 429 | RATE_LIMITED / QUOTA_EXCEEDED | per-key rate limit or quota (Retry-After) |\n| 503 | AUTH_BACKEND_UNAVAILABLE / SERVICE_UNAVAILABLE | key store or database unreachable (Retry-After) |\n\n## Limits and paging\n- /v1/persons and /v1/teams: `limit` default 50, values above 200 clamped to 200 silently; `offset` default 0, no\n  maximum; ordered by id, so `offset += limit until offset + items.length >= total` visits every row once.\n- Editions, contests, rosters and standings return the full set for their scope. Contests need a scope (edition,\n  competition, team, person, date, or from+to of at most 31 days); rosters need edition, team or person;\n  standings need edition or competition (its current edition).\n- Odds history: `limit` default 100, clamped to 1000; 5 units per call (every other call costs 1).\n- Stat-board: `limit` default 20, clamped to 100, no offset.\n\n## Odds history cursor and interval\nPoints come newest first by `(observed_at desc, id desc)`. `data.truncated` says more points exist;\n`data.next_cursor` (string or null) resumes exactly after the last item, even when many points share one\n`observed_at`. Cursors are opaque and signed, bound to the contest/person and to the filters (bookmaker, market,\nselection, interval, before, after); any other use is 400 INVALID_PARAMETER. `data.next_before` (ISO string or null)\nis the `observed_at` of the last item, for continuing a time window with `before=`: before is exclusive, so points\nsharing that instant which did not fit the page are reached only through the cursor. `interval` (raw, 1m, 5m,\n15m, 1h, 1d) keeps the last point per (bookmaker, market, selection, line) in each UTC bucket; such a page examines\nat most 20000 points and may hold fewer than `limit` items, so follow `next_cursor` until it is null.\n\n## Designed parts (the interface spec leaves these open)\n| Part | Design |\n|---|---|\n| meta.cache values | HIT, MISS |\n| Competition, edition, contest, person, team, roster, standing fields | see the schemas below; ids are strings |\n| Competitions endpoint | GET /v1/competitions?sport=, returned whole; GET /v1/competitions/{id} |\n| Single-record endpoints | /v1/{competitions,editions,contests,persons,teams}/{id} |\n| List filters | edition, competition, team, person (ids), date, from, to (YYYY-MM-DD, UTC), status, group, current |\n| Unbounded scopes | contests/rosters/standings without a scope are 400 naming the parameter |\n| Odds interval values | raw, 1m, 5m, 15m, 1h, 1d |\n| Odds cursor / before format | signed opaque string / ISO-8601 date-time |\n| Odds filters | bookmaker, market, selection, after |\n| Odds limit | default 100, max 1000 |\n| Unit cost | 5 per odds-history call, 1 otherwise; errors cost 0 |\n| Odds fields | id, contest_id, person_id, bookmaker, market, selection, line, price, observed_at, is_closing |\n| Stat-board | competition or edition, stat, limit (default 20, max 100); rows rank, person_id, person_name, team_id, value, contests |\n| Other errors | 400 INVALID_PARAMETER, 404 NOT_FOUND, 405 METHOD_NOT_ALLOWED, 429, 503 SERVICE_UNAVAILABLE |"
+    "description": "Read-only sports statistics over JSON: competitions, editions (seasons), contests, persons, teams, rosters,\nstandings, odds history and an analysis stat-board.\n\n## Authentication\nSend the key as `X-API-Key: <key>` or `Authorization: Bearer <key>`. Keys look like `sk_live_…` or `sk_test_…`\nplus 32 base62 characters; live and test keys behave identically.\n\n| Case | Status | error.code | message |\n|---|---|---|---|\n| no key, raw key in Authorization, another scheme, malformed key | 401 | UNAUTHORIZED | API key required |\n| both headers present with different keys | 401 | UNAUTHORIZED | API key required |\n| well-formed key that is unknown or revoked | 401 | UNAUTHORIZED | Invalid API key |\n| key store unreachable | 503 | AUTH_BACKEND_UNAVAILABLE | (text varies), with Retry-After |\n\nBoth headers may be sent when they carry the same key. Revocation takes effect within 1 second. Authentication\nruns before routing, so an unknown path without a key is a 401. `GET /v1/openapi.json` is public (no key).\n\n## Responses\nSuccess: `{data, meta: {request_id, fetched_at, cache, version: \"v1\"}}`; `meta.cache` is `HIT` when served from the\nshort-lived response cache (about 30 s, cleared when data is imported or seeded) and `MISS` otherwise. Errors:\n`{error: {code, message}}`. Every response carries `X-Request-Id`, equal to `meta.request_id`. Records have string\nids and reference each other by `*_id` fields. HEAD works like GET without a body.\n\n## Errors\n| Status | error.code | When |\n|---|---|---|\n| 400 | INVALID_PARAMETER | unknown or repeated parameter, bad number/date/enum value, missing scope, bad cursor; the message names the parameter |\n| 401 | UNAUTHORIZED | see Authentication |\n| 404 | NOT_FOUND | unknown path, unknown id in the path, or a filter naming an unknown record |\n| 405 | METHOD_NOT_ALLOWED | any method but GET and HEAD (Allow: GET, HEAD) |\n| 429 | RATE_LIMITED / QUOTA_EXCEEDED | per-key rate limit or quota (Retry-After) |\n| 503 | AUTH_BACKEND_UNAVAILABLE / SERVICE_UNAVAILABLE | key store or database unreachable (Retry-After) |\n\n## Limits and paging\n- /v1/persons and /v1/teams: `limit` default 50, values above 200 clamped to 200 silently; `offset` default 0, no\n  maximum; ordered by id, so `offset += limit until offset + items.length >= total` visits every row once.\n- Editions, contests, rosters and standings return the full set for their scope. Contests need a scope (edition,\n  competition, team, person, date, or from+to of at most 31 days); rosters need edition, team or person;\n  standings need edition or competition (its current edition).\n- Odds history: `limit` default 100, clamped to 1000; 5 units per call (every other call costs 1).\n- Stat-board: `limit` default 20, clamped to 100, no offset.\n\n## Odds history cursor and interval\nPoints come newest first by `(observed_at desc, id desc)`. `data.truncated` says more points exist;\n`data.next_cursor` (string or null) resumes exactly after the last item, even when many points share one\n`observed_at`. Cursors are opaque and signed, bound to the contest/person and to the filters (bookmaker, market,\nselection, interval, before, after); any other use is 400 INVALID_PARAMETER. `data.next_before` (ISO string or null)\nis the `observed_at` of the last item, for continuing a time window with `before=`: before is exclusive, so points\nsharing that instant which did not fit the page are reached only through the cursor. `interval` (raw, 1m, 5m,\n15m, 1h, 1d) keeps the last point per (bookmaker, market, selection, line) in each UTC bucket; such a page examines\nat most 20000 points and may hold fewer than `limit` items, so follow `next_cursor` until it is null.\n\n## At a glance\n| Part | Design |\n|---|---|\n| meta.cache values | HIT, MISS |\n| Competition, edition, contest, person, team, roster, standing fields | see the schemas below; ids are strings |\n| Competitions endpoint | GET /v1/competitions?sport=, returned whole; GET /v1/competitions/{id} |\n| Single-record endpoints | /v1/{competitions,editions,contests,persons,teams}/{id} |\n| List filters | edition, competition, team, person (ids), date, from, to (YYYY-MM-DD, UTC), status, group, current |\n| Unbounded scopes | contests/rosters/standings without a scope are 400 naming the parameter |\n| Odds interval values | raw, 1m, 5m, 15m, 1h, 1d |\n| Odds cursor / before format | signed opaque string / ISO-8601 date-time |\n| Odds filters | bookmaker, market, selection, after |\n| Odds limit | default 100, max 1000 |\n| Unit cost | 5 per odds-history call, 1 otherwise; errors cost 0 |\n| Odds fields | id, contest_id, person_id, bookmaker, market, selection, line, price, observed_at, is_closing |\n| Stat-board | competition or edition, stat, limit (default 20, max 100); rows rank, person_id, person_name, team_id, value, contests |\n| Other errors | 400 INVALID_PARAMETER, 404 NOT_FOUND, 405 METHOD_NOT_ALLOWED, 429, 503 SERVICE_UNAVAILABLE |",
+    "contact": {
+      "name": "The operator of this Statline server"
+    },
+    "license": {
+      "name": "Proprietary: data and service terms are set by the operator of this server"
+    }
   },
   "servers": [
     {
       "url": "/",
-      "description": "This Statline server"
+      "description": "This Statline server (production or local, as deployed)",
+      "x-internal": false
     }
   ],
   "security": [
@@ -71,7 +78,7 @@ export const openapi: Record<string, unknown> = {
       "get": {
         "operationId": "getCompetitions",
         "summary": "List competitions (a small catalogue, returned whole)",
-        "description": "Costs 1 unit per successful call.",
+        "description": "Costs 1 unit per successful call; errors and 304 cost 0.",
         "tags": [
           "Competitions"
         ],
@@ -83,7 +90,18 @@ export const openapi: Record<string, unknown> = {
             "description": "Only competitions of this sport, e.g. football",
             "schema": {
               "type": "string",
-              "pattern": "^[a-z0-9][a-z0-9_.-]{0,39}$"
+              "pattern": "^[a-z0-9][a-z0-9_.-]{0,39}$",
+              "maxLength": 1000
+            }
+          },
+          {
+            "name": "If-None-Match",
+            "in": "header",
+            "required": false,
+            "description": "An ETag from an earlier 200: answered 304 (0 units) while the body is unchanged",
+            "schema": {
+              "type": "string",
+              "maxLength": 200
             }
           }
         ],
@@ -93,134 +111,107 @@ export const openapi: Record<string, unknown> = {
             "headers": {
               "X-Request-Id": {
                 "$ref": "#/components/headers/X-Request-Id"
+              },
+              "Access-Control-Allow-Origin": {
+                "$ref": "#/components/headers/Access-Control-Allow-Origin"
+              },
+              "X-RateLimit-Limit": {
+                "$ref": "#/components/headers/X-RateLimit-Limit"
+              },
+              "X-RateLimit-Remaining": {
+                "$ref": "#/components/headers/X-RateLimit-Remaining"
+              },
+              "X-RateLimit-Reset": {
+                "$ref": "#/components/headers/X-RateLimit-Reset"
+              },
+              "RateLimit": {
+                "$ref": "#/components/headers/RateLimit"
+              },
+              "RateLimit-Policy": {
+                "$ref": "#/components/headers/RateLimit-Policy"
+              },
+              "ETag": {
+                "$ref": "#/components/headers/ETag"
+              },
+              "Cache-Control": {
+                "$ref": "#/components/headers/Cache-Control"
+              },
+              "Vary": {
+                "$ref": "#/components/headers/Vary"
+              },
+              "Content-Encoding": {
+                "$ref": "#/components/headers/Content-Encoding"
+              },
+              "X-Units-Cost": {
+                "$ref": "#/components/headers/X-Units-Cost"
+              },
+              "X-Units-Used": {
+                "$ref": "#/components/headers/X-Units-Used"
+              },
+              "X-Units-Remaining": {
+                "$ref": "#/components/headers/X-Units-Remaining"
               }
             },
             "content": {
               "application/json": {
                 "schema": {
-                  "type": "object",
-                  "properties": {
-                    "data": {
-                      "$ref": "#/components/schemas/CompetitionsData"
-                    },
-                    "meta": {
-                      "$ref": "#/components/schemas/Meta"
-                    }
-                  },
-                  "required": [
-                    "data",
-                    "meta"
-                  ]
+                  "$ref": "#/components/schemas/CompetitionsResponse"
                 }
+              }
+            }
+          },
+          "304": {
+            "description": "Not Modified: If-None-Match matched the current ETag. No body; costs 0 units but counts as a request.",
+            "headers": {
+              "X-Request-Id": {
+                "$ref": "#/components/headers/X-Request-Id"
+              },
+              "Access-Control-Allow-Origin": {
+                "$ref": "#/components/headers/Access-Control-Allow-Origin"
+              },
+              "X-RateLimit-Limit": {
+                "$ref": "#/components/headers/X-RateLimit-Limit"
+              },
+              "X-RateLimit-Remaining": {
+                "$ref": "#/components/headers/X-RateLimit-Remaining"
+              },
+              "X-RateLimit-Reset": {
+                "$ref": "#/components/headers/X-RateLimit-Reset"
+              },
+              "RateLimit": {
+                "$ref": "#/components/headers/RateLimit"
+              },
+              "RateLimit-Policy": {
+                "$ref": "#/components/headers/RateLimit-Policy"
+              },
+              "ETag": {
+                "$ref": "#/components/headers/ETag"
+              },
+              "Cache-Control": {
+                "$ref": "#/components/headers/Cache-Control"
               }
             }
           },
           "400": {
-            "description": "INVALID_PARAMETER: the message names the parameter",
-            "headers": {
-              "X-Request-Id": {
-                "$ref": "#/components/headers/X-Request-Id"
-              }
-            },
-            "content": {
-              "application/json": {
-                "schema": {
-                  "$ref": "#/components/schemas/Error"
-                }
-              }
-            }
+            "$ref": "#/components/responses/InvalidParameter"
           },
           "401": {
-            "description": "UNAUTHORIZED: \"API key required\" (missing or malformed) or \"Invalid API key\" (unknown or revoked)",
-            "headers": {
-              "X-Request-Id": {
-                "$ref": "#/components/headers/X-Request-Id"
-              }
-            },
-            "content": {
-              "application/json": {
-                "schema": {
-                  "$ref": "#/components/schemas/Error"
-                }
-              }
-            }
+            "$ref": "#/components/responses/Unauthorized"
           },
           "404": {
-            "description": "NOT_FOUND: unknown path, id or referenced record",
-            "headers": {
-              "X-Request-Id": {
-                "$ref": "#/components/headers/X-Request-Id"
-              }
-            },
-            "content": {
-              "application/json": {
-                "schema": {
-                  "$ref": "#/components/schemas/Error"
-                }
-              }
-            }
+            "$ref": "#/components/responses/NotFound"
           },
           "405": {
-            "description": "METHOD_NOT_ALLOWED: only GET and HEAD",
-            "headers": {
-              "X-Request-Id": {
-                "$ref": "#/components/headers/X-Request-Id"
-              },
-              "Allow": {
-                "schema": {
-                  "type": "string"
-                }
-              }
-            },
-            "content": {
-              "application/json": {
-                "schema": {
-                  "$ref": "#/components/schemas/Error"
-                }
-              }
-            }
+            "$ref": "#/components/responses/MethodNotAllowed"
           },
           "429": {
-            "description": "RATE_LIMITED or QUOTA_EXCEEDED",
-            "headers": {
-              "X-Request-Id": {
-                "$ref": "#/components/headers/X-Request-Id"
-              },
-              "Retry-After": {
-                "description": "Seconds to wait before retrying",
-                "schema": {
-                  "type": "integer"
-                }
-              }
-            },
-            "content": {
-              "application/json": {
-                "schema": {
-                  "$ref": "#/components/schemas/Error"
-                }
-              }
-            }
+            "$ref": "#/components/responses/TooManyRequests"
+          },
+          "500": {
+            "$ref": "#/components/responses/InternalError"
           },
           "503": {
-            "description": "AUTH_BACKEND_UNAVAILABLE or SERVICE_UNAVAILABLE: retry with back-off",
-            "headers": {
-              "X-Request-Id": {
-                "$ref": "#/components/headers/X-Request-Id"
-              },
-              "Retry-After": {
-                "description": "Seconds to wait before retrying",
-                "schema": {
-                  "type": "integer"
-                }
-              }
-            },
-            "content": {
-              "application/json": {
-                "schema": {
-                  "$ref": "#/components/schemas/Error"
-                }
-              }
-            }
+            "$ref": "#/components/responses/ServiceUnavailable"
           }
         },
         "x-units": 1
@@ -230,7 +221,7 @@ export const openapi: Record<string, unknown> = {
       "get": {
         "operationId": "getCompetitionsById",
         "summary": "One competition",
-        "description": "Costs 1 unit per successful call.",
+        "description": "Costs 1 unit per successful call; errors and 304 cost 0.",
         "tags": [
           "Competitions"
         ],
@@ -242,7 +233,18 @@ export const openapi: Record<string, unknown> = {
             "description": "Record id",
             "schema": {
               "type": "string",
-              "pattern": "^[1-9][0-9]*$"
+              "pattern": "^[1-9][0-9]{0,9}$",
+              "maxLength": 10
+            }
+          },
+          {
+            "name": "If-None-Match",
+            "in": "header",
+            "required": false,
+            "description": "An ETag from an earlier 200: answered 304 (0 units) while the body is unchanged",
+            "schema": {
+              "type": "string",
+              "maxLength": 200
             }
           }
         ],
@@ -252,134 +254,107 @@ export const openapi: Record<string, unknown> = {
             "headers": {
               "X-Request-Id": {
                 "$ref": "#/components/headers/X-Request-Id"
+              },
+              "Access-Control-Allow-Origin": {
+                "$ref": "#/components/headers/Access-Control-Allow-Origin"
+              },
+              "X-RateLimit-Limit": {
+                "$ref": "#/components/headers/X-RateLimit-Limit"
+              },
+              "X-RateLimit-Remaining": {
+                "$ref": "#/components/headers/X-RateLimit-Remaining"
+              },
+              "X-RateLimit-Reset": {
+                "$ref": "#/components/headers/X-RateLimit-Reset"
+              },
+              "RateLimit": {
+                "$ref": "#/components/headers/RateLimit"
+              },
+              "RateLimit-Policy": {
+                "$ref": "#/components/headers/RateLimit-Policy"
+              },
+              "ETag": {
+                "$ref": "#/components/headers/ETag"
+              },
+              "Cache-Control": {
+                "$ref": "#/components/headers/Cache-Control"
+              },
+              "Vary": {
+                "$ref": "#/components/headers/Vary"
+              },
+              "Content-Encoding": {
+                "$ref": "#/components/headers/Content-Encoding"
+              },
+              "X-Units-Cost": {
+                "$ref": "#/components/headers/X-Units-Cost"
+              },
+              "X-Units-Used": {
+                "$ref": "#/components/headers/X-Units-Used"
+              },
+              "X-Units-Remaining": {
+                "$ref": "#/components/headers/X-Units-Remaining"
               }
             },
             "content": {
               "application/json": {
                 "schema": {
-                  "type": "object",
-                  "properties": {
-                    "data": {
-                      "$ref": "#/components/schemas/Competition"
-                    },
-                    "meta": {
-                      "$ref": "#/components/schemas/Meta"
-                    }
-                  },
-                  "required": [
-                    "data",
-                    "meta"
-                  ]
+                  "$ref": "#/components/schemas/CompetitionResponse"
                 }
+              }
+            }
+          },
+          "304": {
+            "description": "Not Modified: If-None-Match matched the current ETag. No body; costs 0 units but counts as a request.",
+            "headers": {
+              "X-Request-Id": {
+                "$ref": "#/components/headers/X-Request-Id"
+              },
+              "Access-Control-Allow-Origin": {
+                "$ref": "#/components/headers/Access-Control-Allow-Origin"
+              },
+              "X-RateLimit-Limit": {
+                "$ref": "#/components/headers/X-RateLimit-Limit"
+              },
+              "X-RateLimit-Remaining": {
+                "$ref": "#/components/headers/X-RateLimit-Remaining"
+              },
+              "X-RateLimit-Reset": {
+                "$ref": "#/components/headers/X-RateLimit-Reset"
+              },
+              "RateLimit": {
+                "$ref": "#/components/headers/RateLimit"
+              },
+              "RateLimit-Policy": {
+                "$ref": "#/components/headers/RateLimit-Policy"
+              },
+              "ETag": {
+                "$ref": "#/components/headers/ETag"
+              },
+              "Cache-Control": {
+                "$ref": "#/components/headers/Cache-Control"
               }
             }
           },
           "400": {
-            "description": "INVALID_PARAMETER: the message names the parameter",
-            "headers": {
-              "X-Request-Id": {
-                "$ref": "#/components/headers/X-Request-Id"
-              }
-            },
-            "content": {
-              "application/json": {
-                "schema": {
-                  "$ref": "#/components/schemas/Error"
-                }
-              }
-            }
+            "$ref": "#/components/responses/InvalidParameter"
           },
           "401": {
-            "description": "UNAUTHORIZED: \"API key required\" (missing or malformed) or \"Invalid API key\" (unknown or revoked)",
-            "headers": {
-              "X-Request-Id": {
-                "$ref": "#/components/headers/X-Request-Id"
-              }
-            },
-            "content": {
-              "application/json": {
-                "schema": {
-                  "$ref": "#/components/schemas/Error"
-                }
-              }
-            }
+            "$ref": "#/components/responses/Unauthorized"
           },
           "404": {
-            "description": "NOT_FOUND: unknown path, id or referenced record",
-            "headers": {
-              "X-Request-Id": {
-                "$ref": "#/components/headers/X-Request-Id"
-              }
-            },
-            "content": {
-              "application/json": {
-                "schema": {
-                  "$ref": "#/components/schemas/Error"
-                }
-              }
-            }
+            "$ref": "#/components/responses/NotFound"
           },
           "405": {
-            "description": "METHOD_NOT_ALLOWED: only GET and HEAD",
-            "headers": {
-              "X-Request-Id": {
-                "$ref": "#/components/headers/X-Request-Id"
-              },
-              "Allow": {
-                "schema": {
-                  "type": "string"
-                }
-              }
-            },
-            "content": {
-              "application/json": {
-                "schema": {
-                  "$ref": "#/components/schemas/Error"
-                }
-              }
-            }
+            "$ref": "#/components/responses/MethodNotAllowed"
           },
           "429": {
-            "description": "RATE_LIMITED or QUOTA_EXCEEDED",
-            "headers": {
-              "X-Request-Id": {
-                "$ref": "#/components/headers/X-Request-Id"
-              },
-              "Retry-After": {
-                "description": "Seconds to wait before retrying",
-                "schema": {
-                  "type": "integer"
-                }
-              }
-            },
-            "content": {
-              "application/json": {
-                "schema": {
-                  "$ref": "#/components/schemas/Error"
-                }
-              }
-            }
+            "$ref": "#/components/responses/TooManyRequests"
+          },
+          "500": {
+            "$ref": "#/components/responses/InternalError"
           },
           "503": {
-            "description": "AUTH_BACKEND_UNAVAILABLE or SERVICE_UNAVAILABLE: retry with back-off",
-            "headers": {
-              "X-Request-Id": {
-                "$ref": "#/components/headers/X-Request-Id"
-              },
-              "Retry-After": {
-                "description": "Seconds to wait before retrying",
-                "schema": {
-                  "type": "integer"
-                }
-              }
-            },
-            "content": {
-              "application/json": {
-                "schema": {
-                  "$ref": "#/components/schemas/Error"
-                }
-              }
-            }
+            "$ref": "#/components/responses/ServiceUnavailable"
           }
         },
         "x-units": 1
@@ -389,7 +364,7 @@ export const openapi: Record<string, unknown> = {
       "get": {
         "operationId": "getEditions",
         "summary": "List editions (seasons), optionally of one competition",
-        "description": "Costs 1 unit per successful call.",
+        "description": "Costs 1 unit per successful call; errors and 304 cost 0.",
         "tags": [
           "Editions"
         ],
@@ -401,7 +376,8 @@ export const openapi: Record<string, unknown> = {
             "description": "Competition id",
             "schema": {
               "type": "string",
-              "pattern": "^[1-9][0-9]{0,9}$"
+              "pattern": "^[1-9][0-9]{0,9}$",
+              "maxLength": 1000
             }
           },
           {
@@ -416,6 +392,16 @@ export const openapi: Record<string, unknown> = {
                 "false"
               ]
             }
+          },
+          {
+            "name": "If-None-Match",
+            "in": "header",
+            "required": false,
+            "description": "An ETag from an earlier 200: answered 304 (0 units) while the body is unchanged",
+            "schema": {
+              "type": "string",
+              "maxLength": 200
+            }
           }
         ],
         "responses": {
@@ -424,134 +410,107 @@ export const openapi: Record<string, unknown> = {
             "headers": {
               "X-Request-Id": {
                 "$ref": "#/components/headers/X-Request-Id"
+              },
+              "Access-Control-Allow-Origin": {
+                "$ref": "#/components/headers/Access-Control-Allow-Origin"
+              },
+              "X-RateLimit-Limit": {
+                "$ref": "#/components/headers/X-RateLimit-Limit"
+              },
+              "X-RateLimit-Remaining": {
+                "$ref": "#/components/headers/X-RateLimit-Remaining"
+              },
+              "X-RateLimit-Reset": {
+                "$ref": "#/components/headers/X-RateLimit-Reset"
+              },
+              "RateLimit": {
+                "$ref": "#/components/headers/RateLimit"
+              },
+              "RateLimit-Policy": {
+                "$ref": "#/components/headers/RateLimit-Policy"
+              },
+              "ETag": {
+                "$ref": "#/components/headers/ETag"
+              },
+              "Cache-Control": {
+                "$ref": "#/components/headers/Cache-Control"
+              },
+              "Vary": {
+                "$ref": "#/components/headers/Vary"
+              },
+              "Content-Encoding": {
+                "$ref": "#/components/headers/Content-Encoding"
+              },
+              "X-Units-Cost": {
+                "$ref": "#/components/headers/X-Units-Cost"
+              },
+              "X-Units-Used": {
+                "$ref": "#/components/headers/X-Units-Used"
+              },
+              "X-Units-Remaining": {
+                "$ref": "#/components/headers/X-Units-Remaining"
               }
             },
             "content": {
               "application/json": {
                 "schema": {
-                  "type": "object",
-                  "properties": {
-                    "data": {
-                      "$ref": "#/components/schemas/EditionsData"
-                    },
-                    "meta": {
-                      "$ref": "#/components/schemas/Meta"
-                    }
-                  },
-                  "required": [
-                    "data",
-                    "meta"
-                  ]
+                  "$ref": "#/components/schemas/EditionsResponse"
                 }
+              }
+            }
+          },
+          "304": {
+            "description": "Not Modified: If-None-Match matched the current ETag. No body; costs 0 units but counts as a request.",
+            "headers": {
+              "X-Request-Id": {
+                "$ref": "#/components/headers/X-Request-Id"
+              },
+              "Access-Control-Allow-Origin": {
+                "$ref": "#/components/headers/Access-Control-Allow-Origin"
+              },
+              "X-RateLimit-Limit": {
+                "$ref": "#/components/headers/X-RateLimit-Limit"
+              },
+              "X-RateLimit-Remaining": {
+                "$ref": "#/components/headers/X-RateLimit-Remaining"
+              },
+              "X-RateLimit-Reset": {
+                "$ref": "#/components/headers/X-RateLimit-Reset"
+              },
+              "RateLimit": {
+                "$ref": "#/components/headers/RateLimit"
+              },
+              "RateLimit-Policy": {
+                "$ref": "#/components/headers/RateLimit-Policy"
+              },
+              "ETag": {
+                "$ref": "#/components/headers/ETag"
+              },
+              "Cache-Control": {
+                "$ref": "#/components/headers/Cache-Control"
               }
             }
           },
           "400": {
-            "description": "INVALID_PARAMETER: the message names the parameter",
-            "headers": {
-              "X-Request-Id": {
-                "$ref": "#/components/headers/X-Request-Id"
-              }
-            },
-            "content": {
-              "application/json": {
-                "schema": {
-                  "$ref": "#/components/schemas/Error"
-                }
-              }
-            }
+            "$ref": "#/components/responses/InvalidParameter"
           },
           "401": {
-            "description": "UNAUTHORIZED: \"API key required\" (missing or malformed) or \"Invalid API key\" (unknown or revoked)",
-            "headers": {
-              "X-Request-Id": {
-                "$ref": "#/components/headers/X-Request-Id"
-              }
-            },
-            "content": {
-              "application/json": {
-                "schema": {
-                  "$ref": "#/components/schemas/Error"
-                }
-              }
-            }
+            "$ref": "#/components/responses/Unauthorized"
           },
           "404": {
-            "description": "NOT_FOUND: unknown path, id or referenced record",
-            "headers": {
-              "X-Request-Id": {
-                "$ref": "#/components/headers/X-Request-Id"
-              }
-            },
-            "content": {
-              "application/json": {
-                "schema": {
-                  "$ref": "#/components/schemas/Error"
-                }
-              }
-            }
+            "$ref": "#/components/responses/NotFound"
           },
           "405": {
-            "description": "METHOD_NOT_ALLOWED: only GET and HEAD",
-            "headers": {
-              "X-Request-Id": {
-                "$ref": "#/components/headers/X-Request-Id"
-              },
-              "Allow": {
-                "schema": {
-                  "type": "string"
-                }
-              }
-            },
-            "content": {
-              "application/json": {
-                "schema": {
-                  "$ref": "#/components/schemas/Error"
-                }
-              }
-            }
+            "$ref": "#/components/responses/MethodNotAllowed"
           },
           "429": {
-            "description": "RATE_LIMITED or QUOTA_EXCEEDED",
-            "headers": {
-              "X-Request-Id": {
-                "$ref": "#/components/headers/X-Request-Id"
-              },
-              "Retry-After": {
-                "description": "Seconds to wait before retrying",
-                "schema": {
-                  "type": "integer"
-                }
-              }
-            },
-            "content": {
-              "application/json": {
-                "schema": {
-                  "$ref": "#/components/schemas/Error"
-                }
-              }
-            }
+            "$ref": "#/components/responses/TooManyRequests"
+          },
+          "500": {
+            "$ref": "#/components/responses/InternalError"
           },
           "503": {
-            "description": "AUTH_BACKEND_UNAVAILABLE or SERVICE_UNAVAILABLE: retry with back-off",
-            "headers": {
-              "X-Request-Id": {
-                "$ref": "#/components/headers/X-Request-Id"
-              },
-              "Retry-After": {
-                "description": "Seconds to wait before retrying",
-                "schema": {
-                  "type": "integer"
-                }
-              }
-            },
-            "content": {
-              "application/json": {
-                "schema": {
-                  "$ref": "#/components/schemas/Error"
-                }
-              }
-            }
+            "$ref": "#/components/responses/ServiceUnavailable"
           }
         },
         "x-units": 1
@@ -561,7 +520,7 @@ export const openapi: Record<string, unknown> = {
       "get": {
         "operationId": "getEditionsById",
         "summary": "One edition",
-        "description": "Costs 1 unit per successful call.",
+        "description": "Costs 1 unit per successful call; errors and 304 cost 0.",
         "tags": [
           "Editions"
         ],
@@ -573,7 +532,18 @@ export const openapi: Record<string, unknown> = {
             "description": "Record id",
             "schema": {
               "type": "string",
-              "pattern": "^[1-9][0-9]*$"
+              "pattern": "^[1-9][0-9]{0,9}$",
+              "maxLength": 10
+            }
+          },
+          {
+            "name": "If-None-Match",
+            "in": "header",
+            "required": false,
+            "description": "An ETag from an earlier 200: answered 304 (0 units) while the body is unchanged",
+            "schema": {
+              "type": "string",
+              "maxLength": 200
             }
           }
         ],
@@ -583,134 +553,107 @@ export const openapi: Record<string, unknown> = {
             "headers": {
               "X-Request-Id": {
                 "$ref": "#/components/headers/X-Request-Id"
+              },
+              "Access-Control-Allow-Origin": {
+                "$ref": "#/components/headers/Access-Control-Allow-Origin"
+              },
+              "X-RateLimit-Limit": {
+                "$ref": "#/components/headers/X-RateLimit-Limit"
+              },
+              "X-RateLimit-Remaining": {
+                "$ref": "#/components/headers/X-RateLimit-Remaining"
+              },
+              "X-RateLimit-Reset": {
+                "$ref": "#/components/headers/X-RateLimit-Reset"
+              },
+              "RateLimit": {
+                "$ref": "#/components/headers/RateLimit"
+              },
+              "RateLimit-Policy": {
+                "$ref": "#/components/headers/RateLimit-Policy"
+              },
+              "ETag": {
+                "$ref": "#/components/headers/ETag"
+              },
+              "Cache-Control": {
+                "$ref": "#/components/headers/Cache-Control"
+              },
+              "Vary": {
+                "$ref": "#/components/headers/Vary"
+              },
+              "Content-Encoding": {
+                "$ref": "#/components/headers/Content-Encoding"
+              },
+              "X-Units-Cost": {
+                "$ref": "#/components/headers/X-Units-Cost"
+              },
+              "X-Units-Used": {
+                "$ref": "#/components/headers/X-Units-Used"
+              },
+              "X-Units-Remaining": {
+                "$ref": "#/components/headers/X-Units-Remaining"
               }
             },
             "content": {
               "application/json": {
                 "schema": {
-                  "type": "object",
-                  "properties": {
-                    "data": {
-                      "$ref": "#/components/schemas/Edition"
-                    },
-                    "meta": {
-                      "$ref": "#/components/schemas/Meta"
-                    }
-                  },
-                  "required": [
-                    "data",
-                    "meta"
-                  ]
+                  "$ref": "#/components/schemas/EditionResponse"
                 }
+              }
+            }
+          },
+          "304": {
+            "description": "Not Modified: If-None-Match matched the current ETag. No body; costs 0 units but counts as a request.",
+            "headers": {
+              "X-Request-Id": {
+                "$ref": "#/components/headers/X-Request-Id"
+              },
+              "Access-Control-Allow-Origin": {
+                "$ref": "#/components/headers/Access-Control-Allow-Origin"
+              },
+              "X-RateLimit-Limit": {
+                "$ref": "#/components/headers/X-RateLimit-Limit"
+              },
+              "X-RateLimit-Remaining": {
+                "$ref": "#/components/headers/X-RateLimit-Remaining"
+              },
+              "X-RateLimit-Reset": {
+                "$ref": "#/components/headers/X-RateLimit-Reset"
+              },
+              "RateLimit": {
+                "$ref": "#/components/headers/RateLimit"
+              },
+              "RateLimit-Policy": {
+                "$ref": "#/components/headers/RateLimit-Policy"
+              },
+              "ETag": {
+                "$ref": "#/components/headers/ETag"
+              },
+              "Cache-Control": {
+                "$ref": "#/components/headers/Cache-Control"
               }
             }
           },
           "400": {
-            "description": "INVALID_PARAMETER: the message names the parameter",
-            "headers": {
-              "X-Request-Id": {
-                "$ref": "#/components/headers/X-Request-Id"
-              }
-            },
-            "content": {
-              "application/json": {
-                "schema": {
-                  "$ref": "#/components/schemas/Error"
-                }
-              }
-            }
+            "$ref": "#/components/responses/InvalidParameter"
           },
           "401": {
-            "description": "UNAUTHORIZED: \"API key required\" (missing or malformed) or \"Invalid API key\" (unknown or revoked)",
-            "headers": {
-              "X-Request-Id": {
-                "$ref": "#/components/headers/X-Request-Id"
-              }
-            },
-            "content": {
-              "application/json": {
-                "schema": {
-                  "$ref": "#/components/schemas/Error"
-                }
-              }
-            }
+            "$ref": "#/components/responses/Unauthorized"
           },
           "404": {
-            "description": "NOT_FOUND: unknown path, id or referenced record",
-            "headers": {
-              "X-Request-Id": {
-                "$ref": "#/components/headers/X-Request-Id"
-              }
-            },
-            "content": {
-              "application/json": {
-                "schema": {
-                  "$ref": "#/components/schemas/Error"
-                }
-              }
-            }
+            "$ref": "#/components/responses/NotFound"
           },
           "405": {
-            "description": "METHOD_NOT_ALLOWED: only GET and HEAD",
-            "headers": {
-              "X-Request-Id": {
-                "$ref": "#/components/headers/X-Request-Id"
-              },
-              "Allow": {
-                "schema": {
-                  "type": "string"
-                }
-              }
-            },
-            "content": {
-              "application/json": {
-                "schema": {
-                  "$ref": "#/components/schemas/Error"
-                }
-              }
-            }
+            "$ref": "#/components/responses/MethodNotAllowed"
           },
           "429": {
-            "description": "RATE_LIMITED or QUOTA_EXCEEDED",
-            "headers": {
-              "X-Request-Id": {
-                "$ref": "#/components/headers/X-Request-Id"
-              },
-              "Retry-After": {
-                "description": "Seconds to wait before retrying",
-                "schema": {
-                  "type": "integer"
-                }
-              }
-            },
-            "content": {
-              "application/json": {
-                "schema": {
-                  "$ref": "#/components/schemas/Error"
-                }
-              }
-            }
+            "$ref": "#/components/responses/TooManyRequests"
+          },
+          "500": {
+            "$ref": "#/components/responses/InternalError"
           },
           "503": {
-            "description": "AUTH_BACKEND_UNAVAILABLE or SERVICE_UNAVAILABLE: retry with back-off",
-            "headers": {
-              "X-Request-Id": {
-                "$ref": "#/components/headers/X-Request-Id"
-              },
-              "Retry-After": {
-                "description": "Seconds to wait before retrying",
-                "schema": {
-                  "type": "integer"
-                }
-              }
-            },
-            "content": {
-              "application/json": {
-                "schema": {
-                  "$ref": "#/components/schemas/Error"
-                }
-              }
-            }
+            "$ref": "#/components/responses/ServiceUnavailable"
           }
         },
         "x-units": 1
@@ -720,7 +663,7 @@ export const openapi: Record<string, unknown> = {
       "get": {
         "operationId": "getContests",
         "summary": "List contests (fixtures and results) for a scope",
-        "description": "Returns every contest of the scope, ordered by kickoff. A scope is required: edition, competition, team, person, date, or a from+to window of at most 31 days. Filters combine with AND.\n\nCosts 1 unit per successful call.",
+        "description": "Returns every contest of the scope, ordered by kickoff. A scope is required: edition, competition, team, person, date, or a from+to window of at most 31 days. Filters combine with AND.\n\nCosts 1 unit per successful call; errors and 304 cost 0.",
         "tags": [
           "Contests"
         ],
@@ -732,7 +675,8 @@ export const openapi: Record<string, unknown> = {
             "description": "Edition (season) id",
             "schema": {
               "type": "string",
-              "pattern": "^[1-9][0-9]{0,9}$"
+              "pattern": "^[1-9][0-9]{0,9}$",
+              "maxLength": 1000
             }
           },
           {
@@ -742,7 +686,8 @@ export const openapi: Record<string, unknown> = {
             "description": "Competition id; without edition, date, from or to it means the competition's current edition",
             "schema": {
               "type": "string",
-              "pattern": "^[1-9][0-9]{0,9}$"
+              "pattern": "^[1-9][0-9]{0,9}$",
+              "maxLength": 1000
             }
           },
           {
@@ -752,7 +697,8 @@ export const openapi: Record<string, unknown> = {
             "description": "Team id: contests the team plays in",
             "schema": {
               "type": "string",
-              "pattern": "^[1-9][0-9]{0,9}$"
+              "pattern": "^[1-9][0-9]{0,9}$",
+              "maxLength": 1000
             }
           },
           {
@@ -762,7 +708,8 @@ export const openapi: Record<string, unknown> = {
             "description": "Person id: contests the person plays in or has statistics for",
             "schema": {
               "type": "string",
-              "pattern": "^[1-9][0-9]{0,9}$"
+              "pattern": "^[1-9][0-9]{0,9}$",
+              "maxLength": 1000
             }
           },
           {
@@ -771,6 +718,8 @@ export const openapi: Record<string, unknown> = {
             "required": false,
             "description": "UTC day of kickoff, YYYY-MM-DD",
             "schema": {
+              "format": "date",
+              "maxLength": 10,
               "type": "string",
               "pattern": "^\\d{4}-\\d{2}-\\d{2}$"
             }
@@ -781,6 +730,8 @@ export const openapi: Record<string, unknown> = {
             "required": false,
             "description": "First UTC day of kickoff, YYYY-MM-DD (inclusive)",
             "schema": {
+              "format": "date",
+              "maxLength": 10,
               "type": "string",
               "pattern": "^\\d{4}-\\d{2}-\\d{2}$"
             }
@@ -791,6 +742,8 @@ export const openapi: Record<string, unknown> = {
             "required": false,
             "description": "Last UTC day of kickoff, YYYY-MM-DD (inclusive)",
             "schema": {
+              "format": "date",
+              "maxLength": 10,
               "type": "string",
               "pattern": "^\\d{4}-\\d{2}-\\d{2}$"
             }
@@ -809,6 +762,16 @@ export const openapi: Record<string, unknown> = {
                 "cancelled"
               ]
             }
+          },
+          {
+            "name": "If-None-Match",
+            "in": "header",
+            "required": false,
+            "description": "An ETag from an earlier 200: answered 304 (0 units) while the body is unchanged",
+            "schema": {
+              "type": "string",
+              "maxLength": 200
+            }
           }
         ],
         "responses": {
@@ -817,134 +780,107 @@ export const openapi: Record<string, unknown> = {
             "headers": {
               "X-Request-Id": {
                 "$ref": "#/components/headers/X-Request-Id"
+              },
+              "Access-Control-Allow-Origin": {
+                "$ref": "#/components/headers/Access-Control-Allow-Origin"
+              },
+              "X-RateLimit-Limit": {
+                "$ref": "#/components/headers/X-RateLimit-Limit"
+              },
+              "X-RateLimit-Remaining": {
+                "$ref": "#/components/headers/X-RateLimit-Remaining"
+              },
+              "X-RateLimit-Reset": {
+                "$ref": "#/components/headers/X-RateLimit-Reset"
+              },
+              "RateLimit": {
+                "$ref": "#/components/headers/RateLimit"
+              },
+              "RateLimit-Policy": {
+                "$ref": "#/components/headers/RateLimit-Policy"
+              },
+              "ETag": {
+                "$ref": "#/components/headers/ETag"
+              },
+              "Cache-Control": {
+                "$ref": "#/components/headers/Cache-Control"
+              },
+              "Vary": {
+                "$ref": "#/components/headers/Vary"
+              },
+              "Content-Encoding": {
+                "$ref": "#/components/headers/Content-Encoding"
+              },
+              "X-Units-Cost": {
+                "$ref": "#/components/headers/X-Units-Cost"
+              },
+              "X-Units-Used": {
+                "$ref": "#/components/headers/X-Units-Used"
+              },
+              "X-Units-Remaining": {
+                "$ref": "#/components/headers/X-Units-Remaining"
               }
             },
             "content": {
               "application/json": {
                 "schema": {
-                  "type": "object",
-                  "properties": {
-                    "data": {
-                      "$ref": "#/components/schemas/ContestsData"
-                    },
-                    "meta": {
-                      "$ref": "#/components/schemas/Meta"
-                    }
-                  },
-                  "required": [
-                    "data",
-                    "meta"
-                  ]
+                  "$ref": "#/components/schemas/ContestsResponse"
                 }
+              }
+            }
+          },
+          "304": {
+            "description": "Not Modified: If-None-Match matched the current ETag. No body; costs 0 units but counts as a request.",
+            "headers": {
+              "X-Request-Id": {
+                "$ref": "#/components/headers/X-Request-Id"
+              },
+              "Access-Control-Allow-Origin": {
+                "$ref": "#/components/headers/Access-Control-Allow-Origin"
+              },
+              "X-RateLimit-Limit": {
+                "$ref": "#/components/headers/X-RateLimit-Limit"
+              },
+              "X-RateLimit-Remaining": {
+                "$ref": "#/components/headers/X-RateLimit-Remaining"
+              },
+              "X-RateLimit-Reset": {
+                "$ref": "#/components/headers/X-RateLimit-Reset"
+              },
+              "RateLimit": {
+                "$ref": "#/components/headers/RateLimit"
+              },
+              "RateLimit-Policy": {
+                "$ref": "#/components/headers/RateLimit-Policy"
+              },
+              "ETag": {
+                "$ref": "#/components/headers/ETag"
+              },
+              "Cache-Control": {
+                "$ref": "#/components/headers/Cache-Control"
               }
             }
           },
           "400": {
-            "description": "INVALID_PARAMETER: the message names the parameter",
-            "headers": {
-              "X-Request-Id": {
-                "$ref": "#/components/headers/X-Request-Id"
-              }
-            },
-            "content": {
-              "application/json": {
-                "schema": {
-                  "$ref": "#/components/schemas/Error"
-                }
-              }
-            }
+            "$ref": "#/components/responses/InvalidParameter"
           },
           "401": {
-            "description": "UNAUTHORIZED: \"API key required\" (missing or malformed) or \"Invalid API key\" (unknown or revoked)",
-            "headers": {
-              "X-Request-Id": {
-                "$ref": "#/components/headers/X-Request-Id"
-              }
-            },
-            "content": {
-              "application/json": {
-                "schema": {
-                  "$ref": "#/components/schemas/Error"
-                }
-              }
-            }
+            "$ref": "#/components/responses/Unauthorized"
           },
           "404": {
-            "description": "NOT_FOUND: unknown path, id or referenced record",
-            "headers": {
-              "X-Request-Id": {
-                "$ref": "#/components/headers/X-Request-Id"
-              }
-            },
-            "content": {
-              "application/json": {
-                "schema": {
-                  "$ref": "#/components/schemas/Error"
-                }
-              }
-            }
+            "$ref": "#/components/responses/NotFound"
           },
           "405": {
-            "description": "METHOD_NOT_ALLOWED: only GET and HEAD",
-            "headers": {
-              "X-Request-Id": {
-                "$ref": "#/components/headers/X-Request-Id"
-              },
-              "Allow": {
-                "schema": {
-                  "type": "string"
-                }
-              }
-            },
-            "content": {
-              "application/json": {
-                "schema": {
-                  "$ref": "#/components/schemas/Error"
-                }
-              }
-            }
+            "$ref": "#/components/responses/MethodNotAllowed"
           },
           "429": {
-            "description": "RATE_LIMITED or QUOTA_EXCEEDED",
-            "headers": {
-              "X-Request-Id": {
-                "$ref": "#/components/headers/X-Request-Id"
-              },
-              "Retry-After": {
-                "description": "Seconds to wait before retrying",
-                "schema": {
-                  "type": "integer"
-                }
-              }
-            },
-            "content": {
-              "application/json": {
-                "schema": {
-                  "$ref": "#/components/schemas/Error"
-                }
-              }
-            }
+            "$ref": "#/components/responses/TooManyRequests"
+          },
+          "500": {
+            "$ref": "#/components/responses/InternalError"
           },
           "503": {
-            "description": "AUTH_BACKEND_UNAVAILABLE or SERVICE_UNAVAILABLE: retry with back-off",
-            "headers": {
-              "X-Request-Id": {
-                "$ref": "#/components/headers/X-Request-Id"
-              },
-              "Retry-After": {
-                "description": "Seconds to wait before retrying",
-                "schema": {
-                  "type": "integer"
-                }
-              }
-            },
-            "content": {
-              "application/json": {
-                "schema": {
-                  "$ref": "#/components/schemas/Error"
-                }
-              }
-            }
+            "$ref": "#/components/responses/ServiceUnavailable"
           }
         },
         "x-units": 1
@@ -954,7 +890,7 @@ export const openapi: Record<string, unknown> = {
       "get": {
         "operationId": "getContestsById",
         "summary": "One contest with its participants, scores and outcome",
-        "description": "Costs 1 unit per successful call.",
+        "description": "Costs 1 unit per successful call; errors and 304 cost 0.",
         "tags": [
           "Contests"
         ],
@@ -966,7 +902,18 @@ export const openapi: Record<string, unknown> = {
             "description": "Record id",
             "schema": {
               "type": "string",
-              "pattern": "^[1-9][0-9]*$"
+              "pattern": "^[1-9][0-9]{0,9}$",
+              "maxLength": 10
+            }
+          },
+          {
+            "name": "If-None-Match",
+            "in": "header",
+            "required": false,
+            "description": "An ETag from an earlier 200: answered 304 (0 units) while the body is unchanged",
+            "schema": {
+              "type": "string",
+              "maxLength": 200
             }
           }
         ],
@@ -976,134 +923,107 @@ export const openapi: Record<string, unknown> = {
             "headers": {
               "X-Request-Id": {
                 "$ref": "#/components/headers/X-Request-Id"
+              },
+              "Access-Control-Allow-Origin": {
+                "$ref": "#/components/headers/Access-Control-Allow-Origin"
+              },
+              "X-RateLimit-Limit": {
+                "$ref": "#/components/headers/X-RateLimit-Limit"
+              },
+              "X-RateLimit-Remaining": {
+                "$ref": "#/components/headers/X-RateLimit-Remaining"
+              },
+              "X-RateLimit-Reset": {
+                "$ref": "#/components/headers/X-RateLimit-Reset"
+              },
+              "RateLimit": {
+                "$ref": "#/components/headers/RateLimit"
+              },
+              "RateLimit-Policy": {
+                "$ref": "#/components/headers/RateLimit-Policy"
+              },
+              "ETag": {
+                "$ref": "#/components/headers/ETag"
+              },
+              "Cache-Control": {
+                "$ref": "#/components/headers/Cache-Control"
+              },
+              "Vary": {
+                "$ref": "#/components/headers/Vary"
+              },
+              "Content-Encoding": {
+                "$ref": "#/components/headers/Content-Encoding"
+              },
+              "X-Units-Cost": {
+                "$ref": "#/components/headers/X-Units-Cost"
+              },
+              "X-Units-Used": {
+                "$ref": "#/components/headers/X-Units-Used"
+              },
+              "X-Units-Remaining": {
+                "$ref": "#/components/headers/X-Units-Remaining"
               }
             },
             "content": {
               "application/json": {
                 "schema": {
-                  "type": "object",
-                  "properties": {
-                    "data": {
-                      "$ref": "#/components/schemas/Contest"
-                    },
-                    "meta": {
-                      "$ref": "#/components/schemas/Meta"
-                    }
-                  },
-                  "required": [
-                    "data",
-                    "meta"
-                  ]
+                  "$ref": "#/components/schemas/ContestResponse"
                 }
+              }
+            }
+          },
+          "304": {
+            "description": "Not Modified: If-None-Match matched the current ETag. No body; costs 0 units but counts as a request.",
+            "headers": {
+              "X-Request-Id": {
+                "$ref": "#/components/headers/X-Request-Id"
+              },
+              "Access-Control-Allow-Origin": {
+                "$ref": "#/components/headers/Access-Control-Allow-Origin"
+              },
+              "X-RateLimit-Limit": {
+                "$ref": "#/components/headers/X-RateLimit-Limit"
+              },
+              "X-RateLimit-Remaining": {
+                "$ref": "#/components/headers/X-RateLimit-Remaining"
+              },
+              "X-RateLimit-Reset": {
+                "$ref": "#/components/headers/X-RateLimit-Reset"
+              },
+              "RateLimit": {
+                "$ref": "#/components/headers/RateLimit"
+              },
+              "RateLimit-Policy": {
+                "$ref": "#/components/headers/RateLimit-Policy"
+              },
+              "ETag": {
+                "$ref": "#/components/headers/ETag"
+              },
+              "Cache-Control": {
+                "$ref": "#/components/headers/Cache-Control"
               }
             }
           },
           "400": {
-            "description": "INVALID_PARAMETER: the message names the parameter",
-            "headers": {
-              "X-Request-Id": {
-                "$ref": "#/components/headers/X-Request-Id"
-              }
-            },
-            "content": {
-              "application/json": {
-                "schema": {
-                  "$ref": "#/components/schemas/Error"
-                }
-              }
-            }
+            "$ref": "#/components/responses/InvalidParameter"
           },
           "401": {
-            "description": "UNAUTHORIZED: \"API key required\" (missing or malformed) or \"Invalid API key\" (unknown or revoked)",
-            "headers": {
-              "X-Request-Id": {
-                "$ref": "#/components/headers/X-Request-Id"
-              }
-            },
-            "content": {
-              "application/json": {
-                "schema": {
-                  "$ref": "#/components/schemas/Error"
-                }
-              }
-            }
+            "$ref": "#/components/responses/Unauthorized"
           },
           "404": {
-            "description": "NOT_FOUND: unknown path, id or referenced record",
-            "headers": {
-              "X-Request-Id": {
-                "$ref": "#/components/headers/X-Request-Id"
-              }
-            },
-            "content": {
-              "application/json": {
-                "schema": {
-                  "$ref": "#/components/schemas/Error"
-                }
-              }
-            }
+            "$ref": "#/components/responses/NotFound"
           },
           "405": {
-            "description": "METHOD_NOT_ALLOWED: only GET and HEAD",
-            "headers": {
-              "X-Request-Id": {
-                "$ref": "#/components/headers/X-Request-Id"
-              },
-              "Allow": {
-                "schema": {
-                  "type": "string"
-                }
-              }
-            },
-            "content": {
-              "application/json": {
-                "schema": {
-                  "$ref": "#/components/schemas/Error"
-                }
-              }
-            }
+            "$ref": "#/components/responses/MethodNotAllowed"
           },
           "429": {
-            "description": "RATE_LIMITED or QUOTA_EXCEEDED",
-            "headers": {
-              "X-Request-Id": {
-                "$ref": "#/components/headers/X-Request-Id"
-              },
-              "Retry-After": {
-                "description": "Seconds to wait before retrying",
-                "schema": {
-                  "type": "integer"
-                }
-              }
-            },
-            "content": {
-              "application/json": {
-                "schema": {
-                  "$ref": "#/components/schemas/Error"
-                }
-              }
-            }
+            "$ref": "#/components/responses/TooManyRequests"
+          },
+          "500": {
+            "$ref": "#/components/responses/InternalError"
           },
           "503": {
-            "description": "AUTH_BACKEND_UNAVAILABLE or SERVICE_UNAVAILABLE: retry with back-off",
-            "headers": {
-              "X-Request-Id": {
-                "$ref": "#/components/headers/X-Request-Id"
-              },
-              "Retry-After": {
-                "description": "Seconds to wait before retrying",
-                "schema": {
-                  "type": "integer"
-                }
-              }
-            },
-            "content": {
-              "application/json": {
-                "schema": {
-                  "$ref": "#/components/schemas/Error"
-                }
-              }
-            }
+            "$ref": "#/components/responses/ServiceUnavailable"
           }
         },
         "x-units": 1
@@ -1113,7 +1033,7 @@ export const openapi: Record<string, unknown> = {
       "get": {
         "operationId": "getPersons",
         "summary": "List or search persons, paged by limit/offset",
-        "description": "Ordered by id, so the loop `offset += limit until offset + items.length >= total` visits every row once. `q` is a case- and accent-insensitive word-prefix search: every word of q must start one word of the name (\"mbap\" and \"kyl mbappe\" both find \"Kylian Mbappé\"). `sport` keeps the persons of one sport (e.g. tennis, whose players carry odds history); it combines with q, and total counts the filtered rows.\n\nCosts 1 unit per successful call.",
+        "description": "Ordered by id, so the loop `offset += limit until offset + items.length >= total` visits every row once. `q` is a case- and accent-insensitive word-prefix search: every word of q must start one word of the name (\"mbap\" and \"kyl mbappe\" both find \"Kylian Mbappé\"). `sport` keeps the persons of one sport (e.g. tennis, whose players carry odds history); it combines with q, and total counts the filtered rows.\n\nCosts 1 unit per successful call; errors and 304 cost 0.",
         "tags": [
           "Persons"
         ],
@@ -1135,27 +1055,44 @@ export const openapi: Record<string, unknown> = {
             "description": "Only persons of this sport, e.g. football or tennis",
             "schema": {
               "type": "string",
-              "pattern": "^[a-z0-9][a-z0-9_.-]{0,39}$"
+              "pattern": "^[a-z0-9][a-z0-9_.-]{0,39}$",
+              "maxLength": 1000
             }
           },
           {
             "name": "limit",
             "in": "query",
             "required": false,
-            "description": "Rows per page; default 50, values above 200 are clamped to 200 silently",
+            "description": "Rows per page; default 50. Any value above 200 (any number of digits) is clamped to 200 silently; 0 is a 400 because a page of 0 rows never advances a paging loop.",
             "schema": {
-              "type": "string",
-              "pattern": "^[0-9]{1,15}$"
+              "type": "integer",
+              "minimum": 1,
+              "default": 50,
+              "format": "int64",
+              "maximum": 9007199254740991
             }
           },
           {
             "name": "offset",
             "in": "query",
             "required": false,
-            "description": "Rows to skip; default 0, no maximum",
+            "description": "Rows to skip; default 0, no maximum (an offset past the last row returns an empty page)",
+            "schema": {
+              "type": "integer",
+              "minimum": 0,
+              "default": 0,
+              "format": "int64",
+              "maximum": 9007199254740991
+            }
+          },
+          {
+            "name": "If-None-Match",
+            "in": "header",
+            "required": false,
+            "description": "An ETag from an earlier 200: answered 304 (0 units) while the body is unchanged",
             "schema": {
               "type": "string",
-              "pattern": "^[0-9]{1,15}$"
+              "maxLength": 200
             }
           }
         ],
@@ -1165,134 +1102,107 @@ export const openapi: Record<string, unknown> = {
             "headers": {
               "X-Request-Id": {
                 "$ref": "#/components/headers/X-Request-Id"
+              },
+              "Access-Control-Allow-Origin": {
+                "$ref": "#/components/headers/Access-Control-Allow-Origin"
+              },
+              "X-RateLimit-Limit": {
+                "$ref": "#/components/headers/X-RateLimit-Limit"
+              },
+              "X-RateLimit-Remaining": {
+                "$ref": "#/components/headers/X-RateLimit-Remaining"
+              },
+              "X-RateLimit-Reset": {
+                "$ref": "#/components/headers/X-RateLimit-Reset"
+              },
+              "RateLimit": {
+                "$ref": "#/components/headers/RateLimit"
+              },
+              "RateLimit-Policy": {
+                "$ref": "#/components/headers/RateLimit-Policy"
+              },
+              "ETag": {
+                "$ref": "#/components/headers/ETag"
+              },
+              "Cache-Control": {
+                "$ref": "#/components/headers/Cache-Control"
+              },
+              "Vary": {
+                "$ref": "#/components/headers/Vary"
+              },
+              "Content-Encoding": {
+                "$ref": "#/components/headers/Content-Encoding"
+              },
+              "X-Units-Cost": {
+                "$ref": "#/components/headers/X-Units-Cost"
+              },
+              "X-Units-Used": {
+                "$ref": "#/components/headers/X-Units-Used"
+              },
+              "X-Units-Remaining": {
+                "$ref": "#/components/headers/X-Units-Remaining"
               }
             },
             "content": {
               "application/json": {
                 "schema": {
-                  "type": "object",
-                  "properties": {
-                    "data": {
-                      "$ref": "#/components/schemas/PersonsData"
-                    },
-                    "meta": {
-                      "$ref": "#/components/schemas/Meta"
-                    }
-                  },
-                  "required": [
-                    "data",
-                    "meta"
-                  ]
+                  "$ref": "#/components/schemas/PersonsResponse"
                 }
+              }
+            }
+          },
+          "304": {
+            "description": "Not Modified: If-None-Match matched the current ETag. No body; costs 0 units but counts as a request.",
+            "headers": {
+              "X-Request-Id": {
+                "$ref": "#/components/headers/X-Request-Id"
+              },
+              "Access-Control-Allow-Origin": {
+                "$ref": "#/components/headers/Access-Control-Allow-Origin"
+              },
+              "X-RateLimit-Limit": {
+                "$ref": "#/components/headers/X-RateLimit-Limit"
+              },
+              "X-RateLimit-Remaining": {
+                "$ref": "#/components/headers/X-RateLimit-Remaining"
+              },
+              "X-RateLimit-Reset": {
+                "$ref": "#/components/headers/X-RateLimit-Reset"
+              },
+              "RateLimit": {
+                "$ref": "#/components/headers/RateLimit"
+              },
+              "RateLimit-Policy": {
+                "$ref": "#/components/headers/RateLimit-Policy"
+              },
+              "ETag": {
+                "$ref": "#/components/headers/ETag"
+              },
+              "Cache-Control": {
+                "$ref": "#/components/headers/Cache-Control"
               }
             }
           },
           "400": {
-            "description": "INVALID_PARAMETER: the message names the parameter",
-            "headers": {
-              "X-Request-Id": {
-                "$ref": "#/components/headers/X-Request-Id"
-              }
-            },
-            "content": {
-              "application/json": {
-                "schema": {
-                  "$ref": "#/components/schemas/Error"
-                }
-              }
-            }
+            "$ref": "#/components/responses/InvalidParameter"
           },
           "401": {
-            "description": "UNAUTHORIZED: \"API key required\" (missing or malformed) or \"Invalid API key\" (unknown or revoked)",
-            "headers": {
-              "X-Request-Id": {
-                "$ref": "#/components/headers/X-Request-Id"
-              }
-            },
-            "content": {
-              "application/json": {
-                "schema": {
-                  "$ref": "#/components/schemas/Error"
-                }
-              }
-            }
+            "$ref": "#/components/responses/Unauthorized"
           },
           "404": {
-            "description": "NOT_FOUND: unknown path, id or referenced record",
-            "headers": {
-              "X-Request-Id": {
-                "$ref": "#/components/headers/X-Request-Id"
-              }
-            },
-            "content": {
-              "application/json": {
-                "schema": {
-                  "$ref": "#/components/schemas/Error"
-                }
-              }
-            }
+            "$ref": "#/components/responses/NotFound"
           },
           "405": {
-            "description": "METHOD_NOT_ALLOWED: only GET and HEAD",
-            "headers": {
-              "X-Request-Id": {
-                "$ref": "#/components/headers/X-Request-Id"
-              },
-              "Allow": {
-                "schema": {
-                  "type": "string"
-                }
-              }
-            },
-            "content": {
-              "application/json": {
-                "schema": {
-                  "$ref": "#/components/schemas/Error"
-                }
-              }
-            }
+            "$ref": "#/components/responses/MethodNotAllowed"
           },
           "429": {
-            "description": "RATE_LIMITED or QUOTA_EXCEEDED",
-            "headers": {
-              "X-Request-Id": {
-                "$ref": "#/components/headers/X-Request-Id"
-              },
-              "Retry-After": {
-                "description": "Seconds to wait before retrying",
-                "schema": {
-                  "type": "integer"
-                }
-              }
-            },
-            "content": {
-              "application/json": {
-                "schema": {
-                  "$ref": "#/components/schemas/Error"
-                }
-              }
-            }
+            "$ref": "#/components/responses/TooManyRequests"
+          },
+          "500": {
+            "$ref": "#/components/responses/InternalError"
           },
           "503": {
-            "description": "AUTH_BACKEND_UNAVAILABLE or SERVICE_UNAVAILABLE: retry with back-off",
-            "headers": {
-              "X-Request-Id": {
-                "$ref": "#/components/headers/X-Request-Id"
-              },
-              "Retry-After": {
-                "description": "Seconds to wait before retrying",
-                "schema": {
-                  "type": "integer"
-                }
-              }
-            },
-            "content": {
-              "application/json": {
-                "schema": {
-                  "$ref": "#/components/schemas/Error"
-                }
-              }
-            }
+            "$ref": "#/components/responses/ServiceUnavailable"
           }
         },
         "x-units": 1
@@ -1302,7 +1212,7 @@ export const openapi: Record<string, unknown> = {
       "get": {
         "operationId": "getPersonsById",
         "summary": "One person",
-        "description": "Costs 1 unit per successful call.",
+        "description": "Costs 1 unit per successful call; errors and 304 cost 0.",
         "tags": [
           "Persons"
         ],
@@ -1314,7 +1224,18 @@ export const openapi: Record<string, unknown> = {
             "description": "Record id",
             "schema": {
               "type": "string",
-              "pattern": "^[1-9][0-9]*$"
+              "pattern": "^[1-9][0-9]{0,9}$",
+              "maxLength": 10
+            }
+          },
+          {
+            "name": "If-None-Match",
+            "in": "header",
+            "required": false,
+            "description": "An ETag from an earlier 200: answered 304 (0 units) while the body is unchanged",
+            "schema": {
+              "type": "string",
+              "maxLength": 200
             }
           }
         ],
@@ -1324,134 +1245,107 @@ export const openapi: Record<string, unknown> = {
             "headers": {
               "X-Request-Id": {
                 "$ref": "#/components/headers/X-Request-Id"
+              },
+              "Access-Control-Allow-Origin": {
+                "$ref": "#/components/headers/Access-Control-Allow-Origin"
+              },
+              "X-RateLimit-Limit": {
+                "$ref": "#/components/headers/X-RateLimit-Limit"
+              },
+              "X-RateLimit-Remaining": {
+                "$ref": "#/components/headers/X-RateLimit-Remaining"
+              },
+              "X-RateLimit-Reset": {
+                "$ref": "#/components/headers/X-RateLimit-Reset"
+              },
+              "RateLimit": {
+                "$ref": "#/components/headers/RateLimit"
+              },
+              "RateLimit-Policy": {
+                "$ref": "#/components/headers/RateLimit-Policy"
+              },
+              "ETag": {
+                "$ref": "#/components/headers/ETag"
+              },
+              "Cache-Control": {
+                "$ref": "#/components/headers/Cache-Control"
+              },
+              "Vary": {
+                "$ref": "#/components/headers/Vary"
+              },
+              "Content-Encoding": {
+                "$ref": "#/components/headers/Content-Encoding"
+              },
+              "X-Units-Cost": {
+                "$ref": "#/components/headers/X-Units-Cost"
+              },
+              "X-Units-Used": {
+                "$ref": "#/components/headers/X-Units-Used"
+              },
+              "X-Units-Remaining": {
+                "$ref": "#/components/headers/X-Units-Remaining"
               }
             },
             "content": {
               "application/json": {
                 "schema": {
-                  "type": "object",
-                  "properties": {
-                    "data": {
-                      "$ref": "#/components/schemas/Person"
-                    },
-                    "meta": {
-                      "$ref": "#/components/schemas/Meta"
-                    }
-                  },
-                  "required": [
-                    "data",
-                    "meta"
-                  ]
+                  "$ref": "#/components/schemas/PersonResponse"
                 }
+              }
+            }
+          },
+          "304": {
+            "description": "Not Modified: If-None-Match matched the current ETag. No body; costs 0 units but counts as a request.",
+            "headers": {
+              "X-Request-Id": {
+                "$ref": "#/components/headers/X-Request-Id"
+              },
+              "Access-Control-Allow-Origin": {
+                "$ref": "#/components/headers/Access-Control-Allow-Origin"
+              },
+              "X-RateLimit-Limit": {
+                "$ref": "#/components/headers/X-RateLimit-Limit"
+              },
+              "X-RateLimit-Remaining": {
+                "$ref": "#/components/headers/X-RateLimit-Remaining"
+              },
+              "X-RateLimit-Reset": {
+                "$ref": "#/components/headers/X-RateLimit-Reset"
+              },
+              "RateLimit": {
+                "$ref": "#/components/headers/RateLimit"
+              },
+              "RateLimit-Policy": {
+                "$ref": "#/components/headers/RateLimit-Policy"
+              },
+              "ETag": {
+                "$ref": "#/components/headers/ETag"
+              },
+              "Cache-Control": {
+                "$ref": "#/components/headers/Cache-Control"
               }
             }
           },
           "400": {
-            "description": "INVALID_PARAMETER: the message names the parameter",
-            "headers": {
-              "X-Request-Id": {
-                "$ref": "#/components/headers/X-Request-Id"
-              }
-            },
-            "content": {
-              "application/json": {
-                "schema": {
-                  "$ref": "#/components/schemas/Error"
-                }
-              }
-            }
+            "$ref": "#/components/responses/InvalidParameter"
           },
           "401": {
-            "description": "UNAUTHORIZED: \"API key required\" (missing or malformed) or \"Invalid API key\" (unknown or revoked)",
-            "headers": {
-              "X-Request-Id": {
-                "$ref": "#/components/headers/X-Request-Id"
-              }
-            },
-            "content": {
-              "application/json": {
-                "schema": {
-                  "$ref": "#/components/schemas/Error"
-                }
-              }
-            }
+            "$ref": "#/components/responses/Unauthorized"
           },
           "404": {
-            "description": "NOT_FOUND: unknown path, id or referenced record",
-            "headers": {
-              "X-Request-Id": {
-                "$ref": "#/components/headers/X-Request-Id"
-              }
-            },
-            "content": {
-              "application/json": {
-                "schema": {
-                  "$ref": "#/components/schemas/Error"
-                }
-              }
-            }
+            "$ref": "#/components/responses/NotFound"
           },
           "405": {
-            "description": "METHOD_NOT_ALLOWED: only GET and HEAD",
-            "headers": {
-              "X-Request-Id": {
-                "$ref": "#/components/headers/X-Request-Id"
-              },
-              "Allow": {
-                "schema": {
-                  "type": "string"
-                }
-              }
-            },
-            "content": {
-              "application/json": {
-                "schema": {
-                  "$ref": "#/components/schemas/Error"
-                }
-              }
-            }
+            "$ref": "#/components/responses/MethodNotAllowed"
           },
           "429": {
-            "description": "RATE_LIMITED or QUOTA_EXCEEDED",
-            "headers": {
-              "X-Request-Id": {
-                "$ref": "#/components/headers/X-Request-Id"
-              },
-              "Retry-After": {
-                "description": "Seconds to wait before retrying",
-                "schema": {
-                  "type": "integer"
-                }
-              }
-            },
-            "content": {
-              "application/json": {
-                "schema": {
-                  "$ref": "#/components/schemas/Error"
-                }
-              }
-            }
+            "$ref": "#/components/responses/TooManyRequests"
+          },
+          "500": {
+            "$ref": "#/components/responses/InternalError"
           },
           "503": {
-            "description": "AUTH_BACKEND_UNAVAILABLE or SERVICE_UNAVAILABLE: retry with back-off",
-            "headers": {
-              "X-Request-Id": {
-                "$ref": "#/components/headers/X-Request-Id"
-              },
-              "Retry-After": {
-                "description": "Seconds to wait before retrying",
-                "schema": {
-                  "type": "integer"
-                }
-              }
-            },
-            "content": {
-              "application/json": {
-                "schema": {
-                  "$ref": "#/components/schemas/Error"
-                }
-              }
-            }
+            "$ref": "#/components/responses/ServiceUnavailable"
           }
         },
         "x-units": 1
@@ -1461,7 +1355,7 @@ export const openapi: Record<string, unknown> = {
       "get": {
         "operationId": "getTeams",
         "summary": "List teams, paged by limit/offset",
-        "description": "Ordered by id, so the loop `offset += limit until offset + items.length >= total` visits every row once.\n\nCosts 1 unit per successful call.",
+        "description": "Ordered by id, so the loop `offset += limit until offset + items.length >= total` visits every row once.\n\nCosts 1 unit per successful call; errors and 304 cost 0.",
         "tags": [
           "Teams"
         ],
@@ -1470,20 +1364,36 @@ export const openapi: Record<string, unknown> = {
             "name": "limit",
             "in": "query",
             "required": false,
-            "description": "Rows per page; default 50, values above 200 are clamped to 200 silently",
+            "description": "Rows per page; default 50. Any value above 200 (any number of digits) is clamped to 200 silently; 0 is a 400 because a page of 0 rows never advances a paging loop.",
             "schema": {
-              "type": "string",
-              "pattern": "^[0-9]{1,15}$"
+              "type": "integer",
+              "minimum": 1,
+              "default": 50,
+              "format": "int64",
+              "maximum": 9007199254740991
             }
           },
           {
             "name": "offset",
             "in": "query",
             "required": false,
-            "description": "Rows to skip; default 0, no maximum",
+            "description": "Rows to skip; default 0, no maximum (an offset past the last row returns an empty page)",
+            "schema": {
+              "type": "integer",
+              "minimum": 0,
+              "default": 0,
+              "format": "int64",
+              "maximum": 9007199254740991
+            }
+          },
+          {
+            "name": "If-None-Match",
+            "in": "header",
+            "required": false,
+            "description": "An ETag from an earlier 200: answered 304 (0 units) while the body is unchanged",
             "schema": {
               "type": "string",
-              "pattern": "^[0-9]{1,15}$"
+              "maxLength": 200
             }
           }
         ],
@@ -1493,134 +1403,107 @@ export const openapi: Record<string, unknown> = {
             "headers": {
               "X-Request-Id": {
                 "$ref": "#/components/headers/X-Request-Id"
+              },
+              "Access-Control-Allow-Origin": {
+                "$ref": "#/components/headers/Access-Control-Allow-Origin"
+              },
+              "X-RateLimit-Limit": {
+                "$ref": "#/components/headers/X-RateLimit-Limit"
+              },
+              "X-RateLimit-Remaining": {
+                "$ref": "#/components/headers/X-RateLimit-Remaining"
+              },
+              "X-RateLimit-Reset": {
+                "$ref": "#/components/headers/X-RateLimit-Reset"
+              },
+              "RateLimit": {
+                "$ref": "#/components/headers/RateLimit"
+              },
+              "RateLimit-Policy": {
+                "$ref": "#/components/headers/RateLimit-Policy"
+              },
+              "ETag": {
+                "$ref": "#/components/headers/ETag"
+              },
+              "Cache-Control": {
+                "$ref": "#/components/headers/Cache-Control"
+              },
+              "Vary": {
+                "$ref": "#/components/headers/Vary"
+              },
+              "Content-Encoding": {
+                "$ref": "#/components/headers/Content-Encoding"
+              },
+              "X-Units-Cost": {
+                "$ref": "#/components/headers/X-Units-Cost"
+              },
+              "X-Units-Used": {
+                "$ref": "#/components/headers/X-Units-Used"
+              },
+              "X-Units-Remaining": {
+                "$ref": "#/components/headers/X-Units-Remaining"
               }
             },
             "content": {
               "application/json": {
                 "schema": {
-                  "type": "object",
-                  "properties": {
-                    "data": {
-                      "$ref": "#/components/schemas/TeamsData"
-                    },
-                    "meta": {
-                      "$ref": "#/components/schemas/Meta"
-                    }
-                  },
-                  "required": [
-                    "data",
-                    "meta"
-                  ]
+                  "$ref": "#/components/schemas/TeamsResponse"
                 }
+              }
+            }
+          },
+          "304": {
+            "description": "Not Modified: If-None-Match matched the current ETag. No body; costs 0 units but counts as a request.",
+            "headers": {
+              "X-Request-Id": {
+                "$ref": "#/components/headers/X-Request-Id"
+              },
+              "Access-Control-Allow-Origin": {
+                "$ref": "#/components/headers/Access-Control-Allow-Origin"
+              },
+              "X-RateLimit-Limit": {
+                "$ref": "#/components/headers/X-RateLimit-Limit"
+              },
+              "X-RateLimit-Remaining": {
+                "$ref": "#/components/headers/X-RateLimit-Remaining"
+              },
+              "X-RateLimit-Reset": {
+                "$ref": "#/components/headers/X-RateLimit-Reset"
+              },
+              "RateLimit": {
+                "$ref": "#/components/headers/RateLimit"
+              },
+              "RateLimit-Policy": {
+                "$ref": "#/components/headers/RateLimit-Policy"
+              },
+              "ETag": {
+                "$ref": "#/components/headers/ETag"
+              },
+              "Cache-Control": {
+                "$ref": "#/components/headers/Cache-Control"
               }
             }
           },
           "400": {
-            "description": "INVALID_PARAMETER: the message names the parameter",
-            "headers": {
-              "X-Request-Id": {
-                "$ref": "#/components/headers/X-Request-Id"
-              }
-            },
-            "content": {
-              "application/json": {
-                "schema": {
-                  "$ref": "#/components/schemas/Error"
-                }
-              }
-            }
+            "$ref": "#/components/responses/InvalidParameter"
           },
           "401": {
-            "description": "UNAUTHORIZED: \"API key required\" (missing or malformed) or \"Invalid API key\" (unknown or revoked)",
-            "headers": {
-              "X-Request-Id": {
-                "$ref": "#/components/headers/X-Request-Id"
-              }
-            },
-            "content": {
-              "application/json": {
-                "schema": {
-                  "$ref": "#/components/schemas/Error"
-                }
-              }
-            }
+            "$ref": "#/components/responses/Unauthorized"
           },
           "404": {
-            "description": "NOT_FOUND: unknown path, id or referenced record",
-            "headers": {
-              "X-Request-Id": {
-                "$ref": "#/components/headers/X-Request-Id"
-              }
-            },
-            "content": {
-              "application/json": {
-                "schema": {
-                  "$ref": "#/components/schemas/Error"
-                }
-              }
-            }
+            "$ref": "#/components/responses/NotFound"
           },
           "405": {
-            "description": "METHOD_NOT_ALLOWED: only GET and HEAD",
-            "headers": {
-              "X-Request-Id": {
-                "$ref": "#/components/headers/X-Request-Id"
-              },
-              "Allow": {
-                "schema": {
-                  "type": "string"
-                }
-              }
-            },
-            "content": {
-              "application/json": {
-                "schema": {
-                  "$ref": "#/components/schemas/Error"
-                }
-              }
-            }
+            "$ref": "#/components/responses/MethodNotAllowed"
           },
           "429": {
-            "description": "RATE_LIMITED or QUOTA_EXCEEDED",
-            "headers": {
-              "X-Request-Id": {
-                "$ref": "#/components/headers/X-Request-Id"
-              },
-              "Retry-After": {
-                "description": "Seconds to wait before retrying",
-                "schema": {
-                  "type": "integer"
-                }
-              }
-            },
-            "content": {
-              "application/json": {
-                "schema": {
-                  "$ref": "#/components/schemas/Error"
-                }
-              }
-            }
+            "$ref": "#/components/responses/TooManyRequests"
+          },
+          "500": {
+            "$ref": "#/components/responses/InternalError"
           },
           "503": {
-            "description": "AUTH_BACKEND_UNAVAILABLE or SERVICE_UNAVAILABLE: retry with back-off",
-            "headers": {
-              "X-Request-Id": {
-                "$ref": "#/components/headers/X-Request-Id"
-              },
-              "Retry-After": {
-                "description": "Seconds to wait before retrying",
-                "schema": {
-                  "type": "integer"
-                }
-              }
-            },
-            "content": {
-              "application/json": {
-                "schema": {
-                  "$ref": "#/components/schemas/Error"
-                }
-              }
-            }
+            "$ref": "#/components/responses/ServiceUnavailable"
           }
         },
         "x-units": 1
@@ -1630,7 +1513,7 @@ export const openapi: Record<string, unknown> = {
       "get": {
         "operationId": "getTeamsById",
         "summary": "One team",
-        "description": "Costs 1 unit per successful call.",
+        "description": "Costs 1 unit per successful call; errors and 304 cost 0.",
         "tags": [
           "Teams"
         ],
@@ -1642,7 +1525,18 @@ export const openapi: Record<string, unknown> = {
             "description": "Record id",
             "schema": {
               "type": "string",
-              "pattern": "^[1-9][0-9]*$"
+              "pattern": "^[1-9][0-9]{0,9}$",
+              "maxLength": 10
+            }
+          },
+          {
+            "name": "If-None-Match",
+            "in": "header",
+            "required": false,
+            "description": "An ETag from an earlier 200: answered 304 (0 units) while the body is unchanged",
+            "schema": {
+              "type": "string",
+              "maxLength": 200
             }
           }
         ],
@@ -1652,134 +1546,107 @@ export const openapi: Record<string, unknown> = {
             "headers": {
               "X-Request-Id": {
                 "$ref": "#/components/headers/X-Request-Id"
+              },
+              "Access-Control-Allow-Origin": {
+                "$ref": "#/components/headers/Access-Control-Allow-Origin"
+              },
+              "X-RateLimit-Limit": {
+                "$ref": "#/components/headers/X-RateLimit-Limit"
+              },
+              "X-RateLimit-Remaining": {
+                "$ref": "#/components/headers/X-RateLimit-Remaining"
+              },
+              "X-RateLimit-Reset": {
+                "$ref": "#/components/headers/X-RateLimit-Reset"
+              },
+              "RateLimit": {
+                "$ref": "#/components/headers/RateLimit"
+              },
+              "RateLimit-Policy": {
+                "$ref": "#/components/headers/RateLimit-Policy"
+              },
+              "ETag": {
+                "$ref": "#/components/headers/ETag"
+              },
+              "Cache-Control": {
+                "$ref": "#/components/headers/Cache-Control"
+              },
+              "Vary": {
+                "$ref": "#/components/headers/Vary"
+              },
+              "Content-Encoding": {
+                "$ref": "#/components/headers/Content-Encoding"
+              },
+              "X-Units-Cost": {
+                "$ref": "#/components/headers/X-Units-Cost"
+              },
+              "X-Units-Used": {
+                "$ref": "#/components/headers/X-Units-Used"
+              },
+              "X-Units-Remaining": {
+                "$ref": "#/components/headers/X-Units-Remaining"
               }
             },
             "content": {
               "application/json": {
                 "schema": {
-                  "type": "object",
-                  "properties": {
-                    "data": {
-                      "$ref": "#/components/schemas/Team"
-                    },
-                    "meta": {
-                      "$ref": "#/components/schemas/Meta"
-                    }
-                  },
-                  "required": [
-                    "data",
-                    "meta"
-                  ]
+                  "$ref": "#/components/schemas/TeamResponse"
                 }
+              }
+            }
+          },
+          "304": {
+            "description": "Not Modified: If-None-Match matched the current ETag. No body; costs 0 units but counts as a request.",
+            "headers": {
+              "X-Request-Id": {
+                "$ref": "#/components/headers/X-Request-Id"
+              },
+              "Access-Control-Allow-Origin": {
+                "$ref": "#/components/headers/Access-Control-Allow-Origin"
+              },
+              "X-RateLimit-Limit": {
+                "$ref": "#/components/headers/X-RateLimit-Limit"
+              },
+              "X-RateLimit-Remaining": {
+                "$ref": "#/components/headers/X-RateLimit-Remaining"
+              },
+              "X-RateLimit-Reset": {
+                "$ref": "#/components/headers/X-RateLimit-Reset"
+              },
+              "RateLimit": {
+                "$ref": "#/components/headers/RateLimit"
+              },
+              "RateLimit-Policy": {
+                "$ref": "#/components/headers/RateLimit-Policy"
+              },
+              "ETag": {
+                "$ref": "#/components/headers/ETag"
+              },
+              "Cache-Control": {
+                "$ref": "#/components/headers/Cache-Control"
               }
             }
           },
           "400": {
-            "description": "INVALID_PARAMETER: the message names the parameter",
-            "headers": {
-              "X-Request-Id": {
-                "$ref": "#/components/headers/X-Request-Id"
-              }
-            },
-            "content": {
-              "application/json": {
-                "schema": {
-                  "$ref": "#/components/schemas/Error"
-                }
-              }
-            }
+            "$ref": "#/components/responses/InvalidParameter"
           },
           "401": {
-            "description": "UNAUTHORIZED: \"API key required\" (missing or malformed) or \"Invalid API key\" (unknown or revoked)",
-            "headers": {
-              "X-Request-Id": {
-                "$ref": "#/components/headers/X-Request-Id"
-              }
-            },
-            "content": {
-              "application/json": {
-                "schema": {
-                  "$ref": "#/components/schemas/Error"
-                }
-              }
-            }
+            "$ref": "#/components/responses/Unauthorized"
           },
           "404": {
-            "description": "NOT_FOUND: unknown path, id or referenced record",
-            "headers": {
-              "X-Request-Id": {
-                "$ref": "#/components/headers/X-Request-Id"
-              }
-            },
-            "content": {
-              "application/json": {
-                "schema": {
-                  "$ref": "#/components/schemas/Error"
-                }
-              }
-            }
+            "$ref": "#/components/responses/NotFound"
           },
           "405": {
-            "description": "METHOD_NOT_ALLOWED: only GET and HEAD",
-            "headers": {
-              "X-Request-Id": {
-                "$ref": "#/components/headers/X-Request-Id"
-              },
-              "Allow": {
-                "schema": {
-                  "type": "string"
-                }
-              }
-            },
-            "content": {
-              "application/json": {
-                "schema": {
-                  "$ref": "#/components/schemas/Error"
-                }
-              }
-            }
+            "$ref": "#/components/responses/MethodNotAllowed"
           },
           "429": {
-            "description": "RATE_LIMITED or QUOTA_EXCEEDED",
-            "headers": {
-              "X-Request-Id": {
-                "$ref": "#/components/headers/X-Request-Id"
-              },
-              "Retry-After": {
-                "description": "Seconds to wait before retrying",
-                "schema": {
-                  "type": "integer"
-                }
-              }
-            },
-            "content": {
-              "application/json": {
-                "schema": {
-                  "$ref": "#/components/schemas/Error"
-                }
-              }
-            }
+            "$ref": "#/components/responses/TooManyRequests"
+          },
+          "500": {
+            "$ref": "#/components/responses/InternalError"
           },
           "503": {
-            "description": "AUTH_BACKEND_UNAVAILABLE or SERVICE_UNAVAILABLE: retry with back-off",
-            "headers": {
-              "X-Request-Id": {
-                "$ref": "#/components/headers/X-Request-Id"
-              },
-              "Retry-After": {
-                "description": "Seconds to wait before retrying",
-                "schema": {
-                  "type": "integer"
-                }
-              }
-            },
-            "content": {
-              "application/json": {
-                "schema": {
-                  "$ref": "#/components/schemas/Error"
-                }
-              }
-            }
+            "$ref": "#/components/responses/ServiceUnavailable"
           }
         },
         "x-units": 1
@@ -1789,7 +1656,7 @@ export const openapi: Record<string, unknown> = {
       "get": {
         "operationId": "getRosters",
         "summary": "Squad lists: who played for which team in which edition",
-        "description": "At least one of edition, team or person is required; filters combine with AND (e.g. edition + team = one squad).\n\nCosts 1 unit per successful call.",
+        "description": "At least one of edition, team or person is required; filters combine with AND (e.g. edition + team = one squad).\n\nCosts 1 unit per successful call; errors and 304 cost 0.",
         "tags": [
           "Rosters"
         ],
@@ -1801,7 +1668,8 @@ export const openapi: Record<string, unknown> = {
             "description": "Edition (season) id",
             "schema": {
               "type": "string",
-              "pattern": "^[1-9][0-9]{0,9}$"
+              "pattern": "^[1-9][0-9]{0,9}$",
+              "maxLength": 1000
             }
           },
           {
@@ -1811,7 +1679,8 @@ export const openapi: Record<string, unknown> = {
             "description": "Team id",
             "schema": {
               "type": "string",
-              "pattern": "^[1-9][0-9]{0,9}$"
+              "pattern": "^[1-9][0-9]{0,9}$",
+              "maxLength": 1000
             }
           },
           {
@@ -1821,7 +1690,18 @@ export const openapi: Record<string, unknown> = {
             "description": "Person id: the person's roster history",
             "schema": {
               "type": "string",
-              "pattern": "^[1-9][0-9]{0,9}$"
+              "pattern": "^[1-9][0-9]{0,9}$",
+              "maxLength": 1000
+            }
+          },
+          {
+            "name": "If-None-Match",
+            "in": "header",
+            "required": false,
+            "description": "An ETag from an earlier 200: answered 304 (0 units) while the body is unchanged",
+            "schema": {
+              "type": "string",
+              "maxLength": 200
             }
           }
         ],
@@ -1831,134 +1711,107 @@ export const openapi: Record<string, unknown> = {
             "headers": {
               "X-Request-Id": {
                 "$ref": "#/components/headers/X-Request-Id"
+              },
+              "Access-Control-Allow-Origin": {
+                "$ref": "#/components/headers/Access-Control-Allow-Origin"
+              },
+              "X-RateLimit-Limit": {
+                "$ref": "#/components/headers/X-RateLimit-Limit"
+              },
+              "X-RateLimit-Remaining": {
+                "$ref": "#/components/headers/X-RateLimit-Remaining"
+              },
+              "X-RateLimit-Reset": {
+                "$ref": "#/components/headers/X-RateLimit-Reset"
+              },
+              "RateLimit": {
+                "$ref": "#/components/headers/RateLimit"
+              },
+              "RateLimit-Policy": {
+                "$ref": "#/components/headers/RateLimit-Policy"
+              },
+              "ETag": {
+                "$ref": "#/components/headers/ETag"
+              },
+              "Cache-Control": {
+                "$ref": "#/components/headers/Cache-Control"
+              },
+              "Vary": {
+                "$ref": "#/components/headers/Vary"
+              },
+              "Content-Encoding": {
+                "$ref": "#/components/headers/Content-Encoding"
+              },
+              "X-Units-Cost": {
+                "$ref": "#/components/headers/X-Units-Cost"
+              },
+              "X-Units-Used": {
+                "$ref": "#/components/headers/X-Units-Used"
+              },
+              "X-Units-Remaining": {
+                "$ref": "#/components/headers/X-Units-Remaining"
               }
             },
             "content": {
               "application/json": {
                 "schema": {
-                  "type": "object",
-                  "properties": {
-                    "data": {
-                      "$ref": "#/components/schemas/RostersData"
-                    },
-                    "meta": {
-                      "$ref": "#/components/schemas/Meta"
-                    }
-                  },
-                  "required": [
-                    "data",
-                    "meta"
-                  ]
+                  "$ref": "#/components/schemas/RostersResponse"
                 }
+              }
+            }
+          },
+          "304": {
+            "description": "Not Modified: If-None-Match matched the current ETag. No body; costs 0 units but counts as a request.",
+            "headers": {
+              "X-Request-Id": {
+                "$ref": "#/components/headers/X-Request-Id"
+              },
+              "Access-Control-Allow-Origin": {
+                "$ref": "#/components/headers/Access-Control-Allow-Origin"
+              },
+              "X-RateLimit-Limit": {
+                "$ref": "#/components/headers/X-RateLimit-Limit"
+              },
+              "X-RateLimit-Remaining": {
+                "$ref": "#/components/headers/X-RateLimit-Remaining"
+              },
+              "X-RateLimit-Reset": {
+                "$ref": "#/components/headers/X-RateLimit-Reset"
+              },
+              "RateLimit": {
+                "$ref": "#/components/headers/RateLimit"
+              },
+              "RateLimit-Policy": {
+                "$ref": "#/components/headers/RateLimit-Policy"
+              },
+              "ETag": {
+                "$ref": "#/components/headers/ETag"
+              },
+              "Cache-Control": {
+                "$ref": "#/components/headers/Cache-Control"
               }
             }
           },
           "400": {
-            "description": "INVALID_PARAMETER: the message names the parameter",
-            "headers": {
-              "X-Request-Id": {
-                "$ref": "#/components/headers/X-Request-Id"
-              }
-            },
-            "content": {
-              "application/json": {
-                "schema": {
-                  "$ref": "#/components/schemas/Error"
-                }
-              }
-            }
+            "$ref": "#/components/responses/InvalidParameter"
           },
           "401": {
-            "description": "UNAUTHORIZED: \"API key required\" (missing or malformed) or \"Invalid API key\" (unknown or revoked)",
-            "headers": {
-              "X-Request-Id": {
-                "$ref": "#/components/headers/X-Request-Id"
-              }
-            },
-            "content": {
-              "application/json": {
-                "schema": {
-                  "$ref": "#/components/schemas/Error"
-                }
-              }
-            }
+            "$ref": "#/components/responses/Unauthorized"
           },
           "404": {
-            "description": "NOT_FOUND: unknown path, id or referenced record",
-            "headers": {
-              "X-Request-Id": {
-                "$ref": "#/components/headers/X-Request-Id"
-              }
-            },
-            "content": {
-              "application/json": {
-                "schema": {
-                  "$ref": "#/components/schemas/Error"
-                }
-              }
-            }
+            "$ref": "#/components/responses/NotFound"
           },
           "405": {
-            "description": "METHOD_NOT_ALLOWED: only GET and HEAD",
-            "headers": {
-              "X-Request-Id": {
-                "$ref": "#/components/headers/X-Request-Id"
-              },
-              "Allow": {
-                "schema": {
-                  "type": "string"
-                }
-              }
-            },
-            "content": {
-              "application/json": {
-                "schema": {
-                  "$ref": "#/components/schemas/Error"
-                }
-              }
-            }
+            "$ref": "#/components/responses/MethodNotAllowed"
           },
           "429": {
-            "description": "RATE_LIMITED or QUOTA_EXCEEDED",
-            "headers": {
-              "X-Request-Id": {
-                "$ref": "#/components/headers/X-Request-Id"
-              },
-              "Retry-After": {
-                "description": "Seconds to wait before retrying",
-                "schema": {
-                  "type": "integer"
-                }
-              }
-            },
-            "content": {
-              "application/json": {
-                "schema": {
-                  "$ref": "#/components/schemas/Error"
-                }
-              }
-            }
+            "$ref": "#/components/responses/TooManyRequests"
+          },
+          "500": {
+            "$ref": "#/components/responses/InternalError"
           },
           "503": {
-            "description": "AUTH_BACKEND_UNAVAILABLE or SERVICE_UNAVAILABLE: retry with back-off",
-            "headers": {
-              "X-Request-Id": {
-                "$ref": "#/components/headers/X-Request-Id"
-              },
-              "Retry-After": {
-                "description": "Seconds to wait before retrying",
-                "schema": {
-                  "type": "integer"
-                }
-              }
-            },
-            "content": {
-              "application/json": {
-                "schema": {
-                  "$ref": "#/components/schemas/Error"
-                }
-              }
-            }
+            "$ref": "#/components/responses/ServiceUnavailable"
           }
         },
         "x-units": 1
@@ -1968,7 +1821,7 @@ export const openapi: Record<string, unknown> = {
       "get": {
         "operationId": "getStandings",
         "summary": "League table of an edition",
-        "description": "Give edition, or competition for its current edition. Rows are ordered by group, then position.\n\nCosts 1 unit per successful call.",
+        "description": "Give edition, or competition for its current edition. Rows are ordered by group, then position.\n\nCosts 1 unit per successful call; errors and 304 cost 0.",
         "tags": [
           "Standings"
         ],
@@ -1980,7 +1833,8 @@ export const openapi: Record<string, unknown> = {
             "description": "Edition (season) id",
             "schema": {
               "type": "string",
-              "pattern": "^[1-9][0-9]{0,9}$"
+              "pattern": "^[1-9][0-9]{0,9}$",
+              "maxLength": 1000
             }
           },
           {
@@ -1990,7 +1844,8 @@ export const openapi: Record<string, unknown> = {
             "description": "Competition id: its current edition (ignored when edition is given)",
             "schema": {
               "type": "string",
-              "pattern": "^[1-9][0-9]{0,9}$"
+              "pattern": "^[1-9][0-9]{0,9}$",
+              "maxLength": 1000
             }
           },
           {
@@ -2002,6 +1857,16 @@ export const openapi: Record<string, unknown> = {
               "type": "string",
               "maxLength": 40
             }
+          },
+          {
+            "name": "If-None-Match",
+            "in": "header",
+            "required": false,
+            "description": "An ETag from an earlier 200: answered 304 (0 units) while the body is unchanged",
+            "schema": {
+              "type": "string",
+              "maxLength": 200
+            }
           }
         ],
         "responses": {
@@ -2010,134 +1875,107 @@ export const openapi: Record<string, unknown> = {
             "headers": {
               "X-Request-Id": {
                 "$ref": "#/components/headers/X-Request-Id"
+              },
+              "Access-Control-Allow-Origin": {
+                "$ref": "#/components/headers/Access-Control-Allow-Origin"
+              },
+              "X-RateLimit-Limit": {
+                "$ref": "#/components/headers/X-RateLimit-Limit"
+              },
+              "X-RateLimit-Remaining": {
+                "$ref": "#/components/headers/X-RateLimit-Remaining"
+              },
+              "X-RateLimit-Reset": {
+                "$ref": "#/components/headers/X-RateLimit-Reset"
+              },
+              "RateLimit": {
+                "$ref": "#/components/headers/RateLimit"
+              },
+              "RateLimit-Policy": {
+                "$ref": "#/components/headers/RateLimit-Policy"
+              },
+              "ETag": {
+                "$ref": "#/components/headers/ETag"
+              },
+              "Cache-Control": {
+                "$ref": "#/components/headers/Cache-Control"
+              },
+              "Vary": {
+                "$ref": "#/components/headers/Vary"
+              },
+              "Content-Encoding": {
+                "$ref": "#/components/headers/Content-Encoding"
+              },
+              "X-Units-Cost": {
+                "$ref": "#/components/headers/X-Units-Cost"
+              },
+              "X-Units-Used": {
+                "$ref": "#/components/headers/X-Units-Used"
+              },
+              "X-Units-Remaining": {
+                "$ref": "#/components/headers/X-Units-Remaining"
               }
             },
             "content": {
               "application/json": {
                 "schema": {
-                  "type": "object",
-                  "properties": {
-                    "data": {
-                      "$ref": "#/components/schemas/StandingsData"
-                    },
-                    "meta": {
-                      "$ref": "#/components/schemas/Meta"
-                    }
-                  },
-                  "required": [
-                    "data",
-                    "meta"
-                  ]
+                  "$ref": "#/components/schemas/StandingsResponse"
                 }
+              }
+            }
+          },
+          "304": {
+            "description": "Not Modified: If-None-Match matched the current ETag. No body; costs 0 units but counts as a request.",
+            "headers": {
+              "X-Request-Id": {
+                "$ref": "#/components/headers/X-Request-Id"
+              },
+              "Access-Control-Allow-Origin": {
+                "$ref": "#/components/headers/Access-Control-Allow-Origin"
+              },
+              "X-RateLimit-Limit": {
+                "$ref": "#/components/headers/X-RateLimit-Limit"
+              },
+              "X-RateLimit-Remaining": {
+                "$ref": "#/components/headers/X-RateLimit-Remaining"
+              },
+              "X-RateLimit-Reset": {
+                "$ref": "#/components/headers/X-RateLimit-Reset"
+              },
+              "RateLimit": {
+                "$ref": "#/components/headers/RateLimit"
+              },
+              "RateLimit-Policy": {
+                "$ref": "#/components/headers/RateLimit-Policy"
+              },
+              "ETag": {
+                "$ref": "#/components/headers/ETag"
+              },
+              "Cache-Control": {
+                "$ref": "#/components/headers/Cache-Control"
               }
             }
           },
           "400": {
-            "description": "INVALID_PARAMETER: the message names the parameter",
-            "headers": {
-              "X-Request-Id": {
-                "$ref": "#/components/headers/X-Request-Id"
-              }
-            },
-            "content": {
-              "application/json": {
-                "schema": {
-                  "$ref": "#/components/schemas/Error"
-                }
-              }
-            }
+            "$ref": "#/components/responses/InvalidParameter"
           },
           "401": {
-            "description": "UNAUTHORIZED: \"API key required\" (missing or malformed) or \"Invalid API key\" (unknown or revoked)",
-            "headers": {
-              "X-Request-Id": {
-                "$ref": "#/components/headers/X-Request-Id"
-              }
-            },
-            "content": {
-              "application/json": {
-                "schema": {
-                  "$ref": "#/components/schemas/Error"
-                }
-              }
-            }
+            "$ref": "#/components/responses/Unauthorized"
           },
           "404": {
-            "description": "NOT_FOUND: unknown path, id or referenced record",
-            "headers": {
-              "X-Request-Id": {
-                "$ref": "#/components/headers/X-Request-Id"
-              }
-            },
-            "content": {
-              "application/json": {
-                "schema": {
-                  "$ref": "#/components/schemas/Error"
-                }
-              }
-            }
+            "$ref": "#/components/responses/NotFound"
           },
           "405": {
-            "description": "METHOD_NOT_ALLOWED: only GET and HEAD",
-            "headers": {
-              "X-Request-Id": {
-                "$ref": "#/components/headers/X-Request-Id"
-              },
-              "Allow": {
-                "schema": {
-                  "type": "string"
-                }
-              }
-            },
-            "content": {
-              "application/json": {
-                "schema": {
-                  "$ref": "#/components/schemas/Error"
-                }
-              }
-            }
+            "$ref": "#/components/responses/MethodNotAllowed"
           },
           "429": {
-            "description": "RATE_LIMITED or QUOTA_EXCEEDED",
-            "headers": {
-              "X-Request-Id": {
-                "$ref": "#/components/headers/X-Request-Id"
-              },
-              "Retry-After": {
-                "description": "Seconds to wait before retrying",
-                "schema": {
-                  "type": "integer"
-                }
-              }
-            },
-            "content": {
-              "application/json": {
-                "schema": {
-                  "$ref": "#/components/schemas/Error"
-                }
-              }
-            }
+            "$ref": "#/components/responses/TooManyRequests"
+          },
+          "500": {
+            "$ref": "#/components/responses/InternalError"
           },
           "503": {
-            "description": "AUTH_BACKEND_UNAVAILABLE or SERVICE_UNAVAILABLE: retry with back-off",
-            "headers": {
-              "X-Request-Id": {
-                "$ref": "#/components/headers/X-Request-Id"
-              },
-              "Retry-After": {
-                "description": "Seconds to wait before retrying",
-                "schema": {
-                  "type": "integer"
-                }
-              }
-            },
-            "content": {
-              "application/json": {
-                "schema": {
-                  "$ref": "#/components/schemas/Error"
-                }
-              }
-            }
+            "$ref": "#/components/responses/ServiceUnavailable"
           }
         },
         "x-units": 1
@@ -2147,7 +1985,7 @@ export const openapi: Record<string, unknown> = {
       "get": {
         "operationId": "getContestsByIdOddsHistory",
         "summary": "Odds history of a contest, paged by cursor",
-        "description": "Newest first. limit defaults to 100 and is clamped to 1000. Page with next_cursor: it is opaque, signed, tie-safe (points sharing observed_at are never skipped or repeated) and bound to the scope and filters; a cursor from another scope, other filters or altered is 400 INVALID_PARAMETER. before/after bound the window (exclusive). With interval other than raw a page examines at most 20000 points and may hold fewer than limit items; follow next_cursor until it is null.\n\nCosts 5 units per successful call.",
+        "description": "Newest first. limit defaults to 100 and is clamped to 1000. Page with next_cursor: it is opaque, signed, tie-safe (points sharing observed_at are never skipped or repeated) and bound to the scope and filters; a cursor from another scope, other filters or altered is 400 INVALID_PARAMETER. before/after bound the window (exclusive). With interval other than raw a page examines at most 20000 points and may hold fewer than limit items; follow next_cursor until it is null.\n\nCosts 5 units per successful call; errors and 304 cost 0.",
         "tags": [
           "Odds"
         ],
@@ -2159,17 +1997,21 @@ export const openapi: Record<string, unknown> = {
             "description": "Record id",
             "schema": {
               "type": "string",
-              "pattern": "^[1-9][0-9]*$"
+              "pattern": "^[1-9][0-9]{0,9}$",
+              "maxLength": 10
             }
           },
           {
             "name": "limit",
             "in": "query",
             "required": false,
-            "description": "Maximum rows; default 100, values above 1000 are clamped to 1000 silently",
+            "description": "Rows per page; default 100. Any value above 1000 (any number of digits) is clamped to 1000 silently; 0 is a 400 because a page of 0 rows never advances a paging loop.",
             "schema": {
-              "type": "string",
-              "pattern": "^[1-9][0-9]{0,14}$"
+              "type": "integer",
+              "minimum": 1,
+              "default": 100,
+              "format": "int64",
+              "maximum": 9007199254740991
             }
           },
           {
@@ -2188,6 +2030,7 @@ export const openapi: Record<string, unknown> = {
             "required": false,
             "description": "ISO-8601 window end: only points observed strictly before it",
             "schema": {
+              "format": "date-time",
               "type": "string",
               "maxLength": 40
             }
@@ -2198,6 +2041,7 @@ export const openapi: Record<string, unknown> = {
             "required": false,
             "description": "ISO-8601 window start: only points observed strictly after it",
             "schema": {
+              "format": "date-time",
               "type": "string",
               "maxLength": 40
             }
@@ -2226,7 +2070,8 @@ export const openapi: Record<string, unknown> = {
             "description": "Only this bookmaker",
             "schema": {
               "type": "string",
-              "pattern": "^[a-z0-9][a-z0-9_.-]{0,39}$"
+              "pattern": "^[a-z0-9][a-z0-9_.-]{0,39}$",
+              "maxLength": 1000
             }
           },
           {
@@ -2236,7 +2081,8 @@ export const openapi: Record<string, unknown> = {
             "description": "Only this market",
             "schema": {
               "type": "string",
-              "pattern": "^[a-z0-9][a-z0-9_.-]{0,39}$"
+              "pattern": "^[a-z0-9][a-z0-9_.-]{0,39}$",
+              "maxLength": 1000
             }
           },
           {
@@ -2246,7 +2092,18 @@ export const openapi: Record<string, unknown> = {
             "description": "Only this selection",
             "schema": {
               "type": "string",
-              "pattern": "^[a-z0-9][a-z0-9_.-]{0,39}$"
+              "pattern": "^[a-z0-9][a-z0-9_.-]{0,39}$",
+              "maxLength": 1000
+            }
+          },
+          {
+            "name": "If-None-Match",
+            "in": "header",
+            "required": false,
+            "description": "An ETag from an earlier 200: answered 304 (0 units) while the body is unchanged",
+            "schema": {
+              "type": "string",
+              "maxLength": 200
             }
           }
         ],
@@ -2256,134 +2113,107 @@ export const openapi: Record<string, unknown> = {
             "headers": {
               "X-Request-Id": {
                 "$ref": "#/components/headers/X-Request-Id"
+              },
+              "Access-Control-Allow-Origin": {
+                "$ref": "#/components/headers/Access-Control-Allow-Origin"
+              },
+              "X-RateLimit-Limit": {
+                "$ref": "#/components/headers/X-RateLimit-Limit"
+              },
+              "X-RateLimit-Remaining": {
+                "$ref": "#/components/headers/X-RateLimit-Remaining"
+              },
+              "X-RateLimit-Reset": {
+                "$ref": "#/components/headers/X-RateLimit-Reset"
+              },
+              "RateLimit": {
+                "$ref": "#/components/headers/RateLimit"
+              },
+              "RateLimit-Policy": {
+                "$ref": "#/components/headers/RateLimit-Policy"
+              },
+              "ETag": {
+                "$ref": "#/components/headers/ETag"
+              },
+              "Cache-Control": {
+                "$ref": "#/components/headers/Cache-Control"
+              },
+              "Vary": {
+                "$ref": "#/components/headers/Vary"
+              },
+              "Content-Encoding": {
+                "$ref": "#/components/headers/Content-Encoding"
+              },
+              "X-Units-Cost": {
+                "$ref": "#/components/headers/X-Units-Cost"
+              },
+              "X-Units-Used": {
+                "$ref": "#/components/headers/X-Units-Used"
+              },
+              "X-Units-Remaining": {
+                "$ref": "#/components/headers/X-Units-Remaining"
               }
             },
             "content": {
               "application/json": {
                 "schema": {
-                  "type": "object",
-                  "properties": {
-                    "data": {
-                      "$ref": "#/components/schemas/ContestsByIdOddsHistoryData"
-                    },
-                    "meta": {
-                      "$ref": "#/components/schemas/Meta"
-                    }
-                  },
-                  "required": [
-                    "data",
-                    "meta"
-                  ]
+                  "$ref": "#/components/schemas/OddsHistoryPageResponse"
                 }
+              }
+            }
+          },
+          "304": {
+            "description": "Not Modified: If-None-Match matched the current ETag. No body; costs 0 units but counts as a request.",
+            "headers": {
+              "X-Request-Id": {
+                "$ref": "#/components/headers/X-Request-Id"
+              },
+              "Access-Control-Allow-Origin": {
+                "$ref": "#/components/headers/Access-Control-Allow-Origin"
+              },
+              "X-RateLimit-Limit": {
+                "$ref": "#/components/headers/X-RateLimit-Limit"
+              },
+              "X-RateLimit-Remaining": {
+                "$ref": "#/components/headers/X-RateLimit-Remaining"
+              },
+              "X-RateLimit-Reset": {
+                "$ref": "#/components/headers/X-RateLimit-Reset"
+              },
+              "RateLimit": {
+                "$ref": "#/components/headers/RateLimit"
+              },
+              "RateLimit-Policy": {
+                "$ref": "#/components/headers/RateLimit-Policy"
+              },
+              "ETag": {
+                "$ref": "#/components/headers/ETag"
+              },
+              "Cache-Control": {
+                "$ref": "#/components/headers/Cache-Control"
               }
             }
           },
           "400": {
-            "description": "INVALID_PARAMETER: the message names the parameter",
-            "headers": {
-              "X-Request-Id": {
-                "$ref": "#/components/headers/X-Request-Id"
-              }
-            },
-            "content": {
-              "application/json": {
-                "schema": {
-                  "$ref": "#/components/schemas/Error"
-                }
-              }
-            }
+            "$ref": "#/components/responses/InvalidParameter"
           },
           "401": {
-            "description": "UNAUTHORIZED: \"API key required\" (missing or malformed) or \"Invalid API key\" (unknown or revoked)",
-            "headers": {
-              "X-Request-Id": {
-                "$ref": "#/components/headers/X-Request-Id"
-              }
-            },
-            "content": {
-              "application/json": {
-                "schema": {
-                  "$ref": "#/components/schemas/Error"
-                }
-              }
-            }
+            "$ref": "#/components/responses/Unauthorized"
           },
           "404": {
-            "description": "NOT_FOUND: unknown path, id or referenced record",
-            "headers": {
-              "X-Request-Id": {
-                "$ref": "#/components/headers/X-Request-Id"
-              }
-            },
-            "content": {
-              "application/json": {
-                "schema": {
-                  "$ref": "#/components/schemas/Error"
-                }
-              }
-            }
+            "$ref": "#/components/responses/NotFound"
           },
           "405": {
-            "description": "METHOD_NOT_ALLOWED: only GET and HEAD",
-            "headers": {
-              "X-Request-Id": {
-                "$ref": "#/components/headers/X-Request-Id"
-              },
-              "Allow": {
-                "schema": {
-                  "type": "string"
-                }
-              }
-            },
-            "content": {
-              "application/json": {
-                "schema": {
-                  "$ref": "#/components/schemas/Error"
-                }
-              }
-            }
+            "$ref": "#/components/responses/MethodNotAllowed"
           },
           "429": {
-            "description": "RATE_LIMITED or QUOTA_EXCEEDED",
-            "headers": {
-              "X-Request-Id": {
-                "$ref": "#/components/headers/X-Request-Id"
-              },
-              "Retry-After": {
-                "description": "Seconds to wait before retrying",
-                "schema": {
-                  "type": "integer"
-                }
-              }
-            },
-            "content": {
-              "application/json": {
-                "schema": {
-                  "$ref": "#/components/schemas/Error"
-                }
-              }
-            }
+            "$ref": "#/components/responses/TooManyRequests"
+          },
+          "500": {
+            "$ref": "#/components/responses/InternalError"
           },
           "503": {
-            "description": "AUTH_BACKEND_UNAVAILABLE or SERVICE_UNAVAILABLE: retry with back-off",
-            "headers": {
-              "X-Request-Id": {
-                "$ref": "#/components/headers/X-Request-Id"
-              },
-              "Retry-After": {
-                "description": "Seconds to wait before retrying",
-                "schema": {
-                  "type": "integer"
-                }
-              }
-            },
-            "content": {
-              "application/json": {
-                "schema": {
-                  "$ref": "#/components/schemas/Error"
-                }
-              }
-            }
+            "$ref": "#/components/responses/ServiceUnavailable"
           }
         },
         "x-units": 5
@@ -2393,7 +2223,7 @@ export const openapi: Record<string, unknown> = {
       "get": {
         "operationId": "getPersonsByIdOddsHistory",
         "summary": "Odds history of a person, paged by cursor",
-        "description": "Newest first. limit defaults to 100 and is clamped to 1000. Page with next_cursor: it is opaque, signed, tie-safe (points sharing observed_at are never skipped or repeated) and bound to the scope and filters; a cursor from another scope, other filters or altered is 400 INVALID_PARAMETER. before/after bound the window (exclusive). With interval other than raw a page examines at most 20000 points and may hold fewer than limit items; follow next_cursor until it is null.\n\nCosts 5 units per successful call.",
+        "description": "Newest first. limit defaults to 100 and is clamped to 1000. Page with next_cursor: it is opaque, signed, tie-safe (points sharing observed_at are never skipped or repeated) and bound to the scope and filters; a cursor from another scope, other filters or altered is 400 INVALID_PARAMETER. before/after bound the window (exclusive). With interval other than raw a page examines at most 20000 points and may hold fewer than limit items; follow next_cursor until it is null.\n\nCosts 5 units per successful call; errors and 304 cost 0.",
         "tags": [
           "Odds"
         ],
@@ -2405,17 +2235,21 @@ export const openapi: Record<string, unknown> = {
             "description": "Record id",
             "schema": {
               "type": "string",
-              "pattern": "^[1-9][0-9]*$"
+              "pattern": "^[1-9][0-9]{0,9}$",
+              "maxLength": 10
             }
           },
           {
             "name": "limit",
             "in": "query",
             "required": false,
-            "description": "Maximum rows; default 100, values above 1000 are clamped to 1000 silently",
+            "description": "Rows per page; default 100. Any value above 1000 (any number of digits) is clamped to 1000 silently; 0 is a 400 because a page of 0 rows never advances a paging loop.",
             "schema": {
-              "type": "string",
-              "pattern": "^[1-9][0-9]{0,14}$"
+              "type": "integer",
+              "minimum": 1,
+              "default": 100,
+              "format": "int64",
+              "maximum": 9007199254740991
             }
           },
           {
@@ -2434,6 +2268,7 @@ export const openapi: Record<string, unknown> = {
             "required": false,
             "description": "ISO-8601 window end: only points observed strictly before it",
             "schema": {
+              "format": "date-time",
               "type": "string",
               "maxLength": 40
             }
@@ -2444,6 +2279,7 @@ export const openapi: Record<string, unknown> = {
             "required": false,
             "description": "ISO-8601 window start: only points observed strictly after it",
             "schema": {
+              "format": "date-time",
               "type": "string",
               "maxLength": 40
             }
@@ -2472,7 +2308,8 @@ export const openapi: Record<string, unknown> = {
             "description": "Only this bookmaker",
             "schema": {
               "type": "string",
-              "pattern": "^[a-z0-9][a-z0-9_.-]{0,39}$"
+              "pattern": "^[a-z0-9][a-z0-9_.-]{0,39}$",
+              "maxLength": 1000
             }
           },
           {
@@ -2482,7 +2319,8 @@ export const openapi: Record<string, unknown> = {
             "description": "Only this market",
             "schema": {
               "type": "string",
-              "pattern": "^[a-z0-9][a-z0-9_.-]{0,39}$"
+              "pattern": "^[a-z0-9][a-z0-9_.-]{0,39}$",
+              "maxLength": 1000
             }
           },
           {
@@ -2492,7 +2330,18 @@ export const openapi: Record<string, unknown> = {
             "description": "Only this selection",
             "schema": {
               "type": "string",
-              "pattern": "^[a-z0-9][a-z0-9_.-]{0,39}$"
+              "pattern": "^[a-z0-9][a-z0-9_.-]{0,39}$",
+              "maxLength": 1000
+            }
+          },
+          {
+            "name": "If-None-Match",
+            "in": "header",
+            "required": false,
+            "description": "An ETag from an earlier 200: answered 304 (0 units) while the body is unchanged",
+            "schema": {
+              "type": "string",
+              "maxLength": 200
             }
           }
         ],
@@ -2502,134 +2351,107 @@ export const openapi: Record<string, unknown> = {
             "headers": {
               "X-Request-Id": {
                 "$ref": "#/components/headers/X-Request-Id"
+              },
+              "Access-Control-Allow-Origin": {
+                "$ref": "#/components/headers/Access-Control-Allow-Origin"
+              },
+              "X-RateLimit-Limit": {
+                "$ref": "#/components/headers/X-RateLimit-Limit"
+              },
+              "X-RateLimit-Remaining": {
+                "$ref": "#/components/headers/X-RateLimit-Remaining"
+              },
+              "X-RateLimit-Reset": {
+                "$ref": "#/components/headers/X-RateLimit-Reset"
+              },
+              "RateLimit": {
+                "$ref": "#/components/headers/RateLimit"
+              },
+              "RateLimit-Policy": {
+                "$ref": "#/components/headers/RateLimit-Policy"
+              },
+              "ETag": {
+                "$ref": "#/components/headers/ETag"
+              },
+              "Cache-Control": {
+                "$ref": "#/components/headers/Cache-Control"
+              },
+              "Vary": {
+                "$ref": "#/components/headers/Vary"
+              },
+              "Content-Encoding": {
+                "$ref": "#/components/headers/Content-Encoding"
+              },
+              "X-Units-Cost": {
+                "$ref": "#/components/headers/X-Units-Cost"
+              },
+              "X-Units-Used": {
+                "$ref": "#/components/headers/X-Units-Used"
+              },
+              "X-Units-Remaining": {
+                "$ref": "#/components/headers/X-Units-Remaining"
               }
             },
             "content": {
               "application/json": {
                 "schema": {
-                  "type": "object",
-                  "properties": {
-                    "data": {
-                      "$ref": "#/components/schemas/ContestsByIdOddsHistoryData"
-                    },
-                    "meta": {
-                      "$ref": "#/components/schemas/Meta"
-                    }
-                  },
-                  "required": [
-                    "data",
-                    "meta"
-                  ]
+                  "$ref": "#/components/schemas/OddsHistoryPageResponse"
                 }
+              }
+            }
+          },
+          "304": {
+            "description": "Not Modified: If-None-Match matched the current ETag. No body; costs 0 units but counts as a request.",
+            "headers": {
+              "X-Request-Id": {
+                "$ref": "#/components/headers/X-Request-Id"
+              },
+              "Access-Control-Allow-Origin": {
+                "$ref": "#/components/headers/Access-Control-Allow-Origin"
+              },
+              "X-RateLimit-Limit": {
+                "$ref": "#/components/headers/X-RateLimit-Limit"
+              },
+              "X-RateLimit-Remaining": {
+                "$ref": "#/components/headers/X-RateLimit-Remaining"
+              },
+              "X-RateLimit-Reset": {
+                "$ref": "#/components/headers/X-RateLimit-Reset"
+              },
+              "RateLimit": {
+                "$ref": "#/components/headers/RateLimit"
+              },
+              "RateLimit-Policy": {
+                "$ref": "#/components/headers/RateLimit-Policy"
+              },
+              "ETag": {
+                "$ref": "#/components/headers/ETag"
+              },
+              "Cache-Control": {
+                "$ref": "#/components/headers/Cache-Control"
               }
             }
           },
           "400": {
-            "description": "INVALID_PARAMETER: the message names the parameter",
-            "headers": {
-              "X-Request-Id": {
-                "$ref": "#/components/headers/X-Request-Id"
-              }
-            },
-            "content": {
-              "application/json": {
-                "schema": {
-                  "$ref": "#/components/schemas/Error"
-                }
-              }
-            }
+            "$ref": "#/components/responses/InvalidParameter"
           },
           "401": {
-            "description": "UNAUTHORIZED: \"API key required\" (missing or malformed) or \"Invalid API key\" (unknown or revoked)",
-            "headers": {
-              "X-Request-Id": {
-                "$ref": "#/components/headers/X-Request-Id"
-              }
-            },
-            "content": {
-              "application/json": {
-                "schema": {
-                  "$ref": "#/components/schemas/Error"
-                }
-              }
-            }
+            "$ref": "#/components/responses/Unauthorized"
           },
           "404": {
-            "description": "NOT_FOUND: unknown path, id or referenced record",
-            "headers": {
-              "X-Request-Id": {
-                "$ref": "#/components/headers/X-Request-Id"
-              }
-            },
-            "content": {
-              "application/json": {
-                "schema": {
-                  "$ref": "#/components/schemas/Error"
-                }
-              }
-            }
+            "$ref": "#/components/responses/NotFound"
           },
           "405": {
-            "description": "METHOD_NOT_ALLOWED: only GET and HEAD",
-            "headers": {
-              "X-Request-Id": {
-                "$ref": "#/components/headers/X-Request-Id"
-              },
-              "Allow": {
-                "schema": {
-                  "type": "string"
-                }
-              }
-            },
-            "content": {
-              "application/json": {
-                "schema": {
-                  "$ref": "#/components/schemas/Error"
-                }
-              }
-            }
+            "$ref": "#/components/responses/MethodNotAllowed"
           },
           "429": {
-            "description": "RATE_LIMITED or QUOTA_EXCEEDED",
-            "headers": {
-              "X-Request-Id": {
-                "$ref": "#/components/headers/X-Request-Id"
-              },
-              "Retry-After": {
-                "description": "Seconds to wait before retrying",
-                "schema": {
-                  "type": "integer"
-                }
-              }
-            },
-            "content": {
-              "application/json": {
-                "schema": {
-                  "$ref": "#/components/schemas/Error"
-                }
-              }
-            }
+            "$ref": "#/components/responses/TooManyRequests"
+          },
+          "500": {
+            "$ref": "#/components/responses/InternalError"
           },
           "503": {
-            "description": "AUTH_BACKEND_UNAVAILABLE or SERVICE_UNAVAILABLE: retry with back-off",
-            "headers": {
-              "X-Request-Id": {
-                "$ref": "#/components/headers/X-Request-Id"
-              },
-              "Retry-After": {
-                "description": "Seconds to wait before retrying",
-                "schema": {
-                  "type": "integer"
-                }
-              }
-            },
-            "content": {
-              "application/json": {
-                "schema": {
-                  "$ref": "#/components/schemas/Error"
-                }
-              }
-            }
+            "$ref": "#/components/responses/ServiceUnavailable"
           }
         },
         "x-units": 5
@@ -2639,7 +2461,7 @@ export const openapi: Record<string, unknown> = {
       "get": {
         "operationId": "getAnalysisStatBoard",
         "summary": "Ranked board of one statistic for an edition or a whole competition",
-        "description": "Give edition or competition (a competition sums all its editions); both are accepted when the edition belongs to the competition (the edition's board), else 400 INVALID_PARAMETER. stat defaults to goals for football and wins for tennis; stats_available lists the others (e.g. assists, minutes, yellow_cards, aces, double_faults). limit defaults to 20 and is clamped to 100; there is no offset. Ties in value break by fewer contests, then person id.\n\nCosts 1 unit per successful call.",
+        "description": "Give edition or competition (a competition sums all its editions); both are accepted when the edition belongs to the competition (the edition's board), else 400 INVALID_PARAMETER. stat defaults to goals for football and wins for tennis; stats_available lists the others (e.g. assists, minutes, yellow_cards, aces, double_faults). limit defaults to 20 and is clamped to 100; there is no offset. Ties in value break by fewer contests, then person id.\n\nCosts 1 unit per successful call; errors and 304 cost 0.",
         "tags": [
           "Analysis"
         ],
@@ -2651,7 +2473,8 @@ export const openapi: Record<string, unknown> = {
             "description": "Competition id: totals over all its editions",
             "schema": {
               "type": "string",
-              "pattern": "^[1-9][0-9]{0,9}$"
+              "pattern": "^[1-9][0-9]{0,9}$",
+              "maxLength": 1000
             }
           },
           {
@@ -2661,7 +2484,8 @@ export const openapi: Record<string, unknown> = {
             "description": "Edition (season) id",
             "schema": {
               "type": "string",
-              "pattern": "^[1-9][0-9]{0,9}$"
+              "pattern": "^[1-9][0-9]{0,9}$",
+              "maxLength": 1000
             }
           },
           {
@@ -2671,17 +2495,31 @@ export const openapi: Record<string, unknown> = {
             "description": "Statistic to rank by",
             "schema": {
               "type": "string",
-              "pattern": "^[a-z][a-z0-9_]{0,39}$"
+              "pattern": "^[a-z][a-z0-9_]{0,39}$",
+              "maxLength": 1000
             }
           },
           {
             "name": "limit",
             "in": "query",
             "required": false,
-            "description": "Maximum rows; default 20, values above 100 are clamped to 100 silently",
+            "description": "Rows per page; default 20. Any value above 100 (any number of digits) is clamped to 100 silently; 0 is a 400 because a page of 0 rows never advances a paging loop.",
+            "schema": {
+              "type": "integer",
+              "minimum": 1,
+              "default": 20,
+              "format": "int64",
+              "maximum": 9007199254740991
+            }
+          },
+          {
+            "name": "If-None-Match",
+            "in": "header",
+            "required": false,
+            "description": "An ETag from an earlier 200: answered 304 (0 units) while the body is unchanged",
             "schema": {
               "type": "string",
-              "pattern": "^[1-9][0-9]{0,14}$"
+              "maxLength": 200
             }
           }
         ],
@@ -2691,134 +2529,107 @@ export const openapi: Record<string, unknown> = {
             "headers": {
               "X-Request-Id": {
                 "$ref": "#/components/headers/X-Request-Id"
+              },
+              "Access-Control-Allow-Origin": {
+                "$ref": "#/components/headers/Access-Control-Allow-Origin"
+              },
+              "X-RateLimit-Limit": {
+                "$ref": "#/components/headers/X-RateLimit-Limit"
+              },
+              "X-RateLimit-Remaining": {
+                "$ref": "#/components/headers/X-RateLimit-Remaining"
+              },
+              "X-RateLimit-Reset": {
+                "$ref": "#/components/headers/X-RateLimit-Reset"
+              },
+              "RateLimit": {
+                "$ref": "#/components/headers/RateLimit"
+              },
+              "RateLimit-Policy": {
+                "$ref": "#/components/headers/RateLimit-Policy"
+              },
+              "ETag": {
+                "$ref": "#/components/headers/ETag"
+              },
+              "Cache-Control": {
+                "$ref": "#/components/headers/Cache-Control"
+              },
+              "Vary": {
+                "$ref": "#/components/headers/Vary"
+              },
+              "Content-Encoding": {
+                "$ref": "#/components/headers/Content-Encoding"
+              },
+              "X-Units-Cost": {
+                "$ref": "#/components/headers/X-Units-Cost"
+              },
+              "X-Units-Used": {
+                "$ref": "#/components/headers/X-Units-Used"
+              },
+              "X-Units-Remaining": {
+                "$ref": "#/components/headers/X-Units-Remaining"
               }
             },
             "content": {
               "application/json": {
                 "schema": {
-                  "type": "object",
-                  "properties": {
-                    "data": {
-                      "$ref": "#/components/schemas/AnalysisStatBoardData"
-                    },
-                    "meta": {
-                      "$ref": "#/components/schemas/Meta"
-                    }
-                  },
-                  "required": [
-                    "data",
-                    "meta"
-                  ]
+                  "$ref": "#/components/schemas/AnalysisStatBoardResponse"
                 }
+              }
+            }
+          },
+          "304": {
+            "description": "Not Modified: If-None-Match matched the current ETag. No body; costs 0 units but counts as a request.",
+            "headers": {
+              "X-Request-Id": {
+                "$ref": "#/components/headers/X-Request-Id"
+              },
+              "Access-Control-Allow-Origin": {
+                "$ref": "#/components/headers/Access-Control-Allow-Origin"
+              },
+              "X-RateLimit-Limit": {
+                "$ref": "#/components/headers/X-RateLimit-Limit"
+              },
+              "X-RateLimit-Remaining": {
+                "$ref": "#/components/headers/X-RateLimit-Remaining"
+              },
+              "X-RateLimit-Reset": {
+                "$ref": "#/components/headers/X-RateLimit-Reset"
+              },
+              "RateLimit": {
+                "$ref": "#/components/headers/RateLimit"
+              },
+              "RateLimit-Policy": {
+                "$ref": "#/components/headers/RateLimit-Policy"
+              },
+              "ETag": {
+                "$ref": "#/components/headers/ETag"
+              },
+              "Cache-Control": {
+                "$ref": "#/components/headers/Cache-Control"
               }
             }
           },
           "400": {
-            "description": "INVALID_PARAMETER: the message names the parameter",
-            "headers": {
-              "X-Request-Id": {
-                "$ref": "#/components/headers/X-Request-Id"
-              }
-            },
-            "content": {
-              "application/json": {
-                "schema": {
-                  "$ref": "#/components/schemas/Error"
-                }
-              }
-            }
+            "$ref": "#/components/responses/InvalidParameter"
           },
           "401": {
-            "description": "UNAUTHORIZED: \"API key required\" (missing or malformed) or \"Invalid API key\" (unknown or revoked)",
-            "headers": {
-              "X-Request-Id": {
-                "$ref": "#/components/headers/X-Request-Id"
-              }
-            },
-            "content": {
-              "application/json": {
-                "schema": {
-                  "$ref": "#/components/schemas/Error"
-                }
-              }
-            }
+            "$ref": "#/components/responses/Unauthorized"
           },
           "404": {
-            "description": "NOT_FOUND: unknown path, id or referenced record",
-            "headers": {
-              "X-Request-Id": {
-                "$ref": "#/components/headers/X-Request-Id"
-              }
-            },
-            "content": {
-              "application/json": {
-                "schema": {
-                  "$ref": "#/components/schemas/Error"
-                }
-              }
-            }
+            "$ref": "#/components/responses/NotFound"
           },
           "405": {
-            "description": "METHOD_NOT_ALLOWED: only GET and HEAD",
-            "headers": {
-              "X-Request-Id": {
-                "$ref": "#/components/headers/X-Request-Id"
-              },
-              "Allow": {
-                "schema": {
-                  "type": "string"
-                }
-              }
-            },
-            "content": {
-              "application/json": {
-                "schema": {
-                  "$ref": "#/components/schemas/Error"
-                }
-              }
-            }
+            "$ref": "#/components/responses/MethodNotAllowed"
           },
           "429": {
-            "description": "RATE_LIMITED or QUOTA_EXCEEDED",
-            "headers": {
-              "X-Request-Id": {
-                "$ref": "#/components/headers/X-Request-Id"
-              },
-              "Retry-After": {
-                "description": "Seconds to wait before retrying",
-                "schema": {
-                  "type": "integer"
-                }
-              }
-            },
-            "content": {
-              "application/json": {
-                "schema": {
-                  "$ref": "#/components/schemas/Error"
-                }
-              }
-            }
+            "$ref": "#/components/responses/TooManyRequests"
+          },
+          "500": {
+            "$ref": "#/components/responses/InternalError"
           },
           "503": {
-            "description": "AUTH_BACKEND_UNAVAILABLE or SERVICE_UNAVAILABLE: retry with back-off",
-            "headers": {
-              "X-Request-Id": {
-                "$ref": "#/components/headers/X-Request-Id"
-              },
-              "Retry-After": {
-                "description": "Seconds to wait before retrying",
-                "schema": {
-                  "type": "integer"
-                }
-              }
-            },
-            "content": {
-              "application/json": {
-                "schema": {
-                  "$ref": "#/components/schemas/Error"
-                }
-              }
-            }
+            "$ref": "#/components/responses/ServiceUnavailable"
           }
         },
         "x-units": 1
@@ -2832,29 +2643,74 @@ export const openapi: Record<string, unknown> = {
         "tags": [
           "Meta"
         ],
-        "parameters": [],
+        "parameters": [
+          {
+            "name": "If-None-Match",
+            "in": "header",
+            "required": false,
+            "description": "An ETag from an earlier 200: answered 304 (0 units) while the body is unchanged",
+            "schema": {
+              "type": "string",
+              "maxLength": 200
+            }
+          }
+        ],
         "responses": {
           "200": {
             "description": "OK",
             "headers": {
               "X-Request-Id": {
                 "$ref": "#/components/headers/X-Request-Id"
+              },
+              "Access-Control-Allow-Origin": {
+                "$ref": "#/components/headers/Access-Control-Allow-Origin"
+              },
+              "ETag": {
+                "$ref": "#/components/headers/ETag"
+              },
+              "Cache-Control": {
+                "$ref": "#/components/headers/Cache-Control"
+              },
+              "Vary": {
+                "$ref": "#/components/headers/Vary"
+              },
+              "Content-Encoding": {
+                "$ref": "#/components/headers/Content-Encoding"
               }
             },
             "content": {
               "application/json": {
                 "schema": {
-                  "type": "object",
-                  "description": "The document itself, without the envelope"
+                  "$ref": "#/components/schemas/OpenapiJsonData"
                 }
               }
             }
           },
-          "400": {
-            "description": "INVALID_PARAMETER: the message names the parameter",
+          "304": {
+            "description": "Not Modified: If-None-Match matched the current ETag. No body; costs 0 units but counts as a request.",
             "headers": {
               "X-Request-Id": {
                 "$ref": "#/components/headers/X-Request-Id"
+              },
+              "Access-Control-Allow-Origin": {
+                "$ref": "#/components/headers/Access-Control-Allow-Origin"
+              },
+              "ETag": {
+                "$ref": "#/components/headers/ETag"
+              },
+              "Cache-Control": {
+                "$ref": "#/components/headers/Cache-Control"
+              }
+            }
+          },
+          "400": {
+            "description": "INVALID_PARAMETER or INVALID_REQUEST: the message names the parameter and says what is wrong",
+            "headers": {
+              "X-Request-Id": {
+                "$ref": "#/components/headers/X-Request-Id"
+              },
+              "Access-Control-Allow-Origin": {
+                "$ref": "#/components/headers/Access-Control-Allow-Origin"
               }
             },
             "content": {
@@ -2870,6 +2726,9 @@ export const openapi: Record<string, unknown> = {
             "headers": {
               "X-Request-Id": {
                 "$ref": "#/components/headers/X-Request-Id"
+              },
+              "Access-Control-Allow-Origin": {
+                "$ref": "#/components/headers/Access-Control-Allow-Origin"
               }
             },
             "content": {
@@ -2886,10 +2745,29 @@ export const openapi: Record<string, unknown> = {
               "X-Request-Id": {
                 "$ref": "#/components/headers/X-Request-Id"
               },
+              "Access-Control-Allow-Origin": {
+                "$ref": "#/components/headers/Access-Control-Allow-Origin"
+              },
               "Allow": {
+                "$ref": "#/components/headers/Allow"
+              }
+            },
+            "content": {
+              "application/json": {
                 "schema": {
-                  "type": "string"
+                  "$ref": "#/components/schemas/Error"
                 }
+              }
+            }
+          },
+          "500": {
+            "description": "INTERNAL_ERROR: a server fault; quote the request id when reporting it",
+            "headers": {
+              "X-Request-Id": {
+                "$ref": "#/components/headers/X-Request-Id"
+              },
+              "Access-Control-Allow-Origin": {
+                "$ref": "#/components/headers/Access-Control-Allow-Origin"
               }
             },
             "content": {
@@ -2924,11 +2802,13 @@ export const openapi: Record<string, unknown> = {
                   "code_challenge": {
                     "type": "string",
                     "pattern": "^[A-Za-z0-9_-]{43}$",
-                    "description": "base64url(SHA-256(code_verifier)) without padding"
+                    "description": "base64url(SHA-256(code_verifier)) without padding",
+                    "maxLength": 1000
                   },
                   "code_challenge_method": {
                     "type": "string",
-                    "description": "Must be S256; plain is refused"
+                    "description": "Must be S256; plain is refused",
+                    "maxLength": 1000
                   },
                   "client_name": {
                     "type": "string",
@@ -2961,7 +2841,8 @@ export const openapi: Record<string, unknown> = {
                   "state": {
                     "description": "Echoed on the loopback redirect so the listener can reject callbacks it did not cause",
                     "type": "string",
-                    "pattern": "^[A-Za-z0-9\\-._~]{8,128}$"
+                    "pattern": "^[A-Za-z0-9\\-._~]{8,128}$",
+                    "maxLength": 1000
                   }
                 },
                 "required": [
@@ -2992,28 +2873,33 @@ export const openapi: Record<string, unknown> = {
                   "properties": {
                     "session_id": {
                       "type": "string",
-                      "description": "Opaque id; with the code_verifier it is the poll-mode credential"
+                      "description": "Opaque id; with the code_verifier it is the poll-mode credential",
+                      "maxLength": 1000
                     },
                     "verification_url": {
                       "type": "string",
-                      "description": "Approval page for the human, including the user code"
+                      "description": "Approval page for the human, including the user code",
+                      "maxLength": 1000
                     },
                     "user_code": {
                       "type": "string",
                       "pattern": "^[BCDFGHJKLMNPQRSTVWXZ]{4}-[BCDFGHJKLMNPQRSTVWXZ]{4}$",
-                      "description": "Shown in the terminal and on the page; the human checks they match"
+                      "description": "Shown in the terminal and on the page; the human checks they match",
+                      "maxLength": 1000
                     },
                     "expires_in": {
                       "type": "integer",
                       "minimum": -9007199254740991,
                       "maximum": 600,
-                      "description": "Seconds until the request expires unapproved"
+                      "description": "Seconds until the request expires unapproved",
+                      "format": "int64"
                     },
                     "interval": {
                       "type": "integer",
                       "minimum": -9007199254740991,
                       "maximum": 9007199254740991,
-                      "description": "Minimum seconds between polls"
+                      "description": "Minimum seconds between polls",
+                      "format": "int64"
                     }
                   },
                   "required": [
@@ -3052,11 +2938,15 @@ export const openapi: Record<string, unknown> = {
                           ]
                         },
                         "message": {
-                          "type": "string"
+                          "type": "string",
+                          "maxLength": 1000
                         },
                         "interval": {
                           "type": "integer",
-                          "description": "On slow_down and authorization_pending: the poll interval to use from now on"
+                          "description": "On slow_down and authorization_pending: the poll interval to use from now on",
+                          "format": "int64",
+                          "minimum": -9007199254740991,
+                          "maximum": 9007199254740991
                         }
                       }
                     }
@@ -3089,11 +2979,15 @@ export const openapi: Record<string, unknown> = {
                           ]
                         },
                         "message": {
-                          "type": "string"
+                          "type": "string",
+                          "maxLength": 1000
                         },
                         "interval": {
                           "type": "integer",
-                          "description": "On slow_down and authorization_pending: the poll interval to use from now on"
+                          "description": "On slow_down and authorization_pending: the poll interval to use from now on",
+                          "format": "int64",
+                          "minimum": -9007199254740991,
+                          "maximum": 9007199254740991
                         }
                       }
                     }
@@ -3105,7 +2999,10 @@ export const openapi: Record<string, unknown> = {
               "Retry-After": {
                 "description": "Seconds to wait",
                 "schema": {
-                  "type": "integer"
+                  "type": "integer",
+                  "format": "int64",
+                  "minimum": -9007199254740991,
+                  "maximum": 9007199254740991
                 }
               }
             }
@@ -3131,22 +3028,26 @@ export const openapi: Record<string, unknown> = {
                 "properties": {
                   "grant_type": {
                     "description": "Ignored; accepted for OAuth client libraries",
-                    "type": "string"
+                    "type": "string",
+                    "maxLength": 1000
                   },
                   "code": {
                     "description": "Loopback and paste modes",
                     "type": "string",
-                    "pattern": "^[0-9A-Za-z]{32}$"
+                    "pattern": "^[0-9A-Za-z]{32}$",
+                    "maxLength": 1000
                   },
                   "session_id": {
                     "description": "Poll mode",
                     "type": "string",
-                    "pattern": "^hs_[0-9A-Za-z]{24}$"
+                    "pattern": "^hs_[0-9A-Za-z]{24}$",
+                    "maxLength": 1000
                   },
                   "code_verifier": {
                     "type": "string",
                     "pattern": "^[A-Za-z0-9\\-._~]{43,128}$",
-                    "description": "The PKCE verifier whose S256 challenge started the session"
+                    "description": "The PKCE verifier whose S256 challenge started the session",
+                    "maxLength": 1000
                   }
                 },
                 "required": [
@@ -3175,17 +3076,21 @@ export const openapi: Record<string, unknown> = {
                   "properties": {
                     "api_key": {
                       "type": "string",
-                      "pattern": "^sk_(live|test)_[0-9A-Za-z]{32}$"
+                      "pattern": "^sk_(live|test)_[0-9A-Za-z]{32}$",
+                      "maxLength": 1000
                     },
                     "key_id": {
-                      "type": "string"
+                      "type": "string",
+                      "maxLength": 1000
                     },
                     "prefix": {
                       "type": "string",
-                      "description": "First 16 characters, as shown in the dashboard key list"
+                      "description": "First 16 characters, as shown in the dashboard key list",
+                      "maxLength": 1000
                     },
                     "name": {
-                      "type": "string"
+                      "type": "string",
+                      "maxLength": 1000
                     },
                     "environment": {
                       "type": "string",
@@ -3237,11 +3142,15 @@ export const openapi: Record<string, unknown> = {
                           ]
                         },
                         "message": {
-                          "type": "string"
+                          "type": "string",
+                          "maxLength": 1000
                         },
                         "interval": {
                           "type": "integer",
-                          "description": "On slow_down and authorization_pending: the poll interval to use from now on"
+                          "description": "On slow_down and authorization_pending: the poll interval to use from now on",
+                          "format": "int64",
+                          "minimum": -9007199254740991,
+                          "maximum": 9007199254740991
                         }
                       }
                     }
@@ -3261,38 +3170,52 @@ export const openapi: Record<string, unknown> = {
         "properties": {
           "id": {
             "type": "string",
+            "pattern": "^[1-9][0-9]{0,9}$",
+            "maxLength": 10,
             "description": "Id of the competition"
           },
           "slug": {
-            "type": "string"
+            "type": "string",
+            "maxLength": 1000
           },
           "name": {
-            "type": "string"
+            "type": "string",
+            "maxLength": 1000
           },
           "sport": {
             "type": "string",
-            "description": "e.g. football, tennis"
+            "description": "e.g. football, tennis",
+            "maxLength": 1000
           },
           "kind": {
             "type": "string",
-            "description": "team or individual"
+            "description": "team or individual",
+            "maxLength": 1000
           },
           "format": {
             "type": "string",
-            "description": "league, knockout or league_knockout"
+            "description": "league, knockout or league_knockout",
+            "maxLength": 1000
           },
           "country": {
             "type": [
               "string",
               "null"
-            ]
+            ],
+            "maxLength": 1000
           },
           "current_edition_id": {
-            "description": "Id of the current edition (season), or null",
-            "type": [
-              "string",
-              "null"
-            ]
+            "anyOf": [
+              {
+                "type": "string",
+                "pattern": "^[1-9][0-9]{0,9}$",
+                "maxLength": 10
+              },
+              {
+                "type": "null"
+              }
+            ],
+            "description": "Id of the current edition (season), or null"
           }
         },
         "required": [
@@ -3312,23 +3235,32 @@ export const openapi: Record<string, unknown> = {
         "properties": {
           "id": {
             "type": "string",
+            "pattern": "^[1-9][0-9]{0,9}$",
+            "maxLength": 10,
             "description": "Id of the edition"
           },
           "competition_id": {
             "type": "string",
+            "pattern": "^[1-9][0-9]{0,9}$",
+            "maxLength": 10,
             "description": "Id of the competition"
           },
           "name": {
             "type": "string",
-            "description": "Season label, e.g. \"2024/25\" or \"2025\""
+            "description": "Season label, e.g. \"2024/25\" or \"2025\"",
+            "maxLength": 1000
           },
           "start_date": {
             "type": "string",
-            "description": "Calendar day, YYYY-MM-DD"
+            "format": "date",
+            "description": "Calendar day, YYYY-MM-DD",
+            "maxLength": 10
           },
           "end_date": {
             "type": "string",
-            "description": "Calendar day, YYYY-MM-DD"
+            "format": "date",
+            "description": "Calendar day, YYYY-MM-DD",
+            "maxLength": 10
           },
           "current": {
             "type": "boolean",
@@ -3350,23 +3282,31 @@ export const openapi: Record<string, unknown> = {
         "properties": {
           "id": {
             "type": "string",
+            "pattern": "^[1-9][0-9]{0,9}$",
+            "maxLength": 10,
             "description": "Id of the contest"
           },
           "competition_id": {
             "type": "string",
+            "pattern": "^[1-9][0-9]{0,9}$",
+            "maxLength": 10,
             "description": "Id of the competition"
           },
           "edition_id": {
             "type": "string",
+            "pattern": "^[1-9][0-9]{0,9}$",
+            "maxLength": 10,
             "description": "Id of the edition"
           },
           "round": {
             "type": "string",
-            "description": "e.g. \"Matchday 12\", \"Quarter-final\""
+            "description": "e.g. \"Matchday 12\", \"Quarter-final\"",
+            "maxLength": 1000
           },
           "stage": {
             "type": "string",
-            "description": "e.g. \"Regular Season\", \"Knockout\""
+            "description": "e.g. \"Regular Season\", \"Knockout\"",
+            "maxLength": 1000
           },
           "status": {
             "type": "string",
@@ -3380,13 +3320,16 @@ export const openapi: Record<string, unknown> = {
           },
           "kickoff_at": {
             "type": "string",
-            "description": "ISO-8601 date-time in UTC"
+            "format": "date-time",
+            "description": "ISO-8601 date-time in UTC",
+            "maxLength": 40
           },
           "venue": {
             "type": [
               "string",
               "null"
-            ]
+            ],
+            "maxLength": 1000
           },
           "participants": {
             "type": "array",
@@ -3413,32 +3356,47 @@ export const openapi: Record<string, unknown> = {
         "properties": {
           "side": {
             "type": "string",
-            "description": "home or away (individual sports: the first-named player is home)"
+            "description": "home or away (individual sports: the first-named player is home)",
+            "maxLength": 1000
           },
           "team_id": {
-            "description": "Id of the team (team sports), or null",
-            "type": [
-              "string",
-              "null"
-            ]
+            "anyOf": [
+              {
+                "type": "string",
+                "pattern": "^[1-9][0-9]{0,9}$",
+                "maxLength": 10
+              },
+              {
+                "type": "null"
+              }
+            ],
+            "description": "Id of the team (team sports), or null"
           },
           "person_id": {
-            "description": "Id of the person (individual sports), or null",
-            "type": [
-              "string",
-              "null"
-            ]
+            "anyOf": [
+              {
+                "type": "string",
+                "pattern": "^[1-9][0-9]{0,9}$",
+                "maxLength": 10
+              },
+              {
+                "type": "null"
+              }
+            ],
+            "description": "Id of the person (individual sports), or null"
           },
           "name": {
             "type": "string",
-            "description": "Team or person name"
+            "description": "Team or person name",
+            "maxLength": 1000
           },
           "score": {
             "anyOf": [
               {
                 "type": "integer",
                 "minimum": -9007199254740991,
-                "maximum": 9007199254740991
+                "maximum": 9007199254740991,
+                "format": "int64"
               },
               {
                 "type": "null"
@@ -3451,7 +3409,8 @@ export const openapi: Record<string, unknown> = {
               {
                 "type": "integer",
                 "minimum": -9007199254740991,
-                "maximum": 9007199254740991
+                "maximum": 9007199254740991,
+                "format": "int64"
               },
               {
                 "type": "null"
@@ -3463,14 +3422,16 @@ export const openapi: Record<string, unknown> = {
             "type": [
               "string",
               "null"
-            ]
+            ],
+            "maxLength": 1000
           },
           "outcome": {
             "description": "win, draw or loss; null until finished",
             "type": [
               "string",
               "null"
-            ]
+            ],
+            "maxLength": 1000
           }
         },
         "required": [
@@ -3490,34 +3451,42 @@ export const openapi: Record<string, unknown> = {
         "properties": {
           "id": {
             "type": "string",
+            "pattern": "^[1-9][0-9]{0,9}$",
+            "maxLength": 10,
             "description": "Id of the person"
           },
           "name": {
-            "type": "string"
+            "type": "string",
+            "maxLength": 1000
           },
           "first_name": {
             "type": [
               "string",
               "null"
-            ]
+            ],
+            "maxLength": 1000
           },
           "last_name": {
             "type": [
               "string",
               "null"
-            ]
+            ],
+            "maxLength": 1000
           },
           "nationality": {
             "type": [
               "string",
               "null"
-            ]
+            ],
+            "maxLength": 1000
           },
           "birth_date": {
             "anyOf": [
               {
                 "type": "string",
-                "description": "Calendar day, YYYY-MM-DD"
+                "format": "date",
+                "description": "Calendar day, YYYY-MM-DD",
+                "maxLength": 10
               },
               {
                 "type": "null"
@@ -3529,10 +3498,12 @@ export const openapi: Record<string, unknown> = {
             "type": [
               "string",
               "null"
-            ]
+            ],
+            "maxLength": 1000
           },
           "sport": {
-            "type": "string"
+            "type": "string",
+            "maxLength": 1000
           }
         },
         "required": [
@@ -3552,30 +3523,37 @@ export const openapi: Record<string, unknown> = {
         "properties": {
           "id": {
             "type": "string",
+            "pattern": "^[1-9][0-9]{0,9}$",
+            "maxLength": 10,
             "description": "Id of the team"
           },
           "name": {
-            "type": "string"
+            "type": "string",
+            "maxLength": 1000
           },
           "short_name": {
-            "type": "string"
+            "type": "string",
+            "maxLength": 1000
           },
           "code": {
             "type": "string",
-            "description": "Three-letter code, e.g. ARS"
+            "description": "Three-letter code, e.g. ARS",
+            "maxLength": 1000
           },
           "country": {
             "type": [
               "string",
               "null"
-            ]
+            ],
+            "maxLength": 1000
           },
           "founded": {
             "anyOf": [
               {
                 "type": "integer",
                 "minimum": -9007199254740991,
-                "maximum": 9007199254740991
+                "maximum": 9007199254740991,
+                "format": "int64"
               },
               {
                 "type": "null"
@@ -3586,7 +3564,8 @@ export const openapi: Record<string, unknown> = {
             "type": [
               "string",
               "null"
-            ]
+            ],
+            "maxLength": 1000
           }
         },
         "required": [
@@ -3605,32 +3584,46 @@ export const openapi: Record<string, unknown> = {
         "properties": {
           "id": {
             "type": "string",
+            "pattern": "^[1-9][0-9]{0,9}$",
+            "maxLength": 10,
             "description": "Id of the roster entry"
           },
           "edition_id": {
             "type": "string",
+            "pattern": "^[1-9][0-9]{0,9}$",
+            "maxLength": 10,
             "description": "Id of the edition"
           },
           "team_id": {
-            "description": "Id of the team (null in individual sports), or null",
-            "type": [
-              "string",
-              "null"
-            ]
+            "anyOf": [
+              {
+                "type": "string",
+                "pattern": "^[1-9][0-9]{0,9}$",
+                "maxLength": 10
+              },
+              {
+                "type": "null"
+              }
+            ],
+            "description": "Id of the team (null in individual sports), or null"
           },
           "person_id": {
             "type": "string",
+            "pattern": "^[1-9][0-9]{0,9}$",
+            "maxLength": 10,
             "description": "Id of the person"
           },
           "person_name": {
-            "type": "string"
+            "type": "string",
+            "maxLength": 1000
           },
           "shirt_number": {
             "anyOf": [
               {
                 "type": "integer",
                 "minimum": -9007199254740991,
-                "maximum": 9007199254740991
+                "maximum": 9007199254740991,
+                "format": "int64"
               },
               {
                 "type": "null"
@@ -3641,11 +3634,13 @@ export const openapi: Record<string, unknown> = {
             "type": [
               "string",
               "null"
-            ]
+            ],
+            "maxLength": 1000
           },
           "role": {
             "type": "string",
-            "description": "player or coach"
+            "description": "player or coach",
+            "maxLength": 1000
           }
         },
         "required": [
@@ -3665,89 +3660,111 @@ export const openapi: Record<string, unknown> = {
         "properties": {
           "id": {
             "type": "string",
+            "pattern": "^[1-9][0-9]{0,9}$",
+            "maxLength": 10,
             "description": "Id of the standing row"
           },
           "edition_id": {
             "type": "string",
+            "pattern": "^[1-9][0-9]{0,9}$",
+            "maxLength": 10,
             "description": "Id of the edition"
           },
           "group": {
             "type": "string",
-            "description": "League-phase group; \"\" when the edition has a single table"
+            "description": "League-phase group; \"\" when the edition has a single table",
+            "maxLength": 1000
           },
           "team_id": {
             "type": "string",
+            "pattern": "^[1-9][0-9]{0,9}$",
+            "maxLength": 10,
             "description": "Id of the team"
           },
           "team_name": {
-            "type": "string"
+            "type": "string",
+            "maxLength": 1000
           },
           "position": {
             "type": "integer",
             "minimum": -9007199254740991,
-            "maximum": 9007199254740991
+            "maximum": 9007199254740991,
+            "format": "int64"
           },
           "played": {
             "type": "integer",
             "minimum": -9007199254740991,
-            "maximum": 9007199254740991
+            "maximum": 9007199254740991,
+            "format": "int64"
           },
           "won": {
             "type": "integer",
             "minimum": -9007199254740991,
-            "maximum": 9007199254740991
+            "maximum": 9007199254740991,
+            "format": "int64"
           },
           "drawn": {
             "type": "integer",
             "minimum": -9007199254740991,
-            "maximum": 9007199254740991
+            "maximum": 9007199254740991,
+            "format": "int64"
           },
           "lost": {
             "type": "integer",
             "minimum": -9007199254740991,
-            "maximum": 9007199254740991
+            "maximum": 9007199254740991,
+            "format": "int64"
           },
           "goals_for": {
             "type": "integer",
             "minimum": -9007199254740991,
-            "maximum": 9007199254740991
+            "maximum": 9007199254740991,
+            "format": "int64"
           },
           "goals_against": {
             "type": "integer",
             "minimum": -9007199254740991,
-            "maximum": 9007199254740991
+            "maximum": 9007199254740991,
+            "format": "int64"
           },
           "goal_difference": {
             "type": "integer",
             "minimum": -9007199254740991,
-            "maximum": 9007199254740991
+            "maximum": 9007199254740991,
+            "format": "int64"
           },
           "points": {
             "type": "integer",
             "minimum": -9007199254740991,
             "maximum": 9007199254740991,
-            "description": "Match points plus points_adjustment"
+            "description": "Match points plus points_adjustment",
+            "format": "int64"
           },
           "points_adjustment": {
             "type": "integer",
             "minimum": -9007199254740991,
             "maximum": 9007199254740991,
-            "description": "Points deducted (negative) or awarded by the competition's authorities; 0 when none"
+            "description": "Points deducted (negative) or awarded by the competition's authorities; 0 when none",
+            "format": "int64"
           },
           "adjustment_note": {
             "description": "Why, e.g. \"-8: breach of the Profitability and Sustainability Rules\"; null when none",
             "type": [
               "string",
               "null"
-            ]
+            ],
+            "maxLength": 1000
           },
           "form": {
             "type": "string",
-            "description": "Last five results, newest last, e.g. \"WWDLW\""
+            "description": "Last five results, newest last, e.g. \"WWDLW\"",
+            "maxLength": 1000
           },
           "updated_at": {
             "type": "string",
-            "description": "ISO-8601 date-time in UTC"
+            "format": "date-time",
+            "description": "ISO-8601 date-time in UTC",
+            "maxLength": 40
           }
         },
         "required": [
@@ -3777,30 +3794,43 @@ export const openapi: Record<string, unknown> = {
         "properties": {
           "id": {
             "type": "string",
+            "pattern": "^[1-9][0-9]{0,9}$",
+            "maxLength": 10,
             "description": "Id of the odds point (stable)"
           },
           "contest_id": {
             "type": "string",
+            "pattern": "^[1-9][0-9]{0,9}$",
+            "maxLength": 10,
             "description": "Id of the contest"
           },
           "person_id": {
-            "description": "Id of the person the selection names (individual sports), or null",
-            "type": [
-              "string",
-              "null"
-            ]
+            "anyOf": [
+              {
+                "type": "string",
+                "pattern": "^[1-9][0-9]{0,9}$",
+                "maxLength": 10
+              },
+              {
+                "type": "null"
+              }
+            ],
+            "description": "Id of the person the selection names (individual sports), or null"
           },
           "bookmaker": {
             "type": "string",
-            "description": "e.g. pinnacle, bet365"
+            "description": "e.g. pinnacle, bet365",
+            "maxLength": 1000
           },
           "market": {
             "type": "string",
-            "description": "h2h, totals or spreads"
+            "description": "h2h, totals or spreads",
+            "maxLength": 1000
           },
           "selection": {
             "type": "string",
-            "description": "home, draw, away, over or under"
+            "description": "home, draw, away, over or under",
+            "maxLength": 1000
           },
           "line": {
             "description": "Total or handicap line; null for h2h",
@@ -3815,7 +3845,9 @@ export const openapi: Record<string, unknown> = {
           },
           "observed_at": {
             "type": "string",
-            "description": "ISO-8601 date-time in UTC"
+            "format": "date-time",
+            "description": "ISO-8601 date-time in UTC",
+            "maxLength": 40
           },
           "is_closing": {
             "type": "boolean",
@@ -3833,6 +3865,52 @@ export const openapi: Record<string, unknown> = {
           "price",
           "observed_at",
           "is_closing"
+        ],
+        "additionalProperties": false
+      },
+      "OddsHistoryPage": {
+        "type": "object",
+        "properties": {
+          "items": {
+            "maxItems": 1000,
+            "type": "array",
+            "items": {
+              "$ref": "#/components/schemas/OddsPoint"
+            },
+            "description": "Newest first by (observed_at desc, id desc)"
+          },
+          "truncated": {
+            "type": "boolean",
+            "description": "true when more points exist after this page"
+          },
+          "next_cursor": {
+            "description": "Pass as cursor (with the same filters) for the next page; null on the last page",
+            "type": [
+              "string",
+              "null"
+            ],
+            "maxLength": 1000
+          },
+          "next_before": {
+            "anyOf": [
+              {
+                "type": "string",
+                "format": "date-time",
+                "description": "ISO-8601 date-time in UTC",
+                "maxLength": 40
+              },
+              {
+                "type": "null"
+              }
+            ],
+            "description": "observed_at of the last item: continue a time window with before=; null on the last page"
+          }
+        },
+        "required": [
+          "items",
+          "truncated",
+          "next_cursor",
+          "next_before"
         ],
         "additionalProperties": false
       },
@@ -3885,6 +3963,7 @@ export const openapi: Record<string, unknown> = {
         "type": "object",
         "properties": {
           "items": {
+            "maxItems": 200,
             "type": "array",
             "items": {
               "$ref": "#/components/schemas/Person"
@@ -3894,7 +3973,8 @@ export const openapi: Record<string, unknown> = {
             "type": "integer",
             "minimum": -9007199254740991,
             "maximum": 9007199254740991,
-            "description": "Number of matching rows, not only this page"
+            "description": "Number of matching rows, not only this page",
+            "format": "int64"
           }
         },
         "required": [
@@ -3907,6 +3987,7 @@ export const openapi: Record<string, unknown> = {
         "type": "object",
         "properties": {
           "items": {
+            "maxItems": 200,
             "type": "array",
             "items": {
               "$ref": "#/components/schemas/Team"
@@ -3916,7 +3997,8 @@ export const openapi: Record<string, unknown> = {
             "type": "integer",
             "minimum": -9007199254740991,
             "maximum": 9007199254740991,
-            "description": "Number of matching rows, not only this page"
+            "description": "Number of matching rows, not only this page",
+            "format": "int64"
           }
         },
         "required": [
@@ -3945,6 +4027,8 @@ export const openapi: Record<string, unknown> = {
         "properties": {
           "edition_id": {
             "type": "string",
+            "pattern": "^[1-9][0-9]{0,9}$",
+            "maxLength": 10,
             "description": "Id of the edition"
           },
           "items": {
@@ -3960,69 +4044,37 @@ export const openapi: Record<string, unknown> = {
         ],
         "additionalProperties": false
       },
-      "ContestsByIdOddsHistoryData": {
-        "type": "object",
-        "properties": {
-          "items": {
-            "type": "array",
-            "items": {
-              "$ref": "#/components/schemas/OddsPoint"
-            },
-            "description": "Newest first by (observed_at desc, id desc)"
-          },
-          "truncated": {
-            "type": "boolean",
-            "description": "true when more points exist after this page"
-          },
-          "next_cursor": {
-            "description": "Pass as cursor (with the same filters) for the next page; null on the last page",
-            "type": [
-              "string",
-              "null"
-            ]
-          },
-          "next_before": {
-            "anyOf": [
-              {
-                "type": "string",
-                "description": "ISO-8601 date-time in UTC"
-              },
-              {
-                "type": "null"
-              }
-            ],
-            "description": "observed_at of the last item: continue a time window with before=; null on the last page"
-          }
-        },
-        "required": [
-          "items",
-          "truncated",
-          "next_cursor",
-          "next_before"
-        ],
-        "additionalProperties": false
-      },
       "AnalysisStatBoardData": {
         "type": "object",
         "properties": {
           "competition_id": {
             "type": "string",
+            "pattern": "^[1-9][0-9]{0,9}$",
+            "maxLength": 10,
             "description": "Id of the competition"
           },
           "edition_id": {
-            "description": "Id of the edition; null when the board sums all editions of the competition, or null",
-            "type": [
-              "string",
-              "null"
-            ]
+            "anyOf": [
+              {
+                "type": "string",
+                "pattern": "^[1-9][0-9]{0,9}$",
+                "maxLength": 10
+              },
+              {
+                "type": "null"
+              }
+            ],
+            "description": "Id of the edition; null when the board sums all editions of the competition, or null"
           },
           "stat": {
-            "type": "string"
+            "type": "string",
+            "maxLength": 1000
           },
           "stats_available": {
             "type": "array",
             "items": {
-              "type": "string"
+              "type": "string",
+              "maxLength": 1000
             },
             "description": "Statistics recorded in this scope, valid values of stat"
           },
@@ -4035,33 +4087,45 @@ export const openapi: Record<string, unknown> = {
                   "type": "integer",
                   "minimum": -9007199254740991,
                   "maximum": 9007199254740991,
-                  "description": "Standard competition ranking: equal values share a rank (1, 2, 2, 4)"
+                  "description": "Standard competition ranking: equal values share a rank (1, 2, 2, 4)",
+                  "format": "int64"
                 },
                 "person_id": {
                   "type": "string",
+                  "pattern": "^[1-9][0-9]{0,9}$",
+                  "maxLength": 10,
                   "description": "Id of the person"
                 },
                 "person_name": {
-                  "type": "string"
+                  "type": "string",
+                  "maxLength": 1000
                 },
                 "team_id": {
-                  "description": "Id of the person's team (for a competition: in its latest edition), or null",
-                  "type": [
-                    "string",
-                    "null"
-                  ]
+                  "anyOf": [
+                    {
+                      "type": "string",
+                      "pattern": "^[1-9][0-9]{0,9}$",
+                      "maxLength": 10
+                    },
+                    {
+                      "type": "null"
+                    }
+                  ],
+                  "description": "Id of the person's team (for a competition: in its latest edition), or null"
                 },
                 "value": {
                   "type": "integer",
                   "minimum": -9007199254740991,
                   "maximum": 9007199254740991,
-                  "description": "Total of the statistic in the scope"
+                  "description": "Total of the statistic in the scope",
+                  "format": "int64"
                 },
                 "contests": {
                   "type": "integer",
                   "minimum": -9007199254740991,
                   "maximum": 9007199254740991,
-                  "description": "Contests in which the person recorded the statistic"
+                  "description": "Contests in which the person recorded the statistic",
+                  "format": "int64"
                 }
               },
               "required": [
@@ -4095,11 +4159,14 @@ export const openapi: Record<string, unknown> = {
         "properties": {
           "request_id": {
             "type": "string",
+            "maxLength": 64,
             "description": "Same as the X-Request-Id header"
           },
           "fetched_at": {
             "type": "string",
-            "description": "ISO-8601 time the payload was produced"
+            "format": "date-time",
+            "description": "When the payload was produced",
+            "maxLength": 40
           },
           "cache": {
             "type": "string",
@@ -4119,7 +4186,8 @@ export const openapi: Record<string, unknown> = {
           "fetched_at",
           "cache",
           "version"
-        ]
+        ],
+        "additionalProperties": false
       },
       "Error": {
         "type": "object",
@@ -4131,6 +4199,7 @@ export const openapi: Record<string, unknown> = {
                 "type": "string",
                 "enum": [
                   "INVALID_PARAMETER",
+                  "INVALID_REQUEST",
                   "UNAUTHORIZED",
                   "FORBIDDEN",
                   "NOT_FOUND",
@@ -4145,25 +4214,638 @@ export const openapi: Record<string, unknown> = {
                 ]
               },
               "message": {
-                "type": "string"
+                "type": "string",
+                "maxLength": 1000
               }
             },
             "required": [
               "code",
               "message"
-            ]
+            ],
+            "additionalProperties": false
           }
         },
         "required": [
           "error"
-        ]
+        ],
+        "additionalProperties": false
+      },
+      "CompetitionsResponse": {
+        "type": "object",
+        "description": "Success envelope around CompetitionsData",
+        "properties": {
+          "data": {
+            "$ref": "#/components/schemas/CompetitionsData"
+          },
+          "meta": {
+            "$ref": "#/components/schemas/Meta"
+          }
+        },
+        "required": [
+          "data",
+          "meta"
+        ],
+        "additionalProperties": false
+      },
+      "CompetitionResponse": {
+        "type": "object",
+        "description": "Success envelope around Competition",
+        "properties": {
+          "data": {
+            "$ref": "#/components/schemas/Competition"
+          },
+          "meta": {
+            "$ref": "#/components/schemas/Meta"
+          }
+        },
+        "required": [
+          "data",
+          "meta"
+        ],
+        "additionalProperties": false
+      },
+      "EditionsResponse": {
+        "type": "object",
+        "description": "Success envelope around EditionsData",
+        "properties": {
+          "data": {
+            "$ref": "#/components/schemas/EditionsData"
+          },
+          "meta": {
+            "$ref": "#/components/schemas/Meta"
+          }
+        },
+        "required": [
+          "data",
+          "meta"
+        ],
+        "additionalProperties": false
+      },
+      "EditionResponse": {
+        "type": "object",
+        "description": "Success envelope around Edition",
+        "properties": {
+          "data": {
+            "$ref": "#/components/schemas/Edition"
+          },
+          "meta": {
+            "$ref": "#/components/schemas/Meta"
+          }
+        },
+        "required": [
+          "data",
+          "meta"
+        ],
+        "additionalProperties": false
+      },
+      "ContestsResponse": {
+        "type": "object",
+        "description": "Success envelope around ContestsData",
+        "properties": {
+          "data": {
+            "$ref": "#/components/schemas/ContestsData"
+          },
+          "meta": {
+            "$ref": "#/components/schemas/Meta"
+          }
+        },
+        "required": [
+          "data",
+          "meta"
+        ],
+        "additionalProperties": false
+      },
+      "ContestResponse": {
+        "type": "object",
+        "description": "Success envelope around Contest",
+        "properties": {
+          "data": {
+            "$ref": "#/components/schemas/Contest"
+          },
+          "meta": {
+            "$ref": "#/components/schemas/Meta"
+          }
+        },
+        "required": [
+          "data",
+          "meta"
+        ],
+        "additionalProperties": false
+      },
+      "PersonsResponse": {
+        "type": "object",
+        "description": "Success envelope around PersonsData",
+        "properties": {
+          "data": {
+            "$ref": "#/components/schemas/PersonsData"
+          },
+          "meta": {
+            "$ref": "#/components/schemas/Meta"
+          }
+        },
+        "required": [
+          "data",
+          "meta"
+        ],
+        "additionalProperties": false
+      },
+      "PersonResponse": {
+        "type": "object",
+        "description": "Success envelope around Person",
+        "properties": {
+          "data": {
+            "$ref": "#/components/schemas/Person"
+          },
+          "meta": {
+            "$ref": "#/components/schemas/Meta"
+          }
+        },
+        "required": [
+          "data",
+          "meta"
+        ],
+        "additionalProperties": false
+      },
+      "TeamsResponse": {
+        "type": "object",
+        "description": "Success envelope around TeamsData",
+        "properties": {
+          "data": {
+            "$ref": "#/components/schemas/TeamsData"
+          },
+          "meta": {
+            "$ref": "#/components/schemas/Meta"
+          }
+        },
+        "required": [
+          "data",
+          "meta"
+        ],
+        "additionalProperties": false
+      },
+      "TeamResponse": {
+        "type": "object",
+        "description": "Success envelope around Team",
+        "properties": {
+          "data": {
+            "$ref": "#/components/schemas/Team"
+          },
+          "meta": {
+            "$ref": "#/components/schemas/Meta"
+          }
+        },
+        "required": [
+          "data",
+          "meta"
+        ],
+        "additionalProperties": false
+      },
+      "RostersResponse": {
+        "type": "object",
+        "description": "Success envelope around RostersData",
+        "properties": {
+          "data": {
+            "$ref": "#/components/schemas/RostersData"
+          },
+          "meta": {
+            "$ref": "#/components/schemas/Meta"
+          }
+        },
+        "required": [
+          "data",
+          "meta"
+        ],
+        "additionalProperties": false
+      },
+      "StandingsResponse": {
+        "type": "object",
+        "description": "Success envelope around StandingsData",
+        "properties": {
+          "data": {
+            "$ref": "#/components/schemas/StandingsData"
+          },
+          "meta": {
+            "$ref": "#/components/schemas/Meta"
+          }
+        },
+        "required": [
+          "data",
+          "meta"
+        ],
+        "additionalProperties": false
+      },
+      "OddsHistoryPageResponse": {
+        "type": "object",
+        "description": "Success envelope around OddsHistoryPage",
+        "properties": {
+          "data": {
+            "$ref": "#/components/schemas/OddsHistoryPage"
+          },
+          "meta": {
+            "$ref": "#/components/schemas/Meta"
+          }
+        },
+        "required": [
+          "data",
+          "meta"
+        ],
+        "additionalProperties": false
+      },
+      "AnalysisStatBoardResponse": {
+        "type": "object",
+        "description": "Success envelope around AnalysisStatBoardData",
+        "properties": {
+          "data": {
+            "$ref": "#/components/schemas/AnalysisStatBoardData"
+          },
+          "meta": {
+            "$ref": "#/components/schemas/Meta"
+          }
+        },
+        "required": [
+          "data",
+          "meta"
+        ],
+        "additionalProperties": false
+      }
+    },
+    "responses": {
+      "InvalidParameter": {
+        "description": "INVALID_PARAMETER or INVALID_REQUEST: the message names the parameter and says what is wrong",
+        "headers": {
+          "X-Request-Id": {
+            "$ref": "#/components/headers/X-Request-Id"
+          },
+          "Access-Control-Allow-Origin": {
+            "$ref": "#/components/headers/Access-Control-Allow-Origin"
+          },
+          "X-RateLimit-Limit": {
+            "$ref": "#/components/headers/X-RateLimit-Limit"
+          },
+          "X-RateLimit-Remaining": {
+            "$ref": "#/components/headers/X-RateLimit-Remaining"
+          },
+          "X-RateLimit-Reset": {
+            "$ref": "#/components/headers/X-RateLimit-Reset"
+          },
+          "RateLimit": {
+            "$ref": "#/components/headers/RateLimit"
+          },
+          "RateLimit-Policy": {
+            "$ref": "#/components/headers/RateLimit-Policy"
+          }
+        },
+        "content": {
+          "application/json": {
+            "schema": {
+              "$ref": "#/components/schemas/Error"
+            }
+          }
+        }
+      },
+      "Unauthorized": {
+        "description": "UNAUTHORIZED: \"API key required\" (missing or malformed key) or \"Invalid API key\" (unknown or revoked)",
+        "headers": {
+          "X-Request-Id": {
+            "$ref": "#/components/headers/X-Request-Id"
+          },
+          "Access-Control-Allow-Origin": {
+            "$ref": "#/components/headers/Access-Control-Allow-Origin"
+          },
+          "X-RateLimit-Limit": {
+            "$ref": "#/components/headers/X-RateLimit-Limit"
+          },
+          "X-RateLimit-Remaining": {
+            "$ref": "#/components/headers/X-RateLimit-Remaining"
+          },
+          "X-RateLimit-Reset": {
+            "$ref": "#/components/headers/X-RateLimit-Reset"
+          },
+          "RateLimit": {
+            "$ref": "#/components/headers/RateLimit"
+          },
+          "RateLimit-Policy": {
+            "$ref": "#/components/headers/RateLimit-Policy"
+          },
+          "WWW-Authenticate": {
+            "$ref": "#/components/headers/WWW-Authenticate"
+          }
+        },
+        "content": {
+          "application/json": {
+            "schema": {
+              "$ref": "#/components/schemas/Error"
+            }
+          }
+        }
+      },
+      "NotFound": {
+        "description": "NOT_FOUND: unknown path, id or referenced record",
+        "headers": {
+          "X-Request-Id": {
+            "$ref": "#/components/headers/X-Request-Id"
+          },
+          "Access-Control-Allow-Origin": {
+            "$ref": "#/components/headers/Access-Control-Allow-Origin"
+          },
+          "X-RateLimit-Limit": {
+            "$ref": "#/components/headers/X-RateLimit-Limit"
+          },
+          "X-RateLimit-Remaining": {
+            "$ref": "#/components/headers/X-RateLimit-Remaining"
+          },
+          "X-RateLimit-Reset": {
+            "$ref": "#/components/headers/X-RateLimit-Reset"
+          },
+          "RateLimit": {
+            "$ref": "#/components/headers/RateLimit"
+          },
+          "RateLimit-Policy": {
+            "$ref": "#/components/headers/RateLimit-Policy"
+          }
+        },
+        "content": {
+          "application/json": {
+            "schema": {
+              "$ref": "#/components/schemas/Error"
+            }
+          }
+        }
+      },
+      "MethodNotAllowed": {
+        "description": "METHOD_NOT_ALLOWED: only GET and HEAD",
+        "headers": {
+          "X-Request-Id": {
+            "$ref": "#/components/headers/X-Request-Id"
+          },
+          "Access-Control-Allow-Origin": {
+            "$ref": "#/components/headers/Access-Control-Allow-Origin"
+          },
+          "X-RateLimit-Limit": {
+            "$ref": "#/components/headers/X-RateLimit-Limit"
+          },
+          "X-RateLimit-Remaining": {
+            "$ref": "#/components/headers/X-RateLimit-Remaining"
+          },
+          "X-RateLimit-Reset": {
+            "$ref": "#/components/headers/X-RateLimit-Reset"
+          },
+          "RateLimit": {
+            "$ref": "#/components/headers/RateLimit"
+          },
+          "RateLimit-Policy": {
+            "$ref": "#/components/headers/RateLimit-Policy"
+          },
+          "Allow": {
+            "$ref": "#/components/headers/Allow"
+          }
+        },
+        "content": {
+          "application/json": {
+            "schema": {
+              "$ref": "#/components/schemas/Error"
+            }
+          }
+        }
+      },
+      "TooManyRequests": {
+        "description": "RATE_LIMITED or QUOTA_EXCEEDED: per-key rate limit or monthly unit quota; wait Retry-After seconds",
+        "headers": {
+          "X-Request-Id": {
+            "$ref": "#/components/headers/X-Request-Id"
+          },
+          "Access-Control-Allow-Origin": {
+            "$ref": "#/components/headers/Access-Control-Allow-Origin"
+          },
+          "X-RateLimit-Limit": {
+            "$ref": "#/components/headers/X-RateLimit-Limit"
+          },
+          "X-RateLimit-Remaining": {
+            "$ref": "#/components/headers/X-RateLimit-Remaining"
+          },
+          "X-RateLimit-Reset": {
+            "$ref": "#/components/headers/X-RateLimit-Reset"
+          },
+          "RateLimit": {
+            "$ref": "#/components/headers/RateLimit"
+          },
+          "RateLimit-Policy": {
+            "$ref": "#/components/headers/RateLimit-Policy"
+          },
+          "Retry-After": {
+            "$ref": "#/components/headers/Retry-After"
+          }
+        },
+        "content": {
+          "application/json": {
+            "schema": {
+              "$ref": "#/components/schemas/Error"
+            }
+          }
+        }
+      },
+      "InternalError": {
+        "description": "INTERNAL_ERROR: a server fault; quote the request id when reporting it",
+        "headers": {
+          "X-Request-Id": {
+            "$ref": "#/components/headers/X-Request-Id"
+          },
+          "Access-Control-Allow-Origin": {
+            "$ref": "#/components/headers/Access-Control-Allow-Origin"
+          },
+          "X-RateLimit-Limit": {
+            "$ref": "#/components/headers/X-RateLimit-Limit"
+          },
+          "X-RateLimit-Remaining": {
+            "$ref": "#/components/headers/X-RateLimit-Remaining"
+          },
+          "X-RateLimit-Reset": {
+            "$ref": "#/components/headers/X-RateLimit-Reset"
+          },
+          "RateLimit": {
+            "$ref": "#/components/headers/RateLimit"
+          },
+          "RateLimit-Policy": {
+            "$ref": "#/components/headers/RateLimit-Policy"
+          }
+        },
+        "content": {
+          "application/json": {
+            "schema": {
+              "$ref": "#/components/schemas/Error"
+            }
+          }
+        }
+      },
+      "ServiceUnavailable": {
+        "description": "AUTH_BACKEND_UNAVAILABLE or SERVICE_UNAVAILABLE: key store or database unreachable; retry after Retry-After seconds",
+        "headers": {
+          "X-Request-Id": {
+            "$ref": "#/components/headers/X-Request-Id"
+          },
+          "Access-Control-Allow-Origin": {
+            "$ref": "#/components/headers/Access-Control-Allow-Origin"
+          },
+          "X-RateLimit-Limit": {
+            "$ref": "#/components/headers/X-RateLimit-Limit"
+          },
+          "X-RateLimit-Remaining": {
+            "$ref": "#/components/headers/X-RateLimit-Remaining"
+          },
+          "X-RateLimit-Reset": {
+            "$ref": "#/components/headers/X-RateLimit-Reset"
+          },
+          "RateLimit": {
+            "$ref": "#/components/headers/RateLimit"
+          },
+          "RateLimit-Policy": {
+            "$ref": "#/components/headers/RateLimit-Policy"
+          },
+          "Retry-After": {
+            "$ref": "#/components/headers/Retry-After"
+          }
+        },
+        "content": {
+          "application/json": {
+            "schema": {
+              "$ref": "#/components/schemas/Error"
+            }
+          }
+        }
       }
     },
     "headers": {
       "X-Request-Id": {
-        "description": "Request identifier, equal to meta.request_id",
+        "description": "Request identifier, equal to meta.request_id on success; quote it when reporting",
         "schema": {
-          "type": "string"
+          "type": "string",
+          "maxLength": 64
+        }
+      },
+      "X-RateLimit-Limit": {
+        "description": "Requests the key may burst (the plan's bucket size). Sent with every response to a request with a valid key; 2147483647 on plans without a rate limit.",
+        "schema": {
+          "type": "integer",
+          "format": "int64",
+          "minimum": 0,
+          "maximum": 9007199254740991
+        }
+      },
+      "X-RateLimit-Remaining": {
+        "description": "Requests left in the bucket now; 2147483647 on plans without a rate limit.",
+        "schema": {
+          "type": "integer",
+          "format": "int64",
+          "minimum": 0,
+          "maximum": 9007199254740991
+        }
+      },
+      "X-RateLimit-Reset": {
+        "description": "Seconds until the bucket is full again (not a timestamp); 0 when it is full or the plan has no rate limit.",
+        "schema": {
+          "type": "integer",
+          "format": "int64",
+          "minimum": 0,
+          "maximum": 9007199254740991
+        }
+      },
+      "RateLimit": {
+        "description": "IETF draft-ietf-httpapi-ratelimit-headers: `\"default\";r=<remaining>;t=<seconds until full>`.",
+        "schema": {
+          "type": "string",
+          "maxLength": 200
+        }
+      },
+      "RateLimit-Policy": {
+        "description": "IETF policy: `\"default\";q=<burst>;w=60` (the plan's requests per 60 s window).",
+        "schema": {
+          "type": "string",
+          "maxLength": 200
+        }
+      },
+      "X-Units-Cost": {
+        "description": "Units this call cost (0 for errors and 304 Not Modified).",
+        "schema": {
+          "type": "integer",
+          "format": "int64",
+          "minimum": 0,
+          "maximum": 9007199254740991
+        }
+      },
+      "X-Units-Used": {
+        "description": "Units the account used this calendar month (UTC), this call included.",
+        "schema": {
+          "type": "integer",
+          "format": "int64",
+          "minimum": 0,
+          "maximum": 9007199254740991
+        }
+      },
+      "X-Units-Remaining": {
+        "description": "Units left this month; 2147483647 on plans without a quota.",
+        "schema": {
+          "type": "integer",
+          "format": "int64",
+          "minimum": 0,
+          "maximum": 9007199254740991
+        }
+      },
+      "ETag": {
+        "description": "Strong validator of the body; send it back as If-None-Match for a 304 that costs 0 units.",
+        "schema": {
+          "type": "string",
+          "maxLength": 80
+        }
+      },
+      "Cache-Control": {
+        "description": "`private, max-age=<the route's response-cache TTL in seconds>`, or `no-store`.",
+        "schema": {
+          "type": "string",
+          "maxLength": 200
+        }
+      },
+      "Vary": {
+        "description": "`Accept-Encoding` (and `Origin` when CORS is on).",
+        "schema": {
+          "type": "string",
+          "maxLength": 200
+        }
+      },
+      "Content-Encoding": {
+        "description": "`gzip` or `br` when negotiated by Accept-Encoding and the body is over 1 KiB.",
+        "schema": {
+          "type": "string",
+          "maxLength": 8
+        }
+      },
+      "Access-Control-Allow-Origin": {
+        "description": "Only when CORS_ORIGINS lists the request's Origin (off by default): that origin, echoed.",
+        "schema": {
+          "type": "string",
+          "maxLength": 2000
+        }
+      },
+      "Retry-After": {
+        "description": "Seconds to wait before retrying.",
+        "schema": {
+          "type": "integer",
+          "format": "int64",
+          "minimum": 1,
+          "maximum": 9007199254740991
+        }
+      },
+      "WWW-Authenticate": {
+        "description": "`Bearer realm=\"statline\"` (the key may also be sent as X-API-Key).",
+        "schema": {
+          "type": "string",
+          "maxLength": 200
+        }
+      },
+      "Allow": {
+        "description": "`GET, HEAD`.",
+        "schema": {
+          "type": "string",
+          "maxLength": 20
         }
       }
     },

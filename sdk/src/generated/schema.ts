@@ -9,7 +9,7 @@ export interface paths {
         };
         /**
          * List competitions (a small catalogue, returned whole)
-         * @description Costs 1 unit per successful call.
+         * @description Costs 1 unit per successful call; errors and 304 cost 0.
          */
         get: operations["getCompetitions"];
         put?: never;
@@ -29,7 +29,7 @@ export interface paths {
         };
         /**
          * One competition
-         * @description Costs 1 unit per successful call.
+         * @description Costs 1 unit per successful call; errors and 304 cost 0.
          */
         get: operations["getCompetitionsById"];
         put?: never;
@@ -49,7 +49,7 @@ export interface paths {
         };
         /**
          * List editions (seasons), optionally of one competition
-         * @description Costs 1 unit per successful call.
+         * @description Costs 1 unit per successful call; errors and 304 cost 0.
          */
         get: operations["getEditions"];
         put?: never;
@@ -69,7 +69,7 @@ export interface paths {
         };
         /**
          * One edition
-         * @description Costs 1 unit per successful call.
+         * @description Costs 1 unit per successful call; errors and 304 cost 0.
          */
         get: operations["getEditionsById"];
         put?: never;
@@ -91,7 +91,7 @@ export interface paths {
          * List contests (fixtures and results) for a scope
          * @description Returns every contest of the scope, ordered by kickoff. A scope is required: edition, competition, team, person, date, or a from+to window of at most 31 days. Filters combine with AND.
          *
-         *     Costs 1 unit per successful call.
+         *     Costs 1 unit per successful call; errors and 304 cost 0.
          */
         get: operations["getContests"];
         put?: never;
@@ -111,7 +111,7 @@ export interface paths {
         };
         /**
          * One contest with its participants, scores and outcome
-         * @description Costs 1 unit per successful call.
+         * @description Costs 1 unit per successful call; errors and 304 cost 0.
          */
         get: operations["getContestsById"];
         put?: never;
@@ -133,7 +133,7 @@ export interface paths {
          * List or search persons, paged by limit/offset
          * @description Ordered by id, so the loop `offset += limit until offset + items.length >= total` visits every row once. `q` is a case- and accent-insensitive word-prefix search: every word of q must start one word of the name ("mbap" and "kyl mbappe" both find "Kylian Mbappé"). `sport` keeps the persons of one sport (e.g. tennis, whose players carry odds history); it combines with q, and total counts the filtered rows.
          *
-         *     Costs 1 unit per successful call.
+         *     Costs 1 unit per successful call; errors and 304 cost 0.
          */
         get: operations["getPersons"];
         put?: never;
@@ -153,7 +153,7 @@ export interface paths {
         };
         /**
          * One person
-         * @description Costs 1 unit per successful call.
+         * @description Costs 1 unit per successful call; errors and 304 cost 0.
          */
         get: operations["getPersonsById"];
         put?: never;
@@ -175,7 +175,7 @@ export interface paths {
          * List teams, paged by limit/offset
          * @description Ordered by id, so the loop `offset += limit until offset + items.length >= total` visits every row once.
          *
-         *     Costs 1 unit per successful call.
+         *     Costs 1 unit per successful call; errors and 304 cost 0.
          */
         get: operations["getTeams"];
         put?: never;
@@ -195,7 +195,7 @@ export interface paths {
         };
         /**
          * One team
-         * @description Costs 1 unit per successful call.
+         * @description Costs 1 unit per successful call; errors and 304 cost 0.
          */
         get: operations["getTeamsById"];
         put?: never;
@@ -217,7 +217,7 @@ export interface paths {
          * Squad lists: who played for which team in which edition
          * @description At least one of edition, team or person is required; filters combine with AND (e.g. edition + team = one squad).
          *
-         *     Costs 1 unit per successful call.
+         *     Costs 1 unit per successful call; errors and 304 cost 0.
          */
         get: operations["getRosters"];
         put?: never;
@@ -239,7 +239,7 @@ export interface paths {
          * League table of an edition
          * @description Give edition, or competition for its current edition. Rows are ordered by group, then position.
          *
-         *     Costs 1 unit per successful call.
+         *     Costs 1 unit per successful call; errors and 304 cost 0.
          */
         get: operations["getStandings"];
         put?: never;
@@ -261,7 +261,7 @@ export interface paths {
          * Odds history of a contest, paged by cursor
          * @description Newest first. limit defaults to 100 and is clamped to 1000. Page with next_cursor: it is opaque, signed, tie-safe (points sharing observed_at are never skipped or repeated) and bound to the scope and filters; a cursor from another scope, other filters or altered is 400 INVALID_PARAMETER. before/after bound the window (exclusive). With interval other than raw a page examines at most 20000 points and may hold fewer than limit items; follow next_cursor until it is null.
          *
-         *     Costs 5 units per successful call.
+         *     Costs 5 units per successful call; errors and 304 cost 0.
          */
         get: operations["getContestsByIdOddsHistory"];
         put?: never;
@@ -283,7 +283,7 @@ export interface paths {
          * Odds history of a person, paged by cursor
          * @description Newest first. limit defaults to 100 and is clamped to 1000. Page with next_cursor: it is opaque, signed, tie-safe (points sharing observed_at are never skipped or repeated) and bound to the scope and filters; a cursor from another scope, other filters or altered is 400 INVALID_PARAMETER. before/after bound the window (exclusive). With interval other than raw a page examines at most 20000 points and may hold fewer than limit items; follow next_cursor until it is null.
          *
-         *     Costs 5 units per successful call.
+         *     Costs 5 units per successful call; errors and 304 cost 0.
          */
         get: operations["getPersonsByIdOddsHistory"];
         put?: never;
@@ -305,7 +305,7 @@ export interface paths {
          * Ranked board of one statistic for an edition or a whole competition
          * @description Give edition or competition (a competition sums all its editions); both are accepted when the edition belongs to the competition (the edition's board), else 400 INVALID_PARAMETER. stat defaults to goals for football and wins for tennis; stats_available lists the others (e.g. assists, minutes, yellow_cards, aces, double_faults). limit defaults to 20 and is clamped to 100; there is no offset. Ties in value break by fewer contests, then person id.
          *
-         *     Costs 1 unit per successful call.
+         *     Costs 1 unit per successful call; errors and 304 cost 0.
          */
         get: operations["getAnalysisStatBoard"];
         put?: never;
@@ -402,9 +402,15 @@ export interface components {
             competition_id: string;
             /** @description Season label, e.g. "2024/25" or "2025" */
             name: string;
-            /** @description Calendar day, YYYY-MM-DD */
+            /**
+             * Format: date
+             * @description Calendar day, YYYY-MM-DD
+             */
             start_date: string;
-            /** @description Calendar day, YYYY-MM-DD */
+            /**
+             * Format: date
+             * @description Calendar day, YYYY-MM-DD
+             */
             end_date: string;
             /** @description The competition's running (or latest) edition */
             current: boolean;
@@ -422,7 +428,10 @@ export interface components {
             stage: string;
             /** @enum {string} */
             status: "scheduled" | "live" | "finished" | "postponed" | "cancelled";
-            /** @description ISO-8601 date-time in UTC */
+            /**
+             * Format: date-time
+             * @description ISO-8601 date-time in UTC
+             */
             kickoff_at: string;
             venue: string | null;
             participants: components["schemas"]["Participant"][];
@@ -492,23 +501,40 @@ export interface components {
             /** @description Id of the team */
             team_id: string;
             team_name: string;
+            /** Format: int64 */
             position: number;
+            /** Format: int64 */
             played: number;
+            /** Format: int64 */
             won: number;
+            /** Format: int64 */
             drawn: number;
+            /** Format: int64 */
             lost: number;
+            /** Format: int64 */
             goals_for: number;
+            /** Format: int64 */
             goals_against: number;
+            /** Format: int64 */
             goal_difference: number;
-            /** @description Match points plus points_adjustment */
+            /**
+             * Format: int64
+             * @description Match points plus points_adjustment
+             */
             points: number;
-            /** @description Points deducted (negative) or awarded by the competition's authorities; 0 when none */
+            /**
+             * Format: int64
+             * @description Points deducted (negative) or awarded by the competition's authorities; 0 when none
+             */
             points_adjustment: number;
             /** @description Why, e.g. "-8: breach of the Profitability and Sustainability Rules"; null when none */
             adjustment_note: string | null;
             /** @description Last five results, newest last, e.g. "WWDLW" */
             form: string;
-            /** @description ISO-8601 date-time in UTC */
+            /**
+             * Format: date-time
+             * @description ISO-8601 date-time in UTC
+             */
             updated_at: string;
         };
         OddsPoint: {
@@ -528,10 +554,23 @@ export interface components {
             line: number | null;
             /** @description Decimal price */
             price: number;
-            /** @description ISO-8601 date-time in UTC */
+            /**
+             * Format: date-time
+             * @description ISO-8601 date-time in UTC
+             */
             observed_at: string;
             /** @description The last price before kickoff */
             is_closing: boolean;
+        };
+        OddsHistoryPage: {
+            /** @description Newest first by (observed_at desc, id desc) */
+            items: components["schemas"]["OddsPoint"][];
+            /** @description true when more points exist after this page */
+            truncated: boolean;
+            /** @description Pass as cursor (with the same filters) for the next page; null on the last page */
+            next_cursor: string | null;
+            /** @description observed_at of the last item: continue a time window with before=; null on the last page */
+            next_before: string | null;
         };
         CompetitionsData: {
             items: components["schemas"]["Competition"][];
@@ -544,12 +583,18 @@ export interface components {
         };
         PersonsData: {
             items: components["schemas"]["Person"][];
-            /** @description Number of matching rows, not only this page */
+            /**
+             * Format: int64
+             * @description Number of matching rows, not only this page
+             */
             total: number;
         };
         TeamsData: {
             items: components["schemas"]["Team"][];
-            /** @description Number of matching rows, not only this page */
+            /**
+             * Format: int64
+             * @description Number of matching rows, not only this page
+             */
             total: number;
         };
         RostersData: {
@@ -560,16 +605,6 @@ export interface components {
             edition_id: string;
             items: components["schemas"]["Standing"][];
         };
-        ContestsByIdOddsHistoryData: {
-            /** @description Newest first by (observed_at desc, id desc) */
-            items: components["schemas"]["OddsPoint"][];
-            /** @description true when more points exist after this page */
-            truncated: boolean;
-            /** @description Pass as cursor (with the same filters) for the next page; null on the last page */
-            next_cursor: string | null;
-            /** @description observed_at of the last item: continue a time window with before=; null on the last page */
-            next_before: string | null;
-        };
         AnalysisStatBoardData: {
             /** @description Id of the competition */
             competition_id: string;
@@ -579,16 +614,25 @@ export interface components {
             /** @description Statistics recorded in this scope, valid values of stat */
             stats_available: string[];
             items: {
-                /** @description Standard competition ranking: equal values share a rank (1, 2, 2, 4) */
+                /**
+                 * Format: int64
+                 * @description Standard competition ranking: equal values share a rank (1, 2, 2, 4)
+                 */
                 rank: number;
                 /** @description Id of the person */
                 person_id: string;
                 person_name: string;
                 /** @description Id of the person's team (for a competition: in its latest edition), or null */
                 team_id: string | null;
-                /** @description Total of the statistic in the scope */
+                /**
+                 * Format: int64
+                 * @description Total of the statistic in the scope
+                 */
                 value: number;
-                /** @description Contests in which the person recorded the statistic */
+                /**
+                 * Format: int64
+                 * @description Contests in which the person recorded the statistic
+                 */
                 contests: number;
             }[];
         };
@@ -598,7 +642,10 @@ export interface components {
         Meta: {
             /** @description Same as the X-Request-Id header */
             request_id: string;
-            /** @description ISO-8601 time the payload was produced */
+            /**
+             * Format: date-time
+             * @description When the payload was produced
+             */
             fetched_at: string;
             /**
              * @description HIT: served from the response cache
@@ -611,17 +658,236 @@ export interface components {
         Error: {
             error: {
                 /** @enum {string} */
-                code: "INVALID_PARAMETER" | "UNAUTHORIZED" | "FORBIDDEN" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "CONFLICT" | "PAYLOAD_TOO_LARGE" | "RATE_LIMITED" | "QUOTA_EXCEEDED" | "INTERNAL_ERROR" | "AUTH_BACKEND_UNAVAILABLE" | "SERVICE_UNAVAILABLE";
+                code: "INVALID_PARAMETER" | "INVALID_REQUEST" | "UNAUTHORIZED" | "FORBIDDEN" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "CONFLICT" | "PAYLOAD_TOO_LARGE" | "RATE_LIMITED" | "QUOTA_EXCEEDED" | "INTERNAL_ERROR" | "AUTH_BACKEND_UNAVAILABLE" | "SERVICE_UNAVAILABLE";
                 message: string;
             };
         };
+        /** @description Success envelope around CompetitionsData */
+        CompetitionsResponse: {
+            data: components["schemas"]["CompetitionsData"];
+            meta: components["schemas"]["Meta"];
+        };
+        /** @description Success envelope around Competition */
+        CompetitionResponse: {
+            data: components["schemas"]["Competition"];
+            meta: components["schemas"]["Meta"];
+        };
+        /** @description Success envelope around EditionsData */
+        EditionsResponse: {
+            data: components["schemas"]["EditionsData"];
+            meta: components["schemas"]["Meta"];
+        };
+        /** @description Success envelope around Edition */
+        EditionResponse: {
+            data: components["schemas"]["Edition"];
+            meta: components["schemas"]["Meta"];
+        };
+        /** @description Success envelope around ContestsData */
+        ContestsResponse: {
+            data: components["schemas"]["ContestsData"];
+            meta: components["schemas"]["Meta"];
+        };
+        /** @description Success envelope around Contest */
+        ContestResponse: {
+            data: components["schemas"]["Contest"];
+            meta: components["schemas"]["Meta"];
+        };
+        /** @description Success envelope around PersonsData */
+        PersonsResponse: {
+            data: components["schemas"]["PersonsData"];
+            meta: components["schemas"]["Meta"];
+        };
+        /** @description Success envelope around Person */
+        PersonResponse: {
+            data: components["schemas"]["Person"];
+            meta: components["schemas"]["Meta"];
+        };
+        /** @description Success envelope around TeamsData */
+        TeamsResponse: {
+            data: components["schemas"]["TeamsData"];
+            meta: components["schemas"]["Meta"];
+        };
+        /** @description Success envelope around Team */
+        TeamResponse: {
+            data: components["schemas"]["Team"];
+            meta: components["schemas"]["Meta"];
+        };
+        /** @description Success envelope around RostersData */
+        RostersResponse: {
+            data: components["schemas"]["RostersData"];
+            meta: components["schemas"]["Meta"];
+        };
+        /** @description Success envelope around StandingsData */
+        StandingsResponse: {
+            data: components["schemas"]["StandingsData"];
+            meta: components["schemas"]["Meta"];
+        };
+        /** @description Success envelope around OddsHistoryPage */
+        OddsHistoryPageResponse: {
+            data: components["schemas"]["OddsHistoryPage"];
+            meta: components["schemas"]["Meta"];
+        };
+        /** @description Success envelope around AnalysisStatBoardData */
+        AnalysisStatBoardResponse: {
+            data: components["schemas"]["AnalysisStatBoardData"];
+            meta: components["schemas"]["Meta"];
+        };
     };
-    responses: never;
+    responses: {
+        /** @description INVALID_PARAMETER or INVALID_REQUEST: the message names the parameter and says what is wrong */
+        InvalidParameter: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description UNAUTHORIZED: "API key required" (missing or malformed key) or "Invalid API key" (unknown or revoked) */
+        Unauthorized: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description NOT_FOUND: unknown path, id or referenced record */
+        NotFound: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description METHOD_NOT_ALLOWED: only GET and HEAD */
+        MethodNotAllowed: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                Allow: components["headers"]["Allow"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description RATE_LIMITED or QUOTA_EXCEEDED: per-key rate limit or monthly unit quota; wait Retry-After seconds */
+        TooManyRequests: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                "Retry-After": components["headers"]["Retry-After"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description INTERNAL_ERROR: a server fault; quote the request id when reporting it */
+        InternalError: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description AUTH_BACKEND_UNAVAILABLE or SERVICE_UNAVAILABLE: key store or database unreachable; retry after Retry-After seconds */
+        ServiceUnavailable: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                "Retry-After": components["headers"]["Retry-After"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+    };
     parameters: never;
     requestBodies: never;
     headers: {
-        /** @description Request identifier, equal to meta.request_id */
+        /** @description Request identifier, equal to meta.request_id on success; quote it when reporting */
         "X-Request-Id": string;
+        /** @description Requests the key may burst (the plan's bucket size). Sent with every response to a request with a valid key; 2147483647 on plans without a rate limit. */
+        "X-RateLimit-Limit": number;
+        /** @description Requests left in the bucket now; 2147483647 on plans without a rate limit. */
+        "X-RateLimit-Remaining": number;
+        /** @description Seconds until the bucket is full again (not a timestamp); 0 when it is full or the plan has no rate limit. */
+        "X-RateLimit-Reset": number;
+        /** @description IETF draft-ietf-httpapi-ratelimit-headers: `"default";r=<remaining>;t=<seconds until full>`. */
+        RateLimit: string;
+        /** @description IETF policy: `"default";q=<burst>;w=60` (the plan's requests per 60 s window). */
+        "RateLimit-Policy": string;
+        /** @description Units this call cost (0 for errors and 304 Not Modified). */
+        "X-Units-Cost": number;
+        /** @description Units the account used this calendar month (UTC), this call included. */
+        "X-Units-Used": number;
+        /** @description Units left this month; 2147483647 on plans without a quota. */
+        "X-Units-Remaining": number;
+        /** @description Strong validator of the body; send it back as If-None-Match for a 304 that costs 0 units. */
+        ETag: string;
+        /** @description `private, max-age=<the route's response-cache TTL in seconds>`, or `no-store`. */
+        "Cache-Control": string;
+        /** @description `Accept-Encoding` (and `Origin` when CORS is on). */
+        Vary: string;
+        /** @description `gzip` or `br` when negotiated by Accept-Encoding and the body is over 1 KiB. */
+        "Content-Encoding": string;
+        /** @description Only when CORS_ORIGINS lists the request's Origin (off by default): that origin, echoed. */
+        "Access-Control-Allow-Origin": string;
+        /** @description Seconds to wait before retrying. */
+        "Retry-After": number;
+        /** @description `Bearer realm="statline"` (the key may also be sent as X-API-Key). */
+        "WWW-Authenticate": string;
+        /** @description `GET, HEAD`. */
+        Allow: string;
     };
     pathItems: never;
 }
@@ -633,7 +899,10 @@ export interface operations {
                 /** @description Only competitions of this sport, e.g. football */
                 sport?: string;
             };
-            header?: never;
+            header?: {
+                /** @description An ETag from an earlier 200: answered 304 (0 units) while the body is unchanged */
+                "If-None-Match"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -643,86 +912,57 @@ export interface operations {
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    Vary: components["headers"]["Vary"];
+                    "Content-Encoding": components["headers"]["Content-Encoding"];
+                    "X-Units-Cost": components["headers"]["X-Units-Cost"];
+                    "X-Units-Used": components["headers"]["X-Units-Used"];
+                    "X-Units-Remaining": components["headers"]["X-Units-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        data: components["schemas"]["CompetitionsData"];
-                        meta: components["schemas"]["Meta"];
-                    };
+                    "application/json": components["schemas"]["CompetitionsResponse"];
                 };
             };
-            /** @description INVALID_PARAMETER: the message names the parameter */
-            400: {
+            /** @description Not Modified: If-None-Match matched the current ETag. No body; costs 0 units but counts as a request. */
+            304: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
                     [name: string]: unknown;
                 };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
+                content?: never;
             };
-            /** @description UNAUTHORIZED: "API key required" (missing or malformed) or "Invalid API key" (unknown or revoked) */
-            401: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description NOT_FOUND: unknown path, id or referenced record */
-            404: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description METHOD_NOT_ALLOWED: only GET and HEAD */
-            405: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    Allow?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description RATE_LIMITED or QUOTA_EXCEEDED */
-            429: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    /** @description Seconds to wait before retrying */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description AUTH_BACKEND_UNAVAILABLE or SERVICE_UNAVAILABLE: retry with back-off */
-            503: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    /** @description Seconds to wait before retrying */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["InvalidParameter"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getCompetitionsById: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description An ETag from an earlier 200: answered 304 (0 units) while the body is unchanged */
+                "If-None-Match"?: string;
+            };
             path: {
                 /** @description Record id */
                 id: string;
@@ -735,80 +975,48 @@ export interface operations {
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    Vary: components["headers"]["Vary"];
+                    "Content-Encoding": components["headers"]["Content-Encoding"];
+                    "X-Units-Cost": components["headers"]["X-Units-Cost"];
+                    "X-Units-Used": components["headers"]["X-Units-Used"];
+                    "X-Units-Remaining": components["headers"]["X-Units-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        data: components["schemas"]["Competition"];
-                        meta: components["schemas"]["Meta"];
-                    };
+                    "application/json": components["schemas"]["CompetitionResponse"];
                 };
             };
-            /** @description INVALID_PARAMETER: the message names the parameter */
-            400: {
+            /** @description Not Modified: If-None-Match matched the current ETag. No body; costs 0 units but counts as a request. */
+            304: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
                     [name: string]: unknown;
                 };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
+                content?: never;
             };
-            /** @description UNAUTHORIZED: "API key required" (missing or malformed) or "Invalid API key" (unknown or revoked) */
-            401: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description NOT_FOUND: unknown path, id or referenced record */
-            404: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description METHOD_NOT_ALLOWED: only GET and HEAD */
-            405: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    Allow?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description RATE_LIMITED or QUOTA_EXCEEDED */
-            429: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    /** @description Seconds to wait before retrying */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description AUTH_BACKEND_UNAVAILABLE or SERVICE_UNAVAILABLE: retry with back-off */
-            503: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    /** @description Seconds to wait before retrying */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["InvalidParameter"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getEditions: {
@@ -819,7 +1027,10 @@ export interface operations {
                 /** @description true: only current editions; false: only past ones */
                 current?: "true" | "false";
             };
-            header?: never;
+            header?: {
+                /** @description An ETag from an earlier 200: answered 304 (0 units) while the body is unchanged */
+                "If-None-Match"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -829,86 +1040,57 @@ export interface operations {
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    Vary: components["headers"]["Vary"];
+                    "Content-Encoding": components["headers"]["Content-Encoding"];
+                    "X-Units-Cost": components["headers"]["X-Units-Cost"];
+                    "X-Units-Used": components["headers"]["X-Units-Used"];
+                    "X-Units-Remaining": components["headers"]["X-Units-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        data: components["schemas"]["EditionsData"];
-                        meta: components["schemas"]["Meta"];
-                    };
+                    "application/json": components["schemas"]["EditionsResponse"];
                 };
             };
-            /** @description INVALID_PARAMETER: the message names the parameter */
-            400: {
+            /** @description Not Modified: If-None-Match matched the current ETag. No body; costs 0 units but counts as a request. */
+            304: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
                     [name: string]: unknown;
                 };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
+                content?: never;
             };
-            /** @description UNAUTHORIZED: "API key required" (missing or malformed) or "Invalid API key" (unknown or revoked) */
-            401: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description NOT_FOUND: unknown path, id or referenced record */
-            404: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description METHOD_NOT_ALLOWED: only GET and HEAD */
-            405: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    Allow?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description RATE_LIMITED or QUOTA_EXCEEDED */
-            429: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    /** @description Seconds to wait before retrying */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description AUTH_BACKEND_UNAVAILABLE or SERVICE_UNAVAILABLE: retry with back-off */
-            503: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    /** @description Seconds to wait before retrying */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["InvalidParameter"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getEditionsById: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description An ETag from an earlier 200: answered 304 (0 units) while the body is unchanged */
+                "If-None-Match"?: string;
+            };
             path: {
                 /** @description Record id */
                 id: string;
@@ -921,80 +1103,48 @@ export interface operations {
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    Vary: components["headers"]["Vary"];
+                    "Content-Encoding": components["headers"]["Content-Encoding"];
+                    "X-Units-Cost": components["headers"]["X-Units-Cost"];
+                    "X-Units-Used": components["headers"]["X-Units-Used"];
+                    "X-Units-Remaining": components["headers"]["X-Units-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        data: components["schemas"]["Edition"];
-                        meta: components["schemas"]["Meta"];
-                    };
+                    "application/json": components["schemas"]["EditionResponse"];
                 };
             };
-            /** @description INVALID_PARAMETER: the message names the parameter */
-            400: {
+            /** @description Not Modified: If-None-Match matched the current ETag. No body; costs 0 units but counts as a request. */
+            304: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
                     [name: string]: unknown;
                 };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
+                content?: never;
             };
-            /** @description UNAUTHORIZED: "API key required" (missing or malformed) or "Invalid API key" (unknown or revoked) */
-            401: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description NOT_FOUND: unknown path, id or referenced record */
-            404: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description METHOD_NOT_ALLOWED: only GET and HEAD */
-            405: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    Allow?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description RATE_LIMITED or QUOTA_EXCEEDED */
-            429: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    /** @description Seconds to wait before retrying */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description AUTH_BACKEND_UNAVAILABLE or SERVICE_UNAVAILABLE: retry with back-off */
-            503: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    /** @description Seconds to wait before retrying */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["InvalidParameter"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getContests: {
@@ -1016,7 +1166,10 @@ export interface operations {
                 to?: string;
                 status?: "scheduled" | "live" | "finished" | "postponed" | "cancelled";
             };
-            header?: never;
+            header?: {
+                /** @description An ETag from an earlier 200: answered 304 (0 units) while the body is unchanged */
+                "If-None-Match"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -1026,86 +1179,57 @@ export interface operations {
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    Vary: components["headers"]["Vary"];
+                    "Content-Encoding": components["headers"]["Content-Encoding"];
+                    "X-Units-Cost": components["headers"]["X-Units-Cost"];
+                    "X-Units-Used": components["headers"]["X-Units-Used"];
+                    "X-Units-Remaining": components["headers"]["X-Units-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        data: components["schemas"]["ContestsData"];
-                        meta: components["schemas"]["Meta"];
-                    };
+                    "application/json": components["schemas"]["ContestsResponse"];
                 };
             };
-            /** @description INVALID_PARAMETER: the message names the parameter */
-            400: {
+            /** @description Not Modified: If-None-Match matched the current ETag. No body; costs 0 units but counts as a request. */
+            304: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
                     [name: string]: unknown;
                 };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
+                content?: never;
             };
-            /** @description UNAUTHORIZED: "API key required" (missing or malformed) or "Invalid API key" (unknown or revoked) */
-            401: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description NOT_FOUND: unknown path, id or referenced record */
-            404: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description METHOD_NOT_ALLOWED: only GET and HEAD */
-            405: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    Allow?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description RATE_LIMITED or QUOTA_EXCEEDED */
-            429: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    /** @description Seconds to wait before retrying */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description AUTH_BACKEND_UNAVAILABLE or SERVICE_UNAVAILABLE: retry with back-off */
-            503: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    /** @description Seconds to wait before retrying */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["InvalidParameter"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getContestsById: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description An ETag from an earlier 200: answered 304 (0 units) while the body is unchanged */
+                "If-None-Match"?: string;
+            };
             path: {
                 /** @description Record id */
                 id: string;
@@ -1118,80 +1242,48 @@ export interface operations {
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    Vary: components["headers"]["Vary"];
+                    "Content-Encoding": components["headers"]["Content-Encoding"];
+                    "X-Units-Cost": components["headers"]["X-Units-Cost"];
+                    "X-Units-Used": components["headers"]["X-Units-Used"];
+                    "X-Units-Remaining": components["headers"]["X-Units-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        data: components["schemas"]["Contest"];
-                        meta: components["schemas"]["Meta"];
-                    };
+                    "application/json": components["schemas"]["ContestResponse"];
                 };
             };
-            /** @description INVALID_PARAMETER: the message names the parameter */
-            400: {
+            /** @description Not Modified: If-None-Match matched the current ETag. No body; costs 0 units but counts as a request. */
+            304: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
                     [name: string]: unknown;
                 };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
+                content?: never;
             };
-            /** @description UNAUTHORIZED: "API key required" (missing or malformed) or "Invalid API key" (unknown or revoked) */
-            401: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description NOT_FOUND: unknown path, id or referenced record */
-            404: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description METHOD_NOT_ALLOWED: only GET and HEAD */
-            405: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    Allow?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description RATE_LIMITED or QUOTA_EXCEEDED */
-            429: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    /** @description Seconds to wait before retrying */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description AUTH_BACKEND_UNAVAILABLE or SERVICE_UNAVAILABLE: retry with back-off */
-            503: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    /** @description Seconds to wait before retrying */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["InvalidParameter"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getPersons: {
@@ -1201,12 +1293,15 @@ export interface operations {
                 q?: string;
                 /** @description Only persons of this sport, e.g. football or tennis */
                 sport?: string;
-                /** @description Rows per page; default 50, values above 200 are clamped to 200 silently */
-                limit?: string;
-                /** @description Rows to skip; default 0, no maximum */
-                offset?: string;
+                /** @description Rows per page; default 50. Any value above 200 (any number of digits) is clamped to 200 silently; 0 is a 400 because a page of 0 rows never advances a paging loop. */
+                limit?: number;
+                /** @description Rows to skip; default 0, no maximum (an offset past the last row returns an empty page) */
+                offset?: number;
             };
-            header?: never;
+            header?: {
+                /** @description An ETag from an earlier 200: answered 304 (0 units) while the body is unchanged */
+                "If-None-Match"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -1216,86 +1311,57 @@ export interface operations {
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    Vary: components["headers"]["Vary"];
+                    "Content-Encoding": components["headers"]["Content-Encoding"];
+                    "X-Units-Cost": components["headers"]["X-Units-Cost"];
+                    "X-Units-Used": components["headers"]["X-Units-Used"];
+                    "X-Units-Remaining": components["headers"]["X-Units-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        data: components["schemas"]["PersonsData"];
-                        meta: components["schemas"]["Meta"];
-                    };
+                    "application/json": components["schemas"]["PersonsResponse"];
                 };
             };
-            /** @description INVALID_PARAMETER: the message names the parameter */
-            400: {
+            /** @description Not Modified: If-None-Match matched the current ETag. No body; costs 0 units but counts as a request. */
+            304: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
                     [name: string]: unknown;
                 };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
+                content?: never;
             };
-            /** @description UNAUTHORIZED: "API key required" (missing or malformed) or "Invalid API key" (unknown or revoked) */
-            401: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description NOT_FOUND: unknown path, id or referenced record */
-            404: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description METHOD_NOT_ALLOWED: only GET and HEAD */
-            405: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    Allow?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description RATE_LIMITED or QUOTA_EXCEEDED */
-            429: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    /** @description Seconds to wait before retrying */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description AUTH_BACKEND_UNAVAILABLE or SERVICE_UNAVAILABLE: retry with back-off */
-            503: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    /** @description Seconds to wait before retrying */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["InvalidParameter"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getPersonsById: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description An ETag from an earlier 200: answered 304 (0 units) while the body is unchanged */
+                "If-None-Match"?: string;
+            };
             path: {
                 /** @description Record id */
                 id: string;
@@ -1308,91 +1374,62 @@ export interface operations {
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    Vary: components["headers"]["Vary"];
+                    "Content-Encoding": components["headers"]["Content-Encoding"];
+                    "X-Units-Cost": components["headers"]["X-Units-Cost"];
+                    "X-Units-Used": components["headers"]["X-Units-Used"];
+                    "X-Units-Remaining": components["headers"]["X-Units-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        data: components["schemas"]["Person"];
-                        meta: components["schemas"]["Meta"];
-                    };
+                    "application/json": components["schemas"]["PersonResponse"];
                 };
             };
-            /** @description INVALID_PARAMETER: the message names the parameter */
-            400: {
+            /** @description Not Modified: If-None-Match matched the current ETag. No body; costs 0 units but counts as a request. */
+            304: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
                     [name: string]: unknown;
                 };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
+                content?: never;
             };
-            /** @description UNAUTHORIZED: "API key required" (missing or malformed) or "Invalid API key" (unknown or revoked) */
-            401: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description NOT_FOUND: unknown path, id or referenced record */
-            404: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description METHOD_NOT_ALLOWED: only GET and HEAD */
-            405: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    Allow?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description RATE_LIMITED or QUOTA_EXCEEDED */
-            429: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    /** @description Seconds to wait before retrying */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description AUTH_BACKEND_UNAVAILABLE or SERVICE_UNAVAILABLE: retry with back-off */
-            503: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    /** @description Seconds to wait before retrying */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["InvalidParameter"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getTeams: {
         parameters: {
             query?: {
-                /** @description Rows per page; default 50, values above 200 are clamped to 200 silently */
-                limit?: string;
-                /** @description Rows to skip; default 0, no maximum */
-                offset?: string;
+                /** @description Rows per page; default 50. Any value above 200 (any number of digits) is clamped to 200 silently; 0 is a 400 because a page of 0 rows never advances a paging loop. */
+                limit?: number;
+                /** @description Rows to skip; default 0, no maximum (an offset past the last row returns an empty page) */
+                offset?: number;
             };
-            header?: never;
+            header?: {
+                /** @description An ETag from an earlier 200: answered 304 (0 units) while the body is unchanged */
+                "If-None-Match"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -1402,86 +1439,57 @@ export interface operations {
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    Vary: components["headers"]["Vary"];
+                    "Content-Encoding": components["headers"]["Content-Encoding"];
+                    "X-Units-Cost": components["headers"]["X-Units-Cost"];
+                    "X-Units-Used": components["headers"]["X-Units-Used"];
+                    "X-Units-Remaining": components["headers"]["X-Units-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        data: components["schemas"]["TeamsData"];
-                        meta: components["schemas"]["Meta"];
-                    };
+                    "application/json": components["schemas"]["TeamsResponse"];
                 };
             };
-            /** @description INVALID_PARAMETER: the message names the parameter */
-            400: {
+            /** @description Not Modified: If-None-Match matched the current ETag. No body; costs 0 units but counts as a request. */
+            304: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
                     [name: string]: unknown;
                 };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
+                content?: never;
             };
-            /** @description UNAUTHORIZED: "API key required" (missing or malformed) or "Invalid API key" (unknown or revoked) */
-            401: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description NOT_FOUND: unknown path, id or referenced record */
-            404: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description METHOD_NOT_ALLOWED: only GET and HEAD */
-            405: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    Allow?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description RATE_LIMITED or QUOTA_EXCEEDED */
-            429: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    /** @description Seconds to wait before retrying */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description AUTH_BACKEND_UNAVAILABLE or SERVICE_UNAVAILABLE: retry with back-off */
-            503: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    /** @description Seconds to wait before retrying */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["InvalidParameter"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getTeamsById: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description An ETag from an earlier 200: answered 304 (0 units) while the body is unchanged */
+                "If-None-Match"?: string;
+            };
             path: {
                 /** @description Record id */
                 id: string;
@@ -1494,80 +1502,48 @@ export interface operations {
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    Vary: components["headers"]["Vary"];
+                    "Content-Encoding": components["headers"]["Content-Encoding"];
+                    "X-Units-Cost": components["headers"]["X-Units-Cost"];
+                    "X-Units-Used": components["headers"]["X-Units-Used"];
+                    "X-Units-Remaining": components["headers"]["X-Units-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        data: components["schemas"]["Team"];
-                        meta: components["schemas"]["Meta"];
-                    };
+                    "application/json": components["schemas"]["TeamResponse"];
                 };
             };
-            /** @description INVALID_PARAMETER: the message names the parameter */
-            400: {
+            /** @description Not Modified: If-None-Match matched the current ETag. No body; costs 0 units but counts as a request. */
+            304: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
                     [name: string]: unknown;
                 };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
+                content?: never;
             };
-            /** @description UNAUTHORIZED: "API key required" (missing or malformed) or "Invalid API key" (unknown or revoked) */
-            401: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description NOT_FOUND: unknown path, id or referenced record */
-            404: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description METHOD_NOT_ALLOWED: only GET and HEAD */
-            405: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    Allow?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description RATE_LIMITED or QUOTA_EXCEEDED */
-            429: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    /** @description Seconds to wait before retrying */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description AUTH_BACKEND_UNAVAILABLE or SERVICE_UNAVAILABLE: retry with back-off */
-            503: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    /** @description Seconds to wait before retrying */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["InvalidParameter"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getRosters: {
@@ -1580,7 +1556,10 @@ export interface operations {
                 /** @description Person id: the person's roster history */
                 person?: string;
             };
-            header?: never;
+            header?: {
+                /** @description An ETag from an earlier 200: answered 304 (0 units) while the body is unchanged */
+                "If-None-Match"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -1590,80 +1569,48 @@ export interface operations {
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    Vary: components["headers"]["Vary"];
+                    "Content-Encoding": components["headers"]["Content-Encoding"];
+                    "X-Units-Cost": components["headers"]["X-Units-Cost"];
+                    "X-Units-Used": components["headers"]["X-Units-Used"];
+                    "X-Units-Remaining": components["headers"]["X-Units-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        data: components["schemas"]["RostersData"];
-                        meta: components["schemas"]["Meta"];
-                    };
+                    "application/json": components["schemas"]["RostersResponse"];
                 };
             };
-            /** @description INVALID_PARAMETER: the message names the parameter */
-            400: {
+            /** @description Not Modified: If-None-Match matched the current ETag. No body; costs 0 units but counts as a request. */
+            304: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
                     [name: string]: unknown;
                 };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
+                content?: never;
             };
-            /** @description UNAUTHORIZED: "API key required" (missing or malformed) or "Invalid API key" (unknown or revoked) */
-            401: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description NOT_FOUND: unknown path, id or referenced record */
-            404: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description METHOD_NOT_ALLOWED: only GET and HEAD */
-            405: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    Allow?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description RATE_LIMITED or QUOTA_EXCEEDED */
-            429: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    /** @description Seconds to wait before retrying */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description AUTH_BACKEND_UNAVAILABLE or SERVICE_UNAVAILABLE: retry with back-off */
-            503: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    /** @description Seconds to wait before retrying */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["InvalidParameter"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getStandings: {
@@ -1676,7 +1623,10 @@ export interface operations {
                 /** @description Only this group ("" rows are single-table editions) */
                 group?: string;
             };
-            header?: never;
+            header?: {
+                /** @description An ETag from an earlier 200: answered 304 (0 units) while the body is unchanged */
+                "If-None-Match"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -1686,87 +1636,55 @@ export interface operations {
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    Vary: components["headers"]["Vary"];
+                    "Content-Encoding": components["headers"]["Content-Encoding"];
+                    "X-Units-Cost": components["headers"]["X-Units-Cost"];
+                    "X-Units-Used": components["headers"]["X-Units-Used"];
+                    "X-Units-Remaining": components["headers"]["X-Units-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        data: components["schemas"]["StandingsData"];
-                        meta: components["schemas"]["Meta"];
-                    };
+                    "application/json": components["schemas"]["StandingsResponse"];
                 };
             };
-            /** @description INVALID_PARAMETER: the message names the parameter */
-            400: {
+            /** @description Not Modified: If-None-Match matched the current ETag. No body; costs 0 units but counts as a request. */
+            304: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
                     [name: string]: unknown;
                 };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
+                content?: never;
             };
-            /** @description UNAUTHORIZED: "API key required" (missing or malformed) or "Invalid API key" (unknown or revoked) */
-            401: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description NOT_FOUND: unknown path, id or referenced record */
-            404: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description METHOD_NOT_ALLOWED: only GET and HEAD */
-            405: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    Allow?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description RATE_LIMITED or QUOTA_EXCEEDED */
-            429: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    /** @description Seconds to wait before retrying */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description AUTH_BACKEND_UNAVAILABLE or SERVICE_UNAVAILABLE: retry with back-off */
-            503: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    /** @description Seconds to wait before retrying */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["InvalidParameter"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getContestsByIdOddsHistory: {
         parameters: {
             query?: {
-                /** @description Maximum rows; default 100, values above 1000 are clamped to 1000 silently */
-                limit?: string;
+                /** @description Rows per page; default 100. Any value above 1000 (any number of digits) is clamped to 1000 silently; 0 is a 400 because a page of 0 rows never advances a paging loop. */
+                limit?: number;
                 /** @description next_cursor of the previous page */
                 cursor?: string;
                 /** @description ISO-8601 window end: only points observed strictly before it */
@@ -1782,7 +1700,10 @@ export interface operations {
                 /** @description Only this selection */
                 selection?: string;
             };
-            header?: never;
+            header?: {
+                /** @description An ETag from an earlier 200: answered 304 (0 units) while the body is unchanged */
+                "If-None-Match"?: string;
+            };
             path: {
                 /** @description Record id */
                 id: string;
@@ -1795,87 +1716,55 @@ export interface operations {
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    Vary: components["headers"]["Vary"];
+                    "Content-Encoding": components["headers"]["Content-Encoding"];
+                    "X-Units-Cost": components["headers"]["X-Units-Cost"];
+                    "X-Units-Used": components["headers"]["X-Units-Used"];
+                    "X-Units-Remaining": components["headers"]["X-Units-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        data: components["schemas"]["ContestsByIdOddsHistoryData"];
-                        meta: components["schemas"]["Meta"];
-                    };
+                    "application/json": components["schemas"]["OddsHistoryPageResponse"];
                 };
             };
-            /** @description INVALID_PARAMETER: the message names the parameter */
-            400: {
+            /** @description Not Modified: If-None-Match matched the current ETag. No body; costs 0 units but counts as a request. */
+            304: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
                     [name: string]: unknown;
                 };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
+                content?: never;
             };
-            /** @description UNAUTHORIZED: "API key required" (missing or malformed) or "Invalid API key" (unknown or revoked) */
-            401: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description NOT_FOUND: unknown path, id or referenced record */
-            404: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description METHOD_NOT_ALLOWED: only GET and HEAD */
-            405: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    Allow?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description RATE_LIMITED or QUOTA_EXCEEDED */
-            429: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    /** @description Seconds to wait before retrying */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description AUTH_BACKEND_UNAVAILABLE or SERVICE_UNAVAILABLE: retry with back-off */
-            503: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    /** @description Seconds to wait before retrying */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["InvalidParameter"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getPersonsByIdOddsHistory: {
         parameters: {
             query?: {
-                /** @description Maximum rows; default 100, values above 1000 are clamped to 1000 silently */
-                limit?: string;
+                /** @description Rows per page; default 100. Any value above 1000 (any number of digits) is clamped to 1000 silently; 0 is a 400 because a page of 0 rows never advances a paging loop. */
+                limit?: number;
                 /** @description next_cursor of the previous page */
                 cursor?: string;
                 /** @description ISO-8601 window end: only points observed strictly before it */
@@ -1891,7 +1780,10 @@ export interface operations {
                 /** @description Only this selection */
                 selection?: string;
             };
-            header?: never;
+            header?: {
+                /** @description An ETag from an earlier 200: answered 304 (0 units) while the body is unchanged */
+                "If-None-Match"?: string;
+            };
             path: {
                 /** @description Record id */
                 id: string;
@@ -1904,80 +1796,48 @@ export interface operations {
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    Vary: components["headers"]["Vary"];
+                    "Content-Encoding": components["headers"]["Content-Encoding"];
+                    "X-Units-Cost": components["headers"]["X-Units-Cost"];
+                    "X-Units-Used": components["headers"]["X-Units-Used"];
+                    "X-Units-Remaining": components["headers"]["X-Units-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        data: components["schemas"]["ContestsByIdOddsHistoryData"];
-                        meta: components["schemas"]["Meta"];
-                    };
+                    "application/json": components["schemas"]["OddsHistoryPageResponse"];
                 };
             };
-            /** @description INVALID_PARAMETER: the message names the parameter */
-            400: {
+            /** @description Not Modified: If-None-Match matched the current ETag. No body; costs 0 units but counts as a request. */
+            304: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
                     [name: string]: unknown;
                 };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
+                content?: never;
             };
-            /** @description UNAUTHORIZED: "API key required" (missing or malformed) or "Invalid API key" (unknown or revoked) */
-            401: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description NOT_FOUND: unknown path, id or referenced record */
-            404: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description METHOD_NOT_ALLOWED: only GET and HEAD */
-            405: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    Allow?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description RATE_LIMITED or QUOTA_EXCEEDED */
-            429: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    /** @description Seconds to wait before retrying */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description AUTH_BACKEND_UNAVAILABLE or SERVICE_UNAVAILABLE: retry with back-off */
-            503: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    /** @description Seconds to wait before retrying */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["InvalidParameter"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getAnalysisStatBoard: {
@@ -1989,10 +1849,13 @@ export interface operations {
                 edition?: string;
                 /** @description Statistic to rank by */
                 stat?: string;
-                /** @description Maximum rows; default 20, values above 100 are clamped to 100 silently */
-                limit?: string;
+                /** @description Rows per page; default 20. Any value above 100 (any number of digits) is clamped to 100 silently; 0 is a 400 because a page of 0 rows never advances a paging loop. */
+                limit?: number;
             };
-            header?: never;
+            header?: {
+                /** @description An ETag from an earlier 200: answered 304 (0 units) while the body is unchanged */
+                "If-None-Match"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -2002,86 +1865,57 @@ export interface operations {
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    Vary: components["headers"]["Vary"];
+                    "Content-Encoding": components["headers"]["Content-Encoding"];
+                    "X-Units-Cost": components["headers"]["X-Units-Cost"];
+                    "X-Units-Used": components["headers"]["X-Units-Used"];
+                    "X-Units-Remaining": components["headers"]["X-Units-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        data: components["schemas"]["AnalysisStatBoardData"];
-                        meta: components["schemas"]["Meta"];
-                    };
+                    "application/json": components["schemas"]["AnalysisStatBoardResponse"];
                 };
             };
-            /** @description INVALID_PARAMETER: the message names the parameter */
-            400: {
+            /** @description Not Modified: If-None-Match matched the current ETag. No body; costs 0 units but counts as a request. */
+            304: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
                     [name: string]: unknown;
                 };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
+                content?: never;
             };
-            /** @description UNAUTHORIZED: "API key required" (missing or malformed) or "Invalid API key" (unknown or revoked) */
-            401: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description NOT_FOUND: unknown path, id or referenced record */
-            404: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description METHOD_NOT_ALLOWED: only GET and HEAD */
-            405: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    Allow?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description RATE_LIMITED or QUOTA_EXCEEDED */
-            429: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    /** @description Seconds to wait before retrying */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description AUTH_BACKEND_UNAVAILABLE or SERVICE_UNAVAILABLE: retry with back-off */
-            503: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    /** @description Seconds to wait before retrying */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["InvalidParameter"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getOpenapiJson: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description An ETag from an earlier 200: answered 304 (0 units) while the body is unchanged */
+                "If-None-Match"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -2091,16 +1925,33 @@ export interface operations {
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    Vary: components["headers"]["Vary"];
+                    "Content-Encoding": components["headers"]["Content-Encoding"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": components["schemas"]["OpenapiJsonData"];
                 };
             };
-            /** @description INVALID_PARAMETER: the message names the parameter */
+            /** @description Not Modified: If-None-Match matched the current ETag. No body; costs 0 units but counts as a request. */
+            304: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description INVALID_PARAMETER or INVALID_REQUEST: the message names the parameter and says what is wrong */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2111,6 +1962,7 @@ export interface operations {
             404: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2121,7 +1973,19 @@ export interface operations {
             405: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
-                    Allow?: string;
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    Allow: components["headers"]["Allow"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description INTERNAL_ERROR: a server fault; quote the request id when reporting it */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2177,9 +2041,15 @@ export interface operations {
                         verification_url: string;
                         /** @description Shown in the terminal and on the page; the human checks they match */
                         user_code: string;
-                        /** @description Seconds until the request expires unapproved */
+                        /**
+                         * Format: int64
+                         * @description Seconds until the request expires unapproved
+                         */
                         expires_in: number;
-                        /** @description Minimum seconds between polls */
+                        /**
+                         * Format: int64
+                         * @description Minimum seconds between polls
+                         */
                         interval: number;
                     };
                 };
@@ -2195,7 +2065,10 @@ export interface operations {
                             /** @enum {string} */
                             code: "invalid_request";
                             message: string;
-                            /** @description On slow_down and authorization_pending: the poll interval to use from now on */
+                            /**
+                             * Format: int64
+                             * @description On slow_down and authorization_pending: the poll interval to use from now on
+                             */
                             interval?: number;
                         };
                     };
@@ -2214,7 +2087,10 @@ export interface operations {
                             /** @enum {string} */
                             code: "rate_limited";
                             message: string;
-                            /** @description On slow_down and authorization_pending: the poll interval to use from now on */
+                            /**
+                             * Format: int64
+                             * @description On slow_down and authorization_pending: the poll interval to use from now on
+                             */
                             interval?: number;
                         };
                     };
@@ -2277,7 +2153,10 @@ export interface operations {
                             /** @enum {string} */
                             code: "invalid_request" | "invalid_grant" | "authorization_pending" | "slow_down" | "access_denied" | "expired_token";
                             message: string;
-                            /** @description On slow_down and authorization_pending: the poll interval to use from now on */
+                            /**
+                             * Format: int64
+                             * @description On slow_down and authorization_pending: the poll interval to use from now on
+                             */
                             interval?: number;
                         };
                     };

@@ -1,0 +1,18 @@
+import { ApiError } from "@/lib/api/errors";
+import { errorResponse, newRequestId } from "@/lib/api/respond";
+
+// Unknown /api/* paths answer in JSON like the rest of the API, not with Next's HTML 404 page.
+function notFound(request: Request): Response {
+  const path = new URL(request.url).pathname;
+  const shown = path.length > 100 ? `${path.slice(0, 100)}…` : path;
+  const res = errorResponse(newRequestId(), new ApiError("NOT_FOUND", `No endpoint at ${shown}`));
+  return new Response(res.body, { status: res.status, headers: res.headers });
+}
+
+export const GET = notFound;
+export const HEAD = notFound;
+export const POST = notFound;
+export const PUT = notFound;
+export const PATCH = notFound;
+export const DELETE = notFound;
+export const OPTIONS = notFound;
