@@ -1,5 +1,6 @@
 import { bumpDataVersion } from "../api/cache";
 import { db } from "../db";
+import { recordChanges } from "../events/changes";
 import { databaseUrl } from "../db/config";
 import { rebuildEditionStats } from "../sports/stats";
 import { rebuildStandings } from "../sports/standings";
@@ -94,10 +95,16 @@ export async function seed({ scale, quiet }: SeedOptions): Promise<void> {
     await rebuildStandings(db, e.id);
     await rebuildEditionStats(db, e.id);
   }
-  await db.systemState.upsert({
-    where: { key: SEED_STATE_KEY },
-    create: { key: SEED_STATE_KEY, value: marker },
-    update: { value: marker },
+  // The reset marker joins the seed marker's transaction: it announces a complete data set.
+  await db.$transaction(async (tx) => {
+    await recordChanges(tx, [
+      { type: "dataset.reset", resourceId: null, competitionId: null, contestId: null, data: { seed: marker } },
+    ]);
+    await tx.systemState.upsert({
+      where: { key: SEED_STATE_KEY },
+      create: { key: SEED_STATE_KEY, value: marker },
+      update: { value: marker },
+    });
   });
   await bumpDataVersion();
   const summary = Object.entries(counts)
