@@ -23,6 +23,8 @@ const TAG_TEXT: Record<string, string> = {
   Standings: "League tables, kept in step with finished contests.",
   Odds: "Price history per contest or person, newest first, paged by a signed tie-safe cursor. 5 units per call.",
   Analysis: "Ranked statistic boards.",
+  Events:
+    "The change feed: every change to contests, odds, standings, teams and persons in commit order (docs/events.md).",
   Meta: "This document.",
 };
 
@@ -87,6 +89,7 @@ function operation(route: RouteDef, dataRef: string): Json {
     404: errorResponse("NOT_FOUND: unknown path, id or referenced record"),
     405: errorResponse("METHOD_NOT_ALLOWED: only GET and HEAD", { Allow: { schema: { type: "string" } } }),
   };
+  for (const [status, text] of Object.entries(route.errors ?? {})) responses[status] = errorResponse(text);
   if (!route.public) {
     responses[401] = errorResponse(
       'UNAUTHORIZED: "API key required" (missing or malformed) or "Invalid API key" (unknown or revoked)',

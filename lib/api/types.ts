@@ -54,6 +54,8 @@ export interface RouteDef<S extends z.ZodType = z.ZodType> {
   /** The handler's result is the whole body (no {data, meta} envelope), e.g. the OpenAPI document. */
   raw?: boolean;
   tags: string[];
+  /** Further error responses for the OpenAPI document, by HTTP status, e.g. {410: "CURSOR_EXPIRED: …"}. */
+  errors?: Record<number, string>;
 }
 
 /** Keeps each route's query type for its handler while the table holds routes of any schema. */

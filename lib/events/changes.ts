@@ -19,7 +19,11 @@ async function takeIds(db: DbOrTx, n: number): Promise<number> {
   return Number(rows[0].value) - n + 1;
 }
 
-/** Appends changes in order; returns the last id written (null when there was nothing). */
+/**
+ * Appends changes in order; returns the last id written (null when there was nothing). Call it
+ * inside the transaction that makes the change: outside one, the ids would be visible before
+ * their rows (and a reader could move past them).
+ */
 export async function recordChanges(
   db: DbOrTx,
   changes: ChangeInput[],

@@ -92,7 +92,8 @@ export async function seed({ scale, quiet }: SeedOptions): Promise<void> {
   );
   const editions = await db.edition.findMany({ select: { id: true }, orderBy: { id: "asc" } });
   for (const e of editions) {
-    await rebuildStandings(db, e.id);
+    // A transaction per edition: its standings.updated change commits with the rows.
+    await db.$transaction((tx) => rebuildStandings(tx, e.id), { timeout: 120_000 });
     await rebuildEditionStats(db, e.id);
   }
   // The reset marker joins the seed marker's transaction: it announces a complete data set.
