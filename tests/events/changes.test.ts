@@ -191,19 +191,24 @@ describe("change ids follow commit order on PostgreSQL", () => {
         data: {},
       };
       let releaseA!: () => void;
+      let tookA!: () => void;
       const held = new Promise<void>((r) => (releaseA = r));
+      const aHasIds = new Promise<void>((r) => (tookA = r));
       let aId = 0;
       const txA = a.$transaction(
         async (tx) => {
           aId = (await recordChanges(tx, [input]))!;
+          tookA();
           await held;
         },
-        { timeout: 20_000 },
+        { timeout: 60_000 },
       );
-      await new Promise((r) => setTimeout(r, 300));
+      await aHasIds;
       let bDone = false;
-      const bWrite = recordChanges(b, [input]).then((id) => ((bDone = true), id));
-      await new Promise((r) => setTimeout(r, 500));
+      const bWrite = b
+        .$transaction((tx) => recordChanges(tx, [input]), { timeout: 60_000 })
+        .then((id) => ((bDone = true), id));
+      await new Promise((r) => setTimeout(r, 1000));
       expect(bDone).toBe(false); // blocked on the sequence row
       expect(await headId(b)).toBe(0); // a reader sees neither yet
       releaseA();
