@@ -99,7 +99,13 @@ export async function seed({ scale, quiet }: SeedOptions): Promise<void> {
   // The reset marker joins the seed marker's transaction: it announces a complete data set.
   await db.$transaction(async (tx) => {
     await recordChanges(tx, [
-      { type: "dataset.reset", resourceId: null, competitionId: null, contestId: null, data: { seed: marker } },
+      {
+        type: "dataset.reset",
+        resourceId: null,
+        competitionId: null,
+        contestId: null,
+        data: { seed: marker },
+      },
     ]);
     await tx.systemState.upsert({
       where: { key: SEED_STATE_KEY },

@@ -61,7 +61,14 @@ function basis(c: SimContest): Map<string, number> {
 }
 
 /** Prices for a lead `lead` (home minus away) with `left` of the contest to play (1 .. 0). */
-function priced(c: SimContest, base: Map<string, number>, lead: number, left: number, rng: Rng, closing = false) {
+function priced(
+  c: SimContest,
+  base: Map<string, number>,
+  lead: number,
+  left: number,
+  rng: Rng,
+  closing = false,
+) {
   const weight = 1 + (1 - left) * 3;
   const p = new Map<string, number>();
   for (const [s, b] of base) {

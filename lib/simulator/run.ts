@@ -100,7 +100,8 @@ export async function writeStep(db: Db, c: SimContest, step: SimStep): Promise<v
     price: o.price,
     observedAt,
     isClosing: o.isClosing,
-    personId: o.selection === "home" ? c.sides[0].personId : o.selection === "away" ? c.sides[1].personId : null,
+    personId:
+      o.selection === "home" ? c.sides[0].personId : o.selection === "away" ? c.sides[1].personId : null,
   }));
   await db.$transaction(
     async (tx) => {

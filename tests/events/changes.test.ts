@@ -207,7 +207,10 @@ describe("change ids follow commit order on PostgreSQL", () => {
       let bDone = false;
       const bWrite = b
         .$transaction((tx) => recordChanges(tx, [input]), { timeout: 60_000 })
-        .then((id) => ((bDone = true), id));
+        .then((id) => {
+          bDone = true;
+          return id;
+        });
       await new Promise((r) => setTimeout(r, 1000));
       expect(bDone).toBe(false); // blocked on the sequence row
       expect(await headId(b)).toBe(0); // a reader sees neither yet

@@ -58,6 +58,10 @@ export const openapi: Record<string, unknown> = {
       "description": "Ranked statistic boards."
     },
     {
+      "name": "Events",
+      "description": "The change feed: every change to contests, odds, standings, teams and persons in commit order (docs/events.md)."
+    },
+    {
       "name": "Meta",
       "description": "This document."
     },
@@ -2824,6 +2828,220 @@ export const openapi: Record<string, unknown> = {
         "x-units": 1
       }
     },
+    "/v1/changes": {
+      "get": {
+        "operationId": "getChanges",
+        "summary": "Change feed, paged by cursor",
+        "description": "Every change to contests (created, status, score, other fields), odds (new or corrected points), standings, teams and persons, oldest first in commit order, each with a stable id. Without cursor the feed starts at the oldest retained change. next_cursor is opaque and signed and is returned on every page, also an empty one: store it and call again later to receive only newer changes; no change is ever skipped or repeated. Filters may change between calls. limit defaults to 100 and is clamped to 1000. Changes are kept CHANGES_RETENTION_DAYS (default 7) days; a cursor issued longer ago is 410 CURSOR_EXPIRED.\n\nCosts 1 unit per successful call.",
+        "tags": [
+          "Events"
+        ],
+        "parameters": [
+          {
+            "name": "cursor",
+            "in": "query",
+            "required": false,
+            "description": "next_cursor of the previous page",
+            "schema": {
+              "type": "string",
+              "maxLength": 400
+            }
+          },
+          {
+            "name": "types",
+            "in": "query",
+            "required": false,
+            "description": "Comma-separated types or resources (e.g. contest.score,odds); any of contest.created, contest.status, contest.score, contest.updated, odds.points, standings.updated, team.created, person.created, dataset.reset",
+            "schema": {
+              "type": "string",
+              "maxLength": 400
+            }
+          },
+          {
+            "name": "competition",
+            "in": "query",
+            "required": false,
+            "description": "Only changes of this competition",
+            "schema": {
+              "type": "string",
+              "pattern": "^[1-9][0-9]{0,9}$"
+            }
+          },
+          {
+            "name": "contest",
+            "in": "query",
+            "required": false,
+            "description": "Only changes of this contest",
+            "schema": {
+              "type": "string",
+              "pattern": "^[1-9][0-9]{0,9}$"
+            }
+          },
+          {
+            "name": "limit",
+            "in": "query",
+            "required": false,
+            "description": "Maximum rows; default 100, values above 1000 are clamped to 1000 silently",
+            "schema": {
+              "type": "string",
+              "pattern": "^[1-9][0-9]{0,14}$"
+            }
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "OK",
+            "headers": {
+              "X-Request-Id": {
+                "$ref": "#/components/headers/X-Request-Id"
+              }
+            },
+            "content": {
+              "application/json": {
+                "schema": {
+                  "type": "object",
+                  "properties": {
+                    "data": {
+                      "$ref": "#/components/schemas/ChangesData"
+                    },
+                    "meta": {
+                      "$ref": "#/components/schemas/Meta"
+                    }
+                  },
+                  "required": [
+                    "data",
+                    "meta"
+                  ]
+                }
+              }
+            }
+          },
+          "400": {
+            "description": "INVALID_PARAMETER: the message names the parameter",
+            "headers": {
+              "X-Request-Id": {
+                "$ref": "#/components/headers/X-Request-Id"
+              }
+            },
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Error"
+                }
+              }
+            }
+          },
+          "401": {
+            "description": "UNAUTHORIZED: \"API key required\" (missing or malformed) or \"Invalid API key\" (unknown or revoked)",
+            "headers": {
+              "X-Request-Id": {
+                "$ref": "#/components/headers/X-Request-Id"
+              }
+            },
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Error"
+                }
+              }
+            }
+          },
+          "404": {
+            "description": "NOT_FOUND: unknown path, id or referenced record",
+            "headers": {
+              "X-Request-Id": {
+                "$ref": "#/components/headers/X-Request-Id"
+              }
+            },
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Error"
+                }
+              }
+            }
+          },
+          "405": {
+            "description": "METHOD_NOT_ALLOWED: only GET and HEAD",
+            "headers": {
+              "X-Request-Id": {
+                "$ref": "#/components/headers/X-Request-Id"
+              },
+              "Allow": {
+                "schema": {
+                  "type": "string"
+                }
+              }
+            },
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Error"
+                }
+              }
+            }
+          },
+          "410": {
+            "description": "CURSOR_EXPIRED: the cursor is older than the retention; start again without cursor",
+            "headers": {
+              "X-Request-Id": {
+                "$ref": "#/components/headers/X-Request-Id"
+              }
+            },
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Error"
+                }
+              }
+            }
+          },
+          "429": {
+            "description": "RATE_LIMITED or QUOTA_EXCEEDED",
+            "headers": {
+              "X-Request-Id": {
+                "$ref": "#/components/headers/X-Request-Id"
+              },
+              "Retry-After": {
+                "description": "Seconds to wait before retrying",
+                "schema": {
+                  "type": "integer"
+                }
+              }
+            },
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Error"
+                }
+              }
+            }
+          },
+          "503": {
+            "description": "AUTH_BACKEND_UNAVAILABLE or SERVICE_UNAVAILABLE: retry with back-off",
+            "headers": {
+              "X-Request-Id": {
+                "$ref": "#/components/headers/X-Request-Id"
+              },
+              "Retry-After": {
+                "description": "Seconds to wait before retrying",
+                "schema": {
+                  "type": "integer"
+                }
+              }
+            },
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Error"
+                }
+              }
+            }
+          }
+        },
+        "x-units": 1
+      }
+    },
     "/v1/openapi.json": {
       "get": {
         "operationId": "getOpenapiJson",
@@ -4085,6 +4303,100 @@ export const openapi: Record<string, unknown> = {
         ],
         "additionalProperties": false
       },
+      "ChangesData": {
+        "type": "object",
+        "properties": {
+          "items": {
+            "type": "array",
+            "items": {
+              "type": "object",
+              "properties": {
+                "id": {
+                  "type": "string",
+                  "description": "Id of the change (stable, increasing in commit order)"
+                },
+                "type": {
+                  "type": "string",
+                  "enum": [
+                    "contest.created",
+                    "contest.status",
+                    "contest.score",
+                    "contest.updated",
+                    "odds.points",
+                    "standings.updated",
+                    "team.created",
+                    "person.created",
+                    "dataset.reset"
+                  ]
+                },
+                "resource": {
+                  "type": "string",
+                  "description": "contest, odds, standings, team, person or dataset"
+                },
+                "resource_id": {
+                  "description": "Id of the changed record (contest, edition for standings, team, person), or null",
+                  "type": [
+                    "string",
+                    "null"
+                  ]
+                },
+                "competition_id": {
+                  "description": "Id of the competition the change belongs to, or null",
+                  "type": [
+                    "string",
+                    "null"
+                  ]
+                },
+                "contest_id": {
+                  "description": "Id of the contest the change belongs to, or null",
+                  "type": [
+                    "string",
+                    "null"
+                  ]
+                },
+                "at": {
+                  "type": "string",
+                  "description": "When the change was committed (ISO-8601 UTC)"
+                },
+                "data": {
+                  "type": "object",
+                  "propertyNames": {
+                    "type": "string"
+                  },
+                  "additionalProperties": {},
+                  "description": "The new state; see docs/events.md for each type"
+                }
+              },
+              "required": [
+                "id",
+                "type",
+                "resource",
+                "resource_id",
+                "competition_id",
+                "contest_id",
+                "at",
+                "data"
+              ],
+              "additionalProperties": false
+            },
+            "description": "Oldest first, in commit order"
+          },
+          "next_cursor": {
+            "type": "string",
+            "description": "Pass as cursor to continue after this page; also when items is empty"
+          },
+          "has_more": {
+            "type": "boolean",
+            "description": "true when further changes are already available"
+          }
+        },
+        "required": [
+          "items",
+          "next_cursor",
+          "has_more"
+        ],
+        "additionalProperties": false
+      },
       "OpenapiJsonData": {
         "type": "object",
         "properties": {},
@@ -4136,6 +4448,7 @@ export const openapi: Record<string, unknown> = {
                   "NOT_FOUND",
                   "METHOD_NOT_ALLOWED",
                   "CONFLICT",
+                  "CURSOR_EXPIRED",
                   "RATE_LIMITED",
                   "QUOTA_EXCEEDED",
                   "INTERNAL_ERROR",

@@ -316,6 +316,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/changes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Change feed, paged by cursor
+         * @description Every change to contests (created, status, score, other fields), odds (new or corrected points), standings, teams and persons, oldest first in commit order, each with a stable id. Without cursor the feed starts at the oldest retained change. next_cursor is opaque and signed and is returned on every page, also an empty one: store it and call again later to receive only newer changes; no change is ever skipped or repeated. Filters may change between calls. limit defaults to 100 and is clamped to 1000. Changes are kept CHANGES_RETENTION_DAYS (default 7) days; a cursor issued longer ago is 410 CURSOR_EXPIRED.
+         *
+         *     Costs 1 unit per successful call.
+         */
+        get: operations["getChanges"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/openapi.json": {
         parameters: {
             query?: never;
@@ -592,6 +614,33 @@ export interface components {
                 contests: number;
             }[];
         };
+        ChangesData: {
+            /** @description Oldest first, in commit order */
+            items: {
+                /** @description Id of the change (stable, increasing in commit order) */
+                id: string;
+                /** @enum {string} */
+                type: "contest.created" | "contest.status" | "contest.score" | "contest.updated" | "odds.points" | "standings.updated" | "team.created" | "person.created" | "dataset.reset";
+                /** @description contest, odds, standings, team, person or dataset */
+                resource: string;
+                /** @description Id of the changed record (contest, edition for standings, team, person), or null */
+                resource_id: string | null;
+                /** @description Id of the competition the change belongs to, or null */
+                competition_id: string | null;
+                /** @description Id of the contest the change belongs to, or null */
+                contest_id: string | null;
+                /** @description When the change was committed (ISO-8601 UTC) */
+                at: string;
+                /** @description The new state; see docs/events.md for each type */
+                data: {
+                    [key: string]: unknown;
+                };
+            }[];
+            /** @description Pass as cursor to continue after this page; also when items is empty */
+            next_cursor: string;
+            /** @description true when further changes are already available */
+            has_more: boolean;
+        };
         OpenapiJsonData: {
             [key: string]: unknown;
         };
@@ -611,7 +660,7 @@ export interface components {
         Error: {
             error: {
                 /** @enum {string} */
-                code: "INVALID_PARAMETER" | "UNAUTHORIZED" | "FORBIDDEN" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "CONFLICT" | "RATE_LIMITED" | "QUOTA_EXCEEDED" | "INTERNAL_ERROR" | "AUTH_BACKEND_UNAVAILABLE" | "SERVICE_UNAVAILABLE";
+                code: "INVALID_PARAMETER" | "UNAUTHORIZED" | "FORBIDDEN" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "CONFLICT" | "CURSOR_EXPIRED" | "RATE_LIMITED" | "QUOTA_EXCEEDED" | "INTERNAL_ERROR" | "AUTH_BACKEND_UNAVAILABLE" | "SERVICE_UNAVAILABLE";
                 message: string;
             };
         };
@@ -2046,6 +2095,116 @@ export interface operations {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     Allow?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description RATE_LIMITED or QUOTA_EXCEEDED */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description AUTH_BACKEND_UNAVAILABLE or SERVICE_UNAVAILABLE: retry with back-off */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getChanges: {
+        parameters: {
+            query?: {
+                /** @description next_cursor of the previous page */
+                cursor?: string;
+                /** @description Comma-separated types or resources (e.g. contest.score,odds); any of contest.created, contest.status, contest.score, contest.updated, odds.points, standings.updated, team.created, person.created, dataset.reset */
+                types?: string;
+                /** @description Only changes of this competition */
+                competition?: string;
+                /** @description Only changes of this contest */
+                contest?: string;
+                /** @description Maximum rows; default 100, values above 1000 are clamped to 1000 silently */
+                limit?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["ChangesData"];
+                        meta: components["schemas"]["Meta"];
+                    };
+                };
+            };
+            /** @description INVALID_PARAMETER: the message names the parameter */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAUTHORIZED: "API key required" (missing or malformed) or "Invalid API key" (unknown or revoked) */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description NOT_FOUND: unknown path, id or referenced record */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description METHOD_NOT_ALLOWED: only GET and HEAD */
+            405: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    Allow?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description CURSOR_EXPIRED: the cursor is older than the retention; start again without cursor */
+            410: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
