@@ -116,7 +116,7 @@ describe("GET /v1/changes", () => {
     const everton = await db.team.findFirstOrThrow({ where: { name: { contains: "Everton" } } });
     const stored = await db.standing.findFirstOrThrow({ where: { teamId: everton.id } });
     expect(table.find((r) => r.team_id === String(everton.id))?.points).toBe(stored.points);
-  });
+  }, 240_000); // two imports of a whole season and an admin CLI run, each a process of its own
 
   it("filters by types, resource and competition without skipping later changes", async () => {
     const contests = await drain("&types=contest");

@@ -77,7 +77,7 @@ describe("npm run simulate", () => {
       expect(
         changes.at(-1)!.type === "standings.updated" || changes.at(-1)!.type.startsWith("contest."),
       ).toBe(true);
-  });
+  }, 120_000); // a simulator process
 
   it("is deterministic for a seed, differs for another, and the speed factor sets the pace", async () => {
     const a = await simulateOnCopy(["--contests", "2", "--speed", "100000", "--seed", "7"]);
@@ -90,5 +90,5 @@ describe("npm run simulate", () => {
     const slow = await simulateOnCopy(["--contests", "1", "--speed", "3000", "--seed", "7"]);
     const span = slow.changes.at(-1)!.at.getTime() - slow.changes[0].at.getTime();
     expect(span).toBeGreaterThanOrEqual(3000);
-  });
+  }, 300_000); // four simulator processes
 });
