@@ -8,8 +8,8 @@ import { invalidParameter } from "./errors";
  * CURSOR_SECRET or NEXTAUTH_SECRET so every instance of a deployment accepts the others' cursors.
  */
 export interface CursorPayload {
-  /** "c" contest or "p" person, and its id. */
-  k: "c" | "p";
+  /** "c" contest or "p" person, and its id; "e" a change-feed position (s 0, t issue time). */
+  k: "c" | "p" | "e";
   s: number;
   /** Filters hash (see filtersHash). */
   f: string;

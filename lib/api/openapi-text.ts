@@ -34,6 +34,7 @@ ids and reference each other by \`*_id\` fields. HEAD works like GET without a b
 | 401 | UNAUTHORIZED | see Authentication |
 | 404 | NOT_FOUND | unknown path, unknown id in the path, or a filter naming an unknown record |
 | 405 | METHOD_NOT_ALLOWED | any method but GET and HEAD (Allow: GET, HEAD) |
+| 410 | CURSOR_EXPIRED | a /v1/changes cursor older than the change feed's retention; start again without cursor |
 | 429 | RATE_LIMITED / QUOTA_EXCEEDED | per-key rate limit or quota (Retry-After) |
 | 503 | AUTH_BACKEND_UNAVAILABLE / SERVICE_UNAVAILABLE | key store or database unreachable (Retry-After) |
 

@@ -36,6 +36,8 @@ const TAG_TEXT: Record<string, string> = {
   Standings: "League tables, kept in step with finished contests.",
   Odds: "Price history per contest or person, newest first, paged by a signed tie-safe cursor. 5 units per call.",
   Analysis: "Ranked statistic boards.",
+  Events:
+    "The change feed: every change to contests, odds, standings, teams and persons in commit order (docs/events.md).",
   Meta: "This document.",
 };
 
@@ -105,7 +107,10 @@ function operation(route: RouteDef, dataName: string): Json {
       ? responseRef(RESPONSE_NAMES[status])
       : { ...shared, headers: { ...common, ...(shared.headers as Json) } };
   }
-  Object.assign(responses, route.openapi?.responses);
+  // A shared error response a route declares (403 scope, 410 cursor) is referenced, like the rest.
+  for (const [status, response] of Object.entries(route.openapi?.responses ?? {}))
+    responses[status] =
+      authenticated && RESPONSE_NAMES[status] ? responseRef(RESPONSE_NAMES[status]) : response;
   const cost = route.public
     ? "Public: no key, no units."
     : `Costs ${route.units} unit${route.units === 1 ? "" : "s"} per successful call; errors and 304 cost 0.`;

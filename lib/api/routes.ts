@@ -1,3 +1,4 @@
+import { changeRoutes } from "./endpoints/changes";
 import { competitionRoutes } from "./endpoints/competitions";
 import { contestRoutes } from "./endpoints/contests";
 import { openApiRoute } from "./endpoints/docs";
@@ -19,5 +20,6 @@ export const routes: RouteDef[] = [
   ...standingRoutes,
   ...oddsRoutes,
   ...statBoardRoutes,
+  ...changeRoutes,
   openApiRoute(() => routes),
 ];

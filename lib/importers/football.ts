@@ -95,6 +95,7 @@ export async function importFootball(
   const { ids, counts } = await upsertContests(tx, edition.id, list);
   const odds = await upsertOdds(
     tx,
+    competition.id,
     list.map((i) => ({ contestId: ids.get(i)!, odds: i.record.odds })),
   );
   const standingsChanged = await rebuildStandings(tx, edition.id);

@@ -1,3 +1,5 @@
+import { recordChanges } from "../events/changes";
+import type { ChangeInput } from "../events/types";
 import { Prisma } from "../generated/sqlite/client";
 import type { DbOrTx } from "../sports/db";
 import { chunks } from "../util/chunks";
@@ -14,8 +16,42 @@ type OddsIdentity = {
 const oddsKey = (contestId: number, o: OddsIdentity) =>
   `${contestId}|${o.bookmaker}|${o.market}|${o.selection}|${o.line ?? ""}|${o.observedAt.getTime()}|${o.isClosing ? 1 : 0}`;
 
+/** New or corrected points a change carries inline; more are fetched from the odds history. */
+export const INLINE_POINTS = 50;
+
+/** One odds.points change per contest whose book changed (docs/events.md). */
+function oddsChange(competitionId: number, contestId: number, points: OddsRecord[]): ChangeInput {
+  const times = points.map((o) => o.observedAt.getTime());
+  return {
+    type: "odds.points",
+    resourceId: contestId,
+    competitionId,
+    contestId,
+    data: {
+      contest_id: String(contestId),
+      count: points.length,
+      observed_from: new Date(Math.min(...times)).toISOString(),
+      observed_to: new Date(Math.max(...times)).toISOString(),
+      points: points.slice(0, INLINE_POINTS).map((o) => ({
+        person_id: o.personId == null ? null : String(o.personId),
+        bookmaker: o.bookmaker,
+        market: o.market,
+        selection: o.selection,
+        line: o.line,
+        price: o.price,
+        observed_at: o.observedAt.toISOString(),
+        is_closing: o.isClosing,
+      })),
+    },
+  };
+}
+
 /** Adds missing odds points and corrects changed prices; never deletes and re-inserts (ids stay). */
-export async function upsertOdds(db: DbOrTx, books: Array<{ contestId: number; odds: OddsRecord[] }>) {
+export async function upsertOdds(
+  db: DbOrTx,
+  competitionId: number,
+  books: Array<{ contestId: number; odds: OddsRecord[] }>,
+) {
   const counts = { imported: 0, updated: 0, unchanged: 0 };
   const withOdds = books.filter((b) => b.odds.length);
   const have = new Map<string, { id: number; price: number }>();
@@ -40,15 +76,21 @@ export async function upsertOdds(db: DbOrTx, books: Array<{ contestId: number; o
     for (const o of rows) have.set(oddsKey(o.contestId, o), { id: o.id, price: o.price });
   }
   const create: Array<OddsRecord & { contestId: number }> = [];
+  const changes: ChangeInput[] = [];
   for (const { contestId, odds } of withOdds) {
+    const moved: OddsRecord[] = [];
     for (const o of odds) {
       const old = have.get(oddsKey(contestId, o));
-      if (!old) create.push({ ...o, contestId });
-      else if (old.price !== o.price) {
+      if (!old) {
+        create.push({ ...o, contestId });
+        moved.push(o);
+      } else if (old.price !== o.price) {
         await db.oddsPoint.update({ where: { id: old.id }, data: { price: o.price } });
         counts.updated++;
+        moved.push(o);
       } else counts.unchanged++;
     }
+    if (moved.length) changes.push(oddsChange(competitionId, contestId, moved));
   }
   // Multi-row INSERTs: Prisma's createMany spends ~0.3 ms a row building the query; this is ~20x faster.
   // Prisma.sql binds Dates exactly as typed writes do on both providers.
@@ -60,5 +102,6 @@ export async function upsertOdds(db: DbOrTx, books: Array<{ contestId: number; o
     await db.$executeRaw`INSERT INTO "odds_points" ("contestId", "personId", "bookmaker", "market", "selection", "line", "price", "observedAt", "isClosing") VALUES ${Prisma.join(values)}`;
   }
   counts.imported = create.length;
+  await recordChanges(db, changes);
   return counts;
 }

@@ -1,3 +1,4 @@
+import { recordChanges } from "../events/changes";
 import type { DbOrTx } from "../sports/db";
 import { normalizeName } from "../sports/normalize";
 import { baseKey, canonicalName, suggest, teamKey } from "./team-names";
@@ -112,6 +113,15 @@ export class TeamResolver {
         country,
       },
     });
+    await recordChanges(this.db, [
+      {
+        type: "team.created",
+        resourceId: team.id,
+        competitionId: null,
+        contestId: null,
+        data: { id: String(team.id), name: display, country },
+      },
+    ]);
     const entry = { id: team.id, name: display, country };
     this.byKey.set(teamKey(display, country), entry);
     this.byKey.set(teamKey(name, country), entry);

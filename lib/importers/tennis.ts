@@ -4,6 +4,7 @@
  * winner/loser prices become h2h odds points with `personId`, so /v1/persons/{id}/odds/history
  * serves them. One transaction for the whole file (see importFile).
  */
+import { recordChanges } from "../events/changes";
 import type { DbOrTx } from "../sports/db";
 import { nameTokens, normalizeName } from "../sports/normalize";
 import { rebuildEditionStats } from "../sports/stats";
@@ -40,6 +41,15 @@ async function resolvePersons(db: DbOrTx, tour: string, names: string[]) {
     await db.personNameToken.createMany({
       data: nameTokens(name).map((token) => ({ token, personId: p.id })),
     });
+    await recordChanges(db, [
+      {
+        type: "person.created",
+        resourceId: p.id,
+        competitionId: null,
+        contestId: null,
+        data: { id: String(p.id), name, sport: "tennis" },
+      },
+    ]);
     byRef.set(ref, p.id);
     created++;
   }
@@ -112,6 +122,7 @@ export async function importTennis(tx: DbOrTx, file: string, parsed: ParsedTenni
     const { ids, counts } = await upsertContests(tx, ed.id, inputs);
     const odds = await upsertOdds(
       tx,
+      competition.id,
       inputs.map((i) => ({ contestId: ids.get(i)!, odds: i.odds })),
     );
     for (const k of ["imported", "updated", "unchanged"] as const) {

@@ -1,8 +1,12 @@
 /**
  * The one write path for contests of every importer (football files, tennis files): create or
  * update in place, never delete and re-insert, so ids stay stable and a re-import changes nothing.
- * Hooks that must see every imported change (e.g. a change feed) belong here.
+ * Every created or changed contest is appended to the change feed here (lib/events), in the
+ * caller's transaction.
  */
+import { recordChanges } from "../events/changes";
+import { contestChanges, type ContestState } from "../events/contest-state";
+import type { ChangeInput } from "../events/types";
 import type { DbOrTx } from "../sports/db";
 import { chunks } from "../util/chunks";
 import type { MatchRecord } from "./types";
@@ -90,6 +94,11 @@ const PARTICIPANT_FIELDS = [
 /** Creates or updates one contest per input; returns input -> contest id and the counts. */
 export async function upsertContests(db: DbOrTx, editionId: number, inputs: ContestInput[]) {
   const counts: ContestCounts = { imported: 0, updated: 0, unchanged: 0 };
+  const { competitionId } = await db.edition.findUniqueOrThrow({
+    where: { id: editionId },
+    select: { competitionId: true },
+  });
+  const changes: ChangeInput[] = [];
   const find = matcher(await editionContests(db, editionId));
   const ids = new Map<ContestInput, number>();
   const fresh: ContestInput[] = [];
@@ -100,12 +109,46 @@ export async function upsertContests(db: DbOrTx, editionId: number, inputs: Cont
       continue;
     }
     ids.set(input, old.id);
+    const before = stateOf(old, competitionId);
     const changed = await updateContest(db, old, input);
     counts[changed ? "updated" : "unchanged"]++;
+    if (changed) changes.push(...contestChanges(before, afterState(before, input)));
   }
   await createContests(db, editionId, fresh, ids);
+  for (const f of fresh)
+    changes.push(...contestChanges(null, afterState(newState(ids.get(f)!, editionId, competitionId), f)));
   counts.imported = fresh.length;
+  await recordChanges(db, changes);
   return { ids, counts };
+}
+
+const stateOf = (c: Existing, competitionId: number): ContestState => ({ ...c, competitionId });
+const newState = (id: number, editionId: number, competitionId: number): ContestState => ({
+  id,
+  editionId,
+  competitionId,
+  round: "",
+  stage: "",
+  status: "",
+  kickoffAt: new Date(0),
+  venue: null,
+  participants: [],
+});
+
+/** The state updateContest/createContests wrote (the same rules: unknown round, time, venue keep the old). */
+function afterState(before: ContestState, input: ContestInput): ContestState {
+  const { r } = input;
+  const isNew = before.status === "";
+  const moved = Math.abs(r.kickoffAt.getTime() - before.kickoffAt.getTime()) >= KICKOFF_TOLERANCE_MS;
+  return {
+    ...before,
+    stage: r.stage,
+    status: r.status,
+    kickoffAt: isNew || (r.timeKnown && moved) ? r.kickoffAt : before.kickoffAt,
+    round: isNew || r.roundKnown ? r.round : before.round,
+    venue: isNew ? (input.venue ?? null) : input.venue || before.venue,
+    participants: input.sides.map((p) => ({ ...p })),
+  };
 }
 
 async function updateContest(db: DbOrTx, old: Existing, input: ContestInput): Promise<boolean> {

@@ -57,4 +57,10 @@ export const TOOLS: ToolDef[] = [
     describe: { id: "Person id (individual sports, e.g. a tennis player)" },
   },
   { name: "stat_board", title: "Stat-board (top scorers etc.)", path: "/v1/analysis/stat-board" },
+  {
+    name: "list_changes",
+    title: "Change feed (what changed since a cursor)",
+    path: "/v1/changes",
+    hint: "Changes to contests, odds, standings, teams and persons in commit order. Keep next_cursor and pass it as cursor to get only newer changes.",
+  },
 ];

@@ -1,5 +1,6 @@
 import { bumpDataVersion } from "../api/cache";
 import { db } from "../db";
+import { recordChanges } from "../events/changes";
 import { databaseUrl } from "../db/config";
 import { rebuildEditionStats } from "../sports/stats";
 import { rebuildStandings } from "../sports/standings";
@@ -91,13 +92,26 @@ export async function seed({ scale, quiet }: SeedOptions): Promise<void> {
   );
   const editions = await db.edition.findMany({ select: { id: true }, orderBy: { id: "asc" } });
   for (const e of editions) {
-    await rebuildStandings(db, e.id);
+    // A transaction per edition: its standings.updated change commits with the rows.
+    await db.$transaction((tx) => rebuildStandings(tx, e.id), { timeout: 120_000 });
     await rebuildEditionStats(db, e.id);
   }
-  await db.systemState.upsert({
-    where: { key: SEED_STATE_KEY },
-    create: { key: SEED_STATE_KEY, value: marker },
-    update: { value: marker },
+  // The reset marker joins the seed marker's transaction: it announces a complete data set.
+  await db.$transaction(async (tx) => {
+    await recordChanges(tx, [
+      {
+        type: "dataset.reset",
+        resourceId: null,
+        competitionId: null,
+        contestId: null,
+        data: { seed: marker },
+      },
+    ]);
+    await tx.systemState.upsert({
+      where: { key: SEED_STATE_KEY },
+      create: { key: SEED_STATE_KEY, value: marker },
+      update: { value: marker },
+    });
   });
   await bumpDataVersion();
   const summary = Object.entries(counts)

@@ -1,3 +1,4 @@
+import { recordChanges } from "../events/changes";
 import type { DbOrTx } from "./db";
 import { rulesFor } from "./leagues";
 import { computeTable, type TableMatch } from "./table";
@@ -37,7 +38,7 @@ export async function rebuildStandings(db: DbOrTx, editionId: number): Promise<n
     where: { id: editionId },
     select: {
       name: true,
-      competition: { select: { country: true, code: true } },
+      competition: { select: { id: true, country: true, code: true } },
       adjustments: { select: { teamId: true, points: true, reason: true }, orderBy: { id: "asc" } },
     },
   });
@@ -120,5 +121,32 @@ export async function rebuildStandings(db: DbOrTx, editionId: number): Promise<n
   if (create.length) await db.standing.createMany({ data: create });
   if (byKey.size)
     await db.standing.deleteMany({ where: { id: { in: [...byKey.values()].map((s) => s.id) } } });
-  return changed + create.length + byKey.size;
+  const total = changed + create.length + byKey.size;
+  if (total)
+    await recordChanges(db, [
+      {
+        type: "standings.updated",
+        resourceId: editionId,
+        competitionId: edition.competition.id,
+        contestId: null,
+        data: {
+          edition_id: String(editionId),
+          competition_id: String(edition.competition.id),
+          rows_changed: total,
+          rows: wanted.map((r) => ({
+            group: r.group,
+            position: r.position,
+            team_id: String(r.teamId),
+            played: r.played,
+            won: r.won,
+            drawn: r.drawn,
+            lost: r.lost,
+            goals_for: r.goalsFor,
+            goals_against: r.goalsAgainst,
+            points: r.points,
+          })),
+        },
+      },
+    ]);
+  return total;
 }

@@ -4,7 +4,7 @@ export const openapi: Record<string, unknown> = {
   "info": {
     "title": "Statline API",
     "version": "v1",
-    "description": "Read-only sports statistics over JSON: competitions, editions (seasons), contests, persons, teams, rosters,\nstandings, odds history and an analysis stat-board.\n\n## Authentication\nSend the key as `X-API-Key: <key>` or `Authorization: Bearer <key>`. Keys look like `sk_live_…` or `sk_test_…`\nplus 32 base62 characters; live and test keys behave identically.\n\n| Case | Status | error.code | message |\n|---|---|---|---|\n| no key, raw key in Authorization, another scheme, malformed key | 401 | UNAUTHORIZED | API key required |\n| both headers present with different keys | 401 | UNAUTHORIZED | API key required |\n| well-formed key that is unknown or revoked | 401 | UNAUTHORIZED | Invalid API key |\n| key store unreachable | 503 | AUTH_BACKEND_UNAVAILABLE | (text varies), with Retry-After |\n\nBoth headers may be sent when they carry the same key. Revocation takes effect within 1 second. Authentication\nruns before routing, so an unknown path without a key is a 401. `GET /v1/openapi.json` is public (no key).\n\n## Responses\nSuccess: `{data, meta: {request_id, fetched_at, cache, version: \"v1\"}}`; `meta.cache` is `HIT` when served from the\nshort-lived response cache (about 30 s, cleared when data is imported or seeded) and `MISS` otherwise. Errors:\n`{error: {code, message}}`. Every response carries `X-Request-Id`, equal to `meta.request_id`. Records have string\nids and reference each other by `*_id` fields. HEAD works like GET without a body.\n\n## Errors\n| Status | error.code | When |\n|---|---|---|\n| 400 | INVALID_PARAMETER | unknown or repeated parameter, bad number/date/enum value, missing scope, bad cursor; the message names the parameter |\n| 401 | UNAUTHORIZED | see Authentication |\n| 404 | NOT_FOUND | unknown path, unknown id in the path, or a filter naming an unknown record |\n| 405 | METHOD_NOT_ALLOWED | any method but GET and HEAD (Allow: GET, HEAD) |\n| 429 | RATE_LIMITED / QUOTA_EXCEEDED | per-key rate limit or quota (Retry-After) |\n| 503 | AUTH_BACKEND_UNAVAILABLE / SERVICE_UNAVAILABLE | key store or database unreachable (Retry-After) |\n\n## Limits and paging\n- /v1/persons and /v1/teams: `limit` default 50, values above 200 clamped to 200 silently; `offset` default 0, no\n  maximum; ordered by id, so `offset += limit until offset + items.length >= total` visits every row once.\n- Editions, contests, rosters and standings return the full set for their scope. Contests need a scope (edition,\n  competition, team, person, date, or from+to of at most 31 days); rosters need edition, team or person;\n  standings need edition or competition (its current edition).\n- Odds history: `limit` default 100, clamped to 1000; 5 units per call (every other call costs 1).\n- Stat-board: `limit` default 20, clamped to 100, no offset.\n\n## Odds history cursor and interval\nPoints come newest first by `(observed_at desc, id desc)`. `data.truncated` says more points exist;\n`data.next_cursor` (string or null) resumes exactly after the last item, even when many points share one\n`observed_at`. Cursors are opaque and signed, bound to the contest/person and to the filters (bookmaker, market,\nselection, interval, before, after); any other use is 400 INVALID_PARAMETER. `data.next_before` (ISO string or null)\nis the `observed_at` of the last item, for continuing a time window with `before=`: before is exclusive, so points\nsharing that instant which did not fit the page are reached only through the cursor. `interval` (raw, 1m, 5m,\n15m, 1h, 1d) keeps the last point per (bookmaker, market, selection, line) in each UTC bucket; such a page examines\nat most 20000 points and may hold fewer than `limit` items, so follow `next_cursor` until it is null.\n\n## At a glance\n| Part | Design |\n|---|---|\n| meta.cache values | HIT, MISS |\n| Competition, edition, contest, person, team, roster, standing fields | see the schemas below; ids are strings |\n| Competitions endpoint | GET /v1/competitions?sport=, returned whole; GET /v1/competitions/{id} |\n| Single-record endpoints | /v1/{competitions,editions,contests,persons,teams}/{id} |\n| List filters | edition, competition, team, person (ids), date, from, to (YYYY-MM-DD, UTC), status, group, current |\n| Unbounded scopes | contests/rosters/standings without a scope are 400 naming the parameter |\n| Odds interval values | raw, 1m, 5m, 15m, 1h, 1d |\n| Odds cursor / before format | signed opaque string / ISO-8601 date-time |\n| Odds filters | bookmaker, market, selection, after |\n| Odds limit | default 100, max 1000 |\n| Unit cost | 5 per odds-history call, 1 otherwise; errors cost 0 |\n| Odds fields | id, contest_id, person_id, bookmaker, market, selection, line, price, observed_at, is_closing |\n| Stat-board | competition or edition, stat, limit (default 20, max 100); rows rank, person_id, person_name, team_id, value, contests |\n| Other errors | 400 INVALID_PARAMETER, 404 NOT_FOUND, 405 METHOD_NOT_ALLOWED, 429, 503 SERVICE_UNAVAILABLE |",
+    "description": "Read-only sports statistics over JSON: competitions, editions (seasons), contests, persons, teams, rosters,\nstandings, odds history and an analysis stat-board.\n\n## Authentication\nSend the key as `X-API-Key: <key>` or `Authorization: Bearer <key>`. Keys look like `sk_live_…` or `sk_test_…`\nplus 32 base62 characters; live and test keys behave identically.\n\n| Case | Status | error.code | message |\n|---|---|---|---|\n| no key, raw key in Authorization, another scheme, malformed key | 401 | UNAUTHORIZED | API key required |\n| both headers present with different keys | 401 | UNAUTHORIZED | API key required |\n| well-formed key that is unknown or revoked | 401 | UNAUTHORIZED | Invalid API key |\n| key store unreachable | 503 | AUTH_BACKEND_UNAVAILABLE | (text varies), with Retry-After |\n\nBoth headers may be sent when they carry the same key. Revocation takes effect within 1 second. Authentication\nruns before routing, so an unknown path without a key is a 401. `GET /v1/openapi.json` is public (no key).\n\n## Responses\nSuccess: `{data, meta: {request_id, fetched_at, cache, version: \"v1\"}}`; `meta.cache` is `HIT` when served from the\nshort-lived response cache (about 30 s, cleared when data is imported or seeded) and `MISS` otherwise. Errors:\n`{error: {code, message}}`. Every response carries `X-Request-Id`, equal to `meta.request_id`. Records have string\nids and reference each other by `*_id` fields. HEAD works like GET without a body.\n\n## Errors\n| Status | error.code | When |\n|---|---|---|\n| 400 | INVALID_PARAMETER | unknown or repeated parameter, bad number/date/enum value, missing scope, bad cursor; the message names the parameter |\n| 401 | UNAUTHORIZED | see Authentication |\n| 404 | NOT_FOUND | unknown path, unknown id in the path, or a filter naming an unknown record |\n| 405 | METHOD_NOT_ALLOWED | any method but GET and HEAD (Allow: GET, HEAD) |\n| 410 | CURSOR_EXPIRED | a /v1/changes cursor older than the change feed's retention; start again without cursor |\n| 429 | RATE_LIMITED / QUOTA_EXCEEDED | per-key rate limit or quota (Retry-After) |\n| 503 | AUTH_BACKEND_UNAVAILABLE / SERVICE_UNAVAILABLE | key store or database unreachable (Retry-After) |\n\n## Limits and paging\n- /v1/persons and /v1/teams: `limit` default 50, values above 200 clamped to 200 silently; `offset` default 0, no\n  maximum; ordered by id, so `offset += limit until offset + items.length >= total` visits every row once.\n- Editions, contests, rosters and standings return the full set for their scope. Contests need a scope (edition,\n  competition, team, person, date, or from+to of at most 31 days); rosters need edition, team or person;\n  standings need edition or competition (its current edition).\n- Odds history: `limit` default 100, clamped to 1000; 5 units per call (every other call costs 1).\n- Stat-board: `limit` default 20, clamped to 100, no offset.\n\n## Odds history cursor and interval\nPoints come newest first by `(observed_at desc, id desc)`. `data.truncated` says more points exist;\n`data.next_cursor` (string or null) resumes exactly after the last item, even when many points share one\n`observed_at`. Cursors are opaque and signed, bound to the contest/person and to the filters (bookmaker, market,\nselection, interval, before, after); any other use is 400 INVALID_PARAMETER. `data.next_before` (ISO string or null)\nis the `observed_at` of the last item, for continuing a time window with `before=`: before is exclusive, so points\nsharing that instant which did not fit the page are reached only through the cursor. `interval` (raw, 1m, 5m,\n15m, 1h, 1d) keeps the last point per (bookmaker, market, selection, line) in each UTC bucket; such a page examines\nat most 20000 points and may hold fewer than `limit` items, so follow `next_cursor` until it is null.\n\n## At a glance\n| Part | Design |\n|---|---|\n| meta.cache values | HIT, MISS |\n| Competition, edition, contest, person, team, roster, standing fields | see the schemas below; ids are strings |\n| Competitions endpoint | GET /v1/competitions?sport=, returned whole; GET /v1/competitions/{id} |\n| Single-record endpoints | /v1/{competitions,editions,contests,persons,teams}/{id} |\n| List filters | edition, competition, team, person (ids), date, from, to (YYYY-MM-DD, UTC), status, group, current |\n| Unbounded scopes | contests/rosters/standings without a scope are 400 naming the parameter |\n| Odds interval values | raw, 1m, 5m, 15m, 1h, 1d |\n| Odds cursor / before format | signed opaque string / ISO-8601 date-time |\n| Odds filters | bookmaker, market, selection, after |\n| Odds limit | default 100, max 1000 |\n| Unit cost | 5 per odds-history call, 1 otherwise; errors cost 0 |\n| Odds fields | id, contest_id, person_id, bookmaker, market, selection, line, price, observed_at, is_closing |\n| Stat-board | competition or edition, stat, limit (default 20, max 100); rows rank, person_id, person_name, team_id, value, contests |\n| Other errors | 400 INVALID_PARAMETER, 404 NOT_FOUND, 405 METHOD_NOT_ALLOWED, 429, 503 SERVICE_UNAVAILABLE |",
     "contact": {
       "name": "The operator of this Statline server"
     },
@@ -63,6 +63,10 @@ export const openapi: Record<string, unknown> = {
     {
       "name": "Analysis",
       "description": "Ranked statistic boards."
+    },
+    {
+      "name": "Events",
+      "description": "The change feed: every change to contests, odds, standings, teams and persons in commit order (docs/events.md)."
     },
     {
       "name": "Meta",
@@ -2635,6 +2639,196 @@ export const openapi: Record<string, unknown> = {
         "x-units": 1
       }
     },
+    "/v1/changes": {
+      "get": {
+        "operationId": "getChanges",
+        "summary": "Change feed, paged by cursor",
+        "description": "Every change to contests (created, status, score, other fields), odds (new or corrected points), standings, teams and persons, oldest first in commit order, each with a stable id. Without cursor the feed starts at the oldest retained change. next_cursor is opaque and signed and is returned on every page, also an empty one: store it and call again later to receive only newer changes; no change is ever skipped or repeated. Filters may change between calls. limit defaults to 100 and is clamped to 1000. Changes are kept CHANGES_RETENTION_DAYS (default 7) days; a cursor issued longer ago is 410 CURSOR_EXPIRED.\n\nCosts 1 unit per successful call; errors and 304 cost 0.",
+        "tags": [
+          "Events"
+        ],
+        "parameters": [
+          {
+            "name": "cursor",
+            "in": "query",
+            "required": false,
+            "description": "next_cursor of the previous page",
+            "schema": {
+              "type": "string",
+              "maxLength": 400
+            }
+          },
+          {
+            "name": "types",
+            "in": "query",
+            "required": false,
+            "description": "Comma-separated types or resources (e.g. contest.score,odds); any of contest.created, contest.status, contest.score, contest.updated, odds.points, standings.updated, team.created, person.created, dataset.reset",
+            "schema": {
+              "type": "string",
+              "maxLength": 400
+            }
+          },
+          {
+            "name": "competition",
+            "in": "query",
+            "required": false,
+            "description": "Only changes of this competition",
+            "schema": {
+              "type": "string",
+              "pattern": "^[1-9][0-9]{0,9}$",
+              "maxLength": 1000
+            }
+          },
+          {
+            "name": "contest",
+            "in": "query",
+            "required": false,
+            "description": "Only changes of this contest",
+            "schema": {
+              "type": "string",
+              "pattern": "^[1-9][0-9]{0,9}$",
+              "maxLength": 1000
+            }
+          },
+          {
+            "name": "limit",
+            "in": "query",
+            "required": false,
+            "description": "Rows per page; default 100. Any value above 1000 (any number of digits) is clamped to 1000 silently; 0 is a 400 because a page of 0 rows never advances a paging loop.",
+            "schema": {
+              "type": "integer",
+              "minimum": 1,
+              "default": 100,
+              "format": "int64",
+              "maximum": 9007199254740991
+            }
+          },
+          {
+            "name": "If-None-Match",
+            "in": "header",
+            "required": false,
+            "description": "An ETag from an earlier 200: answered 304 (0 units) while the body is unchanged",
+            "schema": {
+              "type": "string",
+              "maxLength": 200
+            }
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "OK",
+            "headers": {
+              "X-Request-Id": {
+                "$ref": "#/components/headers/X-Request-Id"
+              },
+              "Access-Control-Allow-Origin": {
+                "$ref": "#/components/headers/Access-Control-Allow-Origin"
+              },
+              "X-RateLimit-Limit": {
+                "$ref": "#/components/headers/X-RateLimit-Limit"
+              },
+              "X-RateLimit-Remaining": {
+                "$ref": "#/components/headers/X-RateLimit-Remaining"
+              },
+              "X-RateLimit-Reset": {
+                "$ref": "#/components/headers/X-RateLimit-Reset"
+              },
+              "RateLimit": {
+                "$ref": "#/components/headers/RateLimit"
+              },
+              "RateLimit-Policy": {
+                "$ref": "#/components/headers/RateLimit-Policy"
+              },
+              "ETag": {
+                "$ref": "#/components/headers/ETag"
+              },
+              "Cache-Control": {
+                "$ref": "#/components/headers/Cache-Control"
+              },
+              "Vary": {
+                "$ref": "#/components/headers/Vary"
+              },
+              "Content-Encoding": {
+                "$ref": "#/components/headers/Content-Encoding"
+              },
+              "X-Units-Cost": {
+                "$ref": "#/components/headers/X-Units-Cost"
+              },
+              "X-Units-Used": {
+                "$ref": "#/components/headers/X-Units-Used"
+              },
+              "X-Units-Remaining": {
+                "$ref": "#/components/headers/X-Units-Remaining"
+              }
+            },
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ChangesResponse"
+                }
+              }
+            }
+          },
+          "304": {
+            "description": "Not Modified: If-None-Match matched the current ETag. No body; costs 0 units but counts as a request.",
+            "headers": {
+              "X-Request-Id": {
+                "$ref": "#/components/headers/X-Request-Id"
+              },
+              "Access-Control-Allow-Origin": {
+                "$ref": "#/components/headers/Access-Control-Allow-Origin"
+              },
+              "X-RateLimit-Limit": {
+                "$ref": "#/components/headers/X-RateLimit-Limit"
+              },
+              "X-RateLimit-Remaining": {
+                "$ref": "#/components/headers/X-RateLimit-Remaining"
+              },
+              "X-RateLimit-Reset": {
+                "$ref": "#/components/headers/X-RateLimit-Reset"
+              },
+              "RateLimit": {
+                "$ref": "#/components/headers/RateLimit"
+              },
+              "RateLimit-Policy": {
+                "$ref": "#/components/headers/RateLimit-Policy"
+              },
+              "ETag": {
+                "$ref": "#/components/headers/ETag"
+              },
+              "Cache-Control": {
+                "$ref": "#/components/headers/Cache-Control"
+              }
+            }
+          },
+          "400": {
+            "$ref": "#/components/responses/InvalidParameter"
+          },
+          "401": {
+            "$ref": "#/components/responses/Unauthorized"
+          },
+          "404": {
+            "$ref": "#/components/responses/NotFound"
+          },
+          "405": {
+            "$ref": "#/components/responses/MethodNotAllowed"
+          },
+          "410": {
+            "$ref": "#/components/responses/CursorExpired"
+          },
+          "429": {
+            "$ref": "#/components/responses/TooManyRequests"
+          },
+          "500": {
+            "$ref": "#/components/responses/InternalError"
+          },
+          "503": {
+            "$ref": "#/components/responses/ServiceUnavailable"
+          }
+        },
+        "x-units": 1
+      }
+    },
     "/v1/openapi.json": {
       "get": {
         "operationId": "getOpenapiJson",
@@ -4149,6 +4343,125 @@ export const openapi: Record<string, unknown> = {
         ],
         "additionalProperties": false
       },
+      "ChangesData": {
+        "type": "object",
+        "properties": {
+          "items": {
+            "type": "array",
+            "items": {
+              "type": "object",
+              "properties": {
+                "id": {
+                  "type": "string",
+                  "pattern": "^[1-9][0-9]{0,9}$",
+                  "maxLength": 10,
+                  "description": "Id of the change (stable, increasing in commit order)"
+                },
+                "type": {
+                  "type": "string",
+                  "enum": [
+                    "contest.created",
+                    "contest.status",
+                    "contest.score",
+                    "contest.updated",
+                    "odds.points",
+                    "standings.updated",
+                    "team.created",
+                    "person.created",
+                    "dataset.reset"
+                  ]
+                },
+                "resource": {
+                  "type": "string",
+                  "description": "contest, odds, standings, team, person or dataset",
+                  "maxLength": 1000
+                },
+                "resource_id": {
+                  "anyOf": [
+                    {
+                      "type": "string",
+                      "pattern": "^[1-9][0-9]{0,9}$",
+                      "maxLength": 10
+                    },
+                    {
+                      "type": "null"
+                    }
+                  ],
+                  "description": "Id of the changed record (contest, edition for standings, team, person), or null"
+                },
+                "competition_id": {
+                  "anyOf": [
+                    {
+                      "type": "string",
+                      "pattern": "^[1-9][0-9]{0,9}$",
+                      "maxLength": 10
+                    },
+                    {
+                      "type": "null"
+                    }
+                  ],
+                  "description": "Id of the competition the change belongs to, or null"
+                },
+                "contest_id": {
+                  "anyOf": [
+                    {
+                      "type": "string",
+                      "pattern": "^[1-9][0-9]{0,9}$",
+                      "maxLength": 10
+                    },
+                    {
+                      "type": "null"
+                    }
+                  ],
+                  "description": "Id of the contest the change belongs to, or null"
+                },
+                "at": {
+                  "type": "string",
+                  "format": "date-time",
+                  "description": "When the change was committed (ISO-8601 UTC)",
+                  "maxLength": 40
+                },
+                "data": {
+                  "type": "object",
+                  "propertyNames": {
+                    "type": "string",
+                    "maxLength": 1000
+                  },
+                  "additionalProperties": {},
+                  "description": "The new state; see docs/events.md for each type"
+                }
+              },
+              "required": [
+                "id",
+                "type",
+                "resource",
+                "resource_id",
+                "competition_id",
+                "contest_id",
+                "at",
+                "data"
+              ],
+              "additionalProperties": false
+            },
+            "description": "Oldest first, in commit order"
+          },
+          "next_cursor": {
+            "type": "string",
+            "description": "Pass as cursor to continue after this page; also when items is empty",
+            "maxLength": 1000
+          },
+          "has_more": {
+            "type": "boolean",
+            "description": "true when further changes are already available"
+          }
+        },
+        "required": [
+          "items",
+          "next_cursor",
+          "has_more"
+        ],
+        "additionalProperties": false
+      },
       "OpenapiJsonData": {
         "type": "object",
         "properties": {},
@@ -4205,6 +4518,7 @@ export const openapi: Record<string, unknown> = {
                   "NOT_FOUND",
                   "METHOD_NOT_ALLOWED",
                   "CONFLICT",
+                  "CURSOR_EXPIRED",
                   "PAYLOAD_TOO_LARGE",
                   "RATE_LIMITED",
                   "QUOTA_EXCEEDED",
@@ -4467,6 +4781,23 @@ export const openapi: Record<string, unknown> = {
           "meta"
         ],
         "additionalProperties": false
+      },
+      "ChangesResponse": {
+        "type": "object",
+        "description": "Success envelope around ChangesData",
+        "properties": {
+          "data": {
+            "$ref": "#/components/schemas/ChangesData"
+          },
+          "meta": {
+            "$ref": "#/components/schemas/Meta"
+          }
+        },
+        "required": [
+          "data",
+          "meta"
+        ],
+        "additionalProperties": false
       }
     },
     "responses": {
@@ -4598,6 +4929,39 @@ export const openapi: Record<string, unknown> = {
           },
           "Allow": {
             "$ref": "#/components/headers/Allow"
+          }
+        },
+        "content": {
+          "application/json": {
+            "schema": {
+              "$ref": "#/components/schemas/Error"
+            }
+          }
+        }
+      },
+      "CursorExpired": {
+        "description": "CURSOR_EXPIRED: the cursor is older than the retention; start again without a cursor",
+        "headers": {
+          "X-Request-Id": {
+            "$ref": "#/components/headers/X-Request-Id"
+          },
+          "Access-Control-Allow-Origin": {
+            "$ref": "#/components/headers/Access-Control-Allow-Origin"
+          },
+          "X-RateLimit-Limit": {
+            "$ref": "#/components/headers/X-RateLimit-Limit"
+          },
+          "X-RateLimit-Remaining": {
+            "$ref": "#/components/headers/X-RateLimit-Remaining"
+          },
+          "X-RateLimit-Reset": {
+            "$ref": "#/components/headers/X-RateLimit-Reset"
+          },
+          "RateLimit": {
+            "$ref": "#/components/headers/RateLimit"
+          },
+          "RateLimit-Policy": {
+            "$ref": "#/components/headers/RateLimit-Policy"
           }
         },
         "content": {

@@ -316,6 +316,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/changes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Change feed, paged by cursor
+         * @description Every change to contests (created, status, score, other fields), odds (new or corrected points), standings, teams and persons, oldest first in commit order, each with a stable id. Without cursor the feed starts at the oldest retained change. next_cursor is opaque and signed and is returned on every page, also an empty one: store it and call again later to receive only newer changes; no change is ever skipped or repeated. Filters may change between calls. limit defaults to 100 and is clamped to 1000. Changes are kept CHANGES_RETENTION_DAYS (default 7) days; a cursor issued longer ago is 410 CURSOR_EXPIRED.
+         *
+         *     Costs 1 unit per successful call; errors and 304 cost 0.
+         */
+        get: operations["getChanges"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/openapi.json": {
         parameters: {
             query?: never;
@@ -636,6 +658,36 @@ export interface components {
                 contests: number;
             }[];
         };
+        ChangesData: {
+            /** @description Oldest first, in commit order */
+            items: {
+                /** @description Id of the change (stable, increasing in commit order) */
+                id: string;
+                /** @enum {string} */
+                type: "contest.created" | "contest.status" | "contest.score" | "contest.updated" | "odds.points" | "standings.updated" | "team.created" | "person.created" | "dataset.reset";
+                /** @description contest, odds, standings, team, person or dataset */
+                resource: string;
+                /** @description Id of the changed record (contest, edition for standings, team, person), or null */
+                resource_id: string | null;
+                /** @description Id of the competition the change belongs to, or null */
+                competition_id: string | null;
+                /** @description Id of the contest the change belongs to, or null */
+                contest_id: string | null;
+                /**
+                 * Format: date-time
+                 * @description When the change was committed (ISO-8601 UTC)
+                 */
+                at: string;
+                /** @description The new state; see docs/events.md for each type */
+                data: {
+                    [key: string]: unknown;
+                };
+            }[];
+            /** @description Pass as cursor to continue after this page; also when items is empty */
+            next_cursor: string;
+            /** @description true when further changes are already available */
+            has_more: boolean;
+        };
         OpenapiJsonData: {
             [key: string]: unknown;
         };
@@ -658,7 +710,7 @@ export interface components {
         Error: {
             error: {
                 /** @enum {string} */
-                code: "INVALID_PARAMETER" | "INVALID_REQUEST" | "UNAUTHORIZED" | "FORBIDDEN" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "CONFLICT" | "PAYLOAD_TOO_LARGE" | "RATE_LIMITED" | "QUOTA_EXCEEDED" | "INTERNAL_ERROR" | "AUTH_BACKEND_UNAVAILABLE" | "SERVICE_UNAVAILABLE";
+                code: "INVALID_PARAMETER" | "INVALID_REQUEST" | "UNAUTHORIZED" | "FORBIDDEN" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "CONFLICT" | "CURSOR_EXPIRED" | "PAYLOAD_TOO_LARGE" | "RATE_LIMITED" | "QUOTA_EXCEEDED" | "INTERNAL_ERROR" | "AUTH_BACKEND_UNAVAILABLE" | "SERVICE_UNAVAILABLE";
                 message: string;
             };
         };
@@ -732,6 +784,11 @@ export interface components {
             data: components["schemas"]["AnalysisStatBoardData"];
             meta: components["schemas"]["Meta"];
         };
+        /** @description Success envelope around ChangesData */
+        ChangesResponse: {
+            data: components["schemas"]["ChangesData"];
+            meta: components["schemas"]["Meta"];
+        };
     };
     responses: {
         /** @description INVALID_PARAMETER or INVALID_REQUEST: the message names the parameter and says what is wrong */
@@ -794,6 +851,22 @@ export interface components {
                 RateLimit: components["headers"]["RateLimit"];
                 "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                 Allow: components["headers"]["Allow"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description CURSOR_EXPIRED: the cursor is older than the retention; start again without a cursor */
+        CursorExpired: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                 [name: string]: unknown;
             };
             content: {
@@ -1904,6 +1977,78 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
             405: components["responses"]["MethodNotAllowed"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getChanges: {
+        parameters: {
+            query?: {
+                /** @description next_cursor of the previous page */
+                cursor?: string;
+                /** @description Comma-separated types or resources (e.g. contest.score,odds); any of contest.created, contest.status, contest.score, contest.updated, odds.points, standings.updated, team.created, person.created, dataset.reset */
+                types?: string;
+                /** @description Only changes of this competition */
+                competition?: string;
+                /** @description Only changes of this contest */
+                contest?: string;
+                /** @description Rows per page; default 100. Any value above 1000 (any number of digits) is clamped to 1000 silently; 0 is a 400 because a page of 0 rows never advances a paging loop. */
+                limit?: number;
+            };
+            header?: {
+                /** @description An ETag from an earlier 200: answered 304 (0 units) while the body is unchanged */
+                "If-None-Match"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    Vary: components["headers"]["Vary"];
+                    "Content-Encoding": components["headers"]["Content-Encoding"];
+                    "X-Units-Cost": components["headers"]["X-Units-Cost"];
+                    "X-Units-Used": components["headers"]["X-Units-Used"];
+                    "X-Units-Remaining": components["headers"]["X-Units-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChangesResponse"];
+                };
+            };
+            /** @description Not Modified: If-None-Match matched the current ETag. No body; costs 0 units but counts as a request. */
+            304: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["InvalidParameter"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            410: components["responses"]["CursorExpired"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];

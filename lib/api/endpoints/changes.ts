@@ -1,0 +1,112 @@
+import { z } from "zod";
+import { changesConfig, maybePruneChanges, prunedThrough, readChanges, retentionMs } from "../../events/feed";
+import { CHANGE_TYPES, parseTypes, type ChangeType } from "../../events/types";
+import type { Db } from "../../db";
+import { decodeCursor, encodeCursor } from "../cursor";
+import { ApiError, invalidParameter } from "../errors";
+import { ERROR_RESPONSES } from "../openapi-parts";
+import { q } from "../request";
+import { dateTime, idField, refField } from "../shapes";
+import { defineRoute, type RouteDef } from "../types";
+
+export const CHANGES_LIMIT_DEFAULT = 100;
+export const CHANGES_LIMIT_MAX = 1000;
+
+export const ChangeEvent = z.object({
+  id: idField("change (stable, increasing in commit order)"),
+  type: z.enum(CHANGE_TYPES),
+  resource: z.string().describe("contest, odds, standings, team, person or dataset"),
+  resource_id: refField("changed record (contest, edition for standings, team, person)"),
+  competition_id: refField("competition the change belongs to"),
+  contest_id: refField("contest the change belongs to"),
+  at: dateTime.describe("When the change was committed (ISO-8601 UTC)"),
+  data: z.record(z.string(), z.unknown()).describe("The new state; see docs/events.md for each type"),
+});
+
+const ChangesPage = z.object({
+  items: z.array(ChangeEvent).describe("Oldest first, in commit order"),
+  next_cursor: z.string().describe("Pass as cursor to continue after this page; also when items is empty"),
+  has_more: z.boolean().describe("true when further changes are already available"),
+});
+
+const feedQuery = z.strictObject({
+  cursor: z
+    .string()
+    .max(400, "is not a cursor this API issued")
+    .optional()
+    .describe("next_cursor of the previous page"),
+  types: z
+    .string()
+    .max(400)
+    .optional()
+    .describe(
+      `Comma-separated types or resources (e.g. contest.score,odds); any of ${CHANGE_TYPES.join(", ")}`,
+    ),
+  competition: q.id.optional().describe("Only changes of this competition"),
+  contest: q.id.optional().describe("Only changes of this contest"),
+  limit: q.limit(CHANGES_LIMIT_MAX, CHANGES_LIMIT_DEFAULT),
+});
+type FeedQuery = z.output<typeof feedQuery>;
+
+export const cursorExpired = () =>
+  new ApiError(
+    "CURSOR_EXPIRED",
+    `Cursor expired: it is older than the change feed's retention (${changesConfig.retentionDays} days); start again without cursor and re-fetch the resources you track`,
+  );
+
+/** Where to read from: after the cursor's position, or the oldest retained change. */
+export async function startPosition(db: Db, cursor: string | undefined, param = "cursor"): Promise<number> {
+  const floor = await prunedThrough(db);
+  if (!cursor) return floor;
+  let pos: { t: Date; id: number };
+  try {
+    pos = decodeCursor(cursor, { k: "e", s: 0, f: "" });
+  } catch {
+    throw invalidParameter(param, "is not a cursor this API issued");
+  }
+  if (pos.t.getTime() < Date.now() - retentionMs() || pos.id < floor) throw cursorExpired();
+  return pos.id;
+}
+
+export const feedCursor = (position: number) =>
+  encodeCursor({ k: "e", s: 0, f: "", t: Date.now(), i: position });
+
+export function feedTypes(raw: string | undefined): ChangeType[] | undefined {
+  if (raw === undefined) return undefined;
+  const parsed = parseTypes(raw);
+  if ("unknown" in parsed) throw invalidParameter("types", `unknown type "${parsed.unknown}"`);
+  return parsed.types.length ? parsed.types : undefined;
+}
+
+const DESCRIPTION =
+  "Every change to contests (created, status, score, other fields), odds (new or corrected points), standings, " +
+  "teams and persons, oldest first in commit order, each with a stable id. Without cursor the feed starts at the " +
+  "oldest retained change. next_cursor is opaque and signed and is returned on every page, also an empty one: " +
+  "store it and call again later to receive only newer changes; no change is ever skipped or repeated. Filters may " +
+  `change between calls. limit defaults to ${CHANGES_LIMIT_DEFAULT} and is clamped to ${CHANGES_LIMIT_MAX}. ` +
+  "Changes are kept CHANGES_RETENTION_DAYS (default 7) days; a cursor issued longer ago is 410 CURSOR_EXPIRED.";
+
+export const changeRoutes: RouteDef[] = [
+  defineRoute({
+    pattern: "/v1/changes",
+    summary: "Change feed, paged by cursor",
+    description: DESCRIPTION,
+    tags: ["Events"],
+    query: feedQuery,
+    response: ChangesPage,
+    units: 1,
+    cacheTtlMs: 0,
+    openapi: { responses: { 410: ERROR_RESPONSES[410] } },
+    handler: async ({ query, db }: { query: FeedQuery; db: Db }) => {
+      maybePruneChanges(db);
+      const after = await startPosition(db, query.cursor);
+      const filter = {
+        types: feedTypes(query.types),
+        competitionId: query.competition,
+        contestId: query.contest,
+      };
+      const page = await readChanges(db, after, filter, query.limit);
+      return { items: page.items, next_cursor: feedCursor(page.position), has_more: page.hasMore };
+    },
+  }),
+];

@@ -1,0 +1,58 @@
+/**
+ * Change types of the change feed, the live stream and webhooks (docs/events.md). The part before
+ * the dot is the resource; `types=contest` selects every contest.* type.
+ */
+export const CHANGE_TYPES = [
+  "contest.created",
+  "contest.status",
+  "contest.score",
+  "contest.updated",
+  "odds.points",
+  "standings.updated",
+  "team.created",
+  "person.created",
+  "dataset.reset",
+] as const;
+export type ChangeType = (typeof CHANGE_TYPES)[number];
+
+export const CHANGE_RESOURCES = ["contest", "odds", "standings", "team", "person", "dataset"] as const;
+export type ChangeResource = (typeof CHANGE_RESOURCES)[number];
+
+export const resourceOf = (type: ChangeType) => type.slice(0, type.indexOf(".")) as ChangeResource;
+
+/** One change as a write path describes it; recordChanges assigns id and time. */
+export interface ChangeInput {
+  type: ChangeType;
+  resourceId: number | null;
+  competitionId: number | null;
+  contestId: number | null;
+  /** The new state (JSON-serialisable), with ids as strings like the /v1 responses. */
+  data: Record<string, unknown>;
+}
+
+/** A stored change as the feed, the stream and webhooks send it. */
+export interface ChangeEvent {
+  id: string;
+  type: ChangeType;
+  resource: ChangeResource;
+  resource_id: string | null;
+  competition_id: string | null;
+  contest_id: string | null;
+  at: string;
+  data: Record<string, unknown>;
+}
+
+/**
+ * Parses a `types` list ("contest.score,odds"): exact types and whole resources. Returns the
+ * resolved exact types, or the first entry that is neither.
+ */
+export function parseTypes(raw: string): { types: ChangeType[] } | { unknown: string } {
+  const out = new Set<ChangeType>();
+  for (const part of raw.split(",").map((s) => s.trim())) {
+    if (!part) continue;
+    const matched = CHANGE_TYPES.filter((t) => t === part || resourceOf(t) === part);
+    if (!matched.length) return { unknown: part.slice(0, 40) };
+    for (const t of matched) out.add(t);
+  }
+  return { types: [...out] };
+}
