@@ -89,7 +89,10 @@ function operation(route: RouteDef, dataRef: string): Json {
   };
   if (!route.public) {
     responses[401] = errorResponse(
-      'UNAUTHORIZED: "API key required" (missing or malformed) or "Invalid API key" (unknown or revoked)',
+      'UNAUTHORIZED: "API key required" (missing or malformed) or "Invalid API key" (unknown, revoked, expired or disabled)',
+    );
+    responses[403] = errorResponse(
+      `FORBIDDEN: the key lacks the '${route.scope}' scope, or "IP address not allowed for this key"`,
     );
     responses[429] = errorResponse("RATE_LIMITED or QUOTA_EXCEEDED", retryAfter);
     responses[503] = errorResponse(
@@ -109,6 +112,7 @@ function operation(route: RouteDef, dataRef: string): Json {
     responses,
     ...(route.public ? { security: [] } : {}),
     "x-units": route.public ? 0 : route.units,
+    ...(route.scope ? { "x-scope": route.scope } : {}),
   };
 }
 

@@ -131,7 +131,22 @@ export const openapi: Record<string, unknown> = {
             }
           },
           "401": {
-            "description": "UNAUTHORIZED: \"API key required\" (missing or malformed) or \"Invalid API key\" (unknown or revoked)",
+            "description": "UNAUTHORIZED: \"API key required\" (missing or malformed) or \"Invalid API key\" (unknown, revoked, expired or disabled)",
+            "headers": {
+              "X-Request-Id": {
+                "$ref": "#/components/headers/X-Request-Id"
+              }
+            },
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Error"
+                }
+              }
+            }
+          },
+          "403": {
+            "description": "FORBIDDEN: the key lacks the 'competitions' scope, or \"IP address not allowed for this key\"",
             "headers": {
               "X-Request-Id": {
                 "$ref": "#/components/headers/X-Request-Id"
@@ -223,7 +238,8 @@ export const openapi: Record<string, unknown> = {
             }
           }
         },
-        "x-units": 1
+        "x-units": 1,
+        "x-scope": "competitions"
       }
     },
     "/v1/competitions/{id}": {
@@ -290,7 +306,22 @@ export const openapi: Record<string, unknown> = {
             }
           },
           "401": {
-            "description": "UNAUTHORIZED: \"API key required\" (missing or malformed) or \"Invalid API key\" (unknown or revoked)",
+            "description": "UNAUTHORIZED: \"API key required\" (missing or malformed) or \"Invalid API key\" (unknown, revoked, expired or disabled)",
+            "headers": {
+              "X-Request-Id": {
+                "$ref": "#/components/headers/X-Request-Id"
+              }
+            },
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Error"
+                }
+              }
+            }
+          },
+          "403": {
+            "description": "FORBIDDEN: the key lacks the 'competitions' scope, or \"IP address not allowed for this key\"",
             "headers": {
               "X-Request-Id": {
                 "$ref": "#/components/headers/X-Request-Id"
@@ -382,7 +413,8 @@ export const openapi: Record<string, unknown> = {
             }
           }
         },
-        "x-units": 1
+        "x-units": 1,
+        "x-scope": "competitions"
       }
     },
     "/v1/editions": {
@@ -462,7 +494,22 @@ export const openapi: Record<string, unknown> = {
             }
           },
           "401": {
-            "description": "UNAUTHORIZED: \"API key required\" (missing or malformed) or \"Invalid API key\" (unknown or revoked)",
+            "description": "UNAUTHORIZED: \"API key required\" (missing or malformed) or \"Invalid API key\" (unknown, revoked, expired or disabled)",
+            "headers": {
+              "X-Request-Id": {
+                "$ref": "#/components/headers/X-Request-Id"
+              }
+            },
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Error"
+                }
+              }
+            }
+          },
+          "403": {
+            "description": "FORBIDDEN: the key lacks the 'competitions' scope, or \"IP address not allowed for this key\"",
             "headers": {
               "X-Request-Id": {
                 "$ref": "#/components/headers/X-Request-Id"
@@ -554,7 +601,8 @@ export const openapi: Record<string, unknown> = {
             }
           }
         },
-        "x-units": 1
+        "x-units": 1,
+        "x-scope": "competitions"
       }
     },
     "/v1/editions/{id}": {
@@ -621,7 +669,22 @@ export const openapi: Record<string, unknown> = {
             }
           },
           "401": {
-            "description": "UNAUTHORIZED: \"API key required\" (missing or malformed) or \"Invalid API key\" (unknown or revoked)",
+            "description": "UNAUTHORIZED: \"API key required\" (missing or malformed) or \"Invalid API key\" (unknown, revoked, expired or disabled)",
+            "headers": {
+              "X-Request-Id": {
+                "$ref": "#/components/headers/X-Request-Id"
+              }
+            },
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Error"
+                }
+              }
+            }
+          },
+          "403": {
+            "description": "FORBIDDEN: the key lacks the 'competitions' scope, or \"IP address not allowed for this key\"",
             "headers": {
               "X-Request-Id": {
                 "$ref": "#/components/headers/X-Request-Id"
@@ -713,7 +776,8 @@ export const openapi: Record<string, unknown> = {
             }
           }
         },
-        "x-units": 1
+        "x-units": 1,
+        "x-scope": "competitions"
       }
     },
     "/v1/contests": {
@@ -855,7 +919,22 @@ export const openapi: Record<string, unknown> = {
             }
           },
           "401": {
-            "description": "UNAUTHORIZED: \"API key required\" (missing or malformed) or \"Invalid API key\" (unknown or revoked)",
+            "description": "UNAUTHORIZED: \"API key required\" (missing or malformed) or \"Invalid API key\" (unknown, revoked, expired or disabled)",
+            "headers": {
+              "X-Request-Id": {
+                "$ref": "#/components/headers/X-Request-Id"
+              }
+            },
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Error"
+                }
+              }
+            }
+          },
+          "403": {
+            "description": "FORBIDDEN: the key lacks the 'contests' scope, or \"IP address not allowed for this key\"",
             "headers": {
               "X-Request-Id": {
                 "$ref": "#/components/headers/X-Request-Id"
@@ -947,7 +1026,8 @@ export const openapi: Record<string, unknown> = {
             }
           }
         },
-        "x-units": 1
+        "x-units": 1,
+        "x-scope": "contests"
       }
     },
     "/v1/contests/{id}": {
@@ -1014,7 +1094,22 @@ export const openapi: Record<string, unknown> = {
             }
           },
           "401": {
-            "description": "UNAUTHORIZED: \"API key required\" (missing or malformed) or \"Invalid API key\" (unknown or revoked)",
+            "description": "UNAUTHORIZED: \"API key required\" (missing or malformed) or \"Invalid API key\" (unknown, revoked, expired or disabled)",
+            "headers": {
+              "X-Request-Id": {
+                "$ref": "#/components/headers/X-Request-Id"
+              }
+            },
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Error"
+                }
+              }
+            }
+          },
+          "403": {
+            "description": "FORBIDDEN: the key lacks the 'contests' scope, or \"IP address not allowed for this key\"",
             "headers": {
               "X-Request-Id": {
                 "$ref": "#/components/headers/X-Request-Id"
@@ -1106,7 +1201,8 @@ export const openapi: Record<string, unknown> = {
             }
           }
         },
-        "x-units": 1
+        "x-units": 1,
+        "x-scope": "contests"
       }
     },
     "/v1/persons": {
@@ -1203,7 +1299,22 @@ export const openapi: Record<string, unknown> = {
             }
           },
           "401": {
-            "description": "UNAUTHORIZED: \"API key required\" (missing or malformed) or \"Invalid API key\" (unknown or revoked)",
+            "description": "UNAUTHORIZED: \"API key required\" (missing or malformed) or \"Invalid API key\" (unknown, revoked, expired or disabled)",
+            "headers": {
+              "X-Request-Id": {
+                "$ref": "#/components/headers/X-Request-Id"
+              }
+            },
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Error"
+                }
+              }
+            }
+          },
+          "403": {
+            "description": "FORBIDDEN: the key lacks the 'persons' scope, or \"IP address not allowed for this key\"",
             "headers": {
               "X-Request-Id": {
                 "$ref": "#/components/headers/X-Request-Id"
@@ -1295,7 +1406,8 @@ export const openapi: Record<string, unknown> = {
             }
           }
         },
-        "x-units": 1
+        "x-units": 1,
+        "x-scope": "persons"
       }
     },
     "/v1/persons/{id}": {
@@ -1362,7 +1474,22 @@ export const openapi: Record<string, unknown> = {
             }
           },
           "401": {
-            "description": "UNAUTHORIZED: \"API key required\" (missing or malformed) or \"Invalid API key\" (unknown or revoked)",
+            "description": "UNAUTHORIZED: \"API key required\" (missing or malformed) or \"Invalid API key\" (unknown, revoked, expired or disabled)",
+            "headers": {
+              "X-Request-Id": {
+                "$ref": "#/components/headers/X-Request-Id"
+              }
+            },
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Error"
+                }
+              }
+            }
+          },
+          "403": {
+            "description": "FORBIDDEN: the key lacks the 'persons' scope, or \"IP address not allowed for this key\"",
             "headers": {
               "X-Request-Id": {
                 "$ref": "#/components/headers/X-Request-Id"
@@ -1454,7 +1581,8 @@ export const openapi: Record<string, unknown> = {
             }
           }
         },
-        "x-units": 1
+        "x-units": 1,
+        "x-scope": "persons"
       }
     },
     "/v1/teams": {
@@ -1531,7 +1659,22 @@ export const openapi: Record<string, unknown> = {
             }
           },
           "401": {
-            "description": "UNAUTHORIZED: \"API key required\" (missing or malformed) or \"Invalid API key\" (unknown or revoked)",
+            "description": "UNAUTHORIZED: \"API key required\" (missing or malformed) or \"Invalid API key\" (unknown, revoked, expired or disabled)",
+            "headers": {
+              "X-Request-Id": {
+                "$ref": "#/components/headers/X-Request-Id"
+              }
+            },
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Error"
+                }
+              }
+            }
+          },
+          "403": {
+            "description": "FORBIDDEN: the key lacks the 'teams' scope, or \"IP address not allowed for this key\"",
             "headers": {
               "X-Request-Id": {
                 "$ref": "#/components/headers/X-Request-Id"
@@ -1623,7 +1766,8 @@ export const openapi: Record<string, unknown> = {
             }
           }
         },
-        "x-units": 1
+        "x-units": 1,
+        "x-scope": "teams"
       }
     },
     "/v1/teams/{id}": {
@@ -1690,7 +1834,22 @@ export const openapi: Record<string, unknown> = {
             }
           },
           "401": {
-            "description": "UNAUTHORIZED: \"API key required\" (missing or malformed) or \"Invalid API key\" (unknown or revoked)",
+            "description": "UNAUTHORIZED: \"API key required\" (missing or malformed) or \"Invalid API key\" (unknown, revoked, expired or disabled)",
+            "headers": {
+              "X-Request-Id": {
+                "$ref": "#/components/headers/X-Request-Id"
+              }
+            },
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Error"
+                }
+              }
+            }
+          },
+          "403": {
+            "description": "FORBIDDEN: the key lacks the 'teams' scope, or \"IP address not allowed for this key\"",
             "headers": {
               "X-Request-Id": {
                 "$ref": "#/components/headers/X-Request-Id"
@@ -1782,7 +1941,8 @@ export const openapi: Record<string, unknown> = {
             }
           }
         },
-        "x-units": 1
+        "x-units": 1,
+        "x-scope": "teams"
       }
     },
     "/v1/rosters": {
@@ -1869,7 +2029,22 @@ export const openapi: Record<string, unknown> = {
             }
           },
           "401": {
-            "description": "UNAUTHORIZED: \"API key required\" (missing or malformed) or \"Invalid API key\" (unknown or revoked)",
+            "description": "UNAUTHORIZED: \"API key required\" (missing or malformed) or \"Invalid API key\" (unknown, revoked, expired or disabled)",
+            "headers": {
+              "X-Request-Id": {
+                "$ref": "#/components/headers/X-Request-Id"
+              }
+            },
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Error"
+                }
+              }
+            }
+          },
+          "403": {
+            "description": "FORBIDDEN: the key lacks the 'teams' scope, or \"IP address not allowed for this key\"",
             "headers": {
               "X-Request-Id": {
                 "$ref": "#/components/headers/X-Request-Id"
@@ -1961,7 +2136,8 @@ export const openapi: Record<string, unknown> = {
             }
           }
         },
-        "x-units": 1
+        "x-units": 1,
+        "x-scope": "teams"
       }
     },
     "/v1/standings": {
@@ -2048,7 +2224,22 @@ export const openapi: Record<string, unknown> = {
             }
           },
           "401": {
-            "description": "UNAUTHORIZED: \"API key required\" (missing or malformed) or \"Invalid API key\" (unknown or revoked)",
+            "description": "UNAUTHORIZED: \"API key required\" (missing or malformed) or \"Invalid API key\" (unknown, revoked, expired or disabled)",
+            "headers": {
+              "X-Request-Id": {
+                "$ref": "#/components/headers/X-Request-Id"
+              }
+            },
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Error"
+                }
+              }
+            }
+          },
+          "403": {
+            "description": "FORBIDDEN: the key lacks the 'teams' scope, or \"IP address not allowed for this key\"",
             "headers": {
               "X-Request-Id": {
                 "$ref": "#/components/headers/X-Request-Id"
@@ -2140,7 +2331,8 @@ export const openapi: Record<string, unknown> = {
             }
           }
         },
-        "x-units": 1
+        "x-units": 1,
+        "x-scope": "teams"
       }
     },
     "/v1/contests/{id}/odds/history": {
@@ -2294,7 +2486,22 @@ export const openapi: Record<string, unknown> = {
             }
           },
           "401": {
-            "description": "UNAUTHORIZED: \"API key required\" (missing or malformed) or \"Invalid API key\" (unknown or revoked)",
+            "description": "UNAUTHORIZED: \"API key required\" (missing or malformed) or \"Invalid API key\" (unknown, revoked, expired or disabled)",
+            "headers": {
+              "X-Request-Id": {
+                "$ref": "#/components/headers/X-Request-Id"
+              }
+            },
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Error"
+                }
+              }
+            }
+          },
+          "403": {
+            "description": "FORBIDDEN: the key lacks the 'odds' scope, or \"IP address not allowed for this key\"",
             "headers": {
               "X-Request-Id": {
                 "$ref": "#/components/headers/X-Request-Id"
@@ -2386,7 +2593,8 @@ export const openapi: Record<string, unknown> = {
             }
           }
         },
-        "x-units": 5
+        "x-units": 5,
+        "x-scope": "odds"
       }
     },
     "/v1/persons/{id}/odds/history": {
@@ -2540,7 +2748,22 @@ export const openapi: Record<string, unknown> = {
             }
           },
           "401": {
-            "description": "UNAUTHORIZED: \"API key required\" (missing or malformed) or \"Invalid API key\" (unknown or revoked)",
+            "description": "UNAUTHORIZED: \"API key required\" (missing or malformed) or \"Invalid API key\" (unknown, revoked, expired or disabled)",
+            "headers": {
+              "X-Request-Id": {
+                "$ref": "#/components/headers/X-Request-Id"
+              }
+            },
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Error"
+                }
+              }
+            }
+          },
+          "403": {
+            "description": "FORBIDDEN: the key lacks the 'odds' scope, or \"IP address not allowed for this key\"",
             "headers": {
               "X-Request-Id": {
                 "$ref": "#/components/headers/X-Request-Id"
@@ -2632,7 +2855,8 @@ export const openapi: Record<string, unknown> = {
             }
           }
         },
-        "x-units": 5
+        "x-units": 5,
+        "x-scope": "odds"
       }
     },
     "/v1/analysis/stat-board": {
@@ -2729,7 +2953,22 @@ export const openapi: Record<string, unknown> = {
             }
           },
           "401": {
-            "description": "UNAUTHORIZED: \"API key required\" (missing or malformed) or \"Invalid API key\" (unknown or revoked)",
+            "description": "UNAUTHORIZED: \"API key required\" (missing or malformed) or \"Invalid API key\" (unknown, revoked, expired or disabled)",
+            "headers": {
+              "X-Request-Id": {
+                "$ref": "#/components/headers/X-Request-Id"
+              }
+            },
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Error"
+                }
+              }
+            }
+          },
+          "403": {
+            "description": "FORBIDDEN: the key lacks the 'analysis' scope, or \"IP address not allowed for this key\"",
             "headers": {
               "X-Request-Id": {
                 "$ref": "#/components/headers/X-Request-Id"
@@ -2821,7 +3060,8 @@ export const openapi: Record<string, unknown> = {
             }
           }
         },
-        "x-units": 1
+        "x-units": 1,
+        "x-scope": "analysis"
       }
     },
     "/v1/openapi.json": {

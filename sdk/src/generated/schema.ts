@@ -662,8 +662,18 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description UNAUTHORIZED: "API key required" (missing or malformed) or "Invalid API key" (unknown or revoked) */
+            /** @description UNAUTHORIZED: "API key required" (missing or malformed) or "Invalid API key" (unknown, revoked, expired or disabled) */
             401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description FORBIDDEN: the key lacks the 'competitions' scope, or "IP address not allowed for this key" */
+            403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
@@ -754,8 +764,18 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description UNAUTHORIZED: "API key required" (missing or malformed) or "Invalid API key" (unknown or revoked) */
+            /** @description UNAUTHORIZED: "API key required" (missing or malformed) or "Invalid API key" (unknown, revoked, expired or disabled) */
             401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description FORBIDDEN: the key lacks the 'competitions' scope, or "IP address not allowed for this key" */
+            403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
@@ -848,8 +868,18 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description UNAUTHORIZED: "API key required" (missing or malformed) or "Invalid API key" (unknown or revoked) */
+            /** @description UNAUTHORIZED: "API key required" (missing or malformed) or "Invalid API key" (unknown, revoked, expired or disabled) */
             401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description FORBIDDEN: the key lacks the 'competitions' scope, or "IP address not allowed for this key" */
+            403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
@@ -940,8 +970,18 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description UNAUTHORIZED: "API key required" (missing or malformed) or "Invalid API key" (unknown or revoked) */
+            /** @description UNAUTHORIZED: "API key required" (missing or malformed) or "Invalid API key" (unknown, revoked, expired or disabled) */
             401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description FORBIDDEN: the key lacks the 'competitions' scope, or "IP address not allowed for this key" */
+            403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
@@ -1045,8 +1085,18 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description UNAUTHORIZED: "API key required" (missing or malformed) or "Invalid API key" (unknown or revoked) */
+            /** @description UNAUTHORIZED: "API key required" (missing or malformed) or "Invalid API key" (unknown, revoked, expired or disabled) */
             401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description FORBIDDEN: the key lacks the 'contests' scope, or "IP address not allowed for this key" */
+            403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
@@ -1137,8 +1187,18 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description UNAUTHORIZED: "API key required" (missing or malformed) or "Invalid API key" (unknown or revoked) */
+            /** @description UNAUTHORIZED: "API key required" (missing or malformed) or "Invalid API key" (unknown, revoked, expired or disabled) */
             401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description FORBIDDEN: the key lacks the 'contests' scope, or "IP address not allowed for this key" */
+            403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
@@ -1235,8 +1295,18 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description UNAUTHORIZED: "API key required" (missing or malformed) or "Invalid API key" (unknown or revoked) */
+            /** @description UNAUTHORIZED: "API key required" (missing or malformed) or "Invalid API key" (unknown, revoked, expired or disabled) */
             401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description FORBIDDEN: the key lacks the 'persons' scope, or "IP address not allowed for this key" */
+            403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
@@ -1327,8 +1397,18 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description UNAUTHORIZED: "API key required" (missing or malformed) or "Invalid API key" (unknown or revoked) */
+            /** @description UNAUTHORIZED: "API key required" (missing or malformed) or "Invalid API key" (unknown, revoked, expired or disabled) */
             401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description FORBIDDEN: the key lacks the 'persons' scope, or "IP address not allowed for this key" */
+            403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
@@ -1421,8 +1501,18 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description UNAUTHORIZED: "API key required" (missing or malformed) or "Invalid API key" (unknown or revoked) */
+            /** @description UNAUTHORIZED: "API key required" (missing or malformed) or "Invalid API key" (unknown, revoked, expired or disabled) */
             401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description FORBIDDEN: the key lacks the 'teams' scope, or "IP address not allowed for this key" */
+            403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
@@ -1513,8 +1603,18 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description UNAUTHORIZED: "API key required" (missing or malformed) or "Invalid API key" (unknown or revoked) */
+            /** @description UNAUTHORIZED: "API key required" (missing or malformed) or "Invalid API key" (unknown, revoked, expired or disabled) */
             401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description FORBIDDEN: the key lacks the 'teams' scope, or "IP address not allowed for this key" */
+            403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
@@ -1609,8 +1709,18 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description UNAUTHORIZED: "API key required" (missing or malformed) or "Invalid API key" (unknown or revoked) */
+            /** @description UNAUTHORIZED: "API key required" (missing or malformed) or "Invalid API key" (unknown, revoked, expired or disabled) */
             401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description FORBIDDEN: the key lacks the 'teams' scope, or "IP address not allowed for this key" */
+            403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
@@ -1705,8 +1815,18 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description UNAUTHORIZED: "API key required" (missing or malformed) or "Invalid API key" (unknown or revoked) */
+            /** @description UNAUTHORIZED: "API key required" (missing or malformed) or "Invalid API key" (unknown, revoked, expired or disabled) */
             401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description FORBIDDEN: the key lacks the 'teams' scope, or "IP address not allowed for this key" */
+            403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
@@ -1814,8 +1934,18 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description UNAUTHORIZED: "API key required" (missing or malformed) or "Invalid API key" (unknown or revoked) */
+            /** @description UNAUTHORIZED: "API key required" (missing or malformed) or "Invalid API key" (unknown, revoked, expired or disabled) */
             401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description FORBIDDEN: the key lacks the 'odds' scope, or "IP address not allowed for this key" */
+            403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
@@ -1923,8 +2053,18 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description UNAUTHORIZED: "API key required" (missing or malformed) or "Invalid API key" (unknown or revoked) */
+            /** @description UNAUTHORIZED: "API key required" (missing or malformed) or "Invalid API key" (unknown, revoked, expired or disabled) */
             401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description FORBIDDEN: the key lacks the 'odds' scope, or "IP address not allowed for this key" */
+            403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
@@ -2021,8 +2161,18 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description UNAUTHORIZED: "API key required" (missing or malformed) or "Invalid API key" (unknown or revoked) */
+            /** @description UNAUTHORIZED: "API key required" (missing or malformed) or "Invalid API key" (unknown, revoked, expired or disabled) */
             401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description FORBIDDEN: the key lacks the 'analysis' scope, or "IP address not allowed for this key" */
+            403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
