@@ -1,7 +1,7 @@
 import type { Db } from "../db";
 import { recordAudit, type AuditContext } from "../audit";
 import { generateKey, type Environment } from "./format";
-import { announceKeyChange, describeOptions } from "./repository";
+import { announceKeyChange, describeOptions, optionColumns, type KeyOptions } from "./repository";
 
 type KeyWhere = { accountId?: string; id?: string; prefix?: string };
 
@@ -122,4 +122,38 @@ export async function rollApiKey(
     ok: true,
     value: { oldId: old.id, oldPrefix: old.prefix, id: created.id, prefix: created.prefix, key: fresh.key },
   };
+}
+
+/**
+ * Changes a key's restrictions (scopes, IPs, limits, note; not its expiry) in place, audited, and
+ * announced like a revocation so every instance applies them within the same bound.
+ */
+export async function updateKeyRestrictions(
+  db: Db,
+  where: KeyWhere,
+  options: Omit<KeyOptions, "expiresAt">,
+  actorUserId: string | null,
+  audit?: AuditContext,
+): Promise<LifecycleResult<{ id: string; prefix: string }>> {
+  const key = await findKey(db, where);
+  if (!key) return notFound;
+  if (key.revokedAt) return conflict("This key is revoked; revocation is final");
+  const columns = { ...optionColumns(options), expiresAt: key.expiresAt };
+  await db.$transaction(async (tx) => {
+    const row = await tx.apiKey.update({
+      where: { id: key.id },
+      data: { ...columns, changedAt: new Date() },
+    });
+    await recordAudit(tx, {
+      accountId: key.accountId,
+      actorUserId,
+      action: "key.updated",
+      targetType: "api_key",
+      targetId: key.id,
+      detail: `${key.prefix} "${key.name}" (${key.environment})${describeOptions(row) || "; unrestricted"}`,
+      ...audit,
+    });
+  });
+  await announceKeyChange(key.prefix);
+  return { ok: true, value: key };
 }

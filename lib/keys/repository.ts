@@ -27,7 +27,7 @@ export interface KeyOptions {
   note?: string | null;
 }
 
-function optionColumns(o: KeyOptions = {}) {
+export function optionColumns(o: KeyOptions = {}) {
   return {
     expiresAt: o.expiresAt ?? null,
     scopes: storedScopes(o.scopes),
