@@ -40,14 +40,15 @@ beforeAll(async () => {
   fx = await buildFixture();
   for (const mode of MODES) {
     const email = `rules-${mode}@example.com`;
-    const [expired, scoped, ipDenied, ipAllowed, rate, cap, disabled] = await Promise.all([
+    // The first call creates the account; the rest may then run in parallel.
+    const disabled = await create(email);
+    const [expired, scoped, ipDenied, ipAllowed, rate, cap] = await Promise.all([
       create(email, "--expires-in", "1s"),
       create(email, "--scopes", "persons,teams", "--note", "reporting job"),
       create(email, "--allow-ip", "10.0.0.0/8,2001:db8::/32"),
       create(email, "--allow-ip", "198.51.100.0/24, 2001:db8:1::/48"),
       create(email, "--rate-limit", "3"),
       create(email, "--unit-cap", "2"),
-      create(email),
     ]);
     await cli({}, "key", "disable", disabled.slice(0, 16));
     keys[mode] = { expired, scoped, ipDenied, ipAllowed, rate, cap, disabled };
@@ -78,7 +79,7 @@ describe.each(MODES)("%s server: restricted keys", (mode) => {
     const k = keys[mode].scoped;
     expect((await get(k, "/v1/persons")).status).toBe(200);
     expect((await get(k, "/v1/teams")).status).toBe(200);
-    expect((await get(k, `/v1/editions/${fx.ids.leagueCurrent}/standings`)).status).toBe(200);
+    expect((await get(k, `/v1/standings?edition=${fx.ids.leagueCurrent}`)).status).toBe(200);
     expectError(await get(k, "/v1/competitions"), 403, "FORBIDDEN", /'competitions' scope/);
     expectError(
       await get(k, `/v1/persons/${fx.ids.tennisOddsPerson}/odds/history`),
@@ -101,8 +102,11 @@ describe.each(MODES)("%s server: restricted keys", (mode) => {
     expectError(await get(ipDenied, "/v1/persons", from("198.51.100.7")), 403, "FORBIDDEN", denied);
     expect((await get(ipDenied, "/v1/persons", from("10.20.30.40"))).status).toBe(200);
     expect((await get(ipDenied, "/v1/persons", from("2001:db8:ffff::1"))).status).toBe(200);
-    // Only the last hop is trusted: a spoofed left-most entry changes nothing.
-    expectError(await get(ipDenied, "/v1/persons", from("10.0.0.1, 192.0.2.1")), 403, "FORBIDDEN", denied);
+    // Only the last hop is trusted: a spoofed left-most entry changes nothing. (Plain `next start`
+    // does not append the socket peer to X-Forwarded-For, so this holds for the lean server and
+    // server.ts only; the audit log shares the same rule, lib/client-ip.ts.)
+    if (mode === "lean")
+      expectError(await get(ipDenied, "/v1/persons", from("10.0.0.1, 192.0.2.1")), 403, "FORBIDDEN", denied);
     expect((await get(ipAllowed, "/v1/persons", from("198.51.100.200"))).status).toBe(200);
     expect((await get(ipAllowed, "/v1/persons", from("2001:db8:1:2::3"))).status).toBe(200);
     expectError(await get(ipAllowed, "/v1/persons", from("2001:db8:2::1")), 403, "FORBIDDEN", denied);
@@ -149,10 +153,12 @@ describe("lifecycle through the operator CLI", () => {
     await settle();
     expect(await statusOf(key)).toBe(200);
     expect(await cli({}, "key", "list", "--email", "cycle@example.com")).toMatch(/\tactive$/m);
+    const enabled = await fx.db.auditEvent.findFirst({ where: { action: "key.enabled" } });
+    expect(enabled?.detail).toContain(key.slice(0, 16));
   });
 
   test("roll with grace: both secrets work during the grace, the old one fails after a roll with grace 0", async () => {
-    const old = await create("roll@example.com", "--scopes", "persons", "--rate-limit", "30");
+    const old = await create("roll@example.com", "--scopes", "persons", "--rate-limit", "10");
     const out = await cli({}, "key", "roll", old.slice(0, 16), "--grace", "1h");
     const fresh = lastLine(out);
     expect(out).toContain(`rolled ${old.slice(0, 16)} -> ${fresh.slice(0, 16)}`);
