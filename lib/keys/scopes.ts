@@ -1,24 +1,7 @@
 import { BlockList, isIP } from "node:net";
+import { isScope, SCOPES, type Scope } from "./scope-names";
 
-/**
- * Resource scopes a key may be restricted to, one per group of /v1 routes (each route names its
- * scope in lib/api/endpoints/*). A key with no restriction (scopes = null) may call every route.
- */
-export const SCOPES = ["competitions", "contests", "persons", "teams", "odds", "analysis"] as const;
-export type Scope = (typeof SCOPES)[number];
-
-export const SCOPE_LABELS: Record<Scope, string> = {
-  competitions: "Competitions and editions",
-  contests: "Contests",
-  persons: "Persons",
-  teams: "Teams, rosters and standings",
-  odds: "Odds",
-  analysis: "Analysis (stat boards)",
-};
-
-export function isScope(s: string): s is Scope {
-  return (SCOPES as readonly string[]).includes(s);
-}
+export { isScope, SCOPE_LABELS, SCOPES, type Scope } from "./scope-names";
 
 /** "odds,persons" -> ["odds","persons"]; unknown names are reported, duplicates dropped. */
 export function parseScopes(raw: string): { scopes: Scope[] } | { error: string } {
