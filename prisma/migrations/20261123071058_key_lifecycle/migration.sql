@@ -1,3 +1,7 @@
+-- AlterTable
+ALTER TABLE "handoff_sessions" ADD COLUMN "keyExpiresDays" INTEGER;
+ALTER TABLE "handoff_sessions" ADD COLUMN "keyScopes" TEXT;
+
 -- RedefineTables
 PRAGMA defer_foreign_keys=ON;
 PRAGMA foreign_keys=OFF;

@@ -9,6 +9,10 @@ ADD COLUMN     "rolledFromId" TEXT,
 ADD COLUMN     "scopes" TEXT,
 ADD COLUMN     "unitCap" INTEGER;
 
+-- AlterTable
+ALTER TABLE "handoff_sessions" ADD COLUMN     "keyExpiresDays" INTEGER,
+ADD COLUMN     "keyScopes" TEXT;
+
 -- CreateIndex
 CREATE UNIQUE INDEX "api_keys_rolledFromId_key" ON "api_keys"("rolledFromId");
 
