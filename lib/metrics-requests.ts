@@ -117,13 +117,14 @@ export class RequestSeries {
         cumulative += m.buckets[i];
         out.push({
           value: cumulative,
-          labels: { ...labels, le },
+          // le first, as prom-client's own histograms print it (dashboards and tests match on it).
+          labels: { le, ...labels },
           metricName: `${name}_bucket`,
         } as MetricValue<string>);
       });
       out.push({
         value: m.count,
-        labels: { ...labels, le: "+Inf" },
+        labels: { le: "+Inf", ...labels },
         metricName: `${name}_bucket`,
       } as MetricValue<string>);
       out.push({ value: m.sum, labels, metricName: `${name}_sum` } as MetricValue<string>);

@@ -1,5 +1,6 @@
 import type { Db } from "../db";
 import type { Prisma } from "../generated/sqlite/client";
+import type { RequestLogRow } from "./buffer";
 
 /** Status filters: a class, "errors" (>= 400), or one exact code such as "404". */
 export const STATUS_FILTERS = ["2xx", "3xx", "4xx", "429", "5xx", "errors"] as const;
@@ -17,24 +18,15 @@ export interface LogFilters {
   to?: Date;
 }
 
-export interface RequestLogView {
+/**
+ * A logged request as the dashboard, CSV and `admin logs` show it: the stored row without the
+ * account, with its id as `requestId` and the time as ISO-8601. `sampleRate` 1: every such request
+ * is logged; N: this row stands for about N requests (flood sampling).
+ */
+export type RequestLogView = Omit<RequestLogRow, "id" | "at" | "accountId"> & {
   requestId: string;
   at: string;
-  keyPrefix: string | null;
-  environment: string | null;
-  method: string;
-  path: string;
-  query: string;
-  endpoint: string;
-  status: number;
-  errorCode: string | null;
-  units: number;
-  durationMs: number;
-  ip: string | null;
-  userAgent: string | null;
-  /** 1: every such request is logged; N: this row stands for about N requests (flood sampling). */
-  sampleRate: number;
-}
+};
 
 export interface RequestLogPage {
   items: RequestLogView[];
