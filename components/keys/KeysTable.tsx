@@ -41,13 +41,15 @@ const STATUS_BADGE = {
 function When({ label, iso }: { label: string; iso: string | null }) {
   return (
     <span className="whitespace-nowrap">
-      {label}{" "}
       {iso ? (
-        <time dateTime={iso} title={formatDateTime(iso)} className="text-slate-700">
-          {formatRelative(iso)}
-        </time>
+        <>
+          {label}{" "}
+          <time dateTime={iso} title={formatDateTime(iso)} className="text-slate-700">
+            {formatRelative(iso)}
+          </time>
+        </>
       ) : (
-        <span className="text-slate-700">never</span>
+        <span className="text-slate-700">Never used</span>
       )}
     </span>
   );
