@@ -16,7 +16,12 @@ export default async function globalSetup() {
   });
   const databaseUrl = copyTemplateDb(ensureTemplateDb());
   fs.writeFileSync(path.join(ROOT, "data", "test", "e2e-db-url"), databaseUrl);
-  const app = await startApp({ databaseUrl, port: Number(process.env.E2E_PORT ?? 3100) });
+  // The suite signs up dozens of users from 127.0.0.1: lift the per-IP sign-up limit (5 an hour).
+  const app = await startApp({
+    databaseUrl,
+    port: Number(process.env.E2E_PORT ?? 3100),
+    env: { SIGNUP_LIMIT_PER_HOUR: "100000" },
+  });
   // The server's output, for tests that prove secrets never reach the logs.
   const logFile = path.join(ROOT, "data", "test", "e2e-server.log");
   fs.writeFileSync(logFile, app.output());

@@ -7,6 +7,10 @@ const ACTIONS: Record<string, { label: string; tone: Tone }> = {
   "handoff.denied": { label: "Agent handoff denied", tone: "amber" },
   "handoff.exchanged": { label: "Agent key issued", tone: "violet" },
   "handoff.replayed": { label: "Handoff code replayed", tone: "red" },
+  "session.revoked": { label: "Session revoked", tone: "amber" },
+  "session.revoked_all": { label: "Signed out everywhere", tone: "amber" },
+  "2fa.enabled": { label: "Two-factor turned on", tone: "green" },
+  "2fa.disabled": { label: "Two-factor turned off", tone: "red" },
 };
 
 export const describeAction = (action: string): { label: string; tone: Tone } =>

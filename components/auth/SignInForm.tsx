@@ -2,9 +2,28 @@
 
 import { signIn } from "next-auth/react";
 import { useState, type FormEvent } from "react";
+import { parseRefusal } from "@/lib/auth/signin-error";
 import { Button } from "../ui/Button";
 import { Field } from "./Field";
 import { GitHubButton } from "./GitHubButton";
+
+type Result = { error: string | null; status: number } | undefined;
+
+/** What the form says about a failed sign-in (next-auth/react's result; undefined = no answer). */
+function signInError(result: Result): string {
+  if (!result) return "Could not reach the server. Try again.";
+  const refusal = parseRefusal(result.error);
+  if (refusal?.kind === "Throttled")
+    return `Too many sign-in attempts. Try again in ${formatWait(refusal.seconds)}.`;
+  if (refusal) return "The server is busy. Try again in a moment.";
+  if (result.error === "TwoFactorRequired") return "";
+  if (result.error === "TwoFactorInvalid") return "Incorrect authentication code.";
+  // One message for unknown email and wrong password alike: sign-in does not reveal who has an account.
+  return "Incorrect email or password.";
+}
+
+const formatWait = (s: number) =>
+  s < 90 ? `${s} second${s === 1 ? "" : "s"}` : `${Math.ceil(s / 60)} minutes`;
 
 export function SignInForm({
   callbackUrl,
@@ -17,6 +36,8 @@ export function SignInForm({
 }) {
   const [error, setError] = useState(initialError);
   const [pending, setPending] = useState(false);
+  // Set once the server answered that this account needs its second factor.
+  const [needsCode, setNeedsCode] = useState(false);
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -26,6 +47,7 @@ export function SignInForm({
     const result = await signIn("credentials", {
       email: String(form.get("email") ?? ""),
       password: String(form.get("password") ?? ""),
+      ...(needsCode ? { otp: String(form.get("otp") ?? "") } : {}),
       redirect: false,
     }).catch(() => undefined);
     if (result?.ok && !result.error) {
@@ -34,8 +56,8 @@ export function SignInForm({
       return;
     }
     setPending(false);
-    // One message for unknown email and wrong password alike: sign-in does not reveal who has an account.
-    setError(result ? "Incorrect email or password." : "Could not reach the server. Try again.");
+    if (result?.error === "TwoFactorRequired" || result?.error === "TwoFactorInvalid") setNeedsCode(true);
+    setError(signInError(result));
   };
 
   return (
@@ -44,13 +66,25 @@ export function SignInForm({
       <form onSubmit={submit} className="space-y-4">
         <Field label="Email" name="email" type="email" autoComplete="email" required autoFocus />
         <Field label="Password" name="password" type="password" autoComplete="current-password" required />
+        {needsCode && (
+          <Field
+            label="Authentication code"
+            name="otp"
+            autoComplete="one-time-code"
+            inputMode="numeric"
+            required
+            autoFocus
+            maxLength={40}
+            hint="The 6-digit code from your authenticator app, or one of your recovery codes."
+          />
+        )}
         {error && (
           <p role="alert" className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-700">
             {error}
           </p>
         )}
         <Button type="submit" className="w-full" disabled={pending}>
-          {pending ? "Signing in…" : "Sign in"}
+          {pending ? "Signing in…" : needsCode ? "Verify and sign in" : "Sign in"}
         </Button>
       </form>
     </>

@@ -29,22 +29,25 @@ export function SignUpForm({ callbackUrl, github }: { callbackUrl: string; githu
           error?: { code: string; message: string };
         } | null;
         setPending(false);
-        setError(
-          body?.error?.code === "CONFLICT" ? (
-            <>
-              Email already registered.{" "}
-              <Link href="/signin" className="font-medium underline">
-                Sign in instead
-              </Link>
-            </>
-          ) : (
-            (body?.error?.message ?? "Could not create the account. Try again.")
-          ),
-        );
+        setError(body?.error?.message ?? "Could not create the account. Try again.");
         return;
       }
       const result = await signIn("credentials", { email, password, redirect: false });
-      if (!result?.ok || result.error) throw new Error("sign-in after sign-up failed");
+      if (!result?.ok || result.error) {
+        // The server answers a registered email like a new one (no enumeration), so this is
+        // where an existing account shows: the password given is not its password.
+        setPending(false);
+        setError(
+          <>
+            Could not sign you in with these details. If you already have an account,{" "}
+            <Link href="/signin" className="font-medium underline">
+              sign in
+            </Link>{" "}
+            instead.
+          </>,
+        );
+        return;
+      }
       window.location.assign(callbackUrl);
     } catch {
       setPending(false);
@@ -66,7 +69,7 @@ export function SignUpForm({ callbackUrl, github }: { callbackUrl: string; githu
           required
           minLength={10}
           maxLength={200}
-          hint="At least 10 characters."
+          hint="At least 10 characters, hard to guess: a phrase of unrelated words works well."
         />
         {error && (
           <p role="alert" className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-700">

@@ -15,6 +15,7 @@ import {
   LogOutIcon,
   MenuIcon,
   SearchIcon,
+  ShieldIcon,
   XIcon,
 } from "../ui/icons";
 import { hrefWithEnv, useEnvironment } from "../hooks/useEnvironment";
@@ -27,6 +28,7 @@ const NAV = [
   { href: "/dashboard/usage", label: "Usage", icon: ChartIcon },
   { href: "/dashboard/logs", label: "Logs", icon: SearchIcon },
   { href: "/dashboard/audit", label: "Audit log", icon: ListIcon },
+  { href: "/dashboard/account", label: "Account", icon: ShieldIcon },
 ] as const;
 
 function NavLinks({ pathname }: { pathname: string }) {

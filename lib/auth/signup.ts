@@ -1,19 +1,30 @@
 import { z } from "zod";
 import type { Db } from "../db";
-import { hashPassword, passwordProblem } from "./password";
+import type { RateRule } from "../plans";
+import { hashPassword } from "./password";
+import { passwordProblem } from "./password-policy";
 
-export const signUpInput = z.object({
-  email: z
-    .string()
-    .trim()
-    .toLowerCase()
-    .pipe(z.email("Enter a valid email address").max(254, "Email is too long")),
-  password: z.string().superRefine((value, ctx) => {
-    const problem = passwordProblem(value);
-    if (problem) ctx.addIssue({ code: "custom", message: problem });
-  }),
-  name: z.string().trim().max(100, "Name must be at most 100 characters").optional(),
-});
+export const signUpInput = z
+  .object({
+    email: z
+      .string()
+      .trim()
+      .toLowerCase()
+      .pipe(z.email("Enter a valid email address").max(254, "Email is too long")),
+    password: z.string().max(10_000, "Password must be at most 200 characters"),
+    name: z.string().trim().max(100, "Name must be at most 100 characters").optional(),
+  })
+  .superRefine((value, ctx) => {
+    // Checked against the email and name too: "anna.smith1987" is weak for anna.smith1987@….
+    const problem = passwordProblem(value.password, [value.email, value.name]);
+    if (problem) ctx.addIssue({ code: "custom", path: ["password"], message: problem });
+  });
+
+/** Sign-ups per client IP: SIGNUP_LIMIT_PER_HOUR (default 5) as a burst, refilled evenly. */
+export function signUpRule(): RateRule {
+  const perHour = Math.max(1, Number(process.env.SIGNUP_LIMIT_PER_HOUR ?? 5) || 5);
+  return { burst: perHour, intervalMs: 3_600_000 / perHour };
+}
 export type SignUpInput = z.output<typeof signUpInput>;
 
 export type SignUpResult = { ok: true; userId: string } | { ok: false; reason: "email_taken" };

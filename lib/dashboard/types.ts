@@ -1,5 +1,6 @@
 // What the dashboard's JSON routes answer, shared by the route handlers and the client hooks.
 // Dates travel as ISO strings. No type here may ever carry a full API key except CreatedKey.
+export type { SessionView } from "../auth/sessions";
 export type { MonthUsage, UsagePoint, UsageRange, UsageReport, UsageRow } from "../usage/report";
 
 export interface PersonRef {

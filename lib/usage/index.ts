@@ -3,7 +3,8 @@ import { db } from "../db";
 import { withTimeout } from "../timeout";
 import { createUsageControl } from "./control";
 import { Flusher, type FlushStats } from "./flusher";
-import { MemoryRateLimiter } from "./limiter";
+import { MemoryRateLimiter, type Decision } from "./limiter";
+import type { RateRule } from "../plans";
 import { Meter } from "./meter";
 import { MemoryQuotaLedger } from "./quota";
 import { databaseStore } from "./store";
@@ -107,4 +108,12 @@ export function usageStats(): UsageStats {
     unattributedAuthFailures: { ...meter.unattributed },
     limiterKeys: limiter.size,
   };
+}
+
+/**
+ * One rate-limit check outside /v1 (sign-up per IP) on the same limiter as API keys: in memory,
+ * or shared through Redis in scale-out mode. Callers namespace their keys ("signup:<ip>").
+ */
+export function takeRateLimit(key: string, rule: RateRule): Decision | Promise<Decision> {
+  return state.limiter.take(key, rule, Date.now());
 }

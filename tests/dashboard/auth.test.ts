@@ -82,11 +82,12 @@ describe("sign-in helpers", () => {
   });
 
   it("validates sign-up input: trimmed lower-case email, 10-200 character password", () => {
-    expect(signUpInput.parse({ email: "  Ann@Example.COM ", password: "0123456789" }).email).toBe(
+    expect(signUpInput.parse({ email: "  Ann@Example.COM ", password: "violet tractor anthem" }).email).toBe(
       "ann@example.com",
     );
     const issue = (input: unknown) => signUpInput.safeParse(input).error?.issues[0].message;
-    expect(issue({ email: "nope", password: "0123456789" })).toBe("Enter a valid email address");
+    expect(issue({ email: "nope", password: "violet tractor anthem" })).toBe("Enter a valid email address");
+    expect(issue({ email: "a@b.co", password: "0123456789" })).toMatch(/too easy to guess/);
     expect(issue({ email: "a@b.co", password: "short" })).toBe("Password must be at least 10 characters");
     expect(issue({ email: "a@b.co", password: "x".repeat(201) })).toBe(
       "Password must be at most 200 characters",

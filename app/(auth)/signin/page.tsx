@@ -16,9 +16,12 @@ export default async function SignInPage({ searchParams }: { searchParams: Searc
   const callbackUrl = safeCallbackPath(q.callbackUrl);
   if (await getCurrentUser()) redirect(callbackUrl);
   // next-auth sends OAuth failures back here as ?error=...; never echo the raw value.
-  const oauthError = q.error
-    ? "Sign-in with GitHub did not complete. Try again, or use your email and password."
-    : "";
+  const oauthError =
+    q.error === "email_in_use"
+      ? "This GitHub email already has an account here. Sign in with its password, then connect GitHub on the Account page."
+      : q.error
+        ? "Sign-in with GitHub did not complete. Try again, or use your email and password."
+        : "";
   return (
     <>
       <h1 className="text-2xl font-semibold tracking-tight text-slate-900">Sign in to Statline</h1>

@@ -1,0 +1,25 @@
+import { z } from "zod";
+import { ApiError } from "@/lib/api/errors";
+import { dashboardRoute, jsonResponse, requestOrigin } from "@/lib/auth/route";
+import { enableTotp } from "@/lib/auth/totp";
+import { db } from "@/lib/db";
+
+export const dynamic = "force-dynamic";
+
+const input = z.object({ code: z.string().trim().min(1, "Enter the code from your app").max(40) });
+
+/** Confirms the app with a valid code: two-factor on, recovery codes returned once. */
+export const POST = dashboardRoute(input, async ({ user, body, request }) => {
+  const result = await enableTotp(db, user.id, body.code, {
+    accountId: user.accountId,
+    ...requestOrigin(request),
+  });
+  if (!result.ok)
+    throw result.reason === "invalid_code"
+      ? new ApiError(
+          "INVALID_PARAMETER",
+          "That code is not valid. Check your app's clock and try the current code.",
+        )
+      : new ApiError("CONFLICT", "Two-factor authentication is already on");
+  return jsonResponse(200, { data: { recoveryCodes: result.recoveryCodes } }, { Pragma: "no-cache" });
+});

@@ -1,0 +1,8 @@
+import { dashboardRoute } from "@/lib/auth/route";
+import { totpStatus } from "@/lib/auth/totp";
+import { db } from "@/lib/db";
+
+export const dynamic = "force-dynamic";
+
+/** Whether two-factor sign-in is on, and how many recovery codes are left. */
+export const GET = dashboardRoute(null, ({ user }) => totpStatus(db, user.id));

@@ -1,0 +1,19 @@
+"use client";
+
+import { PageHeader } from "../ui/Card";
+import { GitHubCard } from "./GitHubCard";
+import { SessionsCard } from "./SessionsCard";
+import { TwoFactorCard } from "./TwoFactorCard";
+
+export function AccountView({ email, github }: { email: string; github: { linked: boolean } | null }) {
+  return (
+    <>
+      <PageHeader title="Account" description={`Sign-in security for ${email}.`} />
+      <div className="space-y-6">
+        <TwoFactorCard />
+        <SessionsCard />
+        {github && <GitHubCard linked={github.linked} />}
+      </div>
+    </>
+  );
+}

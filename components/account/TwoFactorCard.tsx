@@ -1,0 +1,130 @@
+"use client";
+
+import { useState, type FormEvent } from "react";
+import { Field } from "../auth/Field";
+import { useTwoFactorMutation, useTwoFactorQuery } from "../hooks/useTwoFactor";
+import { Badge } from "../ui/Badge";
+import { Button } from "../ui/Button";
+import { Card, CardHeader } from "../ui/Card";
+import { ErrorState, Skeleton } from "../ui/States";
+
+type Setup = { secret: string; uri: string };
+
+/** Optional TOTP two-factor sign-in: set up with an authenticator app, recovery codes, turn off. */
+export function TwoFactorCard() {
+  const status = useTwoFactorQuery();
+  const setup = useTwoFactorMutation<Setup>("setup");
+  const enable = useTwoFactorMutation<{ recoveryCodes: string[] }>("enable");
+  const disable = useTwoFactorMutation<{ enabled: false }>("disable");
+  const [codes, setCodes] = useState<string[] | null>(null);
+
+  const submit = (run: (code: string) => void) => (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    run(String(new FormData(event.currentTarget).get("code") ?? ""));
+  };
+  const error = [setup, enable, disable].find((m) => m.isError)?.error;
+
+  return (
+    <Card>
+      <CardHeader
+        title="Two-factor authentication"
+        description="Ask for a code from an authenticator app at every sign-in."
+        action={
+          status.data && (
+            <Badge tone={status.data.enabled ? "green" : "gray"} dot>
+              {status.data.enabled ? "On" : "Off"}
+            </Badge>
+          )
+        }
+      />
+      <div className="space-y-4 px-5 py-4 text-sm text-slate-700">
+        {status.isPending ? (
+          <Skeleton className="h-4 w-64" />
+        ) : status.isError ? (
+          <ErrorState error={status.error} onRetry={() => status.refetch()} what="two-factor settings" />
+        ) : codes ? (
+          <div>
+            <p className="font-medium text-slate-900">
+              Two-factor authentication is on. Save these recovery codes now.
+            </p>
+            <p className="mt-1">
+              Each works once if you lose your authenticator app. They are not shown again.
+            </p>
+            <ul
+              aria-label="Recovery codes"
+              className="mt-3 grid grid-cols-2 gap-2 font-mono text-[13px] sm:grid-cols-5"
+            >
+              {codes.map((c) => (
+                <li key={c} className="rounded bg-slate-100 px-2 py-1 text-slate-900">
+                  {c}
+                </li>
+              ))}
+            </ul>
+            <Button className="mt-4" variant="secondary" size="sm" onClick={() => setCodes(null)}>
+              I have saved them
+            </Button>
+          </div>
+        ) : status.data.enabled ? (
+          <form onSubmit={submit((code) => disable.mutate(code))} className="flex flex-wrap items-end gap-3">
+            <p className="w-full">
+              {status.data.recoveryCodesLeft} recovery codes left. To turn two-factor off, enter a current
+              code.
+            </p>
+            <div className="w-56">
+              <Field
+                label="Code to turn off"
+                name="code"
+                autoComplete="one-time-code"
+                required
+                maxLength={40}
+              />
+            </div>
+            <Button type="submit" variant="danger" disabled={disable.isPending}>
+              Turn off
+            </Button>
+          </form>
+        ) : setup.data ? (
+          <form
+            onSubmit={submit((code) => enable.mutate(code, { onSuccess: (r) => setCodes(r.recoveryCodes) }))}
+            className="space-y-3"
+          >
+            <p>
+              Add this key to your authenticator app (or open the link on your phone), then enter the code it
+              shows.
+            </p>
+            <p className="break-all rounded bg-slate-100 px-3 py-2 font-mono text-[13px] text-slate-900">
+              {setup.data.secret}
+            </p>
+            <a className="inline-block break-all text-emerald-700 underline" href={setup.data.uri}>
+              Open in authenticator app
+            </a>
+            <div className="flex flex-wrap items-end gap-3">
+              <div className="w-56">
+                <Field
+                  label="Code from the app"
+                  name="code"
+                  inputMode="numeric"
+                  autoComplete="one-time-code"
+                  required
+                  maxLength={6}
+                />
+              </div>
+              <Button type="submit" disabled={enable.isPending}>
+                Turn on
+              </Button>
+            </div>
+          </form>
+        ) : (
+          <Button onClick={() => setup.mutate(undefined)} disabled={setup.isPending}>
+            Set up two-factor authentication
+          </Button>
+        )}
+        {error && (
+          <p role="alert" className="rounded-md bg-red-50 px-3 py-2 text-red-700">
+            {error.message}
+          </p>
+        )}
+      </div>
+    </Card>
+  );
+}

@@ -1,0 +1,33 @@
+"use client";
+
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import type { SessionView } from "@/lib/dashboard/types";
+import { useApi } from "./useApi";
+
+export const sessionsQueryKey = ["sessions"] as const;
+
+export function useSessionsQuery() {
+  const api = useApi();
+  return useQuery({
+    queryKey: sessionsQueryKey,
+    queryFn: () => api.get<SessionView[]>("/api/dashboard/sessions"),
+  });
+}
+
+/** Revokes one session (`id`) or every session of the user (`null`, "sign out everywhere"). */
+export function useRevokeSessionMutation() {
+  const api = useApi();
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string | null) =>
+      api.post<{ revoked: number }>(
+        id
+          ? `/api/dashboard/sessions/${encodeURIComponent(id)}/revoke`
+          : "/api/dashboard/sessions/revoke-all",
+      ),
+    onSuccess: () => {
+      client.invalidateQueries({ queryKey: sessionsQueryKey });
+      client.invalidateQueries({ queryKey: ["audit"] });
+    },
+  });
+}

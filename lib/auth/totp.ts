@@ -1,0 +1,150 @@
+import { createCipheriv, createDecipheriv, createHash, randomBytes } from "node:crypto";
+import { Secret, TOTP } from "otpauth";
+import { recordAudit } from "../audit";
+import type { Db } from "../db";
+
+/**
+ * Optional TOTP two-factor sign-in (RFC 6238: SHA-1, 6 digits, 30 s, as every authenticator app
+ * reads it) with 10 one-time recovery codes. The secret is stored AES-256-GCM encrypted under a
+ * key derived from NEXTAUTH_SECRET (a database dump alone yields no working second factor);
+ * recovery codes are stored as SHA-256 hashes.
+ */
+const ISSUER = "Statline";
+const RECOVERY_CODES = 10;
+
+function key(): Buffer {
+  const secret = process.env.NEXTAUTH_SECRET;
+  if (!secret) throw new Error("NEXTAUTH_SECRET is not set");
+  return createHash("sha256").update(`statline:totp:${secret}`).digest();
+}
+
+function seal(plain: string): string {
+  const iv = randomBytes(12);
+  const cipher = createCipheriv("aes-256-gcm", key(), iv);
+  const data = Buffer.concat([cipher.update(plain, "utf8"), cipher.final()]);
+  return ["v1", iv, cipher.getAuthTag(), data]
+    .map((p) => (typeof p === "string" ? p : p.toString("base64url")))
+    .join(".");
+}
+
+function open(sealed: string): string | null {
+  const [v, iv, tag, data] = sealed.split(".");
+  if (v !== "v1" || !iv || !tag || !data) return null;
+  try {
+    const decipher = createDecipheriv("aes-256-gcm", key(), Buffer.from(iv, "base64url"));
+    decipher.setAuthTag(Buffer.from(tag, "base64url"));
+    return Buffer.concat([decipher.update(Buffer.from(data, "base64url")), decipher.final()]).toString(
+      "utf8",
+    );
+  } catch {
+    return null;
+  }
+}
+
+const totpFor = (base32: string, label: string) =>
+  new TOTP({
+    issuer: ISSUER,
+    label,
+    secret: Secret.fromBase32(base32),
+    algorithm: "SHA1",
+    digits: 6,
+    period: 30,
+  });
+
+/** A 6-digit code from the user's app, accepted one step either side for clock drift. */
+function codeMatches(base32: string, code: string): boolean {
+  const token = code.replace(/\s+/g, "");
+  return /^\d{6}$/.test(token) && totpFor(base32, "x").validate({ token, window: 1 }) !== null;
+}
+
+const hashCode = (code: string) =>
+  createHash("sha256")
+    .update(code.replace(/[\s-]+/g, "").toLowerCase())
+    .digest("base64url");
+
+export interface TotpStatus {
+  enabled: boolean;
+  recoveryCodesLeft: number;
+}
+
+export async function totpStatus(db: Db, userId: string): Promise<TotpStatus> {
+  const user = await db.user.findUnique({ where: { id: userId }, select: { totpEnabledAt: true } });
+  const left = await db.recoveryCode.count({ where: { userId, usedAt: null } });
+  return { enabled: Boolean(user?.totpEnabledAt), recoveryCodesLeft: user?.totpEnabledAt ? left : 0 };
+}
+
+/** Step 1: a fresh secret (not yet in force) for the app; shown once as text and an otpauth:// URI. */
+export async function beginTotpSetup(db: Db, user: { id: string; email: string }) {
+  const current = await db.user.findUnique({ where: { id: user.id }, select: { totpEnabledAt: true } });
+  if (current?.totpEnabledAt) return { ok: false as const, reason: "already_enabled" as const };
+  const secret = new Secret({ size: 20 }).base32;
+  await db.user.update({ where: { id: user.id }, data: { totpSecret: seal(secret) } });
+  return { ok: true as const, secret, uri: totpFor(secret, user.email).toString() };
+}
+
+type Audit = { accountId: string; ip: string | null; userAgent: string | null };
+
+/** Step 2: a valid code turns two-factor on and returns the recovery codes (shown once). */
+export async function enableTotp(db: Db, userId: string, code: string, audit: Audit) {
+  const user = await db.user.findUnique({
+    where: { id: userId },
+    select: { totpSecret: true, totpEnabledAt: true },
+  });
+  if (user?.totpEnabledAt) return { ok: false as const, reason: "already_enabled" as const };
+  const secret = user?.totpSecret ? open(user.totpSecret) : null;
+  if (!secret || !codeMatches(secret, code)) return { ok: false as const, reason: "invalid_code" as const };
+  const codes = Array.from({ length: RECOVERY_CODES }, () => {
+    const raw = randomBytes(8).toString("hex");
+    return `${raw.slice(0, 8)}-${raw.slice(8)}`;
+  });
+  await db.$transaction(async (tx) => {
+    await tx.recoveryCode.deleteMany({ where: { userId } });
+    await tx.recoveryCode.createMany({ data: codes.map((c) => ({ userId, codeHash: hashCode(c) })) });
+    await tx.user.update({ where: { id: userId }, data: { totpEnabledAt: new Date() } });
+    await recordAudit(tx, {
+      ...audit,
+      actorUserId: userId,
+      action: "2fa.enabled",
+      targetType: "user",
+      targetId: userId,
+    });
+  });
+  return { ok: true as const, recoveryCodes: codes };
+}
+
+/**
+ * The second factor at sign-in (or to turn it off): a current TOTP code, or an unused recovery
+ * code, which is spent atomically (two racing uses: one wins).
+ */
+export async function checkSecondFactor(db: Db, userId: string, code: string): Promise<boolean> {
+  const user = await db.user.findUnique({
+    where: { id: userId },
+    select: { totpSecret: true, totpEnabledAt: true },
+  });
+  if (!user?.totpEnabledAt || !user.totpSecret) return false;
+  const secret = open(user.totpSecret);
+  if (secret && codeMatches(secret, code)) return true;
+  if (code.length > 40) return false;
+  const spent = await db.recoveryCode.updateMany({
+    where: { userId, codeHash: hashCode(code), usedAt: null },
+    data: { usedAt: new Date() },
+  });
+  return spent.count === 1;
+}
+
+/** Turns two-factor off (needs a valid code or recovery code); deletes the secret and codes. */
+export async function disableTotp(db: Db, userId: string, code: string, audit: Audit): Promise<boolean> {
+  if (!(await checkSecondFactor(db, userId, code))) return false;
+  await db.$transaction(async (tx) => {
+    await tx.recoveryCode.deleteMany({ where: { userId } });
+    await tx.user.update({ where: { id: userId }, data: { totpSecret: null, totpEnabledAt: null } });
+    await recordAudit(tx, {
+      ...audit,
+      actorUserId: userId,
+      action: "2fa.disabled",
+      targetType: "user",
+      targetId: userId,
+    });
+  });
+  return true;
+}
