@@ -208,6 +208,7 @@ export async function recordCpuPerRequest(): Promise<{ loggedUs: number; sampled
       prefix: "sk_test_AbCdEfGh",
       environment: "test" as const,
       plan: "p",
+      restrictions: null,
     },
     failure: null,
     errorCode: null,

@@ -26,6 +26,7 @@ async function run(label: string, keyCount: number, plan: string, iterations: nu
     accountId: `acc${i % 100}`,
     prefix: `sk_test_${String(i).padStart(8, "0")}`,
     environment: "test",
+    restrictions: null,
     plan,
   }));
   for (const c of callers) await usage.admit(c, units); // loads each account's month total once

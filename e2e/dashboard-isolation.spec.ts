@@ -62,7 +62,7 @@ test("a second user can neither see nor revoke the first user's keys, by UI or b
   // The owner's key is untouched: still active in her list and still accepted by the API.
   expect((await callTeams(page.request, ownerKey)).status).toBe(200);
   await page.reload();
-  await expect(page.getByRole("row").filter({ hasText: ownerPrefix })).toContainText("Active");
+  await expect(page.getByRole("listitem").filter({ hasText: ownerPrefix })).toContainText("Active");
   await mallory.context.close();
   await owner.context.close();
 });

@@ -77,7 +77,7 @@ test("screenshots: keys page, display-once dialog, usage with data, overview and
   const { key: laptop } = await createKeyThroughUi(page, "Laptop experiments");
   await confirmCopied(page);
   await page
-    .getByRole("row")
+    .getByRole("listitem")
     .filter({ hasText: laptop.slice(0, 16) })
     .getByRole("button", { name: /^Revoke/ })
     .click();
@@ -101,7 +101,9 @@ test("screenshots: keys page, display-once dialog, usage with data, overview and
     .reduce((n, r) => n + r.requests, 0);
 
   await page.reload();
-  await expect(page.getByRole("row").filter({ hasText: staging.slice(0, 16) })).toContainText("minutes ago");
+  await expect(page.getByRole("listitem").filter({ hasText: staging.slice(0, 16) })).toContainText(
+    "minutes ago",
+  );
   await page.screenshot({ path: path.join(SCREENS, "keys.png"), fullPage: true });
 
   await page.goto("/dashboard/usage?range=7d");

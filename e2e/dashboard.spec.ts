@@ -69,7 +69,7 @@ test("create a key, use it, never see it again, revoke it, and see the usage", a
   );
   await confirmCopied(page);
 
-  const row = page.getByRole("row").filter({ hasText: prefix });
+  const row = page.getByRole("listitem").filter({ hasText: prefix });
   await expect(row).toContainText("CI smoke test");
   await expect(row).toContainText("Test");
   await expect(row).toContainText("Active");

@@ -2,9 +2,16 @@
 
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { CreatedKey, KeyView } from "@/lib/dashboard/types";
+import type { KeyOptionsInput } from "@/lib/keys/options";
 import { useApi } from "./useApi";
 
 export const keysQueryKey = ["keys"] as const;
+
+export interface CreateKeyRequest {
+  name: string;
+  environment: "live" | "test";
+  options?: KeyOptionsInput;
+}
 
 export function useKeysQuery() {
   const api = useApi();
@@ -20,8 +27,7 @@ export function useCreateKeyMutation() {
   const client = useQueryClient();
   return useMutation({
     gcTime: 0,
-    mutationFn: (input: { name: string; environment: "live" | "test" }) =>
-      api.post<CreatedKey>("/api/dashboard/keys", input),
+    mutationFn: (input: CreateKeyRequest) => api.post<CreatedKey>("/api/dashboard/keys", input),
     onSuccess: () => {
       client.invalidateQueries({ queryKey: keysQueryKey });
       client.invalidateQueries({ queryKey: ["overview"] });
@@ -40,6 +46,40 @@ export function useRevokeKeyMutation() {
         keys?.map((k) => (k.id === revoked.id ? revoked : k)),
       );
       client.invalidateQueries({ queryKey: ["overview"] });
+      client.invalidateQueries({ queryKey: ["audit"] });
+    },
+  });
+}
+
+/** Rolls a key; like create, the answer holds the new full key once (gcTime 0, never cached). */
+export function useRollKeyMutation() {
+  const api = useApi();
+  const client = useQueryClient();
+  return useMutation({
+    gcTime: 0,
+    mutationFn: (input: { id: string; grace: "now" | "1h" | "24h" | "7d" }) =>
+      api.post<CreatedKey>(`/api/dashboard/keys/${encodeURIComponent(input.id)}/roll`, {
+        grace: input.grace,
+      }),
+    onSuccess: () => {
+      client.invalidateQueries({ queryKey: keysQueryKey });
+      client.invalidateQueries({ queryKey: ["audit"] });
+    },
+  });
+}
+
+export function useToggleKeyMutation() {
+  const api = useApi();
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (k: { id: string; disable: boolean }) =>
+      api.post<KeyView>(
+        `/api/dashboard/keys/${encodeURIComponent(k.id)}/${k.disable ? "disable" : "enable"}`,
+      ),
+    onSuccess: (changed) => {
+      client.setQueryData<KeyView[]>(keysQueryKey, (keys) =>
+        keys?.map((k) => (k.id === changed.id ? changed : k)),
+      );
       client.invalidateQueries({ queryKey: ["audit"] });
     },
   });

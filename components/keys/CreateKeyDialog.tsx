@@ -5,9 +5,11 @@ import { useEffect, useId, useState, type FormEvent } from "react";
 import type { CreatedKey } from "@/lib/dashboard/types";
 import { Button } from "../ui/Button";
 import { Dialog } from "../ui/Dialog";
+import type { CreateKeyRequest } from "../hooks/useKeysQuery";
+import { defaultRestrictions, ExpiryAndScopes, LimitsFields, toOptions } from "./KeyRestrictionsFields";
 
 type Environment = "live" | "test";
-type CreateMutation = UseMutationResult<CreatedKey, Error, { name: string; environment: Environment }>;
+type CreateMutation = UseMutationResult<CreatedKey, Error, CreateKeyRequest>;
 
 const NAME_MAX = 100;
 
@@ -30,6 +32,7 @@ export function CreateKeyDialog({
   const [name, setName] = useState("");
   const [environment, setEnvironment] = useState<Environment>("test");
   const [problem, setProblem] = useState("");
+  const [restrictions, setRestrictions] = useState(defaultRestrictions);
   const nameId = useId();
   const errorId = useId();
 
@@ -38,6 +41,7 @@ export function CreateKeyDialog({
       setName("");
       setEnvironment("test");
       setProblem("");
+      setRestrictions(defaultRestrictions());
     }
   }, [open]);
 
@@ -46,8 +50,10 @@ export function CreateKeyDialog({
     const trimmed = name.trim();
     if (!trimmed) return setProblem("Give the key a name, e.g. the app or server that will use it.");
     if (trimmed.length > NAME_MAX) return setProblem(`The name can be at most ${NAME_MAX} characters.`);
+    const options = toOptions(restrictions);
+    if (typeof options === "string") return setProblem(options);
     setProblem("");
-    mutation.mutate({ name: trimmed, environment }, { onSuccess: onCreated });
+    mutation.mutate({ name: trimmed, environment, options }, { onSuccess: onCreated });
   };
 
   const error = problem || (mutation.isError ? mutation.error.message : "");
@@ -109,6 +115,16 @@ export function CreateKeyDialog({
             ))}
           </div>
         </fieldset>
+
+        <ExpiryAndScopes value={restrictions} onChange={setRestrictions} />
+        <details className="rounded-lg border border-slate-200 px-3 py-2">
+          <summary className="cursor-pointer text-sm font-medium text-slate-800">
+            IP allowlist, limits and note
+          </summary>
+          <div className="mt-3 space-y-4">
+            <LimitsFields value={restrictions} onChange={setRestrictions} />
+          </div>
+        </details>
 
         {error && (
           <p id={errorId} role="alert" className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-700">

@@ -7,109 +7,153 @@ import { Button } from "../ui/Button";
 import { formatDateTime, formatRelative } from "../ui/format";
 import { KeyIcon, PlusIcon } from "../ui/icons";
 import { EmptyState, ErrorState, Skeleton } from "../ui/States";
+import { expiresSoon, statusOf } from "./key-status";
 
-const th =
-  "whitespace-nowrap px-5 py-2.5 text-left text-xs font-medium uppercase tracking-wide text-slate-500";
-const td = "px-5 py-3.5 align-top text-sm";
+export interface KeyActions {
+  onRevoke: (k: KeyView) => void;
+  onRoll: (k: KeyView) => void;
+  onToggle: (k: KeyView) => void;
+}
 
-function When({ iso, by }: { iso: string; by?: { email: string } | null }) {
+const STATUS_BADGE = {
+  active: (
+    <Badge tone="green" dot>
+      Active
+    </Badge>
+  ),
+  disabled: (
+    <Badge tone="gray" dot>
+      Disabled
+    </Badge>
+  ),
+  expired: (
+    <Badge tone="red" dot>
+      Expired
+    </Badge>
+  ),
+  revoked: (
+    <Badge tone="red" dot>
+      Revoked
+    </Badge>
+  ),
+} as const;
+
+function When({ label, iso }: { label: string; iso: string | null }) {
   return (
-    <div>
-      <time dateTime={iso} title={formatDateTime(iso)} className="whitespace-nowrap text-slate-800">
-        {formatRelative(iso)}
-      </time>
-      {by && (
-        <div className="max-w-48 truncate text-xs text-slate-500" title={by.email}>
-          by {by.email}
-        </div>
+    <span className="whitespace-nowrap">
+      {iso ? (
+        <>
+          {label}{" "}
+          <time dateTime={iso} title={formatDateTime(iso)} className="text-slate-700">
+            {formatRelative(iso)}
+          </time>
+        </>
+      ) : (
+        <span className="text-slate-700">Never used</span>
       )}
-    </div>
+    </span>
   );
 }
 
-function Row({ k, onRevoke }: { k: KeyView; onRevoke: (k: KeyView) => void }) {
-  const revoked = k.revokedAt !== null;
+/**
+ * One key. A single markup for every width: stacked as a card below 1024 px, a grid row above; name,
+ * status and every action always visible, nothing wider than the page (issue 12).
+ */
+function KeyItem({ k, actions }: { k: KeyView; actions: KeyActions }) {
+  const status = statusOf(k);
+  const live = status === "active" || status === "disabled";
+  const label = `${k.name} (${k.prefix})`;
   return (
-    <tr className={revoked ? "bg-slate-50/60" : "hover:bg-slate-50/60"}>
-      <td className={td}>
-        <div
-          className={`min-w-36 max-w-64 break-words font-medium ${revoked ? "text-slate-500" : "text-slate-900"}`}
-        >
-          {k.name}
+    <li className="grid gap-3 px-4 py-4 sm:px-5 lg:grid-cols-[minmax(0,1fr)_auto] lg:items-start">
+      <div className="min-w-0 space-y-1.5">
+        <div className="flex flex-wrap items-center gap-2">
+          <span
+            className={`min-w-0 break-words font-medium [overflow-wrap:anywhere] ${live ? "text-slate-900" : "text-slate-500"}`}
+          >
+            {k.name}
+          </span>
+          <EnvironmentBadge environment={k.environment} />
+          {STATUS_BADGE[status]}
+          {expiresSoon(k) && <Badge tone="amber">Expires soon</Badge>}
+          {k.restricted && <Badge tone="blue">Restricted</Badge>}
         </div>
-        {k.source !== "dashboard" && (
-          <div className="text-xs text-slate-500">
-            via {k.source === "cli" ? "admin CLI" : "agent handoff"}
-          </div>
-        )}
-      </td>
-      <td className={td}>
         <code
-          className={`whitespace-nowrap font-mono text-[13px] ${revoked ? "text-slate-400 line-through" : "text-slate-800"}`}
+          className={`block font-mono text-[13px] ${status === "revoked" ? "text-slate-400 line-through" : "text-slate-800"}`}
         >
           {k.prefix}
           <span className="text-slate-400" aria-hidden="true">
             ••••••••
           </span>
         </code>
-      </td>
-      <td className={td}>
-        <EnvironmentBadge environment={k.environment} />
-      </td>
-      <td className={td}>
-        <When iso={k.createdAt} by={k.createdBy} />
-      </td>
-      <td className={td}>
-        {k.lastUsedAt ? <When iso={k.lastUsedAt} /> : <span className="text-slate-400">Never</span>}
-      </td>
-      <td className={td}>
-        {revoked ? (
-          <div>
-            <Badge tone="red" dot>
-              Revoked
-            </Badge>
-            <div
-              className="mt-1 whitespace-nowrap text-xs text-slate-500"
-              title={formatDateTime(k.revokedAt!)}
-            >
-              {formatRelative(k.revokedAt!)}
-            </div>
-            {k.revokedBy && (
-              <div className="max-w-48 truncate text-xs text-slate-500" title={k.revokedBy.email}>
-                by {k.revokedBy.email}
-              </div>
-            )}
+        <div className="flex flex-wrap gap-x-4 gap-y-1 text-xs text-slate-500">
+          <When label="Created" iso={k.createdAt} />
+          <When label="Last used" iso={k.lastUsedAt} />
+          {k.expiresAt && <When label={status === "expired" ? "Expired" : "Expires"} iso={k.expiresAt} />}
+          {k.revokedAt && <When label="Revoked" iso={k.revokedAt} />}
+          {k.createdBy && <span className="min-w-0 [overflow-wrap:anywhere]">by {k.createdBy.email}</span>}
+          {k.source !== "dashboard" && <span>via {k.source === "cli" ? "admin CLI" : "agent handoff"}</span>}
+        </div>
+        {(k.restricted || k.allowedIps.length > 0 || k.rateLimit || k.unitCap) && (
+          <div className="text-xs text-slate-600 [overflow-wrap:anywhere]">
+            {k.restricted && <span>Scopes: {k.scopes.join(", ")}. </span>}
+            {k.allowedIps.length > 0 && <span>IPs: {k.allowedIps.join(", ")}. </span>}
+            {k.rateLimit && <span>{k.rateLimit} requests/min. </span>}
+            {k.unitCap && <span>Cap {k.unitCap} units/month.</span>}
           </div>
-        ) : (
-          <Badge tone="green" dot>
-            Active
-          </Badge>
         )}
-      </td>
-      <td className={`${td} text-right`}>
-        {!revoked && (
+        {(k.rolledFrom || k.rolledTo) && (
+          <div className="text-xs text-slate-600">
+            {k.rolledFrom && <span>Rolled from {k.rolledFrom}… </span>}
+            {k.rolledTo && <span>Rolled to {k.rolledTo}…</span>}
+          </div>
+        )}
+        {k.note && <p className="text-xs italic text-slate-600 [overflow-wrap:anywhere]">{k.note}</p>}
+      </div>
+      {live && (
+        <div className="flex flex-wrap gap-2 lg:justify-end">
+          {status === "active" && !k.rolledTo && (
+            <Button
+              variant="secondary"
+              size="sm"
+              onClick={() => actions.onRoll(k)}
+              aria-label={`Roll ${label}`}
+            >
+              Roll
+            </Button>
+          )}
+          <Button
+            variant="secondary"
+            size="sm"
+            onClick={() => actions.onToggle(k)}
+            aria-label={`${status === "disabled" ? "Enable" : "Disable"} ${label}`}
+          >
+            {status === "disabled" ? "Enable" : "Disable"}
+          </Button>
           <Button
             variant="dangerGhost"
             size="sm"
-            onClick={() => onRevoke(k)}
-            aria-label={`Revoke ${k.name} (${k.prefix})`}
+            onClick={() => actions.onRevoke(k)}
+            aria-label={`Revoke ${label}`}
           >
             Revoke
           </Button>
-        )}
-      </td>
-    </tr>
+        </div>
+      )}
+    </li>
   );
 }
 
 export function KeysTable({
   query,
+  keys,
   onCreate,
-  onRevoke,
+  actions,
 }: {
   query: UseQueryResult<KeyView[]>;
+  /** The keys after search and filter. */
+  keys: KeyView[];
   onCreate: () => void;
-  onRevoke: (k: KeyView) => void;
+  actions: KeyActions;
 }) {
   if (query.isPending) {
     return (
@@ -117,8 +161,6 @@ export function KeysTable({
         {[0, 1, 2].map((i) => (
           <div key={i} className="flex items-center gap-6 px-5 py-4">
             <Skeleton className="h-4 w-32" />
-            <Skeleton className="h-4 w-40" />
-            <Skeleton className="h-4 w-12" />
             <Skeleton className="ml-auto h-4 w-24" />
           </div>
         ))}
@@ -143,41 +185,13 @@ export function KeysTable({
       </EmptyState>
     );
   }
+  if (keys.length === 0)
+    return <p className="px-5 py-8 text-center text-sm text-slate-500">No keys match.</p>;
   return (
-    <div className="overflow-x-auto">
-      <table className="w-full min-w-[860px]">
-        <caption className="sr-only">API keys</caption>
-        <thead className="border-b border-slate-100 bg-slate-50/70">
-          <tr>
-            <th scope="col" className={th}>
-              Name
-            </th>
-            <th scope="col" className={th}>
-              Key
-            </th>
-            <th scope="col" className={th}>
-              Environment
-            </th>
-            <th scope="col" className={th}>
-              Created
-            </th>
-            <th scope="col" className={th}>
-              Last used
-            </th>
-            <th scope="col" className={th}>
-              Status
-            </th>
-            <th scope="col" className={th}>
-              <span className="sr-only">Actions</span>
-            </th>
-          </tr>
-        </thead>
-        <tbody className="divide-y divide-slate-100">
-          {query.data.map((k) => (
-            <Row key={k.id} k={k} onRevoke={onRevoke} />
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <ul aria-label="API keys" className="divide-y divide-slate-100">
+      {keys.map((k) => (
+        <KeyItem key={k.id} k={k} actions={actions} />
+      ))}
+    </ul>
   );
 }

@@ -1,10 +1,10 @@
 "use client";
 
 import { useRouter } from "next/navigation";
-import { useEffect, useState } from "react";
+import { useEffect, useId, useRef, useState } from "react";
 import { useEnvironment, useSwitchHref } from "../hooks/useEnvironment";
 import type { CreatedKey, KeyView } from "@/lib/dashboard/types";
-import { useCreateKeyMutation, useKeysQuery } from "../hooks/useKeysQuery";
+import { useCreateKeyMutation, useKeysQuery, useToggleKeyMutation } from "../hooks/useKeysQuery";
 import { Button } from "../ui/Button";
 import { Card } from "../ui/Card";
 import { PageHeader } from "../ui/Card";
@@ -13,6 +13,11 @@ import { CreateKeyDialog } from "./CreateKeyDialog";
 import { KeysTable } from "./KeysTable";
 import { RevokeKeyDialog } from "./RevokeKeyDialog";
 import { SecretDialog } from "./SecretDialog";
+import { RollKeyDialog } from "./RollKeyDialog";
+import { filterKeys, type StatusFilter } from "./key-status";
+
+const control =
+  "rounded-md border border-slate-300 px-3 py-1.5 text-sm shadow-sm focus:border-emerald-600 focus:outline-none focus:ring-2 focus:ring-emerald-600/25";
 
 export function KeysView() {
   const all = useKeysQuery();
@@ -28,6 +33,14 @@ export function KeysView() {
   const [created, setCreated] = useState<CreatedKey | null>(null);
   const [revoking, setRevoking] = useState<KeyView | null>(null);
   const [notice, setNotice] = useState("");
+  const [rolling, setRolling] = useState<KeyView | null>(null);
+  const [search, setSearch] = useState("");
+  const [status, setStatus] = useState<StatusFilter>("all");
+  const toggle = useToggleKeyMutation();
+  // After a revoke the row's button is gone: focus moves to the list heading (issue 12).
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const filterId = useId();
+  const shown = keys.data ? filterKeys(keys.data, search, status) : [];
 
   useEffect(() => {
     if (!notice) return;
@@ -70,15 +83,75 @@ export function KeysView() {
       )}
 
       <Card>
-        <div className="flex items-center justify-between border-b border-slate-100 px-5 py-3.5">
-          <h2 className="text-sm font-semibold text-slate-900">Your keys</h2>
+        <div className="flex flex-wrap items-center justify-between gap-3 border-b border-slate-100 px-4 py-3.5 sm:px-5">
+          <h2
+            ref={headingRef}
+            tabIndex={-1}
+            className="text-sm font-semibold text-slate-900 focus:outline-none"
+          >
+            Your keys
+          </h2>
           {keys.data && keys.data.length > 0 && (
             <span className="text-sm text-slate-500">
               {active} active · {keys.data.length - active} revoked
             </span>
           )}
         </div>
-        <KeysTable query={keys} onCreate={() => setCreating(true)} onRevoke={setRevoking} />
+        {keys.data && keys.data.length > 0 && (
+          <div className="flex flex-wrap gap-2 border-b border-slate-100 px-4 py-3 sm:px-5">
+            <label htmlFor={`${filterId}-q`} className="sr-only">
+              Search keys by name or prefix
+            </label>
+            <input
+              id={`${filterId}-q`}
+              type="search"
+              value={search}
+              onChange={(e) => setSearch(e.target.value)}
+              placeholder="Search name or prefix"
+              className={`${control} min-w-0 flex-1`}
+            />
+            <label htmlFor={`${filterId}-s`} className="sr-only">
+              Filter by status
+            </label>
+            <select
+              id={`${filterId}-s`}
+              value={status}
+              onChange={(e) => setStatus(e.target.value as StatusFilter)}
+              className={control}
+            >
+              <option value="all">All statuses</option>
+              <option value="active">Active</option>
+              <option value="expiring">Expiring soon</option>
+              <option value="disabled">Disabled</option>
+              <option value="expired">Expired</option>
+              <option value="revoked">Revoked</option>
+            </select>
+          </div>
+        )}
+        {toggle.isError && (
+          <p role="alert" className="mx-5 mt-3 rounded-md bg-red-50 px-3 py-2 text-sm text-red-700">
+            {toggle.error.message}
+          </p>
+        )}
+        <KeysTable
+          query={keys}
+          keys={shown}
+          onCreate={() => setCreating(true)}
+          actions={{
+            onRevoke: setRevoking,
+            onRoll: setRolling,
+            onToggle: (k) =>
+              toggle.mutate(
+                { id: k.id, disable: k.disabledAt === null },
+                {
+                  onSuccess: (changed) =>
+                    setNotice(
+                      `${changed.disabledAt ? "Disabled" : "Enabled"} ${changed.name} (${changed.prefix}…).`,
+                    ),
+                },
+              ),
+          }}
+        />
       </Card>
 
       <CreateKeyDialog
@@ -101,11 +174,20 @@ export function KeysView() {
           create.reset();
         }}
       />
+      <RollKeyDialog
+        apiKey={rolling}
+        onClose={() => setRolling(null)}
+        onRolled={(result) => {
+          setRolling(null);
+          setCreated(result);
+        }}
+      />
       <RevokeKeyDialog
         apiKey={revoking}
         onClose={() => setRevoking(null)}
         onRevoked={(key) => {
           setRevoking(null);
+          requestAnimationFrame(() => headingRef.current?.focus());
           setNotice(`Revoked ${key.name} (${key.prefix}…). Requests with it now get 401 Invalid API key.`);
         }}
       />

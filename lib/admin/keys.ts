@@ -1,13 +1,24 @@
 import { findOrCreateUser, findUserByEmail } from "../accounts";
 import { db } from "../db";
-import { createApiKey, listApiKeys, revokeApiKey } from "../keys/repository";
+import { rollApiKey, setKeyDisabled } from "../keys/lifecycle";
+import { createApiKey, keyCapRefusal, listApiKeys, revokeApiKey } from "../keys/repository";
 import { parseFlags, requireFlag, type AdminCommand } from "./args";
+import { keyOptionsFromFlags, keyStatus } from "./key-options";
+import { MAX_GRACE_MS, parseDuration } from "../keys/options";
+
+const CLI_ORIGIN = { ip: "admin-cli" };
+
+function prefixArg(args: string[]): string {
+  const prefix = parseFlags(args).positional[0];
+  if (!prefix) throw new Error("give the key's 16-character prefix");
+  return prefix;
+}
 
 export const keyCommands: AdminCommand[] = [
   {
     name: "key create",
     usage:
-      "key create --email <e> --environment test|live --name <n>   (prints the key as the last line, once)",
+      "key create --email <e> --environment test|live --name <n> [--expires-at ISO | --expires-in 30d] [--scopes a,b] [--allow-ip CIDR[,CIDR]] [--rate-limit N] [--unit-cap N] [--note text]   (prints the key as the last line, once)",
     async run(args) {
       const { flags } = parseFlags(args);
       const email = requireFlag(flags, "email");
@@ -15,25 +26,53 @@ export const keyCommands: AdminCommand[] = [
       if (environment !== "test" && environment !== "live")
         throw new Error("--environment must be test or live");
       const name = requireFlag(flags, "name").slice(0, 100);
+      const options = keyOptionsFromFlags(flags);
       const user = await findOrCreateUser(db, email);
-      const { record, key } = await createApiKey(db, {
-        accountId: user.accountId,
-        name,
-        environment,
-        createdById: user.id,
-        source: "cli",
-      });
+      const refusal = await keyCapRefusal(db, user.accountId);
+      if (refusal) throw new Error(refusal);
+      const { record, key } = await createApiKey(
+        db,
+        { accountId: user.accountId, name, environment, createdById: user.id, source: "cli", options },
+        CLI_ORIGIN,
+      );
       console.log(`created ${record.environment} key ${record.prefix} "${record.name}" for ${user.email}`);
       console.log(key);
     },
   },
   {
+    name: "key roll",
+    usage:
+      "key roll <prefix> --grace 0|1h|24h|7d   (old key works until the grace ends; prints the new key last, once)",
+    async run(args) {
+      const prefix = prefixArg(args);
+      const grace = parseDuration(requireFlag(parseFlags(args).flags, "grace"));
+      if (grace === null || grace > MAX_GRACE_MS)
+        throw new Error("--grace must be 0 or a duration up to 30d (1h, 24h, 7d)");
+      const rolled = await rollApiKey(db, { prefix }, grace, null, CLI_ORIGIN);
+      if (!rolled.ok) throw new Error(`${rolled.message} (${prefix})`);
+      const until = new Date(Date.now() + grace).toISOString();
+      console.log(
+        `rolled ${rolled.value.oldPrefix} -> ${rolled.value.prefix}; the old key works until ${until}`,
+      );
+      console.log(rolled.value.key);
+    },
+  },
+  ...(["disable", "enable"] as const).map((verb): AdminCommand => ({
+    name: `key ${verb}`,
+    usage: `key ${verb} <prefix>`,
+    async run(args) {
+      const prefix = prefixArg(args);
+      const done = await setKeyDisabled(db, { prefix }, verb === "disable", null, CLI_ORIGIN);
+      if (!done.ok) throw new Error(`${done.message} (${prefix})`);
+      console.log(`${verb}d ${prefix}`);
+    },
+  })),
+  {
     name: "key revoke",
     usage: "key revoke <prefix>",
     async run(args) {
-      const prefix = parseFlags(args).positional[0];
-      if (!prefix) throw new Error("give the key's 16-character prefix");
-      const key = await revokeApiKey(db, { prefix }, null, { ip: "admin-cli" });
+      const prefix = prefixArg(args);
+      const key = await revokeApiKey(db, { prefix }, null, CLI_ORIGIN);
       if (!key) throw new Error(`no key with prefix ${prefix}`);
       console.log(`revoked ${key.prefix}`);
     },
@@ -46,9 +85,10 @@ export const keyCommands: AdminCommand[] = [
       const user = await findUserByEmail(db, email);
       if (!user) throw new Error(`no user ${email}`);
       for (const k of await listApiKeys(db, user.accountId)) {
-        const status = k.revokedAt ? `revoked ${k.revokedAt.toISOString()}` : "active";
         console.log(
-          [k.prefix, k.environment, JSON.stringify(k.name), k.createdAt.toISOString(), status].join("\t"),
+          [k.prefix, k.environment, JSON.stringify(k.name), k.createdAt.toISOString(), keyStatus(k)].join(
+            "\t",
+          ),
         );
       }
     },

@@ -1,9 +1,9 @@
-import type { AuthFailure, Caller } from "../keys/caller";
+import type { AuthFailure, Caller, KeyRestrictions } from "../keys/caller";
 import { KEY_PATTERN, splitKey } from "../keys/format";
 import { cachedVerification, knownPrefix, verifyKey } from "../keys/verify";
 import { authRetryAfter, noteAuthFailure } from "./auth-throttle";
 import { ApiError, MESSAGES } from "./errors";
-import type { ApiRequest } from "./types";
+import type { ApiRequest, RouteDef } from "./types";
 
 export type AuthResult = { ok: true; caller: Caller } | { ok: false; error: ApiError; failure: AuthFailure };
 
@@ -86,4 +86,28 @@ export async function authenticate(req: ApiRequest): Promise<AuthResult> {
     error: new ApiError("UNAUTHORIZED", MESSAGES.invalidKey, INVALID),
     failure: verified.failure,
   };
+}
+
+export const IP_NOT_ALLOWED = "IP address not allowed for this key";
+
+/**
+ * A restricted key's IP allowlist and scope, checked on the cached key: in-memory comparisons,
+ * never a query. Returns the 403 to send, or null when the call is within the key's rights.
+ */
+export function restrictionError(
+  restrictions: KeyRestrictions,
+  req: ApiRequest,
+  route: RouteDef | undefined,
+): ApiError | null {
+  if (restrictions.allowIp !== null && !restrictions.allowIp(req.ip)) {
+    return new ApiError("FORBIDDEN", IP_NOT_ALLOWED);
+  }
+  const scope = route?.scope;
+  if (scope !== undefined && restrictions.scopes !== null && !restrictions.scopes.has(scope)) {
+    return new ApiError(
+      "FORBIDDEN",
+      `This key lacks the '${scope}' scope required by ${route!.pattern}; create or edit a key with that scope`,
+    );
+  }
+  return null;
 }

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import type { Db } from "../db";
+import type { Scope } from "../keys/scopes";
 import { notFound } from "./errors";
 import { pathId } from "./shapes";
 import { defineRoute, type RawJson, type RouteDef } from "./types";
@@ -12,6 +13,7 @@ export function byIdRoute<Row, Out>(def: {
   pattern: string;
   summary: string;
   tags: string[];
+  scope: Scope;
   /** "Team", "Person": the 404 message names it. */
   label: string;
   response: z.ZodType<Out>;
@@ -24,6 +26,7 @@ export function byIdRoute<Row, Out>(def: {
     pattern: def.pattern,
     summary: def.summary,
     tags: def.tags,
+    scope: def.scope,
     query: z.strictObject({}),
     response: def.response,
     units: 1,

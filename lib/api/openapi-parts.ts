@@ -88,10 +88,15 @@ const error = (status: number, when: string, extra: string[] = []) => ({
  */
 export const ERROR_RESPONSES: Record<string, Json> = {
   400: error(400, "the message names the parameter and says what is wrong"),
-  401: error(401, '"API key required" (missing or malformed key) or "Invalid API key" (unknown or revoked)', [
-    "WWW-Authenticate",
-  ]),
-  403: error(403, "the key may not call this endpoint"),
+  401: error(
+    401,
+    '"API key required" (missing or malformed key) or "Invalid API key" (unknown, revoked, expired or disabled)',
+    ["WWW-Authenticate"],
+  ),
+  403: error(
+    403,
+    'the key lacks the operation\'s scope (x-scope; the message names it) or "IP address not allowed for this key"',
+  ),
   404: error(404, "unknown path, id or referenced record"),
   405: error(405, "only GET and HEAD", ["Allow"]),
   410: error(410, "the cursor is older than the retention; start again without a cursor"),

@@ -107,7 +107,16 @@ function operation(route: RouteDef, dataName: string): Json {
       ? responseRef(RESPONSE_NAMES[status])
       : { ...shared, headers: { ...common, ...(shared.headers as Json) } };
   }
-  // A shared error response a route declares (403 scope, 410 cursor) is referenced, like the rest.
+  // 403: the key lacks the route's scope (x-scope) or the caller's IP is not on the key's allowlist.
+  if (route.scope && authenticated) {
+    const forbidden = ERROR_RESPONSES[403];
+    responses[403] = {
+      ...forbidden,
+      description: `FORBIDDEN: the key lacks the '${route.scope}' scope, or "IP address not allowed for this key"`,
+      headers: { ...common, ...(forbidden.headers as Json) },
+    };
+  }
+  // A shared error response a route declares (410 cursor) is referenced, like the rest.
   for (const [status, response] of Object.entries(route.openapi?.responses ?? {}))
     responses[status] =
       authenticated && RESPONSE_NAMES[status] ? responseRef(RESPONSE_NAMES[status]) : response;
@@ -132,6 +141,7 @@ function operation(route: RouteDef, dataName: string): Json {
     responses,
     ...(route.public ? { security: [] } : {}),
     "x-units": route.public ? 0 : route.units,
+    ...(route.scope ? { "x-scope": route.scope } : {}),
     ...route.openapi?.extensions,
   };
 }
@@ -140,7 +150,7 @@ function operation(route: RouteDef, dataName: string): Json {
 function errorResponses(routes: RouteDef[]): Record<string, Json> {
   const out: Record<string, Json> = {};
   for (const [status, response] of Object.entries(ERROR_RESPONSES)) {
-    // Listed only when an operation uses it (403: routes that declare it in RouteDef.openapi).
+    // Listed only when an operation uses it (403 is inlined per operation: it names the scope).
     if (!STATUSES.includes(status) && !routes.some((r) => r.openapi?.responses?.[status])) continue;
     const name = RESPONSE_NAMES[status];
     const headers = response.headers as Json;

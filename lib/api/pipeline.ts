@@ -1,6 +1,6 @@
 import { db } from "../db";
 import { usage, type Admission } from "../usage";
-import { authenticate } from "./auth";
+import { authenticate, restrictionError } from "./auth";
 import { cacheGet, cacheSet, makeEntry, requestCacheKey } from "./cache";
 import { preflight, withCors } from "./cors";
 import { matchesEtag, negotiate } from "./encoding";
@@ -61,6 +61,10 @@ async function run(
         return errorResponse(requestId, auth.error);
       }
       caller = trace.caller = auth.caller;
+      if (caller.restrictions !== null) {
+        const denied = restrictionError(caller.restrictions, req, match?.route);
+        if (denied) throw denied;
+      }
       // Every authenticated request is rate-limited, unknown paths included (they cost 0 units).
       const pending = usage.admit(caller, match?.route.units ?? 0);
       admission = pending instanceof Promise ? await pending : pending;

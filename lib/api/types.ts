@@ -1,6 +1,7 @@
 import type { z } from "zod";
 import type { Db } from "../db";
 import type { Caller } from "../keys/caller";
+import type { Scope } from "../keys/scopes";
 
 /** A request as the API core sees it, independent of Next.js or node:http. */
 export interface ApiRequest {
@@ -62,6 +63,8 @@ export interface RouteDef<S extends z.ZodType = z.ZodType> {
     /** Specification extensions on the operation, e.g. `{ "x-scope": "read" }`. */
     extensions?: Record<`x-${string}`, unknown>;
   };
+  /** The key scope this route needs (lib/keys/scopes.ts); every non-public route names one. */
+  scope?: Scope;
 }
 
 /** Keeps each route's query type for its handler while the table holds routes of any schema. */

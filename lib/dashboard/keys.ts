@@ -1,5 +1,6 @@
 import type { Db } from "../db";
 import { listApiKeys } from "../keys/repository";
+import { scopesOf } from "../keys/scopes";
 import type { KeyView } from "./types";
 
 type KeyRow = Awaited<ReturnType<typeof listApiKeys>>[number];
@@ -18,6 +19,16 @@ export function toKeyView(k: KeyRow): KeyView {
     lastUsedAt: k.lastUsedAt?.toISOString() ?? null,
     revokedAt: k.revokedAt?.toISOString() ?? null,
     revokedBy: k.revokedBy,
+    expiresAt: k.expiresAt?.toISOString() ?? null,
+    disabledAt: k.disabledAt?.toISOString() ?? null,
+    scopes: scopesOf(k.scopes),
+    restricted: k.scopes !== null,
+    allowedIps: k.allowedIps ? k.allowedIps.split(",") : [],
+    rateLimit: k.rateLimit,
+    unitCap: k.unitCap,
+    note: k.note,
+    rolledFrom: k.rolledFrom?.prefix ?? null,
+    rolledTo: k.rolledTo?.prefix ?? null,
   };
 }
 

@@ -20,6 +20,18 @@ export interface KeyView {
   lastUsedAt: string | null;
   revokedAt: string | null;
   revokedBy: PersonRef | null;
+  expiresAt: string | null;
+  disabledAt: string | null;
+  /** Granted scopes (lib/keys/scopes.ts); every scope when unrestricted. */
+  scopes: string[];
+  restricted: boolean;
+  allowedIps: string[];
+  rateLimit: number | null;
+  unitCap: number | null;
+  note: string | null;
+  /** Prefixes of the key this one replaced by a roll, and of the key that replaced it. */
+  rolledFrom: string | null;
+  rolledTo: string | null;
 }
 
 /** The create answer: the only place the full key ever appears. */

@@ -4,6 +4,10 @@ import type { CurrentUser } from "../auth/session";
 import type { Db } from "../db";
 import { generateAuthCode, sha256Hex } from "./codes";
 import { handoffConfig } from "./config";
+import { storedScopes, type Scope } from "../keys/scopes";
+
+/** Agent keys expire after 90 days unless the approver picks otherwise. */
+export const HANDOFF_KEY_DAYS = 90;
 import { handoffByUserCode, transitionHandoff, type HandoffSessionRow } from "./repository";
 
 export type Decision =
@@ -38,7 +42,14 @@ async function pendingSession(
  */
 export async function approveSession(
   db: Db,
-  input: { userCode: string; user: CurrentUser; environment: "test" | "live" },
+  input: {
+    userCode: string;
+    user: CurrentUser;
+    environment: "test" | "live";
+    /** Default: every read scope, 90 days (as Stripe's CLI keys). */
+    scopes?: readonly Scope[];
+    expiresDays?: number | null;
+  },
   audit: AuditContext,
 ): Promise<Decision> {
   const found = await pendingSession(db, input.userCode);
@@ -53,6 +64,8 @@ export async function approveSession(
     approvedAt: now,
     codeHash: sha256Hex(code),
     codeExpiresAt: new Date(now.getTime() + handoffConfig.codeTtlSeconds() * 1000),
+    keyScopes: storedScopes(input.scopes),
+    keyExpiresDays: input.expiresDays === undefined ? HANDOFF_KEY_DAYS : input.expiresDays,
   });
   if (!moved) return { ok: false, status: 409, message: "This request was already decided." };
   await recordAudit(db, {

@@ -2,6 +2,7 @@ import type { z } from "zod";
 import { recordAudit, type AuditContext } from "../audit";
 import type { Db } from "../db";
 import { createApiKey, revokeApiKey } from "../keys/repository";
+import { scopesOf } from "../keys/scopes";
 import type { Environment } from "../keys/format";
 import { sha256Hex } from "./codes";
 import { handoffConfig } from "./config";
@@ -117,6 +118,12 @@ async function issue(db: Db, session: HandoffSessionRow, audit: AuditContext): P
       environment,
       createdById: session.approvedById,
       source: "agent",
+      options: {
+        scopes: session.keyScopes === null ? null : scopesOf(session.keyScopes),
+        expiresAt: session.keyExpiresDays
+          ? new Date(now.getTime() + session.keyExpiresDays * 86_400_000)
+          : null,
+      },
     },
     audit,
   );

@@ -1,7 +1,7 @@
 import { perProcess } from "../process-state";
-import type { Db } from "../db";
+import type { Db, Tx } from "../db";
 import { recordAudit, type AuditContext } from "../audit";
-import type { Caller } from "./caller";
+import { storedScopes, type Scope } from "./scopes";
 import { generateKey, type Environment } from "./format";
 import { publishRevocation } from "./revocations";
 
@@ -11,6 +11,47 @@ export interface CreateKeyInput {
   environment: Environment;
   createdById?: string | null;
   source?: "dashboard" | "cli" | "agent";
+  /** Restrictions and lifecycle (lib/keys/options.ts validates them); all optional. */
+  options?: KeyOptions;
+  /** Set by a roll: the key this one replaces. */
+  rolledFromId?: string;
+}
+
+export interface KeyOptions {
+  expiresAt?: Date | null;
+  /** null/undefined or every scope = unrestricted. */
+  scopes?: readonly Scope[] | null;
+  allowedIps?: readonly string[] | null;
+  rateLimit?: number | null;
+  unitCap?: number | null;
+  note?: string | null;
+}
+
+export function optionColumns(o: KeyOptions = {}) {
+  return {
+    expiresAt: o.expiresAt ?? null,
+    scopes: storedScopes(o.scopes),
+    allowedIps: o.allowedIps?.length ? o.allowedIps.join(",") : null,
+    rateLimit: o.rateLimit ?? null,
+    unitCap: o.unitCap ?? null,
+    note: o.note?.trim() ? o.note.trim().slice(0, 500) : null,
+  };
+}
+
+/** KEYS_PER_ACCOUNT_MAX (default 50): usable keys per account, so per-key limits cannot be multiplied. */
+export function keysPerAccountMax(): number {
+  return Math.max(1, Number(process.env.KEYS_PER_ACCOUNT_MAX ?? 50) || 50);
+}
+
+/** null when the account may create another key, else the refusal message. */
+export async function keyCapRefusal(db: Db | Tx, accountId: string): Promise<string | null> {
+  const max = keysPerAccountMax();
+  const active = await db.apiKey.count({
+    where: { accountId, revokedAt: null, OR: [{ expiresAt: null }, { expiresAt: { gt: new Date() } }] },
+  });
+  return active >= max
+    ? `This account already has ${active} active keys (the maximum is ${max}); revoke one first`
+    : null;
 }
 
 /** Prisma's error code for a unique-constraint violation (the driver adapters keep it). */
@@ -34,6 +75,8 @@ export async function createApiKey(db: Db, input: CreateKeyInput, audit?: AuditC
             secretHash: fresh.secretHash,
             source: input.source ?? "dashboard",
             createdById: input.createdById ?? null,
+            rolledFromId: input.rolledFromId ?? null,
+            ...optionColumns(input.options),
           },
         });
         await recordAudit(tx, {
@@ -42,7 +85,7 @@ export async function createApiKey(db: Db, input: CreateKeyInput, audit?: AuditC
           action: "key.created",
           targetType: "api_key",
           targetId: created.id,
-          detail: `${created.prefix} "${created.name}" (${created.environment})`,
+          detail: `${created.prefix} "${created.name}" (${created.environment})${describeOptions(created)}`,
           ...audit,
         });
         return created;
@@ -84,10 +127,36 @@ export async function revokeApiKey(
     });
     return row;
   });
-  for (const listener of revocationListeners) listener(key.prefix);
-  // Other instances (and this one's other module graph) hear it over Redis; no-op without REDIS_URL.
-  await publishRevocation(key.prefix);
+  await announceKeyChange(key.prefix);
   return updated;
+}
+
+/**
+ * Tells this process's key cache at once and every other instance over Redis (no-op without
+ * REDIS_URL; the database poll in lib/keys/revocations.ts is the backstop) that a key changed:
+ * revoked, disabled, enabled, rolled or edited. Caches drop the prefix and reload the row.
+ */
+export async function announceKeyChange(prefix: string): Promise<void> {
+  for (const listener of revocationListeners) listener(prefix);
+  await publishRevocation(prefix);
+}
+
+/** The restrictions in an audit line: " expires …, scopes …". */
+export function describeOptions(k: {
+  expiresAt: Date | null;
+  scopes: string | null;
+  allowedIps: string | null;
+  rateLimit: number | null;
+  unitCap: number | null;
+}): string {
+  const parts = [
+    k.expiresAt && `expires ${k.expiresAt.toISOString()}`,
+    k.scopes !== null && `scopes ${k.scopes}`,
+    k.allowedIps && `IPs ${k.allowedIps}`,
+    k.rateLimit !== null && `${k.rateLimit}/min`,
+    k.unitCap !== null && `cap ${k.unitCap} units/month`,
+  ].filter(Boolean);
+  return parts.length ? `; ${parts.join("; ")}` : "";
 }
 
 /**
@@ -110,6 +179,15 @@ const KEY_LIST_FIELDS = {
   createdAt: true,
   revokedAt: true,
   lastUsedAt: true,
+  expiresAt: true,
+  disabledAt: true,
+  scopes: true,
+  allowedIps: true,
+  rateLimit: true,
+  unitCap: true,
+  note: true,
+  rolledFrom: { select: { prefix: true } },
+  rolledTo: { select: { prefix: true } },
   createdBy: { select: { email: true, name: true } },
   revokedBy: { select: { email: true, name: true } },
 } as const;
@@ -125,37 +203,4 @@ export function listApiKeys(db: Db, accountId: string) {
 /** One key as the list shows it (after a revoke, say). */
 export function findListedKey(db: Db, id: string) {
   return db.apiKey.findUnique({ where: { id }, select: KEY_LIST_FIELDS });
-}
-
-export interface AuthKeyRecord {
-  caller: Caller;
-  secretHash: string;
-  revoked: boolean;
-}
-
-/** The one query of key authentication: what verifying a key needs, by its prefix. */
-export async function findKeyForAuth(db: Db, prefix: string): Promise<AuthKeyRecord | null> {
-  const row = await db.apiKey.findUnique({
-    where: { prefix },
-    select: {
-      id: true,
-      accountId: true,
-      environment: true,
-      secretHash: true,
-      revokedAt: true,
-      account: { select: { plan: true } },
-    },
-  });
-  if (!row) return null;
-  return {
-    caller: {
-      keyId: row.id,
-      accountId: row.accountId,
-      prefix,
-      environment: row.environment === "live" ? "live" : "test",
-      plan: row.account.plan,
-    },
-    secretHash: row.secretHash,
-    revoked: row.revokedAt !== null,
-  };
 }

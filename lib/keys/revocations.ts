@@ -4,7 +4,8 @@ import { metrics } from "../metrics";
 import { getRedis, redisConfigured, redisKey, subscribe, whenRedisReady } from "../redis";
 
 /**
- * Revocation reaching every instance. Three layers, fastest first:
+ * Revocation (and every other key lifecycle change: disable, enable, roll, edit) reaching every
+ * instance. Three layers, fastest first:
  * 1. in-process listeners (lib/keys/repository.ts onKeyRevoked) on the revoking instance;
  * 2. Redis pub/sub on REVOCATION_CHANNEL, published by whoever revokes (dashboard, admin CLI,
  *    handoff) - typically milliseconds;
@@ -56,17 +57,22 @@ export function startRevocationSync(forget: (prefix: string) => void, opts: { po
       running = true;
       try {
         const since = new Date(Date.now() - LOOKBACK_MS);
+        // Revocations and every other lifecycle change (disable, enable, roll, edit: changedAt).
         const rows = await db.apiKey.findMany({
-          where: { revokedAt: { gt: since } },
-          select: { prefix: true, revokedAt: true },
+          where: { OR: [{ revokedAt: { gt: since } }, { changedAt: { gt: since } }] },
+          select: { prefix: true, revokedAt: true, changedAt: true },
         });
         for (const row of rows) {
-          if (seen.has(row.prefix)) continue;
-          seen.set(row.prefix, row.revokedAt!.getTime());
-          metrics.revocationReceived("poll");
-          forget(row.prefix);
+          for (const at of [row.revokedAt, row.changedAt]) {
+            if (!at || at <= since) continue;
+            const id = `${row.prefix}@${at.getTime()}`;
+            if (seen.has(id)) continue;
+            seen.set(id, at.getTime());
+            metrics.revocationReceived("poll");
+            forget(row.prefix);
+          }
         }
-        for (const [prefix, at] of seen) if (at < since.getTime() - LOOKBACK_MS) seen.delete(prefix);
+        for (const [id, at] of seen) if (at < since.getTime() - LOOKBACK_MS) seen.delete(id);
       } catch (err) {
         logDebug("revocation poll failed", { reason: (err as Error).message });
       } finally {

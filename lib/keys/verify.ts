@@ -5,7 +5,8 @@ import { redisConfigured } from "../redis";
 import type { AuthFailure, Caller } from "./caller";
 import { secretMatches } from "./format";
 import { db } from "../db";
-import { findKeyForAuth, onKeyRevoked, type AuthKeyRecord } from "./repository";
+import { findKeyForAuth, type AuthKeyRecord } from "./auth-record";
+import { onKeyRevoked } from "./repository";
 import { startRevocationSync } from "./revocations";
 
 /** A status value, never a throw: the /v1 pipeline turns failures into 401/503 (lib/api/auth.ts). */
@@ -80,7 +81,9 @@ function judge(found: AuthKeyRecord | null, prefix: string, secret: string): Ver
   if (!secretMatches(secret, found.secretHash)) {
     return { ok: false, failure: { reason: "invalid_secret", ...base } };
   }
-  if (found.revoked) return { ok: false, failure: { reason: "revoked", ...base } };
+  // Expired and disabled keys answer exactly like revoked ones ("Invalid API key"); all in memory.
+  if (found.revoked || found.disabled || (found.expiresAt !== null && found.expiresAt <= Date.now()))
+    return { ok: false, failure: { reason: "revoked", ...base } };
   return { ok: true, caller: found.caller };
 }
 

@@ -19,6 +19,7 @@ const caller = (plan: string, keyId = "key1", accountId = "acc1"): Caller => ({
   plan,
   prefix: "sk_test_abcdefgh",
   environment: "test",
+  restrictions: null,
 });
 const NOV = Date.UTC(2026, 10, 21, 12, 0, 0);
 

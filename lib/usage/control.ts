@@ -8,6 +8,8 @@ import type { Admission, UsageControl } from "./types";
 export interface UsageDeps {
   limiter: RateLimiter;
   quota: QuotaLedger;
+  /** Per-key monthly unit caps (keyed by key id); without it caps are not enforced (unit tests). */
+  keyQuota?: QuotaLedger;
   meter: Meter;
   plans?: (name: string) => ResolvedPlan;
   now?: () => number;
@@ -41,12 +43,30 @@ function rateHeaders(d: Decision, rule: RateRule): Record<string, string> {
   };
 }
 
-function rateLimited(plan: ResolvedPlan, d: Decision, headers: Record<string, string>): Admission {
+/** A key's own rate limit when it is below the plan's: memoized, so the hot path allocates nothing. */
+const keyRules = new Map<string, RateRule>();
+function keyRule(plan: ResolvedPlan, rate: number | null | undefined): RateRule | null {
+  if (rate == null || (plan.ratePerMinute !== null && rate >= plan.ratePerMinute)) return plan.rule;
+  const id = `${plan.name}:${rate}`;
+  let rule = keyRules.get(id);
+  if (!rule)
+    keyRules.set(id, (rule = { burst: Math.min(plan.burst ?? rate, rate), intervalMs: 60_000 / rate }));
+  return rule;
+}
+
+function rateLimited(
+  plan: ResolvedPlan,
+  rule: RateRule,
+  d: Decision,
+  headers: Record<string, string>,
+): Admission {
+  const byKey = rule !== plan.rule;
   const refusal = {
     kind: "rate_limited" as const,
     planLabel: plan.label,
-    ratePerMinute: plan.ratePerMinute ?? d.limit,
-    burst: plan.burst ?? d.limit,
+    byKey,
+    ratePerMinute: byKey ? Math.round(60_000 / rule.intervalMs) : (plan.ratePerMinute ?? d.limit),
+    burst: rule.burst,
     retryAfterSeconds: Math.max(1, toSeconds(d.retryAfterMs)),
   };
   return { ok: false, refusal, headers };
@@ -55,6 +75,8 @@ function rateLimited(plan: ResolvedPlan, d: Decision, headers: Record<string, st
 function quotaExceeded(
   plan: ResolvedPlan,
   used: number,
+  quota: number,
+  byKey: boolean,
   cost: number,
   month: MonthWindow,
   now: number,
@@ -63,13 +85,22 @@ function quotaExceeded(
   const refusal = {
     kind: "quota_exceeded" as const,
     planLabel: plan.label,
+    byKey,
     used,
-    quota: plan.monthlyUnits!,
+    quota,
     cost,
     resetsAt: month.nextIso,
     retryAfterSeconds: Math.max(1, toSeconds(month.next - now)),
   };
   return { ok: false, refusal, headers };
+}
+
+function unitHeaders(cost: number, used: number, limit: number | null): Record<string, string> {
+  return {
+    "X-Units-Cost": String(cost),
+    "X-Units-Used": String(used),
+    "X-Units-Remaining": limit === null ? UNLIMITED : String(limit > used ? limit - used : 0),
+  };
 }
 
 const quotaUnavailable = (): Admission => ({
@@ -99,12 +130,26 @@ class Control implements UsageControl {
     const t = this.now();
     const month = monthOf(t);
     const plan = this.plans(caller.plan);
-    if (this.deps.quota.peek(caller.accountId, month.start) !== undefined)
-      return this.limit(caller, cost, plan, t, month);
-    return this.deps.quota.load(caller.accountId, month.start).then(
+    const accountLoaded = this.deps.quota.peek(caller.accountId, month.start) !== undefined;
+    const keyLoaded =
+      this.keyCap(caller) === null || this.keyQuota!.peek(caller.keyId, month.start) !== undefined;
+    if (accountLoaded && keyLoaded) return this.limit(caller, cost, plan, t, month);
+    const loads = [this.deps.quota.load(caller.accountId, month.start)];
+    if (!keyLoaded) loads.push(this.keyQuota!.load(caller.keyId, month.start));
+    return Promise.all(loads).then(
       () => this.limit(caller, cost, plan, this.now(), month),
       () => quotaUnavailable(),
     );
+  }
+
+  private get keyQuota(): QuotaLedger | undefined {
+    return this.deps.keyQuota;
+  }
+
+  /** The key's own monthly cap, when it has one and caps are enforced. */
+  private keyCap(caller: Caller): number | null {
+    const cap = caller.restrictions?.unitCap;
+    return cap == null || !this.deps.keyQuota ? null : cap;
   }
 
   private limit(
@@ -114,22 +159,26 @@ class Control implements UsageControl {
     t: number,
     month: MonthWindow,
   ): Admission | Promise<Admission> {
-    if (plan.rule === null) return this.reserve(caller, cost, plan, t, month, UNLIMITED_RATE_HEADERS);
-    const d = this.deps.limiter.take(caller.keyId, plan.rule, t);
-    if (d instanceof Promise) return d.then((x) => this.afterLimit(caller, cost, plan, t, month, x));
-    return this.afterLimit(caller, cost, plan, t, month, d);
+    const rule = keyRule(plan, caller.restrictions?.rateLimit);
+    if (rule === null) return this.reserve(caller, cost, plan, t, month, UNLIMITED_RATE_HEADERS);
+    const d = this.deps.limiter.take(caller.keyId, rule, t);
+    if (d instanceof Promise) return d.then((x) => this.afterLimit(caller, cost, plan, rule, t, month, x));
+    return this.afterLimit(caller, cost, plan, rule, t, month, d);
   }
 
   private afterLimit(
     caller: Caller,
     cost: number,
     plan: ResolvedPlan,
+    rule: RateRule,
     t: number,
     month: MonthWindow,
     d: Decision,
   ): Admission {
-    const headers = rateHeaders(d, plan.rule!);
-    return d.allowed ? this.reserve(caller, cost, plan, t, month, headers) : rateLimited(plan, d, headers);
+    const headers = rateHeaders(d, rule);
+    return d.allowed
+      ? this.reserve(caller, cost, plan, t, month, headers)
+      : rateLimited(plan, rule, d, headers);
   }
 
   private reserve(
@@ -143,7 +192,14 @@ class Control implements UsageControl {
     const quota = this.deps.quota;
     const used = quota.peek(caller.accountId, month.start)!;
     if (plan.monthlyUnits !== null && cost > 0 && used + cost > plan.monthlyUnits) {
-      return quotaExceeded(plan, used, cost, month, t, headers);
+      return quotaExceeded(plan, used, plan.monthlyUnits, false, cost, month, t, headers);
+    }
+    const cap = this.keyCap(caller);
+    if (cap !== null) {
+      const keyUsed = this.keyQuota!.peek(caller.keyId, month.start)!;
+      if (cost > 0 && keyUsed + cost > cap)
+        return quotaExceeded(plan, keyUsed, cap, true, cost, month, t, headers);
+      this.keyQuota!.add(caller.keyId, month.start, cost);
     }
     quota.add(caller.accountId, month.start, cost);
     return { ok: true, headers, reserved: cost, month: month.start };
@@ -165,11 +221,14 @@ class Control implements UsageControl {
     const used = this.deps.quota.add(caller.accountId, month.start, units - reserved);
     if (used === undefined) return { "X-Units-Cost": String(units) };
     const limit = this.plans(caller.plan).monthlyUnits;
-    return {
-      "X-Units-Cost": String(units),
-      "X-Units-Used": String(used),
-      "X-Units-Remaining": limit === null ? UNLIMITED : String(limit > used ? limit - used : 0),
-    };
+    const cap = this.keyCap(caller);
+    const keyUsed =
+      cap === null ? undefined : this.keyQuota!.add(caller.keyId, month.start, units - reserved);
+    // The headers report whichever quota is tighter: the key's own cap or the account's plan.
+    if (cap !== null && keyUsed !== undefined && (limit === null || cap - keyUsed < limit - used)) {
+      return unitHeaders(units, keyUsed, cap);
+    }
+    return unitHeaders(units, used, limit);
   }
 
   authFailed(failure: AuthFailure): void {

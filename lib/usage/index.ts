@@ -31,6 +31,10 @@ function build() {
   const shared = redisConfigured();
   const limiter = shared ? new RedisRateLimiter() : new MemoryRateLimiter();
   const quota = shared ? new RedisQuotaLedger(loadUsed) : new MemoryQuotaLedger(loadUsed);
+  // Per-key unit caps: the same ledgers keyed by key id (cuids never collide with account ids).
+  const loadKeyUsed = (keyId: string, month: number) =>
+    withTimeout(store.keyMonthUnits(keyId, month), QUOTA_LOAD_TIMEOUT_MS, "usage store");
+  const keyQuota = shared ? new RedisQuotaLedger(loadKeyUsed) : new MemoryQuotaLedger(loadKeyUsed);
   let lastSweep = Date.now();
   const logs = requestLogState;
   const flusher = new Flusher(
@@ -46,7 +50,13 @@ function build() {
     logs.buffer,
   );
   logs.onFirstPush = () => flusher.start();
-  const control = createUsageControl({ limiter, quota, meter, onFirstRecord: () => flusher.start() });
+  const control = createUsageControl({
+    limiter,
+    quota,
+    keyQuota,
+    meter,
+    onFirstRecord: () => flusher.start(),
+  });
   return { control, meter, limiter, flusher };
 }
 

@@ -17,6 +17,8 @@ export interface UsageStore {
   write(batch: Batch, batchId?: string): Promise<number>;
   /** Units the account used this month, from flushed buckets. */
   monthUnits(accountId: string, monthStart: number): Promise<number>;
+  /** Units one key used this month, from flushed buckets (for a key's own unit cap). */
+  keyMonthUnits(apiKeyId: string, monthStart: number): Promise<number>;
   /** Splits off rows whose key or account no longer exists (they would fail the write forever). */
   orphans(batch: Batch): Promise<{ kept: Batch; dropped: UsageRow[] }>;
 }
@@ -155,6 +157,14 @@ export function databaseStore(db: Db): UsageStore {
       const agg = await db.usageBucket.aggregate({
         _sum: { units: true },
         where: { accountId, minute: { gte: new Date(monthStart) } },
+      });
+      return agg._sum.units ?? 0;
+    },
+
+    async keyMonthUnits(apiKeyId, monthStart) {
+      const agg = await db.usageBucket.aggregate({
+        _sum: { units: true },
+        where: { apiKeyId, minute: { gte: new Date(monthStart) } },
       });
       return agg._sum.units ?? 0;
     },

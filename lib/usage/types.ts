@@ -8,6 +8,8 @@ export type Refusal =
   | {
       kind: "rate_limited";
       planLabel: string;
+      /** The key's own rate limit (below the plan's) refused it. */
+      byKey: boolean;
       ratePerMinute: number;
       burst: number;
       retryAfterSeconds: number;
@@ -15,6 +17,8 @@ export type Refusal =
   | {
       kind: "quota_exceeded";
       planLabel: string;
+      /** The key's own monthly unit cap refused it. */
+      byKey: boolean;
       used: number;
       quota: number;
       cost: number;

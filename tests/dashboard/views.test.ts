@@ -45,16 +45,26 @@ describe("dashboard views", () => {
     expect(json).not.toContain(key.slice(16));
     expect(json).not.toContain(record.secretHash);
     expect(Object.keys(views[0]).sort()).toEqual([
+      "allowedIps",
       "createdAt",
       "createdBy",
+      "disabledAt",
       "environment",
+      "expiresAt",
       "id",
       "lastUsedAt",
       "name",
+      "note",
       "prefix",
+      "rateLimit",
+      "restricted",
       "revokedAt",
       "revokedBy",
+      "rolledFrom",
+      "rolledTo",
+      "scopes",
       "source",
+      "unitCap",
     ]);
   });
 

@@ -1,3 +1,5 @@
+import { SCOPE_LABELS, SCOPES } from "@/lib/keys/scope-names";
+
 /**
  * A plain HTML form (no client JS): Approve and Deny are POSTs to /api/agent/approve carrying the
  * per-user CSRF token. Test is preselected; a live key needs the user to pick it explicitly.
@@ -30,6 +32,30 @@ export function ApprovalForm({
             The agent asked for a live key. Choose Live explicitly to issue one.
           </p>
         )}
+      </fieldset>
+      <fieldset className="rounded-md border border-slate-200 p-4">
+        <legend className="px-1 text-sm font-semibold">What the key may read</legend>
+        <div className="grid gap-1.5 sm:grid-cols-2">
+          {SCOPES.map((s) => (
+            <label key={s} className="flex items-center gap-2">
+              <input type="checkbox" name="scope" value={s} defaultChecked /> {SCOPE_LABELS[s]}
+            </label>
+          ))}
+        </div>
+        <label className="mt-3 block text-sm font-medium" htmlFor="expires_days">
+          Expires
+        </label>
+        <select
+          id="expires_days"
+          name="expires_days"
+          defaultValue="90"
+          className="mt-1 rounded-md border border-slate-300 px-2 py-1.5"
+        >
+          <option value="7">In 7 days</option>
+          <option value="30">In 30 days</option>
+          <option value="90">In 90 days</option>
+          <option value="never">Never</option>
+        </select>
       </fieldset>
       <div className="flex gap-3">
         <button

@@ -92,6 +92,7 @@ export const changeRoutes: RouteDef[] = [
     summary: "Change feed, paged by cursor",
     description: DESCRIPTION,
     tags: ["Events"],
+    scope: "events",
     query: feedQuery,
     response: ChangesPage,
     units: 1,

@@ -58,6 +58,7 @@ export const competitionRoutes: RouteDef[] = [
   defineRoute({
     pattern: "/v1/competitions",
     summary: "List competitions (a small catalogue, returned whole)",
+    scope: "competitions",
     tags: ["Competitions"],
     query: z.strictObject({
       sport: q.code.optional().describe("Only competitions of this sport, e.g. football"),
@@ -72,6 +73,7 @@ export const competitionRoutes: RouteDef[] = [
   byIdRoute({
     pattern: "/v1/competitions/{id}",
     summary: "One competition",
+    scope: "competitions",
     tags: ["Competitions"],
     label: "Competition",
     response: Competition,
@@ -82,6 +84,7 @@ export const competitionRoutes: RouteDef[] = [
   defineRoute({
     pattern: "/v1/editions",
     summary: "List editions (seasons), optionally of one competition",
+    scope: "competitions",
     tags: ["Editions"],
     query: z.strictObject({
       competition: q.id.optional().describe("Competition id"),
@@ -101,6 +104,7 @@ export const competitionRoutes: RouteDef[] = [
   byIdRoute({
     pattern: "/v1/editions/{id}",
     summary: "One edition",
+    scope: "competitions",
     tags: ["Editions"],
     label: "Edition",
     response: Edition,

@@ -133,6 +133,7 @@ export const contestRoutes: RouteDef[] = [
     description:
       "Returns every contest of the scope, ordered by kickoff. A scope is required: edition, competition, team, person, " +
       `date, or a from+to window of at most ${MAX_WINDOW_DAYS} days. Filters combine with AND.`,
+    scope: "contests",
     tags: ["Contests"],
     query: listQuery,
     response: list(Contest),
@@ -147,6 +148,7 @@ export const contestRoutes: RouteDef[] = [
   byIdRoute({
     pattern: "/v1/contests/{id}",
     summary: "One contest with its participants, scores and outcome",
+    scope: "contests",
     tags: ["Contests"],
     label: "Contest",
     response: Contest,

@@ -80,6 +80,7 @@ function historyRoute(kind: OddsScope["kind"]): RouteDef {
     pattern: `/v1/${kind === "contest" ? "contests" : "persons"}/{id}/odds/history`,
     summary: `Odds history of a ${kind}, paged by cursor`,
     description: DESCRIPTION,
+    scope: "odds",
     tags: ["Odds"],
     query: historyQuery,
     response: OddsHistoryPage,

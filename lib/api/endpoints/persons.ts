@@ -47,6 +47,7 @@ export const personRoutes: RouteDef[] = [
       "`q` is a case- and accent-insensitive word-prefix search: every word of q must start one word of the name " +
       '("mbap" and "kyl mbappe" both find "Kylian Mbappé"). `sport` keeps the persons of one sport (e.g. tennis, ' +
       "whose players carry odds history); it combines with q, and total counts the filtered rows.",
+    scope: "persons",
     tags: ["Persons"],
     query: z.strictObject({
       q: z
@@ -75,6 +76,7 @@ export const personRoutes: RouteDef[] = [
   byIdRoute({
     pattern: "/v1/persons/{id}",
     summary: "One person",
+    scope: "persons",
     tags: ["Persons"],
     label: "Person",
     response: Person,

@@ -36,6 +36,7 @@ export const rosterRoutes: RouteDef[] = [
     summary: "Squad lists: who played for which team in which edition",
     description:
       "At least one of edition, team or person is required; filters combine with AND (e.g. edition + team = one squad).",
+    scope: "teams",
     tags: ["Rosters"],
     query: z.strictObject({
       edition: q.id.optional().describe("Edition (season) id"),

@@ -61,6 +61,7 @@ export const standingRoutes: RouteDef[] = [
     summary: "League table of an edition",
     description:
       "Give edition, or competition for its current edition. Rows are ordered by group, then position.",
+    scope: "teams",
     tags: ["Standings"],
     query: z.strictObject({
       edition: q.id.optional().describe("Edition (season) id"),

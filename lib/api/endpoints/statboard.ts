@@ -55,6 +55,7 @@ export const statBoardRoutes: RouteDef[] = [
       "belongs to the competition (the edition's board), else 400 INVALID_PARAMETER. stat defaults to goals for " +
       "football and wins for tennis; stats_available lists the others (e.g. assists, minutes, yellow_cards, aces, " +
       "double_faults). limit defaults to 20 and is clamped to 100; there is no offset. Ties in value break by fewer contests, then person id.",
+    scope: "analysis",
     tags: ["Analysis"],
     query: z.strictObject({
       competition: q.id.optional().describe("Competition id: totals over all its editions"),

@@ -32,6 +32,7 @@ export const teamRoutes: RouteDef[] = [
     summary: "List teams, paged by limit/offset",
     description:
       "Ordered by id, so the loop `offset += limit until offset + items.length >= total` visits every row once.",
+    scope: "teams",
     tags: ["Teams"],
     query: z.strictObject({ limit: q.limit(200, 50), offset: q.offset }),
     response: page(Team, 200),
@@ -45,6 +46,7 @@ export const teamRoutes: RouteDef[] = [
   byIdRoute({
     pattern: "/v1/teams/{id}",
     summary: "One team",
+    scope: "teams",
     tags: ["Teams"],
     label: "Team",
     response: Team,

@@ -3,11 +3,18 @@ import { requestOrigin } from "@/lib/auth/route";
 import { getCurrentUser } from "@/lib/auth/session";
 import { db } from "@/lib/db";
 import { approveSession, denySession } from "@/lib/handoff/approve";
+import { isScope, type Scope } from "@/lib/keys/scope-names";
 import { normalizeUserCode } from "@/lib/handoff/codes";
 import { logError } from "@/lib/log";
 import { resultPage } from "@/lib/handoff/result-page";
 
 export const dynamic = "force-dynamic";
+
+/** "never" -> null; 7, 30, 90 -> days; anything else -> the default (90). */
+function expiryDays(raw: string): number | null | undefined {
+  if (raw === "never") return null;
+  return ["7", "30", "90"].includes(raw) ? Number(raw) : undefined;
+}
 
 /**
  * The approval page's form target (Approve or Deny). Bound to the signed-in user: the CSRF token
@@ -37,12 +44,27 @@ export async function POST(request: Request): Promise<Response> {
         message: "The form was incomplete. Reload the approval page.",
       });
     }
+    const scopes = (form?.getAll("scope") ?? []).filter(
+      (v): v is Scope => typeof v === "string" && isScope(v),
+    );
+    if (decision === "approve" && scopes.length === 0)
+      return resultPage({
+        status: 400,
+        title: "Choose a scope",
+        message: "The key needs at least one scope. Go back and tick what it may read.",
+      });
     const audit = requestOrigin(request);
     const outcome =
       decision === "approve"
         ? await approveSession(
             db,
-            { userCode, user, environment: field("environment") === "live" ? "live" : "test" },
+            {
+              userCode,
+              user,
+              environment: field("environment") === "live" ? "live" : "test",
+              scopes,
+              expiresDays: expiryDays(field("expires_days")),
+            },
             audit,
           )
         : await denySession(db, { userCode, user }, audit);

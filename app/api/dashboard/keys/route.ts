@@ -1,9 +1,11 @@
 import { z } from "zod";
-import { dashboardRoute, jsonResponse, requestOrigin } from "@/lib/auth/route";
+import { dashboardError, dashboardRoute, jsonResponse, requestOrigin } from "@/lib/auth/route";
+import { notFound } from "@/lib/api/errors";
 import { listKeyViews, toKeyView } from "@/lib/dashboard/keys";
 import type { CreatedKey } from "@/lib/dashboard/types";
 import { db } from "@/lib/db";
-import { createApiKey } from "@/lib/keys/repository";
+import { keyOptionsInput } from "@/lib/keys/options";
+import { createApiKey, findListedKey, keyCapRefusal } from "@/lib/keys/repository";
 
 export const dynamic = "force-dynamic";
 
@@ -12,10 +14,13 @@ export const GET = dashboardRoute(null, ({ user }) => listKeyViews(db, user.acco
 const createKeyInput = z.object({
   name: z.string().trim().min(1, "Name is required").max(100, "Name must be at most 100 characters"),
   environment: z.enum(["live", "test"]).default("test"),
+  options: keyOptionsInput.optional(),
 });
 
 /** The one response that carries the full key: 201, never cached, never logged. */
 export const POST = dashboardRoute(createKeyInput, async ({ user, body, request }) => {
+  const refusal = await keyCapRefusal(db, user.accountId);
+  if (refusal) return dashboardError("CONFLICT", refusal);
   const { record, key } = await createApiKey(
     db,
     {
@@ -24,12 +29,12 @@ export const POST = dashboardRoute(createKeyInput, async ({ user, body, request 
       environment: body.environment,
       createdById: user.id,
       source: "dashboard",
+      options: body.options,
     },
     requestOrigin(request),
   );
-  const created: CreatedKey = {
-    key: toKeyView({ ...record, createdBy: { email: user.email, name: user.name }, revokedBy: null }),
-    secret: key,
-  };
+  const listed = await findListedKey(db, record.id);
+  if (!listed) throw notFound("API key");
+  const created: CreatedKey = { key: toKeyView(listed), secret: key };
   return jsonResponse(201, { data: created }, { Pragma: "no-cache" });
 });

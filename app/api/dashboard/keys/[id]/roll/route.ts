@@ -1,0 +1,31 @@
+import { z } from "zod";
+import { dashboardError, dashboardRoute, jsonResponse, requestOrigin } from "@/lib/auth/route";
+import { notFound } from "@/lib/api/errors";
+import { toKeyView } from "@/lib/dashboard/keys";
+import type { CreatedKey } from "@/lib/dashboard/types";
+import { db } from "@/lib/db";
+import { rollApiKey } from "@/lib/keys/lifecycle";
+import { GRACE_CHOICES } from "@/lib/keys/options";
+import { findListedKey } from "@/lib/keys/repository";
+
+export const dynamic = "force-dynamic";
+
+const rollInput = z.object({
+  grace: z.enum(Object.keys(GRACE_CHOICES) as [keyof typeof GRACE_CHOICES]).default("24h"),
+});
+
+/** Rolls one of the caller's keys; like create, the answer carries the new full key once. */
+export const POST = dashboardRoute(rollInput, async ({ user, params, body, request }) => {
+  const rolled = await rollApiKey(
+    db,
+    { accountId: user.accountId, id: params.id },
+    GRACE_CHOICES[body.grace],
+    user.id,
+    requestOrigin(request),
+  );
+  if (!rolled.ok) return dashboardError(rolled.code, rolled.message);
+  const listed = await findListedKey(db, rolled.value.id);
+  if (!listed) throw notFound("API key");
+  const created: CreatedKey = { key: toKeyView(listed), secret: rolled.value.key };
+  return jsonResponse(201, { data: created }, { Pragma: "no-cache" });
+});
