@@ -83,9 +83,13 @@ for (const size of [
     await confirmCopied(page);
     expect(await v1(request, second)).toBe(200);
     expect(await v1(request, rolled)).toBe(200);
-    await expect(page.getByRole("listitem").filter({ hasText: rolled.slice(0, 16) })).toContainText(
-      `Rolled from ${second.slice(0, 16)}`,
-    );
+    // Both rows show the link (each names the other's prefix, so select by the link text).
+    const successor = page.getByRole("listitem").filter({ hasText: `Rolled from ${second.slice(0, 16)}` });
+    await expect(successor).toHaveCount(1);
+    await expect(successor).toContainText(rolled.slice(0, 16));
+    const predecessor = page.getByRole("listitem").filter({ hasText: `Rolled to ${rolled.slice(0, 16)}` });
+    await expect(predecessor).toHaveCount(1);
+    await expect(predecessor).toContainText(second.slice(0, 16));
 
     // A restricted, expiring, IP-limited key.
     await page

@@ -223,7 +223,13 @@ test("a forged approval cannot approve a session; approval binds to the signed-i
   await signIn(mallory, env.base, env.users.mallory.email);
   const anonymous = await browser.newContext();
 
-  const attempts: [BrowserContext, Record<string, string>, Record<string, string>, number, string][] = [
+  const attempts: [
+    BrowserContext,
+    Record<string, string | string[]>,
+    Record<string, string>,
+    number,
+    string,
+  ][] = [
     [anonymous, { ...aliceForm, decision: "approve" }, { Origin: env.base }, 401, "Sign in first"],
     [
       mallory,

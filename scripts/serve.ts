@@ -3,6 +3,7 @@
 import { spawn } from "node:child_process";
 import { createRequire } from "node:module";
 import path from "node:path";
+import { applyServerBusyTimeout } from "../lib/db/config";
 
 const port = Number(process.env.PORT ?? 3000);
 const host = process.env.HOST ?? "127.0.0.1";
@@ -17,6 +18,7 @@ if (process.env.STATLINE_SERVER === "next") {
   child.on("exit", (code) => process.exit(code ?? 0));
 } else {
   (process.env as Record<string, string>).NODE_ENV = "production";
+  applyServerBusyTimeout();
   import("../server")
     .then(({ startServer }) => startServer({ port, host }))
     .catch((err) => {

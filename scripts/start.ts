@@ -3,6 +3,7 @@
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
+import { applyServerBusyTimeout } from "../lib/db/config";
 import { buildIfStale } from "./build-if-stale";
 import { migrate } from "./migrate";
 
@@ -18,6 +19,7 @@ function ensureAuthSecret() {
 async function main() {
   (process.env as Record<string, string>).NODE_ENV = "production";
   process.env.NEXT_TELEMETRY_DISABLED = "1";
+  applyServerBusyTimeout();
   ensureAuthSecret();
   // next-auth needs its public URL (OAuth callbacks, Secure cookies under https); default to this port.
   process.env.NEXTAUTH_URL ??= `http://localhost:${process.env.PORT ?? 3000}`;

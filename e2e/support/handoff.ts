@@ -135,23 +135,32 @@ export function fileMode(file: string) {
   return fs.statSync(file).mode & 0o777;
 }
 
-/** The approval page's hidden fields, as the signed-in context sees them. */
+/** The approval page's hidden fields and pre-checked scopes, as the signed-in context sees them. */
 export async function approvalForm(context: BrowserContext, url: string) {
   const html = await (await context.request.get(url)).text();
+  const checked = [...html.matchAll(/<input[^>]*name="scope"[^>]*>/g)].filter((m) => / checked/.test(m[0]));
   return {
     csrf_token: /name="csrf_token" value="([0-9a-f]{64})"/.exec(html)?.[1] ?? "",
     user_code: /name="user_code" value="([A-Z]{8})"/.exec(html)?.[1] ?? "",
+    scope: checked.map((m) => /value="([a-z]+)"/.exec(m[0])?.[1] ?? ""),
   };
 }
 
-/** Posts the approval form like the browser would (same-origin), or with forged headers. */
+/** Posts the approval form like the browser would (same-origin, urlencoded), or with forged headers. */
 export function decide(
   context: BrowserContext,
   base: string,
-  form: Record<string, string>,
+  form: Record<string, string | string[]>,
   headers: Record<string, string> = { Origin: base },
 ) {
-  return context.request.post(`${base}/api/agent/approve`, { form, headers, maxRedirects: 0 });
+  const body = new URLSearchParams();
+  for (const [name, value] of Object.entries(form))
+    for (const v of Array.isArray(value) ? value : [value]) body.append(name, v);
+  return context.request.post(`${base}/api/agent/approve`, {
+    data: body.toString(),
+    headers: { "Content-Type": "application/x-www-form-urlencoded", ...headers },
+    maxRedirects: 0,
+  });
 }
 
 /** Approves a session in one go; returns the authorization code the page shows (paste mode). */

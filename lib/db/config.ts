@@ -30,14 +30,23 @@ export function sqliteFilePath(url: string): string {
 
 /**
  * How long one SQLite statement waits for another process's lock. better-sqlite3 runs on the
- * event loop, so this wait is a stall of the whole server: at the old 5,000 ms, a lock held for
- * 3 s made /healthz take 2.97 s and AUTH_BACKEND_UNAVAILABLE arrive after 5.1 s. Kept below
- * AUTH_DB_TIMEOUT_MS (800) with room for the few statements that may queue behind one another
- * (metering flush, data-version poll), so a locked key lookup fails (503, retried) in time.
+ * event loop, so in a server this wait is a stall of the whole server: at 5,000 ms, a lock held for
+ * 3 s made /healthz take 2.97 s and AUTH_BACKEND_UNAVAILABLE arrive after 5.1 s. The serving
+ * entries (scripts/start.ts, scripts/serve.ts) set SERVER_SQLITE_BUSY_TIMEOUT_MS before the client
+ * is created: below AUTH_DB_TIMEOUT_MS (800) with room for the few statements that may queue
+ * behind one another, so a locked key lookup fails (503, retried) in time. CLI commands, imports
+ * and the seed serve nobody and keep SQLite's usual 5 s: at 100 ms an `admin key create` beside a
+ * running server's metering flush failed ("Operation has timed out").
  */
+export const SERVER_SQLITE_BUSY_TIMEOUT_MS = 100;
 export function sqliteBusyTimeoutMs(): number {
-  const v = Number(process.env.SQLITE_BUSY_TIMEOUT_MS ?? 100);
-  return Number.isFinite(v) && v >= 0 ? v : 100;
+  const v = Number(process.env.SQLITE_BUSY_TIMEOUT_MS ?? 5000);
+  return Number.isFinite(v) && v >= 0 ? v : 5000;
+}
+
+/** Called by the serving entries before anything opens the database (see sqliteBusyTimeoutMs). */
+export function applyServerBusyTimeout(): void {
+  process.env.SQLITE_BUSY_TIMEOUT_MS ??= String(SERVER_SQLITE_BUSY_TIMEOUT_MS);
 }
 
 /**

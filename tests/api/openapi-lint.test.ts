@@ -1,5 +1,5 @@
 import { execFile } from "node:child_process";
-import { mkdirSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, expect, test } from "vitest";
@@ -39,12 +39,14 @@ interface SpectralResult {
 }
 
 test("Spectral (spectral:oas + OWASP) reports 0 errors", async () => {
-  // Exit code 1 means "errors found"; the JSON is read either way.
+  // Exit code 1 means "errors found"; the JSON is read either way. A missing binary must fail,
+  // not read as an empty report.
+  expect(existsSync(bin("spectral")), "npm ci installs @stoplight/spectral-cli").toBe(true);
   const out = await run(bin("spectral"), ["lint", DOC, "-f", "json", "-q", "-r", ".spectral.yaml"], {
     cwd: ROOT,
     maxBuffer: 32 << 20,
   }).catch((e: { stdout: string }) => e);
-  const results = JSON.parse(out.stdout || "[]") as SpectralResult[];
+  const results = JSON.parse(out.stdout) as SpectralResult[];
   const errors = results
     .filter((r) => r.severity === 0)
     .map((r) => `${r.code} ${r.path.join("/")}: ${r.message}`);
@@ -52,6 +54,7 @@ test("Spectral (spectral:oas + OWASP) reports 0 errors", async () => {
 }, 120_000);
 
 test("Redocly lint (recommended) reports 0 errors", async () => {
+  expect(existsSync(bin("redocly")), "npm ci installs @redocly/cli").toBe(true);
   const out = await run(bin("redocly"), ["lint", DOC, "--format", "json"], {
     cwd: ROOT,
     maxBuffer: 32 << 20,
