@@ -78,7 +78,7 @@ function KeyItem({ k, actions }: { k: KeyView; actions: KeyActions }) {
           {k.restricted && <Badge tone="blue">Restricted</Badge>}
         </div>
         <code
-          className={`block font-mono text-[13px] ${status === "revoked" ? "text-slate-400 line-through" : "text-slate-800"}`}
+          className={`block font-mono text-[13px] ${status === "revoked" ? "text-slate-500 line-through" : "text-slate-800"}`}
         >
           {k.prefix}
           <span className="text-slate-400" aria-hidden="true">

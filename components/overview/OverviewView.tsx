@@ -65,7 +65,7 @@ export function OverviewView({ name }: { name: string }) {
         </dl>
       )}
 
-      <div className="mt-6 grid items-start gap-6 lg:grid-cols-3">
+      <div className="mt-6 grid grid-cols-1 items-start gap-6 lg:grid-cols-3">
         <Card className="lg:col-span-2">
           <CardHeader title="Quick start" description="From zero to your first response in a minute." />
           <div className="px-5 py-5">
