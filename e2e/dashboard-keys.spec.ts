@@ -49,6 +49,9 @@ for (const size of [
     const request = context.request;
     await page.setViewportSize(size);
     await page.goto("/dashboard/keys");
+    // Settled first: axe once ran mid-navigation and reported the document root itself.
+    await expect(page.getByRole("heading", { name: "API keys", level: 1 })).toBeVisible();
+    await page.waitForLoadState("networkidle");
     await expectNoSeriousAxe(page, "empty keys page");
 
     const { key: first } = await createKeyThroughUi(page, LONG);
