@@ -19,18 +19,36 @@ export type SqlRow = unknown[];
 /** The few spellings that differ between the two providers. */
 export interface Dialect {
   provider: Provider;
-  /** A DateTime column as ISO-8601 text in UTC with milliseconds ("…T09:00:00.000Z"). */
+  /** A DateTime column as selected for `isoValue` (SQL side). */
   iso(col: string): string;
+  /** The value `iso(col)` returned, as ISO-8601 text in UTC with milliseconds ("…T09:00:00.000Z"). */
+  isoValue(v: unknown): string;
   /** A DateTime column as its calendar day, YYYY-MM-DD. */
   day(col: string): string;
   /** A Date as a parameter compared with DateTime columns. */
   at(d: Date): string;
 }
 
+/**
+ * SQLite DateTime text as strftime('%Y-%m-%dT%H:%M:%fZ') would print it: Prisma's own format is
+ * sliced; anything else (another writer's text or epoch milliseconds) is read as UTC and formatted.
+ */
+export function sqliteIso(v: unknown): string {
+  if (typeof v === "string") {
+    if (v.length === 29 && v.endsWith("+00:00") && v[10] === "T") return `${v.slice(0, 23)}Z`;
+    const zoned = /(?:[zZ]|[+-]\d\d:?\d\d)$/.test(v);
+    return new Date(zoned ? v.replace(" ", "T") : `${v.replace(" ", "T")}Z`).toISOString();
+  }
+  return new Date(Number(v)).toISOString();
+}
+
 const sqliteDialect: Dialect = {
   provider: "sqlite",
-  // Prisma's SQLite adapter stores DateTime as "YYYY-MM-DDTHH:MM:SS.sss+00:00" text.
-  iso: (col) => `strftime('%Y-%m-%dT%H:%M:%fZ', ${col})`,
+  // Prisma's SQLite adapter stores DateTime as "YYYY-MM-DDTHH:MM:SS.sss+00:00" text. Converted in
+  // JS, not with strftime: strftime on a 101-row odds page cost ~380 µs of the ~935 µs statement
+  // (better-sqlite3 loop on the bench database), the string slice below well under 1 µs a row.
+  iso: (col) => col,
+  isoValue: sqliteIso,
   day: (col) => `substr(${col}, 1, 10)`,
   at: (d) => d.toISOString().replace("Z", "+00:00"),
 };
@@ -39,6 +57,7 @@ const postgresDialect: Dialect = {
   provider: "postgresql",
   // timestamp(3) without time zone holding UTC wall time (how Prisma writes it).
   iso: (col) => `to_char(${col}, 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`,
+  isoValue: (v) => String(v),
   day: (col) => `to_char(${col}, 'YYYY-MM-DD')`,
   at: (d) => d.toISOString(),
 };

@@ -61,6 +61,12 @@ function where(d: Dialect, scope: OddsScope, f: OddsFilter, params: SqlParam[]):
 const columns = (d: Dialect) =>
   `"id", "contestId", "personId", "bookmaker", "market", "selection", "line", "price", ${d.iso(`"observedAt"`)}, "isClosing"`;
 
+/** observedAt as ISO-8601 UTC text (converted in place: the rows are this call's own arrays). */
+function withIso(d: Dialect, rows: unknown[][]): OddsTuple[] {
+  for (const r of rows) r[T] = d.isoValue(r[T]);
+  return rows as OddsTuple[];
+}
+
 /**
  * Rows strictly after `pos` in newest-first order, in one statement. Written as `observedAt <= t
  * AND (observedAt < t OR id < lastId)` so the (scope, observedAt desc, id desc) index seeks
@@ -83,7 +89,7 @@ export async function oddsAfter(
   }
   params.push(take);
   const text = `SELECT ${columns(d)} FROM "odds_points" WHERE ${cond} ORDER BY "observedAt" DESC, "id" DESC LIMIT ?`;
-  return (await sqlRows(db, text, params)) as OddsTuple[];
+  return withIso(d, await sqlRows(db, text, params));
 }
 
 /** Every row observed in [from, to) for the scope and filters (part of one downsampling bucket). */
@@ -98,5 +104,5 @@ export async function oddsInWindow(
   const d = dialect(db);
   const cond = `${where(d, scope, f, params)} AND "observedAt" >= ? AND "observedAt" < ?`;
   params.push(d.at(from), d.at(to));
-  return (await sqlRows(db, `SELECT ${columns(d)} FROM "odds_points" WHERE ${cond}`, params)) as OddsTuple[];
+  return withIso(d, await sqlRows(db, `SELECT ${columns(d)} FROM "odds_points" WHERE ${cond}`, params));
 }
