@@ -2,7 +2,8 @@
 // Knobs (env): BENCH_DURATION, BENCH_ROUNDS, BENCH_WARMUP, BENCH_CONNECTIONS, BENCH_MAIN_SCALE, BENCH_SCALES,
 // BENCH_GROWTH_DURATION, BENCH_ODDS_DEPTH, BENCH_PERSONS, BENCH_NEXT, BENCH_PROFILE, BENCH_WRITE_DOCS,
 // BENCH_POSTGRES, BENCH_REDIS_URL, BENCH_ONLY=logs (just the request-log figures of issue 14),
-// BENCH_ONLY=encoding (just cache hits with and without compression, issue 15).
+// BENCH_ONLY=encoding (just cache hits with and without compression, issue 15), BENCH_ONLY=misses
+// (just the uncached runs, SQLite then PostgreSQL unless BENCH_POSTGRES=0: CPU per miss, issue 19).
 // See docs/benchmark.md.
 import os from "node:os";
 import path from "node:path";
@@ -89,6 +90,20 @@ async function hitRuns(
   return { rows, profile, memory: memory ?? null };
 }
 
+/** BENCH_ONLY=misses: the uncached runs alone (their CPU per request), nothing written. */
+async function onlyMisses(db: BenchDb, key: string): Promise<void> {
+  const rows = await missRuns(db, key);
+  if (config.postgres) {
+    const pgDb = await ensurePgBenchDb(config.mainScale, deepRowsFor(config.mainScale), db.file, log);
+    rows.push(...(await missRuns(pgDb, benchKey(pgDb, log).key, ", PostgreSQL")));
+  }
+  for (const r of rows)
+    console.log(
+      `${r.name.padEnd(36)} ${Math.round(r.peak.rps)} req/s, server CPU ${r.peak.cpuUsPerRequest?.toFixed(1) ?? "-"} µs/req, ` +
+        `p99 at half peak ${r.half?.p99.toFixed(2) ?? "-"} / ${r.halfPaced?.p99.toFixed(2) ?? "-"} ms (load average ${os.loadavg()[0].toFixed(2)})`,
+    );
+}
+
 /** The deep history grows with the scale: 100k rows per scale unit, up to BENCH_ODDS_DEPTH. */
 const deepRowsFor = (scale: number) => Math.min(config.oddsDepth, Math.round(100_000 * scale));
 
@@ -145,6 +160,10 @@ async function main() {
     notes.push("keys are not on the unlimited plan (metering not merged yet)");
   const mainDb = dbs.get(config.mainScale)!;
   const mainKey = keys.get(config.mainScale)!.key;
+  if (process.env.BENCH_ONLY === "misses") {
+    await onlyMisses(mainDb, mainKey);
+    return;
+  }
   await encodingRuns(mainDb, mainKey);
   if (process.env.BENCH_ONLY === "encoding") {
     console.log(`\n${notes.join("\n")}`);
