@@ -29,9 +29,13 @@ export interface MemoryRun {
   distinctKeys: number;
   cacheEntriesCap: number;
   rssBeforeMb: number | null;
+  /** After the first of two disjoint runs (cache full, heap at working size). */
+  rssMidMb: number | null;
   rssAfterMb: number | null;
+  /** What the cache counts against its budget after the second run (statline_response_cache_bytes). */
+  cacheBytesMb: number | null;
   meanResponseBytes: number;
-  /** The cache's byte budget: RESPONSE_CACHE_MAX_BYTES when set, else entries cap x mean response. */
+  /** The cache's byte budget: RESPONSE_CACHE_MAX_BYTES (default 64 MiB). */
   budgetMb: number;
   requests: number;
 }
@@ -155,7 +159,7 @@ export function summary(r: BenchResults): string {
       : []),
     ...(r.memory
       ? [
-          `Memory: RSS after each run is in the tables. Many distinct keys: ${f0(r.memory.requests)} requests over ${f0(r.memory.distinctKeys)} distinct cache keys (cache cap ${f0(r.memory.cacheEntriesCap)} entries), RSS ${r.memory.rssBeforeMb?.toFixed(0) ?? "-"} -> ${r.memory.rssAfterMb?.toFixed(0) ?? "-"} MB; the cache's byte budget ${r.memory.budgetMb.toFixed(1)} MB (mean response ${f0(r.memory.meanResponseBytes)} bytes).`,
+          `Memory: RSS after each run is in the tables. Many distinct keys: ${f0(r.memory.requests)} requests over ${f0(r.memory.distinctKeys)} distinct cache keys (cache cap ${f0(r.memory.cacheEntriesCap)} entries), in two disjoint runs, RSS ${r.memory.rssBeforeMb?.toFixed(0) ?? "-"} -> ${r.memory.rssMidMb?.toFixed(0) ?? "-"} -> ${r.memory.rssAfterMb?.toFixed(0) ?? "-"} MB; the cache counts ${r.memory.cacheBytesMb?.toFixed(1) ?? "-"} MB against its ${r.memory.budgetMb.toFixed(0)} MB budget (mean response ${f0(r.memory.meanResponseBytes)} bytes).`,
           "",
         ]
       : []),

@@ -13,6 +13,8 @@ export interface Probes {
   redisUp?: () => number;
   rateLimiterFallback?: () => number;
   keyCacheEntries?: () => number;
+  /** The response cache: entries held and the bytes counted against RESPONSE_CACHE_MAX_BYTES. */
+  responseCache?: () => { entries: number; bytes: number };
 }
 
 function create() {
@@ -90,6 +92,16 @@ function create() {
   );
   gauge("statline_key_cache_entries", "Verified keys held in this instance's cache", () =>
     probes.keyCacheEntries?.(),
+  );
+  gauge(
+    "statline_response_cache_entries",
+    "Responses held in this instance's response cache",
+    () => probes.responseCache?.().entries,
+  );
+  gauge(
+    "statline_response_cache_bytes",
+    "Bytes the response cache counts against RESPONSE_CACHE_MAX_BYTES (every copy it holds)",
+    () => probes.responseCache?.().bytes,
   );
   gauge(
     "statline_metering_buffered_requests",

@@ -1,5 +1,6 @@
 import { perProcess } from "../process-state";
 import { db } from "../db";
+import { metrics } from "../metrics";
 import { compressHead, etagOf, type Compressed } from "./encoding";
 import type { ApiRequest } from "./types";
 
@@ -102,6 +103,7 @@ export function cacheSet(key: string, entry: CacheEntry): void {
 export function cacheStats(): { entries: number; bytes: number } {
   return { entries: state.entries.size, bytes: state.bytes };
 }
+metrics.probes.responseCache = cacheStats;
 
 export function invalidateResponseCache(): void {
   state.entries.clear();
