@@ -1,6 +1,6 @@
 -- CreateTable
 CREATE TABLE "webhook_endpoints" (
-    "id" TEXT NOT NULL,
+    "id" TEXT NOT NULL PRIMARY KEY,
     "accountId" TEXT NOT NULL,
     "createdById" TEXT,
     "url" TEXT NOT NULL,
@@ -8,19 +8,18 @@ CREATE TABLE "webhook_endpoints" (
     "competitionId" INTEGER,
     "secret" TEXT NOT NULL,
     "cursor" INTEGER NOT NULL DEFAULT 0,
-    "disabledAt" TIMESTAMP(3),
+    "disabledAt" DATETIME,
     "disabledReason" TEXT,
     "consecutiveFailures" INTEGER NOT NULL DEFAULT 0,
-    "failingSince" TIMESTAMP(3),
-    "createdAt" TIMESTAMP(3) NOT NULL DEFAULT CURRENT_TIMESTAMP,
-    "updatedAt" TIMESTAMP(3) NOT NULL,
-
-    CONSTRAINT "webhook_endpoints_pkey" PRIMARY KEY ("id")
+    "failingSince" DATETIME,
+    "createdAt" DATETIME NOT NULL DEFAULT CURRENT_TIMESTAMP,
+    "updatedAt" DATETIME NOT NULL,
+    CONSTRAINT "webhook_endpoints_accountId_fkey" FOREIGN KEY ("accountId") REFERENCES "accounts" ("id") ON DELETE CASCADE ON UPDATE CASCADE
 );
 
 -- CreateTable
 CREATE TABLE "webhook_deliveries" (
-    "id" TEXT NOT NULL,
+    "id" TEXT NOT NULL PRIMARY KEY,
     "endpointId" TEXT NOT NULL,
     "eventId" TEXT NOT NULL,
     "changeId" INTEGER,
@@ -28,29 +27,28 @@ CREATE TABLE "webhook_deliveries" (
     "payload" TEXT NOT NULL,
     "status" TEXT NOT NULL DEFAULT 'pending',
     "attempts" INTEGER NOT NULL DEFAULT 0,
-    "nextAttemptAt" TIMESTAMP(3) NOT NULL,
+    "nextAttemptAt" DATETIME NOT NULL,
     "leaseOwner" TEXT,
-    "leaseUntil" TIMESTAMP(3),
+    "leaseUntil" DATETIME,
     "lastStatusCode" INTEGER,
     "lastLatencyMs" INTEGER,
     "lastError" TEXT,
-    "createdAt" TIMESTAMP(3) NOT NULL DEFAULT CURRENT_TIMESTAMP,
-    "updatedAt" TIMESTAMP(3) NOT NULL,
-
-    CONSTRAINT "webhook_deliveries_pkey" PRIMARY KEY ("id")
+    "createdAt" DATETIME NOT NULL DEFAULT CURRENT_TIMESTAMP,
+    "updatedAt" DATETIME NOT NULL,
+    CONSTRAINT "webhook_deliveries_endpointId_fkey" FOREIGN KEY ("endpointId") REFERENCES "webhook_endpoints" ("id") ON DELETE CASCADE ON UPDATE CASCADE
 );
 
 -- CreateTable
 CREATE TABLE "webhook_attempts" (
-    "id" SERIAL NOT NULL,
+    "id" INTEGER NOT NULL PRIMARY KEY AUTOINCREMENT,
     "deliveryId" TEXT NOT NULL,
-    "at" TIMESTAMP(3) NOT NULL,
+    "at" DATETIME NOT NULL,
     "statusCode" INTEGER,
     "latencyMs" INTEGER NOT NULL,
     "error" TEXT,
     "response" TEXT,
-
-    CONSTRAINT "webhook_attempts_pkey" PRIMARY KEY ("id")
+    "sender" TEXT,
+    CONSTRAINT "webhook_attempts_deliveryId_fkey" FOREIGN KEY ("deliveryId") REFERENCES "webhook_deliveries" ("id") ON DELETE CASCADE ON UPDATE CASCADE
 );
 
 -- CreateIndex
@@ -67,12 +65,3 @@ CREATE UNIQUE INDEX "webhook_deliveries_endpointId_eventId_key" ON "webhook_deli
 
 -- CreateIndex
 CREATE INDEX "webhook_attempts_deliveryId_at_idx" ON "webhook_attempts"("deliveryId", "at");
-
--- AddForeignKey
-ALTER TABLE "webhook_endpoints" ADD CONSTRAINT "webhook_endpoints_accountId_fkey" FOREIGN KEY ("accountId") REFERENCES "accounts"("id") ON DELETE CASCADE ON UPDATE CASCADE;
-
--- AddForeignKey
-ALTER TABLE "webhook_deliveries" ADD CONSTRAINT "webhook_deliveries_endpointId_fkey" FOREIGN KEY ("endpointId") REFERENCES "webhook_endpoints"("id") ON DELETE CASCADE ON UPDATE CASCADE;
-
--- AddForeignKey
-ALTER TABLE "webhook_attempts" ADD CONSTRAINT "webhook_attempts_deliveryId_fkey" FOREIGN KEY ("deliveryId") REFERENCES "webhook_deliveries"("id") ON DELETE CASCADE ON UPDATE CASCADE;

@@ -1,6 +1,6 @@
 -- CreateTable
 CREATE TABLE "webhook_endpoints" (
-    "id" TEXT NOT NULL PRIMARY KEY,
+    "id" TEXT NOT NULL,
     "accountId" TEXT NOT NULL,
     "createdById" TEXT,
     "url" TEXT NOT NULL,
@@ -8,18 +8,19 @@ CREATE TABLE "webhook_endpoints" (
     "competitionId" INTEGER,
     "secret" TEXT NOT NULL,
     "cursor" INTEGER NOT NULL DEFAULT 0,
-    "disabledAt" DATETIME,
+    "disabledAt" TIMESTAMP(3),
     "disabledReason" TEXT,
     "consecutiveFailures" INTEGER NOT NULL DEFAULT 0,
-    "failingSince" DATETIME,
-    "createdAt" DATETIME NOT NULL DEFAULT CURRENT_TIMESTAMP,
-    "updatedAt" DATETIME NOT NULL,
-    CONSTRAINT "webhook_endpoints_accountId_fkey" FOREIGN KEY ("accountId") REFERENCES "accounts" ("id") ON DELETE CASCADE ON UPDATE CASCADE
+    "failingSince" TIMESTAMP(3),
+    "createdAt" TIMESTAMP(3) NOT NULL DEFAULT CURRENT_TIMESTAMP,
+    "updatedAt" TIMESTAMP(3) NOT NULL,
+
+    CONSTRAINT "webhook_endpoints_pkey" PRIMARY KEY ("id")
 );
 
 -- CreateTable
 CREATE TABLE "webhook_deliveries" (
-    "id" TEXT NOT NULL PRIMARY KEY,
+    "id" TEXT NOT NULL,
     "endpointId" TEXT NOT NULL,
     "eventId" TEXT NOT NULL,
     "changeId" INTEGER,
@@ -27,27 +28,30 @@ CREATE TABLE "webhook_deliveries" (
     "payload" TEXT NOT NULL,
     "status" TEXT NOT NULL DEFAULT 'pending',
     "attempts" INTEGER NOT NULL DEFAULT 0,
-    "nextAttemptAt" DATETIME NOT NULL,
+    "nextAttemptAt" TIMESTAMP(3) NOT NULL,
     "leaseOwner" TEXT,
-    "leaseUntil" DATETIME,
+    "leaseUntil" TIMESTAMP(3),
     "lastStatusCode" INTEGER,
     "lastLatencyMs" INTEGER,
     "lastError" TEXT,
-    "createdAt" DATETIME NOT NULL DEFAULT CURRENT_TIMESTAMP,
-    "updatedAt" DATETIME NOT NULL,
-    CONSTRAINT "webhook_deliveries_endpointId_fkey" FOREIGN KEY ("endpointId") REFERENCES "webhook_endpoints" ("id") ON DELETE CASCADE ON UPDATE CASCADE
+    "createdAt" TIMESTAMP(3) NOT NULL DEFAULT CURRENT_TIMESTAMP,
+    "updatedAt" TIMESTAMP(3) NOT NULL,
+
+    CONSTRAINT "webhook_deliveries_pkey" PRIMARY KEY ("id")
 );
 
 -- CreateTable
 CREATE TABLE "webhook_attempts" (
-    "id" INTEGER NOT NULL PRIMARY KEY AUTOINCREMENT,
+    "id" SERIAL NOT NULL,
     "deliveryId" TEXT NOT NULL,
-    "at" DATETIME NOT NULL,
+    "at" TIMESTAMP(3) NOT NULL,
     "statusCode" INTEGER,
     "latencyMs" INTEGER NOT NULL,
     "error" TEXT,
     "response" TEXT,
-    CONSTRAINT "webhook_attempts_deliveryId_fkey" FOREIGN KEY ("deliveryId") REFERENCES "webhook_deliveries" ("id") ON DELETE CASCADE ON UPDATE CASCADE
+    "sender" TEXT,
+
+    CONSTRAINT "webhook_attempts_pkey" PRIMARY KEY ("id")
 );
 
 -- CreateIndex
@@ -64,3 +68,12 @@ CREATE UNIQUE INDEX "webhook_deliveries_endpointId_eventId_key" ON "webhook_deli
 
 -- CreateIndex
 CREATE INDEX "webhook_attempts_deliveryId_at_idx" ON "webhook_attempts"("deliveryId", "at");
+
+-- AddForeignKey
+ALTER TABLE "webhook_endpoints" ADD CONSTRAINT "webhook_endpoints_accountId_fkey" FOREIGN KEY ("accountId") REFERENCES "accounts"("id") ON DELETE CASCADE ON UPDATE CASCADE;
+
+-- AddForeignKey
+ALTER TABLE "webhook_deliveries" ADD CONSTRAINT "webhook_deliveries_endpointId_fkey" FOREIGN KEY ("endpointId") REFERENCES "webhook_endpoints"("id") ON DELETE CASCADE ON UPDATE CASCADE;
+
+-- AddForeignKey
+ALTER TABLE "webhook_attempts" ADD CONSTRAINT "webhook_attempts_deliveryId_fkey" FOREIGN KEY ("deliveryId") REFERENCES "webhook_deliveries"("id") ON DELETE CASCADE ON UPDATE CASCADE;
