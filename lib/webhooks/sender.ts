@@ -58,6 +58,7 @@ async function record(db: Db, d: LeasedDelivery, owner: string, r: PostResult) {
       latencyMs: r.latencyMs,
       error,
       response: r.response,
+      sender: owner,
     },
   });
   await db.webhookDelivery.updateMany({
