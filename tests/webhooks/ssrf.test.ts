@@ -39,7 +39,7 @@ describe("SSRF guard", () => {
   it("the same loopback target is reached when WEBHOOK_ALLOW_PRIVATE=1", async () => {
     process.env.WEBHOOK_ALLOW_PRIVATE = "1";
     try {
-      const r = await postWebhook(`http://localhost:${port()}/hook`, {}, "{}");
+      const r = await postWebhook(`http://127.0.0.1:${port()}/hook`, {}, "{}");
       expect(r.statusCode).toBe(400); // reached; unsigned, so the receiver's verify refuses it
       expect(receiver.invalid()).toBe(1);
     } finally {
