@@ -24,6 +24,7 @@ beforeAll(async () => {
   database = await createPgDatabase();
   db = await connect(database.url, prefix);
   process.env.NEXTAUTH_SECRET = "reliability-secret-not-for-production-0123456789";
+  process.env.WEBHOOK_ALLOW_PRIVATE = "1"; // endpoints on 127.0.0.1 are accepted at creation
   receivers = await Promise.all([0, 1].map((i) => startReceiver(() => secrets[i])));
   apps = await startInstances(2, database.url, {
     REDIS_URL: "redis://127.0.0.1:6379",
