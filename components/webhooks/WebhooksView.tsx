@@ -48,7 +48,7 @@ export function WebhooksView() {
     <>
       <PageHeader
         title="Webhooks"
-        description="Statline POSTs every change (scores, status, odds, standings) to your endpoints within seconds, signed per Standard Webhooks, retried with back-off for up to a day."
+        description="Statline POSTs every change (scores, status, odds, standings) to your endpoints within seconds, signed per Standard Webhooks, retried with back-off for about two days."
         action={
           <Button onClick={() => setAdding(true)}>
             <PlusIcon width={16} height={16} /> Add endpoint
