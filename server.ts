@@ -4,6 +4,7 @@ import http from "node:http";
 import next from "next";
 import { handleNodeRequest, writeBadTarget } from "./lib/api/adapters/node";
 import { watchDataVersion } from "./lib/api/cache";
+import { db } from "./lib/db";
 import { logError, logInfo } from "./lib/log";
 import { setListenHost } from "./lib/metrics-http";
 import { OPS_ROUTES } from "./lib/ops";
@@ -11,6 +12,7 @@ import { getRedis, whenRedisReady } from "./lib/redis";
 import { admitBody, applyServerLimits, serverOptions } from "./lib/server-limits";
 import { gracefulShutdown, isStopping, onShutdown } from "./lib/shutdown";
 import { flushUsage, usageStats } from "./lib/usage";
+import { startWebhooks, stopWebhooks } from "./lib/webhooks/worker";
 
 /** /v1 and look-alikes (/V1, /v2): answered by the API in JSON, never by Next's HTML 404. */
 const API_PATH = /^\/v\d+(?:[/?]|$)/i;
@@ -62,6 +64,11 @@ export async function startServer(opts: { port: number; host: string; dev?: bool
   logInfo("statline listening", {
     url: `http://${opts.host === "0.0.0.0" ? "localhost" : opts.host}:${opts.port}`,
   });
+
+  // Webhook deliveries (WEBHOOKS=off turns them off here): every instance runs a sender; the outbox
+  // lease gives each delivery to one of them. Stopped after the drain, before metering is flushed.
+  startWebhooks(db);
+  onShutdown("webhooks", stopWebhooks);
 
   // Drain (lib/shutdown.ts), then write buffered metering (bounded wait), then exit. Responses
   // are metered before they are written, so nothing that reached a client is lost.

@@ -20,7 +20,9 @@ export default async function globalSetup() {
   const app = await startApp({
     databaseUrl,
     port: Number(process.env.E2E_PORT ?? 3100),
-    env: { SIGNUP_LIMIT_PER_HOUR: "100000" },
+    // Webhooks: the dashboard-webhooks spec's receiver listens on 127.0.0.1, which the sender
+    // refuses unless private targets are allowed; a short poll keeps the delivery log quick.
+    env: { SIGNUP_LIMIT_PER_HOUR: "100000", WEBHOOK_ALLOW_PRIVATE: "1", WEBHOOK_POLL_MS: "200" },
   });
   // The server's output, for tests that prove secrets never reach the logs.
   const logFile = path.join(ROOT, "data", "test", "e2e-server.log");

@@ -6,6 +6,7 @@ import { signOut } from "next-auth/react";
 import { useEffect, useState, type ReactNode } from "react";
 import { focusRing } from "../ui/Button";
 import {
+  BoltIcon,
   BookIcon,
   ChartIcon,
   ExternalIcon,
@@ -27,6 +28,7 @@ const NAV = [
   { href: "/dashboard/keys", label: "API keys", icon: KeyIcon },
   { href: "/dashboard/usage", label: "Usage", icon: ChartIcon },
   { href: "/dashboard/logs", label: "Logs", icon: SearchIcon },
+  { href: "/dashboard/webhooks", label: "Webhooks", icon: BoltIcon },
   { href: "/dashboard/audit", label: "Audit log", icon: ListIcon },
   { href: "/dashboard/account", label: "Account", icon: ShieldIcon },
 ] as const;

@@ -3,6 +3,7 @@ import { keyCommands } from "./keys";
 import { logCommands } from "./logs";
 import { planCommands } from "./plans";
 import { usageCommands } from "./usage";
+import { webhookCommands } from "./webhooks";
 import type { AdminCommand } from "./args";
 
 /** Each feature adds its commands here (keys, plans, usage, ...). */
@@ -12,4 +13,5 @@ export const commands: AdminCommand[] = [
   ...usageCommands,
   ...dataCommands,
   ...logCommands,
+  ...webhookCommands,
 ];

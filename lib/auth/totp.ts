@@ -1,45 +1,20 @@
-import { createCipheriv, createDecipheriv, createHash, randomBytes } from "node:crypto";
+import { createHash, randomBytes } from "node:crypto";
 import { Secret, TOTP } from "otpauth";
 import { recordAudit } from "../audit";
 import type { Db } from "../db";
+import { seal, unseal } from "./seal";
 
 /**
  * Optional TOTP two-factor sign-in (RFC 6238: SHA-1, 6 digits, 30 s, as every authenticator app
  * reads it) with 10 one-time recovery codes. The secret is stored AES-256-GCM encrypted under a
  * key derived from NEXTAUTH_SECRET (a database dump alone yields no working second factor);
- * recovery codes are stored as SHA-256 hashes.
+ * recovery codes are stored as SHA-256 hashes. Sealing: lib/auth/seal.ts.
  */
 const ISSUER = "Statline";
 const RECOVERY_CODES = 10;
 
-function key(): Buffer {
-  const secret = process.env.NEXTAUTH_SECRET;
-  if (!secret) throw new Error("NEXTAUTH_SECRET is not set");
-  return createHash("sha256").update(`statline:totp:${secret}`).digest();
-}
-
-function seal(plain: string): string {
-  const iv = randomBytes(12);
-  const cipher = createCipheriv("aes-256-gcm", key(), iv);
-  const data = Buffer.concat([cipher.update(plain, "utf8"), cipher.final()]);
-  return ["v1", iv, cipher.getAuthTag(), data]
-    .map((p) => (typeof p === "string" ? p : p.toString("base64url")))
-    .join(".");
-}
-
-function open(sealed: string): string | null {
-  const [v, iv, tag, data] = sealed.split(".");
-  if (v !== "v1" || !iv || !tag || !data) return null;
-  try {
-    const decipher = createDecipheriv("aes-256-gcm", key(), Buffer.from(iv, "base64url"));
-    decipher.setAuthTag(Buffer.from(tag, "base64url"));
-    return Buffer.concat([decipher.update(Buffer.from(data, "base64url")), decipher.final()]).toString(
-      "utf8",
-    );
-  } catch {
-    return null;
-  }
-}
+const sealSecret = (plain: string) => seal("totp", plain);
+const open = (sealed: string) => unseal("totp", sealed);
 
 const totpFor = (base32: string, label: string) =>
   new TOTP({
@@ -78,7 +53,7 @@ export async function beginTotpSetup(db: Db, user: { id: string; email: string }
   const current = await db.user.findUnique({ where: { id: user.id }, select: { totpEnabledAt: true } });
   if (current?.totpEnabledAt) return { ok: false as const, reason: "already_enabled" as const };
   const secret = new Secret({ size: 20 }).base32;
-  await db.user.update({ where: { id: user.id }, data: { totpSecret: seal(secret) } });
+  await db.user.update({ where: { id: user.id }, data: { totpSecret: sealSecret(secret) } });
   return { ok: true as const, secret, uri: totpFor(secret, user.email).toString() };
 }
 

@@ -1,0 +1,5 @@
+import { webhookActionRoute } from "@/lib/dashboard/webhook-routes";
+
+export const dynamic = "force-dynamic";
+
+export const POST = webhookActionRoute("resend");

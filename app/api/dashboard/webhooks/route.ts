@@ -1,0 +1,36 @@
+import { z } from "zod";
+import { dashboardError, dashboardRoute, jsonResponse, requestOrigin } from "@/lib/auth/route";
+import { db } from "@/lib/db";
+import { CHANGE_TYPES } from "@/lib/events/types";
+import { MAX_URL_LENGTH } from "@/lib/webhooks/config";
+import { createEndpoint, listEndpoints } from "@/lib/webhooks/endpoints";
+
+export const dynamic = "force-dynamic";
+
+export const GET = dashboardRoute(null, ({ user }) => listEndpoints(db, user.accountId));
+
+const createInput = z.object({
+  url: z
+    .string()
+    .trim()
+    .min(1, "URL is required")
+    .max(MAX_URL_LENGTH, `URL must be at most ${MAX_URL_LENGTH} characters`),
+  /** Empty = every event type. */
+  eventTypes: z.array(z.enum(CHANGE_TYPES)).max(CHANGE_TYPES.length).default([]),
+});
+
+/** The one response that carries the signing secret: 201, never cached, never logged. */
+export const POST = dashboardRoute(createInput, async ({ user, body, request }) => {
+  const done = await createEndpoint(
+    db,
+    {
+      accountId: user.accountId,
+      createdById: user.id,
+      url: body.url,
+      eventTypes: [...new Set(body.eventTypes)],
+    },
+    { userId: user.id, ...requestOrigin(request) },
+  );
+  if (!done.ok) return dashboardError(done.code, done.message);
+  return jsonResponse(201, { data: done.value }, { Pragma: "no-cache" });
+});

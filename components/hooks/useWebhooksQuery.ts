@@ -1,0 +1,75 @@
+"use client";
+
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import type { WebhookDeliveryView, WebhookEndpointView } from "@/lib/webhooks/views";
+import { useApi } from "./useApi";
+
+export const webhooksQueryKey = ["webhooks"] as const;
+const deliveriesKey = (id: string) => ["webhooks", id, "deliveries"] as const;
+const base = (id: string) => `/api/dashboard/webhooks/${encodeURIComponent(id)}`;
+
+export interface CreatedEndpoint {
+  endpoint: WebhookEndpointView;
+  secret: string;
+}
+
+export function useWebhooksQuery() {
+  const api = useApi();
+  return useQuery({
+    queryKey: webhooksQueryKey,
+    queryFn: () => api.get<WebhookEndpointView[]>("/api/dashboard/webhooks"),
+  });
+}
+
+/** The delivery log refreshes every 2 s while open, so a test event's outcome shows up by itself. */
+export function useDeliveriesQuery(id: string) {
+  const api = useApi();
+  return useQuery({
+    queryKey: deliveriesKey(id),
+    queryFn: () => api.get<WebhookDeliveryView[]>(`${base(id)}/deliveries`),
+    refetchInterval: 2000,
+  });
+}
+
+/** The answer holds the signing secret: gcTime 0, never copied into the list query. */
+export function useCreateEndpointMutation() {
+  const api = useApi();
+  const client = useQueryClient();
+  return useMutation({
+    gcTime: 0,
+    mutationFn: (input: { url: string; eventTypes: string[] }) =>
+      api.post<CreatedEndpoint>("/api/dashboard/webhooks", input),
+    onSuccess: () => {
+      client.invalidateQueries({ queryKey: webhooksQueryKey });
+      client.invalidateQueries({ queryKey: ["audit"] });
+    },
+  });
+}
+
+export type EndpointAction = "disable" | "enable" | "delete" | "test";
+
+export function useEndpointAction() {
+  const api = useApi();
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (a: { id: string; action: EndpointAction }) => api.post<unknown>(`${base(a.id)}/${a.action}`),
+    onSuccess: (_data, a) => {
+      client.invalidateQueries({ queryKey: webhooksQueryKey });
+      client.invalidateQueries({ queryKey: deliveriesKey(a.id) });
+      client.invalidateQueries({ queryKey: ["audit"] });
+    },
+  });
+}
+
+export function useResendMutation(endpointId: string) {
+  const api = useApi();
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (deliveryId: string) =>
+      api.post<unknown>(`${base(endpointId)}/deliveries/${encodeURIComponent(deliveryId)}/resend`),
+    onSuccess: () => {
+      client.invalidateQueries({ queryKey: deliveriesKey(endpointId) });
+      client.invalidateQueries({ queryKey: ["audit"] });
+    },
+  });
+}

@@ -1,0 +1,111 @@
+"use client";
+
+import { useEffect, useId, useState, type FormEvent } from "react";
+import { CHANGE_TYPES } from "@/lib/events/types";
+import { Button } from "../ui/Button";
+import { Dialog } from "../ui/Dialog";
+import type { useCreateEndpointMutation, CreatedEndpoint } from "../hooks/useWebhooksQuery";
+
+const URL_MAX = 2000;
+
+export function AddEndpointDialog({
+  open,
+  mutation,
+  onClose,
+  onCreated,
+}: {
+  open: boolean;
+  mutation: ReturnType<typeof useCreateEndpointMutation>;
+  onClose: () => void;
+  onCreated: (created: CreatedEndpoint) => void;
+}) {
+  const [url, setUrl] = useState("");
+  const [types, setTypes] = useState<string[]>([]);
+  const [problem, setProblem] = useState("");
+  const urlId = useId();
+  const errorId = useId();
+
+  useEffect(() => {
+    if (open) {
+      setUrl("");
+      setTypes([]);
+      setProblem("");
+    }
+  }, [open]);
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const trimmed = url.trim();
+    if (!/^https?:\/\/\S+$/i.test(trimmed))
+      return setProblem("Enter a URL starting with https:// or http://");
+    setProblem("");
+    mutation.mutate({ url: trimmed, eventTypes: types }, { onSuccess: onCreated });
+  };
+  const toggle = (t: string) =>
+    setTypes((cur) => (cur.includes(t) ? cur.filter((x) => x !== t) : [...cur, t]));
+  const error = problem || (mutation.isError ? mutation.error.message : "");
+
+  return (
+    <Dialog
+      open={open}
+      onDismiss={() => !mutation.isPending && onClose()}
+      title="Add webhook endpoint"
+      description="Statline POSTs each change to this URL, signed per Standard Webhooks. The signing secret is shown once, right after you add it."
+    >
+      <form onSubmit={submit} noValidate className="space-y-5">
+        <div>
+          <label htmlFor={urlId} className="text-sm font-medium text-slate-800">
+            Endpoint URL
+          </label>
+          <input
+            id={urlId}
+            name="url"
+            type="url"
+            value={url}
+            onChange={(e) => setUrl(e.target.value)}
+            maxLength={URL_MAX}
+            required
+            data-autofocus
+            autoComplete="off"
+            placeholder="https://example.com/webhooks/statline"
+            aria-invalid={Boolean(problem)}
+            aria-describedby={error ? errorId : undefined}
+            className="mt-1.5 block w-full rounded-md border border-slate-300 px-3 py-2 text-sm shadow-sm placeholder:text-slate-500 focus:border-emerald-600 focus:outline-none focus:ring-2 focus:ring-emerald-600/25 aria-[invalid=true]:border-red-500"
+          />
+        </div>
+        <fieldset>
+          <legend className="text-sm font-medium text-slate-800">Event types</legend>
+          <p className="mt-0.5 text-xs text-slate-600">None checked: every event type.</p>
+          <div className="mt-2 grid gap-x-4 gap-y-1.5 sm:grid-cols-2">
+            {CHANGE_TYPES.map((t) => (
+              <label key={t} className="flex items-center gap-2 text-sm text-slate-800">
+                <input
+                  type="checkbox"
+                  name="eventTypes"
+                  value={t}
+                  checked={types.includes(t)}
+                  onChange={() => toggle(t)}
+                  className="size-4 accent-emerald-700"
+                />
+                <code className="font-mono text-[13px]">{t}</code>
+              </label>
+            ))}
+          </div>
+        </fieldset>
+        {error && (
+          <p id={errorId} role="alert" className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-700">
+            {error}
+          </p>
+        )}
+        <div className="-mx-6 -mb-4 flex justify-end gap-2 rounded-b-xl border-t border-slate-100 bg-slate-50 px-6 py-3">
+          <Button variant="secondary" onClick={onClose} disabled={mutation.isPending}>
+            Cancel
+          </Button>
+          <Button type="submit" disabled={mutation.isPending}>
+            {mutation.isPending ? "Adding…" : "Add endpoint"}
+          </Button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}

@@ -1,0 +1,74 @@
+import { findOrCreateUser, findUserByEmail } from "../accounts";
+import { db } from "../db";
+import { parseTypes, type ChangeType } from "../events/types";
+import { createEndpoint, listEndpoints, removeEndpoint } from "../webhooks/endpoints";
+import { parseFlags, requireFlag, type AdminCommand } from "./args";
+
+const CLI_ACTOR = { userId: null, ip: "admin-cli" };
+
+function eventsFlag(raw: string | true | undefined): ChangeType[] {
+  if (raw === undefined) return [];
+  if (raw === true) throw new Error("--events needs a list, e.g. contest.score,odds");
+  const parsed = parseTypes(raw);
+  if ("unknown" in parsed) throw new Error(`unknown event type: ${parsed.unknown}`);
+  return parsed.types;
+}
+
+export const webhookCommands: AdminCommand[] = [
+  {
+    name: "webhook add",
+    usage:
+      "webhook add --email <e> --url <u> [--events a,b] [--competition <id>]   (prints the signing secret as the last line, once)",
+    async run(args) {
+      const { flags } = parseFlags(args);
+      const email = requireFlag(flags, "email");
+      const url = requireFlag(flags, "url");
+      const eventTypes = eventsFlag(flags.events);
+      const competition = flags.competition;
+      const competitionId = typeof competition === "string" ? Number(competition) : null;
+      if (competitionId !== null && !(Number.isInteger(competitionId) && competitionId > 0))
+        throw new Error("--competition must be a competition id");
+      const user = await findOrCreateUser(db, email);
+      const done = await createEndpoint(
+        db,
+        { accountId: user.accountId, createdById: user.id, url, eventTypes, competitionId },
+        CLI_ACTOR,
+      );
+      if (!done.ok) throw new Error(done.message);
+      const { endpoint, secret } = done.value;
+      const types = endpoint.eventTypes.length ? endpoint.eventTypes.join(",") : "all event types";
+      console.log(`added webhook ${endpoint.id} -> ${endpoint.url} (${types}) for ${user.email}`);
+      console.log(secret);
+    },
+  },
+  {
+    name: "webhook list",
+    usage: "webhook list [--email <e>]",
+    async run(args) {
+      const email = parseFlags(args).flags.email;
+      let accountId: string | undefined;
+      if (typeof email === "string") {
+        const user = await findUserByEmail(db, email);
+        if (!user) throw new Error(`no user ${email}`);
+        accountId = user.accountId;
+      }
+      for (const e of await listEndpoints(db, accountId))
+        console.log(
+          [e.id, e.url, e.eventTypes.join(",") || "*", e.status, e.disabledReason ?? "", e.createdAt].join(
+            "\t",
+          ),
+        );
+    },
+  },
+  {
+    name: "webhook remove",
+    usage: "webhook remove <id>",
+    async run(args) {
+      const id = parseFlags(args).positional[0];
+      if (!id) throw new Error("give the webhook endpoint id (webhook list shows it)");
+      const done = await removeEndpoint(db, { id }, CLI_ACTOR);
+      if (!done.ok) throw new Error(`${done.message} (${id})`);
+      console.log(`removed webhook ${id}`);
+    },
+  },
+];

@@ -1,0 +1,211 @@
+/** Managing webhook endpoints (dashboard and CLI): every mutation audited, the secret returned once. */
+import { randomBytes } from "node:crypto";
+import { recordAudit, type AuditContext } from "../audit";
+import type { Db } from "../db";
+import { headId } from "../events/feed";
+import type { ChangeType } from "../events/types";
+import { MAX_ENDPOINTS_PER_ACCOUNT, MAX_URL_LENGTH } from "./config";
+import { newSigningSecret, sealSigningSecret } from "./sign";
+import { urlProblem } from "./ssrf";
+import { toEndpointView, type WebhookEndpointView } from "./views";
+
+export type WebhookResult<T> =
+  | { ok: true; value: T }
+  | { ok: false; code: "NOT_FOUND" | "CONFLICT" | "INVALID_PARAMETER"; message: string };
+
+const notFound = { ok: false, code: "NOT_FOUND", message: "Webhook endpoint not found" } as const;
+
+/** Whose endpoint: an account (dashboard) or any (operator CLI, accountId undefined). */
+export interface EndpointRef {
+  id: string;
+  accountId?: string;
+}
+
+interface Actor extends AuditContext {
+  userId: string | null;
+}
+
+export interface NewEndpoint {
+  accountId: string;
+  createdById: string | null;
+  url: string;
+  eventTypes: ChangeType[];
+  competitionId?: number | null;
+}
+
+/** Creates an endpoint that receives changes from now on; returns it and its signing secret (once). */
+export async function createEndpoint(
+  db: Db,
+  input: NewEndpoint,
+  actor: Actor,
+): Promise<WebhookResult<{ endpoint: WebhookEndpointView; secret: string }>> {
+  const problem = urlProblem(input.url, MAX_URL_LENGTH);
+  if (problem) return { ok: false, code: "INVALID_PARAMETER", message: problem };
+  const count = await db.webhookEndpoint.count({ where: { accountId: input.accountId } });
+  if (count >= MAX_ENDPOINTS_PER_ACCOUNT)
+    return {
+      ok: false,
+      code: "CONFLICT",
+      message: `At most ${MAX_ENDPOINTS_PER_ACCOUNT} webhook endpoints per account`,
+    };
+  const secret = newSigningSecret();
+  const endpoint = await db.$transaction(async (tx) => {
+    const row = await tx.webhookEndpoint.create({
+      data: {
+        accountId: input.accountId,
+        createdById: input.createdById,
+        url: input.url,
+        eventTypes: input.eventTypes.join(","),
+        competitionId: input.competitionId ?? null,
+        secret: sealSigningSecret(secret),
+        cursor: await headId(tx as Db),
+      },
+    });
+    await recordAudit(tx, {
+      ...actor,
+      accountId: input.accountId,
+      actorUserId: actor.userId,
+      action: "webhook.created",
+      targetType: "webhook",
+      targetId: row.id,
+      detail: input.url.slice(0, 200),
+    });
+    return row;
+  });
+  return { ok: true, value: { endpoint: toEndpointView(endpoint), secret } };
+}
+
+export async function listEndpoints(db: Db, accountId?: string): Promise<WebhookEndpointView[]> {
+  const rows = await db.webhookEndpoint.findMany({
+    where: accountId ? { accountId } : {},
+    orderBy: { createdAt: "desc" },
+  });
+  return rows.map(toEndpointView);
+}
+
+const find = (db: Db, ref: EndpointRef) =>
+  db.webhookEndpoint.findFirst({
+    where: { id: ref.id, ...(ref.accountId ? { accountId: ref.accountId } : {}) },
+  });
+
+export async function removeEndpoint(
+  db: Db,
+  ref: EndpointRef,
+  actor: Actor,
+): Promise<WebhookResult<{ id: string }>> {
+  const ep = await find(db, ref);
+  if (!ep) return notFound;
+  await db.$transaction(async (tx) => {
+    await tx.webhookEndpoint.delete({ where: { id: ep.id } });
+    await recordAudit(tx, {
+      ...actor,
+      accountId: ep.accountId,
+      actorUserId: actor.userId,
+      action: "webhook.deleted",
+      targetType: "webhook",
+      targetId: ep.id,
+      detail: ep.url.slice(0, 200),
+    });
+  });
+  return { ok: true, value: { id: ep.id } };
+}
+
+/**
+ * Disables or re-enables an endpoint. Re-enabling clears the failure run; changes recorded while
+ * it was disabled are then delivered from its cursor (as far as the feed's retention reaches).
+ */
+export async function setEndpointDisabled(
+  db: Db,
+  ref: EndpointRef,
+  disabled: boolean,
+  actor: Actor,
+): Promise<WebhookResult<WebhookEndpointView>> {
+  const ep = await find(db, ref);
+  if (!ep) return notFound;
+  if (Boolean(ep.disabledAt) === disabled)
+    return {
+      ok: false,
+      code: "CONFLICT",
+      message: `Webhook endpoint is already ${disabled ? "disabled" : "enabled"}`,
+    };
+  const row = await db.$transaction(async (tx) => {
+    const updated = await tx.webhookEndpoint.update({
+      where: { id: ep.id },
+      data: disabled
+        ? { disabledAt: new Date(), disabledReason: "Disabled by a user" }
+        : { disabledAt: null, disabledReason: null, consecutiveFailures: 0, failingSince: null },
+    });
+    await recordAudit(tx, {
+      ...actor,
+      accountId: ep.accountId,
+      actorUserId: actor.userId,
+      action: disabled ? "webhook.disabled" : "webhook.enabled",
+      targetType: "webhook",
+      targetId: ep.id,
+      detail: ep.url.slice(0, 200),
+    });
+    return updated;
+  });
+  return { ok: true, value: toEndpointView(row) };
+}
+
+/** Queues a `webhook.test` event for the endpoint, due now (it bypasses the event-type filter). */
+export async function sendTestEvent(
+  db: Db,
+  ref: EndpointRef,
+  actor: Actor,
+): Promise<WebhookResult<{ eventId: string }>> {
+  const ep = await find(db, ref);
+  if (!ep) return notFound;
+  if (ep.disabledAt)
+    return { ok: false, code: "CONFLICT", message: "Enable the endpoint before sending a test event" };
+  const eventId = `evt_test_${randomBytes(9).toString("base64url")}`;
+  const now = new Date();
+  const payload = JSON.stringify({
+    type: "webhook.test",
+    timestamp: now.toISOString(),
+    data: { endpoint_id: ep.id, message: "A test event from Statline" },
+  });
+  await db.$transaction(async (tx) => {
+    await tx.webhookDelivery.create({
+      data: { endpointId: ep.id, eventId, eventType: "webhook.test", payload, nextAttemptAt: now },
+    });
+    await recordAudit(tx, {
+      ...actor,
+      accountId: ep.accountId,
+      actorUserId: actor.userId,
+      action: "webhook.test_sent",
+      targetType: "webhook",
+      targetId: ep.id,
+      detail: eventId,
+    });
+  });
+  return { ok: true, value: { eventId } };
+}
+
+/** One more attempt of a delivery now, with the same webhook-id (the receiver dedupes on it). */
+export async function resendDelivery(
+  db: Db,
+  ref: EndpointRef & { deliveryId: string },
+  actor: Actor,
+): Promise<WebhookResult<{ id: string }>> {
+  const ep = await find(db, ref);
+  const d = ep && (await db.webhookDelivery.findFirst({ where: { id: ref.deliveryId, endpointId: ep.id } }));
+  if (!ep || !d) return { ok: false, code: "NOT_FOUND", message: "Delivery not found" };
+  await db.$transaction(async (tx) => {
+    await tx.webhookDelivery.update({
+      where: { id: d.id },
+      data: { status: "pending", nextAttemptAt: new Date() },
+    });
+    await recordAudit(tx, {
+      ...actor,
+      accountId: ep.accountId,
+      actorUserId: actor.userId,
+      action: "webhook.resent",
+      targetType: "webhook",
+      targetId: ep.id,
+      detail: d.eventId,
+    });
+  });
+  return { ok: true, value: { id: d.id } };
+}

@@ -1,0 +1,113 @@
+import { recordAudit } from "../audit";
+import type { Db } from "../db";
+import { logError, logInfo } from "../log";
+import { retryDelayMs, webhookConfig } from "./config";
+import { leaseDue, type LeasedDelivery } from "./outbox";
+import { postWebhook, type PostResult } from "./post";
+import { openSigningSecret, signatureHeaders } from "./sign";
+
+const LEASE_BATCH = 20;
+
+/** After a failed attempt: disables the endpoint once the documented run is reached (audited once). */
+async function noteFailure(db: Db, endpointId: string, accountId: string, now: Date) {
+  const ep = await db.webhookEndpoint.update({
+    where: { id: endpointId },
+    data: { consecutiveFailures: { increment: 1 } },
+    select: { consecutiveFailures: true, failingSince: true, disabledAt: true },
+  });
+  const since = ep.failingSince ?? now;
+  if (!ep.failingSince)
+    await db.webhookEndpoint.updateMany({
+      where: { id: endpointId, failingSince: null },
+      data: { failingSince: now },
+    });
+  const n = webhookConfig.disableAfterFailures();
+  if (ep.disabledAt || ep.consecutiveFailures < n) return;
+  if (now.getTime() - since.getTime() < webhookConfig.disableAfterMs()) return;
+  const reason = `${ep.consecutiveFailures} failed attempts in a row since ${since.toISOString()}`;
+  await db.$transaction(async (tx) => {
+    const { count } = await tx.webhookEndpoint.updateMany({
+      where: { id: endpointId, disabledAt: null },
+      data: { disabledAt: now, disabledReason: reason },
+    });
+    if (count)
+      await recordAudit(tx, {
+        accountId,
+        actorUserId: null,
+        action: "webhook.disabled",
+        targetType: "webhook",
+        targetId: endpointId,
+        detail: reason,
+        ip: "webhook-sender",
+      });
+  });
+  logInfo("webhook endpoint disabled", { endpointId, reason });
+}
+
+async function record(db: Db, d: LeasedDelivery, owner: string, r: PostResult) {
+  const now = new Date();
+  const ok = r.statusCode !== null && r.statusCode >= 200 && r.statusCode < 300;
+  const attempts = d.attempts + 1;
+  const delay = ok ? null : retryDelayMs(attempts);
+  const error = ok ? null : (r.error ?? `HTTP ${r.statusCode}`);
+  await db.webhookAttempt.create({
+    data: {
+      deliveryId: d.id,
+      at: now,
+      statusCode: r.statusCode,
+      latencyMs: r.latencyMs,
+      error,
+      response: r.response,
+      sender: owner,
+    },
+  });
+  await db.webhookDelivery.updateMany({
+    where: { id: d.id, leaseOwner: owner },
+    data: {
+      status: ok ? "succeeded" : delay === null ? "dead" : "failed",
+      attempts,
+      nextAttemptAt: new Date(now.getTime() + (delay ?? 0)),
+      leaseOwner: null,
+      leaseUntil: null,
+      lastStatusCode: r.statusCode,
+      lastLatencyMs: r.latencyMs,
+      lastError: error,
+    },
+  });
+  if (ok)
+    await db.webhookEndpoint.updateMany({
+      where: { id: d.endpointId, OR: [{ consecutiveFailures: { gt: 0 } }, { failingSince: { not: null } }] },
+      data: { consecutiveFailures: 0, failingSince: null },
+    });
+  else await noteFailure(db, d.endpointId, d.endpoint.accountId, now);
+}
+
+async function sendOne(db: Db, d: LeasedDelivery, owner: string) {
+  const secret = openSigningSecret(d.endpoint.secret);
+  const result: PostResult = secret
+    ? await postWebhook(d.endpoint.url, signatureHeaders(secret, d.eventId, d.payload), d.payload)
+    : {
+        statusCode: null,
+        latencyMs: 0,
+        error: "signing secret unreadable (NEXTAUTH_SECRET changed?)",
+        response: null,
+      };
+  await record(db, d, owner, result);
+}
+
+/** Leases and sends due deliveries until none are due (or `maxBatches` batches); returns how many were sent. */
+export async function sendDue(db: Db, owner: string, maxBatches = 10): Promise<number> {
+  let sent = 0;
+  for (let i = 0; i < maxBatches; i++) {
+    const leased = await leaseDue(db, owner, LEASE_BATCH, webhookConfig.timeoutMs() + 10_000);
+    if (!leased.length) break;
+    await Promise.all(
+      leased.map((d) =>
+        sendOne(db, d, owner).catch((err) => logError("webhook delivery failed", err, { id: d.id })),
+      ),
+    );
+    sent += leased.length;
+    if (leased.length < LEASE_BATCH) break;
+  }
+  return sent;
+}

@@ -1,0 +1,85 @@
+import dns from "node:dns";
+import net from "node:net";
+import { webhookConfig } from "./config";
+
+/**
+ * Targets a webhook may not reach unless WEBHOOK_ALLOW_PRIVATE=1: private, loopback, link-local,
+ * unique-local, CGNAT, multicast and reserved ranges. Node's BlockList also matches an
+ * IPv4-mapped IPv6 address (::ffff:127.0.0.1) against the IPv4 rules.
+ */
+const blocked = new net.BlockList();
+for (const [net4, bits] of [
+  ["0.0.0.0", 8],
+  ["10.0.0.0", 8],
+  ["100.64.0.0", 10],
+  ["127.0.0.0", 8],
+  ["169.254.0.0", 16],
+  ["172.16.0.0", 12],
+  ["192.0.0.0", 24],
+  ["192.168.0.0", 16],
+  ["198.18.0.0", 15],
+  ["224.0.0.0", 4],
+  ["240.0.0.0", 4],
+] as const)
+  blocked.addSubnet(net4, bits, "ipv4");
+for (const [net6, bits] of [
+  ["::", 127], // :: and ::1
+  ["64:ff9b::", 96], // NAT64 of any IPv4, private included
+  ["100::", 64],
+  ["fc00::", 7],
+  ["fe80::", 10],
+  ["fec0::", 10],
+  ["ff00::", 8],
+] as const)
+  blocked.addSubnet(net6, bits, "ipv6");
+
+/** True when the address is a literal IP this service must not send to. */
+export function isForbiddenAddress(address: string): boolean {
+  const family = net.isIP(address);
+  if (!family) return true;
+  return blocked.check(address, family === 4 ? "ipv4" : "ipv6");
+}
+
+export class RefusedTarget extends Error {}
+
+type LookupCallback = (err: Error | null, address: string, family: number) => void;
+
+/**
+ * A `lookup` for http.request: resolves the name, checks EVERY address, and hands the socket the
+ * checked one, so a name that resolves differently a moment later (DNS rebinding) cannot reach a
+ * private address. IP literals skip lookup in Node: the sender checks them with isForbiddenAddress.
+ */
+export function checkedLookup(hostname: string, _opts: unknown, callback: LookupCallback): void {
+  dns.lookup(hostname, { all: true, verbatim: true }, (err, addresses) => {
+    if (err) return callback(err, "", 0);
+    if (!addresses.length) return callback(new Error(`${hostname} has no address`), "", 0);
+    if (!webhookConfig.allowPrivate()) {
+      const bad = addresses.find((a) => isForbiddenAddress(a.address));
+      if (bad)
+        return callback(
+          new RefusedTarget(`${hostname} resolves to a private address (${bad.address})`),
+          "",
+          0,
+        );
+    }
+    callback(null, addresses[0].address, addresses[0].family);
+  });
+}
+
+/** Why a URL cannot be an endpoint (checked at creation; addresses are checked again at send time). */
+export function urlProblem(raw: string, maxLength: number): string | null {
+  if (raw.length > maxLength) return `URL must be at most ${maxLength} characters`;
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    return "URL is not a valid absolute URL";
+  }
+  if (url.protocol !== "https:" && url.protocol !== "http:") return "URL must start with https:// or http://";
+  if (url.username || url.password) return "URL must not contain credentials";
+  if (url.hash) return "URL must not contain a fragment";
+  const host = url.hostname.replace(/^\[|\]$/g, "");
+  if (net.isIP(host) && isForbiddenAddress(host) && !webhookConfig.allowPrivate())
+    return "URL points at a private, loopback or link-local address";
+  return null;
+}

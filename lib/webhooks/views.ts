@@ -1,0 +1,100 @@
+/** What the dashboard and the CLI show of endpoints and deliveries; never a signing secret. */
+import type { Db } from "../db";
+import { typesOf } from "./outbox";
+
+export interface WebhookEndpointView {
+  id: string;
+  url: string;
+  /** Change types delivered; empty = every type. */
+  eventTypes: string[];
+  competitionId: string | null;
+  status: "active" | "disabled";
+  disabledAt: string | null;
+  disabledReason: string | null;
+  consecutiveFailures: number;
+  createdAt: string;
+}
+
+export interface WebhookAttemptView {
+  at: string;
+  statusCode: number | null;
+  latencyMs: number;
+  error: string | null;
+}
+
+export interface WebhookDeliveryView {
+  id: string;
+  /** The webhook-id header, stable across retries. */
+  eventId: string;
+  eventType: string;
+  status: "pending" | "failed" | "succeeded" | "dead";
+  attempts: number;
+  lastStatusCode: number | null;
+  lastLatencyMs: number | null;
+  lastError: string | null;
+  nextAttemptAt: string | null;
+  createdAt: string;
+  attemptLog: WebhookAttemptView[];
+}
+
+interface EndpointRow {
+  id: string;
+  url: string;
+  eventTypes: string;
+  competitionId: number | null;
+  disabledAt: Date | null;
+  disabledReason: string | null;
+  consecutiveFailures: number;
+  createdAt: Date;
+}
+
+export const toEndpointView = (r: EndpointRow): WebhookEndpointView => ({
+  id: r.id,
+  url: r.url,
+  eventTypes: typesOf(r.eventTypes),
+  competitionId: r.competitionId == null ? null : String(r.competitionId),
+  status: r.disabledAt ? "disabled" : "active",
+  disabledAt: r.disabledAt?.toISOString() ?? null,
+  disabledReason: r.disabledReason,
+  consecutiveFailures: r.consecutiveFailures,
+  createdAt: r.createdAt.toISOString(),
+});
+
+const ATTEMPTS_SHOWN = 10;
+
+/** The newest deliveries of one endpoint with their last attempts; null when it is not the account's. */
+export async function listDeliveries(
+  db: Db,
+  ref: { id: string; accountId?: string },
+  limit = 50,
+): Promise<WebhookDeliveryView[] | null> {
+  const ep = await db.webhookEndpoint.findFirst({
+    where: { id: ref.id, ...(ref.accountId ? { accountId: ref.accountId } : {}) },
+    select: { id: true },
+  });
+  if (!ep) return null;
+  const rows = await db.webhookDelivery.findMany({
+    where: { endpointId: ep.id },
+    orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+    take: limit,
+    include: { attemptLog: { orderBy: { id: "desc" }, take: ATTEMPTS_SHOWN } },
+  });
+  return rows.map((d) => ({
+    id: d.id,
+    eventId: d.eventId,
+    eventType: d.eventType,
+    status: d.status as WebhookDeliveryView["status"],
+    attempts: d.attempts,
+    lastStatusCode: d.lastStatusCode,
+    lastLatencyMs: d.lastLatencyMs,
+    lastError: d.lastError,
+    nextAttemptAt: d.status === "pending" || d.status === "failed" ? d.nextAttemptAt.toISOString() : null,
+    createdAt: d.createdAt.toISOString(),
+    attemptLog: d.attemptLog.map((a) => ({
+      at: a.at.toISOString(),
+      statusCode: a.statusCode,
+      latencyMs: a.latencyMs,
+      error: a.error,
+    })),
+  }));
+}
