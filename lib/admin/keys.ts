@@ -1,7 +1,7 @@
 import { findOrCreateUser, findUserByEmail } from "../accounts";
 import { db } from "../db";
 import { rollApiKey, setKeyDisabled, updateApiKey } from "../keys/lifecycle";
-import { createApiKey, keyCapRefusal, listApiKeys, revokeApiKey } from "../keys/repository";
+import { createCappedApiKey, listApiKeys, revokeApiKey } from "../keys/repository";
 import { parseFlags, requireFlag, type AdminCommand } from "./args";
 import { keyOptionsFromFlags, keyPatchFromFlags, keyStatus } from "./key-options";
 import { MAX_GRACE_MS, parseDuration } from "../keys/options";
@@ -28,13 +28,13 @@ export const keyCommands: AdminCommand[] = [
       const name = requireFlag(flags, "name").slice(0, 100);
       const options = keyOptionsFromFlags(flags);
       const user = await findOrCreateUser(db, email);
-      const refusal = await keyCapRefusal(db, user.accountId);
-      if (refusal) throw new Error(refusal);
-      const { record, key } = await createApiKey(
+      const made = await createCappedApiKey(
         db,
         { accountId: user.accountId, name, environment, createdById: user.id, source: "cli", options },
         CLI_ORIGIN,
       );
+      if (!made.ok) throw new Error(made.message);
+      const { record, key } = made;
       console.log(`created ${record.environment} key ${record.prefix} "${record.name}" for ${user.email}`);
       console.log(key);
     },
