@@ -58,9 +58,9 @@ async function keyCapRefusal(tx: Tx, accountId: string): Promise<string | null> 
  * Takes the account's write lock for the rest of the transaction, so a count-then-insert cannot
  * interleave with another one: on PostgreSQL the UPDATE holds the account row's lock until
  * commit (and READ COMMITTED lets the next count see the other's key); on SQLite it takes the
- * database write lock at once, which Prisma's deferred BEGIN would otherwise take only at the
- * insert, after the count. Measured: 20 parallel creates at cap-5 made 5 + 15 refused on both
- * (tests/api/key-cap.test.ts); without the lock, 20.
+ * database write lock at once (another process, e.g. the admin CLI beside a server, waits for it),
+ * where Prisma's deferred BEGIN would take it only at the insert, after the count. Tested: 20
+ * parallel creates at cap-5 make exactly 5 on both databases (tests/api/key-edit.test.ts).
  */
 async function lockAccount(tx: Tx, accountId: string): Promise<void> {
   await tx.$executeRaw`UPDATE accounts SET plan = plan WHERE id = ${accountId}`;
