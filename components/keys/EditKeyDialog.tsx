@@ -5,7 +5,6 @@ import type { KeyView } from "@/lib/dashboard/types";
 import { useUpdateKeyMutation } from "../hooks/useKeysQuery";
 import { Button } from "../ui/Button";
 import { Dialog } from "../ui/Dialog";
-import { formatDateTime } from "../ui/format";
 import {
   defaultRestrictions,
   ExpiryAndScopes,
@@ -103,7 +102,7 @@ export function EditKeyDialog({
           <ExpiryAndScopes
             value={restrictions}
             onChange={setRestrictions}
-            keepLabel={apiKey.expiresAt ? `Unchanged (${formatDateTime(apiKey.expiresAt)})` : undefined}
+            keepLabel={apiKey.expiresAt ? `Unchanged (${apiKey.expiresAt.slice(0, 10)})` : undefined}
           />
           <LimitsFields value={restrictions} onChange={setRestrictions} />
           {error && (
