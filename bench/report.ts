@@ -4,6 +4,7 @@ import fs from "node:fs";
 import path from "node:path";
 import type { LoadResult } from "./load";
 import type { ProfileSummary } from "./profile";
+import { keysSummary, type KeysRun } from "./keys-run";
 
 export interface MainRow {
   name: string;
@@ -55,6 +56,8 @@ export interface BenchResults {
   /** The miss runs on PostgreSQL and the hit path scaled out with Redis; null when skipped. */
   postgres: { rows: MainRow[]; scaleOut: MainRow[] } | null;
   memory: MemoryRun | null;
+  /** Cache hits with an unrestricted and a restricted key (bench/keys-run.ts). */
+  keys?: KeysRun | null;
   growth: GrowthRow[];
   targets: Target[];
   profile: ProfileSummary | null;
@@ -163,6 +166,7 @@ export function summary(r: BenchResults): string {
           "",
         ]
       : []),
+    ...(r.keys ? [...keysSummary(r.keys), ""] : []),
     `Growth runs (1 connection: unloaded service latency; response cache off; odds page 1 and the deep page alternate on the connection for ${2 * Number(r.config.growthDurationS)} s):`,
     "",
     ...growthTable(r),

@@ -3,13 +3,15 @@
 // BENCH_GROWTH_DURATION, BENCH_ODDS_DEPTH, BENCH_PERSONS, BENCH_NEXT, BENCH_PROFILE, BENCH_WRITE_DOCS,
 // BENCH_POSTGRES, BENCH_REDIS_URL, BENCH_ONLY=logs (just the request-log figures of issue 14),
 // BENCH_ONLY=encoding (just cache hits with and without compression, issue 15), BENCH_ONLY=misses
-// (just the uncached runs, SQLite then PostgreSQL unless BENCH_POSTGRES=0: CPU per miss, issue 19).
+// (just the uncached runs, SQLite then PostgreSQL unless BENCH_POSTGRES=0: CPU per miss, issue 19),
+// BENCH_ONLY=keys (just the cache hit with an unrestricted and a restricted key, issue 12).
 // See docs/benchmark.md.
 import os from "node:os";
 import path from "node:path";
 import { buildIfStale } from "../scripts/build-if-stale";
 import { benchKey, ensureBenchDb, ensurePersonsDb, type BenchDb } from "./datasets";
 import { encodingRuns } from "./encoding-run";
+import { keysRuns, keysSummary } from "./keys-run";
 import { manyKeysRun, missRuns, scaleOutRuns, TEAMS } from "./extra-runs";
 import { load } from "./load";
 import { requestLogRuns } from "./logs-run";
@@ -164,6 +166,10 @@ async function main() {
     await onlyMisses(mainDb, mainKey);
     return;
   }
+  if (process.env.BENCH_ONLY === "keys") {
+    console.log(`\n${keysSummary(await keysRuns(mainDb, mainKey)).join("\n")}\n${notes.join("\n")}`);
+    return;
+  }
   await encodingRuns(mainDb, mainKey);
   if (process.env.BENCH_ONLY === "encoding") {
     console.log(`\n${notes.join("\n")}`);
@@ -175,6 +181,7 @@ async function main() {
     return;
   }
   const { rows, profile, memory } = await hitRuns(mainDb, mainKey);
+  const keyChecks = await keysRuns(mainDb, mainKey);
   rows.push(...(await missRuns(mainDb, mainKey)));
   let postgres: BenchResults["postgres"] = null;
   if (config.postgres) {
@@ -213,6 +220,7 @@ async function main() {
     main: { scale: config.mainScale, rows },
     postgres,
     memory,
+    keys: keyChecks,
     growth,
     targets: [],
     profile,

@@ -16,13 +16,18 @@ async function expectNoSeriousAxe(page: Page, what: string) {
   ).toEqual([]);
 }
 
-/** No sideways page scroll, and every action button of the list inside the viewport. */
-async function expectFits(page: Page) {
+async function expectNoSideways(page: Page): Promise<number> {
   const { scrollWidth, innerWidth } = await page.evaluate(() => ({
     scrollWidth: document.documentElement.scrollWidth,
     innerWidth: window.innerWidth,
   }));
   expect(scrollWidth).toBeLessThanOrEqual(innerWidth);
+  return innerWidth;
+}
+
+/** No sideways page scroll, and every action button of the list inside the viewport. */
+async function expectFits(page: Page) {
+  const innerWidth = await expectNoSideways(page);
   const list = page.getByRole("list", { name: "API keys" });
   for (const button of await list.getByRole("button").all()) {
     const box = (await button.boundingBox())!;
@@ -118,6 +123,36 @@ for (const size of [
     await expect(item).toContainText("Restricted");
     // The e2e server trusts no proxy hop, so the client address is the loopback peer: not allowed.
     expect(await v1(request, restricted)).toBe(403);
+
+    // Edit it, by keyboard: clear the IP allowlist and rename; the same secret then works from here.
+    await item.getByRole("button", { name: /^Edit/ }).focus();
+    await page.keyboard.press("Enter");
+    const edit = page.getByRole("dialog", { name: "Edit API key" });
+    await expect(edit.getByLabel("Name")).toBeFocused();
+    await expect(edit.getByLabel("Allowed IP addresses (optional)")).toHaveValue("203.0.113.0/24");
+    await expect(edit.getByLabel("Odds")).not.toBeChecked();
+    await expectNoSeriousAxe(page, "edit dialog");
+    const width = await expectNoSideways(page);
+    const box = (await edit.boundingBox())!;
+    expect(box.x).toBeGreaterThanOrEqual(0);
+    expect(box.x + box.width).toBeLessThanOrEqual(width);
+    await page.screenshot({ path: path.join(SHOTS, `keys-edit-dialog-${size.width}x${size.height}.png`) });
+    await page.keyboard.press("ControlOrMeta+A");
+    await page.keyboard.type("Weekly reporting key");
+    await edit.getByLabel("Allowed IP addresses (optional)").fill("");
+    for (let i = 0; i < 40; i++) {
+      const focused = await page.evaluate(() => document.activeElement?.textContent ?? "");
+      if (focused === "Save changes") break;
+      await page.keyboard.press("Tab");
+    }
+    await expect(edit.getByRole("button", { name: "Save changes" })).toBeFocused();
+    await page.keyboard.press("Enter");
+    await expect(edit).toBeHidden();
+    await expect(item).toContainText("Weekly reporting key");
+    await expect.poll(() => v1(request, restricted), { timeout: 3000 }).toBe(200);
+    expect(await v1(request, restricted, "/v1/persons/1/odds/history")).toBe(403);
+    await expectFits(page);
+
     await item.getByRole("button", { name: /^Disable/ }).click();
     await expect(item).toContainText("Disabled");
     await expect.poll(() => v1(request, restricted), { timeout: 3000 }).toBe(401);

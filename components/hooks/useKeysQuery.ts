@@ -2,7 +2,7 @@
 
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { CreatedKey, KeyView } from "@/lib/dashboard/types";
-import type { KeyOptionsInput } from "@/lib/keys/options";
+import type { KeyOptionsInput, KeyPatchInput } from "@/lib/keys/options";
 import { useApi } from "./useApi";
 
 export const keysQueryKey = ["keys"] as const;
@@ -76,6 +76,22 @@ export function useToggleKeyMutation() {
       api.post<KeyView>(
         `/api/dashboard/keys/${encodeURIComponent(k.id)}/${k.disable ? "disable" : "enable"}`,
       ),
+    onSuccess: (changed) => {
+      client.setQueryData<KeyView[]>(keysQueryKey, (keys) =>
+        keys?.map((k) => (k.id === changed.id ? changed : k)),
+      );
+      client.invalidateQueries({ queryKey: ["audit"] });
+    },
+  });
+}
+
+/** Edits a key (name, note, restrictions, expiry); the answer is the key as the list shows it. */
+export function useUpdateKeyMutation() {
+  const api = useApi();
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { id: string; patch: KeyPatchInput }) =>
+      api.patch<KeyView>(`/api/dashboard/keys/${encodeURIComponent(input.id)}`, input.patch),
     onSuccess: (changed) => {
       client.setQueryData<KeyView[]>(keysQueryKey, (keys) =>
         keys?.map((k) => (k.id === changed.id ? changed : k)),

@@ -3,8 +3,10 @@
 import { useId } from "react";
 import { SCOPE_LABELS, SCOPES, type Scope } from "@/lib/keys/scope-names";
 import type { KeyOptionsInput } from "@/lib/keys/options";
+import type { KeyView } from "@/lib/dashboard/types";
 
-export type Expiry = "never" | "7d" | "30d" | "90d" | "date";
+/** "keep": an edit leaves the key's current expiry as it is. */
+export type Expiry = "keep" | "never" | "7d" | "30d" | "90d" | "date";
 
 export interface RestrictionsState {
   expiry: Expiry;
@@ -26,6 +28,19 @@ export const defaultRestrictions = (expiry: Expiry = "never"): RestrictionsState
   note: "",
 });
 
+/** An existing key as the form shows it (the edit dialog); its expiry is kept unless changed. */
+export function restrictionsOf(k: KeyView): RestrictionsState {
+  return {
+    expiry: k.expiresAt ? "keep" : "never",
+    date: "",
+    scopes: SCOPES.filter((s) => k.scopes.includes(s)),
+    ips: k.allowedIps.join(", "),
+    rateLimit: k.rateLimit === null ? "" : String(k.rateLimit),
+    unitCap: k.unitCap === null ? "" : String(k.unitCap),
+    note: k.note ?? "",
+  };
+}
+
 /** The form state as the API takes it (validated again on the server: lib/keys/options.ts). */
 export function toOptions(s: RestrictionsState): KeyOptionsInput | string {
   if (!s.scopes.length) return "Choose at least one scope.";
@@ -36,7 +51,7 @@ export function toOptions(s: RestrictionsState): KeyOptionsInput | string {
   for (const n of [rateLimit, unitCap])
     if (n !== null && !(Number.isInteger(n) && n > 0)) return "Limits must be positive whole numbers.";
   return {
-    expiresIn: s.expiry === "date" ? undefined : s.expiry,
+    expiresIn: s.expiry === "date" || s.expiry === "keep" ? undefined : s.expiry,
     expiresAt: s.expiry === "date" ? s.date : undefined,
     scopes: s.scopes,
     allowedIps: s.ips,
@@ -52,9 +67,12 @@ const input =
 export function ExpiryAndScopes({
   value,
   onChange,
+  keepLabel,
 }: {
   value: RestrictionsState;
   onChange: (v: RestrictionsState) => void;
+  /** Offered as the first choice when editing a key that has an expiry. */
+  keepLabel?: string;
 }) {
   const id = useId();
   const set = (patch: Partial<RestrictionsState>) => onChange({ ...value, ...patch });
@@ -71,6 +89,7 @@ export function ExpiryAndScopes({
             onChange={(e) => set({ expiry: e.target.value as Expiry })}
             className={input}
           >
+            {keepLabel && <option value="keep">{keepLabel}</option>}
             <option value="never">Never</option>
             <option value="7d">In 7 days</option>
             <option value="30d">In 30 days</option>

@@ -13,6 +13,7 @@ export interface KeyActions {
   onRevoke: (k: KeyView) => void;
   onRoll: (k: KeyView) => void;
   onToggle: (k: KeyView) => void;
+  onEdit: (k: KeyView) => void;
 }
 
 const STATUS_BADGE = {
@@ -111,6 +112,16 @@ function KeyItem({ k, actions }: { k: KeyView; actions: KeyActions }) {
       </div>
       {live && (
         <div className="flex flex-wrap gap-2 lg:justify-end">
+          {!k.rolledTo && (
+            <Button
+              variant="secondary"
+              size="sm"
+              onClick={() => actions.onEdit(k)}
+              aria-label={`Edit ${label}`}
+            >
+              Edit
+            </Button>
+          )}
           {status === "active" && !k.rolledTo && (
             <Button
               variant="secondary"

@@ -14,6 +14,7 @@ import { KeysTable } from "./KeysTable";
 import { RevokeKeyDialog } from "./RevokeKeyDialog";
 import { SecretDialog } from "./SecretDialog";
 import { RollKeyDialog } from "./RollKeyDialog";
+import { EditKeyDialog } from "./EditKeyDialog";
 import { filterKeys, type StatusFilter } from "./key-status";
 
 const control =
@@ -34,6 +35,7 @@ export function KeysView() {
   const [revoking, setRevoking] = useState<KeyView | null>(null);
   const [notice, setNotice] = useState("");
   const [rolling, setRolling] = useState<KeyView | null>(null);
+  const [editing, setEditing] = useState<KeyView | null>(null);
   const [search, setSearch] = useState("");
   const [status, setStatus] = useState<StatusFilter>("all");
   const toggle = useToggleKeyMutation();
@@ -140,6 +142,7 @@ export function KeysView() {
           actions={{
             onRevoke: setRevoking,
             onRoll: setRolling,
+            onEdit: setEditing,
             onToggle: (k) =>
               toggle.mutate(
                 { id: k.id, disable: k.disabledAt === null },
@@ -180,6 +183,14 @@ export function KeysView() {
         onRolled={(result) => {
           setRolling(null);
           setCreated(result);
+        }}
+      />
+      <EditKeyDialog
+        apiKey={editing}
+        onClose={() => setEditing(null)}
+        onSaved={(key) => {
+          setEditing(null);
+          setNotice(`Saved ${key.name} (${key.prefix}…). Requests see the change within 2 seconds.`);
         }}
       />
       <RevokeKeyDialog

@@ -1,6 +1,13 @@
-import { keyOptionsInput, parseDuration, type KeyOptionsInput } from "../keys/options";
+import {
+  keyOptionsInput,
+  keyPatchInput,
+  parseDuration,
+  type KeyOptionsInput,
+  type KeyPatch,
+  type KeyPatchInput,
+} from "../keys/options";
 import type { KeyOptions } from "../keys/repository";
-import { parseScopes } from "../keys/scopes";
+import { parseScopes, SCOPES } from "../keys/scopes";
 
 type Flags = Record<string, string | true>;
 
@@ -42,6 +49,52 @@ export function keyOptionsFromFlags(flags: Flags): KeyOptions {
   if (!result.success) {
     const issue = result.error.issues[0];
     throw new Error(`${issue.path.join(".") || "key options"}: ${issue.message}`);
+  }
+  return result.data;
+}
+
+const CLEARED = "none";
+
+/**
+ * `key update` flags: only the stated ones change. "none" clears --allow-ip, --rate-limit,
+ * --unit-cap and --note; --scopes all lifts the scope restriction; --no-expiry removes the expiry.
+ */
+export function keyPatchFromFlags(flags: Flags): KeyPatch {
+  const input: KeyPatchInput = {};
+  const stated = (name: string) => (name in flags ? (text(flags, name) ?? "") : undefined);
+  const expiryFlags = ["expires-at", "expires-in", "no-expiry"].filter((f) => f in flags);
+  if (expiryFlags.length > 1) throw new Error("give one of --expires-at, --expires-in, --no-expiry");
+  if ("no-expiry" in flags) {
+    if (flags["no-expiry"] !== true) throw new Error("--no-expiry takes no value");
+    input.expiresIn = "never";
+  } else if (expiryFlags.length) {
+    const ms = flags["expires-in"] !== undefined ? parseDuration(String(stated("expires-in"))) : undefined;
+    if (ms === null || ms === 0) throw new Error("--expires-in must be a duration such as 30d, 12h or 2w");
+    input.expiresAt = ms === undefined ? stated("expires-at") : new Date(Date.now() + ms).toISOString();
+  }
+  const name = stated("name");
+  if (name !== undefined) input.name = name;
+  const scopes = stated("scopes");
+  if (scopes !== undefined) {
+    const parsed = parseScopes(scopes.toLowerCase() === "all" ? SCOPES.join(",") : scopes);
+    if ("error" in parsed) throw new Error(`--scopes: ${parsed.error}`);
+    input.scopes = parsed.scopes;
+  }
+  const ips = stated("allow-ip");
+  if (ips !== undefined) input.allowedIps = ips === CLEARED ? "" : ips;
+  for (const [flag, field] of [
+    ["rate-limit", "rateLimit"],
+    ["unit-cap", "unitCap"],
+  ] as const) {
+    if (stated(flag) !== undefined) input[field] = stated(flag) === CLEARED ? null : positive(flags, flag);
+  }
+  const note = stated("note");
+  if (note !== undefined) input.note = note === CLEARED ? "" : note;
+  if (!Object.keys(input).length) throw new Error("nothing to change: give at least one flag");
+  const result = keyPatchInput.safeParse(input);
+  if (!result.success) {
+    const issue = result.error.issues[0];
+    throw new Error(`${issue.path.join(".") || "key update"}: ${issue.message}`);
   }
   return result.data;
 }

@@ -1,9 +1,9 @@
 import { findOrCreateUser, findUserByEmail } from "../accounts";
 import { db } from "../db";
-import { rollApiKey, setKeyDisabled } from "../keys/lifecycle";
-import { createApiKey, keyCapRefusal, listApiKeys, revokeApiKey } from "../keys/repository";
+import { rollApiKey, setKeyDisabled, updateApiKey } from "../keys/lifecycle";
+import { createCappedApiKey, listApiKeys, revokeApiKey } from "../keys/repository";
 import { parseFlags, requireFlag, type AdminCommand } from "./args";
-import { keyOptionsFromFlags, keyStatus } from "./key-options";
+import { keyOptionsFromFlags, keyPatchFromFlags, keyStatus } from "./key-options";
 import { MAX_GRACE_MS, parseDuration } from "../keys/options";
 
 const CLI_ORIGIN = { ip: "admin-cli" };
@@ -28,13 +28,13 @@ export const keyCommands: AdminCommand[] = [
       const name = requireFlag(flags, "name").slice(0, 100);
       const options = keyOptionsFromFlags(flags);
       const user = await findOrCreateUser(db, email);
-      const refusal = await keyCapRefusal(db, user.accountId);
-      if (refusal) throw new Error(refusal);
-      const { record, key } = await createApiKey(
+      const made = await createCappedApiKey(
         db,
         { accountId: user.accountId, name, environment, createdById: user.id, source: "cli", options },
         CLI_ORIGIN,
       );
+      if (!made.ok) throw new Error(made.message);
+      const { record, key } = made;
       console.log(`created ${record.environment} key ${record.prefix} "${record.name}" for ${user.email}`);
       console.log(key);
     },
@@ -67,6 +67,22 @@ export const keyCommands: AdminCommand[] = [
       console.log(`${verb}d ${prefix}`);
     },
   })),
+  {
+    name: "key update",
+    usage:
+      "key update <prefix> [--name n] [--scopes a,b|all] [--allow-ip CIDR[,CIDR]|none] [--rate-limit N|none] [--unit-cap N|none] [--note text|none] [--expires-in 30d | --expires-at ISO | --no-expiry]   (only the given flags change)",
+    async run(args) {
+      const prefix = prefixArg(args);
+      const patch = keyPatchFromFlags(parseFlags(args).flags);
+      const done = await updateApiKey(db, { prefix }, patch, null, CLI_ORIGIN);
+      if (!done.ok) throw new Error(`${done.message} (${prefix})`);
+      console.log(
+        done.value.changes.length
+          ? `updated ${prefix}: ${done.value.changes.join("; ")}`
+          : `unchanged ${prefix}`,
+      );
+    },
+  },
   {
     name: "key revoke",
     usage: "key revoke <prefix>",

@@ -61,15 +61,17 @@ async function run(
         return errorResponse(requestId, auth.error);
       }
       caller = trace.caller = auth.caller;
-      if (caller.restrictions !== null) {
-        const denied = restrictionError(caller.restrictions, req, match?.route);
-        if (denied) throw denied;
-      }
+      // A restricted key's IP and scope are judged here (in memory) but answered after the rate
+      // limit, as Stripe does: a flood of out-of-scope calls is throttled like any other, and
+      // admitted at 0 units, so an exhausted quota never hides the 403.
+      const denied =
+        caller.restrictions === null ? null : restrictionError(caller.restrictions, req, match?.route);
       // Every authenticated request is rate-limited, unknown paths included (they cost 0 units).
-      const pending = usage.admit(caller, match?.route.units ?? 0);
+      const pending = usage.admit(caller, denied === null ? (match?.route.units ?? 0) : 0);
       admission = pending instanceof Promise ? await pending : pending;
       limitHeaders = admission.headers;
       if (!admission.ok) throw refusalError(admission.refusal);
+      if (denied !== null) throw denied;
     }
     if (!match) throw new ApiError("NOT_FOUND", `No endpoint at ${truncate(req.path)}`);
     if (req.method !== "GET" && req.method !== "HEAD") {

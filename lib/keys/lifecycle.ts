@@ -1,7 +1,8 @@
 import type { Db } from "../db";
 import { recordAudit, type AuditContext } from "../audit";
 import { generateKey, type Environment } from "./format";
-import { announceKeyChange, describeOptions, optionColumns, type KeyOptions } from "./repository";
+import type { KeyPatch } from "./options";
+import { announceKeyChange, describeOptions, optionColumns } from "./repository";
 
 type KeyWhere = { accountId?: string; id?: string; prefix?: string };
 
@@ -124,36 +125,74 @@ export async function rollApiKey(
   };
 }
 
+type KeyRow = NonNullable<Awaited<ReturnType<typeof findKey>>>;
+type Columns = ReturnType<typeof optionColumns> & { name: string };
+
+const shown = (column: keyof Columns, v: string | number | Date | null): string => {
+  if (v === null) return column === "scopes" ? "all" : column === "expiresAt" ? "never" : "none";
+  return v instanceof Date
+    ? v.toISOString()
+    : column === "name" || column === "note"
+      ? JSON.stringify(v)
+      : String(v);
+};
+
+/** The columns an edit states, with "column old -> new" for each one that actually changes. */
+function changesOf(key: KeyRow, patch: KeyPatch): { data: Partial<Columns>; described: string[] } {
+  const all: Columns = { ...optionColumns(patch), name: patch.name ?? key.name };
+  const data: Partial<Columns> = {};
+  const described: string[] = [];
+  for (const column of Object.keys(all) as (keyof Columns)[]) {
+    if (!(column in patch)) continue;
+    const before = key[column];
+    const after = all[column];
+    if (
+      (before instanceof Date ? before.getTime() : before) ===
+      (after instanceof Date ? after.getTime() : after)
+    )
+      continue;
+    Object.assign(data, { [column]: after });
+    described.push(`${column} ${shown(column, before)} -> ${shown(column, after)}`);
+  }
+  return { data, described };
+}
+
 /**
- * Changes a key's restrictions (scopes, IPs, limits, note; not its expiry) in place, audited, and
- * announced like a revocation so every instance applies them within the same bound.
+ * Edits a key in place (Unkey's and Stripe's "edit key"): name, note, scopes, IP allowlist, limits
+ * and expiry; only the stated fields change. Audited as key.updated with what changed, and
+ * announced like a revocation (changedAt + pub/sub) so every instance applies it within the same
+ * bound. A revoked or expired key cannot be edited (revocation is final, expiry fails like it), nor
+ * a rolled key in its grace period (its expiry is the grace end: edit the new key instead).
  */
-export async function updateKeyRestrictions(
+export async function updateApiKey(
   db: Db,
   where: KeyWhere,
-  options: Omit<KeyOptions, "expiresAt">,
+  patch: KeyPatch,
   actorUserId: string | null,
   audit?: AuditContext,
-): Promise<LifecycleResult<{ id: string; prefix: string }>> {
+): Promise<LifecycleResult<{ id: string; prefix: string; changes: string[] }>> {
   const key = await findKey(db, where);
   if (!key) return notFound;
   if (key.revokedAt) return conflict("This key is revoked; revocation is final");
-  const columns = { ...optionColumns(options), expiresAt: key.expiresAt };
+  if (key.expiresAt && key.expiresAt.getTime() <= Date.now())
+    return conflict("This key has expired; create or roll a new one");
+  const rolledTo = await db.apiKey.findUnique({ where: { rolledFromId: key.id }, select: { prefix: true } });
+  if (rolledTo) return conflict(`This key was rolled to ${rolledTo.prefix}; edit that key instead`);
+  const { data, described } = changesOf(key, patch);
+  const value = { id: key.id, prefix: key.prefix, changes: described };
+  if (!described.length) return { ok: true, value };
   await db.$transaction(async (tx) => {
-    const row = await tx.apiKey.update({
-      where: { id: key.id },
-      data: { ...columns, changedAt: new Date() },
-    });
+    await tx.apiKey.update({ where: { id: key.id }, data: { ...data, changedAt: new Date() } });
     await recordAudit(tx, {
       accountId: key.accountId,
       actorUserId,
       action: "key.updated",
       targetType: "api_key",
       targetId: key.id,
-      detail: `${key.prefix} "${key.name}" (${key.environment})${describeOptions(row) || "; unrestricted"}`,
+      detail: `${key.prefix} "${key.name}" (${key.environment}): ${described.join("; ")}`,
       ...audit,
     });
   });
   await announceKeyChange(key.prefix);
-  return { ok: true, value: key };
+  return { ok: true, value };
 }

@@ -44,9 +44,9 @@ export function keysPerAccountMax(): number {
 }
 
 /** null when the account may create another key, else the refusal message. */
-export async function keyCapRefusal(db: Db | Tx, accountId: string): Promise<string | null> {
+async function keyCapRefusal(tx: Tx, accountId: string): Promise<string | null> {
   const max = keysPerAccountMax();
-  const active = await db.apiKey.count({
+  const active = await tx.apiKey.count({
     where: { accountId, revokedAt: null, OR: [{ expiresAt: null }, { expiresAt: { gt: new Date() } }] },
   });
   return active >= max
@@ -54,49 +54,101 @@ export async function keyCapRefusal(db: Db | Tx, accountId: string): Promise<str
     : null;
 }
 
+/**
+ * Takes the account's write lock for the rest of the transaction, so a count-then-insert cannot
+ * interleave with another one: on PostgreSQL the UPDATE holds the account row's lock until
+ * commit (and READ COMMITTED lets the next count see the other's key); on SQLite it takes the
+ * database write lock at once (another process, e.g. the admin CLI beside a server, waits for it),
+ * where Prisma's deferred BEGIN would take it only at the insert, after the count. Tested: 20
+ * parallel creates at cap-5 make exactly 5 on both databases (tests/api/key-edit.test.ts).
+ */
+async function lockAccount(tx: Tx, accountId: string): Promise<void> {
+  await tx.$executeRaw`UPDATE accounts SET plan = plan WHERE id = ${accountId}`;
+}
+
 /** Prisma's error code for a unique-constraint violation (the driver adapters keep it). */
 const UNIQUE_VIOLATION = "P2002";
 
-/**
- * Creates a key and its audit record in one transaction and returns the full secret once; only
- * the prefix and the hash are stored.
- */
-export async function createApiKey(db: Db, input: CreateKeyInput, audit?: AuditContext) {
+type KeyRecord = Awaited<ReturnType<Db["apiKey"]["create"]>>;
+
+async function insertKey(
+  tx: Tx,
+  input: CreateKeyInput,
+  fresh: ReturnType<typeof generateKey>,
+  audit?: AuditContext,
+) {
+  const created = await tx.apiKey.create({
+    data: {
+      accountId: input.accountId,
+      name: input.name,
+      environment: input.environment,
+      prefix: fresh.prefix,
+      secretHash: fresh.secretHash,
+      source: input.source ?? "dashboard",
+      createdById: input.createdById ?? null,
+      rolledFromId: input.rolledFromId ?? null,
+      ...optionColumns(input.options),
+    },
+  });
+  await recordAudit(tx, {
+    accountId: input.accountId,
+    actorUserId: input.createdById ?? null,
+    action: "key.created",
+    targetType: "api_key",
+    targetId: created.id,
+    detail: `${created.prefix} "${created.name}" (${created.environment})${describeOptions(created)}`,
+    ...audit,
+  });
+  return created;
+}
+
+/** Runs a create, retrying on a prefix collision (8 base62 chars: astronomically rare). */
+async function withFreshKey<T>(
+  input: CreateKeyInput,
+  create: (fresh: ReturnType<typeof generateKey>) => Promise<T>,
+): Promise<T> {
   for (let attempt = 0; ; attempt++) {
-    const fresh = generateKey(input.environment);
     try {
-      const record = await db.$transaction(async (tx) => {
-        const created = await tx.apiKey.create({
-          data: {
-            accountId: input.accountId,
-            name: input.name,
-            environment: input.environment,
-            prefix: fresh.prefix,
-            secretHash: fresh.secretHash,
-            source: input.source ?? "dashboard",
-            createdById: input.createdById ?? null,
-            rolledFromId: input.rolledFromId ?? null,
-            ...optionColumns(input.options),
-          },
-        });
-        await recordAudit(tx, {
-          accountId: input.accountId,
-          actorUserId: input.createdById ?? null,
-          action: "key.created",
-          targetType: "api_key",
-          targetId: created.id,
-          detail: `${created.prefix} "${created.name}" (${created.environment})${describeOptions(created)}`,
-          ...audit,
-        });
-        return created;
-      });
-      return { record, key: fresh.key };
+      return await create(generateKey(input.environment));
     } catch (err) {
-      // A prefix collision (8 base62 chars) is astronomically rare; retry with a new key.
       if (attempt < 3 && (err as { code?: unknown }).code === UNIQUE_VIOLATION) continue;
       throw err;
     }
   }
+}
+
+/**
+ * Creates a key and its audit record in one transaction and returns the full secret once; only
+ * the prefix and the hash are stored. No cap: the handoff exchange and tests; people and
+ * operators create keys through createCappedApiKey.
+ */
+export function createApiKey(db: Db, input: CreateKeyInput, audit?: AuditContext) {
+  return withFreshKey(input, async (fresh) => {
+    const record = await db.$transaction((tx) => insertKey(tx, input, fresh, audit));
+    return { record, key: fresh.key };
+  });
+}
+
+export type CappedCreate =
+  { ok: true; record: KeyRecord; key: string } | { ok: false; code: "CONFLICT"; message: string };
+
+/**
+ * createApiKey within KEYS_PER_ACCOUNT_MAX: the count and the insert are one transaction under
+ * the account's lock, so parallel creates cannot pass the cap (dashboard and admin CLI).
+ */
+export function createCappedApiKey(
+  db: Db,
+  input: CreateKeyInput,
+  audit?: AuditContext,
+): Promise<CappedCreate> {
+  return withFreshKey(input, (fresh) =>
+    db.$transaction(async (tx): Promise<CappedCreate> => {
+      await lockAccount(tx, input.accountId);
+      const refusal = await keyCapRefusal(tx, input.accountId);
+      if (refusal) return { ok: false, code: "CONFLICT", message: refusal };
+      return { ok: true, record: await insertKey(tx, input, fresh, audit), key: fresh.key };
+    }),
+  );
 }
 
 /** Marks a key revoked (idempotent). Returns null when the account has no such key. */

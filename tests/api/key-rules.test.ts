@@ -33,6 +33,7 @@ interface Keys {
   rate: string;
   cap: string;
   disabled: string;
+  scopedRate: string;
 }
 const keys = {} as Record<Mode, Keys>;
 
@@ -42,16 +43,17 @@ beforeAll(async () => {
     const email = `rules-${mode}@example.com`;
     // The first call creates the account; the rest may then run in parallel.
     const disabled = await create(email);
-    const [expired, scoped, ipDenied, ipAllowed, rate, cap] = await Promise.all([
+    const [expired, scoped, ipDenied, ipAllowed, rate, cap, scopedRate] = await Promise.all([
       create(email, "--expires-in", "1s"),
       create(email, "--scopes", "persons,teams", "--note", "reporting job"),
       create(email, "--allow-ip", "10.0.0.0/8,2001:db8::/32"),
       create(email, "--allow-ip", "198.51.100.0/24, 2001:db8:1::/48"),
       create(email, "--rate-limit", "3"),
       create(email, "--unit-cap", "2"),
+      create(email, "--scopes", "persons", "--rate-limit", "3"),
     ]);
     await cli({}, "key", "disable", disabled.slice(0, 16));
-    keys[mode] = { expired, scoped, ipDenied, ipAllowed, rate, cap, disabled };
+    keys[mode] = { expired, scoped, ipDenied, ipAllowed, rate, cap, disabled, scopedRate };
   }
   // One trusted proxy hop: the client address is the last X-Forwarded-For entry (lib/client-ip.ts).
   const started = await Promise.all(
@@ -124,6 +126,18 @@ describe.each(MODES)("%s server: restricted keys", (mode) => {
     }
     expect(first!.get("x-ratelimit-limit")).toBe("3");
     expect(statuses).toEqual([200, 200, 200, 429]);
+  });
+
+  test("the rate limit comes before the restriction check: out-of-scope calls get 403, then 429", async () => {
+    const k = keys[mode].scopedRate;
+    const results = [];
+    for (let i = 0; i < 4; i++) results.push(await get(k, "/v1/teams"));
+    expect(results.map((r) => r.status)).toEqual([403, 403, 403, 429]);
+    expect(results[0].headers.get("x-ratelimit-limit")).toBe("3");
+    expect(results[2].headers.get("x-ratelimit-remaining")).toBe("0");
+    expectError(results[3], 429, "RATE_LIMITED", /this key allows 3 requests per minute/);
+    // Metered as requests, at 0 units.
+    expect(results[0].headers.get("x-units-cost")).toBe("0");
   });
 
   test("per-key monthly unit cap: the headers report the tighter cap, then 429 QUOTA_EXCEEDED", async () => {

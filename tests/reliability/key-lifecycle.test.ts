@@ -58,7 +58,7 @@ async function warm(key: string, path = "/v1/teams?limit=1") {
 const results: Record<string, number[]> = {};
 
 test("disable, enable, roll (grace 0) and a scope change apply on every instance within 2 s", async () => {
-  const { setKeyDisabled, rollApiKey, updateKeyRestrictions } = await import("../../lib/keys/lifecycle");
+  const { setKeyDisabled, rollApiKey, updateApiKey } = await import("../../lib/keys/lifecycle");
   const k = await makeKey(db, "unlimited");
   await warm(k.key);
 
@@ -72,7 +72,7 @@ test("disable, enable, roll (grace 0) and a scope change apply on every instance
 
   await warm(k.key);
   t = performance.now();
-  await updateKeyRestrictions(db, { prefix: k.prefix }, { scopes: ["persons"] }, null, {
+  await updateApiKey(db, { prefix: k.prefix }, { scopes: ["persons"] }, null, {
     ip: "reliability-test",
   });
   results.scopes = await until(k.key, "/v1/teams?limit=1", 403, t);

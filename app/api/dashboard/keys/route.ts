@@ -5,7 +5,7 @@ import { listKeyViews, toKeyView } from "@/lib/dashboard/keys";
 import type { CreatedKey } from "@/lib/dashboard/types";
 import { db } from "@/lib/db";
 import { keyOptionsInput } from "@/lib/keys/options";
-import { createApiKey, findListedKey, keyCapRefusal } from "@/lib/keys/repository";
+import { createCappedApiKey, findListedKey } from "@/lib/keys/repository";
 
 export const dynamic = "force-dynamic";
 
@@ -19,9 +19,7 @@ const createKeyInput = z.object({
 
 /** The one response that carries the full key: 201, never cached, never logged. */
 export const POST = dashboardRoute(createKeyInput, async ({ user, body, request }) => {
-  const refusal = await keyCapRefusal(db, user.accountId);
-  if (refusal) return dashboardError("CONFLICT", refusal);
-  const { record, key } = await createApiKey(
+  const made = await createCappedApiKey(
     db,
     {
       accountId: user.accountId,
@@ -33,8 +31,9 @@ export const POST = dashboardRoute(createKeyInput, async ({ user, body, request 
     },
     requestOrigin(request),
   );
-  const listed = await findListedKey(db, record.id);
+  if (!made.ok) return dashboardError(made.code, made.message);
+  const listed = await findListedKey(db, made.record.id);
   if (!listed) throw notFound("API key");
-  const created: CreatedKey = { key: toKeyView(listed), secret: key };
+  const created: CreatedKey = { key: toKeyView(listed), secret: made.key };
   return jsonResponse(201, { data: created }, { Pragma: "no-cache" });
 });

@@ -1,0 +1,27 @@
+import { dashboardError, dashboardRoute, requestOrigin } from "@/lib/auth/route";
+import { notFound } from "@/lib/api/errors";
+import { toKeyView } from "@/lib/dashboard/keys";
+import { db } from "@/lib/db";
+import { updateApiKey } from "@/lib/keys/lifecycle";
+import { keyPatchInput } from "@/lib/keys/options";
+import { findListedKey } from "@/lib/keys/repository";
+
+export const dynamic = "force-dynamic";
+
+/**
+ * Edits one of the caller's keys (name, note, scopes, IP allowlist, limits, expiry); only the
+ * stated fields change. Another account's key is 404; a revoked, expired or rolled key is 409.
+ */
+export const PATCH = dashboardRoute(keyPatchInput, async ({ user, params, body, request }) => {
+  const done = await updateApiKey(
+    db,
+    { accountId: user.accountId, id: params.id },
+    body,
+    user.id,
+    requestOrigin(request),
+  );
+  if (!done.ok) return dashboardError(done.code, done.message);
+  const listed = await findListedKey(db, done.value.id);
+  if (!listed) throw notFound("API key");
+  return toKeyView(listed);
+});

@@ -1,0 +1,126 @@
+import os from "node:os";
+import { runScript, type BenchDb } from "./datasets";
+import { load, type LoadResult } from "./load";
+import { config, log, notes } from "./measure";
+import { cpuSeconds, startBaseline, startBenchApp } from "./servers";
+
+// Issue 12: the key checks on the cache-hit path. /v1/teams from cache with the plain bench key
+// and with a restricted key of the same account (scopes + IP allowlist + expiry + per-key rate
+// limit), beside the raw node:http baseline, in alternating rounds on one server, best round of
+// each kept, so the ratio is measured back to back whatever else the machine is doing.
+// (The path is spelled here, not imported from extra-runs.ts: that imports report.ts, which
+// imports this file.)
+const TEAMS = { path: "/v1/teams" };
+
+export interface KeysRow {
+  name: string;
+  detail: string;
+  rps: number;
+  p50: number;
+  p99: number;
+  cpuUsPerRequest: number | null;
+  non2xx: number;
+}
+export interface KeysRun {
+  rows: KeysRow[];
+  loadavg: number;
+}
+
+/** A key of the bench account with every restriction the hot path checks; none of them refuses. */
+function restrictedKey(db: BenchDb): string {
+  const out = runScript(
+    db.url,
+    "scripts/admin.ts",
+    ...["key", "create", "--email", "bench@statline.invalid", "--environment", "test"],
+    ...["--name", "bench restricted", "--scopes", "teams,persons", "--allow-ip", "127.0.0.0/8,::1"],
+    // 1,000,000/min (the maximum) stays above the peak, so the limiter runs but never refuses.
+    ...["--expires-in", "30d", "--rate-limit", "1000000"],
+  );
+  return out.trim().split("\n").pop()!.trim();
+}
+
+export async function keysRuns(db: BenchDb, key: string): Promise<KeysRun> {
+  const restricted = restrictedKey(db);
+  const app = await startBenchApp({ url: db.url, cache: true });
+  try {
+    const baseline = await startBaseline(app.baseUrl, TEAMS.path, key);
+    try {
+      const variants = [
+        {
+          name: "baseline",
+          detail: "raw node:http, same bytes",
+          url: baseline.baseUrl,
+          pid: baseline.pid,
+          key,
+        },
+        { name: "unrestricted key", detail: "restrictions: null", url: app.baseUrl, pid: app.proc.pid, key },
+        {
+          name: "restricted key",
+          detail: "scopes, IP allowlist, expiry, 1M/min rate limit",
+          url: app.baseUrl,
+          pid: app.proc.pid,
+          key: restricted,
+        },
+      ];
+      const best = new Map<string, LoadResult>();
+      for (let round = 0; round < config.rounds; round++) {
+        for (const v of variants) {
+          const spec = {
+            url: v.url + TEAMS.path,
+            headers: { "x-api-key": v.key },
+            connections: config.connections,
+          };
+          if (config.warmupS > 0) await load({ ...spec, durationS: config.warmupS });
+          const before = cpuSeconds(v.pid);
+          const r = await load({ ...spec, durationS: config.durationS });
+          const after = cpuSeconds(v.pid);
+          if (before !== null && after !== null && r.requests > 0)
+            r.cpuUsPerRequest = ((after - before) * 1e6) / r.requests;
+          log(
+            `keys ${v.name.padEnd(16)} round ${round + 1}: ${Math.round(r.rps)} req/s  p50 ${r.p50.toFixed(2)} ms  p99 ${r.p99.toFixed(2)} ms` +
+              (r.cpuUsPerRequest ? `  server CPU ${r.cpuUsPerRequest.toFixed(1)} µs/req` : "") +
+              (r.non2xx || r.errors ? `  (${r.non2xx} non-2xx, ${r.errors} errors)` : ""),
+          );
+          if (!best.get(v.name) || r.rps > best.get(v.name)!.rps) best.set(v.name, r);
+        }
+      }
+      const rows = variants.map((v): KeysRow => {
+        const r = best.get(v.name)!;
+        return {
+          name: v.name,
+          detail: v.detail,
+          rps: r.rps,
+          p50: r.p50,
+          p99: r.p99,
+          cpuUsPerRequest: r.cpuUsPerRequest ?? null,
+          non2xx: r.non2xx,
+        };
+      });
+      const run = { rows, loadavg: os.loadavg()[0] };
+      for (const line of keysSummary(run)) log(line);
+      if (rows.some((r) => r.non2xx > 0)) notes.push("keys run: some responses were not 2xx; see the log");
+      return run;
+    } finally {
+      await baseline.stop();
+    }
+  } finally {
+    await app.stop();
+  }
+}
+
+const ratio = (a: number | null, b: number | null) => (a && b ? `${(a / b).toFixed(2)}x` : "-");
+
+/** The table for the console and docs/benchmark.md (bench/report.ts). */
+export function keysSummary(run: KeysRun): string[] {
+  const base = run.rows[0];
+  return [
+    `Key checks on the cache-hit path (/v1/teams; the three alternate for ${config.rounds} rounds and keep their best; load average ${run.loadavg.toFixed(1)} at the end):`,
+    "",
+    "| Run | req/s | vs baseline | p50 / p99 ms | server CPU µs/req | vs baseline |",
+    "|---|---:|---:|---:|---:|---:|",
+    ...run.rows.map(
+      (r) =>
+        `| ${r.name} (${r.detail}) | ${Math.round(r.rps)} | ${ratio(r.rps, base.rps)} | ${r.p50.toFixed(2)} / ${r.p99.toFixed(2)} | ${r.cpuUsPerRequest?.toFixed(1) ?? "-"} | ${ratio(r.cpuUsPerRequest, base.cpuUsPerRequest)} |`,
+    ),
+  ];
+}
