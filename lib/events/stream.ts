@@ -78,7 +78,10 @@ export class EventStream implements ResponseStream {
     );
     this.run().catch((err: unknown) => {
       logDebug("stream ended by an error", { reason: (err as Error).message });
-      this.fail({ code: "SERVICE_UNAVAILABLE", message: "The change feed is unavailable; reconnect with Last-Event-ID" });
+      this.fail({
+        code: "SERVICE_UNAVAILABLE",
+        message: "The change feed is unavailable; reconnect with Last-Event-ID",
+      });
     });
   }
 

@@ -70,7 +70,8 @@ async function resumeFrom(db: Db, req: ApiRequest, cursor: string | undefined): 
     db.change.findUnique({ where: { id }, select: { at: true } }),
   ]);
   if (id < floor || (row && row.at.getTime() < Date.now() - retentionMs())) throw cursorExpired();
-  if (id > (await headId(db))) throw new ApiError("INVALID_REQUEST", "Last-Event-ID is ahead of the change feed");
+  if (id > (await headId(db)))
+    throw new ApiError("INVALID_REQUEST", "Last-Event-ID is ahead of the change feed");
   return id;
 }
 
@@ -93,8 +94,14 @@ async function openStream(db: Db, query: StreamQuery, caller: Caller | null, req
       "GET /v1/stream is served by the lean server (npm start); this deployment runs plain next start, which cannot hold streams. Poll GET /v1/changes instead",
     );
   if (isStopping())
-    throw new ApiError("SERVICE_UNAVAILABLE", "This instance is shutting down; reconnect", { "Retry-After": "1" });
-  const filter = { types: feedTypes(query.types), competitionId: query.competition, contestId: query.contest };
+    throw new ApiError("SERVICE_UNAVAILABLE", "This instance is shutting down; reconnect", {
+      "Retry-After": "1",
+    });
+  const filter = {
+    types: feedTypes(query.types),
+    competitionId: query.competition,
+    contestId: query.contest,
+  };
   const position = await resumeFrom(db, req, query.cursor);
   const release = takeSlot(caller.keyId);
   const recheck = async () => {
@@ -125,8 +132,17 @@ const streamRoute: RouteDef = defineRoute({
     stream: true,
     responses: { 200: STREAM_OK_RESPONSE, 410: ERROR_RESPONSES[410] },
   },
-  handler: ({ query, caller, db, req }: { query: StreamQuery; caller: Caller | null; db: Db; req?: ApiRequest }) =>
-    openStream(db, query, caller, req),
+  handler: ({
+    query,
+    caller,
+    db,
+    req,
+  }: {
+    query: StreamQuery;
+    caller: Caller | null;
+    db: Db;
+    req?: ApiRequest;
+  }) => openStream(db, query, caller, req),
 });
 
 export const streamRoutes: RouteDef[] = [streamRoute];
