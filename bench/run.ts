@@ -2,13 +2,15 @@
 // Knobs (env): BENCH_DURATION, BENCH_ROUNDS, BENCH_WARMUP, BENCH_CONNECTIONS, BENCH_MAIN_SCALE, BENCH_SCALES,
 // BENCH_GROWTH_DURATION, BENCH_ODDS_DEPTH, BENCH_PERSONS, BENCH_NEXT, BENCH_PROFILE, BENCH_WRITE_DOCS,
 // BENCH_POSTGRES, BENCH_REDIS_URL, BENCH_ONLY=logs (just the request-log figures of issue 14),
-// BENCH_ONLY=encoding (just cache hits with and without compression, issue 15).
+// BENCH_ONLY=encoding (just cache hits with and without compression, issue 15),
+// BENCH_ONLY=events (event latency and the hit path with open streams, issue 18).
 // See docs/benchmark.md.
 import os from "node:os";
 import path from "node:path";
 import { buildIfStale } from "../scripts/build-if-stale";
 import { benchKey, ensureBenchDb, ensurePersonsDb, type BenchDb } from "./datasets";
 import { encodingRuns } from "./encoding-run";
+import { eventRuns } from "./events-run";
 import { manyKeysRun, missRuns, scaleOutRuns, TEAMS } from "./extra-runs";
 import { load } from "./load";
 import { requestLogRuns } from "./logs-run";
@@ -145,6 +147,11 @@ async function main() {
     notes.push("keys are not on the unlimited plan (metering not merged yet)");
   const mainDb = dbs.get(config.mainScale)!;
   const mainKey = keys.get(config.mainScale)!.key;
+  if (process.env.BENCH_ONLY === "events") {
+    await eventRuns(mainDb, mainKey);
+    console.log(`\n${notes.join("\n")}`);
+    return;
+  }
   await encodingRuns(mainDb, mainKey);
   if (process.env.BENCH_ONLY === "encoding") {
     console.log(`\n${notes.join("\n")}`);
@@ -170,6 +177,7 @@ async function main() {
       notes.push(`PostgreSQL runs failed: ${(err as Error).message.split("\n")[0]}`);
     }
   }
+  await eventRuns(mainDb, mainKey);
   const growth: GrowthRow[] = [];
   for (const sc of config.scales)
     growth.push(await growthRun(dbs.get(sc)!, keys.get(sc)!.key, `scale ${sc}`));
