@@ -98,6 +98,8 @@ async function hitWithStreams(db: BenchDb, key: string) {
       connections: config.connections,
     };
     const best = { 0: 0, [STREAMS]: 0 } as Record<number, number>;
+    // A fresh server's first seconds are slower (JIT, key and response caches): not measured.
+    await warmUp({ ...spec, durationS: config.durationS }, config.durationS);
     for (let round = 0; round < config.rounds; round++) {
       for (const n of [0, STREAMS]) {
         const streams = await Promise.all(
@@ -128,6 +130,8 @@ export async function eventRuns(db: BenchDb, key: string, pg?: { db: BenchDb; ke
     REDIS_PREFIX: `statline-bench-events-${process.pid}:`,
   };
   await latencyRun("SQLite, 1 instance, writer in another process, no Redis (head poll 500 ms)", db, key, {});
+  // The writer (this process) publishes the signal on the same Redis and prefix as the servers.
+  Object.assign(process.env, redis);
   await latencyRun("SQLite, 1 instance, Redis signal", db, key, redis);
   if (pg) await latencyRun("PostgreSQL + Redis, 2 instances (both streams)", pg.db, pg.key, redis, 2);
   await hitWithStreams(db, key);

@@ -165,10 +165,12 @@ async function main() {
   const { rows, profile, memory } = await hitRuns(mainDb, mainKey);
   rows.push(...(await missRuns(mainDb, mainKey)));
   let postgres: BenchResults["postgres"] = null;
+  let pgBench: { db: BenchDb; key: string } | undefined;
   if (config.postgres) {
     try {
       const pgDb = await ensurePgBenchDb(config.mainScale, deepRowsFor(config.mainScale), mainDb.file, log);
       const pgKey = keyFor(pgDb).key;
+      pgBench = { db: pgDb, key: pgKey };
       postgres = {
         rows: await missRuns(pgDb, pgKey, ", PostgreSQL"),
         scaleOut: await scaleOutRuns(pgDb, pgKey),
@@ -177,7 +179,7 @@ async function main() {
       notes.push(`PostgreSQL runs failed: ${(err as Error).message.split("\n")[0]}`);
     }
   }
-  await eventRuns(mainDb, mainKey);
+  await eventRuns(mainDb, mainKey, pgBench);
   const growth: GrowthRow[] = [];
   for (const sc of config.scales)
     growth.push(await growthRun(dbs.get(sc)!, keys.get(sc)!.key, `scale ${sc}`));
