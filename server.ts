@@ -10,7 +10,8 @@ import { setListenHost } from "./lib/metrics-http";
 import { OPS_ROUTES } from "./lib/ops";
 import { getRedis, whenRedisReady } from "./lib/redis";
 import { admitBody, applyServerLimits, serverOptions } from "./lib/server-limits";
-import { gracefulShutdown, isStopping, onShutdown } from "./lib/shutdown";
+import { gracefulShutdown, isStopping, onShutdown, onStopping } from "./lib/shutdown";
+import { closeAllStreams } from "./lib/events/stream";
 import { flushUsage, usageStats } from "./lib/usage";
 import { startWebhooks, stopWebhooks } from "./lib/webhooks/worker";
 
@@ -72,6 +73,11 @@ export async function startServer(opts: { port: number; host: string; dev?: bool
 
   // Drain (lib/shutdown.ts), then write buffered metering (bounded wait), then exit. Responses
   // are metered before they are written, so nothing that reached a client is lost.
+  // Streams end at once on SIGTERM (clients resume on another instance with Last-Event-ID).
+  onStopping(() => {
+    const n = closeAllStreams();
+    if (n) logInfo("closed live streams for shutdown", { streams: n });
+  });
   onShutdown("metering flush", async () => {
     const flushed = await flushUsage(Number(process.env.USAGE_SHUTDOWN_FLUSH_MS ?? 5000));
     logInfo("metering flushed", { meteringFlushed: flushed, metering: usageStats().flush });

@@ -4,13 +4,15 @@
 // BENCH_POSTGRES, BENCH_REDIS_URL, BENCH_ONLY=logs (just the request-log figures of issue 14),
 // BENCH_ONLY=encoding (just cache hits with and without compression, issue 15), BENCH_ONLY=misses
 // (just the uncached runs, SQLite then PostgreSQL unless BENCH_POSTGRES=0: CPU per miss, issue 19),
-// BENCH_ONLY=keys (just the cache hit with an unrestricted and a restricted key, issue 12).
+// BENCH_ONLY=keys (just the cache hit with an unrestricted and a restricted key, issue 12),
+// BENCH_ONLY=events (event latency and the hit path with open streams, issue 18).
 // See docs/benchmark.md.
 import os from "node:os";
 import path from "node:path";
 import { buildIfStale } from "../scripts/build-if-stale";
 import { benchKey, ensureBenchDb, ensurePersonsDb, type BenchDb } from "./datasets";
 import { encodingRuns } from "./encoding-run";
+import { eventRuns } from "./events-run";
 import { keysRuns, keysSummary } from "./keys-run";
 import { manyKeysRun, missRuns, scaleOutRuns, TEAMS } from "./extra-runs";
 import { load } from "./load";
@@ -170,6 +172,11 @@ async function main() {
     console.log(`\n${keysSummary(await keysRuns(mainDb, mainKey)).join("\n")}\n${notes.join("\n")}`);
     return;
   }
+  if (process.env.BENCH_ONLY === "events") {
+    await eventRuns(mainDb, mainKey);
+    console.log(`\n${notes.join("\n")}`);
+    return;
+  }
   await encodingRuns(mainDb, mainKey);
   if (process.env.BENCH_ONLY === "encoding") {
     console.log(`\n${notes.join("\n")}`);
@@ -184,10 +191,12 @@ async function main() {
   const keyChecks = await keysRuns(mainDb, mainKey);
   rows.push(...(await missRuns(mainDb, mainKey)));
   let postgres: BenchResults["postgres"] = null;
+  let pgBench: { db: BenchDb; key: string } | undefined;
   if (config.postgres) {
     try {
       const pgDb = await ensurePgBenchDb(config.mainScale, deepRowsFor(config.mainScale), mainDb.file, log);
       const pgKey = keyFor(pgDb).key;
+      pgBench = { db: pgDb, key: pgKey };
       postgres = {
         rows: await missRuns(pgDb, pgKey, ", PostgreSQL"),
         scaleOut: await scaleOutRuns(pgDb, pgKey),
@@ -196,6 +205,7 @@ async function main() {
       notes.push(`PostgreSQL runs failed: ${(err as Error).message.split("\n")[0]}`);
     }
   }
+  await eventRuns(mainDb, mainKey, pgBench);
   const growth: GrowthRow[] = [];
   for (const sc of config.scales)
     growth.push(await growthRun(dbs.get(sc)!, keys.get(sc)!.key, `scale ${sc}`));

@@ -16,6 +16,15 @@ export function onShutdown(name: string, run: () => Promise<unknown>): void {
   tasks.push({ name, run });
 }
 
+const atStop: Array<() => void> = [];
+/**
+ * Runs as soon as shutdown starts, before the drain waits for open requests: long-lived responses
+ * (event streams, which never finish on their own) end here and their clients reconnect elsewhere.
+ */
+export function onStopping(run: () => void): void {
+  atStop.push(run);
+}
+
 let stopping = false;
 export function isStopping(): boolean {
   return stopping;
@@ -24,6 +33,13 @@ export function isStopping(): boolean {
 export async function gracefulShutdown(server: http.Server, signal: string): Promise<never> {
   if (stopping) return new Promise<never>(() => {});
   stopping = true;
+  for (const run of atStop) {
+    try {
+      run();
+    } catch (err) {
+      logError("shutdown hook failed", err);
+    }
+  }
   const deadline = Number(process.env.SHUTDOWN_TIMEOUT_MS ?? 10_000);
   logInfo("shutting down: draining requests", { signal });
   const hard = setTimeout(() => {

@@ -1,5 +1,6 @@
 import { perProcess } from "../process-state";
 import { db } from "../db";
+import { notifyChanges } from "../events/notify";
 import { metrics } from "../metrics";
 import { compressHead, etagOf, type Compressed } from "./encoding";
 import type { ApiRequest } from "./types";
@@ -112,7 +113,11 @@ export function invalidateResponseCache(): void {
 
 export const DATA_VERSION_KEY = "data_version";
 
-/** Called by seed and import after they change sports data. */
+/**
+ * Called by seed, import, the simulator and point adjustments after they committed a change to
+ * sports data: the one post-commit point of every write path, so it also wakes live streams
+ * (lib/events/notify.ts).
+ */
 export async function bumpDataVersion(): Promise<void> {
   const value = `${Date.now()}-${Math.random().toString(36).slice(2, 8)}`;
   await db.systemState.upsert({
@@ -120,6 +125,7 @@ export async function bumpDataVersion(): Promise<void> {
     create: { key: DATA_VERSION_KEY, value },
     update: { value },
   });
+  await notifyChanges(db);
 }
 
 let watching: NodeJS.Timeout | undefined;

@@ -67,6 +67,21 @@ function queryParameters(route: RouteDef): Json[] {
   });
 }
 
+const IF_NONE_MATCH: Json = {
+  name: "If-None-Match",
+  in: "header",
+  required: false,
+  description: "An ETag from an earlier 200: answered 304 (0 units) while the body is unchanged",
+  schema: { type: "string", maxLength: 200 },
+};
+const LAST_EVENT_ID: Json = {
+  name: "Last-Event-ID",
+  in: "header",
+  required: false,
+  description: "The id of the last event received: the stream replays every later change, then goes live",
+  schema: { type: "string", pattern: "^(0|[1-9][0-9]{0,15})$", maxLength: 16 },
+};
+
 const STATUSES = ["400", "401", "404", "405", "429", "500", "503"];
 const PUBLIC_STATUSES = ["400", "404", "405", "500"];
 
@@ -123,21 +138,15 @@ function operation(route: RouteDef, dataName: string): Json {
   const cost = route.public
     ? "Public: no key, no units."
     : `Costs ${route.units} unit${route.units === 1 ? "" : "s"} per successful call; errors and 304 cost 0.`;
+  // A stream (GET /v1/stream) has no ETag, no 304 and no envelope; it resumes by Last-Event-ID.
+  const stream = route.openapi?.stream === true;
+  if (stream) delete responses[304];
   return {
     operationId: operationId(route.pattern),
     summary: route.summary,
     description: [route.description, cost].filter(Boolean).join("\n\n"),
     tags: route.tags,
-    parameters: [
-      ...params,
-      {
-        name: "If-None-Match",
-        in: "header",
-        required: false,
-        description: "An ETag from an earlier 200: answered 304 (0 units) while the body is unchanged",
-        schema: { type: "string", maxLength: 200 },
-      },
-    ],
+    parameters: [...params, stream ? LAST_EVENT_ID : IF_NONE_MATCH],
     responses,
     ...(route.public ? { security: [] } : {}),
     "x-units": route.public ? 0 : route.units,
@@ -195,7 +204,7 @@ export function buildOpenApi(
     const data = dataRefs.get(route)!;
     // The envelope, named per data type: {data, meta}; the raw document has none.
     const envelope = route.raw ? data : `${data.replace(/Data$/, "")}Response`;
-    if (!route.raw)
+    if (!route.raw && !route.openapi?.stream)
       schemas[envelope] ??= {
         type: "object",
         description: `Success envelope around ${data}`,

@@ -7,12 +7,12 @@ import { matchesEtag, negotiate } from "./encoding";
 import { isDatabaseUnavailable } from "./db-errors";
 import { ApiError } from "./errors";
 import { parseQuery } from "./request";
-import { errorResponse, newRequestId, notModifiedResponse, okResponse } from "./respond";
+import { errorResponse, newRequestId, notModifiedResponse, okResponse, streamResponse } from "./respond";
 import { matchRoute, type RouteMatch } from "./router";
 import type { Caller } from "../keys/caller";
 import { recordRequest, type RequestTrace } from "../requestlog/record";
 import { refusalError } from "./refusals";
-import { RawJson, type ApiRequest, type ApiResponse, type RouteDef } from "./types";
+import { RawJson, StreamBody, type ApiRequest, type ApiResponse, type RouteDef } from "./types";
 import { logError } from "../log";
 import { metrics } from "../metrics";
 import { observeRequest } from "./observe";
@@ -87,7 +87,13 @@ async function run(
     const cache = entry ? "HIT" : "MISS";
     if (!entry) {
       const query = parseQuery(req.query, route.query);
-      const data = await route.handler({ query, params, caller, db });
+      const data = await route.handler({ query, params, caller, db, req });
+      if (data instanceof StreamBody) {
+        // The connection's units; the stream meters its events itself (lib/api/endpoints/stream.ts).
+        const unitHeaders = caller ? usage.settle(caller, endpoint, 200, route.units, admission) : {};
+        trace.units = route.units;
+        return streamResponse(requestId, data.stream, { ...limitHeaders, ...unitHeaders });
+      }
       const dataJson = data instanceof RawJson ? data.json : JSON.stringify(data);
       entry = makeEntry(dataJson, new Date().toISOString(), route.cacheTtlMs, route.raw === true);
       if (cacheKey) cacheSet(cacheKey, entry);

@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import type { CacheEntry } from "./cache";
 import { brChunks, gzipChunks, type Encoding } from "./encoding";
 import { type ApiError } from "./errors";
-import type { ApiResponse } from "./types";
+import type { ApiResponse, ResponseStream } from "./types";
 
 // Request ids: a random per-process prefix plus a counter is unique and far cheaper than a UUID.
 const processTag = randomBytes(6).toString("base64url");
@@ -81,4 +81,20 @@ export function errorResponse(
     headers: envelopeHeaders(requestId, headers, error.headers),
     body: JSON.stringify({ error: { code: error.code, message: error.message } }),
   };
+}
+
+/**
+ * A 200 whose body the adapter writes over time (Server-Sent Events). X-Accel-Buffering: nginx
+ * would otherwise buffer the events; no-transform keeps proxies from compressing (and holding) them.
+ */
+export function streamResponse(
+  requestId: string,
+  stream: ResponseStream,
+  headers: Record<string, string>,
+): ApiResponse {
+  const out = envelopeHeaders(requestId, headers);
+  out["Content-Type"] = "text/event-stream; charset=utf-8";
+  out["Cache-Control"] = "no-store, no-transform";
+  out["X-Accel-Buffering"] = "no";
+  return { status: 200, headers: out, body: "", stream };
 }

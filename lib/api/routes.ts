@@ -7,6 +7,7 @@ import { personRoutes } from "./endpoints/persons";
 import { rosterRoutes } from "./endpoints/rosters";
 import { standingRoutes } from "./endpoints/standings";
 import { statBoardRoutes } from "./endpoints/statboard";
+import { streamRoutes } from "./endpoints/stream";
 import { teamRoutes } from "./endpoints/teams";
 import type { RouteDef } from "./types";
 
@@ -21,5 +22,6 @@ export const routes: RouteDef[] = [
   ...oddsRoutes,
   ...statBoardRoutes,
   ...changeRoutes,
+  ...streamRoutes,
   openApiRoute(() => routes),
 ];

@@ -15,6 +15,32 @@ export interface ApiRequest {
   header(name: string): string | undefined;
   /** The client's address under TRUST_PROXY_HOPS (lib/client-ip.ts), for the request log. */
   ip: string;
+  /** The adapter can hold a response open and write to it (the lean server: GET /v1/stream). */
+  canStream?: boolean;
+}
+
+/** Where a long-lived response (Server-Sent Events) writes; the adapter implements it. */
+export interface StreamSink {
+  /** false once the transport's buffer is above its high-water mark (wait for onDrain). */
+  write(chunk: string): boolean;
+  /** Bytes written but not yet taken by the client. */
+  readonly buffered: number;
+  end(): void;
+  /** Drops the connection at once (a client that stopped reading). */
+  destroy(): void;
+  onDrain(cb: () => void): void;
+  onClose(cb: () => void): void;
+}
+
+/** A long-lived response body: started with the sink once the headers are written, or closed unused. */
+export interface ResponseStream {
+  start(sink: StreamSink): void;
+  close(): void;
+}
+
+/** A handler result that is a stream, not a JSON body (GET /v1/stream). */
+export class StreamBody {
+  constructor(readonly stream: ResponseStream) {}
 }
 
 export interface ApiResponse {
@@ -27,6 +53,8 @@ export interface ApiResponse {
    * then the per-request rest of the envelope (see lib/api/respond.ts). `bodyBytes` joins them.
    */
   chunks?: (Uint8Array | string)[];
+  /** A 200 whose body is written over time (text/event-stream); only with ApiRequest.canStream. */
+  stream?: ResponseStream;
 }
 
 export interface HandlerContext<Q> {
@@ -35,6 +63,8 @@ export interface HandlerContext<Q> {
   caller: Caller | null;
   /** The database the handler reads (the process-wide client; see lib/db.ts). */
   db: Db;
+  /** The request itself, for the few handlers that read headers (GET /v1/stream: Last-Event-ID). */
+  req?: ApiRequest;
 }
 
 export interface RouteDef<S extends z.ZodType = z.ZodType> {
@@ -62,6 +92,8 @@ export interface RouteDef<S extends z.ZodType = z.ZodType> {
     responses?: Record<string, Record<string, unknown>>;
     /** Specification extensions on the operation, e.g. `{ "x-scope": "read" }`. */
     extensions?: Record<`x-${string}`, unknown>;
+    /** A streaming operation: its 200 comes from `responses`, without envelope, ETag or 304. */
+    stream?: boolean;
   };
   /** The key scope this route needs (lib/keys/scopes.ts); every non-public route names one. */
   scope?: Scope;

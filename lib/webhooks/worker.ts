@@ -2,6 +2,7 @@ import { hostname } from "node:os";
 import { randomBytes } from "node:crypto";
 import type { Db } from "../db";
 import { logError, logInfo } from "../log";
+import { onChanges } from "../events/notify";
 import { perProcess } from "../process-state";
 import { webhookConfig } from "./config";
 import { fanOut } from "./outbox";
@@ -10,13 +11,15 @@ import { sendDue } from "./sender";
 /**
  * The webhook worker of a serving process: every WEBHOOK_POLL_MS it turns new changes into
  * deliveries and sends the due ones. Polling the database keeps the change feed the only source of
- * truth; wakeWebhooks() runs a round at once (the lead wires it to the new-changes notifier).
+ * truth; the new-changes notifier (lib/events/notify.ts: after-commit signal, Redis pub/sub, head
+ * poll) wakes a round at once, so a delivery does not wait for the next poll.
  */
 const state = perProcess("webhookWorker", () => ({
   db: null as Db | null,
   timer: null as NodeJS.Timeout | null,
   current: null as Promise<void> | null,
   again: false,
+  unsubscribe: null as (() => void) | null,
   owner: `${hostname()}:${process.pid}:${randomBytes(4).toString("hex")}`,
 }));
 
@@ -56,6 +59,7 @@ export function startWebhooks(db: Db): boolean {
   if (!webhookConfig.enabled() || state.db) return Boolean(state.db);
   state.db = db;
   logInfo("webhook worker started", { pollMs: webhookConfig.pollMs(), owner: state.owner });
+  state.unsubscribe = onChanges(db, () => wakeWebhooks());
   void round();
   return true;
 }
@@ -68,6 +72,8 @@ export function wakeWebhooks(): void {
 /** Stops polling and waits for the round in flight (its sends finish; leases of unsent rows expire). */
 export async function stopWebhooks(): Promise<void> {
   state.db = null;
+  state.unsubscribe?.();
+  state.unsubscribe = null;
   if (state.timer) clearTimeout(state.timer);
   state.timer = null;
   await state.current;

@@ -18,6 +18,8 @@ export async function handleNextRequest(request: Request): Promise<Response> {
     ip: clientIpFromChain(request.headers.get("x-forwarded-for")) ?? "unknown",
   };
   const res = await handleApiRequest(apiRequest);
+  // Never set here (the stream route refuses without canStream); closed so no slot leaks.
+  res.stream?.close();
   const body = bodyBytes(res);
   const empty = request.method === "HEAD" || res.status === 304 || res.status === 204;
   return new Response(empty ? null : typeof body === "string" ? body : new Uint8Array(body), {

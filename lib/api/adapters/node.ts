@@ -14,6 +14,7 @@ class NodeApiRequest implements ApiRequest {
   readonly method: string;
   readonly path: string;
   readonly rawQuery: string;
+  readonly canStream = true;
   private parsed: URLSearchParams | undefined;
 
   constructor(private readonly req: IncomingMessage) {
@@ -55,7 +56,39 @@ export function writeBadTarget(res: ServerResponse): void {
 
 /** Adapts node:http to the framework-free pipeline, skipping Next's per-request cost. */
 export async function handleNodeRequest(req: IncomingMessage, res: ServerResponse): Promise<void> {
-  write(res, await handleApiRequest(new NodeApiRequest(req)), req.method === "HEAD");
+  const out = await handleApiRequest(new NodeApiRequest(req));
+  if (out.stream) streamTo(req, res, out);
+  else write(res, out, req.method === "HEAD");
+}
+
+/**
+ * A long-lived response (GET /v1/stream). The socket's idle timeout (SERVER_IDLE_TIMEOUT_MS) is
+ * lifted for it: an idle stream is normal, heartbeats keep proxies open, and a client that stops
+ * reading is dropped by the stream's buffer bound instead. Node's request timeout does not apply:
+ * it only covers receiving the request, which is complete.
+ */
+function streamTo(req: IncomingMessage, res: ServerResponse, out: ApiResponse): void {
+  const stream = out.stream!;
+  res.writeHead(out.status, out.headers);
+  if (req.method === "HEAD") {
+    stream.close();
+    return void res.end();
+  }
+  req.socket.setTimeout(0);
+  req.socket.setNoDelay(true);
+  res.flushHeaders();
+  stream.start({
+    write: (chunk) => res.write(chunk),
+    get buffered() {
+      return res.writableLength + (res.socket?.writableLength ?? 0);
+    },
+    // The connection closes with the stream: nothing else waits on it, and a draining server
+    // (shutdown) would otherwise hold the then-idle keep-alive socket until its deadline.
+    end: () => void res.end(() => res.socket?.end()),
+    destroy: () => res.destroy(),
+    onDrain: (cb) => res.once("drain", cb),
+    onClose: (cb) => res.once("close", cb),
+  });
 }
 
 function write(res: ServerResponse, out: ApiResponse, head: boolean): void {

@@ -29,7 +29,7 @@ const ChangesPage = z.object({
   has_more: z.boolean().describe("true when further changes are already available"),
 });
 
-const feedQuery = z.strictObject({
+export const feedQuery = z.strictObject({
   cursor: z
     .string()
     .max(400, "is not a cursor this API issued")

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { buildOpenApi } from "../openapi";
 import { openApiExtensions } from "../openapi-extra";
 import { defineRoute, RawJson, type RouteDef } from "../types";
+import { ChangeEvent } from "./changes";
 import { Competition, Edition } from "./competitions";
 import { Contest, Participant } from "./contests";
 import { OddsHistoryPage, OddsPoint } from "./odds";
@@ -22,6 +23,7 @@ export const RECORDS = {
   Standing,
   OddsPoint,
   OddsHistoryPage,
+  ChangeEvent,
 };
 
 let cached: RawJson | undefined;

@@ -3373,6 +3373,183 @@ export const openapi: Record<string, unknown> = {
         "x-scope": "events"
       }
     },
+    "/v1/stream": {
+      "get": {
+        "operationId": "getStream",
+        "summary": "Live stream of the change feed (Server-Sent Events)",
+        "description": "The change feed (GET /v1/changes) pushed as Server-Sent Events over one long-lived response. Each event is `id: <change id>`, `event: <change type>` and `data: <the change item exactly as /v1/changes returns it>`. The first line is a `retry:` hint; while idle a comment line (`: heartbeat`) arrives every 15 s. Send the key in X-API-Key or Authorization: Bearer like every request: browsers' EventSource cannot set headers, so use a client that can (fetch with a streamed body, or an SSE library that takes headers); keys in the query string are not accepted. Resume after a dropped connection with the Last-Event-ID header (the id of the last event received): everything committed after it is replayed from the feed before live events, none lost, none repeated. Or pass cursor (a next_cursor of /v1/changes). Without either the stream starts with the next change. types, competition and contest filter like /v1/changes. A position older than the feed's retention is 410 CURSOR_EXPIRED before streaming. At most STREAM_MAX_PER_KEY (default 5) streams per key and server instance: one more is 429 RATE_LIMITED with Retry-After. The connection costs 1 unit; delivered events cost 1 unit per 100 (metered as /v1/stream (events)). A revoked or disabled key, or a server shutting down, ends the stream (after an `event: error` carrying {error:{code,message}} for the key); reconnect with Last-Event-ID.\n\nCosts 1 unit per successful call; errors and 304 cost 0.",
+        "tags": [
+          "Events"
+        ],
+        "parameters": [
+          {
+            "name": "cursor",
+            "in": "query",
+            "required": false,
+            "description": "next_cursor of the previous page",
+            "schema": {
+              "type": "string",
+              "maxLength": 400
+            }
+          },
+          {
+            "name": "types",
+            "in": "query",
+            "required": false,
+            "description": "Comma-separated types or resources (e.g. contest.score,odds); any of contest.created, contest.status, contest.score, contest.updated, odds.points, standings.updated, team.created, person.created, dataset.reset",
+            "schema": {
+              "type": "string",
+              "maxLength": 400
+            }
+          },
+          {
+            "name": "competition",
+            "in": "query",
+            "required": false,
+            "description": "Only changes of this competition",
+            "schema": {
+              "type": "string",
+              "pattern": "^[1-9][0-9]{0,9}$",
+              "maxLength": 1000
+            }
+          },
+          {
+            "name": "contest",
+            "in": "query",
+            "required": false,
+            "description": "Only changes of this contest",
+            "schema": {
+              "type": "string",
+              "pattern": "^[1-9][0-9]{0,9}$",
+              "maxLength": 1000
+            }
+          },
+          {
+            "name": "Last-Event-ID",
+            "in": "header",
+            "required": false,
+            "description": "The id of the last event received: the stream replays every later change, then goes live",
+            "schema": {
+              "type": "string",
+              "pattern": "^(0|[1-9][0-9]{0,15})$",
+              "maxLength": 16
+            }
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "An event stream, open until the client leaves, the key is revoked or the server stops. Each event's data is one change item (schema ChangeEvent), its id the change id and its event name the change type.",
+            "headers": {
+              "X-Request-Id": {
+                "$ref": "#/components/headers/X-Request-Id"
+              },
+              "Access-Control-Allow-Origin": {
+                "$ref": "#/components/headers/Access-Control-Allow-Origin"
+              },
+              "X-RateLimit-Limit": {
+                "$ref": "#/components/headers/X-RateLimit-Limit"
+              },
+              "X-RateLimit-Remaining": {
+                "$ref": "#/components/headers/X-RateLimit-Remaining"
+              },
+              "X-RateLimit-Reset": {
+                "$ref": "#/components/headers/X-RateLimit-Reset"
+              },
+              "RateLimit": {
+                "$ref": "#/components/headers/RateLimit"
+              },
+              "RateLimit-Policy": {
+                "$ref": "#/components/headers/RateLimit-Policy"
+              },
+              "Cache-Control": {
+                "$ref": "#/components/headers/Cache-Control"
+              },
+              "X-Units-Cost": {
+                "$ref": "#/components/headers/X-Units-Cost"
+              },
+              "X-Units-Used": {
+                "$ref": "#/components/headers/X-Units-Used"
+              },
+              "X-Units-Remaining": {
+                "$ref": "#/components/headers/X-Units-Remaining"
+              }
+            },
+            "content": {
+              "text/event-stream": {
+                "schema": {
+                  "type": "string",
+                  "description": "Server-Sent Events (text/event-stream); see the operation description",
+                  "maxLength": 1000
+                },
+                "example": "retry: 3000\n\nid: 4182\nevent: contest.score\ndata: {\"id\":\"4182\",\"type\":\"contest.score\",\"resource\":\"contest\",\"resource_id\":\"611\",\"competition_id\":\"3\",\"contest_id\":\"611\",\"at\":\"2026-11-23T06:58:02.114Z\",\"data\":{\"id\":\"611\",\"status\":\"live\"}}\n\n: heartbeat\n\n",
+                "x-event-data": {
+                  "$ref": "#/components/schemas/ChangeEvent"
+                }
+              }
+            }
+          },
+          "400": {
+            "$ref": "#/components/responses/InvalidParameter"
+          },
+          "401": {
+            "$ref": "#/components/responses/Unauthorized"
+          },
+          "403": {
+            "description": "FORBIDDEN: the key lacks the 'events' scope, or \"IP address not allowed for this key\"",
+            "headers": {
+              "X-Request-Id": {
+                "$ref": "#/components/headers/X-Request-Id"
+              },
+              "Access-Control-Allow-Origin": {
+                "$ref": "#/components/headers/Access-Control-Allow-Origin"
+              },
+              "X-RateLimit-Limit": {
+                "$ref": "#/components/headers/X-RateLimit-Limit"
+              },
+              "X-RateLimit-Remaining": {
+                "$ref": "#/components/headers/X-RateLimit-Remaining"
+              },
+              "X-RateLimit-Reset": {
+                "$ref": "#/components/headers/X-RateLimit-Reset"
+              },
+              "RateLimit": {
+                "$ref": "#/components/headers/RateLimit"
+              },
+              "RateLimit-Policy": {
+                "$ref": "#/components/headers/RateLimit-Policy"
+              }
+            },
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Error"
+                }
+              }
+            }
+          },
+          "404": {
+            "$ref": "#/components/responses/NotFound"
+          },
+          "405": {
+            "$ref": "#/components/responses/MethodNotAllowed"
+          },
+          "410": {
+            "$ref": "#/components/responses/CursorExpired"
+          },
+          "429": {
+            "$ref": "#/components/responses/TooManyRequests"
+          },
+          "500": {
+            "$ref": "#/components/responses/InternalError"
+          },
+          "503": {
+            "$ref": "#/components/responses/ServiceUnavailable"
+          }
+        },
+        "x-units": 1,
+        "x-scope": "events"
+      }
+    },
     "/v1/openapi.json": {
       "get": {
         "operationId": "getOpenapiJson",
@@ -4652,6 +4829,101 @@ export const openapi: Record<string, unknown> = {
         ],
         "additionalProperties": false
       },
+      "ChangeEvent": {
+        "type": "object",
+        "properties": {
+          "id": {
+            "type": "string",
+            "pattern": "^[1-9][0-9]{0,9}$",
+            "maxLength": 10,
+            "description": "Id of the change (stable, increasing in commit order)"
+          },
+          "type": {
+            "type": "string",
+            "enum": [
+              "contest.created",
+              "contest.status",
+              "contest.score",
+              "contest.updated",
+              "odds.points",
+              "standings.updated",
+              "team.created",
+              "person.created",
+              "dataset.reset"
+            ]
+          },
+          "resource": {
+            "type": "string",
+            "description": "contest, odds, standings, team, person or dataset",
+            "maxLength": 1000
+          },
+          "resource_id": {
+            "anyOf": [
+              {
+                "type": "string",
+                "pattern": "^[1-9][0-9]{0,9}$",
+                "maxLength": 10
+              },
+              {
+                "type": "null"
+              }
+            ],
+            "description": "Id of the changed record (contest, edition for standings, team, person), or null"
+          },
+          "competition_id": {
+            "anyOf": [
+              {
+                "type": "string",
+                "pattern": "^[1-9][0-9]{0,9}$",
+                "maxLength": 10
+              },
+              {
+                "type": "null"
+              }
+            ],
+            "description": "Id of the competition the change belongs to, or null"
+          },
+          "contest_id": {
+            "anyOf": [
+              {
+                "type": "string",
+                "pattern": "^[1-9][0-9]{0,9}$",
+                "maxLength": 10
+              },
+              {
+                "type": "null"
+              }
+            ],
+            "description": "Id of the contest the change belongs to, or null"
+          },
+          "at": {
+            "type": "string",
+            "format": "date-time",
+            "description": "When the change was committed (ISO-8601 UTC)",
+            "maxLength": 40
+          },
+          "data": {
+            "type": "object",
+            "propertyNames": {
+              "type": "string",
+              "maxLength": 1000
+            },
+            "additionalProperties": {},
+            "description": "The new state; see docs/events.md for each type"
+          }
+        },
+        "required": [
+          "id",
+          "type",
+          "resource",
+          "resource_id",
+          "competition_id",
+          "contest_id",
+          "at",
+          "data"
+        ],
+        "additionalProperties": false
+      },
       "CompetitionsData": {
         "type": "object",
         "properties": {
@@ -4893,99 +5165,7 @@ export const openapi: Record<string, unknown> = {
           "items": {
             "type": "array",
             "items": {
-              "type": "object",
-              "properties": {
-                "id": {
-                  "type": "string",
-                  "pattern": "^[1-9][0-9]{0,9}$",
-                  "maxLength": 10,
-                  "description": "Id of the change (stable, increasing in commit order)"
-                },
-                "type": {
-                  "type": "string",
-                  "enum": [
-                    "contest.created",
-                    "contest.status",
-                    "contest.score",
-                    "contest.updated",
-                    "odds.points",
-                    "standings.updated",
-                    "team.created",
-                    "person.created",
-                    "dataset.reset"
-                  ]
-                },
-                "resource": {
-                  "type": "string",
-                  "description": "contest, odds, standings, team, person or dataset",
-                  "maxLength": 1000
-                },
-                "resource_id": {
-                  "anyOf": [
-                    {
-                      "type": "string",
-                      "pattern": "^[1-9][0-9]{0,9}$",
-                      "maxLength": 10
-                    },
-                    {
-                      "type": "null"
-                    }
-                  ],
-                  "description": "Id of the changed record (contest, edition for standings, team, person), or null"
-                },
-                "competition_id": {
-                  "anyOf": [
-                    {
-                      "type": "string",
-                      "pattern": "^[1-9][0-9]{0,9}$",
-                      "maxLength": 10
-                    },
-                    {
-                      "type": "null"
-                    }
-                  ],
-                  "description": "Id of the competition the change belongs to, or null"
-                },
-                "contest_id": {
-                  "anyOf": [
-                    {
-                      "type": "string",
-                      "pattern": "^[1-9][0-9]{0,9}$",
-                      "maxLength": 10
-                    },
-                    {
-                      "type": "null"
-                    }
-                  ],
-                  "description": "Id of the contest the change belongs to, or null"
-                },
-                "at": {
-                  "type": "string",
-                  "format": "date-time",
-                  "description": "When the change was committed (ISO-8601 UTC)",
-                  "maxLength": 40
-                },
-                "data": {
-                  "type": "object",
-                  "propertyNames": {
-                    "type": "string",
-                    "maxLength": 1000
-                  },
-                  "additionalProperties": {},
-                  "description": "The new state; see docs/events.md for each type"
-                }
-              },
-              "required": [
-                "id",
-                "type",
-                "resource",
-                "resource_id",
-                "competition_id",
-                "contest_id",
-                "at",
-                "data"
-              ],
-              "additionalProperties": false
+              "$ref": "#/components/schemas/ChangeEvent"
             },
             "description": "Oldest first, in commit order"
           },

@@ -338,6 +338,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/stream": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Live stream of the change feed (Server-Sent Events)
+         * @description The change feed (GET /v1/changes) pushed as Server-Sent Events over one long-lived response. Each event is `id: <change id>`, `event: <change type>` and `data: <the change item exactly as /v1/changes returns it>`. The first line is a `retry:` hint; while idle a comment line (`: heartbeat`) arrives every 15 s. Send the key in X-API-Key or Authorization: Bearer like every request: browsers' EventSource cannot set headers, so use a client that can (fetch with a streamed body, or an SSE library that takes headers); keys in the query string are not accepted. Resume after a dropped connection with the Last-Event-ID header (the id of the last event received): everything committed after it is replayed from the feed before live events, none lost, none repeated. Or pass cursor (a next_cursor of /v1/changes). Without either the stream starts with the next change. types, competition and contest filter like /v1/changes. A position older than the feed's retention is 410 CURSOR_EXPIRED before streaming. At most STREAM_MAX_PER_KEY (default 5) streams per key and server instance: one more is 429 RATE_LIMITED with Retry-After. The connection costs 1 unit; delivered events cost 1 unit per 100 (metered as /v1/stream (events)). A revoked or disabled key, or a server shutting down, ends the stream (after an `event: error` carrying {error:{code,message}} for the key); reconnect with Last-Event-ID.
+         *
+         *     Costs 1 unit per successful call; errors and 304 cost 0.
+         */
+        get: operations["getStream"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/openapi.json": {
         parameters: {
             query?: never;
@@ -594,6 +616,29 @@ export interface components {
             /** @description observed_at of the last item: continue a time window with before=; null on the last page */
             next_before: string | null;
         };
+        ChangeEvent: {
+            /** @description Id of the change (stable, increasing in commit order) */
+            id: string;
+            /** @enum {string} */
+            type: "contest.created" | "contest.status" | "contest.score" | "contest.updated" | "odds.points" | "standings.updated" | "team.created" | "person.created" | "dataset.reset";
+            /** @description contest, odds, standings, team, person or dataset */
+            resource: string;
+            /** @description Id of the changed record (contest, edition for standings, team, person), or null */
+            resource_id: string | null;
+            /** @description Id of the competition the change belongs to, or null */
+            competition_id: string | null;
+            /** @description Id of the contest the change belongs to, or null */
+            contest_id: string | null;
+            /**
+             * Format: date-time
+             * @description When the change was committed (ISO-8601 UTC)
+             */
+            at: string;
+            /** @description The new state; see docs/events.md for each type */
+            data: {
+                [key: string]: unknown;
+            };
+        };
         CompetitionsData: {
             items: components["schemas"]["Competition"][];
         };
@@ -660,29 +705,7 @@ export interface components {
         };
         ChangesData: {
             /** @description Oldest first, in commit order */
-            items: {
-                /** @description Id of the change (stable, increasing in commit order) */
-                id: string;
-                /** @enum {string} */
-                type: "contest.created" | "contest.status" | "contest.score" | "contest.updated" | "odds.points" | "standings.updated" | "team.created" | "person.created" | "dataset.reset";
-                /** @description contest, odds, standings, team, person or dataset */
-                resource: string;
-                /** @description Id of the changed record (contest, edition for standings, team, person), or null */
-                resource_id: string | null;
-                /** @description Id of the competition the change belongs to, or null */
-                competition_id: string | null;
-                /** @description Id of the contest the change belongs to, or null */
-                contest_id: string | null;
-                /**
-                 * Format: date-time
-                 * @description When the change was committed (ISO-8601 UTC)
-                 */
-                at: string;
-                /** @description The new state; see docs/events.md for each type */
-                data: {
-                    [key: string]: unknown;
-                };
-            }[];
+            items: components["schemas"]["ChangeEvent"][];
             /** @description Pass as cursor to continue after this page; also when items is empty */
             next_cursor: string;
             /** @description true when further changes are already available */
@@ -2283,6 +2306,82 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            400: components["responses"]["InvalidParameter"];
+            401: components["responses"]["Unauthorized"];
+            /** @description FORBIDDEN: the key lacks the 'events' scope, or "IP address not allowed for this key" */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            410: components["responses"]["CursorExpired"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getStream: {
+        parameters: {
+            query?: {
+                /** @description next_cursor of the previous page */
+                cursor?: string;
+                /** @description Comma-separated types or resources (e.g. contest.score,odds); any of contest.created, contest.status, contest.score, contest.updated, odds.points, standings.updated, team.created, person.created, dataset.reset */
+                types?: string;
+                /** @description Only changes of this competition */
+                competition?: string;
+                /** @description Only changes of this contest */
+                contest?: string;
+            };
+            header?: {
+                /** @description The id of the last event received: the stream replays every later change, then goes live */
+                "Last-Event-ID"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description An event stream, open until the client leaves, the key is revoked or the server stops. Each event's data is one change item (schema ChangeEvent), its id the change id and its event name the change type. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "X-Units-Cost": components["headers"]["X-Units-Cost"];
+                    "X-Units-Used": components["headers"]["X-Units-Used"];
+                    "X-Units-Remaining": components["headers"]["X-Units-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example retry: 3000
+                     *
+                     *     id: 4182
+                     *     event: contest.score
+                     *     data: {"id":"4182","type":"contest.score","resource":"contest","resource_id":"611","competition_id":"3","contest_id":"611","at":"2026-11-23T06:58:02.114Z","data":{"id":"611","status":"live"}}
+                     *
+                     *     : heartbeat
+                     */
+                    "text/event-stream": string;
+                };
             };
             400: components["responses"]["InvalidParameter"];
             401: components["responses"]["Unauthorized"];
