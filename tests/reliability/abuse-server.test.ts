@@ -6,6 +6,7 @@ import { createUnlimitedKey } from "../support/cli";
 import { ensureTemplateDb } from "../support/template";
 import {
   bigPost,
+  flood,
   percentile,
   rssMb,
   sleep,
@@ -40,8 +41,63 @@ afterAll(async () => {
   await app?.stop();
 });
 
+/** RESPONSE_CACHE_MAX_BYTES' default (the server runs with it). */
+const CACHE_BUDGET_MB = 64;
+/** Memory that is not the cache: TBD after measuring with RESPONSE_CACHE=off. */
+const CACHE_OVERHEAD_MB = 96;
+
 const get = (p: string, from?: string): Promise<Timed> =>
   timedRequest(app.port, p, { headers: { "X-API-Key": key }, localAddress: from });
+
+// First, on a fresh server, so no other row's memory is still being returned while RSS is read.
+test("7,000 distinct 1,000-row odds pages (cache busting): RSS growth within the cache's byte budget", async () => {
+  const far = Date.UTC(2099, 0, 1);
+  // Distinct `before` values: each is its own cache key, and each page is the newest 1,000 points.
+  const page = (i: number) =>
+    `/v1/contests/1/odds/history?limit=1000&before=${new Date(far - i * 1000).toISOString()}`;
+  const sample = await get(page(-1));
+  const pageKb = Math.round(sample.body.length / 1024);
+  expect(sample.status).toBe(200);
+  expect(pageKb).toBeGreaterThan(100);
+  // Warm-up (JIT, statements, buffers) on other keys, so "before" is a server that has served this shape.
+  await flood(app.port, 50, 8, (i) => page(10_000 + i), { "X-API-Key": key });
+  const before = rssMb(app.proc.pid!);
+  let peak = before;
+  const sampler = setInterval(() => (peak = Math.max(peak, rssMb(app.proc.pid!))), 200);
+  const normal: number[] = [];
+  let attacking = true;
+  const probe = (async () => {
+    while (attacking) {
+      await sleep(1000);
+      const r = await get("/v1/teams", "127.0.0.2");
+      normal.push(r.status === 200 ? r.ms : Infinity);
+    }
+  })();
+  const attack = await flood(app.port, 7000, 12, page, { "X-API-Key": key });
+  attacking = false;
+  await probe;
+  clearInterval(sampler);
+  const after = rssMb(app.proc.pid!);
+  figures.cacheBusting = {
+    requests: 7000,
+    pageKb,
+    ...attack,
+    rssBeforeMb: before,
+    rssPeakMb: peak,
+    rssAfterMb: after,
+    normalMaxMs: Math.max(...normal),
+    normalRequests: normal.length,
+  };
+  console.log(
+    `[abuse] cache busting: 7000 distinct ${pageKb} KB odds pages in ${attack.seconds.toFixed(0)} s ` +
+      `(${Math.round(7000 / attack.seconds)}/s, 12 in flight), RSS ${before} → ${after} MB (peak ${peak}, ` +
+      `budget ${CACHE_BUDGET_MB} + ${CACHE_OVERHEAD_MB} MB), normal request max ${Math.max(...normal)} ms of ${normal.length}`,
+  );
+  expect(attack.statuses).toEqual({ 200: 7000 });
+  expect(peak - before).toBeLessThanOrEqual(CACHE_BUDGET_MB + CACHE_OVERHEAD_MB);
+  expect(normal.length).toBeGreaterThan(0);
+  expect(Math.max(...normal)).toBeLessThan(1000);
+});
 
 test("20,000 idle sockets: memory bounded, a normal request still answered within 1 s", async () => {
   const before = rssMb(app.proc.pid!);

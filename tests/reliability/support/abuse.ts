@@ -139,3 +139,26 @@ export function percentile(values: number[], p: number): number {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
 }
+
+/** GETs pathOf(0 … count-1), `concurrency` at a time; status counts, bytes received and seconds taken. */
+export async function flood(
+  port: number,
+  count: number,
+  concurrency: number,
+  pathOf: (i: number) => string,
+  headers: Record<string, string>,
+): Promise<{ statuses: Record<number, number>; bytes: number; seconds: number }> {
+  const statuses: Record<number, number> = {};
+  let bytes = 0;
+  let next = 0;
+  const started = performance.now();
+  const worker = async () => {
+    while (next < count) {
+      const r = await timedRequest(port, pathOf(next++), { headers, timeoutMs: 30_000 });
+      statuses[r.status] = (statuses[r.status] ?? 0) + 1;
+      bytes += Buffer.byteLength(r.body);
+    }
+  };
+  await Promise.all(Array.from({ length: concurrency }, worker));
+  return { statuses, bytes, seconds: (performance.now() - started) / 1000 };
+}
