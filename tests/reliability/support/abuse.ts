@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from "node:child_process";
+import Database from "better-sqlite3";
 import fs from "node:fs";
 import http from "node:http";
 import { ROOT } from "../../support/app";
@@ -161,4 +162,21 @@ export async function flood(
   };
   await Promise.all(Array.from({ length: concurrency }, worker));
   return { statuses, bytes, seconds: (performance.now() - started) / 1000 };
+}
+
+/**
+ * Gives one contest `copies` more days of its odds book (the test seed holds 140 points per
+ * contest), so a 1,000-row page is the ~140 KB the attack report used.
+ */
+export function thickenOdds(dbFile: string, contestId: number, copies: number): void {
+  const db = new Database(dbFile);
+  const copy = db.prepare(
+    `INSERT INTO odds_points (contestId, personId, bookmaker, market, selection, line, price, observedAt, isClosing)
+     SELECT contestId, personId, bookmaker, market, selection, line, price,
+            strftime('%Y-%m-%dT%H:%M:%f+00:00', observedAt, ?), 0
+     FROM odds_points WHERE contestId = ? AND id <= ?`,
+  );
+  const { last } = db.prepare("SELECT max(id) AS last FROM odds_points").get() as { last: number };
+  for (let k = 1; k <= copies; k++) copy.run(`-${k * 7} days`, contestId, last);
+  db.close();
 }
