@@ -47,9 +47,7 @@ afterAll(async () => {
 // grew RSS 99 MB (pages in flight, compression buffers), and V8/malloc keep more than the 64 MiB they
 // hold (198 MB total with the cache). Unbounded (budget 1e12) it grew 465 MB. 2,000 pages, not the
 // report's 7,000: those took over 180 s on the loaded 2-core box, and 2,000 already separate the two.
-const CACHE_BUDGET_MB = 64;
-const CACHE_OVERHEAD_MB = 160;
-const ATTACK_PAGES = 2000;
+const [CACHE_BUDGET_MB, CACHE_OVERHEAD_MB, ATTACK_PAGES] = [64, 160, 2000];
 
 const get = (p: string, from?: string): Promise<Timed> =>
   timedRequest(app.port, p, { headers: { "X-API-Key": key }, localAddress: from });
