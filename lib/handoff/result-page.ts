@@ -1,7 +1,6 @@
-/** Minimal HTML for the approval form's outcome (a route handler response, not a React page). */
-const escape = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
+import { escapeHtml as escape } from "../util/html";
 
+/** Minimal HTML for the approval form's outcome (a route handler response, not a React page). */
 export function resultPage(opts: {
   status: number;
   title: string;

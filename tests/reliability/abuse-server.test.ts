@@ -6,11 +6,13 @@ import { createUnlimitedKey } from "../support/cli";
 import { ensureTemplateDb } from "../support/template";
 import {
   bigPost,
+  flood,
   percentile,
   rssMb,
   sleep,
   startHelper,
   stopHelper,
+  thickenOdds,
   timedRequest,
   type Timed,
 } from "./support/abuse";
@@ -31,6 +33,7 @@ beforeAll(async () => {
   key = createUnlimitedKey(url, "abuse@example.com", "test", "abuse");
   // As an older version left it: the server must tighten it (checked in the headers test).
   fs.chmodSync(dbFile, 0o644);
+  thickenOdds(dbFile, 1, 8);
   app = await startApp({ databaseUrl: url });
   expect((await get("/v1/teams")).status).toBe(200);
 });
@@ -40,8 +43,56 @@ afterAll(async () => {
   await app?.stop();
 });
 
+// Budget: RESPONSE_CACHE_MAX_BYTES' default. Overhead, measured: this attack with RESPONSE_CACHE=off
+// grew RSS 99 MB (pages in flight, compression buffers), and V8/malloc keep more than the 64 MiB they
+// hold (198 MB total with the cache). Unbounded (budget 1e12) it grew 465 MB. 2,000 pages, not the
+// report's 7,000: those took over 180 s on the loaded 2-core box, and 2,000 already separate the two.
+const [CACHE_BUDGET_MB, CACHE_OVERHEAD_MB, ATTACK_PAGES] = [64, 160, 2000];
+
 const get = (p: string, from?: string): Promise<Timed> =>
   timedRequest(app.port, p, { headers: { "X-API-Key": key }, localAddress: from });
+
+// First, on a fresh server, so no other row's memory is still being returned while RSS is read.
+test("2,000 distinct 1,000-row odds pages (cache busting): RSS growth within the cache's byte budget", async () => {
+  const far = Date.UTC(2099, 0, 1);
+  // Distinct `before` values: each is its own cache key, and each page is the newest 1,000 points.
+  const page = (i: number) =>
+    `/v1/contests/1/odds/history?limit=1000&before=${new Date(far - i * 1000).toISOString()}`;
+  const sample = await get(page(-1));
+  const pageKb = Math.round(sample.body.length / 1024);
+  expect(sample.status).toBe(200);
+  expect(pageKb).toBeGreaterThan(100);
+  // Warm-up (JIT, statements, buffers) on other keys, so "before" is a server that has served this shape.
+  await flood(app.port, 50, 8, (i) => page(10_000 + i), { "X-API-Key": key });
+  const before = rssMb(app.proc.pid!);
+  let peak = before;
+  const sampler = setInterval(() => (peak = Math.max(peak, rssMb(app.proc.pid!))), 200);
+  const normal: number[] = [];
+  let attacking = true;
+  const probe = (async () => {
+    while (attacking) {
+      await sleep(1000);
+      const r = await get("/v1/teams", "127.0.0.2");
+      normal.push(r.status === 200 ? r.ms : Infinity);
+    }
+  })();
+  const attack = await flood(app.port, ATTACK_PAGES, 12, page, { "X-API-Key": key });
+  attacking = false;
+  await probe;
+  clearInterval(sampler);
+  const after = rssMb(app.proc.pid!);
+  const normalMaxMs = Math.max(...normal);
+  figures.cacheBusting = { pageKb, ...attack, rssMb: { before, peak, after }, normalMaxMs };
+  console.log(
+    `[abuse] cache busting: ${ATTACK_PAGES} distinct ${pageKb} KB odds pages in ${attack.seconds.toFixed(0)} s, 12 in flight: ` +
+      `RSS ${before} → ${after} MB (peak ${peak}; bound ${before} + ${CACHE_BUDGET_MB} + ${CACHE_OVERHEAD_MB}), ` +
+      `normal request max ${normalMaxMs} ms (${normal.length} probes)`,
+  );
+  expect(attack.statuses).toEqual({ 200: ATTACK_PAGES });
+  expect(peak - before).toBeLessThanOrEqual(CACHE_BUDGET_MB + CACHE_OVERHEAD_MB);
+  expect(normal.length).toBeGreaterThan(0);
+  expect(normalMaxMs).toBeLessThan(1000);
+});
 
 test("20,000 idle sockets: memory bounded, a normal request still answered within 1 s", async () => {
   const before = rssMb(app.proc.pid!);

@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from "node:child_process";
+import Database from "better-sqlite3";
 import fs from "node:fs";
 import http from "node:http";
 import { ROOT } from "../../support/app";
@@ -138,4 +139,44 @@ export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 export function percentile(values: number[], p: number): number {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
+}
+
+/** GETs pathOf(0 … count-1), `concurrency` at a time; status counts, bytes received and seconds taken. */
+export async function flood(
+  port: number,
+  count: number,
+  concurrency: number,
+  pathOf: (i: number) => string,
+  headers: Record<string, string>,
+): Promise<{ statuses: Record<number, number>; bytes: number; seconds: number }> {
+  const statuses: Record<number, number> = {};
+  let bytes = 0;
+  let next = 0;
+  const started = performance.now();
+  const worker = async () => {
+    while (next < count) {
+      const r = await timedRequest(port, pathOf(next++), { headers, timeoutMs: 30_000 });
+      statuses[r.status] = (statuses[r.status] ?? 0) + 1;
+      bytes += Buffer.byteLength(r.body);
+    }
+  };
+  await Promise.all(Array.from({ length: concurrency }, worker));
+  return { statuses, bytes, seconds: (performance.now() - started) / 1000 };
+}
+
+/**
+ * Gives one contest `copies` more days of its odds book (the test seed holds 140 points per
+ * contest), so a 1,000-row page is about the size the attack report used (143 KB there, 189 KB here).
+ */
+export function thickenOdds(dbFile: string, contestId: number, copies: number): void {
+  const db = new Database(dbFile);
+  const copy = db.prepare(
+    `INSERT INTO odds_points (contestId, personId, bookmaker, market, selection, line, price, observedAt, isClosing)
+     SELECT contestId, personId, bookmaker, market, selection, line, price,
+            strftime('%Y-%m-%dT%H:%M:%f+00:00', observedAt, ?), 0
+     FROM odds_points WHERE contestId = ? AND id <= ?`,
+  );
+  const { last } = db.prepare("SELECT max(id) AS last FROM odds_points").get() as { last: number };
+  for (let k = 1; k <= copies; k++) copy.run(`-${k * 7} days`, contestId, last);
+  db.close();
 }
