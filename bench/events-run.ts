@@ -10,7 +10,7 @@ import { openSse, type SseClient } from "../tests/support/sse";
 import type { BenchDb } from "./datasets";
 import { TEAMS } from "./extra-runs";
 import { load, warmUp } from "./load";
-import { config, log, notes } from "./measure";
+import { config, log, notes, withEnv } from "./measure";
 import { startBenchApp } from "./servers";
 
 const STREAMS = Number(process.env.BENCH_STREAMS ?? 50);
@@ -42,7 +42,7 @@ export async function writeToReceiveLatency(
   return { p50: pct(ms, 50), p99: pct(ms, 99), n };
 }
 
-function writer(db: Db, signal: boolean): () => Promise<number> {
+export function writer(db: Db, signal: boolean): () => Promise<number> {
   let n = 0;
   return async () => {
     const id = await db.$transaction((tx) =>
@@ -131,8 +131,9 @@ export async function eventRuns(db: BenchDb, key: string, pg?: { db: BenchDb; ke
   };
   await latencyRun("SQLite, 1 instance, writer in another process, no Redis (head poll 500 ms)", db, key, {});
   // The writer (this process) publishes the signal on the same Redis and prefix as the servers.
-  Object.assign(process.env, redis);
-  await latencyRun("SQLite, 1 instance, Redis signal", db, key, redis);
-  if (pg) await latencyRun("PostgreSQL + Redis, 2 instances (both streams)", pg.db, pg.key, redis, 2);
+  await withEnv(redis, async () => {
+    await latencyRun("SQLite, 1 instance, Redis signal", db, key, redis);
+    if (pg) await latencyRun("PostgreSQL + Redis, 2 instances (both streams)", pg.db, pg.key, redis, 2);
+  });
   await hitWithStreams(db, key);
 }

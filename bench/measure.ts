@@ -135,3 +135,16 @@ export async function pairedLatency(
   const [ra, rb] = await loadSlots(spec, 2);
   return [ra, rb];
 }
+
+/** Runs `fn` with `vars` in this process's environment (servers started meanwhile inherit them), then restores it. */
+export async function withEnv<T>(vars: Record<string, string>, fn: () => Promise<T>): Promise<T> {
+  const saved = Object.fromEntries(Object.keys(vars).map((k) => [k, process.env[k]]));
+  Object.assign(process.env, vars);
+  try {
+    return await fn();
+  } finally {
+    for (const [k, v] of Object.entries(saved))
+      if (v === undefined) delete process.env[k];
+      else process.env[k] = v;
+  }
+}

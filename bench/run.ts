@@ -13,6 +13,7 @@ import { buildIfStale } from "../scripts/build-if-stale";
 import { benchKey, ensureBenchDb, ensurePersonsDb, type BenchDb } from "./datasets";
 import { encodingRuns } from "./encoding-run";
 import { eventRuns } from "./events-run";
+import { webhookRuns } from "./webhooks-run";
 import { keysRuns, keysSummary } from "./keys-run";
 import { manyKeysRun, missRuns, scaleOutRuns, TEAMS } from "./extra-runs";
 import { load } from "./load";
@@ -173,6 +174,7 @@ async function main() {
     return;
   }
   if (process.env.BENCH_ONLY === "events") {
+    await webhookRuns(mainDb);
     await eventRuns(mainDb, mainKey);
     console.log(`\n${notes.join("\n")}`);
     return;
@@ -205,6 +207,7 @@ async function main() {
       notes.push(`PostgreSQL runs failed: ${(err as Error).message.split("\n")[0]}`);
     }
   }
+  await webhookRuns(mainDb);
   await eventRuns(mainDb, mainKey, pgBench);
   const growth: GrowthRow[] = [];
   for (const sc of config.scales)
