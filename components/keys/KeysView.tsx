@@ -39,10 +39,20 @@ export function KeysView() {
   const [search, setSearch] = useState("");
   const [status, setStatus] = useState<StatusFilter>("all");
   const toggle = useToggleKeyMutation();
-  // After a revoke the row's button is gone: focus moves to the list heading (issue 12).
+  // After a revoke the row's button is gone: focus moves to the list heading (issue 12). It must
+  // happen after the native <dialog> closed, because close() returns focus to the Revoke button
+  // (which then disappears): a child's effect (the Dialog's close) runs before this one, whereas a
+  // requestAnimationFrame could fire first (the e2e spec failed that way at 390 px).
   const headingRef = useRef<HTMLHeadingElement>(null);
+  const focusHeadingAfterRevoke = useRef(false);
   const filterId = useId();
   const shown = keys.data ? filterKeys(keys.data, search, status) : [];
+
+  useEffect(() => {
+    if (revoking || !focusHeadingAfterRevoke.current) return;
+    focusHeadingAfterRevoke.current = false;
+    headingRef.current?.focus();
+  }, [revoking]);
 
   useEffect(() => {
     if (!notice) return;
@@ -197,8 +207,8 @@ export function KeysView() {
         apiKey={revoking}
         onClose={() => setRevoking(null)}
         onRevoked={(key) => {
+          focusHeadingAfterRevoke.current = true;
           setRevoking(null);
-          requestAnimationFrame(() => headingRef.current?.focus());
           setNotice(`Revoked ${key.name} (${key.prefix}…). Requests with it now get 401 Invalid API key.`);
         }}
       />

@@ -40,8 +40,8 @@ afterAll(async () => {
 const stream = (query = "", headers: Record<string, string> = {}, k = key) =>
   openSse(`${app.baseUrl}/v1/stream${query}`, { "X-API-Key": k, ...headers });
 
-/** Plays one contest forward in a separate process; resolves when it exits. */
-function simulate(seed: number): Promise<number | null> {
+/** Plays one contest forward in a separate process; resolves with its exit code and stderr. */
+function simulate(seed: number): Promise<{ code: number | null; stderr: string }> {
   const child = spawn(
     process.execPath,
     [
@@ -56,9 +56,11 @@ function simulate(seed: number): Promise<number | null> {
       "--seed",
       String(seed),
     ],
-    { cwd: ROOT, env: { ...process.env, DATABASE_URL: url }, stdio: "ignore" },
+    { cwd: ROOT, env: { ...process.env, DATABASE_URL: url }, stdio: ["ignore", "ignore", "pipe"] },
   );
-  return new Promise((resolve) => child.on("exit", resolve));
+  let stderr = "";
+  child.stderr!.on("data", (d: Buffer) => (stderr += d.toString()));
+  return new Promise((resolve) => child.on("close", (code) => resolve({ code, stderr })));
 }
 
 /** Every /v1/changes item after `after`, paging with limit 1000 (the source of truth). */
@@ -93,7 +95,8 @@ describe("GET /v1/stream", () => {
     await new Promise((r) => setTimeout(r, 700));
     const second = await stream("", { "Last-Event-ID": lastId });
     expect(second.status).toBe(200);
-    expect(await done).toBe(0);
+    const sim = await done;
+    expect(sim.code, sim.stderr).toBe(0);
     const head = await headId(db);
     expect(head).toBeGreaterThan(start + 10);
     await second.waitFor((e) => e.length > 0 && Number(e.at(-1)!.id) === head, 20_000);
@@ -112,7 +115,8 @@ describe("GET /v1/stream", () => {
   it("filters like /v1/changes (types, contest)", async () => {
     const start = await headId(db);
     const s = await stream("?types=contest.status,odds");
-    await simulate(8);
+    const sim = await simulate(8);
+    expect(sim.code, sim.stderr).toBe(0);
     const feed = await feedAfter(start, "&types=contest.status,odds");
     expect(feed.length).toBeGreaterThan(2);
     await s.waitFor((e) => e.length >= feed.length, 20_000);
