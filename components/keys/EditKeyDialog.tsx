@@ -102,7 +102,7 @@ export function EditKeyDialog({
           <ExpiryAndScopes
             value={restrictions}
             onChange={setRestrictions}
-            keepLabel={apiKey.expiresAt ? `Unchanged (${apiKey.expiresAt.slice(0, 10)})` : undefined}
+            keepLabel={apiKey.expiresAt ? `Keep ${apiKey.expiresAt.slice(0, 10)}` : undefined}
           />
           <LimitsFields value={restrictions} onChange={setRestrictions} />
           {error && (
