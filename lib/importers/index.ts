@@ -1,5 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
+import { retryBusy } from "../db/busy-retry";
 import type { Db } from "../db/client";
 import {
   importAdjustments,
@@ -106,14 +107,16 @@ export async function importFile(db: Db, file: string, opts: ImportOptions = {})
   const parsed = parseFile(file, opts);
   checkRows(file, parsed, opts.strict);
   const name = path.basename(file);
-  return db.$transaction(
-    async (tx) => {
-      if (parsed.format === "tennis-data") return importTennis(tx, name, parsed, opts.edition);
-      if (parsed.format === "adjustments")
-        return importAdjustments(tx, name, parsed, opts.actor ?? `import:${name}`);
-      return importFootball(tx, name, parsed, opts);
-    },
-    { timeout: 10 * 60_000, maxWait: 30_000 },
+  return retryBusy(() =>
+    db.$transaction(
+      async (tx) => {
+        if (parsed.format === "tennis-data") return importTennis(tx, name, parsed, opts.edition);
+        if (parsed.format === "adjustments")
+          return importAdjustments(tx, name, parsed, opts.actor ?? `import:${name}`);
+        return importFootball(tx, name, parsed, opts);
+      },
+      { timeout: 10 * 60_000, maxWait: 30_000 },
+    ),
   );
 }
 

@@ -4,6 +4,7 @@
  * the change feed, the live stream and webhooks exactly as an import would.
  */
 import { bumpDataVersion } from "../api/cache";
+import { retryBusy } from "../db/busy-retry";
 import type { Db } from "../db/client";
 import { upsertOdds } from "../importers/odds";
 import type { OddsRecord } from "../importers/types";
@@ -103,13 +104,15 @@ export async function writeStep(db: Db, c: SimContest, step: SimStep): Promise<v
     personId:
       o.selection === "home" ? c.sides[0].personId : o.selection === "away" ? c.sides[1].personId : null,
   }));
-  await db.$transaction(
-    async (tx) => {
-      await upsertContests(tx, c.editionId, [input]);
-      if (odds.length) await upsertOdds(tx, c.competitionId, [{ contestId: c.id, odds }]);
-      if (step.kind === "final" && c.sport === "football") await rebuildStandings(tx, c.editionId);
-    },
-    { timeout: 60_000, maxWait: 30_000 },
+  await retryBusy(() =>
+    db.$transaction(
+      async (tx) => {
+        await upsertContests(tx, c.editionId, [input]);
+        if (odds.length) await upsertOdds(tx, c.competitionId, [{ contestId: c.id, odds }]);
+        if (step.kind === "final" && c.sport === "football") await rebuildStandings(tx, c.editionId);
+      },
+      { timeout: 60_000, maxWait: 30_000 },
+    ),
   );
   await bumpDataVersion();
 }

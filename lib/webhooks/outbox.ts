@@ -108,6 +108,16 @@ const LEASE_SQL = {
     RETURNING "id"`,
 };
 
+/**
+ * The lease's WHERE as a read. On SQLite an UPDATE takes the database's write lock even when it
+ * matches nothing; done every poll and on every change signal, that lock made a concurrent writer
+ * in another process (the simulator, an import) fail with SQLITE_BUSY when its transaction had to
+ * upgrade from reading to writing. So a round leases only after this read finds a due row.
+ */
+const DUE_SQLITE = `SELECT 1 AS "due" FROM "webhook_deliveries" d JOIN "webhook_endpoints" e ON e."id" = d."endpointId"
+  WHERE d."status" IN ('pending', 'failed') AND d."nextAttemptAt" <= ?
+    AND (d."leaseUntil" IS NULL OR d."leaseUntil" < ?) AND e."disabledAt" IS NULL LIMIT 1`;
+
 /** A Date as the DateTime text each provider stores (see lib/db/sql.ts dialects). */
 const sqlTime = (db: Db, d: Date) =>
   providerOf(urlOf(db)) === "postgresql" ? d.toISOString() : d.toISOString().replace("Z", "+00:00");
@@ -116,6 +126,7 @@ const sqlTime = (db: Db, d: Date) =>
 export async function leaseDue(db: Db, owner: string, limit: number, leaseMs: number, now = new Date()) {
   const provider = providerOf(urlOf(db)) === "postgresql" ? "postgresql" : "sqlite";
   const at = sqlTime(db, now);
+  if (provider === "sqlite" && !(await db.$queryRawUnsafe<unknown[]>(DUE_SQLITE, at, at)).length) return [];
   const rows = await db.$queryRawUnsafe<Array<{ id: string }>>(
     LEASE_SQL[provider],
     owner,

@@ -87,7 +87,13 @@ describe("GET /v1/stream", () => {
     expect(first.headers.get("content-type")).toMatch(/^text\/event-stream/);
     expect(first.headers.get("x-units-cost")).toBe("1");
     const done = simulate(7);
-    await first.waitFor((e) => e.length >= 3, 60_000);
+    // A simulator that dies early fails the test with its error instead of a 60 s wait.
+    await Promise.race([
+      first.waitFor((e) => e.length >= 3, 60_000),
+      done.then((sim) => {
+        if (sim.code !== 0) throw new Error(`simulate failed: ${sim.stderr}`);
+      }),
+    ]);
     first.close();
     const lastId = first.events.at(-1)!.id!;
     expect(first.retry).toBe(1500);
