@@ -2,6 +2,9 @@ import type { Db } from "../db";
 import { chunks } from "../util/chunks";
 import { Prisma } from "../generated/sqlite/client";
 import type { Batch, UsageRow } from "./meter";
+import { rollupsOf, type Rollup } from "./rollups";
+import { sqliteWriter } from "../db/sql";
+import { writeBatchSqlite, type MarkerPlan } from "./sqlite-write";
 import { insertRequestLogs } from "../requestlog/store";
 
 /**
@@ -41,30 +44,6 @@ function upsertUsage(db: Db, rows: UsageRow[]) {
     DO UPDATE SET "requests" = "usage_buckets"."requests" + excluded."requests", "units" = "usage_buckets"."units" + excluded."units"`;
 }
 
-const HOUR = 3_600_000;
-const DAY = 24 * HOUR;
-type Rollup = UsageRow & { period: "hour" | "day" };
-
-/** The batch's minute rows summed per UTC hour and day (UsageRollup), unique per database key. */
-export function rollupsOf(rows: UsageRow[]): Rollup[] {
-  const out = new Map<string, Rollup>();
-  for (const r of rows) {
-    for (const [period, step] of [
-      ["hour", HOUR],
-      ["day", DAY],
-    ] as const) {
-      const start = r.minute - (r.minute % step);
-      const id = `${r.apiKeyId}\n${period}\n${start}\n${r.endpoint}\n${r.statusClass}`;
-      const prev = out.get(id);
-      if (prev) {
-        prev.requests += r.requests;
-        prev.units += r.units;
-      } else out.set(id, { ...r, period, minute: start });
-    }
-  }
-  return [...out.values()];
-}
-
 function upsertRollups(db: Db, rows: Rollup[]) {
   const values = Prisma.join(
     rows.map(
@@ -94,6 +73,52 @@ function upsertAuthFailures(db: Db, rows: Batch["authFailures"]) {
 const MARKER = "usage_flush:";
 const STALE_MARKER_MS = 86_400_000;
 
+/** The Prisma path (PostgreSQL): a few multi-row upserts in one transaction. */
+async function writePrisma(db: Db, batch: Batch, plan: MarkerPlan): Promise<number> {
+  const { marker, cleanup, sweep } = plan;
+  const statements: Prisma.PrismaPromise<unknown>[] = [
+    // First, so a replayed batch fails on the unique key before touching anything.
+    ...(marker ? [db.systemState.create({ data: { key: marker, value: String(Date.now()) } })] : []),
+    ...(cleanup.length ? [db.systemState.deleteMany({ where: { key: { in: cleanup } } })] : []),
+    ...(sweep
+      ? [
+          db.systemState.deleteMany({
+            where: { key: { startsWith: sweep.prefix }, updatedAt: { lt: new Date(sweep.before) } },
+          }),
+        ]
+      : []),
+    ...chunks(batch.usage, CHUNK).map((rows) => upsertUsage(db, rows)),
+    // Same transaction: the roll-ups never disagree with the minute rows.
+    ...chunks(rollupsOf(batch.usage), CHUNK).map((rows) => upsertRollups(db, rows)),
+    ...chunks(batch.authFailures, CHUNK).map((rows) => upsertAuthFailures(db, rows)),
+    ...(batch.logs?.length ? insertRequestLogs(db, batch.logs) : []),
+  ];
+  // lastUsedAt is "seen within this second": group keys by second so it is usually one UPDATE.
+  const bySecond = new Map<number, string[]>();
+  for (const t of batch.touched) {
+    const second = t.at - (t.at % 1000);
+    const ids = bySecond.get(second);
+    if (ids) ids.push(t.keyId);
+    else bySecond.set(second, [t.keyId]);
+  }
+  for (const [second, ids] of bySecond)
+    statements.push(
+      db.apiKey.updateMany({ where: { id: { in: ids } }, data: { lastUsedAt: new Date(second) } }),
+    );
+  try {
+    await db.$transaction(statements);
+  } catch (err) {
+    if (
+      marker &&
+      (err as { code?: string }).code === "P2002" &&
+      (await db.systemState.findUnique({ where: { key: marker } }))
+    )
+      return 0;
+    throw err;
+  }
+  return statements.length;
+}
+
 export function databaseStore(db: Db): UsageStore {
   // Markers of flushes known to have committed: deleted with the next write.
   let done: string[] = [];
@@ -102,55 +127,20 @@ export function databaseStore(db: Db): UsageStore {
     async write(batch, batchId) {
       const marker = batchId ? `${MARKER}${batchId}` : null;
       const cleanup = done;
-      const statements: Prisma.PrismaPromise<unknown>[] = [
-        // First, so a replayed batch fails on the unique key before touching anything.
-        ...(marker ? [db.systemState.create({ data: { key: marker, value: String(Date.now()) } })] : []),
-        ...(cleanup.length ? [db.systemState.deleteMany({ where: { key: { in: cleanup } } })] : []),
-        ...chunks(batch.usage, CHUNK).map((rows) => upsertUsage(db, rows)),
-        // Same transaction: the roll-ups never disagree with the minute rows.
-        ...chunks(rollupsOf(batch.usage), CHUNK).map((rows) => upsertRollups(db, rows)),
-        ...chunks(batch.authFailures, CHUNK).map((rows) => upsertAuthFailures(db, rows)),
-        ...(batch.logs?.length ? insertRequestLogs(db, batch.logs) : []),
-      ];
-      // lastUsedAt is "seen within this second": group keys by second so it is usually one UPDATE.
-      const bySecond = new Map<number, string[]>();
-      for (const t of batch.touched) {
-        const second = t.at - (t.at % 1000);
-        const ids = bySecond.get(second);
-        if (ids) ids.push(t.keyId);
-        else bySecond.set(second, [t.keyId]);
-      }
-      for (const [second, ids] of bySecond) {
-        statements.push(
-          db.apiKey.updateMany({ where: { id: { in: ids } }, data: { lastUsedAt: new Date(second) } }),
-        );
-      }
-      if (statements.length > 0) {
-        try {
-          await db.$transaction(statements);
-        } catch (err) {
-          // The marker exists: an earlier attempt of this very batch committed. Nothing to do.
-          if (
-            marker &&
-            (err as { code?: string }).code === "P2002" &&
-            (await db.systemState.findUnique({ where: { key: marker } }))
-          ) {
-            done = [...done, marker];
-            return 0;
-          }
-          throw err;
-        }
+      // Markers of processes that died between a lost reply and its retry: swept once in a while.
+      const sweep =
+        ++writes % 1000 === 0 ? { prefix: MARKER, before: Date.now() - STALE_MARKER_MS } : undefined;
+      const conn = sqliteWriter(db);
+      const statements = conn
+        ? writeBatchSqlite(conn, batch, { marker, cleanup, sweep })
+        : await writePrisma(db, batch, { marker, cleanup, sweep });
+      if (statements === 0 && marker) {
+        // An earlier attempt of this very batch committed: nothing written again.
+        done = [...done, marker];
+        return 0;
       }
       if (marker) done = cleanup === done ? [marker] : [...done.filter((m) => !cleanup.includes(m)), marker];
-      // Markers of processes that died between a lost reply and its retry: swept once in a while.
-      if (++writes % 1000 === 0) {
-        void db.systemState
-          .deleteMany({
-            where: { key: { startsWith: MARKER }, updatedAt: { lt: new Date(Date.now() - STALE_MARKER_MS) } },
-          })
-          .catch(() => {});
-      }
-      return statements.length;
+      return statements;
     },
 
     async monthUnits(accountId, monthStart) {
