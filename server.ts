@@ -19,6 +19,8 @@ import { startWebhooks, stopWebhooks } from "./lib/webhooks/worker";
 const API_PATH = /^\/v\d+(?:[/?]|$)/i;
 
 export async function startServer(opts: { port: number; host: string; dev?: boolean }) {
+  // Metering flushes on SQLite run on a writer thread (lib/usage/write-thread.ts); =off writes inline.
+  process.env.USAGE_WRITE_THREAD ??= "on";
   const app = next({ dev: opts.dev ?? false, dir: process.cwd(), hostname: opts.host, port: opts.port });
   const nextHandler = app.getRequestHandler();
   await app.prepare();

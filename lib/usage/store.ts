@@ -5,6 +5,7 @@ import type { Batch, UsageRow } from "./meter";
 import { rollupsOf, type Rollup } from "./rollups";
 import { sqliteWriter } from "../db/sql";
 import { writeBatchSqlite, type MarkerPlan } from "./sqlite-write";
+import { usageWriteThread } from "./write-thread";
 import { insertRequestLogs } from "../requestlog/store";
 
 /**
@@ -130,10 +131,14 @@ export function databaseStore(db: Db): UsageStore {
       // Markers of processes that died between a lost reply and its retry: swept once in a while.
       const sweep =
         ++writes % 1000 === 0 ? { prefix: MARKER, before: Date.now() - STALE_MARKER_MS } : undefined;
-      const conn = sqliteWriter(db);
-      const statements = conn
-        ? writeBatchSqlite(conn, batch, { marker, cleanup, sweep })
-        : await writePrisma(db, batch, { marker, cleanup, sweep });
+      const plan = { marker, cleanup, sweep };
+      const thread = usageWriteThread(db);
+      const conn = thread ? null : sqliteWriter(db);
+      const statements = thread
+        ? await thread.write(batch, plan)
+        : conn
+          ? writeBatchSqlite(conn, batch, plan)
+          : await writePrisma(db, batch, plan);
       if (statements === 0 && marker) {
         // An earlier attempt of this very batch committed: nothing written again.
         done = [...done, marker];
