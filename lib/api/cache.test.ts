@@ -30,12 +30,14 @@ describe("response cache byte budget", () => {
     vi.useRealTimers();
   });
 
-  it("counts the data, the head and both compressed copies", () => {
+  it("counts the head and both compressed copies (the data string is not kept)", () => {
     const data = payload(8, "a");
     const entry = cache.makeEntry(data, new Date().toISOString(), 30_000, false);
     expect(entry.compressed).toBeDefined();
     const c = entry.compressed!;
-    expect(entry.bytes).toBe(Buffer.byteLength(data) + entry.head.length + c.gzip.length + c.br.length);
+    expect(entry.bytes).toBe(entry.head.length + c.gzip.length + c.br.length);
+    expect(entry.head.toString()).toBe(`{"data":${data},"meta":{"request_id":"`);
+    expect(Object.values(entry)).not.toContain(data);
     cache.cacheSet("/v1/a?", entry);
     expect(cache.cacheStats()).toEqual({ entries: 1, bytes: entry.bytes });
     // The stored copies are a valid start of the body.
@@ -49,7 +51,7 @@ describe("response cache byte budget", () => {
     for (let i = 0; i < 40; i++) {
       const key = `/v1/persons?offset=${i}`;
       keys.push(key);
-      const entry = cache.makeEntry(payload(24, `k${i}`), new Date().toISOString(), 30_000, false);
+      const entry = cache.makeEntry(payload(40, `k${i}`), new Date().toISOString(), 30_000, false);
       expect(entry.bytes).toBeLessThan((1024 * 1024) / 16);
       cache.cacheSet(key, entry);
       expect(cache.cacheStats().bytes).toBeLessThanOrEqual(1024 * 1024);
@@ -60,7 +62,7 @@ describe("response cache byte budget", () => {
   });
 
   it("does not cache a body larger than a sixteenth of the budget", () => {
-    const big = cache.makeEntry(payload(80, "big"), new Date().toISOString(), 30_000, false);
+    const big = cache.makeEntry(payload(120, "big"), new Date().toISOString(), 30_000, false);
     expect(big.bytes).toBeGreaterThan((1024 * 1024) / 16);
     cache.cacheSet("/v1/big?", big);
     expect(cache.cacheGet("/v1/big?")).toBeUndefined();

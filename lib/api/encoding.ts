@@ -1,4 +1,4 @@
-import { createHash } from "node:crypto";
+import { hash } from "node:crypto";
 import zlib from "node:zlib";
 
 /**
@@ -79,8 +79,8 @@ export function negotiate(accept: string | undefined): Encoding {
 }
 
 /** Strong validator of the data (meta differs per request by design: request id, cache flag). */
-export function etagOf(dataJson: string): string {
-  return `"${createHash("sha256").update(dataJson).digest("base64url").slice(0, 27)}"`;
+export function etagOf(content: string | Buffer): string {
+  return `"${hash("sha256", content, "base64url").slice(0, 27)}"`;
 }
 
 /** If-None-Match against one ETag: "*" or any listed tag (weak or strong) matches. */

@@ -1,5 +1,5 @@
 import type { Db } from "../db";
-import { int, sqlRows, statement } from "../db/sql";
+import { int, sqlRows, statement, type Dialect } from "../db/sql";
 
 /** A board row: [personId, personName, teamId, value, contests]. */
 export type BoardTuple = [number, string, number | null, number, number];
@@ -68,4 +68,63 @@ export async function statBoard(
       ? await sqlRows(db, editionBoard, [scope.editionId, stat, limit])
       : await sqlRows(db, competitionBoard, [scope.competitionId, stat, limit]);
   return rows as BoardTuple[];
+}
+
+// The scope and, for a named stat, its board in one statement (one round trip on PostgreSQL): the
+// scope's columns repeat on each board row, its stat names come as one string, and the board is
+// LEFT JOINed so an unknown stat still returns the scope's row. Board rows are ordered in JS
+// (at most `limit` of them), so the plan keeps the index order inside the subquery and no sort.
+const SEP = "\u001f";
+const agg = (d: Dialect, col: string) =>
+  d.provider === "postgresql" ? `string_agg(${col}, chr(31))` : `group_concat(${col}, char(31))`;
+const editionScoped = statement(
+  (d) =>
+    `SELECT e."competitionId", c."sport", (SELECT ${agg(d, `n."stat"`)} FROM "edition_stat_names" n WHERE n."editionId" = e."id"), ` +
+    `b."personId", b."name", b."teamId", b."value", b."contests" FROM "editions" e JOIN "competitions" c ON c."id" = e."competitionId" ` +
+    `LEFT JOIN (SELECT s."personId", p."name", s."teamId", s."value", s."contests" FROM "person_edition_stats" s ` +
+    `JOIN "persons" p ON p."id" = s."personId" WHERE s."editionId" = ? AND s."stat" = ? ` +
+    `ORDER BY s."value" DESC, s."contests", s."personId" LIMIT ?) b ON 1 = 1 WHERE e."id" = ?`,
+);
+const competitionScoped = statement(
+  (d) =>
+    `SELECT c."id", c."sport", (SELECT ${agg(d, `u."stat"`)} FROM (SELECT DISTINCT n."stat" FROM "edition_stat_names" n WHERE n."competitionId" = c."id") u), ` +
+    `b."personId", b."name", b."teamId", b."value", b."contests" FROM "competitions" c ` +
+    `LEFT JOIN (SELECT s."personId", p."name", s."teamId", s."value", s."contests" FROM "competition_person_stats" s ` +
+    `JOIN "persons" p ON p."id" = s."personId" WHERE s."competitionId" = ? AND s."stat" = ? ` +
+    `ORDER BY s."value" DESC, s."contests", s."personId" LIMIT ?) b ON 1 = 1 WHERE c."id" = ?`,
+);
+
+/** The board's order: value desc, fewer contests, person id. */
+const boardOrder = (a: BoardTuple, b: BoardTuple) =>
+  Number(b[3]) - Number(a[3]) || Number(a[4]) - Number(b[4]) || Number(a[0]) - Number(b[0]);
+
+/**
+ * The scope (null when unknown) and the top rows of `stat` in it, in one statement; the rows are
+ * empty when the scope does not record `stat`.
+ */
+export async function scopedStatBoard(
+  db: Db,
+  scope: { editionId: number } | { competitionId: number },
+  stat: string,
+  limit: number,
+): Promise<{ scope: BoardScope | null; rows: BoardTuple[] }> {
+  const id = "editionId" in scope ? scope.editionId : scope.competitionId;
+  const found = await sqlRows(db, "editionId" in scope ? editionScoped : competitionScoped, [
+    id,
+    stat,
+    limit,
+    id,
+  ]);
+  if (found.length === 0) return { scope: null, rows: [] };
+  const [competitionId, sport, names] = found[0];
+  const rows = found.filter((r) => r[3] != null).map((r) => r.slice(3) as BoardTuple);
+  return {
+    scope: {
+      competitionId: int(competitionId),
+      sport: String(sport),
+      // Code-unit order in JS: PostgreSQL's locale collation would order "_" differently.
+      stats: names == null || names === "" ? [] : String(names).split(SEP).sort(),
+    },
+    rows: rows.sort(boardOrder),
+  };
 }

@@ -2,6 +2,7 @@ import { z } from "zod";
 import {
   competitionBoardScope,
   editionBoardScope,
+  scopedStatBoard,
   statBoard,
   type BoardScope,
   type BoardTuple,
@@ -71,22 +72,28 @@ export const statBoardRoutes: RouteDef[] = [
     units: 1,
     cacheTtlMs: 30_000,
     handler: async ({ query, db }) => {
-      let scope: BoardScope | null;
-      if (query.edition) {
-        scope = await editionBoardScope(db, query.edition);
-        if (!scope) throw notFound(`Edition ${query.edition} (parameter 'edition')`);
-        // Both given: accepted when they agree, so a client may always send its competition.
-        if (query.competition && query.competition !== scope.competitionId)
-          throw invalidParameter(
-            "edition",
-            `edition ${query.edition} belongs to competition ${scope.competitionId}, not ${query.competition}`,
-          );
-      } else if (query.competition) {
-        scope = await competitionBoardScope(db, query.competition);
-        if (!scope) throw notFound(`Competition ${query.competition} (parameter 'competition')`);
-      } else {
+      if (!query.edition && !query.competition)
         throw invalidParameter("competition", "a scope is required: give competition or edition");
-      }
+      const where = query.edition ? { editionId: query.edition } : { competitionId: query.competition! };
+      // A named stat: scope and board in one statement. Otherwise the scope first (its sport picks
+      // the default stat), then the board.
+      let scope: BoardScope | null;
+      let rows: BoardTuple[] | null = null;
+      if (query.stat) ({ scope, rows } = await scopedStatBoard(db, where, query.stat, query.limit));
+      else
+        scope = query.edition
+          ? await editionBoardScope(db, query.edition)
+          : await competitionBoardScope(db, query.competition!);
+      if (!scope)
+        throw query.edition
+          ? notFound(`Edition ${query.edition} (parameter 'edition')`)
+          : notFound(`Competition ${query.competition} (parameter 'competition')`);
+      // Both given: accepted when they agree, so a client may always send its competition.
+      if (query.edition && query.competition && query.competition !== scope.competitionId)
+        throw invalidParameter(
+          "edition",
+          `edition ${query.edition} belongs to competition ${scope.competitionId}, not ${query.competition}`,
+        );
       const available = scope.stats;
       const stat = query.stat ?? DEFAULT_STAT[scope.sport] ?? available[0] ?? "goals";
       if (query.stat && !available.includes(stat)) {
@@ -95,14 +102,7 @@ export const statBoardRoutes: RouteDef[] = [
           `'${stat}' is not recorded here; available: ${available.join(", ") || "none yet"}`,
         );
       }
-      const rows = available.includes(stat)
-        ? await statBoard(
-            db,
-            query.edition ? { editionId: query.edition } : { competitionId: scope.competitionId },
-            stat,
-            query.limit,
-          )
-        : [];
+      if (rows === null) rows = available.includes(stat) ? await statBoard(db, where, stat, query.limit) : [];
       return new RawJson(
         `{"competition_id":${jsonId(scope.competitionId)},"edition_id":${jsonId(query.edition ?? null)},` +
           `"stat":${jsonStr(stat)},"stats_available":${JSON.stringify(available)},"items":${rankedJson(rows)}}`,
