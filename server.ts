@@ -44,7 +44,11 @@ export async function startServer(opts: { port: number; host: string; dev?: bool
     if (url[0] !== "/") {
       writeBadTarget(res);
     } else if (API_PATH.test(url)) {
-      handleNodeRequest(req, res).catch((err) => fail(res, err));
+      try {
+        handleNodeRequest(req, res)?.catch((err: unknown) => fail(res, err));
+      } catch (err) {
+        fail(res, err);
+      }
     } else if (Object.hasOwn(OPS_ROUTES, url)) {
       OPS_ROUTES[url](req.headers.authorization).then(
         ({ status, headers, body }) => {

@@ -1,6 +1,6 @@
 import type { AuthFailure, Caller, KeyRestrictions } from "../keys/caller";
 import { KEY_PATTERN, splitKey } from "../keys/format";
-import { cachedVerification, knownPrefix, verifyKey } from "../keys/verify";
+import { cachedVerification, knownPrefix, verifyKey, type Verification } from "../keys/verify";
 import { authRetryAfter, noteAuthFailure } from "./auth-throttle";
 import { ApiError, MESSAGES } from "./errors";
 import type { ApiRequest, RouteDef } from "./types";
@@ -58,12 +58,21 @@ function failed(req: ApiRequest, result: AuthResult): AuthResult {
  * up) is never throttled: another client behind the same address keeps working. Everything else
  * is checked against the address's failure budget before any key lookup.
  */
-export async function authenticate(req: ApiRequest): Promise<AuthResult> {
+export function authenticate(req: ApiRequest): AuthResult | Promise<AuthResult> {
   const extracted = extractKey(req);
   if ("error" in extracted) return failed(req, keyRequired(extracted.error));
   const { prefix, secret } = splitKey(extracted.key);
   const cached = cachedVerification(prefix, secret);
-  if (cached?.ok) return cached;
+  // A known key is answered synchronously: no promise on a cache hit's path (lib/api/pipeline.ts).
+  return cached?.ok ? cached : judged(req, prefix, secret, cached);
+}
+
+async function judged(
+  req: ApiRequest,
+  prefix: string,
+  secret: string,
+  cached: Verification | undefined,
+): Promise<AuthResult> {
   const wait = authRetryAfter(req.ip);
   if (wait && !knownPrefix(prefix)) return throttled(wait);
   const pending = cached ?? verifyKey(prefix, secret);

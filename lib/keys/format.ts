@@ -54,6 +54,9 @@ export function digestsEqual(aHex: string, bHex: string): boolean {
   return a.length === b.length && a.length > 0 && timingSafeEqual(a, b);
 }
 
+/** Runs on every /v1 request: the digest is compared as bytes, without a hex round trip. */
 export function secretMatches(secret: string, storedHash: string): boolean {
-  return digestsEqual(hashSecret(secret), storedHash);
+  const given = hash("sha256", secret, "buffer");
+  const stored = Buffer.from(storedHash, "hex");
+  return given.length === stored.length && timingSafeEqual(given, stored);
 }

@@ -54,9 +54,17 @@ export function writeBadTarget(res: ServerResponse): void {
   );
 }
 
-/** Adapts node:http to the framework-free pipeline, skipping Next's per-request cost. */
-export async function handleNodeRequest(req: IncomingMessage, res: ServerResponse): Promise<void> {
-  const out = await handleApiRequest(new NodeApiRequest(req));
+/**
+ * Adapts node:http to the framework-free pipeline, skipping Next's per-request cost. A cache hit
+ * is answered synchronously (no promise); otherwise the returned promise settles once written.
+ */
+export function handleNodeRequest(req: IncomingMessage, res: ServerResponse): Promise<void> | undefined {
+  const out = handleApiRequest(new NodeApiRequest(req));
+  if (out instanceof Promise) return out.then((o) => send(req, res, o));
+  send(req, res, out);
+}
+
+function send(req: IncomingMessage, res: ServerResponse, out: ApiResponse): void {
   if (out.stream) streamTo(req, res, out);
   else write(res, out, req.method === "HEAD");
 }
