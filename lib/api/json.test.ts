@@ -11,6 +11,9 @@ describe("JSON written from database rows", () => {
       "tab\tnew\nline\u0001",
       "\u2028",
       "😀",
+      "lone \ud800 surrogate",
+      "del \u007f and nbsp \u00a0",
+      "",
     ])
       expect(jsonStr(s)).toBe(JSON.stringify(s));
     expect(jsonStr(null)).toBe("null");
