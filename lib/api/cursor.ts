@@ -1,4 +1,12 @@
-import { createHash, createHmac, createSecretKey, hash, randomBytes, timingSafeEqual, type KeyObject } from "node:crypto";
+import {
+  createHash,
+  createHmac,
+  createSecretKey,
+  hash,
+  randomBytes,
+  timingSafeEqual,
+  type KeyObject,
+} from "node:crypto";
 import { invalidParameter } from "./errors";
 
 /**

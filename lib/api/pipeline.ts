@@ -51,7 +51,17 @@ export function handleApiRequest(req: ApiRequest): Answer {
   const match = matchRoute(req.path);
   const endpoint = match?.route.pattern ?? UNMATCHED;
   const trace: RequestTrace = { caller: null, failure: null, errorCode: null, units: 0 };
-  const c: Ctx = { req, requestId, match, endpoint, trace, caller: null, limitHeaders: {}, admission: undefined, denied: null };
+  const c: Ctx = {
+    req,
+    requestId,
+    match,
+    endpoint,
+    trace,
+    caller: null,
+    limitHeaders: {},
+    admission: undefined,
+    denied: null,
+  };
   const res = guard(c, match?.route.public ? serve : authenticated);
   return res instanceof Promise ? res.then((r) => finish(c, r, startedAt)) : finish(c, res, startedAt);
 }
