@@ -3,6 +3,14 @@ import path from "node:path";
 
 export type Provider = "sqlite" | "postgresql";
 
+/**
+ * A DateTime as Prisma's SQLite adapter stores it ("2026-11-23T12:00:00.000+00:00"): raw SQL that
+ * compares with or writes DateTime columns uses this text, so it sorts with and reads back like
+ * the rows Prisma wrote.
+ */
+export const sqliteDateTime = (t: Date | number): string =>
+  (typeof t === "number" ? new Date(t) : t).toISOString().replace("Z", "+00:00");
+
 /** The embedded default: a SQLite file under the git-ignored data/ folder. */
 export const DEFAULT_DATABASE_URL = "file:./data/statline.db";
 

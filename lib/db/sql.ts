@@ -3,7 +3,7 @@ import Database from "better-sqlite3";
 import pg from "pg";
 import { perProcess } from "../process-state";
 import { urlOf, type Db } from "./client";
-import { providerOf, sqliteBusyTimeoutMs, sqliteFilePath, type Provider } from "./config";
+import { providerOf, sqliteBusyTimeoutMs, sqliteDateTime, sqliteFilePath, type Provider } from "./config";
 
 /**
  * Prepared statements for the hot reads, on the driver Prisma's adapter uses (better-sqlite3 or
@@ -50,7 +50,7 @@ const sqliteDialect: Dialect = {
   iso: (col) => col,
   isoValue: sqliteIso,
   day: (col) => `substr(${col}, 1, 10)`,
-  at: (d) => d.toISOString().replace("Z", "+00:00"),
+  at: sqliteDateTime,
 };
 
 const postgresDialect: Dialect = {

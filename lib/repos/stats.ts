@@ -11,34 +11,40 @@ export interface BoardScope {
   stats: string[];
 }
 
-// The scope and its recorded stat names in one statement, from the maintained edition_stat_names
-// (lib/sports/stats.ts): one row per stat, or one row with a null stat when none is recorded.
-const editionScope = statement(
-  () =>
-    `SELECT e."competitionId", c."sport", n."stat" FROM "editions" e JOIN "competitions" c ON c."id" = e."competitionId" ` +
-    `LEFT JOIN "edition_stat_names" n ON n."editionId" = e."id" WHERE e."id" = ?`,
-);
-const competitionScope = statement(
-  () =>
-    `SELECT c."id", c."sport", n."stat" FROM "competitions" c ` +
-    `LEFT JOIN "edition_stat_names" n ON n."competitionId" = c."id" WHERE c."id" = ? GROUP BY c."id", c."sport", n."stat"`,
-);
+// The scope's row: its competition, sport and recorded stat names as one string, from the
+// maintained edition_stat_names (lib/sports/stats.ts). `extra` appends columns (the NULLs under
+// which the named-stat query below puts its board rows).
+const SEP = "\u001f";
+const agg = (d: Dialect, col: string) =>
+  d.provider === "postgresql" ? `string_agg(${col}, chr(31))` : `group_concat(${col}, char(31))`;
+const editionHead = (d: Dialect, extra = "") =>
+  `SELECT e."competitionId", c."sport", (SELECT ${agg(d, `n."stat"`)} FROM "edition_stat_names" n WHERE n."editionId" = e."id")${extra} ` +
+  `FROM "editions" e JOIN "competitions" c ON c."id" = e."competitionId" WHERE e."id" = ?`;
+const competitionHead = (d: Dialect, extra = "") =>
+  `SELECT c."id", c."sport", (SELECT ${agg(d, `u."stat"`)} FROM (SELECT DISTINCT n."stat" FROM "edition_stat_names" n WHERE n."competitionId" = c."id") u)${extra} ` +
+  `FROM "competitions" c WHERE c."id" = ?`;
+const editionScope = statement((d) => editionHead(d));
+const competitionScope = statement((d) => competitionHead(d));
 
-function toScope(rows: unknown[][]): BoardScope | null {
-  if (rows.length === 0) return null;
-  const stats = rows.filter((r) => r[2] != null).map((r) => String(r[2]));
-  // Code-unit order in JS: PostgreSQL's locale collation would order "_" differently.
-  return { competitionId: int(rows[0][0]), sport: String(rows[0][1]), stats: stats.sort() };
+function scopeOf(row: unknown[] | undefined): BoardScope | null {
+  if (row === undefined) return null;
+  const [competitionId, sport, names] = row;
+  return {
+    competitionId: int(competitionId),
+    sport: String(sport),
+    // Code-unit order in JS: PostgreSQL's locale collation would order "_" differently.
+    stats: names == null || names === "" ? [] : String(names).split(SEP).sort(),
+  };
 }
 
 /** The edition's competition, sport and recorded stats; null for an unknown edition. */
 export async function editionBoardScope(db: Db, editionId: number): Promise<BoardScope | null> {
-  return toScope(await sqlRows(db, editionScope, [editionId]));
+  return scopeOf((await sqlRows(db, editionScope, [editionId]))[0]);
 }
 
 /** The competition's sport and the stats recorded in any of its editions; null when unknown. */
 export async function competitionBoardScope(db: Db, competitionId: number): Promise<BoardScope | null> {
-  return toScope(await sqlRows(db, competitionScope, [competitionId]));
+  return scopeOf((await sqlRows(db, competitionScope, [competitionId]))[0]);
 }
 
 // Both boards read their top rows straight off an index whose order is the board's order
@@ -71,32 +77,24 @@ export async function statBoard(
 }
 
 // The scope and, for a named stat, its board in one statement (one round trip on PostgreSQL): the
-// scope's stat names come as one string, and an unknown stat still returns the scope's row. Board
-// rows are ordered in JS (at most `limit` of them), so the plan keeps the index order inside the
-// subquery and no sort.
-const SEP = "\u001f";
-const agg = (d: Dialect, col: string) =>
-  d.provider === "postgresql" ? `string_agg(${col}, chr(31))` : `group_concat(${col}, char(31))`;
-// The scope's row, then the board's rows (UNION ALL), each with NULLs in the other's columns:
-// joined instead (the scope repeated on every board row), the stat-names
-// subquery ran and its string was read once per row: 223 µs for a 20-row board vs 174 µs this
-// way, 715 vs 429 µs at 100 rows (better-sqlite3, bench database). The NULLs of the derived table
-// are typed, else PostgreSQL reads them as text and cannot match the scope's integer column.
+// scope's row, then the board's rows (UNION ALL), each with NULLs in the other's columns, so an
+// unknown stat still returns the scope's row. Joined instead (the scope repeated on every board
+// row), the stat-names subquery ran and its string was read once per row: 223 µs for a 20-row
+// board vs 174 µs this way, 715 vs 429 µs at 100 rows (better-sqlite3, bench database). The NULLs
+// of the derived table are typed, else PostgreSQL reads them as text and cannot match the scope's
+// integer column. Board rows are ordered in JS (at most `limit` of them), so the plan keeps the
+// index order inside the subquery and no sort.
 const boardBelow = (table: string, scopeCol: string) =>
   `SELECT * FROM (SELECT CAST(NULL AS INTEGER), CAST(NULL AS TEXT), CAST(NULL AS TEXT), s."personId", p."name", ` +
   `s."teamId", s."value", s."contests" FROM "${table}" s JOIN "persons" p ON p."id" = s."personId" ` +
   `WHERE s."${scopeCol}" = ? AND s."stat" = ? ORDER BY s."value" DESC, s."contests", s."personId" LIMIT ?) b`;
+const NO_BOARD = ", NULL, NULL, NULL, NULL, NULL";
 const editionScoped = statement(
-  (d) =>
-    `SELECT e."competitionId", c."sport", (SELECT ${agg(d, `n."stat"`)} FROM "edition_stat_names" n WHERE n."editionId" = e."id"), ` +
-    `NULL, NULL, NULL, NULL, NULL FROM "editions" e JOIN "competitions" c ON c."id" = e."competitionId" WHERE e."id" = ? ` +
-    `UNION ALL ${boardBelow("person_edition_stats", "editionId")}`,
+  (d) => `${editionHead(d, NO_BOARD)} UNION ALL ${boardBelow("person_edition_stats", "editionId")}`,
 );
 const competitionScoped = statement(
   (d) =>
-    `SELECT c."id", c."sport", (SELECT ${agg(d, `u."stat"`)} FROM (SELECT DISTINCT n."stat" FROM "edition_stat_names" n WHERE n."competitionId" = c."id") u), ` +
-    `NULL, NULL, NULL, NULL, NULL FROM "competitions" c WHERE c."id" = ? ` +
-    `UNION ALL ${boardBelow("competition_person_stats", "competitionId")}`,
+    `${competitionHead(d, NO_BOARD)} UNION ALL ${boardBelow("competition_person_stats", "competitionId")}`,
 );
 
 /** The board's order: value desc, fewer contests, person id. */
@@ -120,17 +118,8 @@ export async function scopedStatBoard(
     stat,
     limit,
   ]);
-  const head = found.find((r) => r[0] != null);
-  if (head === undefined) return { scope: null, rows: [] };
-  const [competitionId, sport, names] = head;
+  const head = scopeOf(found.find((r) => r[0] != null));
+  if (head === null) return { scope: null, rows: [] };
   const rows = found.filter((r) => r[3] != null).map((r) => r.slice(3) as BoardTuple);
-  return {
-    scope: {
-      competitionId: int(competitionId),
-      sport: String(sport),
-      // Code-unit order in JS: PostgreSQL's locale collation would order "_" differently.
-      stats: names == null || names === "" ? [] : String(names).split(SEP).sort(),
-    },
-    rows: rows.sort(boardOrder),
-  };
+  return { scope: head, rows: rows.sort(boardOrder) };
 }

@@ -1,6 +1,6 @@
 import Database from "better-sqlite3";
 import { Client } from "pg";
-import { providerOf, sqliteFilePath } from "../db/config";
+import { providerOf, sqliteDateTime, sqliteFilePath } from "../db/config";
 import { SPORTS_TABLES, TABLES, type Row, type TableName, type TableWriter, type Value } from "./tables";
 
 /**
@@ -19,9 +19,9 @@ export interface BulkWriter extends TableWriter {
 const q = (name: string) => `"${name}"`;
 const columnsOf = (table: TableName) => Object.keys(TABLES[table]);
 
-/** Prisma's SQLite adapter stores DateTime as ISO text with "+00:00"; match it so comparisons sort right. */
+/** Dates in Prisma's SQLite text (so comparisons sort right), booleans as 0/1. */
 const sqliteValue = (v: Value) =>
-  v instanceof Date ? v.toISOString().replace("Z", "+00:00") : typeof v === "boolean" ? (v ? 1 : 0) : v;
+  v instanceof Date ? sqliteDateTime(v) : typeof v === "boolean" ? (v ? 1 : 0) : v;
 
 class SqliteWriter implements BulkWriter {
   private db: Database.Database;

@@ -1,4 +1,5 @@
 import type Database from "better-sqlite3";
+import { sqliteDateTime as at } from "../db/config";
 import { rollupsOf } from "./rollups";
 import type { Batch } from "./meter";
 
@@ -9,8 +10,6 @@ import type { Batch } from "./meter";
  * SQLITE_BUSY halfway through on a read-to-write upgrade). DateTime values are written in Prisma's
  * own SQLite format, so Prisma reads them back and the unique keys match rows it wrote.
  */
-const at = (ms: number) => new Date(ms).toISOString().replace("Z", "+00:00");
-
 const SQL = {
   marker: `INSERT INTO "system_state" ("key", "value", "updatedAt") VALUES (?, ?, ?)`,
   markerExists: `SELECT 1 FROM "system_state" WHERE "key" = ?`,

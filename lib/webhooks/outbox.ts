@@ -6,7 +6,7 @@
  * (SQLite runs one write at a time).
  */
 import type { Db } from "../db";
-import { providerOf } from "../db/config";
+import { providerOf, sqliteDateTime } from "../db/config";
 import { urlOf } from "../db/client";
 import { readChanges } from "../events/feed";
 import type { ChangeEvent, ChangeType } from "../events/types";
@@ -120,7 +120,7 @@ const DUE_SQLITE = `SELECT 1 AS "due" FROM "webhook_deliveries" d JOIN "webhook_
 
 /** A Date as the DateTime text each provider stores (see lib/db/sql.ts dialects). */
 const sqlTime = (db: Db, d: Date) =>
-  providerOf(urlOf(db)) === "postgresql" ? d.toISOString() : d.toISOString().replace("Z", "+00:00");
+  providerOf(urlOf(db)) === "postgresql" ? d.toISOString() : sqliteDateTime(d);
 
 /** Leases up to `limit` due deliveries of active endpoints to `owner` until now + leaseMs. */
 export async function leaseDue(db: Db, owner: string, limit: number, leaseMs: number, now = new Date()) {

@@ -30,3 +30,16 @@ export async function postgresTestDb(): Promise<TestDb> {
     },
   };
 }
+
+/** An account with one key (a placeholder secret hash): the owners that metering rows refer to. */
+export async function accountWithKey(
+  db: Db,
+  name: string,
+  prefix: string,
+): Promise<{ accountId: string; keyId: string }> {
+  const account = await db.account.create({ data: { name } });
+  const key = await db.apiKey.create({
+    data: { accountId: account.id, name: "k", environment: "test", prefix, secretHash: "0".repeat(64) },
+  });
+  return { accountId: account.id, keyId: key.id };
+}

@@ -9,6 +9,7 @@ import { applyMigrations } from "../../lib/db/schema-engine";
 import { Flusher } from "../../lib/usage/flusher";
 import { Meter } from "../../lib/usage/meter";
 import { databaseStore, type UsageStore } from "../../lib/usage/store";
+import { accountWithKey } from "../support/databases";
 
 /**
  * A flush whose COMMIT reached the database but whose reply was lost (the connection died in
@@ -27,18 +28,7 @@ function suite(name: string, open: () => { url: string; cleanup: () => void }) {
       cleanup = opened.cleanup;
       await applyMigrations(opened.url);
       db = createClient(opened.url);
-      const account = await db.account.create({ data: { name: "flush" } });
-      const key = await db.apiKey.create({
-        data: {
-          accountId: account.id,
-          name: "k",
-          environment: "test",
-          prefix: "sk_test_idem0001",
-          secretHash: "0".repeat(64),
-        },
-      });
-      keyId = key.id;
-      accountId = account.id;
+      ({ keyId, accountId } = await accountWithKey(db, "flush", "sk_test_idem0001"));
     });
     afterAll(async () => {
       await db?.$disconnect();

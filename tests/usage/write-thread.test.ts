@@ -7,6 +7,7 @@ import { applyMigrations } from "../../lib/db/schema-engine";
 import { Meter } from "../../lib/usage/meter";
 import { databaseStore } from "../../lib/usage/store";
 import { usageWriteThread, WriteThread } from "../../lib/usage/write-thread";
+import { accountWithKey } from "../support/databases";
 
 /**
  * The lean server's metering flush on SQLite runs on a worker thread (USAGE_WRITE_THREAD=on). Real
@@ -25,18 +26,7 @@ describe("metering writer thread (SQLite)", () => {
   beforeAll(async () => {
     await applyMigrations(url);
     db = createClient(url);
-    const account = await db.account.create({ data: { name: "wt" } });
-    const key = await db.apiKey.create({
-      data: {
-        accountId: account.id,
-        name: "k",
-        environment: "test",
-        prefix: "sk_test_wthread01",
-        secretHash: "0".repeat(64),
-      },
-    });
-    keyId = key.id;
-    accountId = account.id;
+    ({ keyId, accountId } = await accountWithKey(db, "wt", "sk_test_wthread01"));
     process.env.USAGE_WRITE_THREAD = "on";
   });
   afterAll(async () => {
