@@ -6,10 +6,16 @@
  * simulator run in three. The remedy SQLite documents is to run the whole transaction again.
  */
 const BUSY = /SQLITE_BUSY|database is locked/;
+// Through Prisma, SQLITE_BUSY arrives as P1008 "Operation has timed out" (the SQLite adapter maps
+// it to a socket timeout) without the driver's error attached: the stream test's simulator died
+// on it once in a fresh-clone run. On PostgreSQL a P1008 is a timed-out statement, also worth a
+// bounded re-run of the whole transaction.
+const PRISMA_TIMEOUT = "P1008";
 
 function isBusy(err: unknown): boolean {
   for (let e: unknown = err, depth = 0; e && depth < 6; depth++) {
     const { code, message, cause } = e as { code?: unknown; message?: unknown; cause?: unknown };
+    if (code === PRISMA_TIMEOUT) return true;
     if ((typeof code === "string" && BUSY.test(code)) || (typeof message === "string" && BUSY.test(message)))
       return true;
     e = cause;
