@@ -27,6 +27,8 @@ export interface Dialect {
   day(col: string): string;
   /** A Date as a parameter compared with DateTime columns. */
   at(d: Date): string;
+  /** The placeholder of a LIMIT or OFFSET value. */
+  limit: string;
 }
 
 /**
@@ -51,6 +53,11 @@ const sqliteDialect: Dialect = {
   isoValue: sqliteIso,
   day: (col) => `substr(${col}, 1, 10)`,
   at: sqliteDateTime,
+  // Not a bare `?`: SQLite (3.53 here) plans with a LIMIT/OFFSET parameter's bound value, so every
+  // rebinding expired the statement and `all()` prepared it again (perf uprobe: one
+  // sqlite3Reprepare per request). An expression is planned without the value: a persons search's
+  // statement 52 -> 36 µs, the odds page's 160 -> 140 µs (better-sqlite3 loop, bench database).
+  limit: "+?",
 };
 
 const postgresDialect: Dialect = {
@@ -60,6 +67,7 @@ const postgresDialect: Dialect = {
   isoValue: (v) => String(v),
   day: (col) => `to_char(${col}, 'YYYY-MM-DD')`,
   at: (d) => d.toISOString(),
+  limit: "?",
 };
 
 /** A statement written once with `?` placeholders, rendered per dialect on first use. */

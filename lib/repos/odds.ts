@@ -88,7 +88,7 @@ export async function oddsAfter(
     params.push(t, t, pos.id);
   }
   params.push(take);
-  const text = `SELECT ${columns(d)} FROM "odds_points" WHERE ${cond} ORDER BY "observedAt" DESC, "id" DESC LIMIT ?`;
+  const text = `SELECT ${columns(d)} FROM "odds_points" WHERE ${cond} ORDER BY "observedAt" DESC, "id" DESC LIMIT ${d.limit}`;
   return withIso(d, await sqlRows(db, text, params));
 }
 

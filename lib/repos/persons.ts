@@ -82,11 +82,11 @@ export async function listPersons(
     count = `SELECT count(*) FROM (${ids}) AS m`;
     text =
       `SELECT ${COLUMNS(d)}, pg."total" FROM (SELECT m."personId" AS "id", count(*) OVER () AS "total" ` +
-      `FROM (${ids}) AS m ORDER BY 1 LIMIT ? OFFSET ?) AS pg JOIN "persons" p ON p."id" = pg."id" ORDER BY p."id"`;
+      `FROM (${ids}) AS m ORDER BY 1 LIMIT ${d.limit} OFFSET ${d.limit}) AS pg JOIN "persons" p ON p."id" = pg."id" ORDER BY p."id"`;
   } else {
     const filter = sport === undefined ? "" : ` WHERE "sport" = ?`;
     count = `SELECT count(*) FROM "persons"${filter}`;
-    text = `SELECT ${COLUMNS(d)}, (${count}) FROM "persons" p${filter.replace('"sport"', 'p."sport"')} ORDER BY p."id" LIMIT ? OFFSET ?`;
+    text = `SELECT ${COLUMNS(d)}, (${count}) FROM "persons" p${filter.replace('"sport"', 'p."sport"')} ORDER BY p."id" LIMIT ${d.limit} OFFSET ${d.limit}`;
     if (sport !== undefined) params.push(sport, sport);
   }
   const rows = await sqlRows(db, text, [...params, Math.max(limit, 1), offset]);

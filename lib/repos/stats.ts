@@ -50,16 +50,16 @@ export async function competitionBoardScope(db: Db, competitionId: number): Prom
 // Both boards read their top rows straight off an index whose order is the board's order
 // (value desc, fewer contests, person id), with the person's name by primary key.
 const editionBoard = statement(
-  () =>
+  (d) =>
     `SELECT s."personId", p."name", s."teamId", s."value", s."contests" FROM "person_edition_stats" s ` +
     `JOIN "persons" p ON p."id" = s."personId" WHERE s."editionId" = ? AND s."stat" = ? ` +
-    `ORDER BY s."value" DESC, s."contests", s."personId" LIMIT ?`,
+    `ORDER BY s."value" DESC, s."contests", s."personId" LIMIT ${d.limit}`,
 );
 const competitionBoard = statement(
-  () =>
+  (d) =>
     `SELECT s."personId", p."name", s."teamId", s."value", s."contests" FROM "competition_person_stats" s ` +
     `JOIN "persons" p ON p."id" = s."personId" WHERE s."competitionId" = ? AND s."stat" = ? ` +
-    `ORDER BY s."value" DESC, s."contests", s."personId" LIMIT ?`,
+    `ORDER BY s."value" DESC, s."contests", s."personId" LIMIT ${d.limit}`,
 );
 
 /** Top rows of an edition's board, or of a competition's (totals over all its editions). */
@@ -84,17 +84,17 @@ export async function statBoard(
 // of the derived table are typed, else PostgreSQL reads them as text and cannot match the scope's
 // integer column. Board rows are ordered in JS (at most `limit` of them), so the plan keeps the
 // index order inside the subquery and no sort.
-const boardBelow = (table: string, scopeCol: string) =>
+const boardBelow = (d: Dialect, table: string, scopeCol: string) =>
   `SELECT * FROM (SELECT CAST(NULL AS INTEGER), CAST(NULL AS TEXT), CAST(NULL AS TEXT), s."personId", p."name", ` +
   `s."teamId", s."value", s."contests" FROM "${table}" s JOIN "persons" p ON p."id" = s."personId" ` +
-  `WHERE s."${scopeCol}" = ? AND s."stat" = ? ORDER BY s."value" DESC, s."contests", s."personId" LIMIT ?) b`;
+  `WHERE s."${scopeCol}" = ? AND s."stat" = ? ORDER BY s."value" DESC, s."contests", s."personId" LIMIT ${d.limit}) b`;
 const NO_BOARD = ", NULL, NULL, NULL, NULL, NULL";
 const editionScoped = statement(
-  (d) => `${editionHead(d, NO_BOARD)} UNION ALL ${boardBelow("person_edition_stats", "editionId")}`,
+  (d) => `${editionHead(d, NO_BOARD)} UNION ALL ${boardBelow(d, "person_edition_stats", "editionId")}`,
 );
 const competitionScoped = statement(
   (d) =>
-    `${competitionHead(d, NO_BOARD)} UNION ALL ${boardBelow("competition_person_stats", "competitionId")}`,
+    `${competitionHead(d, NO_BOARD)} UNION ALL ${boardBelow(d, "competition_person_stats", "competitionId")}`,
 );
 
 /** The board's order: value desc, fewer contests, person id. */
