@@ -70,6 +70,10 @@ const postgresDialect: Dialect = {
   limit: "?",
 };
 
+/** The dialect of a provider, without opening a reader (for raw SQL run through Prisma). */
+export const dialectFor = (provider: Provider): Dialect =>
+  provider === "postgresql" ? postgresDialect : sqliteDialect;
+
 /** A statement written once with `?` placeholders, rendered per dialect on first use. */
 export interface Statement {
   render(d: Dialect): string;

@@ -6,7 +6,8 @@
  * (SQLite runs one write at a time).
  */
 import type { Db } from "../db";
-import { providerOf, sqliteDateTime } from "../db/config";
+import { providerOf } from "../db/config";
+import { dialectFor } from "../db/sql";
 import { urlOf } from "../db/client";
 import { readChanges } from "../events/feed";
 import type { ChangeEvent, ChangeType } from "../events/types";
@@ -118,19 +119,16 @@ const DUE_SQLITE = `SELECT 1 AS "due" FROM "webhook_deliveries" d JOIN "webhook_
   WHERE d."status" IN ('pending', 'failed') AND d."nextAttemptAt" <= ?
     AND (d."leaseUntil" IS NULL OR d."leaseUntil" < ?) AND e."disabledAt" IS NULL LIMIT 1`;
 
-/** A Date as the DateTime text each provider stores (see lib/db/sql.ts dialects). */
-const sqlTime = (db: Db, d: Date) =>
-  providerOf(urlOf(db)) === "postgresql" ? d.toISOString() : sqliteDateTime(d);
-
 /** Leases up to `limit` due deliveries of active endpoints to `owner` until now + leaseMs. */
 export async function leaseDue(db: Db, owner: string, limit: number, leaseMs: number, now = new Date()) {
   const provider = providerOf(urlOf(db)) === "postgresql" ? "postgresql" : "sqlite";
-  const at = sqlTime(db, now);
+  const sqlTime = dialectFor(provider).at;
+  const at = sqlTime(now);
   if (provider === "sqlite" && !(await db.$queryRawUnsafe<unknown[]>(DUE_SQLITE, at, at)).length) return [];
   const rows = await db.$queryRawUnsafe<Array<{ id: string }>>(
     LEASE_SQL[provider],
     owner,
-    sqlTime(db, new Date(now.getTime() + leaseMs)),
+    sqlTime(new Date(now.getTime() + leaseMs)),
     at,
     at,
     limit,
