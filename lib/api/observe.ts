@@ -34,11 +34,11 @@ export function observeRequest(
   req: ApiRequest,
   res: ApiResponse,
   endpoint: string,
-  startedAt: number,
+  durationMs: number,
   keyPrefix?: string,
   authFailed = false,
 ): void {
-  const seconds = (performance.now() - startedAt) / 1000;
+  const seconds = durationMs / 1000;
   metrics.request(endpoint, req.method, res.status, seconds);
   if (res.status < threshold) return;
   const suppressed = authFailed ? sampleAuthFailure() : 0;

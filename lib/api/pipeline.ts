@@ -18,6 +18,7 @@ import { metrics } from "../metrics";
 import { observeRequest } from "./observe";
 
 const UNMATCHED = "(unmatched)";
+const NONE: Readonly<Record<string, string>> = Object.freeze({});
 
 /** What one request carries from stage to stage. */
 interface Ctx {
@@ -27,7 +28,7 @@ interface Ctx {
   endpoint: string;
   trace: RequestTrace;
   caller: Caller | null;
-  limitHeaders: Record<string, string>;
+  limitHeaders: Readonly<Record<string, string>>;
   admission: Admission | undefined;
   /** A restricted key's 403, answered after the rate limit. */
   denied: ApiError | null;
@@ -59,7 +60,7 @@ export function handleApiRequest(req: ApiRequest): Answer {
     endpoint,
     trace,
     caller: null,
-    limitHeaders: {},
+    limitHeaders: NONE,
     admission: undefined,
     denied: null,
   };
@@ -70,8 +71,9 @@ export function handleApiRequest(req: ApiRequest): Answer {
 function finish(c: Ctx, res: ApiResponse, startedAt: number): ApiResponse {
   const authFailed = c.trace.failure !== null && c.trace.failure.reason !== "backend_unavailable";
   withCors(c.req, res);
-  observeRequest(c.req, res, c.endpoint, startedAt, c.trace.caller?.prefix, authFailed);
-  recordRequest(c.req, res, c.endpoint, c.trace, performance.now() - startedAt);
+  const durationMs = performance.now() - startedAt;
+  observeRequest(c.req, res, c.endpoint, durationMs, c.trace.caller?.prefix, authFailed);
+  recordRequest(c.req, res, c.endpoint, c.trace, durationMs);
   return res;
 }
 
@@ -141,12 +143,18 @@ async function miss(c: Ctx, { route, params }: RouteMatch, cacheKey: string): Pr
   const data = await route.handler({ query, params, caller: c.caller, db, req: c.req });
   if (data instanceof StreamBody) {
     // The connection's units; the stream meters its events itself (lib/api/endpoints/stream.ts).
-    const unitHeaders = c.caller ? usage.settle(c.caller, c.endpoint, 200, route.units, c.admission) : {};
+    const unitHeaders = c.caller ? usage.settle(c.caller, c.endpoint, 200, route.units, c.admission) : NONE;
     c.trace.units = route.units;
-    return streamResponse(c.requestId, data.stream, { ...c.limitHeaders, ...unitHeaders });
+    return streamResponse(c.requestId, data.stream, [c.limitHeaders, unitHeaders]);
   }
   const dataJson = data instanceof RawJson ? data.json : JSON.stringify(data);
-  const entry = makeEntry(dataJson, new Date().toISOString(), route.cacheTtlMs, route.raw === true);
+  const entry = makeEntry(
+    dataJson,
+    new Date().toISOString(),
+    route.cacheTtlMs,
+    route.raw === true,
+    cacheControl(route),
+  );
   if (cacheKey) cacheSet(cacheKey, entry);
   return respond(c, entry, "MISS");
 }
@@ -154,20 +162,16 @@ async function miss(c: Ctx, { route, params }: RouteMatch, cacheKey: string): Pr
 function respond(c: Ctx, entry: CacheEntry, cache: "HIT" | "MISS"): ApiResponse {
   const { req, caller, endpoint } = c;
   const route = c.match!.route;
-  const validators = { ETag: entry.etag, "Cache-Control": cacheControl(route), Vary: "Accept-Encoding" };
   if (matchesEtag(req.header("if-none-match"), entry.etag)) {
     // Not Modified costs 0 units but is still a request (rate limit, request log, metering).
-    const unitHeaders = caller ? usage.settle(caller, endpoint, 304, 0, c.admission) : {};
-    return notModifiedResponse(c.requestId, { ...c.limitHeaders, ...unitHeaders, ...validators });
+    const unitHeaders = caller ? usage.settle(caller, endpoint, 304, 0, c.admission) : NONE;
+    return notModifiedResponse(c.requestId, [c.limitHeaders, unitHeaders, entry.validators]);
   }
-  const unitHeaders = caller ? usage.settle(caller, endpoint, 200, route.units, c.admission) : {};
+  const unitHeaders = caller ? usage.settle(caller, endpoint, 200, route.units, c.admission) : NONE;
   c.trace.units = route.units;
   const encoding = negotiate(req.header("accept-encoding"));
-  return okResponse(c.requestId, entry, cache, route.raw === true, encoding, {
-    ...c.limitHeaders,
-    ...unitHeaders,
-    ...validators,
-  });
+  const sets = [c.limitHeaders, unitHeaders, entry.validators];
+  return okResponse(c.requestId, entry, cache, route.raw === true, encoding, sets);
 }
 
 function fail(c: Ctx, err: unknown): ApiResponse {
@@ -175,8 +179,8 @@ function fail(c: Ctx, err: unknown): ApiResponse {
   if (error.status === 429) metrics.rateLimited(error.code);
   c.trace.errorCode = error.code;
   // The caller's mistakes (4xx) cost no units but still count as requests.
-  const unitHeaders = c.caller ? usage.settle(c.caller, c.endpoint, error.status, 0, c.admission) : {};
-  return errorResponse(c.requestId, error, { ...c.limitHeaders, ...unitHeaders });
+  const unitHeaders = c.caller ? usage.settle(c.caller, c.endpoint, error.status, 0, c.admission) : NONE;
+  return errorResponse(c.requestId, error, [c.limitHeaders, unitHeaders]);
 }
 
 function internalError(err: unknown, requestId: string, req: ApiRequest): ApiError {

@@ -14,14 +14,20 @@ export function newRequestId(): string {
 
 const JSON_TYPE = "application/json; charset=utf-8";
 
+/** Header sets a response merges, in order (rate limit, units, validators, an error's own). */
+export type HeaderSets = readonly Readonly<Record<string, string>>[];
+
 /**
- * The response's headers: `sets` in order, then Content-Type, nosniff and X-Request-Id. Copied by a loop:
- * `{ ...headers, "Content-Type": …, "X-Request-Id": … }` took V8's slow path and cost ~1.7 µs,
- * the largest single item in a cache hit's profile.
+ * The response's headers: `sets` in order, then Content-Type, nosniff and X-Request-Id, copied
+ * once by a loop. Object spreads took V8's slow path: `{ ...headers, "Content-Type": … }` cost
+ * ~1.7 µs, and the pipeline's spread of three sets before this copy was a second pass.
  */
-function envelopeHeaders(requestId: string, ...sets: Record<string, string>[]): Record<string, string> {
+function envelopeHeaders(requestId: string, sets: HeaderSets): Record<string, string> {
   const out: Record<string, string> = {};
-  for (const set of sets) for (const name in set) out[name] = set[name];
+  for (let i = 0; i < sets.length; i++) {
+    const set = sets[i];
+    for (const name in set) out[name] = set[name];
+  }
   out["Content-Type"] = JSON_TYPE;
   out["X-Content-Type-Options"] = "nosniff";
   out["X-Request-Id"] = requestId;
@@ -44,7 +50,7 @@ export function okResponse(
   cache: "HIT" | "MISS",
   raw: boolean,
   encoding: Encoding,
-  headers: Record<string, string>,
+  headers: HeaderSets,
 ): ApiResponse {
   // The rest is ASCII (ids, an ISO time), so latin1 is its UTF-8; as bytes it writes cheaper.
   const rest = raw ? EMPTY : Buffer.from(tail(requestId, entry.fetchedAt, cache), "latin1");
@@ -58,7 +64,7 @@ export function okResponse(
 }
 
 /** 304 Not Modified: no body, the validators and the usual headers. */
-export function notModifiedResponse(requestId: string, headers: Record<string, string>): ApiResponse {
+export function notModifiedResponse(requestId: string, headers: HeaderSets): ApiResponse {
   const out = envelopeHeaders(requestId, headers);
   delete out["Content-Type"];
   return { status: 304, headers: out, body: "", chunks: [] };
@@ -71,14 +77,10 @@ export function bodyBytes(res: ApiResponse): Buffer | string {
     : res.body;
 }
 
-export function errorResponse(
-  requestId: string,
-  error: ApiError,
-  headers: Record<string, string> = {},
-): ApiResponse {
+export function errorResponse(requestId: string, error: ApiError, headers: HeaderSets = []): ApiResponse {
   return {
     status: error.status,
-    headers: envelopeHeaders(requestId, headers, error.headers),
+    headers: envelopeHeaders(requestId, [...headers, error.headers]),
     body: JSON.stringify({ error: { code: error.code, message: error.message } }),
   };
 }
@@ -87,11 +89,7 @@ export function errorResponse(
  * A 200 whose body the adapter writes over time (Server-Sent Events). X-Accel-Buffering: nginx
  * would otherwise buffer the events; no-transform keeps proxies from compressing (and holding) them.
  */
-export function streamResponse(
-  requestId: string,
-  stream: ResponseStream,
-  headers: Record<string, string>,
-): ApiResponse {
+export function streamResponse(requestId: string, stream: ResponseStream, headers: HeaderSets): ApiResponse {
   const out = envelopeHeaders(requestId, headers);
   out["Content-Type"] = "text/event-stream; charset=utf-8";
   out["Cache-Control"] = "no-store, no-transform";
