@@ -1,30 +1,51 @@
 import type { Db } from "../db";
-import type { Prisma } from "../generated/sqlite/client";
+import { dialect, sqlRows, statement, type Dialect, type SqlParam } from "../db/sql";
 
-const contestSelect = {
-  id: true,
-  editionId: true,
-  round: true,
-  stage: true,
-  status: true,
-  kickoffAt: true,
-  venue: true,
-  edition: { select: { competitionId: true } },
-  participants: {
-    select: {
-      side: true,
-      teamId: true,
-      personId: true,
-      score: true,
-      halftimeScore: true,
-      scoreDetail: true,
-      outcome: true,
-      team: { select: { name: true } },
-      person: { select: { name: true } },
-    },
-    orderBy: { side: "desc" }, // "home" before "away"
-  },
-} as const;
+/**
+ * A contest joined with one of its participants per row (a contest without participants is one
+ * row whose participant columns are null): [id, competitionId, editionId, round, stage, status,
+ * kickoffAt (ISO-8601 UTC), venue, side, teamId, personId, name (the team's or person's), score,
+ * halftimeScore, scoreDetail, outcome]. Rows of one contest are adjacent, "home" before "away".
+ */
+export type ContestTuple = [
+  number,
+  number,
+  number,
+  string,
+  string,
+  string,
+  string,
+  string | null,
+  string | null,
+  number | null,
+  number | null,
+  string,
+  number | null,
+  number | null,
+  string | null,
+  string | null,
+];
+export const KICKOFF = 6;
+export const SIDE = 8;
+
+/**
+ * Contests, their edition's competition and their participants' names in one statement. Through
+ * Prisma the same read was a query per relation plus the mapping of every row into nested
+ * objects: 8.8 ms of server CPU for an edition's 380 contests, 4.9 ms for one team's 38 (bench,
+ * response cache off).
+ */
+const select = (d: Dialect) =>
+  `SELECT c."id", e."competitionId", c."editionId", c."round", c."stage", c."status", ${d.iso('c."kickoffAt"')}, c."venue", ` +
+  `p."side", p."teamId", p."personId", COALESCE(t."name", pe."name", ''), p."score", p."halftimeScore", p."scoreDetail", p."outcome" ` +
+  `FROM "contests" c JOIN "editions" e ON e."id" = c."editionId" ` +
+  `LEFT JOIN "contest_participants" p ON p."contestId" = c."id" ` +
+  `LEFT JOIN "teams" t ON t."id" = p."teamId" LEFT JOIN "persons" pe ON pe."id" = p."personId"`;
+
+/** kickoffAt as ISO-8601 text (converted in place: the rows are this call's own arrays). */
+function withIso(d: Dialect, rows: unknown[][]): ContestTuple[] {
+  for (const r of rows) r[KICKOFF] = d.isoValue(r[KICKOFF]);
+  return rows as ContestTuple[];
+}
 
 export interface ContestFilter {
   editionId?: number;
@@ -37,35 +58,53 @@ export interface ContestFilter {
   to?: Date;
 }
 
-export function listContests(db: Db, f: ContestFilter) {
-  const and: Prisma.ContestWhereInput[] = [];
-  if (f.editionId !== undefined) and.push({ editionId: f.editionId });
-  if (f.competitionId !== undefined) and.push({ edition: { competitionId: f.competitionId } });
-  if (f.teamId !== undefined) and.push({ participants: { some: { teamId: f.teamId } } });
+/**
+ * The WHERE clause from fixed fragments (never from input text), so the few dozen shapes a filter
+ * can take are each prepared once by lib/db/sql.ts. A team's or person's contests are id sets off
+ * the participants' (teamId) / (personId) indexes and the stats' (personId) index.
+ */
+function where(d: Dialect, f: ContestFilter, params: SqlParam[]): string {
+  const parts: string[] = [];
+  const add = (sql: string, ...values: SqlParam[]) => {
+    parts.push(sql);
+    params.push(...values);
+  };
+  if (f.editionId !== undefined) add(`c."editionId" = ?`, f.editionId);
+  if (f.competitionId !== undefined) add(`e."competitionId" = ?`, f.competitionId);
+  if (f.teamId !== undefined)
+    add(`c."id" IN (SELECT "contestId" FROM "contest_participants" WHERE "teamId" = ?)`, f.teamId);
   // A person "appears" in a contest as a participant (individual sports) or with a recorded stat.
-  if (f.personId !== undefined) {
-    and.push({
-      OR: [
-        { participants: { some: { personId: f.personId } } },
-        { personStats: { some: { personId: f.personId } } },
-      ],
-    });
-  }
-  if (f.status !== undefined) and.push({ status: f.status });
-  if (f.from || f.to) and.push({ kickoffAt: { gte: f.from, lt: f.to } });
-  return db.contest.findMany({
-    where: { AND: and },
-    select: contestSelect,
-    orderBy: [{ kickoffAt: "asc" }, { id: "asc" }],
-  });
+  if (f.personId !== undefined)
+    add(
+      `(c."id" IN (SELECT "contestId" FROM "contest_participants" WHERE "personId" = ?) ` +
+        `OR c."id" IN (SELECT "contestId" FROM "person_contest_stats" WHERE "personId" = ?))`,
+      f.personId,
+      f.personId,
+    );
+  if (f.status !== undefined) add(`c."status" = ?`, f.status);
+  if (f.from) add(`c."kickoffAt" >= ?`, d.at(f.from));
+  if (f.to) add(`c."kickoffAt" < ?`, d.at(f.to));
+  return parts.length ? ` WHERE ${parts.join(" AND ")}` : "";
 }
 
-export function getContest(db: Db, id: number) {
-  return db.contest.findUnique({ where: { id }, select: contestSelect });
+/** Every contest of the filter, by kickoff then id, each followed by its participants. */
+export async function listContests(db: Db, f: ContestFilter): Promise<ContestTuple[]> {
+  const d = dialect(db);
+  const params: SqlParam[] = [];
+  const text = `${select(d)}${where(d, f, params)} ORDER BY c."kickoffAt", c."id", p."side" DESC`;
+  return withIso(d, await sqlRows(db, text, params));
 }
 
-export type ContestRow = NonNullable<Awaited<ReturnType<typeof getContest>>>;
+const byId = statement((d) => `${select(d)} WHERE c."id" = ? ORDER BY p."side" DESC`);
+
+/** One contest's rows (see ContestTuple), or null when there is no such contest. */
+export async function getContest(db: Db, id: number): Promise<ContestTuple[] | null> {
+  const rows = await sqlRows(db, byId, [id]);
+  return rows.length ? withIso(dialect(db), rows) : null;
+}
+
+const exists = statement(() => `SELECT 1 FROM "contests" WHERE "id" = ?`);
 
 export async function contestExists(db: Db, id: number): Promise<boolean> {
-  return (await db.contest.count({ where: { id } })) > 0;
+  return (await sqlRows(db, exists, [id])).length > 0;
 }

@@ -1,15 +1,23 @@
 import type { Db } from "../../db";
 import { z } from "zod";
 import { competitionExists, currentEditionId } from "../../repos/competitions";
-import { getContest, listContests, type ContestFilter, type ContestRow } from "../../repos/contests";
+import {
+  getContest,
+  KICKOFF,
+  listContests,
+  SIDE,
+  type ContestFilter,
+  type ContestTuple,
+} from "../../repos/contests";
 import { editionExists } from "../../repos/editions";
 import { personExists } from "../../repos/persons";
 import { getTeam } from "../../repos/teams";
 import { invalidParameter, notFound } from "../errors";
 import { DAY_MS, q } from "../request";
-import { dateTime, idField, iso, list, refField, strId, strIdOrNull } from "../shapes";
+import { jsonId, jsonNum, jsonStr } from "../json";
+import { dateTime, idField, list, refField } from "../shapes";
 import { byIdRoute } from "../by-id";
-import { defineRoute, type RouteDef } from "../types";
+import { defineRoute, RawJson, type RouteDef } from "../types";
 
 export const CONTEST_STATUSES = ["scheduled", "live", "finished", "postponed", "cancelled"] as const;
 /** A date window alone (no edition/competition/team/person) may span at most this many days. */
@@ -38,26 +46,30 @@ export const Contest = z.object({
   participants: z.array(Participant),
 });
 
-export const toContest = (c: ContestRow): z.infer<typeof Contest> => ({
-  id: strId(c.id),
-  competition_id: strId(c.edition.competitionId),
-  edition_id: strId(c.editionId),
-  round: c.round,
-  stage: c.stage,
-  status: c.status as (typeof CONTEST_STATUSES)[number],
-  kickoff_at: iso(c.kickoffAt),
-  venue: c.venue,
-  participants: c.participants.map((p) => ({
-    side: p.side,
-    team_id: strIdOrNull(p.teamId),
-    person_id: strIdOrNull(p.personId),
-    name: p.team?.name ?? p.person?.name ?? "",
-    score: p.score,
-    halftime_score: p.halftimeScore,
-    score_detail: p.scoreDetail,
-    outcome: p.outcome,
-  })),
-});
+/**
+ * Contests as JSON, written from their rows (same bytes as JSON.stringify of the schema's object):
+ * one string per contest, its participants from the rows that follow it.
+ */
+export function contestsJson(rows: readonly ContestTuple[]): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < rows.length;) {
+    const c = rows[i];
+    let json =
+      `{"id":${jsonId(c[0])},"competition_id":${jsonId(c[1])},"edition_id":${jsonId(c[2])},"round":${jsonStr(c[3])},` +
+      `"stage":${jsonStr(c[4])},"status":${jsonStr(c[5])},"kickoff_at":${jsonStr(c[KICKOFF])},"venue":${jsonStr(c[7])},"participants":[`;
+    let n = 0;
+    for (; i < rows.length && rows[i][0] === c[0]; i++) {
+      const p = rows[i];
+      if (p[SIDE] === null) continue;
+      json +=
+        `${n++ ? "," : ""}{"side":${jsonStr(p[SIDE])},"team_id":${jsonId(p[9])},"person_id":${jsonId(p[10])},` +
+        `"name":${jsonStr(p[11])},"score":${jsonNum(p[12])},"halftime_score":${jsonNum(p[13])},` +
+        `"score_detail":${jsonStr(p[14])},"outcome":${jsonStr(p[15])}}`;
+    }
+    out.push(`${json}]}`);
+  }
+  return out;
+}
 
 const listQuery = z.strictObject({
   edition: q.id.optional().describe("Edition (season) id"),
@@ -142,7 +154,7 @@ export const contestRoutes: RouteDef[] = [
     handler: async ({ query, db }) => {
       const rows = await listContests(db, await toFilter(db, query));
       if (rows.length === 0) await checkReferences(db, query);
-      return { items: rows.map(toContest) };
+      return new RawJson(`{"items":[${contestsJson(rows).join(",")}]}`);
     },
   }),
   byIdRoute({
@@ -154,6 +166,6 @@ export const contestRoutes: RouteDef[] = [
     response: Contest,
     cacheTtlMs: 30_000,
     load: getContest,
-    present: toContest,
+    present: (rows) => new RawJson(contestsJson(rows)[0]),
   }),
 ];
