@@ -20,6 +20,7 @@ export const config = {
   profile: process.env.BENCH_PROFILE !== "0",
   writeDocs: process.env.BENCH_WRITE_DOCS !== "0",
   postgres: process.env.BENCH_POSTGRES !== "0",
+  sweepDurationS: num("BENCH_SWEEP_DURATION", 4),
 };
 export const PACED_MAX_RATE = 3000;
 export const started = Date.now();
@@ -35,12 +36,12 @@ export interface Target {
   scenario: Pick<Scenario, "path" | "paths" | "requests">;
 }
 
-export const specOf = (t: Target, key: string): LoadSpec => ({
+export const specOf = (t: Target, key: string, durationS = config.durationS): LoadSpec => ({
   url: t.baseUrl + t.scenario.path,
   headers: { "x-api-key": key },
   requests: t.scenario.requests,
   connections: config.connections,
-  durationS: config.durationS,
+  durationS,
 });
 
 /**
@@ -52,13 +53,14 @@ export async function measure(
   targets: Target[],
   key: string,
   rounds: number,
+  durationS = config.durationS,
 ): Promise<{ peak: LoadResult; half: LoadResult; halfPaced: LoadResult | null }[]> {
   const best: (LoadResult | null)[] = targets.map(() => null);
   for (let r = 0; r < rounds; r++) {
     for (const [i, t] of targets.entries()) {
-      await warmUp(specOf(t, key), config.warmupS);
+      await warmUp(specOf(t, key, durationS), config.warmupS);
       const cpuBefore = cpuSeconds(t.pid);
-      const peak = await load(specOf(t, key));
+      const peak = await load(specOf(t, key, durationS));
       const cpuAfter = cpuSeconds(t.pid);
       if (cpuBefore !== null && cpuAfter !== null && peak.requests > 0)
         peak.cpuUsPerRequest = ((cpuAfter - cpuBefore) * 1e6) / peak.requests;
@@ -75,7 +77,7 @@ export async function measure(
   const out: { peak: LoadResult; half: LoadResult; halfPaced: LoadResult | null }[] = [];
   for (const [i, t] of targets.entries()) {
     const rate = Math.max(1, Math.round(best[i]!.rps / 2));
-    const half = await load({ ...specOf(t, key), overallRate: rate });
+    const half = await load({ ...specOf(t, key, durationS), overallRate: rate });
     // node:http as a client tops out near a few thousand req/s on this box: above that the pace
     // would measure the client, so only slower targets get the paced run.
     const halfPaced =
@@ -85,7 +87,7 @@ export async function measure(
             paths: t.scenario.paths ?? [t.scenario.path],
             headers: { "x-api-key": key },
             rate,
-            durationS: config.durationS,
+            durationS,
             connections: config.connections,
           })
         : null;

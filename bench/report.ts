@@ -4,6 +4,7 @@ import fs from "node:fs";
 import path from "node:path";
 import type { LoadResult } from "./load";
 import type { ProfileSummary } from "./profile";
+import { endpointsSummary, type EndpointRuns } from "./endpoints-run";
 import { keysSummary, type KeysRun } from "./keys-run";
 
 export interface MainRow {
@@ -58,6 +59,8 @@ export interface BenchResults {
   memory: MemoryRun | null;
   /** Cache hits with an unrestricted and a restricted key (bench/keys-run.ts). */
   keys?: KeysRun | null;
+  /** Every route uncached (bench/endpoints-run.ts). */
+  endpoints?: EndpointRuns | null;
   growth: GrowthRow[];
   targets: Target[];
   profile: ProfileSummary | null;
@@ -167,6 +170,7 @@ export function summary(r: BenchResults): string {
         ]
       : []),
     ...(r.keys ? [...keysSummary(r.keys), ""] : []),
+    ...(r.endpoints ? [...endpointsSummary(r.endpoints), ""] : []),
     `Growth runs (1 connection: unloaded service latency; response cache off; odds page 1 and the deep page alternate on the connection for ${2 * Number(r.config.growthDurationS)} s):`,
     "",
     ...growthTable(r),

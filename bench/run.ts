@@ -5,6 +5,7 @@
 // BENCH_ONLY=encoding (just cache hits with and without compression, issue 15), BENCH_ONLY=misses
 // (just the uncached runs, SQLite then PostgreSQL unless BENCH_POSTGRES=0: CPU per miss, issue 19),
 // BENCH_ONLY=keys (just the cache hit with an unrestricted and a restricted key, issue 12),
+// BENCH_ONLY=endpoints (every route uncached, SQLite then PostgreSQL, issue 19),
 // BENCH_ONLY=events (event latency and the hit path with open streams, issue 18).
 // See docs/benchmark.md.
 import os from "node:os";
@@ -12,6 +13,7 @@ import path from "node:path";
 import { buildIfStale } from "../scripts/build-if-stale";
 import { benchKey, ensureBenchDb, ensurePersonsDb, type BenchDb } from "./datasets";
 import { encodingRuns } from "./encoding-run";
+import { endpointRuns, logEndpointRuns, type EndpointRuns } from "./endpoints-run";
 import { eventRuns } from "./events-run";
 import { webhookRuns } from "./webhooks-run";
 import { keysRuns, keysSummary } from "./keys-run";
@@ -109,6 +111,24 @@ async function onlyMisses(db: BenchDb, key: string): Promise<void> {
     );
 }
 
+/** Every route uncached on SQLite, then on PostgreSQL (unless BENCH_POSTGRES=0). */
+async function everyEndpoint(
+  db: BenchDb,
+  key: string,
+  pg?: { db: BenchDb; key: string },
+): Promise<EndpointRuns> {
+  const sqlite = await endpointRuns(db, db.file, key);
+  logEndpointRuns("SQLite", sqlite);
+  let postgresql: EndpointRuns["postgresql"] = null;
+  if (config.postgres) {
+    const pgDb =
+      pg?.db ?? (await ensurePgBenchDb(config.mainScale, deepRowsFor(config.mainScale), db.file, log));
+    postgresql = await endpointRuns(pgDb, db.file, pg?.key ?? benchKey(pgDb, log).key);
+    logEndpointRuns("PostgreSQL", postgresql);
+  }
+  return { sqlite, postgresql };
+}
+
 /** The deep history grows with the scale: 100k rows per scale unit, up to BENCH_ODDS_DEPTH. */
 const deepRowsFor = (scale: number) => Math.min(config.oddsDepth, Math.round(100_000 * scale));
 
@@ -169,6 +189,10 @@ async function main() {
     await onlyMisses(mainDb, mainKey);
     return;
   }
+  if (process.env.BENCH_ONLY === "endpoints") {
+    await everyEndpoint(mainDb, mainKey);
+    return;
+  }
   if (process.env.BENCH_ONLY === "keys") {
     console.log(`\n${keysSummary(await keysRuns(mainDb, mainKey)).join("\n")}\n${notes.join("\n")}`);
     return;
@@ -207,6 +231,7 @@ async function main() {
       notes.push(`PostgreSQL runs failed: ${(err as Error).message.split("\n")[0]}`);
     }
   }
+  const endpoints = await everyEndpoint(mainDb, mainKey, pgBench);
   await webhookRuns(mainDb);
   await eventRuns(mainDb, mainKey, pgBench);
   const growth: GrowthRow[] = [];
@@ -234,6 +259,7 @@ async function main() {
     postgres,
     memory,
     keys: keyChecks,
+    endpoints,
     growth,
     targets: [],
     profile,

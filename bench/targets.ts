@@ -23,6 +23,36 @@ function missTargets(rows: MainRow[], targets: Target[]): void {
   }
 }
 
+/** Every route uncached: p99 at half peak on SQLite, PostgreSQL's req/s against SQLite's. */
+function endpointTargets(r: BenchResults, targets: Target[]): void {
+  const runs = r.endpoints;
+  if (!runs?.sqlite.length) return;
+  const slow = runs.sqlite.filter((e) => e.half.p99 > 10 || (e.halfPaced !== null && e.halfPaced.p99 > 10));
+  const p99 = (e: (typeof slow)[number]) =>
+    `${e.pattern} ${e.half.p99.toFixed(1)}${e.halfPaced ? ` / ${e.halfPaced.p99.toFixed(1)}` : ""} ms`;
+  targets.push({
+    name: "p99 at half peak: every endpoint uncached (SQLite)",
+    target: "<= 10 ms, autocannon overallRate and steady pace",
+    value: `${runs.sqlite.length - slow.length} of ${runs.sqlite.length}${slow.length ? `; over: ${slow.map(p99).join(", ")}` : ""}`,
+    pass: slow.length === 0,
+  });
+  if (!runs.postgresql?.length) return;
+  const pg = new Map(runs.postgresql.map((e) => [e.pattern, e.peak.rps]));
+  const ratios = runs.sqlite
+    .filter((e) => pg.has(e.pattern))
+    .map((e) => ({ pattern: e.pattern, ratio: e.peak.rps / pg.get(e.pattern)! }));
+  const over = ratios.filter((x) => x.ratio > 2);
+  const worst = ratios.reduce((a, b) => (b.ratio > a.ratio ? b : a), ratios[0]);
+  targets.push({
+    name: "PostgreSQL within 2x SQLite: every endpoint uncached",
+    target: "SQLite req/s <= 2x PostgreSQL's",
+    value:
+      `${ratios.length - over.length} of ${ratios.length}; worst ${worst.pattern} ${worst.ratio.toFixed(2)}x` +
+      (over.length > 1 ? `; over: ${over.map((x) => `${x.pattern} ${x.ratio.toFixed(2)}x`).join(", ")}` : ""),
+    pass: over.length === 0,
+  });
+}
+
 export function evaluateTargets(r: BenchResults): Target[] {
   const targets: Target[] = [];
   const base = r.main.rows.find((row) => row.name === "baseline");
@@ -57,6 +87,7 @@ export function evaluateTargets(r: BenchResults): Target[] {
     });
   }
   missTargets(r.main.rows, targets);
+  endpointTargets(r, targets);
   for (const { name, sqlite, pg } of pairs(r)) {
     const ratio = sqlite.peak.rps / pg.peak.rps;
     targets.push({

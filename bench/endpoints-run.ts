@@ -1,0 +1,138 @@
+// Every /v1 route uncached, driven by the route table (read from the app's own /v1/openapi.json,
+// which lib/api/routes.ts generates): a route added later shows up as "no sample request" until
+// it gets one here. Peak, p99 at half of it (autocannon
+// and steady pace) and server CPU per request, on SQLite and on PostgreSQL (same generator, so
+// the same ids).
+import Database from "better-sqlite3";
+import type { BenchDb } from "./datasets";
+import type { LoadResult } from "./load";
+import { config, log, measure, notes } from "./measure";
+import { probe } from "./scenarios";
+import { startBenchApp } from "./servers";
+
+export interface EndpointRun {
+  pattern: string;
+  path: string;
+  peak: LoadResult;
+  half: LoadResult;
+  halfPaced: LoadResult | null;
+}
+export interface EndpointRuns {
+  sqlite: EndpointRun[];
+  postgresql: EndpointRun[] | null;
+}
+
+/** Routes that are not a request-response read: measured elsewhere (bench/events-run.ts). */
+const ELSEWHERE = new Set(["/v1/stream"]);
+
+/**
+ * One request per route pattern, as a client would make it, with ids from the bench database:
+ * the edition with the most contests, its competition, a team and a footballer of it, one of its
+ * finished contests, the contest and the person with the longest odds history, the largest board.
+ */
+export function samplePaths(file: string): Map<string, string> {
+  const db = new Database(file, { readonly: true, fileMustExist: true });
+  try {
+    const one = (sql: string) => Number(db.prepare(sql).pluck().get());
+    const ed = one(`SELECT "editionId" FROM contests GROUP BY "editionId" ORDER BY count(*) DESC, 1 LIMIT 1`);
+    const comp = one(`SELECT "competitionId" FROM editions WHERE id = ${ed}`);
+    const team = one(`SELECT "teamId" FROM roster_entries WHERE "editionId" = ${ed} ORDER BY id LIMIT 1`);
+    const person = one(`SELECT "personId" FROM roster_entries WHERE "editionId" = ${ed} ORDER BY id LIMIT 1`);
+    const contest = one(`SELECT id FROM contests WHERE "editionId" = ${ed} AND status = 'finished' LIMIT 1`);
+    const longest = (col: string) =>
+      one(
+        `SELECT "${col}" FROM odds_points WHERE "${col}" IS NOT NULL GROUP BY 1 ORDER BY count(*) DESC LIMIT 1`,
+      );
+    const stat = db
+      .prepare(
+        `SELECT stat FROM person_edition_stats WHERE "editionId" = ? GROUP BY stat ORDER BY count(*) DESC`,
+      )
+      .pluck()
+      .get(ed) as string | undefined;
+    return new Map([
+      ["/v1/competitions", "/v1/competitions"],
+      ["/v1/competitions/{id}", `/v1/competitions/${comp}`],
+      ["/v1/editions", `/v1/editions?competition=${comp}`],
+      ["/v1/editions/{id}", `/v1/editions/${ed}`],
+      ["/v1/contests", `/v1/contests?team=${team}&edition=${ed}`],
+      ["/v1/contests/{id}", `/v1/contests/${contest}`],
+      ["/v1/persons", "/v1/persons?limit=50"],
+      ["/v1/persons/{id}", `/v1/persons/${person}`],
+      ["/v1/teams", "/v1/teams"],
+      ["/v1/teams/{id}", `/v1/teams/${team}`],
+      ["/v1/rosters", `/v1/rosters?edition=${ed}&team=${team}`],
+      ["/v1/standings", `/v1/standings?edition=${ed}`],
+      ["/v1/contests/{id}/odds/history", `/v1/contests/${longest("contestId")}/odds/history?limit=100`],
+      ["/v1/persons/{id}/odds/history", `/v1/persons/${longest("personId")}/odds/history?limit=100`],
+      [
+        "/v1/analysis/stat-board",
+        `/v1/analysis/stat-board?edition=${ed}&stat=${encodeURIComponent(stat ?? "goals")}`,
+      ],
+      ["/v1/changes", "/v1/changes?limit=100"],
+      ["/v1/openapi.json", "/v1/openapi.json"],
+    ]);
+  } finally {
+    db.close();
+  }
+}
+
+/** Each route's sample request against an app with the response cache off, one after another. */
+export async function endpointRuns(db: BenchDb, sqliteFile: string, key: string): Promise<EndpointRun[]> {
+  const samples = samplePaths(sqliteFile);
+  const app = await startBenchApp({ url: db.url, cache: false });
+  const out: EndpointRun[] = [];
+  try {
+    const doc = await fetch(`${app.baseUrl}/v1/openapi.json`, { headers: { "x-api-key": key } });
+    const paths = ((await doc.json()) as { paths: Record<string, unknown> }).paths;
+    const patterns = Object.keys(paths).filter((p) => p.startsWith("/v1/"));
+    for (const pattern of patterns) {
+      const path = samples.get(pattern);
+      if (ELSEWHERE.has(pattern)) continue;
+      if (!path) {
+        notes.push(`every-endpoint run: no sample request for ${pattern}`);
+        continue;
+      }
+      const { status } = await probe(app.baseUrl, key, path);
+      if (status !== 200) {
+        notes.push(`every-endpoint run: ${path} answered ${status}, skipped`);
+        continue;
+      }
+      const target = { name: pattern, baseUrl: app.baseUrl, pid: app.proc.pid, scenario: { path } };
+      const [r] = await measure([target], key, 1, config.sweepDurationS);
+      out.push({ pattern, path, ...r });
+    }
+  } finally {
+    await app.stop();
+  }
+  return out;
+}
+
+const ms = (n: number | undefined) => (n !== undefined && Number.isFinite(n) ? n.toFixed(2) : "-");
+
+/** The table for docs/benchmark.md: SQLite beside PostgreSQL, one row per route. */
+export function endpointsSummary(r: EndpointRuns): string[] {
+  const pg = new Map((r.postgresql ?? []).map((e) => [e.pattern, e]));
+  const lines = [
+    `Every endpoint uncached (response cache off; ${config.connections} connections, ${config.sweepDurationS} s per run; p99 at half of each endpoint's own peak):`,
+    "",
+    "| Endpoint | Request | SQLite req/s | CPU µs/req | p99 at half peak ms (ac / paced) | PostgreSQL req/s | CPU µs/req | p99 at half peak ms (ac / paced) |",
+    "|---|---|---:|---:|---:|---:|---:|---:|",
+  ];
+  for (const e of r.sqlite) {
+    const p = pg.get(e.pattern);
+    lines.push(
+      `| ${e.pattern} | \`${e.path}\` | ${Math.round(e.peak.rps)} | ${e.peak.cpuUsPerRequest?.toFixed(0) ?? "-"} | ${ms(e.half.p99)} / ${ms(e.halfPaced?.p99)} | ` +
+        (p
+          ? `${Math.round(p.peak.rps)} | ${p.peak.cpuUsPerRequest?.toFixed(0) ?? "-"} | ${ms(p.half.p99)} / ${ms(p.halfPaced?.p99)} |`
+          : "- | - | - |"),
+    );
+  }
+  return lines;
+}
+
+export function logEndpointRuns(label: string, runs: EndpointRun[]): void {
+  for (const e of runs)
+    log(
+      `${label} ${e.path.padEnd(48)} ${Math.round(e.peak.rps)} req/s, ${e.peak.cpuUsPerRequest?.toFixed(0) ?? "-"} µs/req, p99 at half peak ${ms(e.half.p99)} / ${ms(e.halfPaced?.p99)} ms`,
+    );
+}
