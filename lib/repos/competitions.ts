@@ -1,37 +1,48 @@
 import type { Db } from "../db";
+import { sqlRows, statement, type SqlRow } from "../db/sql";
 
-const competitionSelect = {
-  id: true,
-  slug: true,
-  name: true,
-  sport: true,
-  kind: true,
-  format: true,
-  country: true,
-  // The current edition lets a client walk from a competition to its fixtures in one hop.
-  editions: { where: { current: true }, select: { id: true }, orderBy: { startDate: "desc" }, take: 1 },
-} as const;
+/**
+ * A competition as a row: [id, slug, name, sport, kind, format, country, currentEditionId]. The
+ * current edition (the latest-starting edition flagged current, null if none) lets a client walk
+ * from a competition to its fixtures in one hop; it is a scalar subquery of the same statement.
+ */
+export type CompetitionTuple = [number, string, string, string, string, string, string | null, number | null];
 
-export function listCompetitions(db: Db, sport?: string) {
-  return db.competition.findMany({ where: { sport }, select: competitionSelect, orderBy: { id: "asc" } });
+const SELECT =
+  `SELECT c."id", c."slug", c."name", c."sport", c."kind", c."format", c."country", ` +
+  `(SELECT e."id" FROM "editions" e WHERE e."competitionId" = c."id" AND e."current" ` +
+  `ORDER BY e."startDate" DESC, e."id" DESC LIMIT 1) FROM "competitions" c`;
+
+const all = statement(() => `${SELECT} ORDER BY c."id"`);
+const ofSport = statement(() => `${SELECT} WHERE c."sport" = ? ORDER BY c."id"`);
+
+/** Every competition (of one sport), by id. */
+export async function listCompetitions(db: Db, sport?: string): Promise<CompetitionTuple[]> {
+  const rows = sport === undefined ? await sqlRows(db, all, []) : await sqlRows(db, ofSport, [sport]);
+  return rows as unknown as CompetitionTuple[];
 }
 
-export function getCompetition(db: Db, id: number) {
-  return db.competition.findUnique({ where: { id }, select: competitionSelect });
+const byId = statement(() => `${SELECT} WHERE c."id" = ?`);
+
+export async function getCompetition(db: Db, id: number): Promise<CompetitionTuple | null> {
+  const rows: SqlRow[] = await sqlRows(db, byId, [id]);
+  return (rows[0] as CompetitionTuple | undefined) ?? null;
 }
 
-export type CompetitionRow = NonNullable<Awaited<ReturnType<typeof getCompetition>>>;
+const current = statement(
+  () =>
+    `SELECT "id" FROM "editions" WHERE "competitionId" = ? ` +
+    `ORDER BY "current" DESC, "startDate" DESC, "id" DESC LIMIT 1`,
+);
 
 /** The edition flagged current, else the one that started last; null for an unknown competition. */
 export async function currentEditionId(db: Db, competitionId: number): Promise<number | null> {
-  const row = await db.edition.findFirst({
-    where: { competitionId },
-    orderBy: [{ current: "desc" }, { startDate: "desc" }, { id: "desc" }],
-    select: { id: true },
-  });
-  return row?.id ?? null;
+  const rows = await sqlRows(db, current, [competitionId]);
+  return rows.length ? Number(rows[0][0]) : null;
 }
 
+const exists = statement(() => `SELECT 1 FROM "competitions" WHERE "id" = ?`);
+
 export async function competitionExists(db: Db, id: number): Promise<boolean> {
-  return (await db.competition.count({ where: { id } })) > 0;
+  return (await sqlRows(db, exists, [id])).length > 0;
 }

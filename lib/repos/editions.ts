@@ -1,28 +1,70 @@
 import type { Db } from "../db";
+import { sqlRows, statement, type Statement, type SqlRow } from "../db/sql";
 
-const editionSelect = {
-  id: true,
-  competitionId: true,
-  name: true,
-  startDate: true,
-  endDate: true,
-  current: true,
-} as const;
+/** An edition as a row: [id, competitionId, name, startDate (YYYY-MM-DD), endDate (YYYY-MM-DD), current]. */
+export type EditionTuple = [number, number, string, string, string, boolean | number];
 
-export function listEditions(db: Db, filter: { competitionId?: number; current?: boolean }) {
-  return db.edition.findMany({
-    where: { competitionId: filter.competitionId, current: filter.current },
-    select: editionSelect,
-    orderBy: [{ competitionId: "asc" }, { startDate: "asc" }, { id: "asc" }],
-  });
+const COLUMNS = (d: { day(col: string): string }) =>
+  `e."id", e."competitionId", e."name", ${d.day('e."startDate"')}, ${d.day('e."endDate"')}, e."current"`;
+
+type CurrentFilter = "any" | "current" | "past";
+const CURRENT: Record<CurrentFilter, string> = {
+  any: "",
+  current: ` AND e."current"`,
+  past: ` AND NOT e."current"`,
+};
+
+/** All editions (by competition, start, id), optionally only the current or the past ones. */
+const ofEveryCompetition = (f: CurrentFilter) =>
+  statement(
+    (d) =>
+      `SELECT ${COLUMNS(d)} FROM "editions" e WHERE TRUE${CURRENT[f]} ORDER BY e."competitionId", e."startDate", e."id"`,
+  );
+const everyCompetition: Record<CurrentFilter, Statement> = {
+  any: ofEveryCompetition("any"),
+  current: ofEveryCompetition("current"),
+  past: ofEveryCompetition("past"),
+};
+
+/**
+ * One competition's editions, from the competition's row: an existing competition without a
+ * matching edition is one row of nulls, an unknown one no row, so the 404 needs no second statement.
+ */
+const ofCompetition = (f: CurrentFilter) =>
+  statement(
+    (d) =>
+      `SELECT ${COLUMNS(d)} FROM "competitions" c LEFT JOIN "editions" e ON e."competitionId" = c."id"${CURRENT[f]} ` +
+      `WHERE c."id" = ? ORDER BY e."startDate", e."id"`,
+  );
+const oneCompetition: Record<CurrentFilter, Statement> = {
+  any: ofCompetition("any"),
+  current: ofCompetition("current"),
+  past: ofCompetition("past"),
+};
+
+/** null: the competition filter names no competition. */
+export async function listEditions(
+  db: Db,
+  filter: { competitionId?: number; current?: boolean },
+): Promise<EditionTuple[] | null> {
+  const f: CurrentFilter = filter.current === undefined ? "any" : filter.current ? "current" : "past";
+  if (filter.competitionId === undefined) {
+    return (await sqlRows(db, everyCompetition[f], [])) as unknown as EditionTuple[];
+  }
+  const rows = await sqlRows(db, oneCompetition[f], [filter.competitionId]);
+  if (rows.length === 0) return null;
+  return rows[0][0] === null ? [] : (rows as unknown as EditionTuple[]);
 }
 
-export function getEdition(db: Db, id: number) {
-  return db.edition.findUnique({ where: { id }, select: editionSelect });
+const byId = statement((d) => `SELECT ${COLUMNS(d)} FROM "editions" e WHERE e."id" = ?`);
+
+export async function getEdition(db: Db, id: number): Promise<EditionTuple | null> {
+  const rows: SqlRow[] = await sqlRows(db, byId, [id]);
+  return (rows[0] as EditionTuple | undefined) ?? null;
 }
 
-export type EditionRow = NonNullable<Awaited<ReturnType<typeof getEdition>>>;
+const exists = statement(() => `SELECT 1 FROM "editions" WHERE "id" = ?`);
 
 export async function editionExists(db: Db, id: number): Promise<boolean> {
-  return (await db.edition.count({ where: { id } })) > 0;
+  return (await sqlRows(db, exists, [id])).length > 0;
 }

@@ -1,16 +1,12 @@
 import { z } from "zod";
-import {
-  competitionExists,
-  getCompetition,
-  listCompetitions,
-  type CompetitionRow,
-} from "../../repos/competitions";
-import { getEdition, listEditions, type EditionRow } from "../../repos/editions";
+import { getCompetition, listCompetitions, type CompetitionTuple } from "../../repos/competitions";
+import { getEdition, listEditions, type EditionTuple } from "../../repos/editions";
 import { notFound } from "../errors";
 import { q } from "../request";
-import { calendarDay, day, idField, list, refField, strId, strIdOrNull } from "../shapes";
+import { calendarDay, idField, list, refField } from "../shapes";
 import { byIdRoute } from "../by-id";
-import { defineRoute, type RouteDef } from "../types";
+import { jsonArray, jsonBool, jsonId, jsonStr } from "../json";
+import { defineRoute, RawJson, type RouteDef } from "../types";
 
 export const Competition = z.object({
   id: idField("competition"),
@@ -32,25 +28,15 @@ export const Edition = z.object({
   current: z.boolean().describe("The competition's running (or latest) edition"),
 });
 
-const toCompetition = (c: CompetitionRow): z.infer<typeof Competition> => ({
-  id: strId(c.id),
-  slug: c.slug,
-  name: c.name,
-  sport: c.sport,
-  kind: c.kind,
-  format: c.format,
-  country: c.country,
-  current_edition_id: strIdOrNull(c.editions[0]?.id),
-});
+/** A Competition as JSON, written from its row (same bytes as JSON.stringify of the schema's object). */
+export const competitionJson = (c: CompetitionTuple): string =>
+  `{"id":${jsonId(c[0])},"slug":${jsonStr(c[1])},"name":${jsonStr(c[2])},"sport":${jsonStr(c[3])},` +
+  `"kind":${jsonStr(c[4])},"format":${jsonStr(c[5])},"country":${jsonStr(c[6])},"current_edition_id":${jsonId(c[7])}}`;
 
-const toEdition = (e: EditionRow): z.infer<typeof Edition> => ({
-  id: strId(e.id),
-  competition_id: strId(e.competitionId),
-  name: e.name,
-  start_date: day(e.startDate),
-  end_date: day(e.endDate),
-  current: e.current,
-});
+/** An Edition as JSON, written from its row (same bytes as JSON.stringify of the schema's object). */
+export const editionJson = (e: EditionTuple): string =>
+  `{"id":${jsonId(e[0])},"competition_id":${jsonId(e[1])},"name":${jsonStr(e[2])},` +
+  `"start_date":${jsonStr(e[3])},"end_date":${jsonStr(e[4])},"current":${jsonBool(e[5])}}`;
 
 const LIST_TTL = 30_000;
 
@@ -66,9 +52,8 @@ export const competitionRoutes: RouteDef[] = [
     response: list(Competition),
     units: 1,
     cacheTtlMs: LIST_TTL,
-    handler: async ({ query, db }) => ({
-      items: (await listCompetitions(db, query.sport)).map(toCompetition),
-    }),
+    handler: async ({ query, db }) =>
+      new RawJson(`{"items":${jsonArray(await listCompetitions(db, query.sport), competitionJson)}}`),
   }),
   byIdRoute({
     pattern: "/v1/competitions/{id}",
@@ -79,7 +64,7 @@ export const competitionRoutes: RouteDef[] = [
     response: Competition,
     cacheTtlMs: LIST_TTL,
     load: getCompetition,
-    present: toCompetition,
+    present: (row) => new RawJson(competitionJson(row)),
   }),
   defineRoute({
     pattern: "/v1/editions",
@@ -95,10 +80,8 @@ export const competitionRoutes: RouteDef[] = [
     cacheTtlMs: LIST_TTL,
     handler: async ({ query, db }) => {
       const rows = await listEditions(db, { competitionId: query.competition, current: query.current });
-      if (rows.length === 0 && query.competition && !(await competitionExists(db, query.competition))) {
-        throw notFound(`Competition ${query.competition} (parameter 'competition')`);
-      }
-      return { items: rows.map(toEdition) };
+      if (!rows) throw notFound(`Competition ${query.competition} (parameter 'competition')`);
+      return new RawJson(`{"items":${jsonArray(rows, editionJson)}}`);
     },
   }),
   byIdRoute({
@@ -110,6 +93,6 @@ export const competitionRoutes: RouteDef[] = [
     response: Edition,
     cacheTtlMs: LIST_TTL,
     load: getEdition,
-    present: toEdition,
+    present: (row) => new RawJson(editionJson(row)),
   }),
 ];

@@ -1,9 +1,10 @@
 import { z } from "zod";
-import { getTeam, listTeams } from "../../repos/teams";
+import { getTeam, listTeams, type TeamTuple } from "../../repos/teams";
 import { q } from "../request";
-import { idField, page, strId } from "../shapes";
+import { idField, page } from "../shapes";
 import { byIdRoute } from "../by-id";
-import { defineRoute, type RouteDef } from "../types";
+import { jsonArray, jsonId, jsonNum, jsonStr } from "../json";
+import { defineRoute, RawJson, type RouteDef } from "../types";
 
 export const Team = z.object({
   id: idField("team"),
@@ -15,16 +16,10 @@ export const Team = z.object({
   venue: z.string().nullable(),
 });
 
-type TeamRow = NonNullable<Awaited<ReturnType<typeof getTeam>>>;
-const toTeam = (t: TeamRow): z.infer<typeof Team> => ({
-  id: strId(t.id),
-  name: t.name,
-  short_name: t.shortName,
-  code: t.code,
-  country: t.country,
-  founded: t.founded,
-  venue: t.venue,
-});
+/** A Team as JSON, written from its row (same bytes as JSON.stringify of the schema's object). */
+export const teamJson = (t: TeamTuple): string =>
+  `{"id":${jsonId(t[0])},"name":${jsonStr(t[1])},"short_name":${jsonStr(t[2])},"code":${jsonStr(t[3])},` +
+  `"country":${jsonStr(t[4])},"founded":${jsonNum(t[5])},"venue":${jsonStr(t[6])}}`;
 
 export const teamRoutes: RouteDef[] = [
   defineRoute({
@@ -39,8 +34,8 @@ export const teamRoutes: RouteDef[] = [
     units: 1,
     cacheTtlMs: 30_000,
     handler: async ({ query, db }) => {
-      const { items, total } = await listTeams(db, query.limit, query.offset);
-      return { items: items.map(toTeam), total };
+      const { rows, total } = await listTeams(db, query.limit, query.offset);
+      return new RawJson(`{"items":${jsonArray(rows, teamJson)},"total":${total}}`);
     },
   }),
   byIdRoute({
@@ -52,6 +47,6 @@ export const teamRoutes: RouteDef[] = [
     response: Team,
     cacheTtlMs: 30_000,
     load: getTeam,
-    present: toTeam,
+    present: (row) => new RawJson(teamJson(row)),
   }),
 ];

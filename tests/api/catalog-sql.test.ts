@@ -1,0 +1,293 @@
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import type { Db } from "../../lib/db";
+import { call, expectError, expectOk } from "../support/api";
+import { startApp, type RunningApp } from "../support/app";
+import { createUnlimitedKey } from "../support/cli";
+import { buildFixture, type Fixture } from "../support/fixtures";
+import { createPgDatabase, type TempPgDatabase } from "../support/postgres";
+
+// /v1/teams, /v1/competitions and /v1/editions (lists and by id) are written straight from SQL
+// rows (lib/repos/{teams,competitions,editions}.ts). The oracle here is the read they replaced:
+// Prisma's findMany with the same orderBy, shaped per the Team / Competition / Edition schemas in
+// the test. Every record is compared, as bytes (key order included), on SQLite and PostgreSQL.
+
+async function expectedTeams(db: Db) {
+  const rows = await db.team.findMany({ orderBy: { id: "asc" } });
+  return rows.map((t) => ({
+    id: String(t.id),
+    name: t.name,
+    short_name: t.shortName,
+    code: t.code,
+    country: t.country,
+    founded: t.founded,
+    venue: t.venue,
+  }));
+}
+
+async function expectedCompetitions(db: Db, sport?: string) {
+  const rows = await db.competition.findMany({
+    where: { sport },
+    orderBy: { id: "asc" },
+    include: {
+      editions: { where: { current: true }, select: { id: true }, orderBy: { startDate: "desc" }, take: 1 },
+    },
+  });
+  return rows.map((c) => ({
+    id: String(c.id),
+    slug: c.slug,
+    name: c.name,
+    sport: c.sport,
+    kind: c.kind,
+    format: c.format,
+    country: c.country,
+    current_edition_id: c.editions.length ? String(c.editions[0].id) : null,
+  }));
+}
+
+async function expectedEditions(db: Db, where: { competitionId?: number; current?: boolean }) {
+  const rows = await db.edition.findMany({
+    where,
+    orderBy: [{ competitionId: "asc" }, { startDate: "asc" }, { id: "asc" }],
+  });
+  return rows.map((e) => ({
+    id: String(e.id),
+    competition_id: String(e.competitionId),
+    name: e.name,
+    start_date: e.startDate.toISOString().slice(0, 10),
+    end_date: e.endDate.toISOString().slice(0, 10),
+    current: e.current,
+  }));
+}
+
+/** The body's data, as text, must be exactly JSON.stringify of the expectation. */
+function expectBytes(text: string, data: unknown) {
+  const head = `{"data":${JSON.stringify(data)},"meta":`;
+  expect(text.slice(0, head.length)).toBe(head);
+}
+
+const backends = [
+  { name: "SQLite", pg: false },
+  { name: "PostgreSQL", pg: true },
+];
+
+describe.each(backends)("$name: teams, competitions and editions from SQL rows", ({ pg }) => {
+  let temp: TempPgDatabase | undefined;
+  let fx: Fixture;
+  let app: RunningApp;
+  let key: string;
+  const extra = { empty: 0, cup: 0, pastOnly: 0 };
+
+  beforeAll(async () => {
+    temp = pg ? createPgDatabase() : undefined;
+    fx = await buildFixture(temp ? { url: temp.url } : {});
+    // Cover what the seeded fixture lacks: nulls, text JSON must escape, a competition without
+    // editions, one whose editions are all past, two current editions (the later start wins),
+    // two editions starting at the same instant (id breaks the tie) and a start late in a UTC day.
+    await fx.db.team.create({
+      data: {
+        name: 'Club "Ñ" \\ Überlingen\t',
+        nameNormalized: "club n uberlingen",
+        shortName: "Club",
+        code: "CLU",
+      },
+    });
+    const empty = await fx.db.competition.create({
+      data: {
+        slug: "empty-cup",
+        name: 'The "Empty" Cup',
+        sport: "basketball",
+        kind: "team",
+        format: "knockout",
+      },
+    });
+    const cup = await fx.db.competition.create({
+      data: {
+        slug: "test-cup",
+        name: "Test Cup",
+        sport: "football",
+        kind: "team",
+        format: "knockout",
+        country: null,
+      },
+    });
+    const pastOnly = await fx.db.competition.create({
+      data: {
+        slug: "old-shield",
+        name: "Old Shield",
+        sport: "football",
+        kind: "team",
+        format: "league_knockout",
+      },
+    });
+    Object.assign(extra, { empty: empty.id, cup: cup.id, pastOnly: pastOnly.id });
+    const edition = (competitionId: number, name: string, start: string, end: string, current = false) =>
+      fx.db.edition.create({
+        data: { competitionId, name, startDate: new Date(start), endDate: new Date(end), current },
+      });
+    await edition(cup.id, "2025 B", "2025-01-31T23:30:00Z", "2025-06-30T22:00:00.123Z", true);
+    await edition(cup.id, "2024 \u00e9t\u00e9", "2024-02-01T00:00:00Z", "2024-06-30T00:00:00Z", true);
+    await edition(cup.id, "2025 A", "2025-01-31T23:30:00Z", "2025-06-30T00:00:00Z");
+    await edition(cup.id, "2023", "2023-02-01T00:00:00Z", "2023-06-30T00:00:00Z");
+    await edition(pastOnly.id, "1999/00", "1999-08-01T00:00:00Z", "2000-05-31T00:00:00Z");
+    key = createUnlimitedKey(fx.url, `catalog-sql-${pg ? "pg" : "sqlite"}@example.com`);
+    app = await startApp({ databaseUrl: fx.url, env: { RESPONSE_CACHE: "off" } });
+  });
+  afterAll(async () => {
+    await app?.stop();
+    await fx?.db.$disconnect();
+    temp?.drop();
+  });
+
+  const get = async (path: string) => {
+    const r = await call(app.baseUrl, path, { key });
+    return { data: expectOk(r, path), text: r.text };
+  };
+
+  test("every team by id, and pages of the list", async () => {
+    const all = await expectedTeams(fx.db);
+    expect(all.length).toBeGreaterThan(10);
+    expect(all.some((t) => t.country === null && t.founded === null && t.venue === null)).toBe(true);
+    for (const t of all) {
+      const { data, text } = await get(`/v1/teams/${t.id}`);
+      expect(data).toEqual(t);
+      expect(Object.keys(data)).toEqual(Object.keys(t));
+      expectBytes(text, t);
+    }
+    const n = all.length;
+    const pages: [string, number, number][] = [
+      ["", 50, 0],
+      ["?limit=3", 3, 0],
+      ["?limit=4&offset=8", 4, 8],
+      [`?limit=5&offset=${n - 2}`, 5, n - 2],
+      [`?limit=1&offset=${n - 1}`, 1, n - 1],
+      [`?offset=${n}`, 50, n],
+      ["?limit=2&offset=1000", 2, 1000],
+      ["?limit=100000&offset=0", 200, 0],
+      ["?offset=99999999999999999999", 50, 1e15],
+    ];
+    for (const [query, limit, offset] of pages) {
+      const want = { items: all.slice(offset, offset + limit), total: n };
+      const { data, text } = await get(`/v1/teams${query}`);
+      expect(data, query).toEqual(want);
+      expectBytes(text, want);
+    }
+    expectError(
+      await call(app.baseUrl, "/v1/teams/99999999", { key }),
+      404,
+      "NOT_FOUND",
+      "Team 99999999 not found",
+    );
+    expectError(await call(app.baseUrl, "/v1/teams/0", { key }), 404, "NOT_FOUND", "Team 0 not found");
+    expectError(await call(app.baseUrl, "/v1/teams?limit=0", { key }), 400, "INVALID_PARAMETER", /'limit'/);
+    expectError(
+      await call(app.baseUrl, "/v1/teams?offset=-1", { key }),
+      400,
+      "INVALID_PARAMETER",
+      /'offset'/,
+    );
+  });
+
+  test("every competition by id, and the list with and without a sport", async () => {
+    const all = await expectedCompetitions(fx.db);
+    expect(all.some((c) => c.current_edition_id === null && c.country === null)).toBe(true);
+    const cup = all.find((c) => c.id === String(extra.cup))!;
+    // The later-starting of the cup's two current editions.
+    const cupCurrent = await fx.db.edition.findFirstOrThrow({
+      where: { competitionId: extra.cup, name: "2025 B" },
+    });
+    expect(cup.current_edition_id).toBe(String(cupCurrent.id));
+    for (const c of all) {
+      const { data, text } = await get(`/v1/competitions/${c.id}`);
+      expect(data).toEqual(c);
+      expect(Object.keys(data)).toEqual(Object.keys(c));
+      expectBytes(text, c);
+    }
+    for (const sport of [undefined, "football", "tennis", "basketball", "curling"]) {
+      const want = { items: await expectedCompetitions(fx.db, sport) };
+      const path = sport === undefined ? "/v1/competitions" : `/v1/competitions?sport=${sport}`;
+      const { data, text } = await get(path);
+      expect(data, path).toEqual(want);
+      expectBytes(text, want);
+    }
+    expectError(
+      await call(app.baseUrl, "/v1/competitions/2147483647", { key }),
+      404,
+      "NOT_FOUND",
+      "Competition 2147483647 not found",
+    );
+    expectError(
+      await call(app.baseUrl, "/v1/competitions/x1", { key }),
+      404,
+      "NOT_FOUND",
+      "Competition x1 not found",
+    );
+    expectError(
+      await call(app.baseUrl, "/v1/competitions?sport=Foot!", { key }),
+      400,
+      "INVALID_PARAMETER",
+      /'sport'/,
+    );
+  });
+
+  test("every edition by id, and the list by competition and current", async () => {
+    const all = await expectedEditions(fx.db, {});
+    expect(all.some((e) => e.start_date === "2025-01-31")).toBe(true);
+    for (const e of all) {
+      const { data, text } = await get(`/v1/editions/${e.id}`);
+      expect(data).toEqual(e);
+      expect(Object.keys(data)).toEqual(Object.keys(e));
+      expectBytes(text, e);
+    }
+    const competitions = [fx.ids.league, fx.ids.tennis, extra.cup, extra.empty, extra.pastOnly];
+    const cases: [string, { competitionId?: number; current?: boolean }][] = [
+      ["", {}],
+      ["?current=true", { current: true }],
+      ["?current=false", { current: false }],
+    ];
+    for (const id of competitions) {
+      cases.push(
+        [`?competition=${id}`, { competitionId: id }],
+        [`?competition=${id}&current=true`, { competitionId: id, current: true }],
+        [`?current=false&competition=${id}`, { competitionId: id, current: false }],
+      );
+    }
+    for (const [query, where] of cases) {
+      const want = { items: await expectedEditions(fx.db, where) };
+      const { data, text } = await get(`/v1/editions${query}`);
+      expect(data, query).toEqual(want);
+      expectBytes(text, want);
+    }
+    expect((await get(`/v1/editions?competition=${extra.empty}`)).data.items).toEqual([]);
+    expect((await get(`/v1/editions?competition=${extra.pastOnly}&current=true`)).data.items).toEqual([]);
+    expectError(
+      await call(app.baseUrl, "/v1/editions?competition=777", { key }),
+      404,
+      "NOT_FOUND",
+      "Competition 777 (parameter 'competition') not found",
+    );
+    expectError(
+      await call(app.baseUrl, "/v1/editions?competition=777&current=false", { key }),
+      404,
+      "NOT_FOUND",
+      "Competition 777 (parameter 'competition') not found",
+    );
+    expectError(
+      await call(app.baseUrl, "/v1/editions?current=yes", { key }),
+      400,
+      "INVALID_PARAMETER",
+      /'current'/,
+    );
+    expectError(
+      await call(app.baseUrl, "/v1/editions?competition=0", { key }),
+      400,
+      "INVALID_PARAMETER",
+      /'competition'/,
+    );
+    expectError(
+      await call(app.baseUrl, "/v1/editions/99999999", { key }),
+      404,
+      "NOT_FOUND",
+      "Edition 99999999 not found",
+    );
+  });
+});
