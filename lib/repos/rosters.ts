@@ -1,20 +1,57 @@
 import type { Db } from "../db";
+import { sqlRows, statement, type SqlParam, type Statement } from "../db/sql";
 
-export function listRosterEntries(db: Db, f: { editionId?: number; teamId?: number; personId?: number }) {
-  return db.rosterEntry.findMany({
-    where: { editionId: f.editionId, teamId: f.teamId, personId: f.personId },
-    select: {
-      id: true,
-      editionId: true,
-      teamId: true,
-      personId: true,
-      shirtNumber: true,
-      position: true,
-      role: true,
-      person: { select: { name: true } },
-    },
-    orderBy: [{ editionId: "asc" }, { teamId: "asc" }, { id: "asc" }],
-  });
+/** A roster entry as a row: [id, editionId, teamId, personId, personName, shirtNumber, position, role]. */
+export type RosterTuple = [
+  number,
+  number,
+  number | null,
+  number,
+  string,
+  number | null,
+  string | null,
+  string,
+];
+
+export interface RosterFilter {
+  editionId?: number;
+  teamId?: number;
+  personId?: number;
 }
 
-export type RosterRow = Awaited<ReturnType<typeof listRosterEntries>>[number];
+/**
+ * The statement of one combination of filters (seven shapes, each prepared once), built from fixed
+ * fragments. Indexes: unique (editionId, personId) and (teamId, editionId). Without an edition,
+ * a person's entries are found by one seek per edition on (editionId, personId) — `editionId IN
+ * (editions)`, a small table — instead of a scan of every roster entry (there is no personId
+ * index); every entry's edition exists (foreign key, cascading delete).
+ */
+function shape(f: RosterFilter): Statement {
+  const parts: string[] = [];
+  if (f.editionId !== undefined) parts.push(`r."editionId" = ?`);
+  else if (f.personId !== undefined) parts.push(`r."editionId" IN (SELECT "id" FROM "editions")`);
+  if (f.teamId !== undefined) parts.push(`r."teamId" = ?`);
+  if (f.personId !== undefined) parts.push(`r."personId" = ?`);
+  return statement(
+    () =>
+      `SELECT r."id", r."editionId", r."teamId", r."personId", p."name", r."shirtNumber", r."position", r."role" ` +
+      `FROM "roster_entries" r JOIN "persons" p ON p."id" = r."personId" ` +
+      `WHERE ${parts.join(" AND ")} ORDER BY r."editionId", r."teamId", r."id"`,
+  );
+}
+
+const shapes = new Map<number, Statement>();
+
+/** Entries matching every given filter (at least one), by edition, team, id; the person's name joined. */
+export async function listRosterEntries(db: Db, f: RosterFilter): Promise<RosterTuple[]> {
+  const key =
+    (f.editionId !== undefined ? 1 : 0) |
+    (f.teamId !== undefined ? 2 : 0) |
+    (f.personId !== undefined ? 4 : 0);
+  if (key === 0) throw new Error("listRosterEntries needs a filter");
+  let stmt = shapes.get(key);
+  if (!stmt) shapes.set(key, (stmt = shape(f)));
+  const params: SqlParam[] = [];
+  for (const v of [f.editionId, f.teamId, f.personId]) if (v !== undefined) params.push(v);
+  return (await sqlRows(db, stmt, params)) as unknown as RosterTuple[];
+}

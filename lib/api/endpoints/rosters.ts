@@ -1,12 +1,13 @@
 import { z } from "zod";
 import { editionExists } from "../../repos/editions";
 import { personExists } from "../../repos/persons";
-import { listRosterEntries, type RosterRow } from "../../repos/rosters";
+import { listRosterEntries, type RosterTuple } from "../../repos/rosters";
 import { getTeam } from "../../repos/teams";
 import { invalidParameter, notFound } from "../errors";
+import { jsonArray, jsonId, jsonNum, jsonStr } from "../json";
 import { q } from "../request";
-import { idField, list, refField, strId, strIdOrNull } from "../shapes";
-import { defineRoute, type RouteDef } from "../types";
+import { idField, list, refField } from "../shapes";
+import { defineRoute, RawJson, type RouteDef } from "../types";
 
 export const RosterEntry = z.object({
   id: idField("roster entry"),
@@ -19,16 +20,10 @@ export const RosterEntry = z.object({
   role: z.string().describe("player or coach"),
 });
 
-const toEntry = (r: RosterRow): z.infer<typeof RosterEntry> => ({
-  id: strId(r.id),
-  edition_id: strId(r.editionId),
-  team_id: strIdOrNull(r.teamId),
-  person_id: strId(r.personId),
-  person_name: r.person.name,
-  shirt_number: r.shirtNumber,
-  position: r.position,
-  role: r.role,
-});
+/** A RosterEntry as JSON, written from its row (same bytes as JSON.stringify of the schema's object). */
+const entryJson = (r: RosterTuple): string =>
+  `{"id":${jsonId(r[0])},"edition_id":${jsonId(r[1])},"team_id":${jsonId(r[2])},"person_id":${jsonId(r[3])},` +
+  `"person_name":${jsonStr(r[4])},"shirt_number":${jsonNum(r[5])},"position":${jsonStr(r[6])},"role":${jsonStr(r[7])}}`;
 
 export const rosterRoutes: RouteDef[] = [
   defineRoute({
@@ -58,7 +53,7 @@ export const rosterRoutes: RouteDef[] = [
         if (person && !(await personExists(db, person)))
           throw notFound(`Person ${person} (parameter 'person')`);
       }
-      return { items: rows.map(toEntry) };
+      return new RawJson(`{"items":${jsonArray(rows, entryJson)}}`);
     },
   }),
 ];
