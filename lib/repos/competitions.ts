@@ -29,16 +29,20 @@ export async function getCompetition(db: Db, id: number): Promise<CompetitionTup
   return (rows[0] as CompetitionTuple | undefined) ?? null;
 }
 
-const current = statement(
-  () =>
-    `SELECT "id" FROM "editions" WHERE "competitionId" = ? ` +
-    `ORDER BY "current" DESC, "startDate" DESC, "id" DESC LIMIT 1`,
-);
+/**
+ * What a competition's "current edition" means everywhere (contests, standings): the edition
+ * flagged current, else the one that started last. A scalar subquery taking the competition id.
+ */
+export const CURRENT_EDITION_OF =
+  `(SELECT "id" FROM "editions" WHERE "competitionId" = ? ` +
+  `ORDER BY "current" DESC, "startDate" DESC, "id" DESC LIMIT 1)`;
 
-/** The edition flagged current, else the one that started last; null for an unknown competition. */
+const current = statement(() => `SELECT ${CURRENT_EDITION_OF}`);
+
+/** The current edition's id (see CURRENT_EDITION_OF); null for an unknown competition. */
 export async function currentEditionId(db: Db, competitionId: number): Promise<number | null> {
-  const rows = await sqlRows(db, current, [competitionId]);
-  return rows.length ? Number(rows[0][0]) : null;
+  const id = (await sqlRows(db, current, [competitionId]))[0]?.[0];
+  return id == null ? null : Number(id);
 }
 
 const exists = statement(() => `SELECT 1 FROM "competitions" WHERE "id" = ?`);

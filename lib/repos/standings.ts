@@ -1,5 +1,6 @@
 import type { Db } from "../db";
 import { dialect, sqlRows, statement, type Dialect, type Statement } from "../db/sql";
+import { CURRENT_EDITION_OF } from "./competitions";
 
 /**
  * A standings row: [id, editionId, group, teamId, teamName, position, played, won, drawn, lost,
@@ -29,11 +30,6 @@ export type StandingTuple = [
 ];
 const UPDATED_AT = 17;
 
-/** The edition a competition's standings are read from: flagged current, else the latest start. */
-const CURRENT_EDITION =
-  `(SELECT e."id" FROM "editions" e WHERE e."competitionId" = ? ` +
-  `ORDER BY e."current" DESC, e."startDate" DESC, e."id" DESC LIMIT 1)`;
-
 /**
  * One statement per table, the team's name joined by primary key, read in table order off
  * (editionId, group, position) (the id tie-breaker is the index's row id on SQLite, an
@@ -46,7 +42,7 @@ const table = (scope: "edition" | "competition", byGroup: boolean) =>
       `s."drawn", s."lost", s."goalsFor", s."goalsAgainst", s."goalDifference", s."points", s."adjustment", ` +
       `s."adjustmentNote", s."form", ${d.iso(`s."updatedAt"`)} ` +
       `FROM "standings" s JOIN "teams" t ON t."id" = s."teamId" ` +
-      `WHERE s."editionId" = ${scope === "edition" ? "?" : CURRENT_EDITION}${byGroup ? ` AND s."group" = ?` : ""} ` +
+      `WHERE s."editionId" = ${scope === "edition" ? "?" : CURRENT_EDITION_OF}${byGroup ? ` AND s."group" = ?` : ""} ` +
       `ORDER BY s."group", s."position", s."id"`,
   );
 const TABLES: Record<"edition" | "competition", [Statement, Statement]> = {
