@@ -1,10 +1,7 @@
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { describe, expect, test } from "vitest";
 import type { Db } from "../../lib/db";
-import { call, expectError, expectOk } from "../support/api";
-import { startApp, type RunningApp } from "../support/app";
-import { createUnlimitedKey } from "../support/cli";
-import { buildFixture, type Fixture } from "../support/fixtures";
-import { createPgDatabase, type TempPgDatabase } from "../support/postgres";
+import { expectError } from "../support/api";
+import { BACKENDS, expectBytes, oracleApp } from "../support/oracle";
 
 // /v1/teams, /v1/competitions and /v1/editions (lists and by id) are written straight from SQL
 // rows (lib/repos/{teams,competitions,editions}.ts). The oracle here is the read they replaced:
@@ -59,27 +56,8 @@ async function expectedEditions(db: Db, where: { competitionId?: number; current
   }));
 }
 
-/** The body's data, as text, must be exactly JSON.stringify of the expectation. */
-function expectBytes(text: string, data: unknown) {
-  const head = `{"data":${JSON.stringify(data)},"meta":`;
-  expect(text.slice(0, head.length)).toBe(head);
-}
-
-const backends = [
-  { name: "SQLite", pg: false },
-  { name: "PostgreSQL", pg: true },
-];
-
-describe.each(backends)("$name: teams, competitions and editions from SQL rows", ({ pg }) => {
-  let temp: TempPgDatabase | undefined;
-  let fx: Fixture;
-  let app: RunningApp;
-  let key: string;
-  const extra = { empty: 0, cup: 0, pastOnly: 0 };
-
-  beforeAll(async () => {
-    temp = pg ? createPgDatabase() : undefined;
-    fx = await buildFixture(temp ? { url: temp.url } : {});
+describe.each(BACKENDS)("$name: teams, competitions and editions from SQL rows", ({ pg }) => {
+  const w = oracleApp(pg, "catalog-sql", async (fx) => {
     // Cover what the seeded fixture lacks: nulls, text JSON must escape, a competition without
     // editions, one whose editions are all past, two current editions (the later start wins),
     // two editions starting at the same instant (id breaks the tie) and a start late in a UTC day.
@@ -119,7 +97,6 @@ describe.each(backends)("$name: teams, competitions and editions from SQL rows",
         format: "league_knockout",
       },
     });
-    Object.assign(extra, { empty: empty.id, cup: cup.id, pastOnly: pastOnly.id });
     const edition = (competitionId: number, name: string, start: string, end: string, current = false) =>
       fx.db.edition.create({
         data: { competitionId, name, startDate: new Date(start), endDate: new Date(end), current },
@@ -129,26 +106,15 @@ describe.each(backends)("$name: teams, competitions and editions from SQL rows",
     await edition(cup.id, "2025 A", "2025-01-31T23:30:00Z", "2025-06-30T00:00:00Z");
     await edition(cup.id, "2023", "2023-02-01T00:00:00Z", "2023-06-30T00:00:00Z");
     await edition(pastOnly.id, "1999/00", "1999-08-01T00:00:00Z", "2000-05-31T00:00:00Z");
-    key = createUnlimitedKey(fx.url, `catalog-sql-${pg ? "pg" : "sqlite"}@example.com`);
-    app = await startApp({ databaseUrl: fx.url, env: { RESPONSE_CACHE: "off" } });
+    return { empty: empty.id, cup: cup.id, pastOnly: pastOnly.id };
   });
-  afterAll(async () => {
-    await app?.stop();
-    await fx?.db.$disconnect();
-    temp?.drop();
-  });
-
-  const get = async (path: string) => {
-    const r = await call(app.baseUrl, path, { key });
-    return { data: expectOk(r, path), text: r.text };
-  };
 
   test("every team by id, and pages of the list", async () => {
-    const all = await expectedTeams(fx.db);
+    const all = await expectedTeams(w.fx.db);
     expect(all.length).toBeGreaterThan(10);
     expect(all.some((t) => t.country === null && t.founded === null && t.venue === null)).toBe(true);
     for (const t of all) {
-      const { data, text } = await get(`/v1/teams/${t.id}`);
+      const { data, text } = await w.get(`/v1/teams/${t.id}`);
       expect(data).toEqual(t);
       expect(Object.keys(data)).toEqual(Object.keys(t));
       expectBytes(text, t);
@@ -167,78 +133,58 @@ describe.each(backends)("$name: teams, competitions and editions from SQL rows",
     ];
     for (const [query, limit, offset] of pages) {
       const want = { items: all.slice(offset, offset + limit), total: n };
-      const { data, text } = await get(`/v1/teams${query}`);
+      const { data, text } = await w.get(`/v1/teams${query}`);
       expect(data, query).toEqual(want);
       expectBytes(text, want);
     }
-    expectError(
-      await call(app.baseUrl, "/v1/teams/99999999", { key }),
-      404,
-      "NOT_FOUND",
-      "Team 99999999 not found",
-    );
-    expectError(await call(app.baseUrl, "/v1/teams/0", { key }), 404, "NOT_FOUND", "Team 0 not found");
-    expectError(await call(app.baseUrl, "/v1/teams?limit=0", { key }), 400, "INVALID_PARAMETER", /'limit'/);
-    expectError(
-      await call(app.baseUrl, "/v1/teams?offset=-1", { key }),
-      400,
-      "INVALID_PARAMETER",
-      /'offset'/,
-    );
+    expectError(await w.call("/v1/teams/99999999"), 404, "NOT_FOUND", "Team 99999999 not found");
+    expectError(await w.call("/v1/teams/0"), 404, "NOT_FOUND", "Team 0 not found");
+    expectError(await w.call("/v1/teams?limit=0"), 400, "INVALID_PARAMETER", /'limit'/);
+    expectError(await w.call("/v1/teams?offset=-1"), 400, "INVALID_PARAMETER", /'offset'/);
   });
 
   test("every competition by id, and the list with and without a sport", async () => {
-    const all = await expectedCompetitions(fx.db);
+    const all = await expectedCompetitions(w.fx.db);
     expect(all.some((c) => c.current_edition_id === null && c.country === null)).toBe(true);
-    const cup = all.find((c) => c.id === String(extra.cup))!;
+    const cup = all.find((c) => c.id === String(w.extra.cup))!;
     // The later-starting of the cup's two current editions.
-    const cupCurrent = await fx.db.edition.findFirstOrThrow({
-      where: { competitionId: extra.cup, name: "2025 B" },
+    const cupCurrent = await w.fx.db.edition.findFirstOrThrow({
+      where: { competitionId: w.extra.cup, name: "2025 B" },
     });
     expect(cup.current_edition_id).toBe(String(cupCurrent.id));
     for (const c of all) {
-      const { data, text } = await get(`/v1/competitions/${c.id}`);
+      const { data, text } = await w.get(`/v1/competitions/${c.id}`);
       expect(data).toEqual(c);
       expect(Object.keys(data)).toEqual(Object.keys(c));
       expectBytes(text, c);
     }
     for (const sport of [undefined, "football", "tennis", "basketball", "curling"]) {
-      const want = { items: await expectedCompetitions(fx.db, sport) };
+      const want = { items: await expectedCompetitions(w.fx.db, sport) };
       const path = sport === undefined ? "/v1/competitions" : `/v1/competitions?sport=${sport}`;
-      const { data, text } = await get(path);
+      const { data, text } = await w.get(path);
       expect(data, path).toEqual(want);
       expectBytes(text, want);
     }
     expectError(
-      await call(app.baseUrl, "/v1/competitions/2147483647", { key }),
+      await w.call("/v1/competitions/2147483647"),
       404,
       "NOT_FOUND",
       "Competition 2147483647 not found",
     );
-    expectError(
-      await call(app.baseUrl, "/v1/competitions/x1", { key }),
-      404,
-      "NOT_FOUND",
-      "Competition x1 not found",
-    );
-    expectError(
-      await call(app.baseUrl, "/v1/competitions?sport=Foot!", { key }),
-      400,
-      "INVALID_PARAMETER",
-      /'sport'/,
-    );
+    expectError(await w.call("/v1/competitions/x1"), 404, "NOT_FOUND", "Competition x1 not found");
+    expectError(await w.call("/v1/competitions?sport=Foot!"), 400, "INVALID_PARAMETER", /'sport'/);
   });
 
   test("every edition by id, and the list by competition and current", async () => {
-    const all = await expectedEditions(fx.db, {});
+    const all = await expectedEditions(w.fx.db, {});
     expect(all.some((e) => e.start_date === "2025-01-31")).toBe(true);
     for (const e of all) {
-      const { data, text } = await get(`/v1/editions/${e.id}`);
+      const { data, text } = await w.get(`/v1/editions/${e.id}`);
       expect(data).toEqual(e);
       expect(Object.keys(data)).toEqual(Object.keys(e));
       expectBytes(text, e);
     }
-    const competitions = [fx.ids.league, fx.ids.tennis, extra.cup, extra.empty, extra.pastOnly];
+    const competitions = [w.fx.ids.league, w.fx.ids.tennis, w.extra.cup, w.extra.empty, w.extra.pastOnly];
     const cases: [string, { competitionId?: number; current?: boolean }][] = [
       ["", {}],
       ["?current=true", { current: true }],
@@ -252,42 +198,27 @@ describe.each(backends)("$name: teams, competitions and editions from SQL rows",
       );
     }
     for (const [query, where] of cases) {
-      const want = { items: await expectedEditions(fx.db, where) };
-      const { data, text } = await get(`/v1/editions${query}`);
+      const want = { items: await expectedEditions(w.fx.db, where) };
+      const { data, text } = await w.get(`/v1/editions${query}`);
       expect(data, query).toEqual(want);
       expectBytes(text, want);
     }
-    expect((await get(`/v1/editions?competition=${extra.empty}`)).data.items).toEqual([]);
-    expect((await get(`/v1/editions?competition=${extra.pastOnly}&current=true`)).data.items).toEqual([]);
+    expect((await w.get(`/v1/editions?competition=${w.extra.empty}`)).data.items).toEqual([]);
+    expect((await w.get(`/v1/editions?competition=${w.extra.pastOnly}&current=true`)).data.items).toEqual([]);
     expectError(
-      await call(app.baseUrl, "/v1/editions?competition=777", { key }),
+      await w.call("/v1/editions?competition=777"),
       404,
       "NOT_FOUND",
       "Competition 777 (parameter 'competition') not found",
     );
     expectError(
-      await call(app.baseUrl, "/v1/editions?competition=777&current=false", { key }),
+      await w.call("/v1/editions?competition=777&current=false"),
       404,
       "NOT_FOUND",
       "Competition 777 (parameter 'competition') not found",
     );
-    expectError(
-      await call(app.baseUrl, "/v1/editions?current=yes", { key }),
-      400,
-      "INVALID_PARAMETER",
-      /'current'/,
-    );
-    expectError(
-      await call(app.baseUrl, "/v1/editions?competition=0", { key }),
-      400,
-      "INVALID_PARAMETER",
-      /'competition'/,
-    );
-    expectError(
-      await call(app.baseUrl, "/v1/editions/99999999", { key }),
-      404,
-      "NOT_FOUND",
-      "Edition 99999999 not found",
-    );
+    expectError(await w.call("/v1/editions?current=yes"), 400, "INVALID_PARAMETER", /'current'/);
+    expectError(await w.call("/v1/editions?competition=0"), 400, "INVALID_PARAMETER", /'competition'/);
+    expectError(await w.call("/v1/editions/99999999"), 404, "NOT_FOUND", "Edition 99999999 not found");
   });
 });

@@ -1,10 +1,7 @@
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { describe, expect, test } from "vitest";
 import type { Db } from "../../lib/db";
-import { call, expectError, expectOk } from "../support/api";
-import { startApp, type RunningApp } from "../support/app";
-import { createUnlimitedKey } from "../support/cli";
-import { buildFixture, type Fixture } from "../support/fixtures";
-import { createPgDatabase, type TempPgDatabase } from "../support/postgres";
+import { expectError } from "../support/api";
+import { BACKENDS, expectBytes, oracleApp } from "../support/oracle";
 
 // /v1/contests and /v1/contests/{id} are written straight from SQL rows (lib/repos/contests.ts).
 // The oracle here is the read they replaced: Prisma's nested select, shaped per the Contest schema
@@ -61,26 +58,9 @@ async function expected(db: Db, where: Where) {
   }));
 }
 
-/** The body's data, as text, must be exactly JSON.stringify of the expectation. */
-function expectBytes(text: string, data: unknown) {
-  expect(text.startsWith(`{"data":${JSON.stringify(data)},"meta":`)).toBe(true);
-}
-
-const backends = [
-  { name: "SQLite", pg: false },
-  { name: "PostgreSQL", pg: true },
-];
-
-describe.each(backends)("$name: contests from SQL rows", ({ pg }) => {
-  let temp: TempPgDatabase | undefined;
-  let fx: Fixture;
-  let app: RunningApp;
-  let key: string;
-
-  beforeAll(async () => {
-    temp = pg ? createPgDatabase() : undefined;
-    fx = await buildFixture(temp ? { url: temp.url } : {});
-    // Cover what the seeded fixture lacks: a contest with no participants and a venue.
+describe.each(BACKENDS)("$name: contests from SQL rows", ({ pg }) => {
+  // Cover what the seeded fixture lacks: a contest with no participants and a venue.
+  const w = oracleApp(pg, "contests-sql", async (fx) => {
     const edition = await fx.db.edition.findUniqueOrThrow({ where: { id: fx.ids.leagueCurrent } });
     await fx.db.contest.create({
       data: {
@@ -93,38 +73,26 @@ describe.each(backends)("$name: contests from SQL rows", ({ pg }) => {
         externalRef: "contests-sql-test-empty",
       },
     });
-    key = createUnlimitedKey(fx.url, `contests-sql-${pg ? "pg" : "sqlite"}@example.com`);
-    app = await startApp({ databaseUrl: fx.url, env: { RESPONSE_CACHE: "off" } });
   });
-  afterAll(async () => {
-    await app?.stop();
-    await fx?.db.$disconnect();
-    temp?.drop();
-  });
-
-  const get = async (path: string) => {
-    const r = await call(app.baseUrl, path, { key });
-    return { data: expectOk(r, path), text: r.text };
-  };
 
   test("every contest by id", async () => {
-    const all = await expected(fx.db, {});
+    const all = await expected(w.fx.db, {});
     expect(all.length).toBeGreaterThan(100);
     expect(all.some((c) => c.participants.length === 0)).toBe(true);
     expect(all.some((c) => c.participants.some((p) => p.person_id !== null))).toBe(true);
     for (const c of all) {
-      const { data, text } = await get(`/v1/contests/${c.id}`);
+      const { data, text } = await w.get(`/v1/contests/${c.id}`);
       expect(data).toEqual(c);
       expectBytes(text, c);
     }
-    expectError(await call(app.baseUrl, "/v1/contests/99999999", { key }), 404, "NOT_FOUND");
+    expectError(await w.call("/v1/contests/99999999"), 404, "NOT_FOUND");
   });
 
   test("lists by edition, competition, team, person, window and status", async () => {
-    const { leaguePast, leagueCurrent, league, tennisEdition, tennisOddsPerson, mbappe } = fx.ids;
-    const team = (await fx.db.contestParticipant.findFirstOrThrow({ where: { teamId: { not: null } } }))
+    const { leaguePast, leagueCurrent, league, tennisEdition, tennisOddsPerson, mbappe } = w.fx.ids;
+    const team = (await w.fx.db.contestParticipant.findFirstOrThrow({ where: { teamId: { not: null } } }))
       .teamId!;
-    const first = await fx.db.contest.findFirstOrThrow({ orderBy: { kickoffAt: "asc" } });
+    const first = await w.fx.db.contest.findFirstOrThrow({ orderBy: { kickoffAt: "asc" } });
     const from = first.kickoffAt.toISOString().slice(0, 10);
     const to = new Date(first.kickoffAt.getTime() + 20 * 86_400_000).toISOString().slice(0, 10);
     const cases: [string, Where][] = [
@@ -171,13 +139,13 @@ describe.each(backends)("$name: contests from SQL rows", ({ pg }) => {
       ],
     ];
     for (const [query, where] of cases) {
-      const items = await expected(fx.db, where);
-      const { data, text } = await get(`/v1/contests?${query}`);
+      const items = await expected(w.fx.db, where);
+      const { data, text } = await w.get(`/v1/contests?${query}`);
       expect(data.items, query).toEqual(items);
       expectBytes(text, { items });
     }
-    const empty = await get(`/v1/contests?edition=${leaguePast}&status=live`);
+    const empty = await w.get(`/v1/contests?edition=${leaguePast}&status=live`);
     expect(empty.data.items).toEqual([]);
-    expectError(await call(app.baseUrl, "/v1/contests?team=99999", { key }), 404, "NOT_FOUND");
+    expectError(await w.call("/v1/contests?team=99999"), 404, "NOT_FOUND");
   });
 });

@@ -1,4 +1,3 @@
-import type { RunningApp } from "./app";
 import { admin } from "./cli";
 import type { Fixture } from "./fixtures";
 
@@ -8,17 +7,14 @@ import type { Fixture } from "./fixtures";
 /** Text a JSON body must carry JSON-escaped (quotes, backslash, control character, astral plane). */
 export const AWKWARD = 'Quote " back \\ tab\t ünï 🦊';
 
-export interface World {
-  fx: Fixture;
-  app: RunningApp;
-  key: string;
+export interface TablesExtra {
   /** The cup's editions: current (older), newer but not current, and one without standings. */
   cup: { id: number; current: number; newer: number; bare: number };
   noEditions: number;
 }
 
 /** Data the fixture lacks: point adjustments (admin CLI), groups, ties, awkward text, a null team. */
-export async function enrich(fx: Fixture): Promise<Omit<World, "fx" | "app" | "key">> {
+export async function enrich(fx: Fixture): Promise<TablesExtra> {
   const db = fx.db;
   for (const [team, points, reason] of [
     ["Ashford United", "-3", `Breach of "rule" 4.2 — ${AWKWARD}`],
