@@ -58,7 +58,7 @@ export async function createEndpoint(
         eventTypes: input.eventTypes.join(","),
         competitionId: input.competitionId ?? null,
         secret: sealSigningSecret(secret),
-        cursor: await headId(tx as Db),
+        cursor: await headId(tx),
       },
     });
     await recordAudit(tx, {
