@@ -4,6 +4,7 @@ import http from "node:http";
 import next from "next";
 import { handleNodeRequest, writeBadTarget } from "./lib/api/adapters/node";
 import { watchDataVersion } from "./lib/api/cache";
+import { envInt, envStrOpt, setEnvDefault } from "./lib/config";
 import { db } from "./lib/db";
 import { logError, logInfo } from "./lib/log";
 import { setListenHost } from "./lib/metrics-http";
@@ -20,7 +21,7 @@ const API_PATH = /^\/v\d+(?:[/?]|$)/i;
 
 export async function startServer(opts: { port: number; host: string; dev?: boolean }) {
   // Metering flushes on SQLite run on a writer thread (lib/usage/write-thread.ts); =off writes inline.
-  process.env.USAGE_WRITE_THREAD ??= "on";
+  setEnvDefault("USAGE_WRITE_THREAD", "on");
   const app = next({ dev: opts.dev ?? false, dir: process.cwd(), hostname: opts.host, port: opts.port });
   const nextHandler = app.getRequestHandler();
   await app.prepare();
@@ -33,7 +34,7 @@ export async function startServer(opts: { port: number; host: string; dev?: bool
   setListenHost(opts.host);
   // HSTS at run time, not in next.config.mjs: Next evaluates headers() at build time, and the
   // public URL may change without a rebuild. No includeSubDomains: other hosts are not ours.
-  const hsts = /^https:/i.test(process.env.NEXTAUTH_URL ?? "");
+  const hsts = /^https:/i.test(envStrOpt("NEXTAUTH_URL") ?? "");
   const server = http.createServer(serverOptions, (req, res) => {
     const url = req.url ?? "/";
     if (hsts) res.setHeader("Strict-Transport-Security", "max-age=31536000");
@@ -85,7 +86,7 @@ export async function startServer(opts: { port: number; host: string; dev?: bool
     if (n) logInfo("closed live streams for shutdown", { streams: n });
   });
   onShutdown("metering flush", async () => {
-    const flushed = await flushUsage(Number(process.env.USAGE_SHUTDOWN_FLUSH_MS ?? 5000));
+    const flushed = await flushUsage(envInt("USAGE_SHUTDOWN_FLUSH_MS"));
     logInfo("metering flushed", { meteringFlushed: flushed, metering: usageStats().flush });
   });
   process.on("SIGTERM", () => void gracefulShutdown(server, "SIGTERM"));

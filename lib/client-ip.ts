@@ -1,3 +1,4 @@
+import { envInt } from "./config";
 /**
  * The one rule for a caller's address (audit log, handoff limits, /v1 request log). `chain` is
  * X-Forwarded-For with the socket peer appended (server.ts appends it for Next's routes, the /v1
@@ -6,7 +7,7 @@
  * left were written by the client and are never trusted.
  */
 export function clientIpFromChain(chain: string | null | undefined): string | null {
-  const hops = Math.max(0, Number(process.env.TRUST_PROXY_HOPS ?? 0) || 0);
+  const hops = envInt("TRUST_PROXY_HOPS");
   const entries = (chain ?? "")
     .split(",")
     .map((s) => s.trim())

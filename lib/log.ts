@@ -1,5 +1,6 @@
 import { perProcess } from "./process-state";
 import pino, { type DestinationStream, type Logger } from "pino";
+import { envStr, envStrOpt, platform } from "./config";
 
 /**
  * Structured JSON logs (pino) on an asynchronous stdout destination, so a log line never blocks
@@ -33,16 +34,16 @@ export function scrub(text: string): string {
 export function createLogger(destination?: DestinationStream): Logger {
   return pino(
     {
-      level: process.env.LOG_LEVEL ?? (process.env.NODE_ENV === "test" ? "warn" : "info"),
-      base: process.env.INSTANCE_ID
-        ? { pid: process.pid, instance: process.env.INSTANCE_ID }
+      level: envStrOpt("LOG_LEVEL") ?? (platform.isTest() ? "warn" : "info"),
+      base: envStrOpt("INSTANCE_ID")
+        ? { pid: process.pid, instance: envStrOpt("INSTANCE_ID") }
         : { pid: process.pid },
       timestamp: pino.stdTimeFunctions.isoTime,
       formatters: { level: (label) => ({ level: label }) },
       redact: { paths: REDACT_PATHS, censor: "[redacted]" },
     },
     // LOG_DEST=stderr keeps stdout clean for CLI output (the admin CLI sets it).
-    destination ?? pino.destination({ dest: process.env.LOG_DEST === "stderr" ? 2 : 1, sync: false }),
+    destination ?? pino.destination({ dest: envStr("LOG_DEST") === "stderr" ? 2 : 1, sync: false }),
   );
 }
 

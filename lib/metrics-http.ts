@@ -1,6 +1,7 @@
 import { createHash, timingSafeEqual } from "node:crypto";
 import { metrics } from "./metrics";
 import { perProcess } from "./process-state";
+import { envStr, envStrOpt } from "./config";
 
 /** The address the server listens on, set by server.ts; otherwise HOST (as `next start -H`). */
 const listen = perProcess("metricsListen", () => ({ host: undefined as string | undefined }));
@@ -9,7 +10,7 @@ export function setListenHost(host: string): void {
 }
 
 function loopbackOnly(): boolean {
-  const host = (listen.host ?? process.env.HOST ?? "0.0.0.0").replace(/^\[|\]$/g, "");
+  const host = (listen.host ?? envStr("HOST")).replace(/^\[|\]$/g, "");
   return host === "localhost" || host === "::1" || /^127\./.test(host);
 }
 
@@ -22,7 +23,7 @@ function loopbackOnly(): boolean {
 export async function renderMetrics(
   authorization: string | undefined,
 ): Promise<{ status: number; headers: Record<string, string>; body: string }> {
-  const token = process.env.METRICS_TOKEN;
+  const token = envStrOpt("METRICS_TOKEN");
   if (!token && !loopbackOnly()) {
     return {
       status: 403,

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { envStrOpt } from "./config";
 
 /**
  * Account plans: per-key request rate, burst and the monthly unit quota per account.
@@ -99,7 +100,7 @@ export function buildPlans(raw: string | undefined): Map<string, ResolvedPlan> {
   return plans;
 }
 
-const plans = buildPlans(process.env.STATLINE_PLANS);
+const plans = buildPlans(envStrOpt("STATLINE_PLANS"));
 
 export function listPlans(): ResolvedPlan[] {
   return [...plans.values()];

@@ -3,6 +3,7 @@ import Redis from "ioredis";
 import { redactUrl } from "./db/redact";
 import { logInfo, logWarn } from "./log";
 import { metrics } from "./metrics";
+import { envInt, envStr, envStrOpt } from "./config";
 
 /**
  * Optional Redis for scale-out mode (REDIS_URL unset = single-instance mode). Short timeouts and
@@ -11,12 +12,12 @@ import { metrics } from "./metrics";
  * ioredis keeps reconnecting in the background; nothing here ever throws out of a request.
  */
 export function redisUrl(): string | undefined {
-  return process.env.REDIS_URL?.trim() || undefined;
+  return envStrOpt("REDIS_URL");
 }
 
 /** Namespace for every key and channel, so several deployments (or test runs) can share a server. */
 export function redisKey(name: string): string {
-  return `${process.env.REDIS_PREFIX ?? "statline:"}${name}`;
+  return `${envStr("REDIS_PREFIX")}${name}`;
 }
 
 type Listener = (up: boolean) => void;
@@ -37,8 +38,8 @@ const state: State = perProcess("redis", () => ({
 
 const OPTIONS = {
   lazyConnect: true,
-  connectTimeout: Number(process.env.REDIS_CONNECT_TIMEOUT_MS ?? 500),
-  commandTimeout: Number(process.env.REDIS_COMMAND_TIMEOUT_MS ?? 250),
+  connectTimeout: envInt("REDIS_CONNECT_TIMEOUT_MS"),
+  commandTimeout: envInt("REDIS_COMMAND_TIMEOUT_MS"),
   maxRetriesPerRequest: 1,
   enableOfflineQueue: false,
   // Reconnect forever with a capped back-off: Redis coming back is the normal way out of fallback.
@@ -68,17 +69,14 @@ export function getRedis(): Redis | null {
   });
   // A dead network path keeps the socket "ready" while commands time out: a heartbeat notices,
   // marks Redis down and forces a reconnect (which only becomes ready once Redis answers again).
-  const heartbeat = setInterval(
-    () => {
-      if (!state.up || state.client !== client) return;
-      client.ping().catch((err: Error) => {
-        if (state.client !== client) return;
-        setUp(false, `ping failed: ${err.message}`);
-        client.disconnect(true);
-      });
-    },
-    Number(process.env.REDIS_HEARTBEAT_MS ?? 1000),
-  );
+  const heartbeat = setInterval(() => {
+    if (!state.up || state.client !== client) return;
+    client.ping().catch((err: Error) => {
+      if (state.client !== client) return;
+      setUp(false, `ping failed: ${err.message}`);
+      client.disconnect(true);
+    });
+  }, envInt("REDIS_HEARTBEAT_MS"));
   heartbeat.unref();
   state.client = client;
   metrics.probes.redisUp = () => (state.up ? 1 : 0);

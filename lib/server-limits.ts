@@ -2,31 +2,25 @@ import http from "node:http";
 import type { Socket } from "node:net";
 import { ApiError } from "./api/errors";
 import { metrics } from "./metrics";
+import { envInt, envIntOpt } from "./config";
 
 /**
  * Connection and body limits of the production server (server.ts), issue 13. Measured before
  * them: 20,000 idle sockets exhausted the 20,000 file descriptors (new requests got no answer,
  * silent sockets were never closed) and 4 × 200 MB POSTs were read whole (RSS 1.97 GB).
  */
-const num = (name: string, fallback: number) => {
-  const v = Number(process.env[name]);
-  return process.env[name] !== undefined && Number.isFinite(v) && v >= 0 ? v : fallback;
-};
-
 export const serverLimits = {
   /** Node's own default (0) never closes a socket that sends nothing; headersTimeout does not either. */
-  idleTimeoutMs: num("SERVER_IDLE_TIMEOUT_MS", 30_000),
+  idleTimeoutMs: envInt("SERVER_IDLE_TIMEOUT_MS"),
   /** Above a load balancer's idle timeout (60 s on common ones), so it never reuses a closed socket. */
-  keepAliveTimeoutMs: num("SERVER_KEEP_ALIVE_TIMEOUT_MS", 65_000),
-  headersTimeoutMs: num("SERVER_HEADERS_TIMEOUT_MS", 10_000),
-  requestTimeoutMs: num("SERVER_REQUEST_TIMEOUT_MS", 30_000),
-  maxConnections: num("SERVER_MAX_CONNECTIONS", 10_000),
+  keepAliveTimeoutMs: envInt("SERVER_KEEP_ALIVE_TIMEOUT_MS"),
+  headersTimeoutMs: envInt("SERVER_HEADERS_TIMEOUT_MS"),
+  requestTimeoutMs: envInt("SERVER_REQUEST_TIMEOUT_MS"),
+  maxConnections: envInt("SERVER_MAX_CONNECTIONS"),
   /** Behind a reverse proxy every connection comes from the proxy, so the default there is off. */
-  maxConnectionsPerIp: num(
-    "SERVER_MAX_CONNECTIONS_PER_IP",
-    Number(process.env.TRUST_PROXY_HOPS) > 0 ? 0 : 256,
-  ),
-  bodyLimitBytes: num("BODY_LIMIT_BYTES", 16 * 1024),
+  maxConnectionsPerIp:
+    envIntOpt("SERVER_MAX_CONNECTIONS_PER_IP") ?? (envInt("TRUST_PROXY_HOPS") > 0 ? 0 : 256),
+  bodyLimitBytes: envInt("BODY_LIMIT_BYTES"),
 };
 
 /**

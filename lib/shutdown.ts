@@ -2,6 +2,7 @@ import type http from "node:http";
 import { flushLogs, logError, logInfo } from "./log";
 import { closeRedis } from "./redis";
 import { withTimeout } from "./timeout";
+import { envInt } from "./config";
 
 /**
  * Graceful stop on SIGTERM/SIGINT: stop accepting connections, let in-flight requests finish
@@ -40,7 +41,7 @@ export async function gracefulShutdown(server: http.Server, signal: string): Pro
       logError("shutdown hook failed", err);
     }
   }
-  const deadline = Number(process.env.SHUTDOWN_TIMEOUT_MS ?? 10_000);
+  const deadline = envInt("SHUTDOWN_TIMEOUT_MS");
   logInfo("shutting down: draining requests", { signal });
   const hard = setTimeout(() => {
     logError("shutdown deadline passed; closing remaining connections", new Error("drain timeout"));
@@ -52,7 +53,7 @@ export async function gracefulShutdown(server: http.Server, signal: string): Pro
     server.closeIdleConnections();
   });
   clearTimeout(hard);
-  const taskTimeout = Number(process.env.SHUTDOWN_TASK_TIMEOUT_MS ?? 10_000);
+  const taskTimeout = envInt("SHUTDOWN_TASK_TIMEOUT_MS");
   for (const task of tasks) {
     try {
       await withTimeout(task.run(), taskTimeout, task.name);

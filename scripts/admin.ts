@@ -1,7 +1,9 @@
 // Operator CLI working directly on DATABASE_URL. `npm run --silent admin -- help` lists commands.
 import { commands } from "../lib/admin/commands";
+import { assertEnv } from "../lib/config";
 
 async function main() {
+  assertEnv();
   // Diagnostics (pino) go to stderr: stdout carries the command's output, e.g. a new key.
   process.env.LOG_DEST ??= "stderr";
   const argv = process.argv.slice(2);

@@ -2,7 +2,7 @@
 // Imports football-data.co.uk CSVs, tennis-data.co.uk CSVs, openfootball JSON (one file or a whole
 // folder in openfootball's <season>/<code>.json layout) and point-adjustment CSVs.
 import fs from "node:fs";
-import { bumpDataVersion } from "../lib/api/cache";
+import { bumpDataVersion } from "../lib/events/data-version";
 import { db } from "../lib/db";
 import { importFolder, type FileOutcome } from "../lib/importers/folder";
 import { changedAnything, importFile, ImportError, SUPPORTED_FORMATS } from "../lib/importers/index";

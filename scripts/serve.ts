@@ -3,7 +3,16 @@
 import { spawn } from "node:child_process";
 import { createRequire } from "node:module";
 import path from "node:path";
+import { assertEnv } from "../lib/config";
 import { applyServerBusyTimeout } from "../lib/db/config";
+
+// A malformed variable stops here, naming it (lib/config).
+try {
+  assertEnv();
+} catch (err) {
+  console.error(`statline failed to start: ${(err as Error).message}`);
+  process.exit(1);
+}
 
 const port = Number(process.env.PORT ?? 3000);
 const host = process.env.HOST ?? "127.0.0.1";

@@ -3,6 +3,7 @@
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
+import { assertEnv } from "../lib/config";
 import { applyServerBusyTimeout } from "../lib/db/config";
 import { buildIfStale } from "./build-if-stale";
 import { migrate } from "./migrate";
@@ -17,6 +18,7 @@ function ensureAuthSecret() {
 }
 
 async function main() {
+  assertEnv();
   (process.env as Record<string, string>).NODE_ENV = "production";
   process.env.NEXT_TELEMETRY_DISABLED = "1";
   applyServerBusyTimeout();

@@ -1,4 +1,4 @@
-import { bumpDataVersion } from "../api/cache";
+import { bumpDataVersion } from "../events/data-version";
 import { db } from "../db";
 import { addTeamAlias, adjustPoints, listTeamAliases } from "../repos/sports-admin";
 import { parseFlags, requireFlag, type AdminCommand } from "./args";

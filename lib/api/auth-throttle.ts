@@ -1,4 +1,5 @@
 import { perProcess } from "../process-state";
+import { envInt } from "../config";
 
 /**
  * Per-address budget of failed /v1 authentications (issue 13: a keyless flood at 1,943 req/s cost
@@ -8,12 +9,8 @@ import { perProcess } from "../process-state";
  * Per instance (in scale-out each instance keeps its own buckets, so N instances allow N times
  * the budget): the point is to bound the work a flood causes, which is per instance too.
  */
-const num = (name: string, fallback: number) => {
-  const v = Number(process.env[name]);
-  return process.env[name] !== undefined && Number.isFinite(v) && v >= 0 ? v : fallback;
-};
-const BURST = num("AUTH_FAILURE_BURST", 200);
-const PER_SECOND = num("AUTH_FAILURES_PER_MINUTE", 120) / 60;
+const BURST = envInt("AUTH_FAILURE_BURST");
+const PER_SECOND = envInt("AUTH_FAILURES_PER_MINUTE") / 60;
 /** Addresses tracked at most; beyond it the least recently failed is forgotten (bounded memory). */
 const MAX_ADDRESSES = 50_000;
 

@@ -1,9 +1,9 @@
 import { perProcess } from "../process-state";
-import { db } from "../db";
-import { notifyChanges } from "../events/notify";
 import { metrics } from "../metrics";
 import { compressHead, etagOf, type Compressed } from "./encoding";
 import type { ApiRequest } from "./types";
+import { envBool, envInt } from "../config";
+import { readDataVersion } from "../events/data-version";
 
 /**
  * Short-lived cache of serialized `data` payloads for repeated reads. Seed and import bump the
@@ -33,13 +33,13 @@ export function requestCacheKey(req: ApiRequest): string {
   return `${req.path}?${req.rawQuery ?? req.query.toString()}`;
 }
 
-const MAX_ENTRIES = Number(process.env.RESPONSE_CACHE_MAX_ENTRIES ?? 5000);
+const MAX_ENTRIES = envInt("RESPONSE_CACHE_MAX_ENTRIES");
 /** Every copy counts (data, head, gzip, br); oldest entries go first when over budget. */
-const MAX_BYTES = Number(process.env.RESPONSE_CACHE_MAX_BYTES ?? 64 * 1024 * 1024);
+const MAX_BYTES = envInt("RESPONSE_CACHE_MAX_BYTES");
 /** A body larger than this would evict many small hot entries for one cold one: not cached. */
 const MAX_ENTRY_BYTES = MAX_BYTES / 16;
 /** RESPONSE_CACHE=off turns the cache off (the benchmark measures uncached reads this way). */
-const ENABLED = process.env.RESPONSE_CACHE !== "off" && MAX_ENTRIES > 0 && MAX_BYTES > 0;
+const ENABLED = envBool("RESPONSE_CACHE") && MAX_ENTRIES > 0 && MAX_BYTES > 0;
 const SWEEP_MS = 10_000;
 const state = perProcess("responseCache", () => ({
   entries: new Map<string, CacheEntry>(),
@@ -123,33 +123,15 @@ export function invalidateResponseCache(): void {
   state.bytes = 0;
 }
 
-export const DATA_VERSION_KEY = "data_version";
-
-/**
- * Called by seed, import, the simulator and point adjustments after they committed a change to
- * sports data: the one post-commit point of every write path, so it also wakes live streams
- * (lib/events/notify.ts).
- */
-export async function bumpDataVersion(): Promise<void> {
-  const value = `${Date.now()}-${Math.random().toString(36).slice(2, 8)}`;
-  await db.systemState.upsert({
-    where: { key: DATA_VERSION_KEY },
-    create: { key: DATA_VERSION_KEY, value },
-    update: { value },
-  });
-  await notifyChanges(db);
-}
-
 let watching: NodeJS.Timeout | undefined;
 let lastVersion: string | null | undefined;
 
 /** Polls data_version once a second, off the request path. */
-export function watchDataVersion(intervalMs = Number(process.env.DATA_VERSION_POLL_MS ?? 1000)): void {
+export function watchDataVersion(intervalMs = envInt("DATA_VERSION_POLL_MS")): void {
   if (watching) return;
   const poll = async () => {
     try {
-      const row = await db.systemState.findUnique({ where: { key: DATA_VERSION_KEY } });
-      const version = row?.value ?? null;
+      const version = await readDataVersion();
       if (lastVersion !== undefined && version !== lastVersion) invalidateResponseCache();
       else sweepExpired();
       lastVersion = version;

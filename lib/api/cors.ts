@@ -1,4 +1,5 @@
 import type { ApiRequest, ApiResponse } from "./types";
+import { envStrOpt } from "../config";
 
 /**
  * CORS for /v1, off unless CORS_ORIGINS lists origins (comma-separated, or "*"). A browser page
@@ -6,7 +7,7 @@ import type { ApiRequest, ApiResponse } from "./types";
  * Preflights are answered before authentication (browsers send them without the key).
  */
 const ORIGINS = new Set(
-  (process.env.CORS_ORIGINS ?? "")
+  (envStrOpt("CORS_ORIGINS") ?? "")
     .split(",")
     .map((o) => o.trim().replace(/\/$/, ""))
     .filter(Boolean),

@@ -8,6 +8,7 @@ import {
   type KeyObject,
 } from "node:crypto";
 import { invalidParameter } from "./errors";
+import { envStrOpt } from "../config";
 
 /**
  * Odds-history cursors: base64url(JSON) + "." + base64url(HMAC-SHA256, 16 bytes). The payload
@@ -26,12 +27,12 @@ export interface CursorPayload {
   i: number;
 }
 
-// Made once: reading process.env on every call cost more than the HMAC's key setup (a native
+// Made once: reading the environment on every call cost more than the HMAC's key setup (a native
 // getenv per read), and a KeyObject spares createHmac copying the key into a new handle.
 let key: KeyObject | undefined;
 function hmacKey(): KeyObject {
   if (key) return key;
-  const secret = process.env.CURSOR_SECRET || process.env.NEXTAUTH_SECRET;
+  const secret = envStrOpt("CURSOR_SECRET") ?? envStrOpt("NEXTAUTH_SECRET");
   return (key = createSecretKey(
     secret ? createHash("sha256").update(`statline-cursor:${secret}`).digest() : randomBytes(32),
   ));

@@ -2,13 +2,14 @@ import { getLogger, scrub } from "../log";
 import { metrics } from "../metrics";
 import { perProcess } from "../process-state";
 import type { ApiRequest, ApiResponse } from "./types";
+import { envStr } from "../config";
 
 /**
  * Per-request bookkeeping after the response is built: metrics always, a log line depending on
  * LOG_REQUESTS = off | errors (default: status >= 400) | all. Only the method, route pattern,
  * scrubbed path, status, duration, request id and key prefix are logged - never headers.
  */
-const MODE = process.env.LOG_REQUESTS ?? "errors";
+const MODE = envStr("LOG_REQUESTS");
 const threshold = MODE === "all" ? 0 : MODE === "off" ? 1000 : 400;
 
 /**

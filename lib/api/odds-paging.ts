@@ -8,6 +8,7 @@ import {
   type Position,
 } from "../repos/odds";
 import type { Db } from "../db";
+import { envInt } from "../config";
 
 export const INTERVALS = {
   raw: 0,
@@ -20,7 +21,7 @@ export const INTERVALS = {
 export type Interval = keyof typeof INTERVALS;
 
 /** Rows examined per downsampled page at most; past it the page ends early with a cursor. */
-export const MAX_SCAN = Number(process.env.ODDS_MAX_SCAN ?? 20_000);
+export const MAX_SCAN = envInt("ODDS_MAX_SCAN");
 
 export interface OddsPage {
   items: OddsTuple[];

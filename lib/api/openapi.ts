@@ -15,6 +15,7 @@ import {
 } from "./openapi-parts";
 import { paramSchemas } from "./request";
 import type { RouteDef } from "./types";
+import { envStrOpt } from "../config";
 
 type Json = Record<string, unknown>;
 
@@ -171,8 +172,8 @@ function errorResponses(routes: RouteDef[]): Record<string, Json> {
 /** Who runs this server: API_CONTACT_EMAIL / API_CONTACT_URL (README, Configuration). */
 const CONTACT: Json = {
   name: "The operator of this Statline server",
-  ...(process.env.API_CONTACT_EMAIL ? { email: process.env.API_CONTACT_EMAIL } : {}),
-  ...(process.env.API_CONTACT_URL ? { url: process.env.API_CONTACT_URL } : {}),
+  ...(envStrOpt("API_CONTACT_EMAIL") ? { email: envStrOpt("API_CONTACT_EMAIL") } : {}),
+  ...(envStrOpt("API_CONTACT_URL") ? { url: envStrOpt("API_CONTACT_URL") } : {}),
 };
 
 /** The OpenAPI 3.1 document, generated from the same zod schemas that shape the responses. */

@@ -1,8 +1,9 @@
 import { createHmac } from "node:crypto";
 import { digestsEqual } from "../keys/format";
+import { envStrOpt } from "../config";
 
 function secret(): string {
-  const s = process.env.NEXTAUTH_SECRET;
+  const s = envStrOpt("NEXTAUTH_SECRET");
   if (!s) throw new Error("NEXTAUTH_SECRET is not set");
   return s;
 }

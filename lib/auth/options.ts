@@ -15,9 +15,10 @@ import {
   SESSION_MAX_AGE_S,
   type SessionMeta,
 } from "./sessions";
+import { envStrOpt } from "../config";
 
 /** GitHub sign-in appears only when both env vars are set. */
-export const githubEnabled = Boolean(process.env.GITHUB_ID && process.env.GITHUB_SECRET);
+export const githubEnabled = Boolean(envStrOpt("GITHUB_ID") && envStrOpt("GITHUB_SECRET"));
 
 // Thrown by the jwt callback for a revoked session: next-auth then clears the cookie and answers
 // an empty session (and getServerSession null). Expected, so not logged as an error.
@@ -48,7 +49,12 @@ export const authOptions: NextAuthOptions = {
       authorize: (credentials, req) => authorizeCredentials(credentials, req),
     }),
     ...(githubEnabled
-      ? [GitHubProvider({ clientId: process.env.GITHUB_ID!, clientSecret: process.env.GITHUB_SECRET! })]
+      ? [
+          GitHubProvider({
+            clientId: envStrOpt("GITHUB_ID") ?? "",
+            clientSecret: envStrOpt("GITHUB_SECRET") ?? "",
+          }),
+        ]
       : []),
   ],
   callbacks: {

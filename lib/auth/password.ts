@@ -1,5 +1,6 @@
 import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from "node:crypto";
 import { perProcess } from "../process-state";
+import { envInt } from "../config";
 
 // scrypt parameters (OWASP: N=2^17, r=8, p=1); stored with the hash so they can be raised later.
 const N = 1 << 17;
@@ -10,8 +11,8 @@ const KEY_LENGTH = 32;
 // Each scrypt at N=2^17, r=8 holds 128 MiB: 8 parallel guessers took RSS up by 1 GiB and the
 // dashboard's latency from 12 ms to 1.6 s. At most HASH_CONCURRENCY hashes run at once (default 2,
 // one per core here); up to HASH_QUEUE_MAX more wait, and past that callers get HashBusyError.
-const MAX_RUNNING = Math.max(1, Number(process.env.HASH_CONCURRENCY ?? 2) || 2);
-const MAX_WAITING = Math.max(0, Number(process.env.HASH_QUEUE_MAX ?? 32) || 0);
+const MAX_RUNNING = envInt("HASH_CONCURRENCY");
+const MAX_WAITING = envInt("HASH_QUEUE_MAX");
 
 /** Too many password hashes already queued: answer 503 with Retry-After, do not hash. */
 export class HashBusyError extends Error {

@@ -1,4 +1,5 @@
 import { createCipheriv, createDecipheriv, createHash, randomBytes } from "node:crypto";
+import { envStrOpt } from "../config";
 
 /**
  * AES-256-GCM sealing of secrets that must be readable again (the TOTP secret, webhook signing
@@ -6,7 +7,7 @@ import { createCipheriv, createDecipheriv, createHash, randomBytes } from "node:
  * yields none of them, and one purpose's ciphertext does not open as another's.
  */
 function key(purpose: string): Buffer {
-  const secret = process.env.NEXTAUTH_SECRET;
+  const secret = envStrOpt("NEXTAUTH_SECRET");
   if (!secret) throw new Error("NEXTAUTH_SECRET is not set");
   return createHash("sha256").update(`statline:${purpose}:${secret}`).digest();
 }

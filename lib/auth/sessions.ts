@@ -2,6 +2,7 @@ import { createHash, randomBytes } from "node:crypto";
 import { recordAudit } from "../audit";
 import type { Db } from "../db";
 import { perProcess } from "../process-state";
+import { envInt } from "../config";
 
 /**
  * Server-side sessions behind next-auth's JWT cookie. The JWT carries a random session id; the
@@ -14,7 +15,7 @@ export const SESSION_MAX_AGE_S = 7 * 24 * 3600;
 // A check hits the database at most once per CHECK_TTL_MS per session and process (a dashboard
 // page load asks several times); revocation in this process drops the entry at once, other
 // instances see it within CHECK_TTL_MS.
-const CHECK_TTL_MS = Math.max(0, Number(process.env.SESSION_CHECK_TTL_MS ?? 2000) || 0);
+const CHECK_TTL_MS = envInt("SESSION_CHECK_TTL_MS");
 // lastSeenAt is written at most once a minute per session.
 const TOUCH_EVERY_MS = 60_000;
 

@@ -3,6 +3,7 @@ import type { Db } from "../db";
 import type { RateRule } from "../plans";
 import { hashPassword } from "./password";
 import { passwordProblem } from "./password-policy";
+import { envInt } from "../config";
 
 export const signUpInput = z
   .object({
@@ -22,7 +23,7 @@ export const signUpInput = z
 
 /** Sign-ups per client IP: SIGNUP_LIMIT_PER_HOUR (default 5) as a burst, refilled evenly. */
 export function signUpRule(): RateRule {
-  const perHour = Math.max(1, Number(process.env.SIGNUP_LIMIT_PER_HOUR ?? 5) || 5);
+  const perHour = envInt("SIGNUP_LIMIT_PER_HOUR");
   return { burst: perHour, intervalMs: 3_600_000 / perHour };
 }
 export type SignUpInput = z.output<typeof signUpInput>;

@@ -2,6 +2,7 @@ import type Redis from "ioredis";
 import { clientIpFromChain } from "../client-ip";
 import { perProcess } from "../process-state";
 import { getRedis, redisKey, redisUp } from "../redis";
+import { envInt } from "../config";
 
 /**
  * Sign-in throttling with growing back-off, per account (the email tried) and per client IP.
@@ -18,25 +19,20 @@ export interface ThrottleRule {
   windowMs: number;
 }
 
-const num = (name: string, fallback: number) => {
-  const v = Number(process.env[name]);
-  return Number.isFinite(v) && v > 0 ? v : fallback;
-};
-
 // The first lock must outlast an attempt: one scrypt takes 0.3 s idle but 2-5 s on a loaded
 // 2-core box, so a 1 s lock had expired before the next guess arrived (measured: never a 429).
-const BASE_MS = num("SIGNIN_BACKOFF_BASE_MS", 30_000);
+const BASE_MS = envInt("SIGNIN_BACKOFF_BASE_MS");
 const CAP_MS = 15 * 60_000;
 const WINDOW_MS = 15 * 60_000;
 
 export const RULES = {
   account: {
-    free: num("SIGNIN_FREE_ATTEMPTS_ACCOUNT", 5),
+    free: envInt("SIGNIN_FREE_ATTEMPTS_ACCOUNT"),
     baseMs: BASE_MS,
     capMs: CAP_MS,
     windowMs: WINDOW_MS,
   },
-  ip: { free: num("SIGNIN_FREE_ATTEMPTS_IP", 20), baseMs: BASE_MS, capMs: CAP_MS, windowMs: WINDOW_MS },
+  ip: { free: envInt("SIGNIN_FREE_ATTEMPTS_IP"), baseMs: BASE_MS, capMs: CAP_MS, windowMs: WINDOW_MS },
 } satisfies Record<string, ThrottleRule>;
 
 export type Attempt = { allowed: true } | { allowed: false; retryAfterMs: number };

@@ -1,6 +1,7 @@
 import { PrismaBetterSqlite3 } from "@prisma/adapter-better-sqlite3";
 import { PrismaPg } from "@prisma/adapter-pg";
 import { ensurePrivateSqliteFile, providerOf, sqliteBusyTimeoutMs, sqliteFilePath } from "./config";
+import { envInt } from "../config";
 
 /** Driver-adapter factory for a DATABASE_URL; also used by the WASM migration engine. */
 export function adapterFor(url: string) {
@@ -8,8 +9,8 @@ export function adapterFor(url: string) {
     // Fail fast when PostgreSQL is down, so key validation can answer 503 within a second.
     return new PrismaPg({
       connectionString: url,
-      connectionTimeoutMillis: Number(process.env.DB_CONNECT_TIMEOUT_MS ?? 800),
-      max: Number(process.env.DB_POOL_SIZE ?? 10),
+      connectionTimeoutMillis: envInt("DB_CONNECT_TIMEOUT_MS"),
+      max: envInt("DB_POOL_SIZE"),
     });
   }
   const file = sqliteFilePath(url);

@@ -1,5 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
+import { envInt, envStr, setEnvDefault } from "../config";
 
 export type Provider = "sqlite" | "postgresql";
 
@@ -15,7 +16,7 @@ export const sqliteDateTime = (t: Date | number): string =>
 export const DEFAULT_DATABASE_URL = "file:./data/statline.db";
 
 export function databaseUrl(): string {
-  return process.env.DATABASE_URL?.trim() || DEFAULT_DATABASE_URL;
+  return envStr("DATABASE_URL").trim() || DEFAULT_DATABASE_URL;
 }
 
 export function providerOf(url: string): Provider {
@@ -48,13 +49,12 @@ export function sqliteFilePath(url: string): string {
  */
 export const SERVER_SQLITE_BUSY_TIMEOUT_MS = 100;
 export function sqliteBusyTimeoutMs(): number {
-  const v = Number(process.env.SQLITE_BUSY_TIMEOUT_MS ?? 5000);
-  return Number.isFinite(v) && v >= 0 ? v : 5000;
+  return envInt("SQLITE_BUSY_TIMEOUT_MS");
 }
 
 /** Called by the serving entries before anything opens the database (see sqliteBusyTimeoutMs). */
 export function applyServerBusyTimeout(): void {
-  process.env.SQLITE_BUSY_TIMEOUT_MS ??= String(SERVER_SQLITE_BUSY_TIMEOUT_MS);
+  setEnvDefault("SQLITE_BUSY_TIMEOUT_MS", String(SERVER_SQLITE_BUSY_TIMEOUT_MS));
 }
 
 /**

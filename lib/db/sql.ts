@@ -4,6 +4,7 @@ import pg from "pg";
 import { perProcess } from "../process-state";
 import { urlOf, type Db } from "./client";
 import { providerOf, sqliteBusyTimeoutMs, sqliteDateTime, sqliteFilePath, type Provider } from "./config";
+import { envInt } from "../config";
 
 /**
  * Prepared statements for the hot reads, on the driver Prisma's adapter uses (better-sqlite3 or
@@ -111,8 +112,8 @@ function sqliteReader(url: string): Reader {
 function postgresReader(url: string): Reader {
   const pool = new pg.Pool({
     connectionString: url,
-    connectionTimeoutMillis: Number(process.env.DB_CONNECT_TIMEOUT_MS ?? 800),
-    max: Number(process.env.DB_READ_POOL_SIZE ?? 5),
+    connectionTimeoutMillis: envInt("DB_CONNECT_TIMEOUT_MS"),
+    max: envInt("DB_READ_POOL_SIZE"),
     // Idle read connections never keep a CLI or test process alive.
     allowExitOnIdle: true,
   });

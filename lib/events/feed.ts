@@ -8,9 +8,10 @@ import { dialect, sqlRows, statement, type Dialect, type SqlParam } from "../db/
 import { logError, logInfo } from "../log";
 import { perProcess } from "../process-state";
 import type { ChangeEvent, ChangeResource, ChangeType } from "./types";
+import { envNum } from "../config";
 
 export const changesConfig = {
-  retentionDays: Math.max(0.00001, Number(process.env.CHANGES_RETENTION_DAYS ?? 7) || 7),
+  retentionDays: envNum("CHANGES_RETENTION_DAYS"),
 };
 export const retentionMs = () => changesConfig.retentionDays * 86_400_000;
 

@@ -17,6 +17,7 @@ import { logDebug, logError } from "../log";
 import { perProcess } from "../process-state";
 import { getRedis, redisConfigured, redisKey, subscribe, whenRedisReady } from "../redis";
 import { headId } from "./feed";
+import { envInt } from "../config";
 
 export type ChangeListener = (head: number) => void;
 
@@ -24,7 +25,7 @@ export const CHANGES_CHANNEL = () => redisKey("changes");
 const PUBLISH_WAIT_MS = 500;
 
 export const notifyConfig = {
-  pollMs: Math.max(20, Number(process.env.CHANGES_POLL_MS ?? 500) || 500),
+  pollMs: envInt("CHANGES_POLL_MS"),
 };
 
 const state = perProcess("changeNotifier", () => ({

@@ -14,17 +14,13 @@ import type { ResponseStream, StreamSink } from "../api/types";
 import { readChanges, type FeedFilter } from "./feed";
 import { knownHead, onChanges } from "./notify";
 import type { ChangeEvent } from "./types";
-
-const num = (name: string, fallback: number, min: number) => {
-  const v = Number(process.env[name]);
-  return process.env[name] !== undefined && Number.isFinite(v) && v >= min ? v : fallback;
-};
+import { envInt } from "../config";
 
 export const streamConfig = {
-  heartbeatMs: num("STREAM_HEARTBEAT_MS", 15_000, 50),
-  retryMs: num("STREAM_RETRY_MS", 3000, 0),
-  bufferBytes: num("STREAM_BUFFER_BYTES", 1_048_576, 1024),
-  authCheckMs: num("STREAM_AUTH_CHECK_MS", 1000, 50),
+  heartbeatMs: envInt("STREAM_HEARTBEAT_MS"),
+  retryMs: envInt("STREAM_RETRY_MS"),
+  bufferBytes: envInt("STREAM_BUFFER_BYTES"),
+  authCheckMs: envInt("STREAM_AUTH_CHECK_MS"),
 };
 
 const PAGE = 500;

@@ -2,6 +2,7 @@ import type { z } from "zod";
 import { requestOrigin } from "../auth/route";
 import { logError } from "../log";
 import { HandoffError } from "./errors";
+import { envStrOpt } from "../config";
 
 /** Secrets travel in these bodies, so nothing may be cached anywhere (RFC 6749 §5.1). */
 const NO_STORE = { "Cache-Control": "no-store", Pragma: "no-cache" };
@@ -14,7 +15,7 @@ export const clientIp = (request: Request) => requestOrigin(request).ip ?? "unkn
 
 /** Where humans reach this server: NEXTAUTH_URL when set (behind a proxy), else the request's origin. */
 export function publicBaseUrl(request: Request): string {
-  const configured = process.env.NEXTAUTH_URL?.replace(/\/+$/, "");
+  const configured = envStrOpt("NEXTAUTH_URL")?.replace(/\/+$/, "");
   return configured || new URL(request.url).origin;
 }
 

@@ -4,6 +4,7 @@ import { recordAudit, type AuditContext } from "../audit";
 import { storedScopes, type Scope } from "./scopes";
 import { generateKey, type Environment } from "./format";
 import { publishRevocation } from "./revocations";
+import { envInt } from "../config";
 
 export interface CreateKeyInput {
   accountId: string;
@@ -40,7 +41,7 @@ export function optionColumns(o: KeyOptions = {}) {
 
 /** KEYS_PER_ACCOUNT_MAX (default 50): usable keys per account, so per-key limits cannot be multiplied. */
 export function keysPerAccountMax(): number {
-  return Math.max(1, Number(process.env.KEYS_PER_ACCOUNT_MAX ?? 50) || 50);
+  return envInt("KEYS_PER_ACCOUNT_MAX");
 }
 
 /** null when the account may create another key, else the refusal message. */

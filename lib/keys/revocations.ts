@@ -2,6 +2,7 @@ import { db } from "../db";
 import { logDebug, logWarn } from "../log";
 import { metrics } from "../metrics";
 import { getRedis, redisConfigured, redisKey, subscribe, whenRedisReady } from "../redis";
+import { envInt } from "../config";
 
 /**
  * Revocation (and every other key lifecycle change: disable, enable, roll, edit) reaching every
@@ -80,7 +81,7 @@ export function startRevocationSync(forget: (prefix: string) => void, opts: { po
       }
     };
     void poll();
-    timer = setInterval(poll, Number(process.env.REVOCATION_POLL_MS ?? 1000));
+    timer = setInterval(poll, envInt("REVOCATION_POLL_MS"));
     timer.unref();
   }
   return () => {

@@ -8,6 +8,7 @@ import { db } from "../db";
 import { findKeyForAuth, type AuthKeyRecord } from "./auth-record";
 import { onKeyRevoked } from "./repository";
 import { startRevocationSync } from "./revocations";
+import { envInt, envIntOpt } from "../config";
 
 /** A status value, never a throw: the /v1 pipeline turns failures into 401/503 (lib/api/auth.ts). */
 export type Verification = { ok: true; caller: Caller } | { ok: false; failure: AuthFailure };
@@ -20,14 +21,14 @@ type CacheEntry = { value: AuthKeyRecord | null; expiresAt: number };
  * (lib/keys/revocations.ts), so the TTL may be long; it then only bounds plan changes.
  */
 const SHORT_TTL_MS = 900;
-const TTL_MS = Number(process.env.KEY_CACHE_TTL_MS ?? (redisConfigured() ? 30_000 : SHORT_TTL_MS));
-const DB_TIMEOUT_MS = Number(process.env.AUTH_DB_TIMEOUT_MS ?? 800);
+const TTL_MS = envIntOpt("KEY_CACHE_TTL_MS") ?? (redisConfigured() ? 30_000 : SHORT_TTL_MS);
+const DB_TIMEOUT_MS = envInt("AUTH_DB_TIMEOUT_MS");
 /**
  * A cold process's first lookup also pays for the query compiler and the first connection, which
  * on a busy machine can exceed the warm deadline; unreachable databases still fail fast (refused
  * or connect timeout), so only slow-but-working first lookups get the longer budget.
  */
-const COLD_TIMEOUT_MS = Number(process.env.AUTH_DB_COLD_TIMEOUT_MS ?? 5000);
+const COLD_TIMEOUT_MS = envInt("AUTH_DB_COLD_TIMEOUT_MS");
 const MAX_ENTRIES = 50_000;
 
 const state = perProcess("keyCache", () => ({

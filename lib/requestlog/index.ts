@@ -1,3 +1,4 @@
+import { envBool, envInt, envNum } from "../config";
 import type { Db } from "../db";
 import { logError, logInfo } from "../log";
 import { perProcess } from "../process-state";
@@ -13,10 +14,10 @@ import { pruneRequestLogs } from "./store";
  *   REQUEST_LOG_MAX_BUFFERED=100000       rows held in memory while the database is away
  */
 export const requestLogConfig = {
-  enabled: process.env.REQUEST_LOG !== "off",
-  retentionDays: Math.max(0.01, Number(process.env.REQUEST_LOG_RETENTION_DAYS ?? 7) || 7),
-  perSecond: Math.max(1, Number(process.env.REQUEST_LOG_FULL_PER_SECOND ?? 500) || 500),
-  maxRows: Math.max(1000, Number(process.env.REQUEST_LOG_MAX_BUFFERED ?? 100_000) || 100_000),
+  enabled: envBool("REQUEST_LOG"),
+  retentionDays: envNum("REQUEST_LOG_RETENTION_DAYS"),
+  perSecond: envInt("REQUEST_LOG_FULL_PER_SECOND"),
+  maxRows: envInt("REQUEST_LOG_MAX_BUFFERED"),
 };
 
 interface LogState {

@@ -1,4 +1,4 @@
-import { bumpDataVersion } from "../api/cache";
+import { bumpDataVersion } from "../events/data-version";
 import { db } from "../db";
 import { recordChanges } from "../events/changes";
 import { databaseUrl } from "../db/config";

@@ -3,7 +3,7 @@
  * importers' write path (upsertContests, upsertOdds, rebuildStandings), so every step lands in
  * the change feed, the live stream and webhooks exactly as an import would.
  */
-import { bumpDataVersion } from "../api/cache";
+import { bumpDataVersion } from "../events/data-version";
 import { retryBusy } from "../db/busy-retry";
 import type { Db } from "../db/client";
 import { upsertOdds } from "../importers/odds";

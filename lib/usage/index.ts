@@ -14,11 +14,12 @@ import { redisConfigured } from "../redis";
 import { RedisRateLimiter } from "./redis-limiter";
 import { RedisQuotaLedger } from "./redis-quota";
 import type { UsageControl } from "./types";
+import { envInt } from "../config";
 
 export type { Admission, Refusal, UsageControl } from "./types";
 
-const FLUSH_INTERVAL_MS = Math.max(50, Number(process.env.USAGE_FLUSH_INTERVAL_MS ?? 1000) || 1000);
-const QUOTA_LOAD_TIMEOUT_MS = Number(process.env.AUTH_DB_TIMEOUT_MS ?? 800);
+const FLUSH_INTERVAL_MS = envInt("USAGE_FLUSH_INTERVAL_MS");
+const QUOTA_LOAD_TIMEOUT_MS = envInt("AUTH_DB_TIMEOUT_MS");
 const SWEEP_EVERY_MS = 60_000;
 
 // One set of state per process (lib/process-state.ts).

@@ -4,6 +4,7 @@ import { metrics } from "../metrics";
 import type { RateRule } from "../plans";
 import { getRedis, onRedisState, redisKey, redisUp } from "../redis";
 import { gcra, type Decision, type RateLimiter } from "./limiter";
+import { envInt } from "../config";
 
 /**
  * Shared GCRA in Redis: the same arithmetic as the in-memory limiter, run atomically in one Lua
@@ -41,10 +42,10 @@ type GcraClient = Redis & {
 };
 
 /** After a failed Redis call, answer locally for this long before trying Redis again. */
-const RETRY_AFTER_FAILURE_MS = Number(process.env.RATE_LIMIT_REDIS_RETRY_MS ?? 1000);
+const RETRY_AFTER_FAILURE_MS = envInt("RATE_LIMIT_REDIS_RETRY_MS");
 
 /** After Redis returns, how long each instance also enforces its local share (see take()). */
-const RECOVERY_GRACE_MS = Number(process.env.RATE_LIMIT_RECOVERY_GRACE_MS ?? 3000);
+const RECOVERY_GRACE_MS = envInt("RATE_LIMIT_RECOVERY_GRACE_MS");
 
 /**
  * Fallback while Redis is unreachable: each instance enforces 1/INSTANCE_COUNT of the plan
@@ -60,7 +61,7 @@ export class RedisRateLimiter implements RateLimiter {
   private fallback = false;
   private defined = new WeakSet<Redis>();
 
-  constructor(private readonly instances = Math.max(1, Number(process.env.INSTANCE_COUNT ?? 1) || 1)) {
+  constructor(private readonly instances = envInt("INSTANCE_COUNT")) {
     onRedisState((up) => {
       if (!up) {
         if (!this.fallback) this.setFallback(true);

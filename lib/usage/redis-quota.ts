@@ -1,6 +1,7 @@
 import type Redis from "ioredis";
 import { getRedis, onRedisState, redisKey, redisUp } from "../redis";
 import type { QuotaLedger } from "./quota";
+import { envInt } from "../config";
 
 interface Entry {
   month: number;
@@ -30,7 +31,7 @@ export class RedisQuotaLedger implements QuotaLedger {
 
   constructor(
     private readonly loadUsed: (accountId: string, monthStart: number) => Promise<number>,
-    private readonly instances = Math.max(1, Number(process.env.INSTANCE_COUNT ?? 1) || 1),
+    private readonly instances = envInt("INSTANCE_COUNT"),
   ) {
     onRedisState((up) => {
       if (up) this.replay();

@@ -8,6 +8,7 @@ import { providerOf, sqliteBusyTimeoutMs, sqliteFilePath } from "../db/config";
 import type { Batch } from "./meter";
 import type { MarkerPlan } from "./sqlite-write";
 import type { WriteReply, WriteRequest } from "./write-worker";
+import { envBool } from "../config";
 
 /**
  * Runs SQLite metering flushes on a worker thread (lib/usage/write-worker.ts). better-sqlite3 is
@@ -88,7 +89,7 @@ const threads = perProcess("usageWriteThreads", () => new Map<string, WriteThrea
  * the environment did), else null: PostgreSQL writes are asynchronous already.
  */
 export function usageWriteThread(db: Db): WriteThread | null {
-  if (process.env.USAGE_WRITE_THREAD !== "on") return null;
+  if (!envBool("USAGE_WRITE_THREAD")) return null;
   const url = urlOf(db);
   if (providerOf(url) !== "sqlite") return null;
   let t = threads.get(url);

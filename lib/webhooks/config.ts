@@ -1,3 +1,4 @@
+import { envBool, envInt, envStr } from "../config";
 /**
  * Webhook settings, read from the environment on each use (tests change them per file).
  *   WEBHOOKS=off                      no dispatcher/sender in this process (the CLI and dashboard still
@@ -10,7 +11,6 @@
  *                                     failed, the run spanning at least that long, is disabled
  *   WEBHOOK_ALLOW_PRIVATE=1           allow private, loopback and link-local targets (tests, trusted LANs)
  */
-const DEFAULT_SCHEDULE = "5s,30s,2m,10m,1h,3h,6h,12h,24h";
 const UNITS: Record<string, number> = { ms: 1, s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 };
 
 /** "30s", "2m", "1h", "1500" (ms) → ms; null when unreadable. */
@@ -19,22 +19,17 @@ export function durationMs(raw: string): number | null {
   return m ? Number(m[1]) * UNITS[m[2] ?? "ms"] : null;
 }
 
-const num = (raw: string | undefined, fallback: number, min = 0) => {
-  const n = raw === undefined || raw === "" ? NaN : Number(raw);
-  return Number.isFinite(n) && n >= min ? n : fallback;
-};
-
 export const webhookConfig = {
-  enabled: () => (process.env.WEBHOOKS ?? "on").toLowerCase() !== "off",
-  pollMs: () => num(process.env.WEBHOOK_POLL_MS, 1000, 20),
-  timeoutMs: () => num(process.env.WEBHOOK_TIMEOUT_MS, 10_000, 100),
+  enabled: () => envBool("WEBHOOKS"),
+  pollMs: () => envInt("WEBHOOK_POLL_MS"),
+  timeoutMs: () => envInt("WEBHOOK_TIMEOUT_MS"),
   retrySchedule: (): number[] => {
-    const parts = (process.env.WEBHOOK_RETRY_SCHEDULE || DEFAULT_SCHEDULE).split(",").map(durationMs);
+    const parts = envStr("WEBHOOK_RETRY_SCHEDULE").split(",").map(durationMs);
     return parts.every((p): p is number => p !== null) && parts.length ? parts : [];
   },
-  disableAfterFailures: () => num(process.env.WEBHOOK_DISABLE_AFTER_FAILURES, 20, 1),
-  disableAfterMs: () => durationMs(process.env.WEBHOOK_DISABLE_AFTER ?? "24h") ?? 86_400_000,
-  allowPrivate: () => process.env.WEBHOOK_ALLOW_PRIVATE === "1",
+  disableAfterFailures: () => envInt("WEBHOOK_DISABLE_AFTER_FAILURES"),
+  disableAfterMs: () => durationMs(envStr("WEBHOOK_DISABLE_AFTER")) ?? 86_400_000,
+  allowPrivate: () => envBool("WEBHOOK_ALLOW_PRIVATE"),
 };
 
 /** Delay before the retry after `attempts` failed attempts, ±20 % jitter; null = give up (dead). */

@@ -143,7 +143,7 @@ test("a data import on one side invalidates the response cache of every instance
   }
   const bumpedAt = performance.now();
   // What bumpDataVersion() does after an import or seed, through the test's own client.
-  const { DATA_VERSION_KEY } = await import("../../lib/api/cache");
+  const { DATA_VERSION_KEY } = await import("../../lib/events/data-version");
   const value = `${Date.now()}-reliability`;
   await db.systemState.upsert({
     where: { key: DATA_VERSION_KEY },

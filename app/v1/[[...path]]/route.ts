@@ -1,12 +1,13 @@
 import { handleNextRequest } from "@/lib/api/adapters/next";
 import { watchDataVersion } from "@/lib/api/cache";
+import { platform } from "@/lib/config";
 
 // Every /v1 path goes through the shared pipeline; its router answers 404/405 in the API's shape.
 export const dynamic = "force-dynamic";
 export const runtime = "nodejs";
 
 // Under plain `next start` this module is the entry point: keep the response cache in step with seed/import.
-if (process.env.NEXT_PHASE !== "phase-production-build") watchDataVersion();
+if (!platform.isNextBuild()) watchDataVersion();
 
 export const GET = handleNextRequest;
 export const HEAD = handleNextRequest;

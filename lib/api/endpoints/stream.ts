@@ -16,15 +16,11 @@ import { ERROR_RESPONSES } from "../openapi-parts";
 import { defineRoute, StreamBody, type ApiRequest, type RouteDef } from "../types";
 import { ChangeEvent, cursorExpired, feedQuery, feedTypes, startPosition } from "./changes";
 import { STREAM_DESCRIPTION, STREAM_OK_RESPONSE } from "./stream-doc";
-
-const num = (name: string, fallback: number) => {
-  const v = Number(process.env[name]);
-  return process.env[name] !== undefined && Number.isInteger(v) && v >= 1 ? v : fallback;
-};
+import { envInt } from "../../config";
 
 export const streamLimits = {
-  maxPerKey: num("STREAM_MAX_PER_KEY", 5),
-  eventsPerUnit: num("STREAM_EVENTS_PER_UNIT", 100),
+  maxPerKey: envInt("STREAM_MAX_PER_KEY"),
+  eventsPerUnit: envInt("STREAM_EVENTS_PER_UNIT"),
 };
 
 /** Metering label of the events a stream delivered (the connection itself is "/v1/stream"). */
