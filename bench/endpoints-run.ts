@@ -6,7 +6,8 @@
 import Database from "better-sqlite3";
 import type { BenchDb } from "./datasets";
 import type { LoadResult } from "./load";
-import { config, log, measure, notes } from "./measure";
+import { captureStatements, startFloor } from "./floor";
+import { config, log, measure, notes, peakOf } from "./measure";
 import { probe } from "./scenarios";
 import { startBenchApp } from "./servers";
 
@@ -16,6 +17,8 @@ export interface EndpointRun {
   peak: LoadResult;
   half: LoadResult;
   halfPaced: LoadResult | null;
+  /** The same request's floor (bench/floor.ts): its statements, JSON.stringify, one write. */
+  floor: LoadResult | null;
 }
 export interface EndpointRuns {
   sqlite: EndpointRun[];
@@ -99,7 +102,7 @@ export async function endpointRuns(db: BenchDb, sqliteFile: string, key: string)
       }
       const target = { name: pattern, baseUrl: app.baseUrl, pid: app.proc.pid, scenario: { path } };
       const [r] = await measure([target], key, 1, config.sweepDurationS);
-      out.push({ pattern, path, ...r });
+      out.push({ pattern, path, ...r, floor: await floorOf(db.url, pattern, path, key) });
     }
   } finally {
     await app.stop();
@@ -107,24 +110,39 @@ export async function endpointRuns(db: BenchDb, sqliteFile: string, key: string)
   return out;
 }
 
+/** The floor's peak for one request; null when the route reads no SQL (the OpenAPI document). */
+async function floorOf(url: string, pattern: string, path: string, key: string): Promise<LoadResult | null> {
+  const statements = await captureStatements(url, path);
+  if (!statements.length) return null;
+  const floor = await startFloor(url, statements);
+  try {
+    const target = { name: `floor ${pattern}`, baseUrl: floor.baseUrl, pid: floor.pid, scenario: { path } };
+    return await peakOf(target, key, config.sweepDurationS, "floor");
+  } finally {
+    await floor.stop();
+  }
+}
+
+const ratio = (a: number | undefined, b: number | undefined) => (a && b ? `${(a / b).toFixed(2)}x` : "-");
+
 const ms = (n: number | undefined) => (n !== undefined && Number.isFinite(n) ? n.toFixed(2) : "-");
 
 /** The table for docs/benchmark.md: SQLite beside PostgreSQL, one row per route. */
 export function endpointsSummary(r: EndpointRuns): string[] {
   const pg = new Map((r.postgresql ?? []).map((e) => [e.pattern, e]));
   const lines = [
-    `Every endpoint uncached (response cache off; ${config.connections} connections, ${config.sweepDurationS} s per run; p99 at half of each endpoint's own peak):`,
+    `Every endpoint uncached (response cache off; ${config.connections} connections, ${config.sweepDurationS} s per run; server and floor pinned to one core, the load generator to the other; p99 at half of each endpoint's own peak, open loop). "vs floor" is Statline's req/s over its floor's, and the floor's CPU per request over Statline's (1.00x = as cheap as the floor):`,
     "",
-    "| Endpoint | Request | SQLite req/s | CPU µs/req | p99 at half peak ms (ac / paced) | PostgreSQL req/s | CPU µs/req | p99 at half peak ms (ac / paced) |",
-    "|---|---|---:|---:|---:|---:|---:|---:|",
+    "| Endpoint | Request | SQLite req/s | vs floor | CPU µs/req | vs floor | p99 at half peak ms | PostgreSQL req/s | vs floor | CPU µs/req | p99 at half peak ms |",
+    "|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
   ];
   for (const e of r.sqlite) {
     const p = pg.get(e.pattern);
     lines.push(
-      `| ${e.pattern} | \`${e.path}\` | ${Math.round(e.peak.rps)} | ${e.peak.cpuUsPerRequest?.toFixed(0) ?? "-"} | ${ms(e.half.p99)} / ${ms(e.halfPaced?.p99)} | ` +
+      `| ${e.pattern} | \`${e.path}\` | ${Math.round(e.peak.rps)} | ${ratio(e.peak.rps, e.floor?.rps)} | ${e.peak.cpuUsPerRequest?.toFixed(0) ?? "-"} | ${ratio(e.floor?.cpuUsPerRequest, e.peak.cpuUsPerRequest)} | ${ms(e.half.p99)} | ` +
         (p
-          ? `${Math.round(p.peak.rps)} | ${p.peak.cpuUsPerRequest?.toFixed(0) ?? "-"} | ${ms(p.half.p99)} / ${ms(p.halfPaced?.p99)} |`
-          : "- | - | - |"),
+          ? `${Math.round(p.peak.rps)} | ${ratio(p.peak.rps, p.floor?.rps)} | ${p.peak.cpuUsPerRequest?.toFixed(0) ?? "-"} | ${ms(p.half.p99)} |`
+          : "- | - | - | - |"),
     );
   }
   return lines;
@@ -133,6 +151,6 @@ export function endpointsSummary(r: EndpointRuns): string[] {
 export function logEndpointRuns(label: string, runs: EndpointRun[]): void {
   for (const e of runs)
     log(
-      `${label} ${e.path.padEnd(48)} ${Math.round(e.peak.rps)} req/s, ${e.peak.cpuUsPerRequest?.toFixed(0) ?? "-"} µs/req, p99 at half peak ${ms(e.half.p99)} / ${ms(e.halfPaced?.p99)} ms`,
+      `${label} ${e.path.padEnd(48)} ${Math.round(e.peak.rps)} req/s (${ratio(e.peak.rps, e.floor?.rps)} of floor), ${e.peak.cpuUsPerRequest?.toFixed(0) ?? "-"} µs/req, p99 at half peak ${ms(e.half.p99)} ms`,
     );
 }

@@ -3,6 +3,7 @@
 import { load, loadSlots, warmUp, type LoadResult, type LoadSpec } from "./load";
 import { paced } from "./paced";
 import type { Scenario } from "./scenarios";
+import { oloadAvailable, openLoop, pinServer, wrkAvailable, wrkPeak } from "./native";
 import { cpuSeconds, rssMb } from "./servers";
 
 const num = (name: string, fallback: number) => (process.env[name] ? Number(process.env[name]) : fallback);
@@ -58,25 +59,30 @@ export async function measure(
   const best: (LoadResult | null)[] = targets.map(() => null);
   for (let r = 0; r < rounds; r++) {
     for (const [i, t] of targets.entries()) {
-      await warmUp(specOf(t, key, durationS), config.warmupS);
-      const cpuBefore = cpuSeconds(t.pid);
-      const peak = await load(specOf(t, key, durationS));
-      const cpuAfter = cpuSeconds(t.pid);
-      if (cpuBefore !== null && cpuAfter !== null && peak.requests > 0)
-        peak.cpuUsPerRequest = ((cpuAfter - cpuBefore) * 1e6) / peak.requests;
-      peak.rssMb = rssMb(t.pid) ?? undefined;
-      log(
-        `${t.name.padEnd(24)} round ${r + 1}: ${Math.round(peak.rps).toString().padStart(6)} req/s  p50 ${peak.p50.toFixed(2)} ms  p99 ${peak.p99.toFixed(2)} ms` +
-          (peak.cpuUsPerRequest ? `  server CPU ${peak.cpuUsPerRequest.toFixed(1)} µs/req` : "") +
-          (peak.rssMb ? `  RSS ${peak.rssMb.toFixed(0)} MB` : "") +
-          (peak.non2xx || peak.errors ? `  (${peak.non2xx} non-2xx, ${peak.errors} errors)` : ""),
-      );
+      const peak = await peakOf(t, key, durationS, `round ${r + 1}`);
       if (!best[i] || peak.rps > best[i]!.rps) best[i] = peak;
     }
   }
   const out: { peak: LoadResult; half: LoadResult; halfPaced: LoadResult | null }[] = [];
   for (const [i, t] of targets.entries()) {
     const rate = Math.max(1, Math.round(best[i]!.rps / 2));
+    if (oloadAvailable(warnOnce)) {
+      // Open loop at a constant rate from the other core, latency counted from each request's due
+      // time (bench/native/oload.c): the server's p99, not the generator's bursts.
+      const half = await openLoop({
+        baseUrl: t.baseUrl,
+        path: t.scenario.path,
+        headers: { "x-api-key": key },
+        rate,
+        durationS,
+        connections: config.connections,
+      });
+      log(
+        `${t.name.padEnd(24)} at half peak (${rate} req/s, open loop): p50 ${half.p50.toFixed(2)} ms  p99 ${half.p99.toFixed(2)} ms  p99.9 ${half.p999.toFixed(2)} ms`,
+      );
+      out.push({ peak: best[i]!, half, halfPaced: null });
+      continue;
+    }
     const half = await load({ ...specOf(t, key, durationS), overallRate: rate });
     // node:http as a client tops out near a few thousand req/s on this box: above that the pace
     // would measure the client, so only slower targets get the paced run.
@@ -100,6 +106,45 @@ export async function measure(
     out.push({ peak: best[i]!, half, halfPaced });
   }
   return out;
+}
+
+const warned = new Set<string>();
+const warnOnce = (msg: string) => {
+  if (warned.has(msg)) return;
+  warned.add(msg);
+  notes.push(msg);
+  log(`warning: ${msg}`);
+};
+
+/** One peak run of a target, pinned, after a warm-up: req/s, latencies, server CPU per request, RSS. */
+export async function peakOf(t: Target, key: string, durationS: number, label: string): Promise<LoadResult> {
+  pinServer(t.pid);
+  if (config.warmupS > 0) await peakLoad(t, key, config.warmupS);
+  const cpuBefore = cpuSeconds(t.pid);
+  const peak = await peakLoad(t, key, durationS);
+  const cpuAfter = cpuSeconds(t.pid);
+  if (cpuBefore !== null && cpuAfter !== null && peak.requests > 0)
+    peak.cpuUsPerRequest = ((cpuAfter - cpuBefore) * 1e6) / peak.requests;
+  peak.rssMb = rssMb(t.pid) ?? undefined;
+  log(
+    `${t.name.padEnd(24)} ${label}: ${Math.round(peak.rps).toString().padStart(6)} req/s  p50 ${peak.p50.toFixed(2)} ms  p99 ${peak.p99.toFixed(2)} ms` +
+      (peak.cpuUsPerRequest ? `  server CPU ${peak.cpuUsPerRequest.toFixed(1)} µs/req` : "") +
+      (peak.rssMb ? `  RSS ${peak.rssMb.toFixed(0)} MB` : "") +
+      (peak.non2xx || peak.errors ? `  (${peak.non2xx} non-2xx, ${peak.errors} errors)` : ""),
+  );
+  return peak;
+}
+
+/** Peak throughput: wrk pinned to the generator core when it is there, else autocannon. */
+async function peakLoad(t: Target, key: string, durationS: number): Promise<LoadResult> {
+  if (!wrkAvailable(warnOnce)) return load(specOf(t, key, durationS));
+  return wrkPeak({
+    baseUrl: t.baseUrl,
+    paths: t.scenario.paths ?? [t.scenario.path],
+    headers: { "x-api-key": key },
+    connections: config.connections,
+    durationS,
+  });
 }
 
 /** Single-connection latency: what one request costs the server, free of queueing. */

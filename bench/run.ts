@@ -13,7 +13,7 @@ import path from "node:path";
 import { buildIfStale } from "../scripts/build-if-stale";
 import { benchKey, ensureBenchDb, ensurePersonsDb, type BenchDb } from "./datasets";
 import { encodingRuns } from "./encoding-run";
-import { endpointRuns, logEndpointRuns, type EndpointRuns } from "./endpoints-run";
+import { endpointRuns, endpointsSummary, logEndpointRuns, type EndpointRuns } from "./endpoints-run";
 import { eventRuns } from "./events-run";
 import { webhookRuns } from "./webhooks-run";
 import { keysRuns, keysSummary } from "./keys-run";
@@ -21,6 +21,7 @@ import { manyKeysRun, missRuns, scaleOutRuns, TEAMS } from "./extra-runs";
 import { load } from "./load";
 import { requestLogRuns } from "./logs-run";
 import { config, latency, log, measure, notes, pairedLatency, started } from "./measure";
+import { machineNote } from "./native";
 import { ensurePgBenchDb } from "./postgres";
 import { summarizeProfile } from "./profile";
 import { writeResults, type BenchResults, type GrowthRow, type MainRow, type MemoryRun } from "./report";
@@ -173,6 +174,7 @@ async function main() {
     notes.push(
       `load average ${loadavgAtStart[0].toFixed(2)} at start: other work shares the 2 cores, so absolute figures are low; ratios are measured back to back`,
     );
+  notes.push(`at start: ${machineNote()}`);
   log("building the app if sources changed…");
   buildIfStale();
   const scales = [...new Set([config.mainScale, ...config.scales])];
@@ -190,7 +192,9 @@ async function main() {
     return;
   }
   if (process.env.BENCH_ONLY === "endpoints") {
-    await everyEndpoint(mainDb, mainKey);
+    const runs = await everyEndpoint(mainDb, mainKey);
+    notes.push(`at the end: ${machineNote()}`);
+    console.log(`\n${endpointsSummary(runs).join("\n")}\n\n${notes.join("\n")}`);
     return;
   }
   if (process.env.BENCH_ONLY === "keys") {
@@ -266,6 +270,7 @@ async function main() {
     notes,
     totalSeconds: (Date.now() - started) / 1000,
   };
+  notes.push(`at the end: ${machineNote()}`);
   results.targets = evaluateTargets(results);
   console.log(
     `\n${writeResults(results, config.writeDocs)}\n\nwritten: bench/results/latest.json${config.writeDocs ? ", docs/benchmark.md" : ""}`,

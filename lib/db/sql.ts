@@ -152,10 +152,19 @@ function reader(db: Db): Reader {
 /** The dialect of the configured database (for statements built from optional parts). */
 export const dialect = (db: Db): Dialect => reader(db).dialect;
 
+/**
+ * Sees every read's statement text and parameters when set: the bench's per-endpoint floor
+ * (bench/floor.ts) replays exactly these statements through the same driver. One property check
+ * per read otherwise.
+ */
+export const sqlTrace: { fn: ((text: string, params: SqlParam[]) => void) | null } = { fn: null };
+
 /** Runs a read; each row is an array in select-list order. */
 export async function sqlRows(db: Db, stmt: Statement | string, params: SqlParam[]): Promise<SqlRow[]> {
   const r = reader(db);
-  return r.rows(typeof stmt === "string" ? stmt : stmt.render(r.dialect), params);
+  const text = typeof stmt === "string" ? stmt : stmt.render(r.dialect);
+  if (sqlTrace.fn) sqlTrace.fn(text, params);
+  return r.rows(text, params);
 }
 
 const writers = perProcess("sqlWriters", () => new Map<string, Database.Database>());
