@@ -80,6 +80,8 @@ export function checkedLookup(
   });
 }
 
+export const PRIVATE_TARGET = "URL points at a private, loopback or link-local address";
+
 /** Why a URL cannot be an endpoint (checked at creation; addresses are checked again at send time). */
 export function urlProblem(raw: string, maxLength: number): string | null {
   if (raw.length > maxLength) return `URL must be at most ${maxLength} characters`;
@@ -93,7 +95,6 @@ export function urlProblem(raw: string, maxLength: number): string | null {
   if (url.username || url.password) return "URL must not contain credentials";
   if (url.hash) return "URL must not contain a fragment";
   const host = url.hostname.replace(/^\[|\]$/g, "");
-  if (net.isIP(host) && isForbiddenAddress(host) && !webhookConfig.allowPrivate())
-    return "URL points at a private, loopback or link-local address";
+  if (net.isIP(host) && isForbiddenAddress(host) && !webhookConfig.allowPrivate()) return PRIVATE_TARGET;
   return null;
 }
