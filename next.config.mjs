@@ -4,23 +4,28 @@
  * minted per request in proxy.ts, turning every page dynamic (no static rendering, no caching);
  * the pages render no user HTML (React escapes text), so the policy's worth is in what it denies:
  * scripts, styles, images, fonts and connections from any other origin, plugins, <base>
- * hijacking and framing. Form posts may go only to this origin and to loopback (the agent
- * handoff's approval redirects to the CLI's 127.0.0.1 listener, RFC 8252 §7.3). Next's dev
- * server needs eval for fast refresh.
+ * hijacking and framing. Form posts go to this origin only, except on the agent handoff's
+ * approval page (/agent/<code>), whose approval redirects to the CLI's loopback listener
+ * (RFC 8252 §7.3: http://127.0.0.1:<port> or http://[::1]:<port>), and form-action covers
+ * redirects. CSP has no syntax for an IPv6 host: Chromium rejected `http://[::1]:*` as an invalid
+ * source and blocked the [::1] redirect, so that page allows the `http:` scheme instead (the
+ * redirect target itself is checked by the server: lib/handoff/redirect.ts accepts loopback only).
+ * Next's dev server needs eval for fast refresh.
  */
 const dev = process.env.NODE_ENV !== "production";
-const csp = [
-  "default-src 'self'",
-  `script-src 'self' 'unsafe-inline'${dev ? " 'unsafe-eval'" : ""}`,
-  "style-src 'self' 'unsafe-inline'",
-  "img-src 'self' data: blob:",
-  "font-src 'self' data:",
-  "connect-src 'self'",
-  "object-src 'none'",
-  "base-uri 'self'",
-  "form-action 'self' http://127.0.0.1:* http://localhost:* http://[::1]:*",
-  "frame-ancestors 'none'",
-].join("; ");
+const csp = (formAction) =>
+  [
+    "default-src 'self'",
+    `script-src 'self' 'unsafe-inline'${dev ? " 'unsafe-eval'" : ""}`,
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data: blob:",
+    "font-src 'self' data:",
+    "connect-src 'self'",
+    "object-src 'none'",
+    "base-uri 'self'",
+    `form-action ${formAction}`,
+    "frame-ancestors 'none'",
+  ].join("; ");
 
 /** @type {import('next').NextConfig} */
 const nextConfig = {
@@ -34,11 +39,13 @@ const nextConfig = {
         source: "/:path*",
         headers: [
           { key: "X-Frame-Options", value: "DENY" },
-          { key: "Content-Security-Policy", value: csp },
+          { key: "Content-Security-Policy", value: csp("'self'") },
           { key: "X-Content-Type-Options", value: "nosniff" },
           { key: "Referrer-Policy", value: "strict-origin-when-cross-origin" },
         ],
       },
+      // Later entries win for the same header: the handoff approval page may post on to loopback.
+      { source: "/agent/:code", headers: [{ key: "Content-Security-Policy", value: csp("'self' http:") }] },
     ];
   },
 };

@@ -13,6 +13,7 @@ import { getRedis, whenRedisReady } from "./lib/redis";
 import { admitBody, applyServerLimits, serverOptions } from "./lib/server-limits";
 import { gracefulShutdown, isStopping, onShutdown, onStopping } from "./lib/shutdown";
 import { closeAllStreams } from "./lib/events/stream";
+import { trailingSlashTarget } from "./lib/trailing-slash";
 import { flushUsage, usageStats } from "./lib/usage";
 import { startWebhooks, stopWebhooks } from "./lib/webhooks/worker";
 
@@ -59,6 +60,12 @@ export async function startServer(opts: { port: number; host: string; dev?: bool
         (err) => fail(res, err),
       );
     } else {
+      const slashless = trailingSlashTarget(url);
+      if (slashless !== null) {
+        res.writeHead(308, { Location: slashless, "Cache-Control": "no-store" });
+        res.end();
+        return;
+      }
       // Append the socket peer so a client-sent X-Forwarded-For cannot pose as the caller's address
       // in the dashboard's audit log (lib/auth/route.ts reads it, honouring TRUST_PROXY_HOPS).
       const forwarded = req.headers["x-forwarded-for"];

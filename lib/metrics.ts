@@ -56,7 +56,7 @@ function create() {
   });
   const refusedConnections = new Counter({
     name: "statline_connections_refused_total",
-    help: "Connections closed on accept by the server's caps (max_connections, per_ip)",
+    help: "Connections closed by the server's caps (max_connections, per_ip) or for sending nothing (silent)",
     labelNames: ["cap"],
     registers: [registry],
   });
@@ -130,7 +130,7 @@ function create() {
     authBackendError: () => authBackendErrors.inc(),
     revocationReceived: (source: "pubsub" | "poll") => revocations.labels(source).inc(),
     limiterRedisError: () => limiterErrors.inc(),
-    connectionRefused: (cap: "max_connections" | "per_ip") => refusedConnections.labels(cap).inc(),
+    connectionRefused: (cap: "max_connections" | "per_ip" | "silent") => refusedConnections.labels(cap).inc(),
     bodyTooLarge: () => tooLarge.inc(),
   };
 }

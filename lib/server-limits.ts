@@ -97,7 +97,50 @@ export function admitBody(req: http.IncomingMessage, res: http.ServerResponse): 
   return true;
 }
 
-/** Timeouts, the global connection cap and the per-address cap, applied to one server. */
+const OVER_CAP = Symbol("overCap");
+const FIRST_HEAD = Symbol("firstHead");
+type Tracked = Socket & { [OVER_CAP]?: true; [FIRST_HEAD]?: NodeJS.Timeout };
+
+/** How long an over-cap connection may take to send its request (answered 503), and how many wait at once. */
+const OVER_CAP_GRACE_MS = 1000;
+const OVER_CAP_WAITING = 256;
+export const OVER_CAP_RETRY_AFTER_S = 5;
+
+/**
+ * Closes a connection that has sent nothing `ms` after it opened. Node's headersTimeout starts at
+ * a request's first byte, so a silent socket was never closed (256 of 300 still open after 40 s);
+ * one that has sent a byte is left to headersTimeout, which answers it 408.
+ */
+function armFirstHead(socket: Tracked, ms: number): void {
+  if (ms === 0) return;
+  const timer = setTimeout(() => {
+    if (socket.bytesRead === 0) {
+      metrics.connectionRefused("silent");
+      socket.destroy();
+    }
+  }, ms).unref();
+  socket[FIRST_HEAD] = timer;
+  socket.once("close", () => clearTimeout(timer));
+}
+
+function answerOverCap(res: http.ServerResponse): void {
+  const body = JSON.stringify({
+    error: { code: "SERVICE_UNAVAILABLE", message: "Too many connections from this address" },
+  });
+  res.writeHead(503, {
+    "Content-Type": "application/json",
+    "Cache-Control": "no-store",
+    "Retry-After": String(OVER_CAP_RETRY_AFTER_S),
+    "Content-Length": String(Buffer.byteLength(body)),
+    Connection: "close",
+  });
+  res.end(body);
+}
+
+/**
+ * Timeouts, the global connection cap and the per-address cap, applied to one server (after its
+ * request listener is attached: the listener is wrapped so an over-cap connection is answered 503).
+ */
 export function applyServerLimits(server: http.Server): void {
   const l = serverLimits;
   server.timeout = l.idleTimeoutMs;
@@ -106,16 +149,32 @@ export function applyServerLimits(server: http.Server): void {
   server.requestTimeout = l.requestTimeoutMs;
   if (l.maxConnections > 0) server.maxConnections = l.maxConnections;
   server.on("drop", () => metrics.connectionRefused("max_connections"));
-  if (l.maxConnectionsPerIp === 0) return;
+  server.on("clientError", answerClientError);
+  const handlers = server.listeners("request") as http.RequestListener[];
+  server.removeAllListeners("request");
+  server.on("request", (req: http.IncomingMessage, res: http.ServerResponse) => {
+    const socket = req.socket as Tracked;
+    clearTimeout(socket[FIRST_HEAD]);
+    if (socket[OVER_CAP]) return answerOverCap(res);
+    for (const h of handlers) h.call(server, req, res);
+  });
   const open = new Map<string, number>();
-  server.on("connection", (socket: Socket) => {
+  let waiting = 0;
+  server.on("connection", (socket: Tracked) => {
     const ip = socket.remoteAddress ?? "";
     const n = (open.get(ip) ?? 0) + 1;
-    if (n > l.maxConnectionsPerIp) {
+    if (l.maxConnectionsPerIp > 0 && n > l.maxConnectionsPerIp) {
       metrics.connectionRefused("per_ip");
-      socket.destroy();
+      // A retryable 503 rather than a reset, for as many as can wait without crowding others out.
+      if (waiting >= OVER_CAP_WAITING) return void socket.destroy();
+      waiting++;
+      socket[OVER_CAP] = true;
+      socket.once("close", () => waiting--);
+      setTimeout(() => socket.destroy(), OVER_CAP_GRACE_MS).unref();
       return;
     }
+    armFirstHead(socket, l.headersTimeoutMs);
+    if (l.maxConnectionsPerIp === 0) return;
     open.set(ip, n);
     socket.once("close", () => {
       const left = (open.get(ip) ?? 1) - 1;
@@ -123,6 +182,25 @@ export function applyServerLimits(server: http.Server): void {
       else open.delete(ip);
     });
   });
+}
+
+/** Node's HTTP parser's refusals, answered in the API's error shape (Node wrote an empty 400). */
+const PARSE_ERRORS: Record<string, [number, string]> = {
+  HPE_INVALID_METHOD: [400, "Unsupported HTTP method"],
+  HPE_HEADER_OVERFLOW: [431, "Request headers too large"],
+  ERR_HTTP_REQUEST_TIMEOUT: [408, "Request not received in time"],
+};
+
+function answerClientError(err: NodeJS.ErrnoException, socket: Socket): void {
+  const open = socket.writable && !(socket as Socket & { _httpMessage?: unknown })._httpMessage;
+  if (!open || err.code === "ECONNRESET") return void socket.destroy();
+  const [status, message] = PARSE_ERRORS[err.code ?? ""] ?? [400, "Malformed HTTP request"];
+  const body = JSON.stringify({ error: { code: "INVALID_REQUEST", message } });
+  socket.end(
+    `HTTP/1.1 ${status} ${http.STATUS_CODES[status]}\r\nContent-Type: application/json\r\n` +
+      `Cache-Control: no-store\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+  );
+  setTimeout(() => socket.destroy(), 1000).unref();
 }
 
 /** Options for http.createServer: the bounded request class and a 1 s check of the two timeouts. */

@@ -1,11 +1,14 @@
 // Operator CLI working directly on DATABASE_URL. `npm run --silent admin -- help` lists commands.
 import { commands } from "../lib/admin/commands";
 import { assertEnv } from "../lib/config";
+import { AUTH_SECRET_FILE, loadAuthSecret } from "../lib/auth-secret";
 
 async function main() {
   assertEnv();
   // Diagnostics (pino) go to stderr: stdout carries the command's output, e.g. a new key.
   process.env.LOG_DEST ??= "stderr";
+  // The secret the server seals with (webhook signing secrets): NEXTAUTH_SECRET, else npm start's file.
+  loadAuthSecret(false);
   const argv = process.argv.slice(2);
   const [group] = argv;
   // The longest command whose words start the arguments ("team alias add" before "team").
@@ -25,6 +28,11 @@ async function main() {
 main()
   .then(() => process.exit(0))
   .catch((err) => {
-    console.error(`error: ${err instanceof Error ? err.message : String(err)}`);
+    const message = err instanceof Error ? err.message : String(err);
+    const hint =
+      message === "NEXTAUTH_SECRET is not set"
+        ? ` and ${AUTH_SECRET_FILE} does not exist: start the server once (npm start writes it) or set NEXTAUTH_SECRET to the server's value`
+        : "";
+    console.error(`error: ${message}${hint}`);
     process.exit(1);
   });

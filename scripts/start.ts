@@ -1,28 +1,18 @@
 // `npm start`: migrate, seed demo data on an empty database, build the app when sources changed,
 // then serve dashboard and API on PORT (default 3000).
-import { randomBytes } from "node:crypto";
-import fs from "node:fs";
-import path from "node:path";
+import { loadAuthSecret } from "../lib/auth-secret";
 import { assertEnv } from "../lib/config";
 import { applyServerBusyTimeout } from "../lib/db/config";
 import { buildIfStale } from "./build-if-stale";
 import { migrate } from "./migrate";
-
-function ensureAuthSecret() {
-  if (process.env.NEXTAUTH_SECRET) return;
-  // Zero-config: a random secret kept beside the SQLite file, readable only by this user.
-  const file = path.resolve("data", "auth-secret");
-  fs.mkdirSync(path.dirname(file), { recursive: true });
-  if (!fs.existsSync(file)) fs.writeFileSync(file, randomBytes(32).toString("base64url"), { mode: 0o600 });
-  process.env.NEXTAUTH_SECRET = fs.readFileSync(file, "utf8").trim();
-}
 
 async function main() {
   assertEnv();
   (process.env as Record<string, string>).NODE_ENV = "production";
   process.env.NEXT_TELEMETRY_DISABLED = "1";
   applyServerBusyTimeout();
-  ensureAuthSecret();
+  // Zero-config: a random secret kept beside the SQLite file, readable only by this user.
+  loadAuthSecret(true);
   // next-auth needs its public URL (OAuth callbacks, Secure cookies under https); default to this port.
   process.env.NEXTAUTH_URL ??= `http://localhost:${process.env.PORT ?? 3000}`;
   await migrate();

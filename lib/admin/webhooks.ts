@@ -2,9 +2,14 @@ import { findOrCreateUser, findUserByEmail } from "../accounts";
 import { db } from "../db";
 import { parseTypes, type ChangeType } from "../events/types";
 import { createEndpoint, listEndpoints, removeEndpoint } from "../webhooks/endpoints";
+import { PRIVATE_TARGET } from "../webhooks/ssrf";
 import { parseFlags, requireFlag, type AdminCommand } from "./args";
 
 const CLI_ACTOR = { userId: null, ip: "admin-cli" };
+
+/** The CLI reads its own environment, not the server's: say which setting it lacked. */
+const ALLOW_PRIVATE_HINT =
+  " (allowed with WEBHOOK_ALLOW_PRIVATE=1, which this command reads from its own environment: set it here, and for the server, which refuses such targets at send time without it)";
 
 function eventsFlag(raw: string | true | undefined): ChangeType[] {
   if (raw === undefined) return [];
@@ -34,7 +39,8 @@ export const webhookCommands: AdminCommand[] = [
         { accountId: user.accountId, createdById: user.id, url, eventTypes, competitionId },
         CLI_ACTOR,
       );
-      if (!done.ok) throw new Error(done.message);
+      if (!done.ok)
+        throw new Error(done.message + (done.message === PRIVATE_TARGET ? ALLOW_PRIVATE_HINT : ""));
       const { endpoint, secret } = done.value;
       const types = endpoint.eventTypes.length ? endpoint.eventTypes.join(",") : "all event types";
       console.log(`added webhook ${endpoint.id} -> ${endpoint.url} (${types}) for ${user.email}`);

@@ -27,7 +27,8 @@ export function extractKey(req: ApiRequest): { key: string } | { error: "missing
   if (raw === undefined && auth === undefined) return { error: "missing" };
   let bearer: string | undefined;
   if (auth !== undefined) {
-    const match = /^Bearer ([^\s,]+)$/i.exec(auth.trim());
+    // RFC 7235: one or more spaces after the scheme (`Bearer  <key>` was a 401).
+    const match = /^Bearer +([^\s,]+)$/i.exec(auth.trim());
     if (!match) return { error: "malformed" };
     bearer = match[1];
   }
@@ -86,9 +87,13 @@ async function judged(
     );
     return { ok: false, error, failure: verified.failure };
   }
-  // Only keys that name no account spend the budget: a revoked or wrong-secret key belongs to a
-  // known account, is judged from the key cache and is its owner's to fix (and to see in the log).
-  if (verified.failure.reason === "unknown_prefix") noteAuthFailure(req.ip);
+  // A right key of a known account is answered even while its address is throttled (another
+  // client behind the same address keeps working); a wrong secret is guessing and is throttled
+  // like an unknown key (it was never throttled: 3,000 of 3,000 answered 401 at 593 req/s). A
+  // revoked key is its owner's old deployment, to see in the log, and spends nothing.
+  if (verified.failure.reason === "invalid_secret" && wait) return throttled(wait);
+  if (verified.failure.reason === "unknown_prefix" || verified.failure.reason === "invalid_secret")
+    noteAuthFailure(req.ip);
   // Built only on failure: constructing an Error captures a stack, which cost ~8% of a cache hit.
   return {
     ok: false,

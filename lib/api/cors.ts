@@ -1,3 +1,5 @@
+import { ApiError } from "./errors";
+import { errorResponse } from "./respond";
 import type { ApiRequest, ApiResponse } from "./types";
 import { envStrOpt } from "../config";
 
@@ -35,11 +37,20 @@ function allowedOrigin(req: ApiRequest): string | null {
   return ANY ? "*" : ORIGINS.has(origin) ? origin : null;
 }
 
-/** A preflight's answer, or null when the request is not a preflight from an allowed origin. */
+/**
+ * A preflight's answer (null when the request is not a preflight). From an origin not allowed
+ * (or with CORS off) it is a 403 without CORS headers, so the browser blocks the call; it was a
+ * 401 asking for a key the browser never sends on a preflight.
+ */
 export function preflight(req: ApiRequest, requestId: string): ApiResponse | null {
   if (req.method !== "OPTIONS" || !req.header("access-control-request-method")) return null;
   const origin = allowedOrigin(req);
-  if (!origin) return null;
+  if (!origin) {
+    const refused = new ApiError("FORBIDDEN", "Cross-origin requests from this origin are not allowed", {
+      Vary: "Origin",
+    });
+    return errorResponse(requestId, refused);
+  }
   return {
     status: 204,
     headers: {
@@ -55,12 +66,16 @@ export function preflight(req: ApiRequest, requestId: string): ApiResponse | nul
   };
 }
 
-/** Adds the CORS response headers for an allowed origin. */
+/**
+ * Adds the CORS response headers for an allowed origin. With a list of origins every answer
+ * depends on Origin (allowed or refused alike), so every one says `Vary: Origin`: a shared cache
+ * must not hand a refusal to an allowed origin, or the reverse.
+ */
 export function withCors(req: ApiRequest, res: ApiResponse): void {
   if (ORIGINS.size === 0) return;
+  if (!ANY) res.headers.Vary = res.headers.Vary ? `${res.headers.Vary}, Origin` : "Origin";
   const origin = allowedOrigin(req);
   if (!origin) return;
   res.headers["Access-Control-Allow-Origin"] = origin;
   res.headers["Access-Control-Expose-Headers"] = EXPOSED;
-  res.headers.Vary = res.headers.Vary ? `${res.headers.Vary}, Origin` : "Origin";
 }

@@ -83,9 +83,24 @@ export function etagOf(content: string | Buffer): string {
   return `"${hash("sha256", content, "base64url").slice(0, 27)}"`;
 }
 
-/** If-None-Match against one ETag: "*" or any listed tag (weak or strong) matches. */
+/**
+ * The ETag of one content-coding of the data: a strong validator names exact bytes, so the br and
+ * gzip bodies get their own (`"<hash>-br"`, `"<hash>-gzip"`); identity keeps the plain hash.
+ */
+export function codedEtag(etag: string, encoding: Encoding): string {
+  return encoding === "identity" ? etag : `${etag.slice(0, -1)}-${encoding}"`;
+}
+
+/**
+ * If-None-Match against one ETag: "*" or any listed tag (weak or strong) matches, in any of its
+ * codings (a cache that stored the gzip body may revalidate it from a client wanting br).
+ */
 export function matchesEtag(ifNoneMatch: string | undefined, etag: string): boolean {
   if (!ifNoneMatch) return false;
   if (ifNoneMatch.trim() === "*") return true;
-  return ifNoneMatch.split(",").some((t) => t.trim().replace(/^W\//, "") === etag);
+  const bare = etag.slice(0, -1);
+  return ifNoneMatch.split(",").some((t) => {
+    const tag = t.trim().replace(/^W\//, "");
+    return tag === etag || tag === `${bare}-br"` || tag === `${bare}-gzip"`;
+  });
 }

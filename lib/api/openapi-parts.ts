@@ -36,7 +36,9 @@ export const HEADERS: Record<string, Json> = {
   RateLimit: text(
     'IETF draft-ietf-httpapi-ratelimit-headers: `"default";r=<remaining>;t=<seconds until full>`.',
   ),
-  "RateLimit-Policy": text('IETF policy: `"default";q=<burst>;w=60` (the plan\'s requests per 60 s window).'),
+  "RateLimit-Policy": text(
+    'IETF policy: `"default";q=<burst>;w=<seconds a full refill takes>` (free plan: `q=20;w=20`; unlimited: `q=2147483647;w=1`).',
+  ),
   "X-Units-Cost": int("Units this call cost (0 for errors and 304 Not Modified)."),
   "X-Units-Used": int("Units the account used this calendar month (UTC), this call included."),
   "X-Units-Remaining": int(`Units left this month; ${NO_LIMIT} on plans without a quota.`),

@@ -3,7 +3,7 @@ import { usage, type Admission } from "../usage";
 import { authenticate, restrictionError, type AuthResult } from "./auth";
 import { cacheGet, cacheSet, makeEntry, requestCacheKey, type CacheEntry } from "./cache";
 import { preflight, withCors } from "./cors";
-import { matchesEtag, negotiate } from "./encoding";
+import { codedEtag, matchesEtag, negotiate } from "./encoding";
 import { isDatabaseUnavailable } from "./db-errors";
 import { ApiError } from "./errors";
 import { parseQuery } from "./request";
@@ -162,14 +162,15 @@ async function miss(c: Ctx, { route, params }: RouteMatch, cacheKey: string): Pr
 function respond(c: Ctx, entry: CacheEntry, cache: "HIT" | "MISS"): ApiResponse {
   const { req, caller, endpoint } = c;
   const route = c.match!.route;
+  const encoding = negotiate(req.header("accept-encoding"));
   if (matchesEtag(req.header("if-none-match"), entry.etag)) {
     // Not Modified costs 0 units but is still a request (rate limit, request log, metering).
     const unitHeaders = caller ? usage.settle(caller, endpoint, 304, 0, c.admission) : NONE;
-    return notModifiedResponse(c.requestId, [c.limitHeaders, unitHeaders, entry.validators]);
+    const etag = entry.compressed ? codedEtag(entry.etag, encoding) : undefined;
+    return notModifiedResponse(c.requestId, [c.limitHeaders, unitHeaders, entry.validators], etag);
   }
   const unitHeaders = caller ? usage.settle(caller, endpoint, 200, route.units, c.admission) : NONE;
   c.trace.units = route.units;
-  const encoding = negotiate(req.header("accept-encoding"));
   const sets = [c.limitHeaders, unitHeaders, entry.validators];
   return okResponse(c.requestId, entry, cache, route.raw === true, encoding, sets);
 }

@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import type { CacheEntry } from "./cache";
-import { brChunks, gzipChunks, type Encoding } from "./encoding";
+import { brChunks, codedEtag, gzipChunks, type Encoding } from "./encoding";
 import { type ApiError } from "./errors";
 import type { ApiResponse, ResponseStream } from "./types";
 
@@ -58,15 +58,17 @@ export function okResponse(
   const c = entry.compressed;
   if (c && encoding !== "identity") {
     response.headers["Content-Encoding"] = encoding;
+    response.headers.ETag = codedEtag(entry.etag, encoding);
     response.chunks = encoding === "br" ? brChunks(c, rest) : gzipChunks(c, rest);
   } else response.chunks = raw ? [entry.head] : [entry.head, rest];
   return response;
 }
 
-/** 304 Not Modified: no body, the validators and the usual headers. */
-export function notModifiedResponse(requestId: string, headers: HeaderSets): ApiResponse {
+/** 304 Not Modified: no body, the validators (the ETag a 200 would carry) and the usual headers. */
+export function notModifiedResponse(requestId: string, headers: HeaderSets, etag?: string): ApiResponse {
   const out = envelopeHeaders(requestId, headers);
   delete out["Content-Type"];
+  if (etag !== undefined) out.ETag = etag;
   return { status: 304, headers: out, body: "", chunks: [] };
 }
 

@@ -104,7 +104,7 @@ export const SERVER_VARS = {
   ),
 
   NEXTAUTH_SECRET: v.str(
-    "Signs sessions and CSRF tokens; set it (the same on every instance) when you run several",
+    "Signs sessions and CSRF tokens; set it (the same on every instance) when you run several; the admin CLI reads `data/auth-secret` too",
     A,
     { shown: "generated once into `data/auth-secret` (0600) by `npm start`" },
   ),

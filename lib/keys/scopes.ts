@@ -55,18 +55,48 @@ export function parseAllowlist(raw: string): { cidrs: string[] | null } | { erro
   if (items.length > 50) return { error: "at most 50 IP ranges per key" };
   const bad = items.filter((i) => !parseCidr(i));
   if (bad.length) return { error: `not an IPv4/IPv6 address or CIDR: ${bad.slice(0, 3).join(", ")}` };
+  const mapped = items.filter((i) => isMappedRange(parseCidr(i)!));
+  if (mapped.length)
+    return {
+      error: `write IPv4 ranges as IPv4 (10.0.0.0/8), not as ::ffff:…: ${mapped.slice(0, 3).join(", ")}`,
+    };
   return { cidrs: items };
 }
 
-/** Built once per cached key: node's BlockList also matches IPv4-mapped IPv6 peers (::ffff:a.b.c.d). */
+const MAPPED = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i;
+
+/** An IPv4-mapped IPv6 address (::ffff:a.b.c.d, also as hex) as the IPv4 address it is; others as given. */
+export function unmapIp(ip: string): string {
+  if (isIP(ip) !== 6 || !/^::ffff:/i.test(ip)) return ip;
+  const dotted = MAPPED.exec(ip);
+  if (dotted) return dotted[1];
+  const hex = /^::ffff:([0-9a-f]{1,4}):([0-9a-f]{1,4})$/i.exec(ip);
+  if (!hex) return ip;
+  const [hi, lo] = [parseInt(hex[1], 16), parseInt(hex[2], 16)];
+  return `${hi >> 8}.${hi & 255}.${lo >> 8}.${lo & 255}`;
+}
+
+/** A range inside ::ffff:0:0/96 (IPv4-mapped): refused at input, IPv4 clients are matched as IPv4. */
+function isMappedRange(c: Cidr): boolean {
+  return c.family === "ipv6" && c.prefix >= 96 && unmapIp(c.address) !== c.address;
+}
+
+/**
+ * Built once per cached key. An IPv4 client (also when seen as ::ffff:a.b.c.d) is judged by the
+ * IPv4 ranges only, an IPv6 client by the IPv6 ranges only. Node's BlockList alone matches IPv4
+ * addresses against IPv6 rules, so `::/0` or `::ffff:0:0/96` admitted every IPv4 client.
+ */
 export function allowlistMatcher(stored: string): (ip: string) => boolean {
-  const list = new BlockList();
+  const v4 = new BlockList();
+  const v6 = new BlockList();
   for (const item of stored.split(",")) {
     const c = parseCidr(item);
-    if (c) list.addSubnet(c.address, c.prefix, c.family);
+    if (c) (c.family === "ipv4" ? v4 : v6).addSubnet(c.address, c.prefix, c.family);
   }
-  return (ip) => {
+  return (raw) => {
+    const ip = unmapIp(raw);
     const version = isIP(ip);
-    return version !== 0 && list.check(ip, version === 4 ? "ipv4" : "ipv6");
+    // Every mapped client was unmapped above, so an IPv6 rule covering ::ffff:0:0/96 matches none.
+    return version === 4 ? v4.check(ip, "ipv4") : version === 6 && v6.check(ip, "ipv6");
   };
 }

@@ -25,10 +25,44 @@ function failedPrefix(req: ApiRequest, failure: AuthFailure | null): string | nu
 }
 
 /**
+ * scrub() for a URL part: a key written with percent-escapes (`sk%5Flive%5F…`) is found in the
+ * decoded text (up to three rounds, for double encoding), and then the decoded text is stored, cut.
+ */
+export function redactUrlPart(text: string): string {
+  const plain = scrub(text);
+  let decoded = text;
+  for (let i = 0; i < 3 && decoded.includes("%"); i++) {
+    decoded = decoded.replace(/%([0-9A-Fa-f]{2})/g, (_, h: string) => String.fromCharCode(parseInt(h, 16)));
+    const cut = scrub(decoded);
+    if (cut !== decoded) return cut;
+  }
+  return plain;
+}
+
+/**
+ * Wrong-secret requests name a real key's prefix, so their rows land in that key's account. An
+ * attacker who knows a prefix wrote one row of chosen path/query/user-agent per request into the
+ * victim's log (3,000 of 3,000 at 593 req/s). Now such rows carry none of the request's text
+ * (path = the endpoint pattern, no query or user agent) and each prefix gets at most
+ * WRONG_SECRET_ROWS per minute; the rest are counted in statline_auth_failures_total only.
+ */
+export const WRONG_SECRET_ROWS = 10;
+const wrongSecretRows = new Map<string, { minute: number; n: number }>();
+
+function admitWrongSecret(prefix: string, now: number): boolean {
+  const minute = Math.floor(now / 60_000);
+  const seen = wrongSecretRows.get(prefix);
+  if (seen && seen.minute === minute) return ++seen.n <= WRONG_SECRET_ROWS;
+  if (!seen && wrongSecretRows.size >= 10_000) wrongSecretRows.clear();
+  wrongSecretRows.set(prefix, { minute, n: 1 });
+  return true;
+}
+
+/**
  * Adds the request to the log buffer when the buffer admits it (errors always; successes within
  * the per-second budget, then sampled). Never throws and never waits: the row is written by the
- * next flush. Any full key in the path or query is cut to its prefix (scrub), before the
- * length cap, so a cap can never leave part of a secret.
+ * next flush. Any full key in the path or query, percent-encoded or not, is cut to its prefix
+ * before the length cap, so a cap can never leave part of a secret.
  */
 export function recordRequest(
   req: ApiRequest,
@@ -40,12 +74,14 @@ export function recordRequest(
   // A flood refused per address (lib/api/auth-throttle.ts) is counted in metrics, not stored row by row.
   if (!requestLogConfig.enabled || trace.failure?.reason === "throttled") return;
   const now = Date.now();
+  const failure = trace.failure;
+  const blind = failure?.reason === "invalid_secret";
+  if (blind && !admitWrongSecret(failure.prefix, now)) return;
   const state = requestLogState;
   const rate = state.buffer.admit(res.status, now);
   if (rate === 0) return;
   const caller = trace.caller;
-  const prefix = caller?.prefix ?? failedPrefix(req, trace.failure);
-  const failure = trace.failure;
+  const prefix = caller?.prefix ?? failedPrefix(req, failure);
   state.buffer.push({
     id: res.headers["X-Request-Id"],
     at: now - Math.round(durationMs),
@@ -53,15 +89,15 @@ export function recordRequest(
     keyPrefix: prefix,
     environment: caller?.environment ?? (prefix ? (prefix.startsWith("sk_live_") ? "live" : "test") : null),
     method: req.method.slice(0, 16),
-    path: scrub(req.path).slice(0, 512),
-    query: scrub(req.rawQuery ?? req.query.toString()).slice(0, 1024),
+    path: blind ? endpoint : redactUrlPart(req.path).slice(0, 512),
+    query: blind ? "" : redactUrlPart(req.rawQuery ?? req.query.toString()).slice(0, 1024),
     endpoint,
     status: res.status,
     errorCode: trace.errorCode,
     units: trace.units,
     durationMs: Math.round(durationMs * 1000) / 1000,
     ip: cut(req.ip, 64),
-    userAgent: cut(req.header("user-agent"), 300),
+    userAgent: blind ? null : cut(req.header("user-agent"), 300),
     sampleRate: rate,
   });
   if (!state.started) {

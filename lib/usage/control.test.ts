@@ -144,6 +144,8 @@ describe("usage control", () => {
       "X-RateLimit-Limit": "2147483647",
       "X-RateLimit-Remaining": "2147483647",
       "X-RateLimit-Reset": "0",
+      RateLimit: '"default";r=2147483647;t=0',
+      "RateLimit-Policy": '"default";q=2147483647;w=1',
     });
     expect(s.usage.settle(caller("unlimited"), "/v1/teams", 200, 1, a)).toEqual({
       "X-Units-Cost": "1",

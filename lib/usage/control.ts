@@ -26,6 +26,9 @@ const UNLIMITED_RATE_HEADERS: Readonly<Record<string, string>> = Object.freeze({
   "X-RateLimit-Limit": UNLIMITED,
   "X-RateLimit-Remaining": UNLIMITED,
   "X-RateLimit-Reset": "0",
+  // The IETF fields too (they were missing), in the same terms: never short, refilled at once.
+  RateLimit: `"default";r=${UNLIMITED};t=0`,
+  "RateLimit-Policy": `"default";q=${UNLIMITED};w=1`,
 });
 
 /**

@@ -5,15 +5,24 @@ import type { Db } from "../db";
 import { headId } from "../events/feed";
 import type { ChangeType } from "../events/types";
 import { MAX_ENDPOINTS_PER_ACCOUNT, MAX_URL_LENGTH } from "./config";
+import { takeManualSend } from "./manual-throttle";
 import { newSigningSecret, sealSigningSecret } from "./sign";
 import { urlProblem } from "./ssrf";
 import { toEndpointView, type WebhookEndpointView } from "./views";
 
 export type WebhookResult<T> =
   | { ok: true; value: T }
-  | { ok: false; code: "NOT_FOUND" | "CONFLICT" | "INVALID_PARAMETER"; message: string };
+  | { ok: false; code: "NOT_FOUND" | "CONFLICT" | "INVALID_PARAMETER" | "RATE_LIMITED"; message: string };
 
 const notFound = { ok: false, code: "NOT_FOUND", message: "Webhook endpoint not found" } as const;
+
+/** The account's manual-send budget (lib/webhooks/manual-throttle.ts), checked once the endpoint is found. */
+function throttled(accountId: string): WebhookResult<never> | null {
+  const wait = takeManualSend(accountId);
+  if (!wait) return null;
+  const message = `Too many test events and resends; retry in ${wait} s`;
+  return { ok: false, code: "RATE_LIMITED", message };
+}
 
 /** Whose endpoint: an account (dashboard) or any (operator CLI, accountId undefined). */
 export interface EndpointRef {
@@ -159,6 +168,8 @@ export async function sendTestEvent(
   if (!ep) return notFound;
   if (ep.disabledAt)
     return { ok: false, code: "CONFLICT", message: "Enable the endpoint before sending a test event" };
+  const refused = throttled(ep.accountId);
+  if (refused) return refused;
   const eventId = `evt_test_${randomBytes(9).toString("base64url")}`;
   const now = new Date();
   const payload = JSON.stringify({
@@ -192,6 +203,8 @@ export async function resendDelivery(
   const ep = await find(db, ref);
   const d = ep && (await db.webhookDelivery.findFirst({ where: { id: ref.deliveryId, endpointId: ep.id } }));
   if (!ep || !d) return { ok: false, code: "NOT_FOUND", message: "Delivery not found" };
+  const refused = throttled(ep.accountId);
+  if (refused) return refused;
   await db.$transaction(async (tx) => {
     await tx.webhookDelivery.update({
       where: { id: d.id },

@@ -23,8 +23,14 @@ for (const [net4, bits] of [
 ] as const)
   blocked.addSubnet(net4, bits, "ipv4");
 for (const [net6, bits] of [
-  ["::", 127], // :: and ::1
+  // Forms that embed an IPv4 address, refused whole (a public v4 has a plain form to use instead);
+  // the OS routes some of them to the embedded address: ::7f00:1 reached 127.0.0.1 here.
+  ["::", 96], // ::, ::1 and IPv4-compatible (::7f00:1)
+  ["::ffff:0:0:0", 96], // IPv4-translated (::ffff:0:7f00:1)
   ["64:ff9b::", 96], // NAT64 of any IPv4, private included
+  ["64:ff9b:1::", 48], // local-use NAT64
+  ["2001::", 32], // Teredo
+  ["2002::", 16], // 6to4
   ["100::", 64],
   ["fc00::", 7],
   ["fe80::", 10],
@@ -42,14 +48,21 @@ export function isForbiddenAddress(address: string): boolean {
 
 export class RefusedTarget extends Error {}
 
-type LookupCallback = (err: Error | null, address: string, family: number) => void;
+type Resolved = { address: string; family: number };
+type LookupCallback = (err: Error | null, address: string | Resolved[], family?: number) => void;
 
 /**
  * A `lookup` for http.request: resolves the name, checks EVERY address, and hands the socket the
  * checked one, so a name that resolves differently a moment later (DNS rebinding) cannot reach a
  * private address. IP literals skip lookup in Node: the sender checks them with isForbiddenAddress.
+ * Node 20's connect (autoSelectFamily) asks with `all: true` and needs the list back: answering one
+ * address there failed every delivery to a hostname with "Invalid IP address: undefined".
  */
-export function checkedLookup(hostname: string, _opts: unknown, callback: LookupCallback): void {
+export function checkedLookup(
+  hostname: string,
+  opts: { all?: boolean } | null | undefined,
+  callback: LookupCallback,
+): void {
   dns.lookup(hostname, { all: true, verbatim: true }, (err, addresses) => {
     if (err) return callback(err, "", 0);
     if (!addresses.length) return callback(new Error(`${hostname} has no address`), "", 0);
@@ -62,9 +75,12 @@ export function checkedLookup(hostname: string, _opts: unknown, callback: Lookup
           0,
         );
     }
+    if (opts?.all) return callback(null, addresses);
     callback(null, addresses[0].address, addresses[0].family);
   });
 }
+
+export const PRIVATE_TARGET = "URL points at a private, loopback or link-local address";
 
 /** Why a URL cannot be an endpoint (checked at creation; addresses are checked again at send time). */
 export function urlProblem(raw: string, maxLength: number): string | null {
@@ -79,7 +95,6 @@ export function urlProblem(raw: string, maxLength: number): string | null {
   if (url.username || url.password) return "URL must not contain credentials";
   if (url.hash) return "URL must not contain a fragment";
   const host = url.hostname.replace(/^\[|\]$/g, "");
-  if (net.isIP(host) && isForbiddenAddress(host) && !webhookConfig.allowPrivate())
-    return "URL points at a private, loopback or link-local address";
+  if (net.isIP(host) && isForbiddenAddress(host) && !webhookConfig.allowPrivate()) return PRIVATE_TARGET;
   return null;
 }

@@ -183,12 +183,12 @@ describe("CORS, challenges and non-page answers", () => {
       /X-Request-Id.*X-RateLimit-Limit.*RateLimit/,
     );
     expect(ok.headers.get("vary")).toMatch(/Origin/);
-    // Another origin, or CORS off (the default servers): no CORS headers, preflight not answered.
+    // Another origin, or CORS off (the default servers): no CORS headers, preflight refused (403).
     const other = await call(cors.baseUrl, "/v1/persons", {
       method: "OPTIONS",
       headers: { Origin: "https://evil.example", "Access-Control-Request-Method": "GET" },
     });
-    expect(other.status).toBe(401);
+    expect(other.status).toBe(403);
     expect(other.headers.get("access-control-allow-origin")).toBeNull();
     const off = await call(apps.lean.baseUrl, "/v1/persons", {
       method: "OPTIONS",

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createClient, type Db } from "../../lib/db/client";
-import type { RequestLogView } from "../../lib/requestlog/query";
+import { requestLogPage, toCsv, type RequestLogView } from "../../lib/requestlog/query";
+import { WRONG_SECRET_ROWS } from "../../lib/requestlog/record";
 import { copyTemplateDb, startApp, type RunningApp } from "../support/app";
 import { admin, createKey } from "../support/cli";
 import { ensureTemplateDb } from "../support/template";
@@ -150,5 +151,55 @@ describe("request log", () => {
     });
     expect(notFound.map((r) => r.requestId)).toEqual(rows.filter((r) => r.accountId).map((r) => r.id));
     expect(() => admin(dbUrl, "logs", "--status", "abc")).toThrow(/--status must be/);
+  });
+
+  it("a percent-encoded key in the query is cut to its prefix, in the row and its CSV", async () => {
+    const encoded = key.replace(/_/g, "%5F");
+    const everyChar = [...key].map((c) => `%${c.charCodeAt(0).toString(16).padStart(2, "0")}`).join("");
+    const twice = key.replace(/_/g, "%255F");
+    const reqs = [];
+    for (const leaked of [encoded, everyChar, twice])
+      reqs.push(await get(app.baseUrl, `/v1/teams?limit=1&note=${leaked}`, { "X-API-Key": key }));
+    const rows = await waitForRows(
+      db,
+      reqs.map((r) => r.id),
+    );
+    expect(rows).toHaveLength(3);
+    for (const r of rows) {
+      expect(r.query).toBe(`limit=1&note=${key.slice(0, 16)}…`);
+      expect(r.query).not.toContain(key.slice(16));
+    }
+    const csv = toCsv((await requestLogPage(db, { accountId: rows[0].accountId! }, 100)).items);
+    expect(csv).toContain(`note=${key.slice(0, 16)}…`);
+    expect(csv).not.toContain(key.slice(16));
+    expect(csv).not.toContain(encoded.slice(20));
+  });
+
+  it("wrong-secret requests leave at most 10 rows a minute per key, without the request's text", async () => {
+    const wrong = `${liveKey.slice(0, 16)}${"Q".repeat(24)}`;
+    const ids: string[] = [];
+    for (let i = 0; i < 30; i++) {
+      const r = await get(app.baseUrl, `/v1/teams/attacker-path-${i}?attacker=query${i}`, {
+        "X-API-Key": wrong,
+        "User-Agent": `attacker-agent-${i}`,
+      });
+      expect(r.status).toBe(401);
+      ids.push(r.id);
+    }
+    await waitForRows(db, ids.slice(0, 1));
+    await sleep(1000); // a few more flushes
+    const rows = await db.requestLog.findMany({ where: { id: { in: ids } } });
+    // 10 a minute; 20 if the run straddles a minute boundary. Before: all 30, attacker text and all.
+    expect(rows.length).toBeGreaterThanOrEqual(WRONG_SECRET_ROWS);
+    expect(rows.length).toBeLessThanOrEqual(2 * WRONG_SECRET_ROWS);
+    for (const r of rows) {
+      expect(r).toMatchObject({
+        keyPrefix: liveKey.slice(0, 16),
+        path: "/v1/teams/{id}",
+        query: "",
+        userAgent: null,
+      });
+      expect(JSON.stringify(r)).not.toMatch(/attacker/);
+    }
   });
 });

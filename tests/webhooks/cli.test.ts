@@ -103,3 +103,82 @@ describe("admin webhook", () => {
     ).toContain("unknown event type: goals");
   });
 });
+
+describe("admin CLI on a default install (no NEXTAUTH_SECRET in its environment)", () => {
+  /** Runs the CLI from `cwd` (where npm start keeps data/auth-secret), NEXTAUTH_SECRET and WEBHOOK_ALLOW_PRIVATE unset. */
+  const cli = (cwd: string, ...args: string[]) => {
+    const env: NodeJS.ProcessEnv = { ...process.env, DATABASE_URL: url };
+    delete env.NEXTAUTH_SECRET;
+    delete env.WEBHOOK_ALLOW_PRIVATE;
+    const loader = path.join(ROOT, "node_modules", "tsx", "dist", "loader.mjs");
+    try {
+      const out = execFileSync(
+        process.execPath,
+        ["--import", loader, path.join(ROOT, "scripts", "admin.ts"), ...args],
+        {
+          cwd,
+          env,
+          encoding: "utf8",
+          stdio: ["ignore", "pipe", "pipe"],
+        },
+      );
+      return { ok: true, out };
+    } catch (err) {
+      return { ok: false, out: String((err as { stderr?: string }).stderr) };
+    }
+  };
+
+  it("webhook add seals with the secret npm start generated into data/auth-secret", () => {
+    const home = fs.mkdtempSync(path.join(dir, "install-"));
+    fs.mkdirSync(path.join(home, "data"));
+    const fileSecret = "generated-by-npm-start-0123456789abcdefghij";
+    fs.writeFileSync(path.join(home, "data", "auth-secret"), `${fileSecret}\n`, { mode: 0o600 });
+    const r = cli(
+      home,
+      "webhook",
+      "add",
+      "--email",
+      "default@example.com",
+      "--url",
+      "https://hooks.example.com/d",
+    );
+    expect(r.ok, r.out).toBe(true);
+    const secret = r.out.trim().split("\n").at(-1)!;
+    expect(secret).toMatch(/^whsec_/);
+    return db.webhookEndpoint
+      .findFirstOrThrow({ where: { url: "https://hooks.example.com/d" } })
+      .then((row) => {
+        // What the server (which read the same file) opens: the secret the CLI printed.
+        process.env.NEXTAUTH_SECRET = fileSecret;
+        try {
+          expect(openSigningSecret(row.secret)).toBe(secret);
+        } finally {
+          process.env.NEXTAUTH_SECRET = SECRET;
+        }
+      });
+  });
+
+  it("without the file or the variable it says what to do", () => {
+    const empty = fs.mkdtempSync(path.join(dir, "fresh-"));
+    const r = cli(
+      empty,
+      "webhook",
+      "add",
+      "--email",
+      "x@example.com",
+      "--url",
+      "https://hooks.example.com/x",
+    );
+    expect(r.ok).toBe(false);
+    expect(r.out).toContain("NEXTAUTH_SECRET is not set and data/auth-secret does not exist");
+    expect(r.out).toContain("npm start");
+  });
+
+  it("a private target names WEBHOOK_ALLOW_PRIVATE and that the CLI reads its own environment", () => {
+    const home = fs.mkdtempSync(path.join(dir, "private-"));
+    const r = cli(home, "webhook", "add", "--email", "x@example.com", "--url", "http://127.0.0.1:9/x");
+    expect(r.ok).toBe(false);
+    expect(r.out).toContain("private, loopback or link-local");
+    expect(r.out).toMatch(/WEBHOOK_ALLOW_PRIVATE=1.*its own environment/);
+  });
+});

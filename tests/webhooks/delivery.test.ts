@@ -9,6 +9,7 @@ import { recordChanges } from "../../lib/events/changes";
 import { readChanges } from "../../lib/events/feed";
 import type { ChangeInput } from "../../lib/events/types";
 import { createEndpoint, resendDelivery, sendTestEvent } from "../../lib/webhooks/endpoints";
+import { MANUAL_BURST } from "../../lib/webhooks/manual-throttle";
 import { startWebhooks, stopWebhooks, wakeWebhooks } from "../../lib/webhooks/worker";
 import { startReceiver, waitFor, type Receiver } from "../support/webhook-receiver";
 
@@ -181,6 +182,25 @@ describe("webhook deliveries", () => {
       "webhook.resent",
       "webhook.test_sent",
     ]);
+  });
+
+  it("test events and resends are rate-limited per account (MANUAL_BURST, then 429 RATE_LIMITED)", async () => {
+    const [ep] = await db.webhookEndpoint.findMany({ where: { url: receiver.url() } });
+    // The test above spent 2 of this account's tokens (a test event and a resend).
+    const codes: string[] = [];
+    for (let i = 0; i < MANUAL_BURST; i++) {
+      const r = await sendTestEvent(db, { id: ep.id, accountId }, actor);
+      codes.push(r.ok ? "ok" : r.code);
+    }
+    expect(codes.filter((c) => c === "ok")).toHaveLength(MANUAL_BURST - 2);
+    expect(codes.slice(-2)).toEqual(["RATE_LIMITED", "RATE_LIMITED"]);
+    const d = await db.webhookDelivery.findFirstOrThrow({ where: { endpointId: ep.id } });
+    const resend = await resendDelivery(db, { id: ep.id, accountId, deliveryId: d.id }, actor);
+    expect(resend).toMatchObject({ ok: false, code: "RATE_LIMITED", message: /retry in \d+ s/ });
+    const queued = await db.webhookDelivery.count({
+      where: { endpointId: ep.id, eventType: "webhook.test" },
+    });
+    expect(queued).toBe(1 + MANUAL_BURST - 2);
   });
 
   it("disables an endpoint after the documented run of failures (4 here), audited, and stops sending", async () => {

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { isForbiddenAddress, urlProblem } from "../../lib/webhooks/ssrf";
 import { postWebhook } from "../../lib/webhooks/post";
+import { newSigningSecret, signatureHeaders } from "../../lib/webhooks/sign";
 import { startReceiver, type Receiver } from "../support/webhook-receiver";
 
 /**
@@ -8,10 +9,11 @@ import { startReceiver, type Receiver } from "../support/webhook-receiver";
  * receiver on loopback proves the refusal happens before any connection.
  */
 let receiver: Receiver;
+let secret: string | null = null;
 beforeAll(async () => {
   delete process.env.WEBHOOK_ALLOW_PRIVATE;
   process.env.WEBHOOK_TIMEOUT_MS = "2000";
-  receiver = await startReceiver(() => null);
+  receiver = await startReceiver(() => secret);
 });
 afterAll(() => receiver?.stop());
 
@@ -45,6 +47,39 @@ describe("SSRF guard", () => {
     } finally {
       delete process.env.WEBHOOK_ALLOW_PRIVATE;
     }
+  });
+
+  it("delivers to a hostname (localhost) when private targets are allowed, verified by standardwebhooks", async () => {
+    process.env.WEBHOOK_ALLOW_PRIVATE = "1";
+    secret = newSigningSecret();
+    try {
+      const body = JSON.stringify({ type: "ping", timestamp: new Date().toISOString(), data: { n: 1 } });
+      const r = await postWebhook(
+        `http://localhost:${port()}/hook`,
+        signatureHeaders(secret, "msg_1", body),
+        body,
+      );
+      expect(r.error).toBeNull();
+      expect(r.statusCode).toBe(200);
+      expect(receiver.received.map((x) => [x.id, x.payload.data])).toEqual([["msg_1", { n: 1 }]]);
+    } finally {
+      delete process.env.WEBHOOK_ALLOW_PRIVATE;
+      secret = null;
+    }
+  });
+
+  it.each([
+    "::7f00:1",
+    "::ffff:0:7f00:1",
+    "64:ff9b:1::a00:1",
+    "2002:7f00:1::1",
+    "64:ff9b::c0a8:1",
+    "2001:0:4136::1",
+  ])("refuses the IPv4-embedding address %s at creation and at send time", async (addr) => {
+    expect(isForbiddenAddress(addr)).toBe(true);
+    expect(urlProblem(`http://[${addr}]/x`, 2000)).toMatch(/private/);
+    const r = await postWebhook(`http://[${addr}]:${port()}/hook`, {}, "{}");
+    expect(r.error).toMatch(/^refused: /);
   });
 
   it("classifies addresses", () => {

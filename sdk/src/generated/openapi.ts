@@ -5845,7 +5845,7 @@ export const openapi: Record<string, unknown> = {
         }
       },
       "RateLimit-Policy": {
-        "description": "IETF policy: `\"default\";q=<burst>;w=60` (the plan's requests per 60 s window).",
+        "description": "IETF policy: `\"default\";q=<burst>;w=<seconds a full refill takes>` (free plan: `q=20;w=20`; unlimited: `q=2147483647;w=1`).",
         "schema": {
           "type": "string",
           "maxLength": 200

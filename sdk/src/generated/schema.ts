@@ -960,7 +960,7 @@ export interface components {
         "X-RateLimit-Reset": number;
         /** @description IETF draft-ietf-httpapi-ratelimit-headers: `"default";r=<remaining>;t=<seconds until full>`. */
         RateLimit: string;
-        /** @description IETF policy: `"default";q=<burst>;w=60` (the plan's requests per 60 s window). */
+        /** @description IETF policy: `"default";q=<burst>;w=<seconds a full refill takes>` (free plan: `q=20;w=20`; unlimited: `q=2147483647;w=1`). */
         "RateLimit-Policy": string;
         /** @description Units this call cost (0 for errors and 304 Not Modified). */
         "X-Units-Cost": number;

@@ -1,7 +1,8 @@
 import { ApiError } from "@/lib/api/errors";
 import { errorResponse, newRequestId } from "@/lib/api/respond";
 
-// Unknown /api/* paths answer in JSON like the rest of the API, not with Next's HTML 404 page.
+// Unknown /api paths (and /api itself: optional catch-all) answer in JSON like the rest of the API,
+// with X-Request-Id, not with Next's HTML 404 page.
 function notFound(request: Request): Response {
   const path = new URL(request.url).pathname;
   const shown = path.length > 100 ? `${path.slice(0, 100)}…` : path;
