@@ -12,9 +12,9 @@ const KEY_LENGTH = 32;
 // one per core here); up to HASH_QUEUE_MAX more wait, and past that callers get HashBusyError.
 const MAX_RUNNING = Math.max(1, Number(process.env.HASH_CONCURRENCY ?? 2) || 2);
 const MAX_WAITING = Math.max(0, Number(process.env.HASH_QUEUE_MAX ?? 32) || 0);
-// One address may hold at most HASH_PER_ADDRESS_MAX (8) running or waiting hashes: 40 parallel
+// One address may hold at most HASH_PER_ADDRESS_MAX (4) running or waiting hashes: 40 parallel
 // sign-ins from two addresses filled the whole queue and a third address got 503.
-const PER_ADDRESS = Math.max(1, Number(process.env.HASH_PER_ADDRESS_MAX ?? 8) || 8);
+const PER_ADDRESS = Math.max(1, Number(process.env.HASH_PER_ADDRESS_MAX ?? 4) || 4);
 
 /** Too many password hashes already queued: answer 503 with Retry-After, do not hash. */
 export class HashBusyError extends Error {

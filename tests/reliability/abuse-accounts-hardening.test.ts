@@ -110,8 +110,8 @@ test("40 parallel sign-ins from two addresses leave a third address a hash slot"
     legitimateStatus: legitStatus,
   });
   expect(legitStatus).toBe(200);
-  // Each address holds at most HASH_PER_ADDRESS_MAX (8) hashes; the rest are told to retry.
-  expect(statuses.filter((s) => s === 503).length).toBeGreaterThanOrEqual(24);
+  // Each address holds at most HASH_PER_ADDRESS_MAX (4) hashes; the rest are told to retry.
+  expect(statuses.filter((s) => s === 503).length).toBeGreaterThanOrEqual(32);
 });
 
 /** Signs a fresh user in from `ip` and turns two-factor on; returns the client and the secret. */
