@@ -2,6 +2,7 @@
 
 import { PageHeader } from "../ui/Card";
 import { GitHubCard } from "./GitHubCard";
+import { ConfirmIdentityCard, PasswordCard } from "./SecurityForms";
 import { SessionsCard } from "./SessionsCard";
 import { TwoFactorCard } from "./TwoFactorCard";
 
@@ -10,6 +11,8 @@ export function AccountView({ email, github }: { email: string; github: { linked
     <>
       <PageHeader title="Account" description={`Sign-in security for ${email}.`} />
       <div className="space-y-6">
+        <ConfirmIdentityCard />
+        <PasswordCard />
         <TwoFactorCard />
         <SessionsCard />
         {github && <GitHubCard linked={github.linked} />}

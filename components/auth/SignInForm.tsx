@@ -29,24 +29,29 @@ export function SignInForm({
   callbackUrl,
   github,
   initialError,
+  ticket = null,
 }: {
   callbackUrl: string;
   github: boolean;
   initialError: string;
+  /** Set after a GitHub sign-in of a user with two-factor on: only the code is asked for. */
+  ticket?: string | null;
 }) {
   const [error, setError] = useState(initialError);
   const [pending, setPending] = useState(false);
   // Set once the server answered that this account needs its second factor.
-  const [needsCode, setNeedsCode] = useState(false);
+  const [needsCode, setNeedsCode] = useState(Boolean(ticket));
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
     setPending(true);
     setError("");
+    const first = ticket
+      ? { ticket }
+      : { email: String(form.get("email") ?? ""), password: String(form.get("password") ?? "") };
     const result = await signIn("credentials", {
-      email: String(form.get("email") ?? ""),
-      password: String(form.get("password") ?? ""),
+      ...first,
       ...(needsCode ? { otp: String(form.get("otp") ?? "") } : {}),
       redirect: false,
     }).catch(() => undefined);
@@ -62,10 +67,20 @@ export function SignInForm({
 
   return (
     <>
-      {github && <GitHubButton callbackUrl={callbackUrl} />}
+      {github && !ticket && <GitHubButton callbackUrl={callbackUrl} />}
       <form onSubmit={submit} className="space-y-4">
-        <Field label="Email" name="email" type="email" autoComplete="email" required autoFocus />
-        <Field label="Password" name="password" type="password" autoComplete="current-password" required />
+        {!ticket && (
+          <>
+            <Field label="Email" name="email" type="email" autoComplete="email" required autoFocus />
+            <Field
+              label="Password"
+              name="password"
+              type="password"
+              autoComplete="current-password"
+              required
+            />
+          </>
+        )}
         {needsCode && (
           <Field
             label="Authentication code"
@@ -87,6 +102,13 @@ export function SignInForm({
           {pending ? "Signing in…" : needsCode ? "Verify and sign in" : "Sign in"}
         </Button>
       </form>
+      {!ticket && (
+        <p className="mt-4 text-center text-sm">
+          <a href="/reset-password" className="text-emerald-700 hover:underline">
+            Forgot your password?
+          </a>
+        </p>
+      )}
     </>
   );
 }

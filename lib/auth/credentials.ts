@@ -1,40 +1,58 @@
+import { clientIpFromChain } from "../client-ip";
 import { db } from "../db";
+import { openGitHubTicket } from "./github-2fa";
 import { HashBusyError, verifyPassword } from "./password";
 import { signInRefusal } from "./refusal";
+import { throttledSecondFactor } from "./second-factor";
 import { checkSecondFactor } from "./totp";
 import { beginSignIn, signInSucceeded, throttleKeys } from "./throttle";
 
 type Credentials = Record<string, string> | undefined;
 type AuthRequest = { headers?: Record<string, unknown> } | undefined;
 
+/** The second factor of a user whose first factor held; throws what the sign-in form reads. */
+async function requireSecondFactor(userId: string, otp: string): Promise<void> {
+  // The password was right; the form now asks for the code (GitHub and Stripe do the same).
+  if (!otp) throw new Error("TwoFactorRequired");
+  const result = await throttledSecondFactor(userId, () => checkSecondFactor(db, userId, otp));
+  if ("retryAfterMs" in result) throw new Error(signInRefusal("throttled", result.retryAfterMs));
+  if (!result.ok) throw new Error("TwoFactorInvalid");
+}
+
 /**
  * The credentials provider's check: throttle first (a locked account or IP costs no hash), then
- * the password, then the second factor when the user has one. Refusals are thrown: next-auth puts the message in ?error= and
- * app/api/auth/[...nextauth] answers 429/503 (lib/auth/refusal.ts).
+ * the password, then the second factor when the user has one. A GitHub sign-in of a user with
+ * two-factor comes back here with its sealed ticket (lib/auth/github-2fa.ts) instead of a password.
+ * Refusals are thrown: next-auth puts the message in ?error= and app/api/auth/[...nextauth]
+ * answers 429/503 (lib/auth/refusal.ts).
  */
 export async function authorizeCredentials(credentials: Credentials, req: AuthRequest) {
+  const otp = credentials?.otp?.trim() ?? "";
+  if (credentials?.ticket) {
+    const userId = openGitHubTicket(credentials.ticket);
+    const user = userId ? await db.user.findUnique({ where: { id: userId } }) : null;
+    if (!user?.totpEnabledAt) return null;
+    await requireSecondFactor(user.id, otp);
+    return { id: user.id, email: user.email, name: user.name };
+  }
   const email = credentials?.email?.trim().toLowerCase();
   const password = credentials?.password ?? "";
   if (!email || !password || email.length > 254 || password.length > 200) return null;
   const forwardedFor = req?.headers?.["x-forwarded-for"];
-  const keys = throttleKeys(email, typeof forwardedFor === "string" ? forwardedFor : null);
+  const chain = typeof forwardedFor === "string" ? forwardedFor : null;
+  const keys = throttleKeys(email, chain);
   const attempt = await beginSignIn(keys);
   if (!attempt.allowed) throw new Error(signInRefusal("throttled", attempt.retryAfterMs));
   const user = await db.user.findUnique({ where: { email } });
   let ok: boolean;
   try {
-    ok = await verifyPassword(password, user?.passwordHash);
+    ok = await verifyPassword(password, user?.passwordHash, clientIpFromChain(chain));
   } catch (err) {
     if (err instanceof HashBusyError) throw new Error(signInRefusal("busy", 1000), { cause: err });
     throw err;
   }
   if (!ok || !user) return null;
-  if (user.totpEnabledAt) {
-    // The password was right; the form now asks for the code (GitHub and Stripe do the same).
-    const otp = credentials?.otp?.trim() ?? "";
-    if (!otp) throw new Error("TwoFactorRequired");
-    if (!(await checkSecondFactor(db, user.id, otp))) throw new Error("TwoFactorInvalid");
-  }
+  if (user.totpEnabledAt) await requireSecondFactor(user.id, otp);
   await signInSucceeded(keys);
   return { id: user.id, email: user.email, name: user.name };
 }

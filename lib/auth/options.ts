@@ -8,6 +8,8 @@ import { logError } from "../log";
 import { safeRedirectUrl } from "./callback";
 import { authorizeCredentials } from "./credentials";
 import { resolveGitHubSignIn, userForGitHub } from "./github";
+import { githubTicket } from "./github-2fa";
+import { recentlyAuthenticated } from "./reauth";
 import {
   activeSession,
   createSession,
@@ -63,14 +65,27 @@ export const authOptions: NextAuthOptions = {
       if (account?.provider !== "github") return true;
       // Linking while signed in is explicit linking; otherwise never by an unverified email.
       const current = await getServerSession(authOptions).catch(() => null);
+      const currentUserId = current?.user?.id || null;
+      // Linking is a security change: it needs a recent re-authentication of this session.
+      if (currentUserId && !(await recentlyAuthenticated(db, current?.user?.sessionId)))
+        return "/dashboard/account?error=reauth_required";
       const result = await resolveGitHubSignIn(db, {
         providerAccountId: account.providerAccountId,
         type: account.type,
         email: user.email ?? null,
         name: user.name ?? null,
-        currentUserId: current?.user?.id || null,
+        currentUserId,
       });
-      return result.ok ? true : `/signin?error=${result.reason}`;
+      if (!result.ok) return `/signin?error=${result.reason}`;
+      if (currentUserId) return true;
+      // A user with two-factor on must still pass it (lib/auth/github-2fa.ts).
+      const local = await db.user.findUnique({
+        where: { id: result.userId },
+        select: { totpEnabledAt: true },
+      });
+      return local?.totpEnabledAt
+        ? `/signin?twofactor=${encodeURIComponent(githubTicket(result.userId))}`
+        : true;
     },
     async jwt({ token, user, account }) {
       if (user) {

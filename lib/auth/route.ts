@@ -68,7 +68,8 @@ export function dashboardRoute<S extends z.ZodType>(
       const result = await handler({ user, body: body as z.output<S>, request, params });
       return result instanceof Response ? result : jsonResponse(200, { data: result });
     } catch (err) {
-      if (err instanceof ApiError) return dashboardError(err.code, err.message);
+      if (err instanceof ApiError)
+        return jsonResponse(err.status, { error: { code: err.code, message: err.message } }, err.headers);
       logError("dashboard route failed", err, { path: new URL(request.url).pathname });
       return dashboardError("INTERNAL_ERROR", "Something went wrong");
     }

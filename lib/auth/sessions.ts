@@ -11,6 +11,8 @@ import { envInt } from "../config";
  * the cookie and /api/auth/session stops renewing it.
  */
 export const SESSION_MAX_AGE_S = 7 * 24 * 3600;
+/** Absolute lifetime: a session ends 30 days after sign-in however active it stays. */
+export const SESSION_ABSOLUTE_MAX_S = 30 * 24 * 3600;
 
 // A check hits the database at most once per CHECK_TTL_MS per session and process (a dashboard
 // page load asks several times); revocation in this process drops the entry at once, other
@@ -31,6 +33,7 @@ interface Checked {
   userId: string;
   checkedAt: number;
   lastSeenAt: number;
+  createdAt: number;
 }
 
 const cache = perProcess("session-check", () => new Map<string, Checked>());
@@ -61,12 +64,17 @@ export async function activeSession(
   if (typeof sid !== "string" || sid.length < 32 || sid.length > 64) return null;
   const tokenHash = hashSessionId(sid);
   const hit = cache.get(tokenHash);
-  if (hit && now - hit.checkedAt < CHECK_TTL_MS) return hit;
+  if (hit && now - hit.checkedAt < CHECK_TTL_MS && hit.createdAt > now - SESSION_ABSOLUTE_MAX_S * 1000)
+    return { id: hit.id, userId: hit.userId };
   const row = await db.userSession.findUnique({
     where: { tokenHash },
-    select: { id: true, userId: true, lastSeenAt: true },
+    select: { id: true, userId: true, lastSeenAt: true, createdAt: true },
   });
-  if (!row || row.lastSeenAt.getTime() < now - SESSION_MAX_AGE_S * 1000) {
+  if (
+    !row ||
+    row.lastSeenAt.getTime() < now - SESSION_MAX_AGE_S * 1000 ||
+    row.createdAt.getTime() < now - SESSION_ABSOLUTE_MAX_S * 1000
+  ) {
     cache.delete(tokenHash);
     return null;
   }
@@ -81,9 +89,14 @@ export async function activeSession(
       .catch(() => undefined);
   }
   if (cache.size > 10_000) cache.clear();
-  const checked = { id: row.id, userId: row.userId, checkedAt: now, lastSeenAt };
-  cache.set(tokenHash, checked);
-  return checked;
+  cache.set(tokenHash, {
+    id: row.id,
+    userId: row.userId,
+    checkedAt: now,
+    lastSeenAt,
+    createdAt: row.createdAt.getTime(),
+  });
+  return { id: row.id, userId: row.userId };
 }
 
 export interface SessionView {
@@ -97,8 +110,9 @@ export interface SessionView {
 
 export async function listSessions(db: Db, userId: string, currentId: string | null): Promise<SessionView[]> {
   const cutoff = new Date(Date.now() - SESSION_MAX_AGE_S * 1000);
+  const born = new Date(Date.now() - SESSION_ABSOLUTE_MAX_S * 1000);
   const rows = await db.userSession.findMany({
-    where: { userId, lastSeenAt: { gte: cutoff } },
+    where: { userId, lastSeenAt: { gte: cutoff }, createdAt: { gte: born } },
     orderBy: { lastSeenAt: "desc" },
     take: 100,
   });
@@ -114,6 +128,17 @@ export async function listSessions(db: Db, userId: string, currentId: string | n
 
 function forget(ids: Set<string>) {
   for (const [hash, c] of cache) if (ids.has(c.id)) cache.delete(hash);
+}
+
+/** Ends every session of a user but `keepId` (a password change or reset); returns how many. */
+export async function endOtherSessions(db: Db, userId: string, keepId: string | null): Promise<number> {
+  const rows = await db.userSession.findMany({
+    where: { userId, ...(keepId ? { id: { not: keepId } } : {}) },
+    select: { id: true },
+  });
+  await db.userSession.deleteMany({ where: { id: { in: rows.map((r) => r.id) } } });
+  forget(new Set(rows.map((r) => r.id)));
+  return rows.length;
 }
 
 /** Ends the session whose JWT id this is (sign-out). */

@@ -2,24 +2,18 @@ import { z } from "zod";
 import type { Db } from "../db";
 import type { RateRule } from "../plans";
 import { hashPassword } from "./password";
-import { passwordProblem } from "./password-policy";
 import { envInt } from "../config";
 
-export const signUpInput = z
-  .object({
-    email: z
-      .string()
-      .trim()
-      .toLowerCase()
-      .pipe(z.email("Enter a valid email address").max(254, "Email is too long")),
-    password: z.string().max(10_000, "Password must be at most 200 characters"),
-    name: z.string().trim().max(100, "Name must be at most 100 characters").optional(),
-  })
-  .superRefine((value, ctx) => {
-    // Checked against the email and name too: "anna.smith1987" is weak for anna.smith1987@….
-    const problem = passwordProblem(value.password, [value.email, value.name]);
-    if (problem) ctx.addIssue({ code: "custom", path: ["password"], message: problem });
-  });
+/** Checked shape only; the password rule (lib/auth/password-policy.ts) runs after the limit. */
+export const signUpInput = z.object({
+  email: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .pipe(z.email("Enter a valid email address").max(254, "Email is too long")),
+  password: z.string().max(10_000, "Password must be at most 200 characters"),
+  name: z.string().trim().max(100, "Name must be at most 100 characters").optional(),
+});
 
 /** Sign-ups per client IP: SIGNUP_LIMIT_PER_HOUR (default 5) as a burst, refilled evenly. */
 export function signUpRule(): RateRule {
@@ -37,8 +31,12 @@ const isUniqueViolation = (err: unknown) =>
  * Creates the user and their own account in one transaction. The password is hashed first, outside
  * the transaction, so the slow scrypt never holds a database write lock.
  */
-export async function registerUser(db: Db, input: SignUpInput): Promise<SignUpResult> {
-  const passwordHash = await hashPassword(input.password);
+export async function registerUser(
+  db: Db,
+  input: SignUpInput,
+  address: string | null = null,
+): Promise<SignUpResult> {
+  const passwordHash = await hashPassword(input.password, address);
   const name = input.name || null;
   try {
     const user = await db.$transaction(async (tx) => {

@@ -5,12 +5,15 @@ import { getRedis, redisKey, redisUp } from "../redis";
 import { envInt } from "../config";
 
 /**
- * Sign-in throttling with growing back-off, per account (the email tried) and per client IP.
- * Every attempt counts as a failure up front (so parallel guessers are counted before their
- * 128 MiB scrypt runs); a success refunds it. Past `free` counted attempts inside the window, each
- * further one locks the key for base·2^(k-1) s, capped. While a key is locked, attempts are
- * refused without hashing anything. Success clears the account's count (the owner proved the
- * password) and refunds one from the IP's (one known password cannot reset a guesser's count).
+ * Sign-in throttling with growing back-off. Three keys per attempt: the account from this client
+ * address (5 free), the client address across accounts (20), and the account from everywhere (100
+ * free, a slower back-off): six wrong passwords from an attacker's address locked the owner out
+ * everywhere when the account key was the only per-account one. Every attempt counts as a failure
+ * up front (so parallel guessers are counted before their 128 MiB scrypt runs). Past `free`
+ * counted attempts inside the window, each further one locks the key for base·2^(k-1) s, capped.
+ * While a key is locked, attempts are refused without hashing anything. Success clears the first
+ * key (the owner proved the password there) and refunds one from the others (one known password
+ * cannot reset a guesser's count). The same machinery throttles second-factor codes per user.
  */
 export interface ThrottleRule {
   free: number;
@@ -26,13 +29,22 @@ const CAP_MS = 15 * 60_000;
 const WINDOW_MS = 15 * 60_000;
 
 export const RULES = {
-  account: {
+  address: {
     free: envInt("SIGNIN_FREE_ATTEMPTS_ACCOUNT"),
     baseMs: BASE_MS,
     capMs: CAP_MS,
     windowMs: WINDOW_MS,
   },
   ip: { free: envInt("SIGNIN_FREE_ATTEMPTS_IP"), baseMs: BASE_MS, capMs: CAP_MS, windowMs: WINDOW_MS },
+  account: {
+    free: envInt("SIGNIN_FREE_ATTEMPTS_ACCOUNT_TOTAL"),
+    baseMs: 60_000,
+    capMs: CAP_MS,
+    windowMs: 60 * 60_000,
+  },
+  // Second-factor codes per user (sign-in, re-authentication, turning 2FA off): the 7th within
+  // 15 min waits 30 s (400 wrong codes in 10.8 s were never refused before).
+  secondFactor: { free: 5, baseMs: BASE_MS, capMs: CAP_MS, windowMs: WINDOW_MS },
 } satisfies Record<string, ThrottleRule>;
 
 export type Attempt = { allowed: true } | { allowed: false; retryAfterMs: number };
@@ -69,10 +81,12 @@ export class MemoryThrottle {
     return { allowed: true };
   }
 
-  succeeded(accountKey: string, ipKey: string | null, now: number): void {
-    this.entries.delete(accountKey);
-    const e = ipKey ? this.live(ipKey, now) : undefined;
-    if (e && e.n > 0) e.n -= 1;
+  succeeded(cleared: string, refunded: string[], now: number): void {
+    this.entries.delete(cleared);
+    for (const key of refunded) {
+      const e = this.live(key, now);
+      if (e && e.n > 0) e.n -= 1;
+    }
   }
 
   private live(key: string, now: number): Entry | undefined {
@@ -114,8 +128,9 @@ return 0
 `;
 const SUCCEEDED_LUA = `
 redis.call('DEL', KEYS[1])
-if #KEYS > 1 and redis.call('HGET', KEYS[2], 'n') and tonumber(redis.call('HGET', KEYS[2], 'n')) > 0 then
-  redis.call('HINCRBY', KEYS[2], 'n', -1)
+for i = 2, #KEYS do
+  local n = redis.call('HGET', KEYS[i], 'n')
+  if n and tonumber(n) > 0 then redis.call('HINCRBY', KEYS[i], 'n', -1) end
 end
 return 0
 `;
@@ -139,16 +154,25 @@ function redisClient(): ThrottleClient | null {
   return redis as ThrottleClient;
 }
 
-/** The throttle keys of one sign-in attempt: the email tried and, when known, the client IP. */
-export function throttleKeys(email: string, forwardedFor: string | null | undefined) {
+export type ThrottleKeys = [string, ThrottleRule][];
+
+/** The throttle keys of one sign-in attempt: the email from this address, the address, the email. */
+export function throttleKeys(email: string, forwardedFor: string | null | undefined): ThrottleKeys {
   const ip = clientIpFromChain(forwardedFor);
-  return { account: `signin:acct:${email}`, ip: ip ? `signin:ip:${ip}` : null };
+  return [
+    [`signin:acct:${email}|${ip ?? "unknown"}`, RULES.address],
+    ...(ip ? [[`signin:ip:${ip}`, RULES.ip] as [string, ThrottleRule]] : []),
+    [`signin:total:${email}`, RULES.account],
+  ];
 }
 
-/** Counts an attempt, or refuses it while the account or the IP is locked. Shared via Redis when up. */
-export async function beginSignIn(keys: { account: string; ip: string | null }): Promise<Attempt> {
-  const list: [string, ThrottleRule][] = [[keys.account, RULES.account]];
-  if (keys.ip) list.push([keys.ip, RULES.ip]);
+/** The throttle key of second-factor codes for one user. */
+export const secondFactorKeys = (userId: string): ThrottleKeys => [
+  [`2fa:user:${userId}`, RULES.secondFactor],
+];
+
+/** Counts an attempt, or refuses it while any of its keys is locked. Shared via Redis when up. */
+export async function beginSignIn(list: ThrottleKeys): Promise<Attempt> {
   const client = redisClient();
   if (client) {
     const args = list.flatMap(([, r]) => [r.free, r.baseMs, r.capMs, r.windowMs]);
@@ -160,10 +184,12 @@ export async function beginSignIn(keys: { account: string; ip: string | null }):
   return memory.attempt(list, Date.now());
 }
 
-export async function signInSucceeded(keys: { account: string; ip: string | null }): Promise<void> {
-  memory.succeeded(keys.account, keys.ip, Date.now());
+/** A success: the first key is cleared, one attempt refunded on the others. */
+export async function signInSucceeded(list: ThrottleKeys): Promise<void> {
+  const [cleared, ...refunded] = list.map(([k]) => k);
+  memory.succeeded(cleared, refunded, Date.now());
   const client = redisClient();
   if (!client) return;
-  const names = [keys.account, ...(keys.ip ? [keys.ip] : [])].map(redisKey);
+  const names = [cleared, ...refunded].map(redisKey);
   await client.statlineSigninOk(names.length, ...names).catch(() => undefined);
 }

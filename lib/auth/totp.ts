@@ -26,10 +26,14 @@ const totpFor = (base32: string, label: string) =>
     period: 30,
   });
 
-/** A 6-digit code from the user's app, accepted one step either side for clock drift. */
-function codeMatches(base32: string, code: string): boolean {
+const STEP_MS = 30_000;
+
+/** The time step a 6-digit code belongs to, accepted one step either side for clock drift; else null. */
+function matchedStep(base32: string, code: string, now = Date.now()): number | null {
   const token = code.replace(/\s+/g, "");
-  return /^\d{6}$/.test(token) && totpFor(base32, "x").validate({ token, window: 1 }) !== null;
+  if (!/^\d{6}$/.test(token)) return null;
+  const delta = totpFor(base32, "x").validate({ token, window: 1, timestamp: now });
+  return delta === null ? null : Math.floor(now / STEP_MS) + delta;
 }
 
 const hashCode = (code: string) =>
@@ -67,7 +71,8 @@ export async function enableTotp(db: Db, userId: string, code: string, audit: Au
   });
   if (user?.totpEnabledAt) return { ok: false as const, reason: "already_enabled" as const };
   const secret = user?.totpSecret ? open(user.totpSecret) : null;
-  if (!secret || !codeMatches(secret, code)) return { ok: false as const, reason: "invalid_code" as const };
+  const step = secret ? matchedStep(secret, code) : null;
+  if (step === null) return { ok: false as const, reason: "invalid_code" as const };
   const codes = Array.from({ length: RECOVERY_CODES }, () => {
     const raw = randomBytes(8).toString("hex");
     return `${raw.slice(0, 8)}-${raw.slice(8)}`;
@@ -75,7 +80,8 @@ export async function enableTotp(db: Db, userId: string, code: string, audit: Au
   await db.$transaction(async (tx) => {
     await tx.recoveryCode.deleteMany({ where: { userId } });
     await tx.recoveryCode.createMany({ data: codes.map((c) => ({ userId, codeHash: hashCode(c) })) });
-    await tx.user.update({ where: { id: userId }, data: { totpEnabledAt: new Date() } });
+    // The confirming code is spent: it cannot also sign in.
+    await tx.user.update({ where: { id: userId }, data: { totpEnabledAt: new Date(), totpLastStep: step } });
     await recordAudit(tx, {
       ...audit,
       actorUserId: userId,
@@ -88,8 +94,10 @@ export async function enableTotp(db: Db, userId: string, code: string, audit: Au
 }
 
 /**
- * The second factor at sign-in (or to turn it off): a current TOTP code, or an unused recovery
- * code, which is spent atomically (two racing uses: one wins).
+ * The second factor at sign-in (or to turn it off): a current TOTP code, good once per time step
+ * and only for a step later than the last one accepted (RFC 6238 §5.2; stored in totpLastStep,
+ * compared and set in one UPDATE so two racing uses of one code: one wins), or an unused recovery
+ * code, which is spent the same way. Callers throttle attempts (lib/auth/second-factor.ts).
  */
 export async function checkSecondFactor(db: Db, userId: string, code: string): Promise<boolean> {
   const user = await db.user.findUnique({
@@ -98,7 +106,14 @@ export async function checkSecondFactor(db: Db, userId: string, code: string): P
   });
   if (!user?.totpEnabledAt || !user.totpSecret) return false;
   const secret = open(user.totpSecret);
-  if (secret && codeMatches(secret, code)) return true;
+  const step = secret ? matchedStep(secret, code) : null;
+  if (step !== null) {
+    const taken = await db.user.updateMany({
+      where: { id: userId, OR: [{ totpLastStep: null }, { totpLastStep: { lt: step } }] },
+      data: { totpLastStep: step },
+    });
+    return taken.count === 1;
+  }
   if (code.length > 40) return false;
   const spent = await db.recoveryCode.updateMany({
     where: { userId, codeHash: hashCode(code), usedAt: null },
@@ -112,7 +127,10 @@ export async function disableTotp(db: Db, userId: string, code: string, audit: A
   if (!(await checkSecondFactor(db, userId, code))) return false;
   await db.$transaction(async (tx) => {
     await tx.recoveryCode.deleteMany({ where: { userId } });
-    await tx.user.update({ where: { id: userId }, data: { totpSecret: null, totpEnabledAt: null } });
+    await tx.user.update({
+      where: { id: userId },
+      data: { totpSecret: null, totpEnabledAt: null, totpLastStep: null },
+    });
     await recordAudit(tx, {
       ...audit,
       actorUserId: userId,

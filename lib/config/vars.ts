@@ -130,6 +130,34 @@ export const SERVER_VARS = {
       min: 1,
     },
   ),
+  SIGNIN_FREE_ATTEMPTS_ACCOUNT_TOTAL: v.int(
+    "Sign-in attempts per account from all addresses in an hour before a back-off from 60 s",
+    A,
+    { default: "100", min: 1 },
+  ),
+  HASH_PER_ADDRESS_MAX: v.int("Password hashes one client IP may have running or waiting; beyond, 503", A, {
+    default: "4",
+    min: 1,
+  }),
+  PASSWORD_CHECK_QUEUE_MAX: v.int("Password-strength checks waiting for the worker thread; beyond, 503", A, {
+    default: "8",
+  }),
+  PASSWORD_CHECK_TIMEOUT_MS: v.int(
+    "Time bound of one password-strength check (then the password is refused)",
+    A,
+    {
+      default: "2000",
+      min: 100,
+    },
+  ),
+  SMTP_URL: v.url(
+    "Outgoing mail, e.g. `smtp://user:pass@mail:587`: password reset links (docs/accounts.md)",
+    A,
+    {
+      shown: "unset (links are written to the server log)",
+    },
+  ),
+  SMTP_FROM: v.str("Sender of outgoing mail", A, { default: "Statline <no-reply@localhost>" }),
   HASH_CONCURRENCY: v.int("Password hashes (128 MiB each) running per process", A, { default: "2", min: 1 }),
   HASH_QUEUE_MAX: v.int("Password hashes waiting per process; beyond, 503", A, { default: "32" }),
   SIGNUP_LIMIT_PER_HOUR: v.int("Sign-ups per client IP (shared through Redis in scale-out)", A, {

@@ -82,4 +82,18 @@ describe("exchange atomicity", () => {
     expect(JSON.stringify(session)).not.toContain(code);
     expect(JSON.stringify(session)).not.toContain(verifier);
   });
+
+  it("a replayed code with a wrong verifier is refused and leaves the issued key alone", async () => {
+    const { sessionId, code, verifier } = await approvedSession();
+    const issued = await exchangeCode(db, code, verifier, {});
+    const wrong = randomBytes(32).toString("base64url");
+    await expect(exchangeCode(db, code, wrong, {})).rejects.toMatchObject({ code: "invalid_grant" });
+    await expect(pollSession(db, sessionId, wrong, {})).rejects.toMatchObject({ code: "invalid_grant" });
+    const key = await db.apiKey.findUniqueOrThrow({ where: { id: issued.key_id } });
+    expect(key.revokedAt).toBeNull();
+    // The same replay with the right verifier means both leaked: the key is revoked.
+    await expect(exchangeCode(db, code, verifier, {})).rejects.toMatchObject({ code: "invalid_grant" });
+    const after = await db.apiKey.findUniqueOrThrow({ where: { id: issued.key_id } });
+    expect(after.revokedAt).not.toBeNull();
+  });
 });

@@ -33,9 +33,11 @@ export async function exchangeCode(
 ): Promise<IssuedKey> {
   const session = await handoffByCodeHash(db, sha256Hex(code));
   if (!session) throw invalidGrant("Invalid authorization code");
-  // Checked before the verifier (RFC 6749 §4.1.2): whoever replays a used code gets nothing,
-  // and the key issued on first use is revoked because the code has evidently leaked.
-  if (session.codeUsedAt) return replayed(db, session, audit);
+  // Checked before the verifier (RFC 6749 §4.1.2): whoever replays a used code gets nothing.
+  // The key issued on first use is revoked only when the replay also carries the right verifier
+  // (the code and the verifier have both leaked); a replay with a wrong one proves nothing and
+  // must not let anyone who saw a used code revoke someone else's key.
+  if (session.codeUsedAt) return replayed(db, session, verifier, audit);
   if (session.status === "dead") throw invalidGrant(DEAD);
   await checkVerifier(db, session, verifier);
   if (!session.codeExpiresAt || session.codeExpiresAt <= new Date()) {
@@ -53,7 +55,7 @@ export async function pollSession(
 ): Promise<IssuedKey> {
   const session = await handoffById(db, sessionId);
   if (!session) throw invalidGrant("Unknown session");
-  if (session.status === "exchanged") return replayed(db, session, audit);
+  if (session.status === "exchanged") return replayed(db, session, verifier, audit);
   if (session.status === "dead") throw invalidGrant(DEAD);
   await checkVerifier(db, session, verifier);
   const now = new Date();
@@ -106,7 +108,7 @@ async function issue(db: Db, session: HandoffSessionRow, audit: AuditContext): P
   const now = new Date();
   if (!(await claimHandoffCode(db, session.id, now))) {
     // Lost the race to a concurrent exchange of the same code: that is a replay too.
-    return replayed(db, (await handoffById(db, session.id)) ?? session, audit);
+    return replayed(db, (await handoffById(db, session.id)) ?? session, null, audit);
   }
   if (!session.accountId || !session.approvedById) throw new Error("approved handoff without an account");
   const environment: Environment = session.environment === "live" ? "live" : "test";
@@ -147,7 +149,15 @@ async function issue(db: Db, session: HandoffSessionRow, audit: AuditContext): P
   return { api_key: key, key_id: record.id, prefix: record.prefix, name: record.name, environment };
 }
 
-async function replayed(db: Db, session: HandoffSessionRow, audit: AuditContext): Promise<never> {
+/** A used code (or collected session) again; `verifier` null: our own verified, racing exchange. */
+async function replayed(
+  db: Db,
+  session: HandoffSessionRow,
+  verifier: string | null,
+  audit: AuditContext,
+): Promise<never> {
+  if (verifier !== null && !verifierMatches(verifier, session.codeChallenge))
+    throw invalidGrant("Authorization code already used");
   await updateHandoff(db, session.id, { status: "dead" });
   const current = await handoffById(db, session.id);
   const keyId = current?.apiKeyId ?? session.apiKeyId;

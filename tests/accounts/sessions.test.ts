@@ -3,6 +3,7 @@ import { csrfTokenFor } from "../../lib/auth/csrf";
 import {
   activeSession,
   createSession,
+  endOtherSessions,
   hashSessionId,
   listSessions,
   revokeSessions,
@@ -57,6 +58,45 @@ describe("session table", () => {
     expect(await activeSession(t.db, b.sid, meta)).toBeNull();
     const actions = (await t.db.auditEvent.findMany({ where: { accountId } })).map((e) => e.action);
     expect(actions).toEqual(expect.arrayContaining(["session.revoked", "session.revoked_all"]));
+  });
+});
+
+describe("session lifetime", () => {
+  let t: TestDb;
+  let userId: string;
+  beforeAll(async () => {
+    t = await sqliteTestDb();
+    userId = (
+      await t.db.user.create({ data: { email: "l@example.com", account: { create: { name: "l" } } } })
+    ).id;
+  });
+  afterAll(() => t?.drop());
+
+  it("ends a session 30 days after sign-in however active it stays", async () => {
+    const { sid, id } = await createSession(t.db, userId, meta);
+    const day = 86_400_000;
+    const now = Date.now();
+    // Used every day: lastSeenAt is always fresh, only createdAt ages.
+    await t.db.userSession.update({
+      where: { id },
+      data: { createdAt: new Date(now - 29 * day), lastSeenAt: new Date(now - 1000) },
+    });
+    expect(await activeSession(t.db, sid, meta, now + 10_000)).not.toBeNull();
+    await t.db.userSession.update({
+      where: { id },
+      data: { createdAt: new Date(now - 31 * day), lastSeenAt: new Date(now - 1000) },
+    });
+    expect(await activeSession(t.db, sid, meta, now + 20_000)).toBeNull();
+    expect(await listSessions(t.db, userId, null)).toEqual([]);
+  });
+
+  it("ends every other session of a user (password change) and keeps the current one", async () => {
+    const keep = await createSession(t.db, userId, meta);
+    const other = await createSession(t.db, userId, meta);
+    expect(await activeSession(t.db, other.sid, meta)).not.toBeNull();
+    expect(await endOtherSessions(t.db, userId, keep.id)).toBeGreaterThanOrEqual(1);
+    expect(await activeSession(t.db, other.sid, meta)).toBeNull();
+    expect(await activeSession(t.db, keep.sid, meta)).not.toBeNull();
   });
 });
 

@@ -54,7 +54,7 @@ describe("sign-in throttle (in memory)", () => {
       ),
     ).toEqual({ allowed: false, retryAfterMs: 1000 });
     for (let i = 0; i < 4; i++) t.attempt([["owner", rule]], 10_000);
-    t.succeeded("owner", "ip", 10_000);
+    t.succeeded("owner", ["ip"], 10_000);
     expect(t.attempt([["owner", rule]], 10_000)).toEqual({ allowed: true });
   });
 });
@@ -111,16 +111,26 @@ describe("sign-in throttle shared in Redis", () => {
 
   it("counts attempts in Redis (so every instance sees them) and locks after the free ones", async () => {
     const keys = throttleKeys("shared@example.com", "203.0.113.9");
-    for (let i = 0; i <= RULES.account.free; i++) expect(await beginSignIn(keys)).toEqual({ allowed: true });
+    const [address, ip, total] = keys.map(([k]) => `${prefix}${k}`);
+    expect(keys.map(([k]) => k)).toEqual([
+      "signin:acct:shared@example.com|203.0.113.9",
+      "signin:ip:203.0.113.9",
+      "signin:total:shared@example.com",
+    ]);
+    for (let i = 0; i <= RULES.address.free; i++) expect(await beginSignIn(keys)).toEqual({ allowed: true });
     const refused = await beginSignIn(keys);
     expect(refused.allowed).toBe(false);
     expect(refused.allowed === false && refused.retryAfterMs).toBeGreaterThan(900);
-    const stored = await getRedis()!.hgetall(`${prefix}${keys.account}`);
-    expect(Number(stored.n)).toBe(RULES.account.free + 1);
-    expect(Number(await getRedis()!.hget(`${prefix}${keys.ip!}`, "n"))).toBe(RULES.account.free + 1);
+    const stored = await getRedis()!.hgetall(address);
+    expect(Number(stored.n)).toBe(RULES.address.free + 1);
+    expect(Number(await getRedis()!.hget(ip, "n"))).toBe(RULES.address.free + 1);
+    expect(Number(await getRedis()!.hget(total, "n"))).toBe(RULES.address.free + 1);
+    // The same account from another address is not locked (only its own address is).
+    expect(await beginSignIn(throttleKeys("shared@example.com", "203.0.113.10"))).toEqual({ allowed: true });
     await signInSucceeded(keys);
-    expect(await getRedis()!.exists(`${prefix}${keys.account}`)).toBe(0);
-    expect(Number(await getRedis()!.hget(`${prefix}${keys.ip!}`, "n"))).toBe(RULES.account.free);
+    expect(await getRedis()!.exists(address)).toBe(0);
+    expect(Number(await getRedis()!.hget(ip, "n"))).toBe(RULES.address.free);
+    expect(Number(await getRedis()!.hget(total, "n"))).toBe(RULES.address.free + 1);
   });
 });
 
@@ -137,7 +147,7 @@ describe("sign-in throttling over HTTP", () => {
   afterAll(() => app?.stop());
 
   it(
-    "answers 429 with Retry-After after 6 wrong passwords for one account, even to the right one",
+    "answers 429 with Retry-After after 6 wrong passwords for one account from one address, even to the right one",
     { timeout: 240_000 },
     async () => {
       const client = new SignInClient(app.baseUrl, { "x-forwarded-for": "198.51.100.1" });
@@ -145,8 +155,7 @@ describe("sign-in throttling over HTTP", () => {
       for (let i = 0; i < 7; i++)
         statuses.push((await client.credentials(email, `wrong password ${i}`)).status);
       expect(statuses).toEqual([401, 401, 401, 401, 401, 401, 429]);
-      const other = new SignInClient(app.baseUrl, { "x-forwarded-for": "198.51.100.2" });
-      const locked = await other.credentials(email, password);
+      const locked = await client.credentials(email, password);
       expect(locked.status).toBe(429);
       const retryAfter = Number(locked.headers.get("retry-after"));
       expect(retryAfter).toBeGreaterThanOrEqual(1);

@@ -32,8 +32,17 @@ describe("TOTP two-factor (library level)", () => {
     if (!on.ok) throw new Error("enable refused");
     expect(on.recoveryCodes).toHaveLength(10);
     expect(await totpStatus(t.db, user.id)).toEqual({ enabled: true, recoveryCodesLeft: 10 });
-    expect(await checkSecondFactor(t.db, user.id, totpCode(setup.secret, Date.now(), -1))).toBe(true);
+    // The enabling code spent the current step: it and older steps are refused, the next step
+    // (inside the drift window) is good once.
+    expect(await checkSecondFactor(t.db, user.id, totpCode(setup.secret))).toBe(false);
+    expect(await checkSecondFactor(t.db, user.id, totpCode(setup.secret, Date.now(), -1))).toBe(false);
     expect(await checkSecondFactor(t.db, user.id, totpCode(setup.secret, Date.now(), 3))).toBe(false);
+    const next = totpCode(setup.secret, Date.now(), 1);
+    const racing = await Promise.all([
+      checkSecondFactor(t.db, user.id, next),
+      checkSecondFactor(t.db, user.id, next),
+    ]);
+    expect(racing.sort()).toEqual([false, true]);
     const [first] = on.recoveryCodes;
     const twice = await Promise.all([
       checkSecondFactor(t.db, user.id, first),
@@ -86,7 +95,10 @@ describe("two-factor sign-in over HTTP", () => {
       expect(await error(await fresh.credentials(email, password, { otp: "000000" }))).toBe(
         "TwoFactorInvalid",
       );
-      const withCode = await fresh.credentials(email, password, { otp: totpCode(setup.data.secret) });
+      // The enabling code spent the current step; the next one is inside the drift window.
+      const withCode = await fresh.credentials(email, password, {
+        otp: totpCode(setup.data.secret, Date.now(), 1),
+      });
       expect(withCode.status).toBe(200);
       expect((await fresh.get("/api/dashboard/keys")).status).toBe(200);
 

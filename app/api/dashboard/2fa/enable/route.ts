@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { ApiError } from "@/lib/api/errors";
+import { requireRecentAuth } from "@/lib/auth/reauth";
 import { dashboardRoute, jsonResponse, requestOrigin } from "@/lib/auth/route";
 import { enableTotp } from "@/lib/auth/totp";
 import { db } from "@/lib/db";
@@ -10,6 +11,7 @@ const input = z.object({ code: z.string().trim().min(1, "Enter the code from you
 
 /** Confirms the app with a valid code: two-factor on, recovery codes returned once. */
 export const POST = dashboardRoute(input, async ({ user, body, request }) => {
+  await requireRecentAuth(db, user);
   const result = await enableTotp(db, user.id, body.code, {
     accountId: user.accountId,
     ...requestOrigin(request),

@@ -1,4 +1,5 @@
 import { ApiError } from "@/lib/api/errors";
+import { requireRecentAuth } from "@/lib/auth/reauth";
 import { dashboardRoute, jsonResponse } from "@/lib/auth/route";
 import { beginTotpSetup } from "@/lib/auth/totp";
 import { db } from "@/lib/db";
@@ -7,6 +8,7 @@ export const dynamic = "force-dynamic";
 
 /** A new, not yet active TOTP secret for the authenticator app (never cached). */
 export const POST = dashboardRoute(null, async ({ user }) => {
+  await requireRecentAuth(db, user);
   const result = await beginTotpSetup(db, user);
   if (!result.ok) throw new ApiError("CONFLICT", "Two-factor authentication is already on");
   return jsonResponse(200, { data: { secret: result.secret, uri: result.uri } }, { Pragma: "no-cache" });

@@ -1,0 +1,50 @@
+import { z } from "zod";
+import { crossSiteProblem } from "@/lib/auth/csrf";
+import { requestPasswordReset } from "@/lib/auth/password-reset";
+import { dashboardError, jsonResponse, requestOrigin } from "@/lib/auth/route";
+import { db } from "@/lib/db";
+import { logError } from "@/lib/log";
+import { mailConfigured } from "@/lib/mail";
+import { toSeconds } from "@/lib/usage/limiter";
+import { takeRateLimit } from "@/lib/usage";
+import { envStrOpt } from "@/lib/config";
+
+export const dynamic = "force-dynamic";
+
+const input = z.object({
+  email: z.string().trim().toLowerCase().pipe(z.email("Enter a valid email address").max(254)),
+});
+
+const ANSWER = { data: { message: "If an account has this email, a reset link is on its way." } };
+
+/**
+ * Asks for a password reset link. Same 202 whether or not the email has an account (no
+ * enumeration); 5 an hour per client address (429), 3 an hour per email (silently not sent: no
+ * mail bombing). Without SMTP_URL the link is written to the server log (lib/mail).
+ */
+export async function POST(request: Request) {
+  const crossSite = crossSiteProblem(request);
+  if (crossSite) return dashboardError("FORBIDDEN", crossSite);
+  const parsed = input.safeParse(await request.json().catch(() => undefined));
+  if (!parsed.success) return dashboardError("INVALID_PARAMETER", parsed.error.issues[0].message);
+  const ip = requestOrigin(request).ip ?? "unknown";
+  const byAddress = await takeRateLimit(`pwreset:ip:${ip}`, { burst: 5, intervalMs: 720_000 });
+  if (!byAddress.allowed) {
+    const seconds = toSeconds(byAddress.retryAfterMs);
+    const refused = dashboardError("RATE_LIMITED", `Too many reset requests. Try again in ${seconds} s.`);
+    refused.headers.set("Retry-After", String(seconds));
+    return refused;
+  }
+  const email = parsed.data.email;
+  const byEmail = await takeRateLimit(`pwreset:email:${email}`, { burst: 3, intervalMs: 1_200_000 });
+  const baseUrl = envStrOpt("NEXTAUTH_URL")?.replace(/\/+$/, "");
+  if (byEmail.allowed) {
+    if (!baseUrl && mailConfigured())
+      logError("password reset not sent", new Error("SMTP_URL is set but NEXTAUTH_URL is not"));
+    else
+      await requestPasswordReset(db, email, baseUrl || new URL(request.url).origin).catch((err: unknown) =>
+        logError("password reset failed", err),
+      );
+  }
+  return jsonResponse(202, ANSWER);
+}
