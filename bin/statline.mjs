@@ -8,7 +8,7 @@ import { completeTwoStep, startTwoStep } from "./cli/twostep.mjs";
 const HELP = `statline login [options]     get an API key through the browser (agent handoff)
 statline mcp [--base-url URL]  run the MCP server on stdio for agent clients (docs/mcp.md)
 
-  --base-url URL               Statline server (default $STATLINE_BASE_URL or http://localhost:3000)
+  --base-url URL               Statline server (default $STATLINE_BASE_URL, else $STATLINE_URL, else http://localhost:3000)
   --environment test|live      key environment to ask for (default test; live needs the approver's explicit choice)
   --name NAME                  key name shown in the dashboard (default "statline CLI on <host>")
   --client NAME                client name shown on the approval page (default "statline CLI")
@@ -21,7 +21,8 @@ statline mcp [--base-url URL]  run the MCP server on stdio for agent clients (do
   --json                       machine-readable output on stdout
 
 The key is saved to $STATLINE_CONFIG_DIR/credentials.json (default ~/.config/statline), mode 0600.
-The SDK and \`statline mcp\` read it from there, or from STATLINE_API_KEY (and STATLINE_BASE_URL) when set.`;
+The SDK and \`statline mcp\` read it from there, or from STATLINE_API_KEY (and STATLINE_BASE_URL) when set.
+A saved key is sent only to the server it was issued by; for another server they refuse it and say so.`;
 
 const options = {
   "base-url": { type: "string" },
@@ -60,10 +61,10 @@ async function main(argv) {
     const { mcp } = await import("./cli/mcp.mjs");
     return mcp(flags);
   }
-  flags.baseUrl = (flags["base-url"] ?? process.env.STATLINE_BASE_URL ?? "http://localhost:3000").replace(
-    /\/+$/,
-    "",
-  );
+  flags.baseUrl = (
+    flags["base-url"] ??
+    (process.env.STATLINE_BASE_URL || process.env.STATLINE_URL || "http://localhost:3000")
+  ).replace(/\/+$/, "");
   if (!/^https?:\/\/[^/]+$/.test(flags.baseUrl))
     return fail(
       { code: "invalid_request", message: "--base-url must be like https://statline.example.com" },

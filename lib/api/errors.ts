@@ -11,6 +11,8 @@ export const ERROR_STATUS = {
   PAYLOAD_TOO_LARGE: 413,
   RATE_LIMITED: 429,
   QUOTA_EXCEEDED: 429,
+  /** Too many failed authentications from one address (lib/api/auth-throttle.ts): fix the key, retrying cannot help. */
+  AUTH_THROTTLED: 429,
   INTERNAL_ERROR: 500,
   AUTH_BACKEND_UNAVAILABLE: 503,
   SERVICE_UNAVAILABLE: 503,

@@ -102,7 +102,11 @@ export const ERROR_RESPONSES: Record<string, Json> = {
   404: error(404, "unknown path, id or referenced record"),
   405: error(405, "only GET and HEAD", ["Allow"]),
   410: error(410, "the cursor is older than the retention; start again without a cursor"),
-  429: error(429, "per-key rate limit or monthly unit quota; wait Retry-After seconds", ["Retry-After"]),
+  429: error(
+    429,
+    "RATE_LIMITED (per-key rate limit) or QUOTA_EXCEEDED (monthly unit quota): wait Retry-After seconds; AUTH_THROTTLED: too many failed authentications from this address, fix the key",
+    ["Retry-After"],
+  ),
   500: error(500, "a server fault; quote the request id when reporting it"),
   503: error(503, "key store or database unreachable; retry after Retry-After seconds", ["Retry-After"]),
 };

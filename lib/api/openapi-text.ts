@@ -70,7 +70,7 @@ at most ${MAX_SCAN} points and may hold fewer than \`limit\` items, so follow \`
 | Odds cursor / before format | signed opaque string / ISO-8601 date-time |
 | Odds filters | bookmaker, market, selection, after |
 | Odds limit | default ${ODDS_LIMIT_DEFAULT}, max ${ODDS_LIMIT_MAX} |
-| Unit cost | ${ODDS_UNITS} per odds-history call, 1 otherwise; errors cost 0 |
+| Unit cost | ${ODDS_UNITS} per odds-history call and per change-feed page holding an odds change, 1 otherwise; errors cost 0 |
 | Odds fields | id, contest_id, person_id, bookmaker, market, selection, line, price, observed_at, is_closing |
 | Stat-board | competition or edition, stat, limit (default 20, max 100); rows rank, person_id, person_name, team_id, value, contests |
 | Other errors | 400 INVALID_PARAMETER, 404 NOT_FOUND, 405 METHOD_NOT_ALLOWED, 429, 503 SERVICE_UNAVAILABLE |

@@ -77,8 +77,13 @@ export interface RouteDef<S extends z.ZodType = z.ZodType> {
   /** Zod schema of `data`, for the OpenAPI document. */
   response: z.ZodType;
   handler: (ctx: HandlerContext<z.output<S>>) => Promise<unknown>;
-  /** Units charged for a successful call (see lib/plans.ts). */
+  /** Units charged for a successful call (see lib/plans.ts); admission reserves this many. */
   units: number;
+  /**
+   * What a successful uncached call really cost, from its result, when it depends on it (a change
+   * feed page holding odds changes); the difference to `units` is settled after the handler.
+   */
+  unitsOf?: (data: unknown) => number;
   /** How long a response may be served from the response cache; 0 disables caching. */
   cacheTtlMs: number;
   /** Public routes (the OpenAPI document) skip key authentication. */

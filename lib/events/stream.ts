@@ -37,8 +37,11 @@ export interface StreamOptions {
   filter: FeedFilter;
   /** Re-checks the caller's key and scope: the error to close with, or null to go on. */
   recheck: () => Promise<StreamError | null>;
-  /** Called with the number of events just written (metering). */
-  onEvents: (n: number) => void;
+  /**
+   * Charges a page of events before it is written (metering, quota): the error to close with
+   * instead of sending them (quota or unit cap spent), or null to send them.
+   */
+  charge: (events: ChangeEvent[]) => StreamError | null;
   /** Called once when the stream ends, however it ends (frees the connection slot). */
   onEnd: () => void;
 }
@@ -128,10 +131,11 @@ export class EventStream implements ResponseStream {
     while (!this.closed) {
       const page = await readChanges(this.opts.db, this.position, this.opts.filter, PAGE);
       if (this.closed) return;
+      const refused = page.items.length ? this.opts.charge(page.items) : null;
+      if (refused) return this.fail(refused);
       let flowing = true;
       for (const e of page.items) flowing = this.write(frame(e)) && flowing;
       this.position = page.position;
-      if (page.items.length) this.opts.onEvents(page.items.length);
       // A slow reader: wait until it has taken the backlog before reading more.
       if (!flowing && !this.closed) await new Promise<void>((r) => this.sink!.onDrain(r));
       if (page.hasMore) continue;

@@ -1,3 +1,5 @@
+import type { Scope } from "../keys/scope-names";
+
 /**
  * Change types of the change feed, the live stream and webhooks (docs/events.md). The part before
  * the dot is the resource; `types=contest` selects every contest.* type.
@@ -19,6 +21,27 @@ export const CHANGE_RESOURCES = ["contest", "odds", "standings", "team", "person
 export type ChangeResource = (typeof CHANGE_RESOURCES)[number];
 
 export const resourceOf = (type: ChangeType) => type.slice(0, type.indexOf(".")) as ChangeResource;
+
+/**
+ * The key scope that reads each resource on /v1 (the route table's `scope`), which a key needs,
+ * besides `events`, to receive that resource's changes through the feed, the stream and webhooks
+ * (docs/events.md, "Scopes and units"). A new resource must be added here: the Record makes it
+ * a type error to leave one out. `dataset` (a reset) carries no data, so `events` alone reads it.
+ */
+export const RESOURCE_SCOPES: Record<ChangeResource, Scope> = {
+  contest: "contests",
+  odds: "odds",
+  standings: "teams",
+  team: "teams",
+  person: "persons",
+  dataset: "events",
+};
+
+export const scopeOf = (type: ChangeType): Scope => RESOURCE_SCOPES[resourceOf(type)];
+
+/** The change types a set of scopes may read (null = unrestricted: every type). */
+export const typesReadableWith = (scopes: ReadonlySet<Scope> | null): ChangeType[] =>
+  scopes === null ? [...CHANGE_TYPES] : CHANGE_TYPES.filter((t) => scopes.has(scopeOf(t)));
 
 /** One change as a write path describes it; recordChanges assigns id and time. */
 export interface ChangeInput {

@@ -9,11 +9,13 @@ export async function runMcp(options: { baseUrl?: string; version: string }): Pr
     // An agent waits on the call: retry briefly, then hand back the error with its retry_after.
     retry: { maxRetries: 2, maxDelayMs: 10_000 },
   });
-  const { baseUrl, apiKey, keySource } = client.config;
+  const { baseUrl, apiKey, keySource, keyRefused } = client.config;
   process.stderr.write(
     apiKey
       ? `statline mcp: ${baseUrl}, key ${apiKey.slice(0, 16)}… from ${keySource}\n`
-      : `statline mcp: ${baseUrl}, no API key (set ${API_KEY_ENV} or run \`statline login\`); tool calls will fail with UNAUTHORIZED\n`,
+      : keyRefused
+        ? `statline mcp: ${keyRefused}; tool calls will fail with CREDENTIALS_ORIGIN_MISMATCH\n`
+        : `statline mcp: ${baseUrl}, no API key (set ${API_KEY_ENV} or run \`statline login\`); tool calls will fail with UNAUTHORIZED\n`,
   );
   const server = createMcpServer(client, options.version);
   const transport = new StdioServerTransport();

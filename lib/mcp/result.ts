@@ -4,20 +4,29 @@ import { StatlineError } from "../../sdk/src/index";
 /** About 25k tokens, the default cap on MCP tool output in common agent clients. */
 export const MAX_RESULT_CHARS = 100_000;
 
-type Data = { items?: unknown[]; total?: number; next_cursor?: string | null; truncated?: boolean } & Record<
-  string,
-  unknown
->;
+type Data = {
+  items?: unknown[];
+  total?: number;
+  next_cursor?: string | null;
+  truncated?: boolean;
+  has_more?: boolean;
+} & Record<string, unknown>;
 type Meta = { request_id?: string } & Record<string, unknown>;
+
+/** The change feed (GET /v1/changes): a cursor on every page, `has_more` says whether to go on. */
+export const isChangeFeed = (data: unknown): boolean => typeof (data as Data | null)?.has_more === "boolean";
 
 /** What the caller should do to see more, or null when the result is complete. */
 function moreHint(tool: string, data: Data, args: Record<string, unknown>, shown: number): string | null {
   const count = data.items?.length ?? 0;
+  const feed = isChangeFeed(data);
+  const noun = feed ? "changes" : "points";
   if ("next_cursor" in data) {
     if (shown < count)
-      return `Only ${shown} of this page's ${count} points fit in this result: call ${tool} again with a smaller limit (e.g. ${Math.max(1, shown)}).`;
+      return `Only ${shown} of this page's ${count} ${noun} fit in this result: call ${tool} again with a smaller limit (e.g. ${Math.max(1, shown)}).`;
+    if (feed && !data.has_more) return null;
     return data.next_cursor
-      ? `More points exist: call ${tool} again with the same arguments and cursor="${data.next_cursor}".`
+      ? `More ${noun} exist: call ${tool} again with the same arguments and cursor="${data.next_cursor}".`
       : null;
   }
   if (typeof data.total === "number") {
@@ -31,11 +40,10 @@ function moreHint(tool: string, data: Data, args: Record<string, unknown>, shown
   return null;
 }
 
-/** Keeps as many leading items as fit in MAX_RESULT_CHARS (binary search on the count). */
-function fit(data: Data): { data: Data; shown: number } {
+/** How many leading items fit in MAX_RESULT_CHARS (binary search on the count). */
+export function itemsThatFit(data: Data): number {
   const items = data.items;
-  if (!Array.isArray(items) || JSON.stringify(data).length <= MAX_RESULT_CHARS)
-    return { data, shown: items?.length ?? 0 };
+  if (!Array.isArray(items) || JSON.stringify(data).length <= MAX_RESULT_CHARS) return items?.length ?? 0;
   let lo = 0;
   let hi = items.length;
   while (lo < hi) {
@@ -43,10 +51,23 @@ function fit(data: Data): { data: Data; shown: number } {
     if (JSON.stringify({ ...data, items: items.slice(0, mid) }).length <= MAX_RESULT_CHARS) lo = mid;
     else hi = mid - 1;
   }
+  return lo;
+}
+
+/** Keeps the leading items that fit in MAX_RESULT_CHARS. */
+function fit(data: Data): { data: Data; shown: number } {
+  const shown = itemsThatFit(data);
+  if (shown === (data.items?.length ?? 0)) return { data, shown };
   // A cursor resumes after the page's last item, so it would skip the items cut here: drop it;
-  // the hint asks for a smaller limit instead.
-  const cursorless = "next_cursor" in data ? { next_cursor: null, next_before: null } : {};
-  return { data: { ...data, items: items.slice(0, lo), ...cursorless }, shown: lo };
+  // the hint asks for a smaller limit instead (list_changes asks the API for a page that fits
+  // before it gets here: lib/mcp/server.ts).
+  const cursorless =
+    "next_cursor" in data
+      ? isChangeFeed(data)
+        ? { next_cursor: null, has_more: true }
+        : { next_cursor: null, next_before: null }
+      : {};
+  return { data: { ...data, items: data.items!.slice(0, shown), ...cursorless }, shown };
 }
 
 /** A successful call: the data as JSON text, a line on paging or truncation, and the same as structured content. */

@@ -1,7 +1,7 @@
 import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { z } from "zod";
 import { API_KEY_ENV, openapi, type GetPath, type StatlineClient } from "../../sdk/src/index";
-import { errorResult, okResult } from "./result";
+import { errorResult, isChangeFeed, itemsThatFit, okResult } from "./result";
 import { toolInput } from "./schema";
 import { TOOLS } from "./tools";
 
@@ -29,7 +29,7 @@ export function createMcpServer(client: StatlineClient, version: string, doc: Js
       instructions:
         "Read-only sports statistics (competitions, editions, contests, persons, teams, rosters, standings, odds history, stat-boards). " +
         "Ids are strings; walk from list_competitions to editions, contests and standings. Results say when they are truncated " +
-        "and how to get more (offset for persons/teams, cursor for odds history).",
+        "and how to get more (offset for persons/teams, cursor for odds history and the change feed).",
     },
   );
   const paths = doc.paths as Record<string, { get?: { summary?: string; description?: string } }>;
@@ -55,10 +55,17 @@ export function createMcpServer(client: StatlineClient, version: string, doc: Js
           if (input.pathParams.includes(name)) path[name] = wire(value);
           else query[name] = wire(value);
         }
+        const get = (q: Json) =>
+          (client.get as unknown as LooseGet)(tool.path as GetPath, { params: { path, query: q } });
         try {
-          const body = await (client.get as unknown as LooseGet)(tool.path as GetPath, {
-            params: { path, query },
-          });
+          let body = await get(query);
+          // The change feed's cursor resumes after a page's last change, so a page too large for
+          // one result is asked for again with a limit that fits: its next_cursor then continues
+          // exactly after the last change shown (the first n changes after a cursor never change).
+          const fits = itemsThatFit(body.data as Json);
+          const count = ((body.data as { items?: unknown[] }).items ?? []).length;
+          if (isChangeFeed(body.data) && fits > 0 && fits < count)
+            body = await get({ ...query, limit: String(fits) });
           return okResult(tool.name, body, args);
         } catch (err) {
           const hint =

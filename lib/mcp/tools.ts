@@ -61,6 +61,6 @@ export const TOOLS: ToolDef[] = [
     name: "list_changes",
     title: "Change feed (what changed since a cursor)",
     path: "/v1/changes",
-    hint: "Changes to contests, odds, standings, teams and persons in commit order. Keep next_cursor and pass it as cursor to get only newer changes.",
+    hint: "Changes to contests, odds, standings, teams and persons in commit order. Pass next_cursor as cursor to get the next page; while has_more is true more changes are waiting, when it is false you are up to date (keep next_cursor to ask for newer changes later).",
   },
 ];

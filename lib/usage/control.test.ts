@@ -108,6 +108,20 @@ describe("usage control", () => {
     expect((await s.admit(caller("tiny"), route(2))).ok).toBe(true);
   });
 
+  it("spend charges a stream's units only while the quota covers them; exhausted says when none is left", async () => {
+    const s = setup(6);
+    expect((await s.admit(caller("tiny"), route(1))).ok).toBe(true); // 7 of 10
+    expect(s.usage.spend(caller("tiny"), "/v1/stream (events)", 2)).toBeNull(); // 9
+    expect(s.usage.exhausted(caller("tiny"))).toBeNull();
+    const refused = s.usage.spend(caller("tiny"), "/v1/stream (events)", 2);
+    expect(refusalError(refused!)).toMatchObject({ code: "QUOTA_EXCEEDED" });
+    expect(refusalError(refused!).message).toMatch(/9 of 10 units used/);
+    expect(s.usage.spend(caller("tiny"), "/v1/stream (events)", 1)).toBeNull(); // 10
+    expect(s.usage.exhausted(caller("tiny"))).toMatchObject({ kind: "quota_exceeded", used: 10, quota: 10 });
+    const events = s.meter.drain().usage.filter((r) => r.endpoint === "/v1/stream (events)");
+    expect(events.reduce((n, r) => n + r.units, 0)).toBe(3);
+  });
+
   it("rate limits per key with headers, RATE_LIMITED and an integer Retry-After", async () => {
     const s = setup();
     for (let i = 0; i < 20; i++) {

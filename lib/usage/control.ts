@@ -3,7 +3,7 @@ import { planFor, type RateRule, type ResolvedPlan } from "../plans";
 import { toSeconds, type Decision, type RateLimiter } from "./limiter";
 import type { Meter } from "./meter";
 import { monthOf, type MonthWindow, type QuotaLedger } from "./quota";
-import type { Admission, UsageControl } from "./types";
+import type { Admission, Refusal, UsageControl } from "./types";
 
 export interface UsageDeps {
   limiter: RateLimiter;
@@ -105,6 +105,8 @@ function unitHeaders(cost: number, used: number, limit: number | null): Record<s
     "X-Units-Remaining": limit === null ? UNLIMITED : String(limit > used ? limit - used : 0),
   };
 }
+
+const refusalOf = (a: Admission): Refusal | null => (a.ok ? null : a.refusal);
 
 const quotaUnavailable = (): Admission => ({
   ok: false,
@@ -232,6 +234,31 @@ class Control implements UsageControl {
       return unitHeaders(units, keyUsed, cap);
     }
     return unitHeaders(units, used, limit);
+  }
+
+  spend(caller: Caller, endpoint: string, units: number): Refusal | null {
+    const refusal = units > 0 ? this.over(caller, units) : null;
+    if (refusal === null && units > 0) this.settle(caller, endpoint, 200, units);
+    return refusal;
+  }
+
+  exhausted(caller: Caller): Refusal | null {
+    return this.over(caller, 1);
+  }
+
+  /** Whether `cost` more units pass the account's quota and the key's cap (a month not loaded passes). */
+  private over(caller: Caller, cost: number): Refusal | null {
+    const t = this.now();
+    const month = monthOf(t);
+    const plan = this.plans(caller.plan);
+    const used = this.deps.quota.peek(caller.accountId, month.start);
+    if (used !== undefined && plan.monthlyUnits !== null && used + cost > plan.monthlyUnits)
+      return refusalOf(quotaExceeded(plan, used, plan.monthlyUnits, false, cost, month, t, {}));
+    const cap = this.keyCap(caller);
+    const keyUsed = cap === null ? undefined : this.keyQuota!.peek(caller.keyId, month.start);
+    if (cap !== null && keyUsed !== undefined && keyUsed + cost > cap)
+      return refusalOf(quotaExceeded(plan, keyUsed, cap, true, cost, month, t, {}));
+    return null;
   }
 
   authFailed(failure: AuthFailure): void {

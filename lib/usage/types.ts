@@ -49,4 +49,12 @@ export interface UsageControl {
     admission?: Admission,
   ): Record<string, string>;
   authFailed(failure: AuthFailure): void;
+  /**
+   * Charges `units` for part of a response already admitted (a stream's events): the refusal when
+   * the account's quota or the key's cap cannot cover them (nothing is metered then), else meters
+   * them like settle and returns null.
+   */
+  spend(caller: Caller, endpoint: string, units: number): Refusal | null;
+  /** The quota refusal when the account's quota or the key's cap has no unit left, else null. */
+  exhausted(caller: Caller): Refusal | null;
 }

@@ -63,6 +63,8 @@ export function createClient(options: ClientOptions = {}): StatlineClient {
   });
 
   async function getLoose(path: string, init?: LooseInit): Promise<{ data: unknown }> {
+    if (config.keyRefused)
+      throw new StatlineError({ code: "CREDENTIALS_ORIGIN_MISMATCH", message: config.keyRefused, status: 0 });
     let result: Awaited<ReturnType<LooseGet>>;
     try {
       result = await (raw.GET as unknown as LooseGet)(path, init);

@@ -2,6 +2,8 @@
 export const API_KEY_ENV = "STATLINE_API_KEY";
 /** The server's address, e.g. https://statline.example.com (no /v1). */
 export const BASE_URL_ENV = "STATLINE_BASE_URL";
+/** Accepted as another name for STATLINE_BASE_URL (the name people guess); STATLINE_BASE_URL wins. */
+export const URL_ENV_ALIAS = "STATLINE_URL";
 export const DEFAULT_BASE_URL = "http://localhost:3000";
 
 export interface ResolvedConfig {
@@ -9,6 +11,11 @@ export interface ResolvedConfig {
   apiKey: string | undefined;
   /** Where the key came from, for messages: "option", the variable name, or the credentials file path. */
   keySource: string | undefined;
+  /**
+   * Set when `statline login` saved a key for another server than baseUrl: that key is not sent
+   * (a saved credential goes only to the origin it was issued by) and every call fails with this.
+   */
+  keyRefused?: string;
 }
 
 type Env = Record<string, string | undefined>;
@@ -57,10 +64,20 @@ export function processEnv(): Env {
 
 const trimSlash = (url: string) => url.replace(/\/+$/, "");
 
+function originOf(url: string): string | null {
+  try {
+    return new URL(url).origin;
+  } catch {
+    return null;
+  }
+}
+
 /**
- * Key: the option, else STATLINE_API_KEY, else the credentials file `statline login` wrote.
- * Base URL: the option, else STATLINE_BASE_URL, else the server the credentials file's key
- * belongs to, else http://localhost:3000.
+ * Key: the option, else STATLINE_API_KEY, else the credentials file `statline login` wrote, which
+ * is used only for the origin (scheme, host, port) it was issued by: a project's configuration
+ * pointing the SDK or `statline mcp` at another server must not receive it.
+ * Base URL: the option, else STATLINE_BASE_URL (or STATLINE_URL), else the server the credentials
+ * file's key belongs to, else http://localhost:3000.
  */
 export function resolveConfig(
   options: { baseUrl?: string; apiKey?: string; env?: Env } = {},
@@ -68,8 +85,18 @@ export function resolveConfig(
   const env = options.env ?? processEnv();
   const file = options.apiKey || env[API_KEY_ENV] ? null : credentialsPath(env);
   const saved = readCredentials(file);
-  const savedKey = typeof saved?.api_key === "string" ? saved.api_key : undefined;
   const savedUrl = typeof saved?.base_url === "string" ? saved.base_url : undefined;
+  const baseUrl = trimSlash(
+    options.baseUrl || env[BASE_URL_ENV] || env[URL_ENV_ALIAS] || savedUrl || DEFAULT_BASE_URL,
+  );
+  let savedKey = typeof saved?.api_key === "string" ? saved.api_key : undefined;
+  let keyRefused: string | undefined;
+  if (savedKey && (!savedUrl || originOf(savedUrl) === null || originOf(savedUrl) !== originOf(baseUrl))) {
+    keyRefused =
+      `The key \`statline login\` saved in ${file} belongs to ${savedUrl ? trimSlash(savedUrl) : "an unknown server"} ` +
+      `and is not sent to ${baseUrl}: run \`statline login --base-url ${baseUrl}\` for a key there, or set ${API_KEY_ENV}`;
+    savedKey = undefined;
+  }
   const apiKey = options.apiKey || env[API_KEY_ENV] || savedKey;
   const keySource = options.apiKey
     ? "option"
@@ -78,6 +105,5 @@ export function resolveConfig(
       : savedKey
         ? (file ?? undefined)
         : undefined;
-  const baseUrl = trimSlash(options.baseUrl || env[BASE_URL_ENV] || savedUrl || DEFAULT_BASE_URL);
-  return { baseUrl, apiKey, keySource };
+  return keyRefused ? { baseUrl, apiKey, keySource, keyRefused } : { baseUrl, apiKey, keySource };
 }

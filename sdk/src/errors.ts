@@ -25,8 +25,12 @@ export class StatlineError extends Error {
     this.retryAfter = init.retryAfter ?? null;
   }
 
-  /** True for the outcomes a later attempt may change: rate limits, unavailable backends, no connection. */
+  /**
+   * True for the outcomes a later attempt may change: rate limits, unavailable backends, no
+   * connection. Not AUTH_THROTTLED (fix the key) nor CREDENTIALS_ORIGIN_MISMATCH (nothing was sent).
+   */
   get retryable(): boolean {
+    if (this.code === "AUTH_THROTTLED" || this.code === "CREDENTIALS_ORIGIN_MISMATCH") return false;
     return this.status === 429 || this.status === 503 || this.status === 0;
   }
 

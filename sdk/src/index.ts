@@ -3,12 +3,19 @@ export {
   API_KEY_ENV,
   BASE_URL_ENV,
   DEFAULT_BASE_URL,
+  URL_ENV_ALIAS,
   credentialsPath,
   resolveConfig,
   type ResolvedConfig,
 } from "./config.js";
 export { StatlineError, parseRetryAfter } from "./errors.js";
-export { RETRY_STATUSES, retryingFetch, type RetryInfo, type RetryOptions } from "./retry.js";
+export {
+  NOT_RETRIED_CODES,
+  RETRY_STATUSES,
+  retryingFetch,
+  type RetryInfo,
+  type RetryOptions,
+} from "./retry.js";
 export { pages, items } from "./paginate.js";
 export { openapi } from "./generated/openapi.js";
 export type * from "./types.js";

@@ -20,10 +20,28 @@ export interface RetryInfo {
 }
 
 /**
- * Only these statuses are retried: 429 (RATE_LIMITED) and 503 (AUTH_BACKEND_UNAVAILABLE,
- * SERVICE_UNAVAILABLE). Any other 4xx is the caller's mistake and repeating it cannot help.
+ * Only these statuses are retried: 429 (RATE_LIMITED, QUOTA_EXCEEDED within maxDelayMs) and 503
+ * (AUTH_BACKEND_UNAVAILABLE, SERVICE_UNAVAILABLE). Any other 4xx is the caller's mistake and
+ * repeating it cannot help; nor can a 429 AUTH_THROTTLED (see NOT_RETRIED_CODES).
  */
 export const RETRY_STATUSES: ReadonlySet<number> = new Set([429, 503]);
+
+/**
+ * Error codes never retried whatever their status: AUTH_THROTTLED is the 429 an address gets after
+ * too many requests with a missing or invalid key; only a correct key helps, and each retry with
+ * the bad one would extend the wait.
+ */
+export const NOT_RETRIED_CODES: ReadonlySet<string> = new Set(["AUTH_THROTTLED"]);
+
+/** The error code of a JSON error body, read from a copy (the caller still gets the whole body). */
+async function errorCodeOf(response: Response): Promise<string | null> {
+  try {
+    const body = (await response.clone().json()) as { error?: { code?: unknown } } | null;
+    return typeof body?.error?.code === "string" ? body.error.code : null;
+  } catch {
+    return null;
+  }
+}
 
 type Fetch = (request: Request) => Promise<Response>;
 
@@ -69,6 +87,8 @@ export function retryingFetch(base: Fetch, options: RetryOptions = {}): Fetch {
         continue;
       }
       if (!RETRY_STATUSES.has(response.status) || attempt >= maxRetries) return response;
+      const code = await errorCodeOf(response);
+      if (code !== null && NOT_RETRIED_CODES.has(code)) return response;
       const retryAfter = parseRetryAfter(response.headers.get("retry-after"));
       const delayMs = retryAfter === null ? backoff(baseDelay, attempt) : retryAfter * 1000;
       if (delayMs > maxDelay) return response;

@@ -5,6 +5,7 @@ import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { routes } from "../../lib/api/routes";
+import { recordChanges } from "../../lib/events/changes";
 import { TOOLS } from "../../lib/mcp/tools";
 import { call, expectOk } from "../support/api";
 import { ROOT, startApp, type RunningApp } from "../support/app";
@@ -187,6 +188,52 @@ describe("statline mcp over stdio, from docs/mcp-config.json", () => {
     expect(r.s.data.next_cursor).toBeNull();
     expect(r.s.result.truncated).toBe(true);
     expect(r.text[1]).toMatch(/Only \d+ of this page's 1000 points fit .* smaller limit/);
+  });
+
+  test("list_changes pages a feed bigger than one result to exactly /v1/changes, in its words, and ends", async () => {
+    // 801 changes of ~400 characters each: a limit=1000 page is ~3x what one result holds.
+    const contestId = 970001;
+    await fx.db.$transaction((tx) =>
+      recordChanges(
+        tx,
+        Array.from({ length: 801 }, (_, i) => ({
+          type: "contest.updated" as const,
+          resourceId: contestId,
+          competitionId: null,
+          contestId,
+          data: { n: i, note: "x".repeat(300) },
+        })),
+      ),
+    );
+    const expected: string[] = [];
+    for (let cursor = ""; ;) {
+      const page = await v1(`/v1/changes?contest=${contestId}&limit=1000${cursor}`);
+      expected.push(...page.items.map((x: { id: string }) => x.id));
+      if (!page.has_more) break;
+      cursor = `&cursor=${encodeURIComponent(page.next_cursor)}`;
+    }
+    expect(expected.length).toBe(801);
+    const seen: string[] = [];
+    let args: Record<string, unknown> = { contest: String(contestId), limit: 1000 };
+    let calls = 0;
+    for (; calls < 20; calls++) {
+      const r = await tool(client, "list_changes", args);
+      expect(r.isError, r.text.join()).toBe(false);
+      expect(r.text[0].length).toBeLessThanOrEqual(100_000);
+      expect(r.s.data).not.toHaveProperty("next_before");
+      expect(r.text[1]).not.toMatch(/points/);
+      seen.push(...r.s.data.items.map((x: { id: string }) => x.id));
+      expect(typeof r.s.data.next_cursor).toBe("string");
+      if (!r.s.data.has_more) {
+        expect(r.s.result.truncated).toBe(false);
+        break;
+      }
+      expect(r.s.result.truncated).toBe(true);
+      expect(r.text[1]).toMatch(/^More changes exist: call list_changes again .* cursor="/);
+      args = { ...args, cursor: r.s.data.next_cursor };
+    }
+    expect(calls).toBeGreaterThanOrEqual(2);
+    expect(seen).toEqual(expected);
   });
 
   test("API errors come back as tool errors with code, message and request id", async () => {

@@ -1,9 +1,10 @@
 import fs from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { createClient, StatlineError, type RetryInfo, type StatlineClient } from "@statline/sdk";
+import { createClient, StatlineError, type paths, type RetryInfo, type StatlineClient } from "@statline/sdk";
 import { renderSdkFiles, SDK_GENERATED } from "../../scripts/sdk-generate";
 import { LIMIT_ZERO } from "../../lib/api/request";
+import { recordChanges } from "../../lib/events/changes";
 import { call } from "../support/api";
 import { startApp, type RunningApp } from "../support/app";
 import { admin, createKey, createUnlimitedKey } from "../support/cli";
@@ -140,6 +141,86 @@ describe("paginate: next_cursor", () => {
     expect(seen).toEqual(rows.map((r) => String(r.id)));
   });
 });
+
+test("stat is typed as its enum (OpenAPI enum -> generated types) and the server names the valid values", async () => {
+  const board = await sdk.get("/v1/analysis/stat-board", {
+    params: { query: { competition: String(fx.ids.league), stat: "assists", limit: 3 } },
+  });
+  const stat: "goals" | "assists" | "shots" | "yellow_cards" | "minutes" | "wins" | "aces" | "double_faults" =
+    board.data.stat;
+  expect(stat).toBe("assists");
+  type BoardStat = NonNullable<
+    NonNullable<paths["/v1/analysis/stat-board"]["get"]["parameters"]["query"]>["stat"]
+  >;
+  // @ts-expect-error "gols" is not a statistic: tsc rejects it (npx tsc --noEmit -p . fails if stat were a plain string)
+  const gols: BoardStat = "gols";
+  const err = (await sdk
+    .get("/v1/analysis/stat-board", { params: { query: { competition: String(fx.ids.league), stat: gols } } })
+    .catch((e: unknown) => e)) as StatlineError;
+  expect(err).toMatchObject({ code: "INVALID_PARAMETER", status: 400 });
+  expect(err.message).toMatch(/'stat'.*must be one of goals, assists/);
+});
+
+describe("paginate: the change feed", () => {
+  test("pages(/v1/changes) ends when has_more is false, with exactly the feed's changes", async () => {
+    await fx.db.$transaction((tx) =>
+      recordChanges(
+        tx,
+        Array.from({ length: 30 }, (_, i) => ({
+          type: "team.created" as const,
+          resourceId: i,
+          competitionId: null,
+          contestId: null,
+          data: { id: String(i) },
+        })),
+      ),
+    );
+    const head = await fx.db.change.count();
+    expect(head).toBeGreaterThanOrEqual(30);
+    const seen: string[] = [];
+    let pages = 0;
+    for await (const page of sdk.pages("/v1/changes", { params: { query: { limit: 7 } } })) {
+      pages++;
+      expect(pages).toBeLessThanOrEqual(Math.ceil(head / 7) + 1);
+      expect(typeof page.data.next_cursor).toBe("string");
+      seen.push(...ids(page.data.items));
+    }
+    const rows = await fx.db.change.findMany({ orderBy: { id: "asc" }, select: { id: true } });
+    expect(seen).toEqual(rows.map((r) => String(r.id)));
+    expect(pages).toBe(Math.ceil(rows.length / 7));
+    const viaPaginate: string[] = [];
+    for await (const c of sdk.paginate("/v1/changes", { params: { query: { limit: 500 } } }))
+      viaPaginate.push(c.id);
+    expect(viaPaginate).toEqual(seen);
+  });
+});
+
+test("429 AUTH_THROTTLED (a bad key from an address past its failure budget) is reported at once, not retried", async () => {
+  const throttling = await startApp({
+    databaseUrl: fx.url,
+    env: { AUTH_FAILURE_BURST: "3", AUTH_FAILURES_PER_MINUTE: "1" },
+  });
+  try {
+    const retries: RetryInfo[] = [];
+    const bad = createClient({
+      baseUrl: throttling.baseUrl,
+      apiKey: `sk_test_${"q".repeat(32)}`,
+      env: {},
+      retry: { onRetry: (r) => retries.push(r) },
+    });
+    const codes: string[] = [];
+    for (let i = 0; i < 4; i++)
+      codes.push(((await bad.get("/v1/teams").catch((e: unknown) => e)) as StatlineError).code);
+    expect(codes).toEqual(["UNAUTHORIZED", "UNAUTHORIZED", "UNAUTHORIZED", "AUTH_THROTTLED"]);
+    const err = (await bad.get("/v1/teams").catch((e: unknown) => e)) as StatlineError;
+    expect(err).toMatchObject({ code: "AUTH_THROTTLED", status: 429, retryable: false });
+    expect(err.message).toMatch(/missing or invalid API key .*check the API key/);
+    expect(err.retryAfter).toBeGreaterThan(0);
+    expect(retries).toEqual([]);
+  } finally {
+    await throttling.stop();
+  }
+}, 120_000);
 
 describe("errors and retries against the real server", () => {
   test("typed errors carry code, message, status and the request id, and are not retried", async () => {

@@ -93,6 +93,48 @@ test("the README example runs from the installed package and prints what /v1 ret
   expect(bad.stderr).toMatch(/^UNAUTHORIZED: Invalid API key \(request req_[\w-]+\)\n$/);
 }, 120_000);
 
+test("installs from the instance exactly as sdk/README.md says, with no registry, and its example runs", async () => {
+  const readme = fs.readFileSync(path.join(SDK, "README.md"), "utf8");
+  const step = /npm install (https:\/\/statline\.example\.com(\/sdk\/statline-sdk\.tgz))/.exec(readme)!;
+  expect(step, "README's install-from-the-instance step").not.toBeNull();
+  expect(readme.indexOf(step[0])).toBeLessThan(readme.indexOf("```ts")); // the first thing it says to do
+  const url = app.baseUrl + step[2];
+  // The first request starts the build; one that outlasts 8 s is a 503 with Retry-After (npm retries it).
+  let first = await fetch(url);
+  for (let i = 0; first.status === 503 && i < 20; i++) {
+    expect(first.headers.get("retry-after")).toBe("10");
+    expect((await first.json()).error.code).toBe("SERVICE_UNAVAILABLE");
+    await new Promise((r) => setTimeout(r, 3000));
+    first = await fetch(url);
+  }
+  expect(first.status).toBe(200);
+  expect(first.headers.get("content-type")).toBe("application/gzip");
+  const etag = first.headers.get("etag")!;
+  expect((await first.arrayBuffer()).byteLength).toBeGreaterThan(10_000);
+  expect((await fetch(url, { headers: { "If-None-Match": etag } })).status).toBe(304);
+
+  const fresh = fs.mkdtempSync(path.join(os.tmpdir(), "statline-sdk-instance-"));
+  fs.writeFileSync(
+    path.join(fresh, "package.json"),
+    JSON.stringify({ name: "u", private: true, type: "module" }),
+  );
+  // An unreachable registry and an empty npm cache: everything must come from the instance's tarball.
+  const offline = ["--registry", "http://127.0.0.1:9/", "--cache", path.join(fresh, ".npm-cache")];
+  run("npm", ["install", "--no-audit", "--no-fund", ...offline, url], fresh);
+  const installed = JSON.parse(
+    fs.readFileSync(path.join(fresh, "node_modules/@statline/sdk/package.json"), "utf8"),
+  );
+  expect(installed.name).toBe("@statline/sdk");
+  fs.copyFileSync(path.join(SDK, "examples/quickstart.ts"), path.join(fresh, "quickstart.ts"));
+  const tsx = path.join(ROOT, "node_modules/tsx/dist/esm/index.mjs");
+  const env = { STATLINE_API_KEY: key, STATLINE_BASE_URL: app.baseUrl, STATLINE_CONFIG_DIR: fresh };
+  const stdout = run(process.execPath, ["--import", tsx, "quickstart.ts"], fresh, env);
+  const persons = (await call(app.baseUrl, "/v1/persons?q=mbappe", { key })).body.data;
+  const lines = stdout.split("\n").filter(Boolean);
+  expect(lines[0]).toBe(`${persons.total} persons match "mbappe"; first: ${persons.items[0]?.name}`);
+  expect(lines.length).toBeGreaterThan(1);
+}, 300_000);
+
 test("plain Node ESM imports it, and TypeScript checks the example against the published types", () => {
   const js = `import { createClient, StatlineError } from "@statline/sdk";
 const c = createClient({ baseUrl: "${app.baseUrl}", apiKey: "${key}" });

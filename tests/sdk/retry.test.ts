@@ -72,6 +72,19 @@ describe("retries", () => {
     expect(retries.map((r) => r.attempt)).toEqual([1, 2, 3]);
   });
 
+  test("429 AUTH_THROTTLED is not retried: only a correct key helps", async () => {
+    const retries: RetryInfo[] = [];
+    const c = client(retries);
+    script = [
+      { status: 429, headers: { "Retry-After": "1" }, body: error("AUTH_THROTTLED", "Too many bad keys") },
+      { status: 200 },
+    ];
+    const err = (await c.get("/v1/teams").catch((e: unknown) => e)) as StatlineError;
+    expect(err).toMatchObject({ code: "AUTH_THROTTLED", message: "Too many bad keys", retryable: false });
+    expect(seen).toHaveLength(1);
+    expect(retries).toEqual([]);
+  });
+
   test("a Retry-After longer than maxDelayMs is not slept on: the error carries it", async () => {
     const c = client([], 5_000);
     script = [{ status: 429, headers: { "Retry-After": "86400" }, body: error("QUOTA_EXCEEDED") }];

@@ -1,9 +1,18 @@
 import { z } from "zod";
 import { changesConfig, maybePruneChanges, prunedThrough, readChanges, retentionMs } from "../../events/feed";
-import { CHANGE_TYPES, parseTypes, type ChangeType } from "../../events/types";
+import {
+  CHANGE_TYPES,
+  parseTypes,
+  scopeOf,
+  typesReadableWith,
+  type ChangeEvent as Change,
+  type ChangeType,
+} from "../../events/types";
 import type { Db } from "../../db";
+import type { Caller } from "../../keys/caller";
 import { decodeCursor, encodeCursor } from "../cursor";
 import { ApiError, invalidParameter } from "../errors";
+import { ODDS_UNITS } from "./odds";
 import { ERROR_RESPONSES } from "../openapi-parts";
 import { q } from "../request";
 import { dateTime, idField, refField } from "../shapes";
@@ -71,16 +80,46 @@ export async function startPosition(db: Db, cursor: string | undefined, param = 
 export const feedCursor = (position: number) =>
   encodeCursor({ k: "e", s: 0, f: "", t: Date.now(), i: position });
 
-export function feedTypes(raw: string | undefined): ChangeType[] | undefined {
+function requestedTypes(raw: string | undefined): ChangeType[] | undefined {
   if (raw === undefined) return undefined;
   const parsed = parseTypes(raw);
   if ("unknown" in parsed) throw invalidParameter("types", `unknown type "${parsed.unknown}"`);
   return parsed.types.length ? parsed.types : undefined;
 }
 
+/**
+ * The types a caller reads: the `types` asked for, narrowed to what its key's scopes read (each
+ * type needs its resource's scope, lib/events/types.ts). Without `types` a restricted key simply
+ * gets the types it may read; naming a type it may not read is 403, as calling its route would be.
+ */
+export function feedTypes(raw: string | undefined, caller: Caller | null): ChangeType[] | undefined {
+  const requested = requestedTypes(raw);
+  const scopes = caller?.restrictions?.scopes ?? null;
+  const readable = typesReadableWith(scopes);
+  if (requested) {
+    const denied = requested.find((t) => !readable.includes(t));
+    if (denied)
+      throw new ApiError(
+        "FORBIDDEN",
+        `This key lacks the '${scopeOf(denied)}' scope required by ${denied} changes; create or edit a key with that scope, or leave ${denied} out of types`,
+      );
+    return requested;
+  }
+  return readable.length === CHANGE_TYPES.length ? undefined : readable;
+}
+
+/** Odds changes carry odds prices, so they cost what odds cost (docs/events.md, "Scopes and units"). */
+export const isOddsChange = (e: Change) => e.resource === "odds";
+
+/** A page of the feed: ODDS_UNITS when it holds an odds change, else 1. */
+export const feedPageUnits = (page: { items: Change[] }) => (page.items.some(isOddsChange) ? ODDS_UNITS : 1);
+
 const DESCRIPTION =
   "Every change to contests (created, status, score, other fields), odds (new or corrected points), standings, " +
-  "teams and persons, oldest first in commit order, each with a stable id. Without cursor the feed starts at the " +
+  "teams and persons, oldest first in commit order, each with a stable id. A key restricted to some scopes receives " +
+  "only the types those scopes read (contest.* needs contests, odds.* odds, standings.*/team.* teams, person.* persons); " +
+  `naming another in types is 403. A page holding an odds change costs ${ODDS_UNITS} units (the odds price), any other 1. ` +
+  "has_more is false once the page reached the newest change: stop paging there. Without cursor the feed starts at the " +
   "oldest retained change. next_cursor is opaque and signed and is returned on every page, also an empty one: " +
   "store it and call again later to receive only newer changes; no change is ever skipped or repeated. Filters may " +
   `change between calls. limit defaults to ${CHANGES_LIMIT_DEFAULT} and is clamped to ${CHANGES_LIMIT_MAX}. ` +
@@ -96,16 +135,17 @@ export const changeRoutes: RouteDef[] = [
     query: feedQuery,
     response: ChangesPage,
     units: 1,
+    unitsOf: (data) => feedPageUnits(data as { items: Change[] }),
     cacheTtlMs: 0,
     openapi: { responses: { 410: ERROR_RESPONSES[410] } },
-    handler: async ({ query, db }: { query: FeedQuery; db: Db }) => {
+    handler: async ({ query, db, caller }: { query: FeedQuery; db: Db; caller: Caller | null }) => {
       maybePruneChanges(db);
-      const after = await startPosition(db, query.cursor);
       const filter = {
-        types: feedTypes(query.types),
+        types: feedTypes(query.types, caller),
         competitionId: query.competition,
         contestId: query.contest,
       };
+      const after = await startPosition(db, query.cursor);
       const page = await readChanges(db, after, filter, query.limit);
       return { items: page.items, next_cursor: feedCursor(page.position), has_more: page.hasMore };
     },

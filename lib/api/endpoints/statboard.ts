@@ -13,6 +13,22 @@ import { jsonId, jsonNum, jsonStr } from "../json";
 import { idField, refField } from "../shapes";
 import { defineRoute, RawJson, type RouteDef } from "../types";
 
+/**
+ * Every statistic a write path records (lib/seed/stats.ts, lib/importers/tennis.ts): the enum of
+ * `stat` in the OpenAPI document, so the SDK types it. A path that records a new one adds it here.
+ */
+export const STAT_NAMES = [
+  "goals",
+  "assists",
+  "shots",
+  "yellow_cards",
+  "minutes",
+  "wins",
+  "aces",
+  "double_faults",
+] as const;
+const Stat = z.enum(STAT_NAMES, { error: `must be one of ${STAT_NAMES.join(", ")}` });
+
 /** The board a sport shows when no stat is asked for. */
 export const DEFAULT_STAT: Record<string, string> = { football: "goals", tennis: "wins" };
 
@@ -28,8 +44,8 @@ const BoardItem = z.object({
 const Board = z.object({
   competition_id: idField("competition"),
   edition_id: refField("edition; null when the board sums all editions of the competition"),
-  stat: z.string(),
-  stats_available: z.array(z.string()).describe("Statistics recorded in this scope, valid values of stat"),
+  stat: Stat,
+  stats_available: z.array(Stat).describe("Statistics recorded in this scope, valid values of stat"),
   items: z.array(BoardItem),
 });
 
@@ -61,11 +77,7 @@ export const statBoardRoutes: RouteDef[] = [
     query: z.strictObject({
       competition: q.id.optional().describe("Competition id: totals over all its editions"),
       edition: q.id.optional().describe("Edition (season) id"),
-      stat: z
-        .string()
-        .regex(/^[a-z][a-z0-9_]{0,39}$/, "must be a statistic name such as goals")
-        .optional()
-        .describe("Statistic to rank by"),
+      stat: Stat.optional().describe("Statistic to rank by"),
       limit: q.limit(100, 20),
     }),
     response: Board,

@@ -1,7 +1,8 @@
 /**
  * GET /v1/stream: the change feed as Server-Sent Events (docs/events.md, "Live stream").
  *   STREAM_MAX_PER_KEY=5         open streams per key and instance; one more is 429
- *   STREAM_EVENTS_PER_UNIT=100   events per metered unit after the connection's own unit
+ *   STREAM_EVENTS_PER_UNIT=100   events per metered unit after the connection's own unit (an odds
+ *                                change counts ODDS_UNITS events: docs/events.md, "Scopes and units")
  */
 import type { Db } from "../../db";
 import { headId, prunedThrough, retentionMs } from "../../events/feed";
@@ -9,12 +10,15 @@ import { perProcess } from "../../process-state";
 import { isStopping } from "../../shutdown";
 import { usage } from "../../usage";
 import type { Caller } from "../../keys/caller";
-import { EventStream } from "../../events/stream";
+import { EventStream, type StreamError } from "../../events/stream";
+import { typesReadableWith, type ChangeEvent as Change } from "../../events/types";
 import { authenticate, restrictionError } from "../auth";
 import { ApiError } from "../errors";
 import { ERROR_RESPONSES } from "../openapi-parts";
+import { refusalError } from "../refusals";
 import { defineRoute, StreamBody, type ApiRequest, type RouteDef } from "../types";
-import { ChangeEvent, cursorExpired, feedQuery, feedTypes, startPosition } from "./changes";
+import { ChangeEvent, cursorExpired, feedQuery, feedTypes, isOddsChange, startPosition } from "./changes";
+import { ODDS_UNITS } from "./odds";
 import { STREAM_DESCRIPTION, STREAM_OK_RESPONSE } from "./stream-doc";
 import { envInt } from "../../config";
 
@@ -71,17 +75,28 @@ async function resumeFrom(db: Db, req: ApiRequest, cursor: string | undefined): 
   return id;
 }
 
-/** Counts delivered events and meters one unit per STREAM_EVENTS_PER_UNIT of them. */
-function eventMeter(caller: Caller): (n: number) => void {
+const asStreamError = (e: ApiError): StreamError => ({ code: e.code, message: e.message });
+
+/**
+ * Charges events before they are sent: one unit per STREAM_EVENTS_PER_UNIT of them, an odds
+ * change counting ODDS_UNITS (the odds price). Events the account's quota or the key's cap cannot
+ * cover are not sent: the stream ends with QUOTA_EXCEEDED (the remainder below one unit is carried).
+ */
+function eventMeter(current: () => Caller): (events: Change[]) => StreamError | null {
   let pending = 0;
-  return (n) => {
-    pending += n;
-    const units = Math.floor(pending / streamLimits.eventsPerUnit);
-    if (!units) return;
-    pending -= units * streamLimits.eventsPerUnit;
-    usage.settle(caller, STREAM_EVENTS_ENDPOINT, 200, units);
+  return (events) => {
+    let weight = pending;
+    for (const e of events) weight += isOddsChange(e) ? ODDS_UNITS : 1;
+    const units = Math.floor(weight / streamLimits.eventsPerUnit);
+    const refusal = usage.spend(current(), STREAM_EVENTS_ENDPOINT, units);
+    if (refusal) return asStreamError(refusalError(refusal));
+    pending = weight - units * streamLimits.eventsPerUnit;
+    return null;
   };
 }
+
+/** The readable types of a set of scopes, as one comparable string. */
+const readableOf = (c: Caller) => typesReadableWith(c.restrictions?.scopes ?? null).join(",");
 
 async function openStream(db: Db, query: StreamQuery, caller: Caller | null, req: ApiRequest | undefined) {
   if (!req?.canStream || !caller)
@@ -94,23 +109,34 @@ async function openStream(db: Db, query: StreamQuery, caller: Caller | null, req
       "Retry-After": "1",
     });
   const filter = {
-    types: feedTypes(query.types),
+    types: feedTypes(query.types, caller),
     competitionId: query.competition,
     contestId: query.contest,
   };
   const position = await resumeFrom(db, req, query.cursor);
   const release = takeSlot(caller.keyId);
-  const recheck = async () => {
+  const readable = readableOf(caller);
+  let current = caller;
+  // Every STREAM_AUTH_CHECK_MS: the key still valid, in scope and allowed, and units left.
+  const recheck = async (): Promise<StreamError | null> => {
     const auth = await authenticate(req);
     if (!auth.ok)
       return auth.failure.reason === "backend_unavailable"
         ? null
         : { code: auth.error.code, message: auth.error.message };
     const denied = auth.caller.restrictions && restrictionError(auth.caller.restrictions, req, streamRoute);
-    return denied ? { code: denied.code, message: denied.message } : null;
+    if (denied) return asStreamError(denied);
+    current = auth.caller;
+    if (readableOf(auth.caller) !== readable)
+      return {
+        code: "FORBIDDEN",
+        message: "This key's scopes changed; reconnect with Last-Event-ID to receive the changes they allow",
+      };
+    const spent = usage.exhausted(auth.caller);
+    return spent ? asStreamError(refusalError(spent)) : null;
   };
   return new StreamBody(
-    new EventStream({ db, position, filter, recheck, onEvents: eventMeter(caller), onEnd: release }),
+    new EventStream({ db, position, filter, recheck, charge: eventMeter(() => current), onEnd: release }),
   );
 }
 

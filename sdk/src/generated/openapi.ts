@@ -4,7 +4,7 @@ export const openapi: Record<string, unknown> = {
   "info": {
     "title": "Statline API",
     "version": "v1",
-    "description": "Read-only sports statistics over JSON: competitions, editions (seasons), contests, persons, teams, rosters,\nstandings, odds history and an analysis stat-board.\n\n## Authentication\nSend the key as `X-API-Key: <key>` or `Authorization: Bearer <key>`. Keys look like `sk_live_…` or `sk_test_…`\nplus 32 base62 characters; live and test keys behave identically.\n\n| Case | Status | error.code | message |\n|---|---|---|---|\n| no key, raw key in Authorization, another scheme, malformed key | 401 | UNAUTHORIZED | API key required |\n| both headers present with different keys | 401 | UNAUTHORIZED | API key required |\n| well-formed key that is unknown or revoked | 401 | UNAUTHORIZED | Invalid API key |\n| key store unreachable | 503 | AUTH_BACKEND_UNAVAILABLE | (text varies), with Retry-After |\n\nBoth headers may be sent when they carry the same key. Revocation takes effect within 1 second. Authentication\nruns before routing, so an unknown path without a key is a 401. `GET /v1/openapi.json` is public (no key).\n\n## Responses\nSuccess: `{data, meta: {request_id, fetched_at, cache, version: \"v1\"}}`; `meta.cache` is `HIT` when served from the\nshort-lived response cache (about 30 s, cleared when data is imported or seeded) and `MISS` otherwise. Errors:\n`{error: {code, message}}`. Every response carries `X-Request-Id`, equal to `meta.request_id`. Records have string\nids and reference each other by `*_id` fields. HEAD works like GET without a body.\n\n## Errors\n| Status | error.code | When |\n|---|---|---|\n| 400 | INVALID_PARAMETER | unknown or repeated parameter, bad number/date/enum value, missing scope, bad cursor; the message names the parameter |\n| 401 | UNAUTHORIZED | see Authentication |\n| 404 | NOT_FOUND | unknown path, unknown id in the path, or a filter naming an unknown record |\n| 405 | METHOD_NOT_ALLOWED | any method but GET and HEAD (Allow: GET, HEAD) |\n| 410 | CURSOR_EXPIRED | a /v1/changes cursor older than the change feed's retention; start again without cursor |\n| 429 | RATE_LIMITED / QUOTA_EXCEEDED | per-key rate limit or quota (Retry-After) |\n| 503 | AUTH_BACKEND_UNAVAILABLE / SERVICE_UNAVAILABLE | key store or database unreachable (Retry-After) |\n\n## Limits and paging\n- /v1/persons and /v1/teams: `limit` default 50, values above 200 clamped to 200 silently; `offset` default 0, no\n  maximum; ordered by id, so `offset += limit until offset + items.length >= total` visits every row once.\n- Editions, contests, rosters and standings return the full set for their scope. Contests need a scope (edition,\n  competition, team, person, date, or from+to of at most 31 days); rosters need edition, team or person;\n  standings need edition or competition (its current edition).\n- Odds history: `limit` default 100, clamped to 1000; 5 units per call (every other call costs 1).\n- Stat-board: `limit` default 20, clamped to 100, no offset.\n\n## Odds history cursor and interval\nPoints come newest first by `(observed_at desc, id desc)`. `data.truncated` says more points exist;\n`data.next_cursor` (string or null) resumes exactly after the last item, even when many points share one\n`observed_at`. Cursors are opaque and signed, bound to the contest/person and to the filters (bookmaker, market,\nselection, interval, before, after); any other use is 400 INVALID_PARAMETER. `data.next_before` (ISO string or null)\nis the `observed_at` of the last item, for continuing a time window with `before=`: before is exclusive, so points\nsharing that instant which did not fit the page are reached only through the cursor. `interval` (raw, 1m, 5m,\n15m, 1h, 1d) keeps the last point per (bookmaker, market, selection, line) in each UTC bucket; such a page examines\nat most 20000 points and may hold fewer than `limit` items, so follow `next_cursor` until it is null.\n\n## At a glance\n| Part | Design |\n|---|---|\n| meta.cache values | HIT, MISS |\n| Competition, edition, contest, person, team, roster, standing fields | see the schemas below; ids are strings |\n| Competitions endpoint | GET /v1/competitions?sport=, returned whole; GET /v1/competitions/{id} |\n| Single-record endpoints | /v1/{competitions,editions,contests,persons,teams}/{id} |\n| List filters | edition, competition, team, person (ids), date, from, to (YYYY-MM-DD, UTC), status, group, current |\n| Unbounded scopes | contests/rosters/standings without a scope are 400 naming the parameter |\n| Odds interval values | raw, 1m, 5m, 15m, 1h, 1d |\n| Odds cursor / before format | signed opaque string / ISO-8601 date-time |\n| Odds filters | bookmaker, market, selection, after |\n| Odds limit | default 100, max 1000 |\n| Unit cost | 5 per odds-history call, 1 otherwise; errors cost 0 |\n| Odds fields | id, contest_id, person_id, bookmaker, market, selection, line, price, observed_at, is_closing |\n| Stat-board | competition or edition, stat, limit (default 20, max 100); rows rank, person_id, person_name, team_id, value, contests |\n| Other errors | 400 INVALID_PARAMETER, 404 NOT_FOUND, 405 METHOD_NOT_ALLOWED, 429, 503 SERVICE_UNAVAILABLE |",
+    "description": "Read-only sports statistics over JSON: competitions, editions (seasons), contests, persons, teams, rosters,\nstandings, odds history and an analysis stat-board.\n\n## Authentication\nSend the key as `X-API-Key: <key>` or `Authorization: Bearer <key>`. Keys look like `sk_live_…` or `sk_test_…`\nplus 32 base62 characters; live and test keys behave identically.\n\n| Case | Status | error.code | message |\n|---|---|---|---|\n| no key, raw key in Authorization, another scheme, malformed key | 401 | UNAUTHORIZED | API key required |\n| both headers present with different keys | 401 | UNAUTHORIZED | API key required |\n| well-formed key that is unknown or revoked | 401 | UNAUTHORIZED | Invalid API key |\n| key store unreachable | 503 | AUTH_BACKEND_UNAVAILABLE | (text varies), with Retry-After |\n\nBoth headers may be sent when they carry the same key. Revocation takes effect within 1 second. Authentication\nruns before routing, so an unknown path without a key is a 401. `GET /v1/openapi.json` is public (no key).\n\n## Responses\nSuccess: `{data, meta: {request_id, fetched_at, cache, version: \"v1\"}}`; `meta.cache` is `HIT` when served from the\nshort-lived response cache (about 30 s, cleared when data is imported or seeded) and `MISS` otherwise. Errors:\n`{error: {code, message}}`. Every response carries `X-Request-Id`, equal to `meta.request_id`. Records have string\nids and reference each other by `*_id` fields. HEAD works like GET without a body.\n\n## Errors\n| Status | error.code | When |\n|---|---|---|\n| 400 | INVALID_PARAMETER | unknown or repeated parameter, bad number/date/enum value, missing scope, bad cursor; the message names the parameter |\n| 401 | UNAUTHORIZED | see Authentication |\n| 404 | NOT_FOUND | unknown path, unknown id in the path, or a filter naming an unknown record |\n| 405 | METHOD_NOT_ALLOWED | any method but GET and HEAD (Allow: GET, HEAD) |\n| 410 | CURSOR_EXPIRED | a /v1/changes cursor older than the change feed's retention; start again without cursor |\n| 429 | RATE_LIMITED / QUOTA_EXCEEDED | per-key rate limit or quota (Retry-After) |\n| 503 | AUTH_BACKEND_UNAVAILABLE / SERVICE_UNAVAILABLE | key store or database unreachable (Retry-After) |\n\n## Limits and paging\n- /v1/persons and /v1/teams: `limit` default 50, values above 200 clamped to 200 silently; `offset` default 0, no\n  maximum; ordered by id, so `offset += limit until offset + items.length >= total` visits every row once.\n- Editions, contests, rosters and standings return the full set for their scope. Contests need a scope (edition,\n  competition, team, person, date, or from+to of at most 31 days); rosters need edition, team or person;\n  standings need edition or competition (its current edition).\n- Odds history: `limit` default 100, clamped to 1000; 5 units per call (every other call costs 1).\n- Stat-board: `limit` default 20, clamped to 100, no offset.\n\n## Odds history cursor and interval\nPoints come newest first by `(observed_at desc, id desc)`. `data.truncated` says more points exist;\n`data.next_cursor` (string or null) resumes exactly after the last item, even when many points share one\n`observed_at`. Cursors are opaque and signed, bound to the contest/person and to the filters (bookmaker, market,\nselection, interval, before, after); any other use is 400 INVALID_PARAMETER. `data.next_before` (ISO string or null)\nis the `observed_at` of the last item, for continuing a time window with `before=`: before is exclusive, so points\nsharing that instant which did not fit the page are reached only through the cursor. `interval` (raw, 1m, 5m,\n15m, 1h, 1d) keeps the last point per (bookmaker, market, selection, line) in each UTC bucket; such a page examines\nat most 20000 points and may hold fewer than `limit` items, so follow `next_cursor` until it is null.\n\n## At a glance\n| Part | Design |\n|---|---|\n| meta.cache values | HIT, MISS |\n| Competition, edition, contest, person, team, roster, standing fields | see the schemas below; ids are strings |\n| Competitions endpoint | GET /v1/competitions?sport=, returned whole; GET /v1/competitions/{id} |\n| Single-record endpoints | /v1/{competitions,editions,contests,persons,teams}/{id} |\n| List filters | edition, competition, team, person (ids), date, from, to (YYYY-MM-DD, UTC), status, group, current |\n| Unbounded scopes | contests/rosters/standings without a scope are 400 naming the parameter |\n| Odds interval values | raw, 1m, 5m, 15m, 1h, 1d |\n| Odds cursor / before format | signed opaque string / ISO-8601 date-time |\n| Odds filters | bookmaker, market, selection, after |\n| Odds limit | default 100, max 1000 |\n| Unit cost | 5 per odds-history call and per change-feed page holding an odds change, 1 otherwise; errors cost 0 |\n| Odds fields | id, contest_id, person_id, bookmaker, market, selection, line, price, observed_at, is_closing |\n| Stat-board | competition or edition, stat, limit (default 20, max 100); rows rank, person_id, person_name, team_id, value, contests |\n| Other errors | 400 INVALID_PARAMETER, 404 NOT_FOUND, 405 METHOD_NOT_ALLOWED, 429, 503 SERVICE_UNAVAILABLE |",
     "contact": {
       "name": "The operator of this Statline server"
     },
@@ -2975,8 +2975,16 @@ export const openapi: Record<string, unknown> = {
             "description": "Statistic to rank by",
             "schema": {
               "type": "string",
-              "pattern": "^[a-z][a-z0-9_]{0,39}$",
-              "maxLength": 1000
+              "enum": [
+                "goals",
+                "assists",
+                "shots",
+                "yellow_cards",
+                "minutes",
+                "wins",
+                "aces",
+                "double_faults"
+              ]
             }
           },
           {
@@ -3153,7 +3161,7 @@ export const openapi: Record<string, unknown> = {
       "get": {
         "operationId": "getChanges",
         "summary": "Change feed, paged by cursor",
-        "description": "Every change to contests (created, status, score, other fields), odds (new or corrected points), standings, teams and persons, oldest first in commit order, each with a stable id. Without cursor the feed starts at the oldest retained change. next_cursor is opaque and signed and is returned on every page, also an empty one: store it and call again later to receive only newer changes; no change is ever skipped or repeated. Filters may change between calls. limit defaults to 100 and is clamped to 1000. Changes are kept CHANGES_RETENTION_DAYS (default 7) days; a cursor issued longer ago is 410 CURSOR_EXPIRED.\n\nCosts 1 unit per successful call; errors and 304 cost 0.",
+        "description": "Every change to contests (created, status, score, other fields), odds (new or corrected points), standings, teams and persons, oldest first in commit order, each with a stable id. A key restricted to some scopes receives only the types those scopes read (contest.* needs contests, odds.* odds, standings.*/team.* teams, person.* persons); naming another in types is 403. A page holding an odds change costs 5 units (the odds price), any other 1. has_more is false once the page reached the newest change: stop paging there. Without cursor the feed starts at the oldest retained change. next_cursor is opaque and signed and is returned on every page, also an empty one: store it and call again later to receive only newer changes; no change is ever skipped or repeated. Filters may change between calls. limit defaults to 100 and is clamped to 1000. Changes are kept CHANGES_RETENTION_DAYS (default 7) days; a cursor issued longer ago is 410 CURSOR_EXPIRED.\n\nCosts 1 unit per successful call; errors and 304 cost 0.",
         "tags": [
           "Events"
         ],
@@ -5078,13 +5086,31 @@ export const openapi: Record<string, unknown> = {
           },
           "stat": {
             "type": "string",
-            "maxLength": 1000
+            "enum": [
+              "goals",
+              "assists",
+              "shots",
+              "yellow_cards",
+              "minutes",
+              "wins",
+              "aces",
+              "double_faults"
+            ]
           },
           "stats_available": {
             "type": "array",
             "items": {
               "type": "string",
-              "maxLength": 1000
+              "enum": [
+                "goals",
+                "assists",
+                "shots",
+                "yellow_cards",
+                "minutes",
+                "wins",
+                "aces",
+                "double_faults"
+              ]
             },
             "description": "Statistics recorded in this scope, valid values of stat"
           },
@@ -5246,6 +5272,7 @@ export const openapi: Record<string, unknown> = {
                   "PAYLOAD_TOO_LARGE",
                   "RATE_LIMITED",
                   "QUOTA_EXCEEDED",
+                  "AUTH_THROTTLED",
                   "INTERNAL_ERROR",
                   "AUTH_BACKEND_UNAVAILABLE",
                   "SERVICE_UNAVAILABLE"
@@ -5697,7 +5724,7 @@ export const openapi: Record<string, unknown> = {
         }
       },
       "TooManyRequests": {
-        "description": "RATE_LIMITED or QUOTA_EXCEEDED: per-key rate limit or monthly unit quota; wait Retry-After seconds",
+        "description": "RATE_LIMITED or QUOTA_EXCEEDED or AUTH_THROTTLED: RATE_LIMITED (per-key rate limit) or QUOTA_EXCEEDED (monthly unit quota): wait Retry-After seconds; AUTH_THROTTLED: too many failed authentications from this address, fix the key",
         "headers": {
           "X-Request-Id": {
             "$ref": "#/components/headers/X-Request-Id"

@@ -325,7 +325,7 @@ export interface paths {
         };
         /**
          * Change feed, paged by cursor
-         * @description Every change to contests (created, status, score, other fields), odds (new or corrected points), standings, teams and persons, oldest first in commit order, each with a stable id. Without cursor the feed starts at the oldest retained change. next_cursor is opaque and signed and is returned on every page, also an empty one: store it and call again later to receive only newer changes; no change is ever skipped or repeated. Filters may change between calls. limit defaults to 100 and is clamped to 1000. Changes are kept CHANGES_RETENTION_DAYS (default 7) days; a cursor issued longer ago is 410 CURSOR_EXPIRED.
+         * @description Every change to contests (created, status, score, other fields), odds (new or corrected points), standings, teams and persons, oldest first in commit order, each with a stable id. A key restricted to some scopes receives only the types those scopes read (contest.* needs contests, odds.* odds, standings.*\/team.* teams, person.* persons); naming another in types is 403. A page holding an odds change costs 5 units (the odds price), any other 1. has_more is false once the page reached the newest change: stop paging there. Without cursor the feed starts at the oldest retained change. next_cursor is opaque and signed and is returned on every page, also an empty one: store it and call again later to receive only newer changes; no change is ever skipped or repeated. Filters may change between calls. limit defaults to 100 and is clamped to 1000. Changes are kept CHANGES_RETENTION_DAYS (default 7) days; a cursor issued longer ago is 410 CURSOR_EXPIRED.
          *
          *     Costs 1 unit per successful call; errors and 304 cost 0.
          */
@@ -677,9 +677,10 @@ export interface components {
             competition_id: string;
             /** @description Id of the edition; null when the board sums all editions of the competition, or null */
             edition_id: string | null;
-            stat: string;
+            /** @enum {string} */
+            stat: "goals" | "assists" | "shots" | "yellow_cards" | "minutes" | "wins" | "aces" | "double_faults";
             /** @description Statistics recorded in this scope, valid values of stat */
-            stats_available: string[];
+            stats_available: ("goals" | "assists" | "shots" | "yellow_cards" | "minutes" | "wins" | "aces" | "double_faults")[];
             items: {
                 /**
                  * Format: int64
@@ -733,7 +734,7 @@ export interface components {
         Error: {
             error: {
                 /** @enum {string} */
-                code: "INVALID_PARAMETER" | "INVALID_REQUEST" | "UNAUTHORIZED" | "FORBIDDEN" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "CONFLICT" | "CURSOR_EXPIRED" | "PAYLOAD_TOO_LARGE" | "RATE_LIMITED" | "QUOTA_EXCEEDED" | "INTERNAL_ERROR" | "AUTH_BACKEND_UNAVAILABLE" | "SERVICE_UNAVAILABLE";
+                code: "INVALID_PARAMETER" | "INVALID_REQUEST" | "UNAUTHORIZED" | "FORBIDDEN" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "CONFLICT" | "CURSOR_EXPIRED" | "PAYLOAD_TOO_LARGE" | "RATE_LIMITED" | "QUOTA_EXCEEDED" | "AUTH_THROTTLED" | "INTERNAL_ERROR" | "AUTH_BACKEND_UNAVAILABLE" | "SERVICE_UNAVAILABLE";
                 message: string;
             };
         };
@@ -896,7 +897,7 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        /** @description RATE_LIMITED or QUOTA_EXCEEDED: per-key rate limit or monthly unit quota; wait Retry-After seconds */
+        /** @description RATE_LIMITED or QUOTA_EXCEEDED or AUTH_THROTTLED: RATE_LIMITED (per-key rate limit) or QUOTA_EXCEEDED (monthly unit quota): wait Retry-After seconds; AUTH_THROTTLED: too many failed authentications from this address, fix the key */
         TooManyRequests: {
             headers: {
                 "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -2168,7 +2169,7 @@ export interface operations {
                 /** @description Edition (season) id */
                 edition?: string;
                 /** @description Statistic to rank by */
-                stat?: string;
+                stat?: "goals" | "assists" | "shots" | "yellow_cards" | "minutes" | "wins" | "aces" | "double_faults";
                 /** @description Rows per page; default 20. Any value above 100 (any number of digits) is clamped to 100 silently; 0 is a 400 because a page of 0 rows never advances a paging loop. */
                 limit?: number;
             };
