@@ -41,10 +41,14 @@ export const PUSH_AND_OPS_VARS = {
     default: "5",
     min: 1,
   }),
-  STREAM_EVENTS_PER_UNIT: v.int("Stream events per metered unit (after 1 unit per connection); an odds event counts 5", C, {
-    default: "100",
-    min: 1,
-  }),
+  STREAM_EVENTS_PER_UNIT: v.int(
+    "Stream events per metered unit (after 1 unit per connection); an odds event counts 5",
+    C,
+    {
+      default: "100",
+      min: 1,
+    },
+  ),
   STREAM_HEARTBEAT_MS: v.int("Heartbeat comment interval of an idle stream", C, {
     default: "15000",
     min: 50,
