@@ -1,6 +1,7 @@
 import { dataCommands } from "./data";
 import { keyCommands } from "./keys";
 import { logCommands } from "./logs";
+import { operatorCommands } from "./operators";
 import { planCommands } from "./plans";
 import { usageCommands } from "./usage";
 import { webhookCommands } from "./webhooks";
@@ -10,6 +11,7 @@ import type { AdminCommand } from "./args";
 export const commands: AdminCommand[] = [
   ...keyCommands,
   ...planCommands,
+  ...operatorCommands,
   ...usageCommands,
   ...dataCommands,
   ...logCommands,
