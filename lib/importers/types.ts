@@ -13,7 +13,7 @@ export interface MatchRecord {
   stage: string;
   home: { name: string; country: string | null };
   away: { name: string; country: string | null };
-  status: "finished" | "scheduled" | "live";
+  status: "finished" | "scheduled" | "live" | "postponed" | "cancelled";
   score: [number, number] | null;
   halftime: [number, number] | null;
   /** e.g. "a.e.t.; pens 4-3" */
