@@ -89,12 +89,23 @@ const dataOf = (r: IngestRouteDef): Json => ({
   properties: { data: schemaOf(r.response, "output") },
 });
 
+const publicOperation = (r: IngestRouteDef): Json => ({
+  operationId: operationId(r),
+  summary: r.summary,
+  tags: r.tags,
+  security: [],
+  responses: {
+    200: { description: "OpenAPI 3.1", content: { "application/json": { schema: { type: "object" } } } },
+  },
+});
+
 let cached: Json | undefined;
 
 export function ingestOpenApi(): Json {
   if (cached) return cached;
   const paths: Record<string, Json> = {};
-  for (const r of ingestRoutes) (paths[r.pattern] ??= {})[r.method.toLowerCase()] = operation(r);
+  for (const r of ingestRoutes)
+    (paths[r.pattern] ??= {})[r.method.toLowerCase()] = r.public ? publicOperation(r) : operation(r);
   cached = {
     openapi: "3.1.0",
     info: {
@@ -111,17 +122,7 @@ export function ingestOpenApi(): Json {
         apiKey: { type: "apiKey", in: "header", name: "X-API-Key" },
       },
     },
-    paths: {
-      ...paths,
-      "/ingest/v1/openapi.json": {
-        get: {
-          operationId: "getOpenApi",
-          summary: "This document",
-          security: [],
-          responses: { 200: { description: "OpenAPI 3.1" } },
-        },
-      },
-    },
+    paths,
   };
   return cached;
 }

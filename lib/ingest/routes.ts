@@ -61,6 +61,19 @@ const entity = <B extends z.ZodType>(
   });
 
 export const ingestRoutes: IngestRouteDef[] = [
+  defineIngestRoute({
+    method: "GET",
+    pattern: "/ingest/v1/openapi.json",
+    summary: "This document (OpenAPI 3.1); no key needed",
+    public: true,
+    body: z.strictObject({}),
+    bodyKind: "json",
+    maxBytes: 0,
+    response: z.object({}),
+    units: 0,
+    tags: ["Meta"],
+    handler: () => Promise.reject(new Error("served by the pipeline")),
+  }),
   entity("competitions", "competition", CompetitionBody, upsertCompetition),
   entity("editions", "edition", EditionBody, upsertEdition),
   entity("teams", "team", TeamBody, upsertTeam),

@@ -13,6 +13,7 @@ import { db } from "../../lib/db";
 import { applyMigrations } from "../../lib/db/schema-engine";
 import { handleIngestNode, INGEST_PATH } from "../../lib/ingest/http";
 import { createApiKey } from "../../lib/keys/repository";
+import { flushUsage } from "../../lib/usage";
 
 export interface Harness {
   baseUrl: string;
@@ -58,6 +59,7 @@ export async function startHarness(dir: string, url: string): Promise<Harness> {
     stop: async () => {
       for (const s of sockets) s.destroy();
       await new Promise<void>((r) => server.close(() => r()));
+      await flushUsage();
       await db.$disconnect();
       fs.rmSync(dir, { recursive: true, force: true });
     },
