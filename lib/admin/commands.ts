@@ -1,5 +1,6 @@
 import { dataCommands } from "./data";
 import { keyCommands } from "./keys";
+import { ingestCommands } from "./ingest";
 import { logCommands } from "./logs";
 import { operatorCommands } from "./operators";
 import { planCommands } from "./plans";
@@ -16,4 +17,5 @@ export const commands: AdminCommand[] = [
   ...dataCommands,
   ...logCommands,
   ...webhookCommands,
+  ...ingestCommands,
 ];

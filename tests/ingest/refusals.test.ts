@@ -20,6 +20,8 @@ const env = vi.hoisted(() => {
 
 import { findOrCreateUser } from "../../lib/accounts";
 import { db } from "../../lib/db";
+import { headId } from "../../lib/events/feed";
+import { ingestFile } from "../../lib/ingest/cli";
 import { updateApiKey } from "../../lib/keys/lifecycle";
 import { createApiKey, createCappedApiKey } from "../../lib/keys/repository";
 import { storedScopes } from "../../lib/keys/scopes";
@@ -157,5 +159,58 @@ describe("bad input", () => {
     expect(
       Object.keys(spec.paths["/ingest/v1/{source}/contests/{external_id}/events/{event_id}"]).sort(),
     ).toEqual(["delete", "put"]);
+  });
+});
+
+describe("npm run admin -- ingest <file>", () => {
+  it("sends each line once, reports refusals by line, and a second run changes nothing", async () => {
+    const file = [
+      JSON.stringify({
+        op: "PUT",
+        path: "/opta/teams/bra",
+        body: { name: "Brazil", country: "BR", feed_at: T },
+      }),
+      JSON.stringify({ op: "PUT", path: "/opta/teams/ger", body: { name: "Germany", feed_at: T } }),
+      "",
+      JSON.stringify({
+        op: "POST",
+        path: "/opta/contests/final/state",
+        body: { status: "sideways", feed_at: T },
+      }),
+      "not json",
+    ].join("\n");
+    const lines: string[] = [];
+    const first = await ingestFile(file, {
+      baseUrl: h.baseUrl,
+      key: h.ingestKey,
+      progress: (l) => lines.push(l),
+    });
+    expect(first).toMatchObject({ requests: 3, created: 2, byStatus: { 201: 2, 400: 1 } });
+    expect(first.refused.map((r) => [r.line, r.status])).toEqual([
+      [5, 0],
+      [4, 400],
+    ]);
+    expect(first.refused[1].message).toMatch(/^Invalid field '\/status'/);
+    expect(lines.at(-1)).toBe("ingest: 3/3 requests sent");
+    const head = await headId(db);
+    const again = await ingestFile(file, { baseUrl: h.baseUrl, key: h.ingestKey });
+    expect(again).toMatchObject({ requests: 3, created: 2, byStatus: { 201: 2, 400: 1 } });
+    expect(await headId(db)).toBe(head);
+  });
+
+  it("--odds sends the lines as NDJSON batches", async () => {
+    const odds = Array.from({ length: 5 }, (_, i) =>
+      JSON.stringify({
+        contest: "final",
+        bookmaker: "feedbook",
+        market: "h2h",
+        selection: "away",
+        price: 2 + i / 10,
+        observed_at: `2026-12-18T14:0${i}:00Z`,
+      }),
+    ).join("\n");
+    const s = await ingestFile(odds, { baseUrl: h.baseUrl, key: h.ingestKey, oddsSource: "opta", batch: 2 });
+    expect(s).toMatchObject({ requests: 3, created: 3, refused: [] });
+    expect(await db.oddsPoint.count({ where: { bookmaker: "feedbook" } })).toBe(5);
   });
 });
