@@ -6,6 +6,7 @@
 import fs from "node:fs";
 import http from "node:http";
 import type net from "node:net";
+import { expect } from "vitest";
 import { findOrCreateUser } from "../../lib/accounts";
 import { handleNodeRequest } from "../../lib/api/adapters/node";
 import { watchDataVersion } from "../../lib/api/cache";
@@ -125,4 +126,25 @@ export async function feedCatalogue(call: Call, ok: Ok, feedAt: string) {
   ])
     await put(`/persons/${id}`, { name });
   return ok(await call("PUT", "/opta/contests/final", finalContest(feedAt)), 201);
+}
+
+/** Three h2h prices of pinnacle for the final, observed at `observedAt`, as NDJSON. */
+export const h2hPrices = (p: [number, number, number], observedAt: string) =>
+  (["home", "draw", "away"] as const)
+    .map((selection, i) =>
+      JSON.stringify({
+        contest: "final",
+        bookmaker: "pinnacle",
+        market: "h2h",
+        selection,
+        price: p[i],
+        observed_at: observedAt,
+      }),
+    )
+    .join("\n");
+
+/** The answer's data after checking its status (the body is shown when it differs). */
+export function expectOk(r: { status: number; json: unknown }, status = 200): Record<string, unknown> {
+  expect(r.status, JSON.stringify(r.json)).toBe(status);
+  return (r.json as { data: Record<string, unknown> }).data;
 }

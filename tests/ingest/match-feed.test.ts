@@ -1,11 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 
-/**
- * Issue 29's "done": a whole match fed through /ingest/v1 (kick-off, goals, a corrected goal, a
- * deleted card, a substitution, final whistle, odds moving) while a /v1/stream client and a
- * webhook receiver (verified with `standardwebhooks`) follow it. In-process lean server on a
- * fresh SQLite database (tests/ingest/harness.ts): no Next build needed.
- */
+// Issue 29's "done": a whole match fed through /ingest/v1 while /v1/stream and a standardwebhooks
+// receiver follow it; in-process lean server, fresh SQLite (tests/ingest/harness.ts), no Next build.
 const env = vi.hoisted(() => {
   /* eslint-disable @typescript-eslint/no-require-imports */
   const fs = require("node:fs") as typeof import("node:fs");
@@ -32,7 +28,15 @@ import { createEndpoint } from "../../lib/webhooks/endpoints";
 import { startWebhooks, stopWebhooks } from "../../lib/webhooks/worker";
 import { openSse, type SseClient } from "../support/sse";
 import { startReceiver, waitFor, type Receiver } from "../support/webhook-receiver";
-import { feedCatalogue, finalContest, ingestClient, startHarness, type Harness } from "./harness";
+import {
+  expectOk as ok,
+  feedCatalogue,
+  finalContest,
+  h2hPrices as odds,
+  ingestClient,
+  startHarness,
+  type Harness,
+} from "./harness";
 
 let h: Harness;
 let call: ReturnType<typeof ingestClient>;
@@ -71,11 +75,6 @@ afterAll(async () => {
   await h?.stop();
 });
 
-const ok = (r: { status: number; json: unknown }, status = 200) => {
-  expect(r.status, JSON.stringify(r.json)).toBe(status);
-  return (r.json as { data: Record<string, unknown> }).data;
-};
-
 describe("a whole match through /ingest/v1", () => {
   let contestId = "";
 
@@ -85,20 +84,7 @@ describe("a whole match through /ingest/v1", () => {
     // The same upsert again resolves to the same contest and changes nothing.
     const again = ok(await call("PUT", "/opta/contests/final", finalContest(at(0))));
     expect(again).toMatchObject({ id: contestId, created: false, changed: false });
-    const odds = (p: [number, number, number], m: number) =>
-      (["home", "draw", "away"] as const)
-        .map((selection, i) =>
-          JSON.stringify({
-            contest: "final",
-            bookmaker: "pinnacle",
-            market: "h2h",
-            selection,
-            price: p[i],
-            observed_at: at(m),
-          }),
-        )
-        .join("\n");
-    ok(await call("POST", "/opta/odds", undefined, { ndjson: odds([2.6, 3.1, 2.9], 0) }), 201);
+    ok(await call("POST", "/opta/odds", undefined, { ndjson: odds([2.6, 3.1, 2.9], at(0)) }), 201);
     ok(
       await call("POST", "/opta/contests/final/state", {
         status: "live",
@@ -116,7 +102,7 @@ describe("a whole match through /ingest/v1", () => {
     };
     ok(await call("PUT", "/opta/contests/final/events/g1", { ...goal, feed_at: at(23) }), 201);
     ok(await call("POST", "/opta/contests/final/state", { score: { home: 1, away: 0 }, feed_at: at(23) }));
-    ok(await call("POST", "/opta/odds", undefined, { ndjson: odds([1.5, 4.2, 6.5], 24) }), 201);
+    ok(await call("POST", "/opta/odds", undefined, { ndjson: odds([1.5, 4.2, 6.5], at(24)) }), 201);
     ok(
       await call("PUT", "/opta/contests/final/events/c1", {
         type: "yellow_card",
@@ -169,7 +155,18 @@ describe("a whole match through /ingest/v1", () => {
       201,
     );
     ok(await call("POST", "/opta/contests/final/state", { score: { home: 1, away: 1 }, feed_at: at(80) }));
-    ok(await call("POST", "/opta/odds", undefined, { ndjson: odds([3.4, 2.2, 3.6], 81) }), 201);
+    ok(await call("POST", "/opta/odds", undefined, { ndjson: odds([3.4, 2.2, 3.6], at(81)) }), 201);
+    const starter = (side: string, person: string, shirt: number) => ({
+      side,
+      person,
+      role: "starter",
+      shirt_number: shirt,
+    });
+    const lineup = [starter("home", "p10", 10), starter("home", "p11", 11), starter("away", "p7", 10)];
+    ok(await call("PUT", "/opta/contests/final/lineups", { players: lineup, feed_at: at(85) }));
+    const stats = { shots: 12, shots_on_target: 5, corners: 4, fouls: 9, yellow_cards: 0, red_cards: 0 };
+    const detail = { home: stats, away: { ...stats, shots: 7 }, feed_at: at(85) };
+    ok(await call("PUT", "/opta/contests/final/statistics", detail));
     ok(
       await call("PUT", "/opta/contests/final/events/g3", {
         type: "goal",
@@ -243,6 +240,7 @@ describe("a whole match through /ingest/v1", () => {
     const types = feed.map((e) => e.type);
     expect(types.filter((t) => t === "contest.event")).toHaveLength(8); // 6 events + correction + tombstone
     expect(types).toContain("contest.status");
+    expect(types.filter((t) => t === "contest.lineups" || t === "contest.statistics")).toHaveLength(2);
     expect(types.filter((t) => t === "odds.points")).toHaveLength(3);
     await sse.waitFor((events) => events.length >= feed.length);
     expect(sse.events.map((e) => e.id)).toEqual(feed.map((e) => e.id));
@@ -285,6 +283,10 @@ describe("a whole match through /ingest/v1", () => {
       items: Array<{ selection: string; price: number }>;
     };
     expect(odds.items).toHaveLength(9);
+    const lineups = JSON.stringify((await v1(`/contests/${contestId}/lineups`)).body.data);
+    expect(lineups).toContain('"coverage":true');
+    const statistics = JSON.stringify((await v1(`/contests/${contestId}/statistics`)).body.data);
+    expect(statistics).toMatch(/"shots":7/);
     expect(
       odds.items
         .slice(0, 3)

@@ -25,15 +25,11 @@ import { ingestFile } from "../../lib/ingest/cli";
 import { updateApiKey } from "../../lib/keys/lifecycle";
 import { createApiKey, createCappedApiKey } from "../../lib/keys/repository";
 import { storedScopes } from "../../lib/keys/scopes";
-import { feedCatalogue, ingestClient, startHarness, type Harness } from "./harness";
+import { expectOk as ok, feedCatalogue, ingestClient, startHarness, type Harness } from "./harness";
 
 let h: Harness;
 let call: ReturnType<typeof ingestClient>;
 const T = "2026-12-18T15:00:00Z";
-const ok = (r: { status: number; json: unknown }, status = 200) => {
-  expect(r.status, JSON.stringify(r.json)).toBe(status);
-  return (r.json as { data: Record<string, unknown> }).data;
-};
 
 beforeAll(async () => {
   h = await startHarness(env.dir, env.url);
