@@ -62,7 +62,7 @@ export async function storeAnswer(
   await tx.ingestIdempotency.create({ data: { keyId, idemKey, requestHash: hash, ...answer, expiresAt } });
 }
 
-/** Drops expired answers (called now and then by the pipeline; one indexed DELETE). */
+/** Drops expired answers (the pipeline calls it every 10 minutes at most; one indexed DELETE). */
 export async function pruneAnswers(db: Db): Promise<number> {
   const { count } = await db.ingestIdempotency.deleteMany({ where: { expiresAt: { lte: new Date() } } });
   return count;

@@ -24,7 +24,14 @@ import { metrics } from "../metrics";
 import { recordRequest, type RequestTrace } from "../requestlog/record";
 import { usage, type Admission } from "../usage";
 import { parseJson, parseNdjson, readBody, validate } from "./body";
-import { idempotencyKey, requestHash, storeAnswer, storedAnswer, type StoredAnswer } from "./idempotency";
+import {
+  idempotencyKey,
+  pruneAnswers,
+  requestHash,
+  storeAnswer,
+  storedAnswer,
+  type StoredAnswer,
+} from "./idempotency";
 import { ingestOpenApi } from "./openapi";
 import { compileRoutes, matchIngest } from "./router";
 import { ingestRoutes } from "./routes";
@@ -123,12 +130,22 @@ async function run(
   const written = await write(caller, idemKey, hash, async (tx) =>
     route.handler({ body, params, caller, tx }),
   );
+  pruneNowAndThen();
   if (written.changed) {
     // Other instances drop their caches on their next data-version poll; this one at once.
     await bumpDataVersion();
     invalidateResponseCache();
   }
   return answered(requestId, written.answer, state, caller, route.pattern, false, trace, route.units);
+}
+
+/** Expired Idempotency-Key answers go at most every PRUNE_EVERY_MS, off the request's path. */
+const PRUNE_EVERY_MS = 10 * 60_000;
+let lastPrune = 0;
+function pruneNowAndThen(): void {
+  if (Date.now() - lastPrune < PRUNE_EVERY_MS) return;
+  lastPrune = Date.now();
+  pruneAnswers(db).catch((err: unknown) => logError("ingest: pruning idempotency answers failed", err));
 }
 
 const elementOf = (schema: unknown) => (schema as { element: ZodType }).element;

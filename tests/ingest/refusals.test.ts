@@ -25,6 +25,7 @@ import { ingestFile } from "../../lib/ingest/cli";
 import { updateApiKey } from "../../lib/keys/lifecycle";
 import { createApiKey, createCappedApiKey } from "../../lib/keys/repository";
 import { storedScopes } from "../../lib/keys/scopes";
+import { flushUsage } from "../../lib/usage";
 import { expectOk as ok, feedCatalogue, ingestClient, startHarness, type Harness } from "./harness";
 
 let h: Harness;
@@ -87,6 +88,11 @@ describe("ingest keys", () => {
       );
     expect(statuses.slice(0, 2)).toEqual([200, 200]);
     expect(statuses.slice(2)).toContain(429);
+    // Metered like /v1: per key, route pattern and status class.
+    await flushUsage();
+    const buckets = await db.usageBucket.findMany({ where: { apiKeyId: limited.record.id } });
+    const by = Object.fromEntries(buckets.map((b) => [`${b.endpoint} ${b.statusClass}`, b.requests]));
+    expect(by["/ingest/v1/{source}/teams/{external_id} 2xx"]).toBe(2);
   });
 });
 
