@@ -3,6 +3,7 @@
 import http from "node:http";
 import next from "next";
 import { handleNodeRequest, writeBadTarget } from "./lib/api/adapters/node";
+import { handleIngestNode, INGEST_PATH } from "./lib/ingest/http";
 import { watchDataVersion } from "./lib/api/cache";
 import { envInt, envStrOpt, setEnvDefault } from "./lib/config";
 import { db } from "./lib/db";
@@ -41,6 +42,8 @@ export async function startServer(opts: { port: number; host: string; dev?: bool
     if (hsts) res.setHeader("Strict-Transport-Security", "max-age=31536000");
     // While draining, tell keep-alive clients to reconnect (to another instance).
     if (isStopping()) res.setHeader("Connection", "close");
+    // /ingest/v1 limits bodies per route (bulk odds are larger than BODY_LIMIT_BYTES).
+    if (INGEST_PATH.test(url)) return void handleIngestNode(req, res).catch((err: unknown) => fail(res, err));
     // Every route (dashboard, handoff, next-auth, sign-up; /v1 takes none) gets the body limit here.
     if (!admitBody(req, res)) return;
     if (url[0] !== "/") {

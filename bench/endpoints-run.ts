@@ -42,6 +42,9 @@ export function samplePaths(file: string): Map<string, string> {
     const team = one(`SELECT "teamId" FROM roster_entries WHERE "editionId" = ${ed} ORDER BY id LIMIT 1`);
     const person = one(`SELECT "personId" FROM roster_entries WHERE "editionId" = ${ed} ORDER BY id LIMIT 1`);
     const contest = one(`SELECT id FROM contests WHERE "editionId" = ${ed} AND status = 'finished' LIMIT 1`);
+    const opponent = one(
+      `SELECT "teamId" FROM roster_entries WHERE "editionId" = ${ed} AND "teamId" <> ${team} ORDER BY id LIMIT 1`,
+    );
     const longest = (col: string) =>
       one(
         `SELECT "${col}" FROM odds_points WHERE "${col}" IS NOT NULL GROUP BY 1 ORDER BY count(*) DESC LIMIT 1`,
@@ -59,6 +62,12 @@ export function samplePaths(file: string): Map<string, string> {
       ["/v1/editions/{id}", `/v1/editions/${ed}`],
       ["/v1/contests", `/v1/contests?team=${team}&edition=${ed}`],
       ["/v1/contests/{id}", `/v1/contests/${contest}`],
+      ["/v1/contests/{id}/events", `/v1/contests/${contest}/events`],
+      ["/v1/contests/{id}/lineups", `/v1/contests/${contest}/lineups`],
+      ["/v1/contests/{id}/statistics", `/v1/contests/${contest}/statistics`],
+      ["/v1/persons/{id}/stats", `/v1/persons/${person}/stats?edition=${ed}`],
+      ["/v1/teams/{id}/stats", `/v1/teams/${team}/stats?edition=${ed}`],
+      ["/v1/teams/{id}/head-to-head", `/v1/teams/${team}/head-to-head?opponent=${opponent}`],
       ["/v1/persons", "/v1/persons?limit=50"],
       ["/v1/persons/{id}", `/v1/persons/${person}`],
       ["/v1/teams", "/v1/teams"],

@@ -43,6 +43,12 @@ function report(s: ImportSummary) {
   console.log(
     `  teams created: ${s.teamsCreated}; persons created: ${s.personsCreated}; standings rows changed: ${s.standingsChanged}`,
   );
+  if (s.details) {
+    const { events: e, statistics, personStats } = s.details;
+    console.log(
+      `  match events: ${e.created} created, ${e.updated} corrected, ${e.deleted} deleted; team match stats changed: ${statistics}; player stats changed: ${personStats}`,
+    );
+  }
   console.log(`  skipped: ${s.skipped}; errors: ${s.errors.length}`);
   for (const n of s.notes) console.log(`  note: ${n}`);
   for (const e of s.errors) console.error(`  error at ${e.where}: ${e.message} (row skipped)`);

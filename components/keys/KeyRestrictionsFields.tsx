@@ -1,7 +1,7 @@
 "use client";
 
 import { useId } from "react";
-import { SCOPE_LABELS, SCOPES, type Scope } from "@/lib/keys/scope-names";
+import { READ_SCOPES, SCOPE_LABELS, SCOPES, type Scope } from "@/lib/keys/scope-names";
 import type { KeyOptionsInput } from "@/lib/keys/options";
 import type { KeyView } from "@/lib/dashboard/types";
 
@@ -21,7 +21,7 @@ export interface RestrictionsState {
 export const defaultRestrictions = (expiry: Expiry = "never"): RestrictionsState => ({
   expiry,
   date: "",
-  scopes: [...SCOPES],
+  scopes: [...READ_SCOPES],
   ips: "",
   rateLimit: "",
   unitCap: "",
@@ -115,7 +115,7 @@ export function ExpiryAndScopes({
       <fieldset>
         <legend className="text-sm font-medium text-slate-800">Scopes (read)</legend>
         <div className="mt-1.5 grid gap-1.5 sm:grid-cols-2">
-          {SCOPES.map((s) => (
+          {READ_SCOPES.map((s) => (
             <label key={s} className="flex items-center gap-2 text-sm text-slate-700">
               <input
                 type="checkbox"
@@ -123,7 +123,7 @@ export function ExpiryAndScopes({
                 onChange={(e) =>
                   set({
                     scopes: e.target.checked
-                      ? SCOPES.filter((x) => x === s || value.scopes.includes(x))
+                      ? READ_SCOPES.filter((x) => x === s || value.scopes.includes(x))
                       : value.scopes.filter((x) => x !== s),
                   })
                 }

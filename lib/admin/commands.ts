@@ -1,6 +1,8 @@
 import { dataCommands } from "./data";
 import { keyCommands } from "./keys";
+import { ingestCommands } from "./ingest";
 import { logCommands } from "./logs";
+import { operatorCommands } from "./operators";
 import { planCommands } from "./plans";
 import { usageCommands } from "./usage";
 import { webhookCommands } from "./webhooks";
@@ -10,8 +12,10 @@ import type { AdminCommand } from "./args";
 export const commands: AdminCommand[] = [
   ...keyCommands,
   ...planCommands,
+  ...operatorCommands,
   ...usageCommands,
   ...dataCommands,
   ...logCommands,
   ...webhookCommands,
+  ...ingestCommands,
 ];

@@ -7,7 +7,7 @@ import {
   type KeyPatchInput,
 } from "../keys/options";
 import type { KeyOptions } from "../keys/repository";
-import { parseScopes, SCOPES } from "../keys/scopes";
+import { parseScopes, READ_SCOPES } from "../keys/scopes";
 
 type Flags = Record<string, string | true>;
 
@@ -76,7 +76,7 @@ export function keyPatchFromFlags(flags: Flags): KeyPatch {
   if (name !== undefined) input.name = name;
   const scopes = stated("scopes");
   if (scopes !== undefined) {
-    const parsed = parseScopes(scopes.toLowerCase() === "all" ? SCOPES.join(",") : scopes);
+    const parsed = parseScopes(scopes.toLowerCase() === "all" ? READ_SCOPES.join(",") : scopes);
     if ("error" in parsed) throw new Error(`--scopes: ${parsed.error}`);
     input.scopes = parsed.scopes;
   }

@@ -1,10 +1,12 @@
 import { changeRoutes } from "./endpoints/changes";
 import { competitionRoutes } from "./endpoints/competitions";
 import { contestRoutes } from "./endpoints/contests";
+import { matchCentreRoutes } from "./endpoints/match-centre";
 import { openApiRoute } from "./endpoints/docs";
 import { oddsRoutes } from "./endpoints/odds";
 import { personRoutes } from "./endpoints/persons";
 import { rosterRoutes } from "./endpoints/rosters";
+import { seasonStatsRoutes } from "./endpoints/season-stats";
 import { standingRoutes } from "./endpoints/standings";
 import { statBoardRoutes } from "./endpoints/statboard";
 import { streamRoutes } from "./endpoints/stream";
@@ -15,8 +17,10 @@ import type { RouteDef } from "./types";
 export const routes: RouteDef[] = [
   ...competitionRoutes,
   ...contestRoutes,
+  ...matchCentreRoutes,
   ...personRoutes,
   ...teamRoutes,
+  ...seasonStatsRoutes,
   ...rosterRoutes,
   ...standingRoutes,
   ...oddsRoutes,

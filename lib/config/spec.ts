@@ -16,6 +16,7 @@ export type VarGroup =
   | "Scale-out (Redis)"
   | "Logging and metrics"
   | "Agent handoff"
+  | "Ingest API"
   | "CLI"
   | "Tests and build";
 

@@ -6,6 +6,7 @@ const W = "Webhooks";
 const X = "Scale-out (Redis)";
 const L = "Logging and metrics";
 const H = "Agent handoff";
+const I = "Ingest API";
 
 /** The server's variables for logs, the change feed, webhooks, Redis and the agent handoff. */
 export const PUSH_AND_OPS_VARS = {
@@ -133,4 +134,14 @@ export const PUSH_AND_OPS_VARS = {
     min: 1,
   }),
   HANDOFF_START_LIMIT_PER_MINUTE: v.int("Handoff starts per client IP", H, { default: "10", min: 1 }),
+
+  INGEST_IDEMPOTENCY_TTL_S: v.int(
+    "How long `/ingest/v1` keeps a write's first answer for retries with the same `Idempotency-Key`",
+    I,
+    { default: "86400", min: 60 },
+  ),
+  INGEST_MAX_BODY_BYTES: v.int("Largest `/ingest/v1` JSON body; bulk odds (NDJSON) may be 16x larger", I, {
+    default: "262144",
+    min: 1024,
+  }),
 } as const;

@@ -7,6 +7,10 @@ const T = "Tests and build";
 export const TOOL_VARS = {
   STATLINE_API_KEY: v.str("The key the `statline` CLI, the SDK and the MCP server send", CLI),
   STATLINE_BASE_URL: v.url("The `statline` CLI's server", CLI, { default: "http://localhost:3000" }),
+  STATLINE_INGEST_KEY: v.str(
+    "The ingest-scoped key `npm run admin -- ingest` sends (never a flag: no key in shell history)",
+    CLI,
+  ),
   STATLINE_CONFIG_DIR: v.str("The `statline` CLI's credentials folder", CLI, {
     shown: "`~/.config/statline`",
   }),

@@ -9,6 +9,9 @@ export interface SideState {
   halftimeScore: number | null;
   scoreDetail: string | null;
   outcome: string | null;
+  fullTimeScore?: number | null;
+  extraTimeScore?: number | null;
+  penaltyScore?: number | null;
 }
 
 /** A contest as the change feed describes it (names left out: GET /v1/contests/{id} has them). */
@@ -44,11 +47,22 @@ export function contestData(c: ContestState): Record<string, unknown> {
         halftime_score: p.halftimeScore,
         score_detail: p.scoreDetail,
         outcome: p.outcome,
+        full_time_score: p.fullTimeScore ?? null,
+        extra_time_score: p.extraTimeScore ?? null,
+        penalty_score: p.penaltyScore ?? null,
       })),
   };
 }
 
-const SCORE_FIELDS = ["score", "halftimeScore", "scoreDetail", "outcome"] as const;
+const SCORE_FIELDS = [
+  "score",
+  "halftimeScore",
+  "scoreDetail",
+  "outcome",
+  "fullTimeScore",
+  "extraTimeScore",
+  "penaltyScore",
+] as const;
 
 /**
  * The changes between two states of one contest: contest.created for a new one, else one change
@@ -62,7 +76,7 @@ export function contestChanges(before: ContestState | null, after: ContestState)
   if (before.status !== after.status) out.push({ type: "contest.status", ...base, data });
   const scoreMoved = after.participants.some((p) => {
     const old = before.participants.find((q) => q.side === p.side);
-    return !old || SCORE_FIELDS.some((f) => old[f] !== p[f]);
+    return !old || SCORE_FIELDS.some((f) => (old[f] ?? null) !== (p[f] ?? null));
   });
   if (scoreMoved) out.push({ type: "contest.score", ...base, data });
   if (

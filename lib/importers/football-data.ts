@@ -1,7 +1,7 @@
 import { leagueByDiv } from "../sports/leagues";
 import { addDays, isValidDate, localDate as localDateIn, weekday, zonedTimeToUtc } from "../sports/time";
 import { parseCsv } from "./csv";
-import type { MatchRecord, OddsRecord, ParsedFile, RowError } from "./types";
+import type { MatchRecord, OddsRecord, ParsedFile, RowError, TeamStatsRecord } from "./types";
 
 /** football-data.co.uk gives every kick-off in UK local time, whatever the league. */
 const UK = "Europe/London";
@@ -68,6 +68,31 @@ export function preMatchObservedAt(localDate: string, kickoffAt: Date): Date {
   const at = zonedTimeToUtc(addDays(localDate, -back), "15:00", UK);
   if (at.getTime() < kickoffAt.getTime() - CLOSING_LEAD_MS) return at;
   return zonedTimeToUtc(addDays(localDate, -back - (weekend ? 3 : 4)), "15:00", UK);
+}
+
+/** Team match statistics columns, home then away (football-data.co.uk's notes.txt). */
+const STAT_COLUMNS: Array<[keyof TeamStatsRecord, string, string]> = [
+  ["shots", "HS", "AS"],
+  ["shotsOnTarget", "HST", "AST"],
+  ["corners", "HC", "AC"],
+  ["fouls", "HF", "AF"],
+  ["yellowCards", "HY", "AY"],
+  ["redCards", "HR", "AR"],
+];
+
+/** Both sides' statistics, null when the row has none of the columns filled. */
+function teamStats(get: (c: string) => string): [TeamStatsRecord, TeamStatsRecord] | null {
+  const sides = [{}, {}] as [Record<string, number | null>, Record<string, number | null>];
+  let any = false;
+  for (const [field, ...columns] of STAT_COLUMNS)
+    columns.forEach((column, s) => {
+      const cell = get(column);
+      if (cell !== "" && !/^\d+$/.test(cell))
+        throw new Error(`invalid ${column} "${cell}" (expected a count)`);
+      sides[s][field] = cell === "" ? null : Number(cell);
+      any ||= cell !== "";
+    });
+  return any ? (sides as unknown as [TeamStatsRecord, TeamStatsRecord]) : null;
 }
 
 const isNumber = (s: string) => /^-?\d+(\.\d+)?$/.test(s);
@@ -151,6 +176,9 @@ function parseRow(get: (c: string) => string, columns: OddsColumn[], where: stri
     detail: null,
     decidedBy: null,
     odds,
+    fullTime: score,
+    referee: get("Referee") || null,
+    teamStats: teamStats(get),
   };
 }
 

@@ -3,6 +3,7 @@ import { rebuildEditionStats } from "../sports/stats";
 import { rebuildStandings } from "../sports/standings";
 import { resolveCompetition, resolveEdition } from "./competition";
 import { ImportError } from "./errors";
+import { writeMatchDetail } from "./match-detail";
 import { upsertOdds } from "./odds";
 import { TeamResolver, type UnmatchedName } from "./teams";
 import type { ImportSummary, MatchRecord, ParsedFile, RowError } from "./types";
@@ -66,7 +67,7 @@ export async function importFootball(
   if (unmatched.length && !opts.createTeams)
     throw new UnmatchedTeamsError(unmatched, `${competition.name} ${edition.name}`);
   const errors: RowError[] = [...parsed.errors];
-  const inputs = new Map<string, ContestInput & { record: MatchRecord }>();
+  const inputs = new Map<string, ContestInput & { record: MatchRecord; teamIds: [number, number] }>();
   for (const r of parsed.records) {
     const home = await teams.resolve(r.home.name, r.home.country ?? country);
     const away = await teams.resolve(r.away.name, r.away.country ?? country);
@@ -80,6 +81,9 @@ export async function importFootball(
       record: r,
       r,
       externalRef,
+      teamIds: [home, away],
+      referee: r.referee ?? null,
+      decidedBy: r.penalties ? "penalties" : r.extraTime ? "extra_time" : null,
       sides: ([home, away] as const).map((teamId, s) => ({
         side: s === 0 ? "home" : "away",
         teamId,
@@ -88,6 +92,9 @@ export async function importFootball(
         halftimeScore: r.halftime?.[s] ?? null,
         scoreDetail: r.detail,
         outcome: outcome(r, s as 0 | 1),
+        fullTimeScore: r.fullTime?.[s] ?? null,
+        extraTimeScore: r.extraTime?.[s] ?? null,
+        penaltyScore: r.penalties?.[s] ?? null,
       })) as ContestInput["sides"],
     });
   }
@@ -97,6 +104,12 @@ export async function importFootball(
     tx,
     competition.id,
     list.map((i) => ({ contestId: ids.get(i)!, odds: i.record.odds })),
+  );
+  const detail = await writeMatchDetail(
+    tx,
+    competition,
+    edition,
+    list.map((i) => ({ contestId: ids.get(i)!, teamIds: i.teamIds, record: i.record })),
   );
   const standingsChanged = await rebuildStandings(tx, edition.id);
   await rebuildEditionStats(tx, edition.id);
@@ -108,10 +121,11 @@ export async function importFootball(
     contests: counts,
     odds,
     teamsCreated: teams.created,
-    personsCreated: 0,
+    personsCreated: detail.personsCreated,
     standingsChanged,
+    details: detail.details,
     skipped: errors.length,
     errors,
-    notes: [...parsed.notes, ...teams.notes],
+    notes: [...parsed.notes, ...teams.notes, ...detail.notes],
   };
 }

@@ -129,7 +129,9 @@ export function changedAnything(s: ImportSummary): boolean {
       s.odds.updated +
       s.teamsCreated +
       s.personsCreated +
-      s.standingsChanged >
+      s.standingsChanged +
+      (s.details ? s.details.events.created + s.details.events.updated + s.details.events.deleted : 0) +
+      (s.details ? s.details.statistics + s.details.personStats : 0) >
     0
   );
 }

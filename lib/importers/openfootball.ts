@@ -1,6 +1,7 @@
 import path from "node:path";
 import { leagueByCode } from "../sports/leagues";
 import { isValidDate, zonedTimeToUtc } from "../sports/time";
+import { parseGoals, scoreOf } from "./openfootball-match";
 import type { MatchRecord, ParsedFile, RowError } from "./types";
 
 /** Country codes in team names such as "Aston Villa FC (ENG)". */
@@ -42,17 +43,11 @@ function stageAndRound(round: string): [string, string] {
 }
 
 function team(raw: unknown, field: string): { name: string; country: string | null } {
+  // The rounds layout gives teams as { name, code }.
+  if (raw && typeof raw === "object" && "name" in raw) raw = (raw as { name: unknown }).name;
   if (typeof raw !== "string" || !raw.trim()) throw new Error(`${field} must be a team name`);
   const m = /^(.*\S)\s+\(([A-Z]{3})\)$/.exec(raw.trim());
   return m ? { name: m[1], country: COUNTRIES[m[2]] ?? m[2] } : { name: raw.trim(), country: null };
-}
-
-function pair(v: unknown, what: string): [number, number] | null {
-  if (v === undefined) return null;
-  if (!Array.isArray(v) || v.length !== 2 || !v.every((n) => Number.isInteger(n) && n >= 0)) {
-    throw new Error(`score.${what} must be two non-negative integers, got ${JSON.stringify(v)}`);
-  }
-  return [v[0], v[1]];
 }
 
 function parseMatch(m: unknown, where: string, timeZone: string): MatchRecord {
@@ -68,13 +63,12 @@ function parseMatch(m: unknown, where: string, timeZone: string): MatchRecord {
     throw new Error(`invalid time ${JSON.stringify(o.time)} (expected HH:MM)`);
   const home = team(o.team1, "team1");
   const away = team(o.team2, "team2");
-  const score = (o.score ?? {}) as Record<string, unknown>;
-  if (typeof score !== "object" || Array.isArray(score)) throw new Error("score must be an object");
-  const ft = pair(score.ft, "ft");
-  const et = pair(score.et, "et");
-  const pens = pair(score.p, "p");
+  const { ft, ht, et, p: pens } = scoreOf(o);
   const final = et ?? ft;
-  const [stage, round] = stageAndRound(o.round.trim());
+  const [roundStage, round] = stageAndRound(o.round.trim());
+  // World Cup group matches: { round: "Matchday 12", group: "Group F" }.
+  const stage =
+    typeof o.group === "string" && /^Group \w+$/i.test(o.group.trim()) ? o.group.trim() : roundStage;
   const detail = [et && "a.e.t.", pens && `pens ${pens[0]}-${pens[1]}`].filter(Boolean).join("; ") || null;
   return {
     where,
@@ -88,11 +82,26 @@ function parseMatch(m: unknown, where: string, timeZone: string): MatchRecord {
     away,
     status: final ? "finished" : "scheduled",
     score: final,
-    halftime: final ? pair(score.ht, "ht") : null,
+    halftime: final ? ht : null,
     detail,
     decidedBy: pens && pens[0] !== pens[1] ? (pens[0] > pens[1] ? "home" : "away") : null,
     odds: [],
+    fullTime: ft,
+    extraTime: et,
+    penalties: pens,
+    goals: final ? parseGoals(o) : [],
   };
+}
+
+/** rounds[].matches[] -> one matches list, each match given its round's name unless it has its own. */
+function flattenRounds(rounds: unknown[]): unknown[] {
+  return rounds.flatMap((r) => {
+    const round = (r ?? {}) as { name?: unknown; matches?: unknown };
+    if (!Array.isArray(round.matches)) return [];
+    return round.matches.map((m: unknown) =>
+      m && typeof m === "object" && !("round" in m) ? { ...m, round: round.name } : m,
+    );
+  });
 }
 
 const KNOWN_CODES = "en.1, de.1, es.1, it.1, fr.1, nl.1, pt.1, sco.1, br.1, uefa.cl, ...";
@@ -112,7 +121,11 @@ export function fileCode(file: string): { code: string; season: string | null } 
   return { code: base.toLowerCase(), season: seasonOf(path.basename(path.dirname(file))) };
 }
 
-/** `{ name, matches: [{ round, date, time, team1, team2, score: { ht, ft, et?, p? } }] }`; `score: {}` = not played. */
+/**
+ * `{ name, matches: [{ round, date, time, team1, team2, score: { ht, ft, et?, p? }, goals1?, goals2? }] }`
+ * (`score: {}` = not played), or the rounds layout `{ name, rounds: [{ name, matches: [...] }] }`
+ * whose matches take their round from the enclosing round and give teams as `{ name, code }`.
+ */
 export function parseOpenFootball(text: string, file: string, timeZoneOverride?: string): ParsedFile {
   let data: unknown;
   try {
@@ -120,9 +133,12 @@ export function parseOpenFootball(text: string, file: string, timeZoneOverride?:
   } catch (err) {
     throw new Error(`not valid JSON: ${err instanceof Error ? err.message : String(err)}`, { cause: err });
   }
-  const root = data as { name?: unknown; matches?: unknown };
-  if (!root || typeof root.name !== "string" || !Array.isArray(root.matches)) {
-    throw new Error('not an openfootball file: expected { "name": ..., "matches": [...] }');
+  const root = data as { name?: unknown; matches?: unknown; rounds?: unknown };
+  const matches = root && Array.isArray(root.rounds) ? flattenRounds(root.rounds) : root?.matches;
+  if (!root || typeof root.name !== "string" || !Array.isArray(matches)) {
+    throw new Error(
+      'not an openfootball file: expected { "name": ..., "matches": [...] } or { "name": ..., "rounds": [...] }',
+    );
   }
   const { code, season: seasonFromPath } = fileCode(file);
   const league = leagueByCode(code);
@@ -142,14 +158,17 @@ export function parseOpenFootball(text: string, file: string, timeZoneOverride?:
   const season = /(\d{4}(?:\/\d{2,4})?)\s*$/.exec(root.name)?.[1] ?? seasonFromPath ?? "unknown";
   const records: MatchRecord[] = [];
   const errors: RowError[] = [];
-  root.matches.forEach((m, i) => {
-    const where = `match ${i + 1} (matches[${i}])`;
+  matches.forEach((m: unknown, i: number) => {
+    const where = `match ${i + 1} (${Array.isArray(root.rounds) ? "rounds" : "matches"}[${i}])`;
     try {
       records.push(parseMatch(m, where, timeZone));
     } catch (err) {
       errors.push({ where, message: err instanceof Error ? err.message : String(err) });
     }
   });
+  // A tournament with group stages: the matches outside the groups are its knockout rounds.
+  if (records.some((r) => r.stage.startsWith("Group")))
+    for (const r of records) if (r.stage === "Regular Season") r.stage = "Knockout";
   const knockout = records.some((r) => r.stage !== "Regular Season" && !r.stage.startsWith("Group"));
   return {
     format: "openfootball",

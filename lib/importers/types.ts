@@ -13,7 +13,7 @@ export interface MatchRecord {
   stage: string;
   home: { name: string; country: string | null };
   away: { name: string; country: string | null };
-  status: "finished" | "scheduled" | "live";
+  status: "finished" | "scheduled" | "live" | "postponed" | "cancelled";
   score: [number, number] | null;
   halftime: [number, number] | null;
   /** e.g. "a.e.t.; pens 4-3" */
@@ -21,6 +21,34 @@ export interface MatchRecord {
   /** Winner decided beyond the score (penalties): "home" | "away". */
   decidedBy: "home" | "away" | null;
   odds: OddsRecord[];
+  /** Football score detail: after 90 minutes, after extra time, the shoot-out (openfootball ft, et, p). */
+  fullTime?: [number, number] | null;
+  extraTime?: [number, number] | null;
+  penalties?: [number, number] | null;
+  /** The referee as the source names them. */
+  referee?: string | null;
+  /** Home and away team match statistics (football-data.co.uk's HS, HST, HC, HF, HY, HR and away). */
+  teamStats?: [TeamStatsRecord, TeamStatsRecord] | null;
+  /** Goals as the source lists them; `side` is the side credited (an own goal's beneficiary). */
+  goals?: GoalRecord[];
+}
+
+export interface TeamStatsRecord {
+  shots: number | null;
+  shotsOnTarget: number | null;
+  corners: number | null;
+  fouls: number | null;
+  yellowCards: number | null;
+  redCards: number | null;
+}
+
+export interface GoalRecord {
+  side: 0 | 1;
+  name: string;
+  minute: number;
+  addedTime: number | null;
+  penalty: boolean;
+  ownGoal: boolean;
 }
 
 export interface OddsRecord {
@@ -66,6 +94,12 @@ export interface ImportSummary {
   teamsCreated: number;
   personsCreated: number;
   standingsChanged: number;
+  /** Match events, team match statistics and player match stats written (football files). */
+  details?: {
+    events: { created: number; updated: number; deleted: number };
+    statistics: number;
+    personStats: number;
+  };
   skipped: number;
   errors: RowError[];
   notes: string[];

@@ -27,12 +27,18 @@ export interface SideData {
   outcome: string | null;
   ranking?: number | null;
   rankingPoints?: number | null;
+  fullTimeScore?: number | null;
+  extraTimeScore?: number | null;
+  penaltyScore?: number | null;
 }
 
 /** One contest as a source describes it, with its sides already resolved to teams or persons. */
 export interface ContestInput {
   r: Pick<MatchRecord, "where" | "stage" | "round" | "roundKnown" | "status" | "kickoffAt" | "timeKnown">;
   venue?: string | null;
+  referee?: string | null;
+  /** "extra_time" | "penalties" when the source says so. */
+  decidedBy?: string | null;
   /** Identity for a new contest; existing ones are also found by sides and kick-off (see below). */
   externalRef: string;
   sides: [SideData, SideData];
@@ -89,6 +95,9 @@ const PARTICIPANT_FIELDS = [
   "outcome",
   "ranking",
   "rankingPoints",
+  "fullTimeScore",
+  "extraTimeScore",
+  "penaltyScore",
 ] as const;
 
 /** Creates or updates one contest per input; returns input -> contest id and the counts. */
@@ -163,8 +172,13 @@ async function updateContest(db: DbOrTx, old: Existing, input: ContestInput): Pr
     kickoffAt,
     ...(r.roundKnown ? { round: r.round } : {}),
     ...(input.venue ? { venue: input.venue } : {}),
+    // A source that does not name the referee or the decider (football-data has no shoot-outs) keeps them.
+    ...(input.referee ? { referee: input.referee } : {}),
+    ...(input.decidedBy ? { decidedBy: input.decidedBy } : {}),
   };
   if (
+    (input.referee && old.referee !== input.referee) ||
+    (input.decidedBy && old.decidedBy !== input.decidedBy) ||
     old.stage !== data.stage ||
     old.status !== data.status ||
     old.kickoffAt.getTime() !== kickoffAt.getTime() ||
@@ -185,6 +199,9 @@ async function updateContest(db: DbOrTx, old: Existing, input: ContestInput): Pr
     if (r.status === "finished") {
       want.halftimeScore ??= have.halftimeScore;
       want.scoreDetail ??= have.scoreDetail;
+      want.fullTimeScore ??= have.fullTimeScore;
+      want.extraTimeScore ??= have.extraTimeScore;
+      want.penaltyScore ??= have.penaltyScore;
     }
     want.ranking ??= have.ranking;
     want.rankingPoints ??= have.rankingPoints;
@@ -208,13 +225,15 @@ async function createContests(
 ) {
   for (const batch of chunks(fresh, 500)) {
     await db.contest.createMany({
-      data: batch.map(({ r, externalRef, venue }) => ({
+      data: batch.map(({ r, externalRef, venue, referee, decidedBy }) => ({
         editionId,
         round: r.round,
         stage: r.stage,
         status: r.status,
         kickoffAt: r.kickoffAt,
         venue: venue ?? null,
+        referee: referee ?? null,
+        decidedBy: decidedBy ?? null,
         externalRef,
       })),
     });
@@ -230,6 +249,9 @@ async function createContests(
           ...p,
           ranking: p.ranking ?? null,
           rankingPoints: p.rankingPoints ?? null,
+          fullTimeScore: p.fullTimeScore ?? null,
+          extraTimeScore: p.extraTimeScore ?? null,
+          penaltyScore: p.penaltyScore ?? null,
           contestId: idOf.get(f.externalRef)!,
         })),
       ),

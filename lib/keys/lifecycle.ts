@@ -2,7 +2,7 @@ import type { Db } from "../db";
 import { recordAudit, type AuditContext } from "../audit";
 import { generateKey, type Environment } from "./format";
 import type { KeyPatch } from "./options";
-import { announceKeyChange, describeOptions, optionColumns } from "./repository";
+import { announceKeyChange, describeOptions, ingestScopeRefusal, optionColumns } from "./repository";
 
 type KeyWhere = { accountId?: string; id?: string; prefix?: string };
 
@@ -11,7 +11,7 @@ function findKey(db: Db, where: KeyWhere) {
 }
 
 export type LifecycleResult<T> =
-  { ok: true; value: T } | { ok: false; code: "NOT_FOUND" | "CONFLICT"; message: string };
+  { ok: true; value: T } | { ok: false; code: "NOT_FOUND" | "CONFLICT" | "FORBIDDEN"; message: string };
 
 const notFound = { ok: false, code: "NOT_FOUND", message: "API key not found" } as const;
 const conflict = (message: string) => ({ ok: false, code: "CONFLICT", message }) as const;
@@ -178,6 +178,8 @@ export async function updateApiKey(
     return conflict("This key has expired; create or roll a new one");
   const rolledTo = await db.apiKey.findUnique({ where: { rolledFromId: key.id }, select: { prefix: true } });
   if (rolledTo) return conflict(`This key was rolled to ${rolledTo.prefix}; edit that key instead`);
+  const forbidden = await ingestScopeRefusal(db, key.accountId, patch.scopes);
+  if (forbidden) return { ok: false, code: "FORBIDDEN", message: forbidden };
   const { data, described } = changesOf(key, patch);
   const value = { id: key.id, prefix: key.prefix, changes: described };
   if (!described.length) return { ok: true, value };

@@ -1,7 +1,7 @@
 import { perProcess } from "../process-state";
 import type { Db, Tx } from "../db";
 import { recordAudit, type AuditContext } from "../audit";
-import { storedScopes, type Scope } from "./scopes";
+import { INGEST_SCOPE, storedScopes, type Scope } from "./scopes";
 import { generateKey, type Environment } from "./format";
 import { publishRevocation } from "./revocations";
 import { envInt } from "../config";
@@ -67,6 +67,20 @@ async function lockAccount(tx: Tx, accountId: string): Promise<void> {
   await tx.$executeRaw`UPDATE accounts SET plan = plan WHERE id = ${accountId}`;
 }
 
+export const INGEST_OPERATORS_ONLY =
+  "Only operator accounts may hold the 'ingest' scope (npm run admin -- operator grant --email <e>)";
+
+/** null when the account may hold these scopes; `ingest` needs an operator account. */
+export async function ingestScopeRefusal(
+  tx: Pick<Tx, "account">,
+  accountId: string,
+  scopes: readonly Scope[] | null | undefined,
+): Promise<string | null> {
+  if (!scopes?.includes(INGEST_SCOPE)) return null;
+  const account = await tx.account.findUnique({ where: { id: accountId }, select: { operator: true } });
+  return account?.operator ? null : INGEST_OPERATORS_ONLY;
+}
+
 /** Prisma's error code for a unique-constraint violation (the driver adapters keep it). */
 const UNIQUE_VIOLATION = "P2002";
 
@@ -78,6 +92,8 @@ async function insertKey(
   fresh: ReturnType<typeof generateKey>,
   audit?: AuditContext,
 ) {
+  const refused = await ingestScopeRefusal(tx, input.accountId, input.options?.scopes);
+  if (refused) throw new Error(refused);
   const created = await tx.apiKey.create({
     data: {
       accountId: input.accountId,
@@ -131,7 +147,8 @@ export function createApiKey(db: Db, input: CreateKeyInput, audit?: AuditContext
 }
 
 export type CappedCreate =
-  { ok: true; record: KeyRecord; key: string } | { ok: false; code: "CONFLICT"; message: string };
+  | { ok: true; record: KeyRecord; key: string }
+  | { ok: false; code: "CONFLICT" | "FORBIDDEN"; message: string };
 
 /**
  * createApiKey within KEYS_PER_ACCOUNT_MAX: the count and the insert are one transaction under
@@ -147,6 +164,8 @@ export function createCappedApiKey(
       await lockAccount(tx, input.accountId);
       const refusal = await keyCapRefusal(tx, input.accountId);
       if (refusal) return { ok: false, code: "CONFLICT", message: refusal };
+      const forbidden = await ingestScopeRefusal(tx, input.accountId, input.options?.scopes);
+      if (forbidden) return { ok: false, code: "FORBIDDEN", message: forbidden };
       return { ok: true, record: await insertKey(tx, input, fresh, audit), key: fresh.key };
     }),
   );

@@ -1,7 +1,7 @@
 import { BlockList, isIP } from "node:net";
-import { isScope, SCOPES, type Scope } from "./scope-names";
+import { INGEST_SCOPE, isScope, READ_SCOPES, SCOPES, type Scope } from "./scope-names";
 
-export { isScope, SCOPE_LABELS, SCOPES, type Scope } from "./scope-names";
+export { INGEST_SCOPE, isScope, READ_SCOPES, SCOPE_LABELS, SCOPES, type Scope } from "./scope-names";
 
 /** "odds,persons" -> ["odds","persons"]; unknown names are reported, duplicates dropped. */
 export function parseScopes(raw: string): { scopes: Scope[] } | { error: string } {
@@ -19,14 +19,18 @@ export function parseScopes(raw: string): { scopes: Scope[] } | { error: string 
   return { scopes: SCOPES.filter((s) => names.includes(s)) };
 }
 
-/** Stored form: null when every scope is granted, so future scopes reach unrestricted keys. */
+/**
+ * Stored form: null when every read scope and not `ingest` is granted, so future read scopes
+ * reach unrestricted keys; a key with `ingest` always lists its scopes.
+ */
 export function storedScopes(scopes: readonly Scope[] | null | undefined): string | null {
-  if (!scopes || SCOPES.every((s) => scopes.includes(s))) return null;
+  if (!scopes) return null;
+  if (!scopes.includes(INGEST_SCOPE) && READ_SCOPES.every((s) => scopes.includes(s))) return null;
   return scopes.join(",");
 }
 
 export function scopesOf(stored: string | null): Scope[] {
-  if (stored === null) return [...SCOPES];
+  if (stored === null) return [...READ_SCOPES];
   return stored.split(",").filter(isScope);
 }
 

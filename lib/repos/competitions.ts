@@ -1,17 +1,31 @@
 import type { Db } from "../db";
 import { sqlRows, statement, type SqlRow } from "../db/sql";
+import { coverageColumns } from "./coverage";
 
 /**
- * A competition as a row: [id, slug, name, sport, kind, format, country, currentEditionId]. The
- * current edition (the latest-starting edition flagged current, null if none) lets a client walk
- * from a competition to its fixtures in one hop; it is a scalar subquery of the same statement.
+ * A competition as a row: [id, slug, name, sport, kind, format, country, currentEditionId, then the
+ * six coverage flags of lib/repos/coverage.ts over all its editions]. The current edition (the
+ * latest-starting edition flagged current, null if none) lets a client walk from a competition to
+ * its fixtures in one hop; it is a scalar subquery of the same statement.
  */
-export type CompetitionTuple = [number, string, string, string, string, string, string | null, number | null];
+export type CompetitionTuple = [
+  number,
+  string,
+  string,
+  string,
+  string,
+  string,
+  string | null,
+  number | null,
+  ...Array<boolean | number>,
+];
 
 const SELECT =
   `SELECT c."id", c."slug", c."name", c."sport", c."kind", c."format", c."country", ` +
   `(SELECT e."id" FROM "editions" e WHERE e."competitionId" = c."id" AND e."current" ` +
-  `ORDER BY e."startDate" DESC, e."id" DESC LIMIT 1) FROM "competitions" c`;
+  `ORDER BY e."startDate" DESC, e."id" DESC LIMIT 1), ` +
+  coverageColumns(`IN (SELECT "id" FROM "editions" WHERE "competitionId" = c."id")`) +
+  ` FROM "competitions" c`;
 
 const all = statement(() => `${SELECT} ORDER BY c."id"`);
 const ofSport = statement(() => `${SELECT} WHERE c."sport" = ? ORDER BY c."id"`);

@@ -5,7 +5,8 @@ import { dialect, sqlRows, statement, type Dialect, type SqlParam } from "../db/
  * A contest joined with one of its participants per row (a contest without participants is one
  * row whose participant columns are null): [id, competitionId, editionId, round, stage, status,
  * kickoffAt (ISO-8601 UTC), venue, side, teamId, personId, name (the team's or person's), score,
- * halftimeScore, scoreDetail, outcome]. Rows of one contest are adjacent, "home" before "away".
+ * halftimeScore, scoreDetail, outcome, referee, decidedBy, fullTimeScore, extraTimeScore,
+ * penaltyScore]. Rows of one contest are adjacent, "home" before "away".
  */
 export type ContestTuple = [
   number,
@@ -24,6 +25,11 @@ export type ContestTuple = [
   number | null,
   string | null,
   string | null,
+  string | null,
+  string | null,
+  number | null,
+  number | null,
+  number | null,
 ];
 export const KICKOFF = 6;
 export const SIDE = 8;
@@ -36,7 +42,8 @@ export const SIDE = 8;
  */
 const select = (d: Dialect) =>
   `SELECT c."id", e."competitionId", c."editionId", c."round", c."stage", c."status", ${d.iso('c."kickoffAt"')}, c."venue", ` +
-  `p."side", p."teamId", p."personId", COALESCE(t."name", pe."name", ''), p."score", p."halftimeScore", p."scoreDetail", p."outcome" ` +
+  `p."side", p."teamId", p."personId", COALESCE(t."name", pe."name", ''), p."score", p."halftimeScore", p."scoreDetail", p."outcome", ` +
+  `c."referee", c."decidedBy", p."fullTimeScore", p."extraTimeScore", p."penaltyScore" ` +
   `FROM "contests" c JOIN "editions" e ON e."id" = c."editionId" ` +
   `LEFT JOIN "contest_participants" p ON p."contestId" = c."id" ` +
   `LEFT JOIN "teams" t ON t."id" = p."teamId" LEFT JOIN "persons" pe ON pe."id" = p."personId"`;

@@ -1,11 +1,24 @@
 import type { Db } from "../db";
 import { sqlRows, statement, type Statement, type SqlRow } from "../db/sql";
+import { coverageColumns } from "./coverage";
 
-/** An edition as a row: [id, competitionId, name, startDate (YYYY-MM-DD), endDate (YYYY-MM-DD), current]. */
-export type EditionTuple = [number, number, string, string, string, boolean | number];
+/**
+ * An edition as a row: [id, competitionId, name, startDate (YYYY-MM-DD), endDate (YYYY-MM-DD),
+ * current, then the six coverage flags of lib/repos/coverage.ts].
+ */
+export type EditionTuple = [
+  number,
+  number,
+  string,
+  string,
+  string,
+  boolean | number,
+  ...Array<boolean | number>,
+];
 
 const COLUMNS = (d: { day(col: string): string }) =>
-  `e."id", e."competitionId", e."name", ${d.day('e."startDate"')}, ${d.day('e."endDate"')}, e."current"`;
+  `e."id", e."competitionId", e."name", ${d.day('e."startDate"')}, ${d.day('e."endDate"')}, e."current", ` +
+  coverageColumns(`= e."id"`);
 
 type CurrentFilter = "any" | "current" | "past";
 const CURRENT: Record<CurrentFilter, string> = {

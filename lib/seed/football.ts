@@ -11,6 +11,7 @@ import { type FEATURED_NAMES, LEAGUES, NATIONS, nation, type LeagueTemplate, typ
 import { footballOdds } from "./odds";
 import { addPerson, roman } from "./people";
 import type { Rng } from "./rng";
+import { matchCentre } from "./match-centre";
 import { footballMatchStats, type Position, type SquadPlayer } from "./stats";
 import type { RowSink } from "./tables";
 
@@ -36,7 +37,7 @@ interface Team {
   def: number;
   coachId: number;
   venue: string;
-  squad: Array<SquadPlayer & { shirt: number }>;
+  squad: SquadPlayer[];
 }
 
 function teamName(rng: Rng, tpl: LeagueTemplate, used: Set<string>): { name: string; city: string } {
@@ -90,7 +91,13 @@ function makeTeam(rng: Rng, sink: RowSink, tpl: LeagueTemplate, shared: Shared, 
         [1991, 2007],
       );
       const shirt = position === "Goalkeeper" ? [1, 13, 31][i] : shirts.pop()!;
-      squad.push({ personId, position, quality: Math.min(1.5, Math.max(0.5, rng.normal(1, 0.2))), shirt });
+      squad.push({
+        personId,
+        name: `${first} ${last}`,
+        position,
+        quality: Math.min(1.5, Math.max(0.5, rng.normal(1, 0.2))),
+        shirt,
+      });
     }
   }
   const coachNat = rng.chance(0.7) ? nation(tpl.nat) : rng.pick(NATIONS);
@@ -237,6 +244,14 @@ function playMatch(rng: Rng, sink: RowSink, f: Fixture): void {
   const finished = f.at < REFERENCE_DATE;
   const lh = 1.5 * f.home.att * f.away.def;
   const la = 1.15 * f.away.att * f.home.def;
+  const goals = finished ? [rng.poisson(lh), rng.poisson(la)] : [null, null];
+  const sides: [Team, Team] = [f.home, f.away];
+  const sheets = finished
+    ? sides.map((team, s) => footballMatchStats(rng, sink, contestId, team.id, team.squad, goals[s]!))
+    : null;
+  const centre = sheets
+    ? matchCentre(rng, sink, { id: contestId, at: f.at }, [f.home.id, f.away.id], [sheets[0], sheets[1]])
+    : null;
   sink.add("contests", {
     id: contestId,
     editionId: f.editionId,
@@ -246,15 +261,11 @@ function playMatch(rng: Rng, sink: RowSink, f: Fixture): void {
     kickoffAt: f.at,
     venue: f.home.venue,
     externalRef: f.ref,
+    referee: centre?.referee ?? null,
   });
-  const goals = finished ? [rng.poisson(lh), rng.poisson(la)] : [null, null];
-  // Each goal falls in the first half with probability 0.45 (more goals come late).
-  const half = goals.map((g) =>
-    g === null ? null : Array.from({ length: g }).filter(() => rng.chance(0.45)).length,
-  );
   const outcome = (a: number | null, b: number | null) =>
     a === null || b === null ? null : a > b ? "win" : a < b ? "loss" : "draw";
-  [f.home, f.away].forEach((team, s) => {
+  sides.forEach((team, s) => {
     sink.add("contest_participants", {
       id: sink.id("contest_participants"),
       contestId,
@@ -262,11 +273,12 @@ function playMatch(rng: Rng, sink: RowSink, f: Fixture): void {
       teamId: team.id,
       personId: null,
       score: goals[s],
-      halftimeScore: half[s],
+      halftimeScore: centre?.halftime[s] ?? null,
       scoreDetail: null,
       outcome: outcome(goals[s], goals[1 - s]),
+      fullTimeScore: goals[s],
+      formation: sheets?.[s].formation ?? null,
     });
-    if (finished) footballMatchStats(rng, sink, contestId, team.id, team.squad, goals[s]!);
   });
   footballOdds(rng, sink, contestId, f.at, lh, la);
 }

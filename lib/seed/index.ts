@@ -12,7 +12,7 @@ import { RowSink } from "./tables";
 import { generateTournament, makeTennisPlayers } from "./tennis";
 
 /** Bump when the generator's output changes, so existing databases are regenerated. */
-export const SEED_VERSION = "v1";
+export const SEED_VERSION = "v2";
 export const SEED_STATE_KEY = "seed";
 const ROOT_SEED = 20_261_121;
 

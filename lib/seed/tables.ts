@@ -62,6 +62,7 @@ export const TABLES = {
     kickoffAt: "timestamp(3)",
     venue: "text",
     externalRef: "text",
+    referee: "text",
   },
   contest_participants: {
     id: "int",
@@ -73,6 +74,8 @@ export const TABLES = {
     halftimeScore: "int",
     scoreDetail: "text",
     outcome: "text",
+    fullTimeScore: "int",
+    formation: "text",
   },
   odds_points: {
     id: "int",
@@ -94,6 +97,47 @@ export const TABLES = {
     stat: "text",
     value: "int",
   },
+  match_events: {
+    id: "int",
+    contestId: "int",
+    type: "text",
+    sequence: "int",
+    minute: "int",
+    addedTime: "int",
+    teamId: "int",
+    personId: "int",
+    relatedPersonId: "int",
+    personName: "text",
+    relatedName: "text",
+    penalty: "boolean",
+    ownGoal: "boolean",
+    detail: "text",
+    source: "text",
+    externalId: "text",
+    revision: "int",
+    deletedAt: "timestamp(3)",
+    updatedAt: "timestamp(3)",
+  },
+  lineup_entries: {
+    id: "int",
+    contestId: "int",
+    teamId: "int",
+    personId: "int",
+    role: "text",
+    shirtNumber: "int",
+    position: "text",
+    sequence: "int",
+  },
+  team_contest_stats: {
+    contestId: "int",
+    teamId: "int",
+    shots: "int",
+    shotsOnTarget: "int",
+    corners: "int",
+    fouls: "int",
+    yellowCards: "int",
+    redCards: "int",
+  },
 } as const;
 
 export type TableName = keyof typeof TABLES;
@@ -104,6 +148,9 @@ export const TABLE_ORDER = Object.keys(TABLES) as TableName[];
 
 /** Every table the seed owns (wiped before a fresh seed), children first. */
 export const SPORTS_TABLES = [
+  "match_events",
+  "lineup_entries",
+  "team_contest_stats",
   "competition_person_stats",
   "edition_stat_names",
   "odds_points",

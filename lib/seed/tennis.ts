@@ -99,6 +99,7 @@ function playMatch(
     kickoffAt: at,
     venue: "Centre Court",
     externalRef: ref,
+    referee: null,
   });
   const pHome = 1 / (1 + 10 ** ((away.player.rating - home.player.rating) / 400));
   const sets: Array<[number, number]> = [];
@@ -115,6 +116,30 @@ function playMatch(
   const games = sets.reduce((n, [a, b]) => n + a + b, 0);
   // Loser's points in each tie-break, written "7-6(5)".
   const tiebreaks = sets.map(([a, b]) => (a + b === 13 ? `(${rng.int(1, 9)})` : ""));
+  // One "set" event per set: its winner and the score from the home player's side, "7-6(5)".
+  sets.forEach(([a, b], sequence) =>
+    sink.add("match_events", {
+      id: sink.id("match_events"),
+      contestId,
+      type: "set",
+      sequence,
+      minute: null,
+      addedTime: null,
+      teamId: null,
+      personId: (a > b ? home : away).player.personId,
+      relatedPersonId: null,
+      personName: null,
+      relatedName: null,
+      penalty: false,
+      ownGoal: false,
+      detail: `${a}-${b}${tiebreaks[sequence]}`,
+      source: "seed",
+      externalId: `seed:${contestId}:${sequence}`,
+      revision: 1,
+      deletedAt: null,
+      updatedAt: at,
+    }),
+  );
   [home, away].forEach((e, s) => {
     const detail = sets.map(
       (set, n) => `${s === 0 ? set[0] : set[1]}-${s === 0 ? set[1] : set[0]}${tiebreaks[n]}`,
@@ -129,6 +154,8 @@ function playMatch(
       halftimeScore: null,
       scoreDetail: finished ? detail.join(" ") : null,
       outcome: finished ? (won[s] > won[1 - s] ? "win" : "loss") : null,
+      fullTimeScore: null,
+      formation: null,
     });
     if (!finished) return;
     const stat = (name: string, value: number) =>

@@ -15,6 +15,8 @@ const select = {
   status: true,
   kickoffAt: true,
   venue: true,
+  referee: true,
+  decidedBy: true,
   edition: { select: { competitionId: true } },
   participants: {
     select: {
@@ -25,6 +27,9 @@ const select = {
       halftimeScore: true,
       scoreDetail: true,
       outcome: true,
+      fullTimeScore: true,
+      extraTimeScore: true,
+      penaltyScore: true,
       team: { select: { name: true } },
       person: { select: { name: true } },
     },
@@ -55,7 +60,31 @@ async function expected(db: Db, where: Where) {
       score_detail: p.scoreDetail,
       outcome: p.outcome,
     })),
+    referee: c.referee,
+    score: scoreDetail(c.participants, c.decidedBy),
   }));
+}
+
+type Side = { side: string; outcome: string | null } & Record<
+  "halftimeScore" | "fullTimeScore" | "extraTimeScore" | "penaltyScore",
+  number | null
+>;
+
+/** The contest's score object as the Contest schema describes it, from the participants. */
+function scoreDetail(participants: Side[], decidedBy: string | null) {
+  const [home, away] = ["home", "away"].map((s) => participants.find((p) => p.side === s));
+  const pair = (f: "halftimeScore" | "fullTimeScore" | "extraTimeScore" | "penaltyScore") =>
+    (home?.[f] ?? null) === null && (away?.[f] ?? null) === null
+      ? null
+      : { home: home?.[f] ?? null, away: away?.[f] ?? null };
+  return {
+    half_time: pair("halftimeScore"),
+    full_time: pair("fullTimeScore"),
+    extra_time: pair("extraTimeScore"),
+    penalties: pair("penaltyScore"),
+    decided_by: decidedBy,
+    winner: home?.outcome === "win" ? "home" : away?.outcome === "win" ? "away" : null,
+  };
 }
 
 describe.each(BACKENDS)("$name: contests from SQL rows", ({ pg }) => {

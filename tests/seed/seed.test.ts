@@ -139,6 +139,47 @@ describe(`demo-data generator at a small scale (${SMALL})`, () => {
       });
   });
 
+  it("match centre: goal and card events, substitutions, lineups and team stats add up to the scores and player stats", async () => {
+    const db = client(urls.a);
+    const contests = await db.contest.findMany({
+      where: { status: "finished", participants: { some: { teamId: { not: null } } } },
+      include: { participants: true, events: true, lineups: true, teamStats: true, personStats: true },
+    });
+    expect(contests.length).toBeGreaterThan(400);
+    for (const c of contests) {
+      expect(c.referee, `contest ${c.id}`).toBeTruthy();
+      for (const p of c.participants) {
+        const mine = c.events.filter((e) => e.teamId === p.teamId);
+        const goals = mine.filter((e) => e.type === "goal");
+        expect(goals.length, `contest ${c.id} goals`).toBe(p.score);
+        expect(goals.filter((e) => e.minute! <= 45).length, `contest ${c.id} half time`).toBe(
+          p.halftimeScore,
+        );
+        for (const g of goals)
+          expect(c.personStats.some((s) => s.personId === g.personId && s.stat === "goals")).toBe(true);
+        const stat = (name: string) =>
+          c.personStats
+            .filter((s) => s.teamId === p.teamId && s.stat === name)
+            .reduce((n, s) => n + s.value, 0);
+        const team = c.teamStats.find((t) => t.teamId === p.teamId)!;
+        expect(team.shots).toBe(stat("shots"));
+        expect(team.yellowCards).toBe(stat("yellow_cards"));
+        expect(mine.filter((e) => e.type === "yellow_card").length).toBe(stat("yellow_cards"));
+        expect(team.shotsOnTarget!).toBeGreaterThanOrEqual(p.score!);
+        expect(team.shotsOnTarget!).toBeLessThanOrEqual(team.shots!);
+        const lineup = c.lineups.filter((l) => l.teamId === p.teamId);
+        const starters = lineup.filter((l) => l.role === "starter");
+        expect(starters.length).toBe(11);
+        expect(p.formation!.split("-").reduce((n, x) => n + Number(x), 1)).toBe(11);
+        // Everyone with minutes is in the lineup, starters with 90 or a substitution off.
+        const played = c.personStats.filter((s) => s.teamId === p.teamId && s.stat === "minutes");
+        for (const s of played) expect(lineup.some((l) => l.personId === s.personId)).toBe(true);
+        const subs = mine.filter((e) => e.type === "substitution");
+        expect(subs.length).toBe(played.length - 11);
+      }
+    }
+  });
+
   it("odds: books written at one instant, prices drifting before kick-off, a closing snapshot 5 minutes before", async () => {
     const db = client(urls.a);
     const contest = await db.contest.findFirstOrThrow({
@@ -202,7 +243,7 @@ describe("demo-data generator at the default scale", () => {
     expect(
       await db.contest.count({ where: { status: "scheduled", kickoffAt: { gt: REFERENCE_DATE } } }),
     ).toBeGreaterThan(100);
-    expect((await db.systemState.findUniqueOrThrow({ where: { key: "seed" } })).value).toBe("v1:scale=1");
+    expect((await db.systemState.findUniqueOrThrow({ where: { key: "seed" } })).value).toBe("v2:scale=1");
     // A 20-team double round-robin with draws in a finished edition.
     const edition = await db.edition.findFirstOrThrow({
       where: { competition: { sport: "football" }, current: false },

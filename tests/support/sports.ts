@@ -30,6 +30,12 @@ export async function sportsDigest(db: Db): Promise<string> {
   add("contests", await db.contest.findMany({ orderBy: { id: "asc" } }));
   add("participants", await db.contestParticipant.findMany({ orderBy: { id: "asc" } }));
   add("contest stats", await db.personContestStat.findMany({ orderBy: { id: "asc" } }));
+  add("match events", await db.matchEvent.findMany({ orderBy: { id: "asc" } }));
+  add("lineups", await db.lineupEntry.findMany({ orderBy: { id: "asc" } }));
+  add(
+    "team stats",
+    await db.teamContestStat.findMany({ orderBy: [{ contestId: "asc" }, { teamId: "asc" }] }),
+  );
   const standings = await db.standing.findMany({
     omit: { id: true, updatedAt: true },
     orderBy: [{ editionId: "asc" }, { group: "asc" }, { position: "asc" }],

@@ -1,4 +1,4 @@
-import { SCOPE_LABELS, SCOPES } from "@/lib/keys/scope-names";
+import { READ_SCOPES, SCOPE_LABELS } from "@/lib/keys/scope-names";
 
 /**
  * A plain HTML form (no client JS): Approve and Deny are POSTs to /api/agent/approve carrying the
@@ -36,7 +36,7 @@ export function ApprovalForm({
       <fieldset className="rounded-md border border-slate-200 p-4">
         <legend className="px-1 text-sm font-semibold">What the key may read</legend>
         <div className="grid gap-1.5 sm:grid-cols-2">
-          {SCOPES.map((s) => (
+          {READ_SCOPES.map((s) => (
             <label key={s} className="flex items-center gap-2">
               <input type="checkbox" name="scope" value={s} defaultChecked /> {SCOPE_LABELS[s]}
             </label>

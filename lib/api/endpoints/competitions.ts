@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { getCompetition, listCompetitions, type CompetitionTuple } from "../../repos/competitions";
+import { COVERAGE_KINDS } from "../../repos/coverage";
 import { getEdition, listEditions, type EditionTuple } from "../../repos/editions";
 import { notFound } from "../errors";
 import { q } from "../request";
@@ -7,6 +8,19 @@ import { calendarDay, idField, list, refField } from "../shapes";
 import { byIdRoute } from "../by-id";
 import { jsonArray, jsonBool, jsonId, jsonStr } from "../json";
 import { defineRoute, RawJson, type RouteDef } from "../types";
+
+export const Coverage = z
+  .object(
+    Object.fromEntries(COVERAGE_KINDS.map((k) => [k, z.boolean()])) as Record<
+      (typeof COVERAGE_KINDS)[number],
+      z.ZodBoolean
+    >,
+  )
+  .describe("Which data exists: results, match events, lineups, team match stats, player match stats, odds");
+
+/** The coverage object from the six flags that end the row. */
+const coverageJson = (row: readonly unknown[], from: number): string =>
+  `{${COVERAGE_KINDS.map((k, i) => `"${k}":${jsonBool(row[from + i])}`).join(",")}}`;
 
 export const Competition = z.object({
   id: idField("competition"),
@@ -17,6 +31,7 @@ export const Competition = z.object({
   format: z.string().describe("league, knockout or league_knockout"),
   country: z.string().nullable(),
   current_edition_id: refField("current edition (season)"),
+  coverage: Coverage,
 });
 
 export const Edition = z.object({
@@ -26,17 +41,18 @@ export const Edition = z.object({
   start_date: calendarDay,
   end_date: calendarDay,
   current: z.boolean().describe("The competition's running (or latest) edition"),
+  coverage: Coverage,
 });
 
 /** A Competition as JSON, written from its row (same bytes as JSON.stringify of the schema's object). */
 export const competitionJson = (c: CompetitionTuple): string =>
   `{"id":${jsonId(c[0])},"slug":${jsonStr(c[1])},"name":${jsonStr(c[2])},"sport":${jsonStr(c[3])},` +
-  `"kind":${jsonStr(c[4])},"format":${jsonStr(c[5])},"country":${jsonStr(c[6])},"current_edition_id":${jsonId(c[7])}}`;
+  `"kind":${jsonStr(c[4])},"format":${jsonStr(c[5])},"country":${jsonStr(c[6])},"current_edition_id":${jsonId(c[7])},"coverage":${coverageJson(c, 8)}}`;
 
 /** An Edition as JSON, written from its row (same bytes as JSON.stringify of the schema's object). */
 export const editionJson = (e: EditionTuple): string =>
   `{"id":${jsonId(e[0])},"competition_id":${jsonId(e[1])},"name":${jsonStr(e[2])},` +
-  `"start_date":${jsonStr(e[3])},"end_date":${jsonStr(e[4])},"current":${jsonBool(e[5])}}`;
+  `"start_date":${jsonStr(e[3])},"end_date":${jsonStr(e[4])},"current":${jsonBool(e[5])},"coverage":${coverageJson(e, 6)}}`;
 
 const LIST_TTL = 30_000;
 

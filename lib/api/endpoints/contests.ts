@@ -34,6 +34,27 @@ export const Participant = z.object({
   outcome: z.string().nullable().describe("win, draw or loss; null until finished"),
 });
 
+const SidePair = z
+  .object({ home: z.number().int().nullable(), away: z.number().int().nullable() })
+  .nullable();
+
+export const ScoreDetail = z.object({
+  half_time: SidePair.describe("Score at half time; null when unknown"),
+  full_time: SidePair.describe("Score after 90 minutes (football); null when unknown"),
+  extra_time: SidePair.describe(
+    "Score after extra time, goals of regular time included; null without extra time",
+  ),
+  penalties: SidePair.describe("Penalty shoot-out score; null without a shoot-out"),
+  decided_by: z
+    .enum(["extra_time", "penalties"])
+    .nullable()
+    .describe("How the winner was decided beyond regular time; null otherwise"),
+  winner: z
+    .enum(["home", "away"])
+    .nullable()
+    .describe("The winning side (after extra time or penalties too); null for a draw or unplayed"),
+});
+
 export const Contest = z.object({
   id: idField("contest"),
   competition_id: idField("competition"),
@@ -44,6 +65,8 @@ export const Contest = z.object({
   kickoff_at: dateTime,
   venue: z.string().nullable(),
   participants: z.array(Participant),
+  referee: z.string().nullable().describe("The referee as the source names them"),
+  score: ScoreDetail,
 });
 
 /**
@@ -54,6 +77,7 @@ export function contestsJson(rows: readonly ContestTuple[]): string[] {
   const out: string[] = [];
   for (let i = 0; i < rows.length;) {
     const c = rows[i];
+    const start = i;
     let json =
       `{"id":${jsonId(c[0])},"competition_id":${jsonId(c[1])},"edition_id":${jsonId(c[2])},"round":${jsonStr(c[3])},` +
       `"stage":${jsonStr(c[4])},"status":${jsonStr(c[5])},"kickoff_at":${jsonStr(c[KICKOFF])},"venue":${jsonStr(c[7])},"participants":[`;
@@ -66,9 +90,30 @@ export function contestsJson(rows: readonly ContestTuple[]): string[] {
         `"name":${jsonStr(p[11])},"score":${jsonNum(p[12])},"halftime_score":${jsonNum(p[13])},` +
         `"score_detail":${jsonStr(p[14])},"outcome":${jsonStr(p[15])}}`;
     }
-    out.push(`${json}]}`);
+    out.push(`${json}]${scoreJson(rows, start, i)}}`);
   }
   return out;
+}
+
+const pairJson = (h: unknown, a: unknown) =>
+  h == null && a == null ? "null" : `{"home":${jsonNum(h)},"away":${jsonNum(a)}}`;
+
+/** `"referee", "score"` of the contest whose rows are rows[from..to): home row first when both exist. */
+function scoreJson(rows: readonly ContestTuple[], from: number, to: number): string {
+  const c = rows[from];
+  let home: ContestTuple | undefined;
+  let away: ContestTuple | undefined;
+  for (let k = from; k < to; k++) {
+    if (rows[k][SIDE] === "home") home = rows[k];
+    else if (rows[k][SIDE] === "away") away = rows[k];
+  }
+  const at = (r: ContestTuple | undefined, col: number) => (r ? r[col] : null);
+  const pair = (col: number) => pairJson(at(home, col), at(away, col));
+  const winner = at(home, 15) === "win" ? '"home"' : at(away, 15) === "win" ? '"away"' : "null";
+  return (
+    `,"referee":${jsonStr(c[16])},"score":{"half_time":${pair(13)},"full_time":${pair(18)},` +
+    `"extra_time":${pair(19)},"penalties":${pair(20)},"decided_by":${jsonStr(c[17])},"winner":${winner}}`
+  );
 }
 
 const listQuery = z.strictObject({

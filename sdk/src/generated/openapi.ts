@@ -1237,6 +1237,537 @@ export const openapi: Record<string, unknown> = {
         "x-scope": "contests"
       }
     },
+    "/v1/contests/{id}/events": {
+      "get": {
+        "operationId": "getContestsByIdEvents",
+        "summary": "A contest's events: goals, cards, substitutions, tennis sets",
+        "description": "In match order. Each event keeps its id when corrected (revision grows); deleted events leave this list and appear in the change feed as contest.event with deleted: true. A contest without events answers an empty list with coverage: false; an unknown contest is 404.\n\nCosts 1 unit per successful call; errors and 304 cost 0.",
+        "tags": [
+          "Contests"
+        ],
+        "parameters": [
+          {
+            "name": "id",
+            "in": "path",
+            "required": true,
+            "description": "Record id",
+            "schema": {
+              "type": "string",
+              "pattern": "^[1-9][0-9]{0,9}$",
+              "maxLength": 10
+            }
+          },
+          {
+            "name": "If-None-Match",
+            "in": "header",
+            "required": false,
+            "description": "An ETag from an earlier 200: answered 304 (0 units) while the body is unchanged",
+            "schema": {
+              "type": "string",
+              "maxLength": 200
+            }
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "OK",
+            "headers": {
+              "X-Request-Id": {
+                "$ref": "#/components/headers/X-Request-Id"
+              },
+              "Access-Control-Allow-Origin": {
+                "$ref": "#/components/headers/Access-Control-Allow-Origin"
+              },
+              "X-RateLimit-Limit": {
+                "$ref": "#/components/headers/X-RateLimit-Limit"
+              },
+              "X-RateLimit-Remaining": {
+                "$ref": "#/components/headers/X-RateLimit-Remaining"
+              },
+              "X-RateLimit-Reset": {
+                "$ref": "#/components/headers/X-RateLimit-Reset"
+              },
+              "RateLimit": {
+                "$ref": "#/components/headers/RateLimit"
+              },
+              "RateLimit-Policy": {
+                "$ref": "#/components/headers/RateLimit-Policy"
+              },
+              "ETag": {
+                "$ref": "#/components/headers/ETag"
+              },
+              "Cache-Control": {
+                "$ref": "#/components/headers/Cache-Control"
+              },
+              "Vary": {
+                "$ref": "#/components/headers/Vary"
+              },
+              "Content-Encoding": {
+                "$ref": "#/components/headers/Content-Encoding"
+              },
+              "X-Units-Cost": {
+                "$ref": "#/components/headers/X-Units-Cost"
+              },
+              "X-Units-Used": {
+                "$ref": "#/components/headers/X-Units-Used"
+              },
+              "X-Units-Remaining": {
+                "$ref": "#/components/headers/X-Units-Remaining"
+              }
+            },
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ContestsByIdEventsResponse"
+                }
+              }
+            }
+          },
+          "304": {
+            "description": "Not Modified: If-None-Match matched the current ETag. No body; costs 0 units but counts as a request.",
+            "headers": {
+              "X-Request-Id": {
+                "$ref": "#/components/headers/X-Request-Id"
+              },
+              "Access-Control-Allow-Origin": {
+                "$ref": "#/components/headers/Access-Control-Allow-Origin"
+              },
+              "X-RateLimit-Limit": {
+                "$ref": "#/components/headers/X-RateLimit-Limit"
+              },
+              "X-RateLimit-Remaining": {
+                "$ref": "#/components/headers/X-RateLimit-Remaining"
+              },
+              "X-RateLimit-Reset": {
+                "$ref": "#/components/headers/X-RateLimit-Reset"
+              },
+              "RateLimit": {
+                "$ref": "#/components/headers/RateLimit"
+              },
+              "RateLimit-Policy": {
+                "$ref": "#/components/headers/RateLimit-Policy"
+              },
+              "ETag": {
+                "$ref": "#/components/headers/ETag"
+              },
+              "Cache-Control": {
+                "$ref": "#/components/headers/Cache-Control"
+              }
+            }
+          },
+          "400": {
+            "$ref": "#/components/responses/InvalidParameter"
+          },
+          "401": {
+            "$ref": "#/components/responses/Unauthorized"
+          },
+          "403": {
+            "description": "FORBIDDEN: the key lacks the 'contests' scope, or \"IP address not allowed for this key\"",
+            "headers": {
+              "X-Request-Id": {
+                "$ref": "#/components/headers/X-Request-Id"
+              },
+              "Access-Control-Allow-Origin": {
+                "$ref": "#/components/headers/Access-Control-Allow-Origin"
+              },
+              "X-RateLimit-Limit": {
+                "$ref": "#/components/headers/X-RateLimit-Limit"
+              },
+              "X-RateLimit-Remaining": {
+                "$ref": "#/components/headers/X-RateLimit-Remaining"
+              },
+              "X-RateLimit-Reset": {
+                "$ref": "#/components/headers/X-RateLimit-Reset"
+              },
+              "RateLimit": {
+                "$ref": "#/components/headers/RateLimit"
+              },
+              "RateLimit-Policy": {
+                "$ref": "#/components/headers/RateLimit-Policy"
+              }
+            },
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Error"
+                }
+              }
+            }
+          },
+          "404": {
+            "$ref": "#/components/responses/NotFound"
+          },
+          "405": {
+            "$ref": "#/components/responses/MethodNotAllowed"
+          },
+          "429": {
+            "$ref": "#/components/responses/TooManyRequests"
+          },
+          "500": {
+            "$ref": "#/components/responses/InternalError"
+          },
+          "503": {
+            "$ref": "#/components/responses/ServiceUnavailable"
+          }
+        },
+        "x-units": 1,
+        "x-scope": "contests"
+      }
+    },
+    "/v1/contests/{id}/lineups": {
+      "get": {
+        "operationId": "getContestsByIdLineups",
+        "summary": "A contest's lineups: starters and substitutes per side",
+        "description": "One item per side with a lineup: formation, starters and substitutes with shirt number and position. No lineup: an empty list with coverage: false.\n\nCosts 1 unit per successful call; errors and 304 cost 0.",
+        "tags": [
+          "Contests"
+        ],
+        "parameters": [
+          {
+            "name": "id",
+            "in": "path",
+            "required": true,
+            "description": "Record id",
+            "schema": {
+              "type": "string",
+              "pattern": "^[1-9][0-9]{0,9}$",
+              "maxLength": 10
+            }
+          },
+          {
+            "name": "If-None-Match",
+            "in": "header",
+            "required": false,
+            "description": "An ETag from an earlier 200: answered 304 (0 units) while the body is unchanged",
+            "schema": {
+              "type": "string",
+              "maxLength": 200
+            }
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "OK",
+            "headers": {
+              "X-Request-Id": {
+                "$ref": "#/components/headers/X-Request-Id"
+              },
+              "Access-Control-Allow-Origin": {
+                "$ref": "#/components/headers/Access-Control-Allow-Origin"
+              },
+              "X-RateLimit-Limit": {
+                "$ref": "#/components/headers/X-RateLimit-Limit"
+              },
+              "X-RateLimit-Remaining": {
+                "$ref": "#/components/headers/X-RateLimit-Remaining"
+              },
+              "X-RateLimit-Reset": {
+                "$ref": "#/components/headers/X-RateLimit-Reset"
+              },
+              "RateLimit": {
+                "$ref": "#/components/headers/RateLimit"
+              },
+              "RateLimit-Policy": {
+                "$ref": "#/components/headers/RateLimit-Policy"
+              },
+              "ETag": {
+                "$ref": "#/components/headers/ETag"
+              },
+              "Cache-Control": {
+                "$ref": "#/components/headers/Cache-Control"
+              },
+              "Vary": {
+                "$ref": "#/components/headers/Vary"
+              },
+              "Content-Encoding": {
+                "$ref": "#/components/headers/Content-Encoding"
+              },
+              "X-Units-Cost": {
+                "$ref": "#/components/headers/X-Units-Cost"
+              },
+              "X-Units-Used": {
+                "$ref": "#/components/headers/X-Units-Used"
+              },
+              "X-Units-Remaining": {
+                "$ref": "#/components/headers/X-Units-Remaining"
+              }
+            },
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ContestsByIdLineupsResponse"
+                }
+              }
+            }
+          },
+          "304": {
+            "description": "Not Modified: If-None-Match matched the current ETag. No body; costs 0 units but counts as a request.",
+            "headers": {
+              "X-Request-Id": {
+                "$ref": "#/components/headers/X-Request-Id"
+              },
+              "Access-Control-Allow-Origin": {
+                "$ref": "#/components/headers/Access-Control-Allow-Origin"
+              },
+              "X-RateLimit-Limit": {
+                "$ref": "#/components/headers/X-RateLimit-Limit"
+              },
+              "X-RateLimit-Remaining": {
+                "$ref": "#/components/headers/X-RateLimit-Remaining"
+              },
+              "X-RateLimit-Reset": {
+                "$ref": "#/components/headers/X-RateLimit-Reset"
+              },
+              "RateLimit": {
+                "$ref": "#/components/headers/RateLimit"
+              },
+              "RateLimit-Policy": {
+                "$ref": "#/components/headers/RateLimit-Policy"
+              },
+              "ETag": {
+                "$ref": "#/components/headers/ETag"
+              },
+              "Cache-Control": {
+                "$ref": "#/components/headers/Cache-Control"
+              }
+            }
+          },
+          "400": {
+            "$ref": "#/components/responses/InvalidParameter"
+          },
+          "401": {
+            "$ref": "#/components/responses/Unauthorized"
+          },
+          "403": {
+            "description": "FORBIDDEN: the key lacks the 'contests' scope, or \"IP address not allowed for this key\"",
+            "headers": {
+              "X-Request-Id": {
+                "$ref": "#/components/headers/X-Request-Id"
+              },
+              "Access-Control-Allow-Origin": {
+                "$ref": "#/components/headers/Access-Control-Allow-Origin"
+              },
+              "X-RateLimit-Limit": {
+                "$ref": "#/components/headers/X-RateLimit-Limit"
+              },
+              "X-RateLimit-Remaining": {
+                "$ref": "#/components/headers/X-RateLimit-Remaining"
+              },
+              "X-RateLimit-Reset": {
+                "$ref": "#/components/headers/X-RateLimit-Reset"
+              },
+              "RateLimit": {
+                "$ref": "#/components/headers/RateLimit"
+              },
+              "RateLimit-Policy": {
+                "$ref": "#/components/headers/RateLimit-Policy"
+              }
+            },
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Error"
+                }
+              }
+            }
+          },
+          "404": {
+            "$ref": "#/components/responses/NotFound"
+          },
+          "405": {
+            "$ref": "#/components/responses/MethodNotAllowed"
+          },
+          "429": {
+            "$ref": "#/components/responses/TooManyRequests"
+          },
+          "500": {
+            "$ref": "#/components/responses/InternalError"
+          },
+          "503": {
+            "$ref": "#/components/responses/ServiceUnavailable"
+          }
+        },
+        "x-units": 1,
+        "x-scope": "contests"
+      }
+    },
+    "/v1/contests/{id}/statistics": {
+      "get": {
+        "operationId": "getContestsByIdStatistics",
+        "summary": "A contest's team statistics, referee and player box score",
+        "description": "teams: shots, shots on target, corners, fouls, yellow and red cards per side (null where the source has no figure); players: every person's statistics in the contest. coverage is false when there are neither.\n\nCosts 1 unit per successful call; errors and 304 cost 0.",
+        "tags": [
+          "Contests"
+        ],
+        "parameters": [
+          {
+            "name": "id",
+            "in": "path",
+            "required": true,
+            "description": "Record id",
+            "schema": {
+              "type": "string",
+              "pattern": "^[1-9][0-9]{0,9}$",
+              "maxLength": 10
+            }
+          },
+          {
+            "name": "If-None-Match",
+            "in": "header",
+            "required": false,
+            "description": "An ETag from an earlier 200: answered 304 (0 units) while the body is unchanged",
+            "schema": {
+              "type": "string",
+              "maxLength": 200
+            }
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "OK",
+            "headers": {
+              "X-Request-Id": {
+                "$ref": "#/components/headers/X-Request-Id"
+              },
+              "Access-Control-Allow-Origin": {
+                "$ref": "#/components/headers/Access-Control-Allow-Origin"
+              },
+              "X-RateLimit-Limit": {
+                "$ref": "#/components/headers/X-RateLimit-Limit"
+              },
+              "X-RateLimit-Remaining": {
+                "$ref": "#/components/headers/X-RateLimit-Remaining"
+              },
+              "X-RateLimit-Reset": {
+                "$ref": "#/components/headers/X-RateLimit-Reset"
+              },
+              "RateLimit": {
+                "$ref": "#/components/headers/RateLimit"
+              },
+              "RateLimit-Policy": {
+                "$ref": "#/components/headers/RateLimit-Policy"
+              },
+              "ETag": {
+                "$ref": "#/components/headers/ETag"
+              },
+              "Cache-Control": {
+                "$ref": "#/components/headers/Cache-Control"
+              },
+              "Vary": {
+                "$ref": "#/components/headers/Vary"
+              },
+              "Content-Encoding": {
+                "$ref": "#/components/headers/Content-Encoding"
+              },
+              "X-Units-Cost": {
+                "$ref": "#/components/headers/X-Units-Cost"
+              },
+              "X-Units-Used": {
+                "$ref": "#/components/headers/X-Units-Used"
+              },
+              "X-Units-Remaining": {
+                "$ref": "#/components/headers/X-Units-Remaining"
+              }
+            },
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ContestsByIdStatisticsResponse"
+                }
+              }
+            }
+          },
+          "304": {
+            "description": "Not Modified: If-None-Match matched the current ETag. No body; costs 0 units but counts as a request.",
+            "headers": {
+              "X-Request-Id": {
+                "$ref": "#/components/headers/X-Request-Id"
+              },
+              "Access-Control-Allow-Origin": {
+                "$ref": "#/components/headers/Access-Control-Allow-Origin"
+              },
+              "X-RateLimit-Limit": {
+                "$ref": "#/components/headers/X-RateLimit-Limit"
+              },
+              "X-RateLimit-Remaining": {
+                "$ref": "#/components/headers/X-RateLimit-Remaining"
+              },
+              "X-RateLimit-Reset": {
+                "$ref": "#/components/headers/X-RateLimit-Reset"
+              },
+              "RateLimit": {
+                "$ref": "#/components/headers/RateLimit"
+              },
+              "RateLimit-Policy": {
+                "$ref": "#/components/headers/RateLimit-Policy"
+              },
+              "ETag": {
+                "$ref": "#/components/headers/ETag"
+              },
+              "Cache-Control": {
+                "$ref": "#/components/headers/Cache-Control"
+              }
+            }
+          },
+          "400": {
+            "$ref": "#/components/responses/InvalidParameter"
+          },
+          "401": {
+            "$ref": "#/components/responses/Unauthorized"
+          },
+          "403": {
+            "description": "FORBIDDEN: the key lacks the 'contests' scope, or \"IP address not allowed for this key\"",
+            "headers": {
+              "X-Request-Id": {
+                "$ref": "#/components/headers/X-Request-Id"
+              },
+              "Access-Control-Allow-Origin": {
+                "$ref": "#/components/headers/Access-Control-Allow-Origin"
+              },
+              "X-RateLimit-Limit": {
+                "$ref": "#/components/headers/X-RateLimit-Limit"
+              },
+              "X-RateLimit-Remaining": {
+                "$ref": "#/components/headers/X-RateLimit-Remaining"
+              },
+              "X-RateLimit-Reset": {
+                "$ref": "#/components/headers/X-RateLimit-Reset"
+              },
+              "RateLimit": {
+                "$ref": "#/components/headers/RateLimit"
+              },
+              "RateLimit-Policy": {
+                "$ref": "#/components/headers/RateLimit-Policy"
+              }
+            },
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Error"
+                }
+              }
+            }
+          },
+          "404": {
+            "$ref": "#/components/responses/NotFound"
+          },
+          "405": {
+            "$ref": "#/components/responses/MethodNotAllowed"
+          },
+          "429": {
+            "$ref": "#/components/responses/TooManyRequests"
+          },
+          "500": {
+            "$ref": "#/components/responses/InternalError"
+          },
+          "503": {
+            "$ref": "#/components/responses/ServiceUnavailable"
+          }
+        },
+        "x-units": 1,
+        "x-scope": "contests"
+      }
+    },
     "/v1/persons": {
       "get": {
         "operationId": "getPersons",
@@ -1901,6 +2432,570 @@ export const openapi: Record<string, unknown> = {
               "application/json": {
                 "schema": {
                   "$ref": "#/components/schemas/TeamResponse"
+                }
+              }
+            }
+          },
+          "304": {
+            "description": "Not Modified: If-None-Match matched the current ETag. No body; costs 0 units but counts as a request.",
+            "headers": {
+              "X-Request-Id": {
+                "$ref": "#/components/headers/X-Request-Id"
+              },
+              "Access-Control-Allow-Origin": {
+                "$ref": "#/components/headers/Access-Control-Allow-Origin"
+              },
+              "X-RateLimit-Limit": {
+                "$ref": "#/components/headers/X-RateLimit-Limit"
+              },
+              "X-RateLimit-Remaining": {
+                "$ref": "#/components/headers/X-RateLimit-Remaining"
+              },
+              "X-RateLimit-Reset": {
+                "$ref": "#/components/headers/X-RateLimit-Reset"
+              },
+              "RateLimit": {
+                "$ref": "#/components/headers/RateLimit"
+              },
+              "RateLimit-Policy": {
+                "$ref": "#/components/headers/RateLimit-Policy"
+              },
+              "ETag": {
+                "$ref": "#/components/headers/ETag"
+              },
+              "Cache-Control": {
+                "$ref": "#/components/headers/Cache-Control"
+              }
+            }
+          },
+          "400": {
+            "$ref": "#/components/responses/InvalidParameter"
+          },
+          "401": {
+            "$ref": "#/components/responses/Unauthorized"
+          },
+          "403": {
+            "description": "FORBIDDEN: the key lacks the 'teams' scope, or \"IP address not allowed for this key\"",
+            "headers": {
+              "X-Request-Id": {
+                "$ref": "#/components/headers/X-Request-Id"
+              },
+              "Access-Control-Allow-Origin": {
+                "$ref": "#/components/headers/Access-Control-Allow-Origin"
+              },
+              "X-RateLimit-Limit": {
+                "$ref": "#/components/headers/X-RateLimit-Limit"
+              },
+              "X-RateLimit-Remaining": {
+                "$ref": "#/components/headers/X-RateLimit-Remaining"
+              },
+              "X-RateLimit-Reset": {
+                "$ref": "#/components/headers/X-RateLimit-Reset"
+              },
+              "RateLimit": {
+                "$ref": "#/components/headers/RateLimit"
+              },
+              "RateLimit-Policy": {
+                "$ref": "#/components/headers/RateLimit-Policy"
+              }
+            },
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Error"
+                }
+              }
+            }
+          },
+          "404": {
+            "$ref": "#/components/responses/NotFound"
+          },
+          "405": {
+            "$ref": "#/components/responses/MethodNotAllowed"
+          },
+          "429": {
+            "$ref": "#/components/responses/TooManyRequests"
+          },
+          "500": {
+            "$ref": "#/components/responses/InternalError"
+          },
+          "503": {
+            "$ref": "#/components/responses/ServiceUnavailable"
+          }
+        },
+        "x-units": 1,
+        "x-scope": "teams"
+      }
+    },
+    "/v1/persons/{id}/stats": {
+      "get": {
+        "operationId": "getPersonsByIdStats",
+        "summary": "A person's season statistics: totals and the matches they add up from",
+        "description": "Costs 1 unit per successful call; errors and 304 cost 0.",
+        "tags": [
+          "Persons"
+        ],
+        "parameters": [
+          {
+            "name": "id",
+            "in": "path",
+            "required": true,
+            "description": "Record id",
+            "schema": {
+              "type": "string",
+              "pattern": "^[1-9][0-9]{0,9}$",
+              "maxLength": 10
+            }
+          },
+          {
+            "name": "edition",
+            "in": "query",
+            "required": false,
+            "description": "Edition (season) id; default the latest edition (current first) the person or team played in",
+            "schema": {
+              "type": "string",
+              "pattern": "^[1-9][0-9]{0,9}$",
+              "maxLength": 1000
+            }
+          },
+          {
+            "name": "If-None-Match",
+            "in": "header",
+            "required": false,
+            "description": "An ETag from an earlier 200: answered 304 (0 units) while the body is unchanged",
+            "schema": {
+              "type": "string",
+              "maxLength": 200
+            }
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "OK",
+            "headers": {
+              "X-Request-Id": {
+                "$ref": "#/components/headers/X-Request-Id"
+              },
+              "Access-Control-Allow-Origin": {
+                "$ref": "#/components/headers/Access-Control-Allow-Origin"
+              },
+              "X-RateLimit-Limit": {
+                "$ref": "#/components/headers/X-RateLimit-Limit"
+              },
+              "X-RateLimit-Remaining": {
+                "$ref": "#/components/headers/X-RateLimit-Remaining"
+              },
+              "X-RateLimit-Reset": {
+                "$ref": "#/components/headers/X-RateLimit-Reset"
+              },
+              "RateLimit": {
+                "$ref": "#/components/headers/RateLimit"
+              },
+              "RateLimit-Policy": {
+                "$ref": "#/components/headers/RateLimit-Policy"
+              },
+              "ETag": {
+                "$ref": "#/components/headers/ETag"
+              },
+              "Cache-Control": {
+                "$ref": "#/components/headers/Cache-Control"
+              },
+              "Vary": {
+                "$ref": "#/components/headers/Vary"
+              },
+              "Content-Encoding": {
+                "$ref": "#/components/headers/Content-Encoding"
+              },
+              "X-Units-Cost": {
+                "$ref": "#/components/headers/X-Units-Cost"
+              },
+              "X-Units-Used": {
+                "$ref": "#/components/headers/X-Units-Used"
+              },
+              "X-Units-Remaining": {
+                "$ref": "#/components/headers/X-Units-Remaining"
+              }
+            },
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/PersonsByIdStatsResponse"
+                }
+              }
+            }
+          },
+          "304": {
+            "description": "Not Modified: If-None-Match matched the current ETag. No body; costs 0 units but counts as a request.",
+            "headers": {
+              "X-Request-Id": {
+                "$ref": "#/components/headers/X-Request-Id"
+              },
+              "Access-Control-Allow-Origin": {
+                "$ref": "#/components/headers/Access-Control-Allow-Origin"
+              },
+              "X-RateLimit-Limit": {
+                "$ref": "#/components/headers/X-RateLimit-Limit"
+              },
+              "X-RateLimit-Remaining": {
+                "$ref": "#/components/headers/X-RateLimit-Remaining"
+              },
+              "X-RateLimit-Reset": {
+                "$ref": "#/components/headers/X-RateLimit-Reset"
+              },
+              "RateLimit": {
+                "$ref": "#/components/headers/RateLimit"
+              },
+              "RateLimit-Policy": {
+                "$ref": "#/components/headers/RateLimit-Policy"
+              },
+              "ETag": {
+                "$ref": "#/components/headers/ETag"
+              },
+              "Cache-Control": {
+                "$ref": "#/components/headers/Cache-Control"
+              }
+            }
+          },
+          "400": {
+            "$ref": "#/components/responses/InvalidParameter"
+          },
+          "401": {
+            "$ref": "#/components/responses/Unauthorized"
+          },
+          "403": {
+            "description": "FORBIDDEN: the key lacks the 'persons' scope, or \"IP address not allowed for this key\"",
+            "headers": {
+              "X-Request-Id": {
+                "$ref": "#/components/headers/X-Request-Id"
+              },
+              "Access-Control-Allow-Origin": {
+                "$ref": "#/components/headers/Access-Control-Allow-Origin"
+              },
+              "X-RateLimit-Limit": {
+                "$ref": "#/components/headers/X-RateLimit-Limit"
+              },
+              "X-RateLimit-Remaining": {
+                "$ref": "#/components/headers/X-RateLimit-Remaining"
+              },
+              "X-RateLimit-Reset": {
+                "$ref": "#/components/headers/X-RateLimit-Reset"
+              },
+              "RateLimit": {
+                "$ref": "#/components/headers/RateLimit"
+              },
+              "RateLimit-Policy": {
+                "$ref": "#/components/headers/RateLimit-Policy"
+              }
+            },
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Error"
+                }
+              }
+            }
+          },
+          "404": {
+            "$ref": "#/components/responses/NotFound"
+          },
+          "405": {
+            "$ref": "#/components/responses/MethodNotAllowed"
+          },
+          "429": {
+            "$ref": "#/components/responses/TooManyRequests"
+          },
+          "500": {
+            "$ref": "#/components/responses/InternalError"
+          },
+          "503": {
+            "$ref": "#/components/responses/ServiceUnavailable"
+          }
+        },
+        "x-units": 1,
+        "x-scope": "persons"
+      }
+    },
+    "/v1/teams/{id}/stats": {
+      "get": {
+        "operationId": "getTeamsByIdStats",
+        "summary": "A team's season: record, goals, team match statistics and the matches they add up from",
+        "description": "Costs 1 unit per successful call; errors and 304 cost 0.",
+        "tags": [
+          "Teams"
+        ],
+        "parameters": [
+          {
+            "name": "id",
+            "in": "path",
+            "required": true,
+            "description": "Record id",
+            "schema": {
+              "type": "string",
+              "pattern": "^[1-9][0-9]{0,9}$",
+              "maxLength": 10
+            }
+          },
+          {
+            "name": "edition",
+            "in": "query",
+            "required": false,
+            "description": "Edition (season) id; default the latest edition (current first) the person or team played in",
+            "schema": {
+              "type": "string",
+              "pattern": "^[1-9][0-9]{0,9}$",
+              "maxLength": 1000
+            }
+          },
+          {
+            "name": "If-None-Match",
+            "in": "header",
+            "required": false,
+            "description": "An ETag from an earlier 200: answered 304 (0 units) while the body is unchanged",
+            "schema": {
+              "type": "string",
+              "maxLength": 200
+            }
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "OK",
+            "headers": {
+              "X-Request-Id": {
+                "$ref": "#/components/headers/X-Request-Id"
+              },
+              "Access-Control-Allow-Origin": {
+                "$ref": "#/components/headers/Access-Control-Allow-Origin"
+              },
+              "X-RateLimit-Limit": {
+                "$ref": "#/components/headers/X-RateLimit-Limit"
+              },
+              "X-RateLimit-Remaining": {
+                "$ref": "#/components/headers/X-RateLimit-Remaining"
+              },
+              "X-RateLimit-Reset": {
+                "$ref": "#/components/headers/X-RateLimit-Reset"
+              },
+              "RateLimit": {
+                "$ref": "#/components/headers/RateLimit"
+              },
+              "RateLimit-Policy": {
+                "$ref": "#/components/headers/RateLimit-Policy"
+              },
+              "ETag": {
+                "$ref": "#/components/headers/ETag"
+              },
+              "Cache-Control": {
+                "$ref": "#/components/headers/Cache-Control"
+              },
+              "Vary": {
+                "$ref": "#/components/headers/Vary"
+              },
+              "Content-Encoding": {
+                "$ref": "#/components/headers/Content-Encoding"
+              },
+              "X-Units-Cost": {
+                "$ref": "#/components/headers/X-Units-Cost"
+              },
+              "X-Units-Used": {
+                "$ref": "#/components/headers/X-Units-Used"
+              },
+              "X-Units-Remaining": {
+                "$ref": "#/components/headers/X-Units-Remaining"
+              }
+            },
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/TeamsByIdStatsResponse"
+                }
+              }
+            }
+          },
+          "304": {
+            "description": "Not Modified: If-None-Match matched the current ETag. No body; costs 0 units but counts as a request.",
+            "headers": {
+              "X-Request-Id": {
+                "$ref": "#/components/headers/X-Request-Id"
+              },
+              "Access-Control-Allow-Origin": {
+                "$ref": "#/components/headers/Access-Control-Allow-Origin"
+              },
+              "X-RateLimit-Limit": {
+                "$ref": "#/components/headers/X-RateLimit-Limit"
+              },
+              "X-RateLimit-Remaining": {
+                "$ref": "#/components/headers/X-RateLimit-Remaining"
+              },
+              "X-RateLimit-Reset": {
+                "$ref": "#/components/headers/X-RateLimit-Reset"
+              },
+              "RateLimit": {
+                "$ref": "#/components/headers/RateLimit"
+              },
+              "RateLimit-Policy": {
+                "$ref": "#/components/headers/RateLimit-Policy"
+              },
+              "ETag": {
+                "$ref": "#/components/headers/ETag"
+              },
+              "Cache-Control": {
+                "$ref": "#/components/headers/Cache-Control"
+              }
+            }
+          },
+          "400": {
+            "$ref": "#/components/responses/InvalidParameter"
+          },
+          "401": {
+            "$ref": "#/components/responses/Unauthorized"
+          },
+          "403": {
+            "description": "FORBIDDEN: the key lacks the 'teams' scope, or \"IP address not allowed for this key\"",
+            "headers": {
+              "X-Request-Id": {
+                "$ref": "#/components/headers/X-Request-Id"
+              },
+              "Access-Control-Allow-Origin": {
+                "$ref": "#/components/headers/Access-Control-Allow-Origin"
+              },
+              "X-RateLimit-Limit": {
+                "$ref": "#/components/headers/X-RateLimit-Limit"
+              },
+              "X-RateLimit-Remaining": {
+                "$ref": "#/components/headers/X-RateLimit-Remaining"
+              },
+              "X-RateLimit-Reset": {
+                "$ref": "#/components/headers/X-RateLimit-Reset"
+              },
+              "RateLimit": {
+                "$ref": "#/components/headers/RateLimit"
+              },
+              "RateLimit-Policy": {
+                "$ref": "#/components/headers/RateLimit-Policy"
+              }
+            },
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Error"
+                }
+              }
+            }
+          },
+          "404": {
+            "$ref": "#/components/responses/NotFound"
+          },
+          "405": {
+            "$ref": "#/components/responses/MethodNotAllowed"
+          },
+          "429": {
+            "$ref": "#/components/responses/TooManyRequests"
+          },
+          "500": {
+            "$ref": "#/components/responses/InternalError"
+          },
+          "503": {
+            "$ref": "#/components/responses/ServiceUnavailable"
+          }
+        },
+        "x-units": 1,
+        "x-scope": "teams"
+      }
+    },
+    "/v1/teams/{id}/head-to-head": {
+      "get": {
+        "operationId": "getTeamsByIdHeadToHead",
+        "summary": "Two teams' record against each other and every meeting, newest first",
+        "description": "Costs 1 unit per successful call; errors and 304 cost 0.",
+        "tags": [
+          "Teams"
+        ],
+        "parameters": [
+          {
+            "name": "id",
+            "in": "path",
+            "required": true,
+            "description": "Record id",
+            "schema": {
+              "type": "string",
+              "pattern": "^[1-9][0-9]{0,9}$",
+              "maxLength": 10
+            }
+          },
+          {
+            "name": "opponent",
+            "in": "query",
+            "required": true,
+            "description": "The other team's id",
+            "schema": {
+              "type": "string",
+              "pattern": "^[1-9][0-9]{0,9}$",
+              "maxLength": 1000
+            }
+          },
+          {
+            "name": "If-None-Match",
+            "in": "header",
+            "required": false,
+            "description": "An ETag from an earlier 200: answered 304 (0 units) while the body is unchanged",
+            "schema": {
+              "type": "string",
+              "maxLength": 200
+            }
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "OK",
+            "headers": {
+              "X-Request-Id": {
+                "$ref": "#/components/headers/X-Request-Id"
+              },
+              "Access-Control-Allow-Origin": {
+                "$ref": "#/components/headers/Access-Control-Allow-Origin"
+              },
+              "X-RateLimit-Limit": {
+                "$ref": "#/components/headers/X-RateLimit-Limit"
+              },
+              "X-RateLimit-Remaining": {
+                "$ref": "#/components/headers/X-RateLimit-Remaining"
+              },
+              "X-RateLimit-Reset": {
+                "$ref": "#/components/headers/X-RateLimit-Reset"
+              },
+              "RateLimit": {
+                "$ref": "#/components/headers/RateLimit"
+              },
+              "RateLimit-Policy": {
+                "$ref": "#/components/headers/RateLimit-Policy"
+              },
+              "ETag": {
+                "$ref": "#/components/headers/ETag"
+              },
+              "Cache-Control": {
+                "$ref": "#/components/headers/Cache-Control"
+              },
+              "Vary": {
+                "$ref": "#/components/headers/Vary"
+              },
+              "Content-Encoding": {
+                "$ref": "#/components/headers/Content-Encoding"
+              },
+              "X-Units-Cost": {
+                "$ref": "#/components/headers/X-Units-Cost"
+              },
+              "X-Units-Used": {
+                "$ref": "#/components/headers/X-Units-Used"
+              },
+              "X-Units-Remaining": {
+                "$ref": "#/components/headers/X-Units-Remaining"
+              }
+            },
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/TeamsByIdHeadToHeadResponse"
                 }
               }
             }
@@ -3180,7 +4275,7 @@ export const openapi: Record<string, unknown> = {
             "name": "types",
             "in": "query",
             "required": false,
-            "description": "Comma-separated types or resources (e.g. contest.score,odds); any of contest.created, contest.status, contest.score, contest.updated, odds.points, standings.updated, team.created, person.created, dataset.reset",
+            "description": "Comma-separated types or resources (e.g. contest.score,odds); any of contest.created, contest.status, contest.score, contest.updated, contest.event, contest.lineups, contest.statistics, odds.points, standings.updated, team.created, person.created, dataset.reset",
             "schema": {
               "type": "string",
               "maxLength": 400
@@ -3404,7 +4499,7 @@ export const openapi: Record<string, unknown> = {
             "name": "types",
             "in": "query",
             "required": false,
-            "description": "Comma-separated types or resources (e.g. contest.score,odds); any of contest.created, contest.status, contest.score, contest.updated, odds.points, standings.updated, team.created, person.created, dataset.reset",
+            "description": "Comma-separated types or resources (e.g. contest.score,odds); any of contest.created, contest.status, contest.score, contest.updated, contest.event, contest.lineups, contest.statistics, odds.points, standings.updated, team.created, person.created, dataset.reset",
             "schema": {
               "type": "string",
               "maxLength": 400
@@ -4139,6 +5234,39 @@ export const openapi: Record<string, unknown> = {
               }
             ],
             "description": "Id of the current edition (season), or null"
+          },
+          "coverage": {
+            "type": "object",
+            "properties": {
+              "results": {
+                "type": "boolean"
+              },
+              "events": {
+                "type": "boolean"
+              },
+              "lineups": {
+                "type": "boolean"
+              },
+              "team_stats": {
+                "type": "boolean"
+              },
+              "player_stats": {
+                "type": "boolean"
+              },
+              "odds": {
+                "type": "boolean"
+              }
+            },
+            "required": [
+              "results",
+              "events",
+              "lineups",
+              "team_stats",
+              "player_stats",
+              "odds"
+            ],
+            "additionalProperties": false,
+            "description": "Which data exists: results, match events, lineups, team match stats, player match stats, odds"
           }
         },
         "required": [
@@ -4149,7 +5277,8 @@ export const openapi: Record<string, unknown> = {
           "kind",
           "format",
           "country",
-          "current_edition_id"
+          "current_edition_id",
+          "coverage"
         ],
         "additionalProperties": false
       },
@@ -4188,6 +5317,39 @@ export const openapi: Record<string, unknown> = {
           "current": {
             "type": "boolean",
             "description": "The competition's running (or latest) edition"
+          },
+          "coverage": {
+            "type": "object",
+            "properties": {
+              "results": {
+                "type": "boolean"
+              },
+              "events": {
+                "type": "boolean"
+              },
+              "lineups": {
+                "type": "boolean"
+              },
+              "team_stats": {
+                "type": "boolean"
+              },
+              "player_stats": {
+                "type": "boolean"
+              },
+              "odds": {
+                "type": "boolean"
+              }
+            },
+            "required": [
+              "results",
+              "events",
+              "lineups",
+              "team_stats",
+              "player_stats",
+              "odds"
+            ],
+            "additionalProperties": false,
+            "description": "Which data exists: results, match events, lineups, team match stats, player match stats, odds"
           }
         },
         "required": [
@@ -4196,7 +5358,8 @@ export const openapi: Record<string, unknown> = {
           "name",
           "start_date",
           "end_date",
-          "current"
+          "current",
+          "coverage"
         ],
         "additionalProperties": false
       },
@@ -4259,6 +5422,234 @@ export const openapi: Record<string, unknown> = {
             "items": {
               "$ref": "#/components/schemas/Participant"
             }
+          },
+          "referee": {
+            "description": "The referee as the source names them",
+            "type": [
+              "string",
+              "null"
+            ],
+            "maxLength": 1000
+          },
+          "score": {
+            "type": "object",
+            "properties": {
+              "half_time": {
+                "anyOf": [
+                  {
+                    "type": "object",
+                    "properties": {
+                      "home": {
+                        "anyOf": [
+                          {
+                            "type": "integer",
+                            "minimum": -9007199254740991,
+                            "maximum": 9007199254740991,
+                            "format": "int64"
+                          },
+                          {
+                            "type": "null"
+                          }
+                        ]
+                      },
+                      "away": {
+                        "anyOf": [
+                          {
+                            "type": "integer",
+                            "minimum": -9007199254740991,
+                            "maximum": 9007199254740991,
+                            "format": "int64"
+                          },
+                          {
+                            "type": "null"
+                          }
+                        ]
+                      }
+                    },
+                    "required": [
+                      "home",
+                      "away"
+                    ],
+                    "additionalProperties": false
+                  },
+                  {
+                    "type": "null"
+                  }
+                ],
+                "description": "Score at half time; null when unknown"
+              },
+              "full_time": {
+                "anyOf": [
+                  {
+                    "type": "object",
+                    "properties": {
+                      "home": {
+                        "anyOf": [
+                          {
+                            "type": "integer",
+                            "minimum": -9007199254740991,
+                            "maximum": 9007199254740991,
+                            "format": "int64"
+                          },
+                          {
+                            "type": "null"
+                          }
+                        ]
+                      },
+                      "away": {
+                        "anyOf": [
+                          {
+                            "type": "integer",
+                            "minimum": -9007199254740991,
+                            "maximum": 9007199254740991,
+                            "format": "int64"
+                          },
+                          {
+                            "type": "null"
+                          }
+                        ]
+                      }
+                    },
+                    "required": [
+                      "home",
+                      "away"
+                    ],
+                    "additionalProperties": false
+                  },
+                  {
+                    "type": "null"
+                  }
+                ],
+                "description": "Score after 90 minutes (football); null when unknown"
+              },
+              "extra_time": {
+                "anyOf": [
+                  {
+                    "type": "object",
+                    "properties": {
+                      "home": {
+                        "anyOf": [
+                          {
+                            "type": "integer",
+                            "minimum": -9007199254740991,
+                            "maximum": 9007199254740991,
+                            "format": "int64"
+                          },
+                          {
+                            "type": "null"
+                          }
+                        ]
+                      },
+                      "away": {
+                        "anyOf": [
+                          {
+                            "type": "integer",
+                            "minimum": -9007199254740991,
+                            "maximum": 9007199254740991,
+                            "format": "int64"
+                          },
+                          {
+                            "type": "null"
+                          }
+                        ]
+                      }
+                    },
+                    "required": [
+                      "home",
+                      "away"
+                    ],
+                    "additionalProperties": false
+                  },
+                  {
+                    "type": "null"
+                  }
+                ],
+                "description": "Score after extra time, goals of regular time included; null without extra time"
+              },
+              "penalties": {
+                "anyOf": [
+                  {
+                    "type": "object",
+                    "properties": {
+                      "home": {
+                        "anyOf": [
+                          {
+                            "type": "integer",
+                            "minimum": -9007199254740991,
+                            "maximum": 9007199254740991,
+                            "format": "int64"
+                          },
+                          {
+                            "type": "null"
+                          }
+                        ]
+                      },
+                      "away": {
+                        "anyOf": [
+                          {
+                            "type": "integer",
+                            "minimum": -9007199254740991,
+                            "maximum": 9007199254740991,
+                            "format": "int64"
+                          },
+                          {
+                            "type": "null"
+                          }
+                        ]
+                      }
+                    },
+                    "required": [
+                      "home",
+                      "away"
+                    ],
+                    "additionalProperties": false
+                  },
+                  {
+                    "type": "null"
+                  }
+                ],
+                "description": "Penalty shoot-out score; null without a shoot-out"
+              },
+              "decided_by": {
+                "anyOf": [
+                  {
+                    "type": "string",
+                    "enum": [
+                      "extra_time",
+                      "penalties"
+                    ]
+                  },
+                  {
+                    "type": "null"
+                  }
+                ],
+                "description": "How the winner was decided beyond regular time; null otherwise"
+              },
+              "winner": {
+                "anyOf": [
+                  {
+                    "type": "string",
+                    "enum": [
+                      "home",
+                      "away"
+                    ]
+                  },
+                  {
+                    "type": "null"
+                  }
+                ],
+                "description": "The winning side (after extra time or penalties too); null for a draw or unplayed"
+              }
+            },
+            "required": [
+              "half_time",
+              "full_time",
+              "extra_time",
+              "penalties",
+              "decided_by",
+              "winner"
+            ],
+            "additionalProperties": false
           }
         },
         "required": [
@@ -4270,7 +5661,9 @@ export const openapi: Record<string, unknown> = {
           "status",
           "kickoff_at",
           "venue",
-          "participants"
+          "participants",
+          "referee",
+          "score"
         ],
         "additionalProperties": false
       },
@@ -4853,6 +6246,9 @@ export const openapi: Record<string, unknown> = {
               "contest.status",
               "contest.score",
               "contest.updated",
+              "contest.event",
+              "contest.lineups",
+              "contest.statistics",
               "odds.points",
               "standings.updated",
               "team.created",
@@ -4977,6 +6373,565 @@ export const openapi: Record<string, unknown> = {
         ],
         "additionalProperties": false
       },
+      "ContestsByIdEventsData": {
+        "type": "object",
+        "properties": {
+          "items": {
+            "type": "array",
+            "items": {
+              "type": "object",
+              "properties": {
+                "id": {
+                  "type": "string",
+                  "pattern": "^[1-9][0-9]{0,9}$",
+                  "maxLength": 10,
+                  "description": "Id of the event (stable: corrections keep it and raise revision)"
+                },
+                "type": {
+                  "type": "string",
+                  "enum": [
+                    "goal",
+                    "yellow_card",
+                    "red_card",
+                    "substitution",
+                    "set"
+                  ]
+                },
+                "minute": {
+                  "anyOf": [
+                    {
+                      "type": "integer",
+                      "minimum": -9007199254740991,
+                      "maximum": 9007199254740991,
+                      "format": "int64"
+                    },
+                    {
+                      "type": "null"
+                    }
+                  ],
+                  "description": "Match minute; null for tennis sets"
+                },
+                "added_time": {
+                  "anyOf": [
+                    {
+                      "type": "integer",
+                      "minimum": -9007199254740991,
+                      "maximum": 9007199254740991,
+                      "format": "int64"
+                    },
+                    {
+                      "type": "null"
+                    }
+                  ],
+                  "description": "Stoppage-time offset: 90+3 is minute 90, added_time 3"
+                },
+                "team_id": {
+                  "anyOf": [
+                    {
+                      "type": "string",
+                      "pattern": "^[1-9][0-9]{0,9}$",
+                      "maxLength": 10
+                    },
+                    {
+                      "type": "null"
+                    }
+                  ],
+                  "description": "Id of the team the event counts for (an own goal: the team credited with it), or null"
+                },
+                "person_id": {
+                  "anyOf": [
+                    {
+                      "type": "string",
+                      "pattern": "^[1-9][0-9]{0,9}$",
+                      "maxLength": 10
+                    },
+                    {
+                      "type": "null"
+                    }
+                  ],
+                  "description": "Id of the person (scorer, booked player, player going off, set winner), or null"
+                },
+                "person_name": {
+                  "description": "The name as the source wrote it",
+                  "type": [
+                    "string",
+                    "null"
+                  ],
+                  "maxLength": 1000
+                },
+                "related_person_id": {
+                  "anyOf": [
+                    {
+                      "type": "string",
+                      "pattern": "^[1-9][0-9]{0,9}$",
+                      "maxLength": 10
+                    },
+                    {
+                      "type": "null"
+                    }
+                  ],
+                  "description": "Id of the assisting player, or the player coming on, or null"
+                },
+                "related_name": {
+                  "type": [
+                    "string",
+                    "null"
+                  ],
+                  "maxLength": 1000
+                },
+                "penalty": {
+                  "type": "boolean"
+                },
+                "own_goal": {
+                  "type": "boolean"
+                },
+                "detail": {
+                  "description": "e.g. a tennis set \"7-6(5)\"",
+                  "type": [
+                    "string",
+                    "null"
+                  ],
+                  "maxLength": 1000
+                },
+                "source": {
+                  "type": "string",
+                  "description": "openfootball, seed, or a live feed's name",
+                  "maxLength": 1000
+                },
+                "revision": {
+                  "type": "integer",
+                  "minimum": -9007199254740991,
+                  "maximum": 9007199254740991,
+                  "description": "1 when created; grows with every correction",
+                  "format": "int64"
+                }
+              },
+              "required": [
+                "id",
+                "type",
+                "minute",
+                "added_time",
+                "team_id",
+                "person_id",
+                "person_name",
+                "related_person_id",
+                "related_name",
+                "penalty",
+                "own_goal",
+                "detail",
+                "source",
+                "revision"
+              ],
+              "additionalProperties": false
+            }
+          },
+          "coverage": {
+            "type": "boolean",
+            "description": "false: the source has no such data for this contest (the list is empty)"
+          }
+        },
+        "required": [
+          "items",
+          "coverage"
+        ],
+        "additionalProperties": false,
+        "examples": [
+          {
+            "items": [
+              {
+                "id": "1201",
+                "type": "goal",
+                "minute": 23,
+                "added_time": null,
+                "team_id": "3",
+                "person_id": "77",
+                "person_name": "Lionel Messi",
+                "related_person_id": null,
+                "related_name": null,
+                "penalty": true,
+                "own_goal": false,
+                "detail": null,
+                "source": "openfootball",
+                "revision": 1
+              }
+            ],
+            "coverage": true
+          }
+        ]
+      },
+      "ContestsByIdLineupsData": {
+        "type": "object",
+        "properties": {
+          "items": {
+            "type": "array",
+            "items": {
+              "type": "object",
+              "properties": {
+                "side": {
+                  "type": "string",
+                  "description": "home or away",
+                  "maxLength": 1000
+                },
+                "team_id": {
+                  "type": "string",
+                  "pattern": "^[1-9][0-9]{0,9}$",
+                  "maxLength": 10,
+                  "description": "Id of the team"
+                },
+                "formation": {
+                  "description": "e.g. \"4-3-3\"",
+                  "type": [
+                    "string",
+                    "null"
+                  ],
+                  "maxLength": 1000
+                },
+                "starters": {
+                  "type": "array",
+                  "items": {
+                    "type": "object",
+                    "properties": {
+                      "person_id": {
+                        "type": "string",
+                        "pattern": "^[1-9][0-9]{0,9}$",
+                        "maxLength": 10,
+                        "description": "Id of the person"
+                      },
+                      "name": {
+                        "type": "string",
+                        "maxLength": 1000
+                      },
+                      "shirt_number": {
+                        "anyOf": [
+                          {
+                            "type": "integer",
+                            "minimum": -9007199254740991,
+                            "maximum": 9007199254740991,
+                            "format": "int64"
+                          },
+                          {
+                            "type": "null"
+                          }
+                        ]
+                      },
+                      "position": {
+                        "type": [
+                          "string",
+                          "null"
+                        ],
+                        "maxLength": 1000
+                      }
+                    },
+                    "required": [
+                      "person_id",
+                      "name",
+                      "shirt_number",
+                      "position"
+                    ],
+                    "additionalProperties": false
+                  }
+                },
+                "substitutes": {
+                  "type": "array",
+                  "items": {
+                    "type": "object",
+                    "properties": {
+                      "person_id": {
+                        "type": "string",
+                        "pattern": "^[1-9][0-9]{0,9}$",
+                        "maxLength": 10,
+                        "description": "Id of the person"
+                      },
+                      "name": {
+                        "type": "string",
+                        "maxLength": 1000
+                      },
+                      "shirt_number": {
+                        "anyOf": [
+                          {
+                            "type": "integer",
+                            "minimum": -9007199254740991,
+                            "maximum": 9007199254740991,
+                            "format": "int64"
+                          },
+                          {
+                            "type": "null"
+                          }
+                        ]
+                      },
+                      "position": {
+                        "type": [
+                          "string",
+                          "null"
+                        ],
+                        "maxLength": 1000
+                      }
+                    },
+                    "required": [
+                      "person_id",
+                      "name",
+                      "shirt_number",
+                      "position"
+                    ],
+                    "additionalProperties": false
+                  }
+                }
+              },
+              "required": [
+                "side",
+                "team_id",
+                "formation",
+                "starters",
+                "substitutes"
+              ],
+              "additionalProperties": false
+            }
+          },
+          "coverage": {
+            "type": "boolean",
+            "description": "false: the source has no such data for this contest (the list is empty)"
+          }
+        },
+        "required": [
+          "items",
+          "coverage"
+        ],
+        "additionalProperties": false,
+        "examples": [
+          {
+            "items": [
+              {
+                "side": "home",
+                "team_id": "3",
+                "formation": "4-3-3",
+                "starters": [
+                  {
+                    "person_id": "40",
+                    "name": "Emiliano Martínez",
+                    "shirt_number": 23,
+                    "position": "Goalkeeper"
+                  }
+                ],
+                "substitutes": []
+              }
+            ],
+            "coverage": true
+          }
+        ]
+      },
+      "ContestsByIdStatisticsData": {
+        "type": "object",
+        "properties": {
+          "referee": {
+            "type": [
+              "string",
+              "null"
+            ],
+            "maxLength": 1000
+          },
+          "teams": {
+            "type": "array",
+            "items": {
+              "type": "object",
+              "properties": {
+                "side": {
+                  "type": [
+                    "string",
+                    "null"
+                  ],
+                  "maxLength": 1000
+                },
+                "team_id": {
+                  "type": "string",
+                  "pattern": "^[1-9][0-9]{0,9}$",
+                  "maxLength": 10,
+                  "description": "Id of the team"
+                },
+                "shots": {
+                  "anyOf": [
+                    {
+                      "type": "integer",
+                      "minimum": -9007199254740991,
+                      "maximum": 9007199254740991,
+                      "format": "int64"
+                    },
+                    {
+                      "type": "null"
+                    }
+                  ]
+                },
+                "shots_on_target": {
+                  "anyOf": [
+                    {
+                      "type": "integer",
+                      "minimum": -9007199254740991,
+                      "maximum": 9007199254740991,
+                      "format": "int64"
+                    },
+                    {
+                      "type": "null"
+                    }
+                  ]
+                },
+                "corners": {
+                  "anyOf": [
+                    {
+                      "type": "integer",
+                      "minimum": -9007199254740991,
+                      "maximum": 9007199254740991,
+                      "format": "int64"
+                    },
+                    {
+                      "type": "null"
+                    }
+                  ]
+                },
+                "fouls": {
+                  "anyOf": [
+                    {
+                      "type": "integer",
+                      "minimum": -9007199254740991,
+                      "maximum": 9007199254740991,
+                      "format": "int64"
+                    },
+                    {
+                      "type": "null"
+                    }
+                  ]
+                },
+                "yellow_cards": {
+                  "anyOf": [
+                    {
+                      "type": "integer",
+                      "minimum": -9007199254740991,
+                      "maximum": 9007199254740991,
+                      "format": "int64"
+                    },
+                    {
+                      "type": "null"
+                    }
+                  ]
+                },
+                "red_cards": {
+                  "anyOf": [
+                    {
+                      "type": "integer",
+                      "minimum": -9007199254740991,
+                      "maximum": 9007199254740991,
+                      "format": "int64"
+                    },
+                    {
+                      "type": "null"
+                    }
+                  ]
+                }
+              },
+              "required": [
+                "side",
+                "team_id",
+                "shots",
+                "shots_on_target",
+                "corners",
+                "fouls",
+                "yellow_cards",
+                "red_cards"
+              ],
+              "additionalProperties": false
+            }
+          },
+          "players": {
+            "type": "array",
+            "items": {
+              "type": "object",
+              "properties": {
+                "person_id": {
+                  "type": "string",
+                  "pattern": "^[1-9][0-9]{0,9}$",
+                  "maxLength": 10,
+                  "description": "Id of the person"
+                },
+                "name": {
+                  "type": "string",
+                  "maxLength": 1000
+                },
+                "team_id": {
+                  "anyOf": [
+                    {
+                      "type": "string",
+                      "pattern": "^[1-9][0-9]{0,9}$",
+                      "maxLength": 10
+                    },
+                    {
+                      "type": "null"
+                    }
+                  ],
+                  "description": "Id of the team, or null"
+                },
+                "stats": {
+                  "type": "object",
+                  "propertyNames": {
+                    "type": "string",
+                    "maxLength": 1000
+                  },
+                  "additionalProperties": {
+                    "type": "integer",
+                    "minimum": -9007199254740991,
+                    "maximum": 9007199254740991,
+                    "format": "int64"
+                  },
+                  "description": "Statistic name -> value, e.g. goals, minutes, aces"
+                }
+              },
+              "required": [
+                "person_id",
+                "name",
+                "team_id",
+                "stats"
+              ],
+              "additionalProperties": false
+            }
+          },
+          "coverage": {
+            "type": "boolean",
+            "description": "false: the source has no such data for this contest (the list is empty)"
+          }
+        },
+        "required": [
+          "referee",
+          "teams",
+          "players",
+          "coverage"
+        ],
+        "additionalProperties": false,
+        "examples": [
+          {
+            "referee": "R Jones",
+            "teams": [
+              {
+                "side": "home",
+                "team_id": "12",
+                "shots": 14,
+                "shots_on_target": 5,
+                "corners": 7,
+                "fouls": 12,
+                "yellow_cards": 2,
+                "red_cards": 0
+              }
+            ],
+            "players": [
+              {
+                "person_id": "77",
+                "name": "Lionel Messi",
+                "team_id": "3",
+                "stats": {
+                  "goals": 2
+                }
+              }
+            ],
+            "coverage": true
+          }
+        ]
+      },
       "PersonsData": {
         "type": "object",
         "properties": {
@@ -5022,6 +6977,680 @@ export const openapi: Record<string, unknown> = {
         "required": [
           "items",
           "total"
+        ],
+        "additionalProperties": false
+      },
+      "PersonsByIdStatsData": {
+        "type": "object",
+        "properties": {
+          "person_id": {
+            "type": "string",
+            "pattern": "^[1-9][0-9]{0,9}$",
+            "maxLength": 10,
+            "description": "Id of the person"
+          },
+          "edition_id": {
+            "anyOf": [
+              {
+                "type": "string",
+                "pattern": "^[1-9][0-9]{0,9}$",
+                "maxLength": 10
+              },
+              {
+                "type": "null"
+              }
+            ],
+            "description": "Id of the edition (null: the person has no statistics), or null"
+          },
+          "team_id": {
+            "anyOf": [
+              {
+                "type": "string",
+                "pattern": "^[1-9][0-9]{0,9}$",
+                "maxLength": 10
+              },
+              {
+                "type": "null"
+              }
+            ],
+            "description": "Id of the team in the edition's latest match, or null"
+          },
+          "appearances": {
+            "type": "integer",
+            "minimum": -9007199254740991,
+            "maximum": 9007199254740991,
+            "description": "Contests with any statistic of the person",
+            "format": "int64"
+          },
+          "minutes": {
+            "type": "integer",
+            "minimum": -9007199254740991,
+            "maximum": 9007199254740991,
+            "format": "int64"
+          },
+          "goals": {
+            "type": "integer",
+            "minimum": -9007199254740991,
+            "maximum": 9007199254740991,
+            "description": "Own goals are not goals (see own_goals in totals)",
+            "format": "int64"
+          },
+          "assists": {
+            "type": "integer",
+            "minimum": -9007199254740991,
+            "maximum": 9007199254740991,
+            "format": "int64"
+          },
+          "yellow_cards": {
+            "type": "integer",
+            "minimum": -9007199254740991,
+            "maximum": 9007199254740991,
+            "format": "int64"
+          },
+          "red_cards": {
+            "type": "integer",
+            "minimum": -9007199254740991,
+            "maximum": 9007199254740991,
+            "format": "int64"
+          },
+          "totals": {
+            "type": "object",
+            "propertyNames": {
+              "type": "string",
+              "maxLength": 1000
+            },
+            "additionalProperties": {
+              "type": "integer",
+              "minimum": -9007199254740991,
+              "maximum": 9007199254740991,
+              "format": "int64"
+            },
+            "description": "Every statistic summed over the matches"
+          },
+          "matches": {
+            "type": "array",
+            "items": {
+              "type": "object",
+              "properties": {
+                "contest_id": {
+                  "type": "string",
+                  "pattern": "^[1-9][0-9]{0,9}$",
+                  "maxLength": 10,
+                  "description": "Id of the contest"
+                },
+                "kickoff_at": {
+                  "type": "string",
+                  "format": "date-time",
+                  "description": "ISO-8601 date-time in UTC",
+                  "maxLength": 40
+                },
+                "team_id": {
+                  "anyOf": [
+                    {
+                      "type": "string",
+                      "pattern": "^[1-9][0-9]{0,9}$",
+                      "maxLength": 10
+                    },
+                    {
+                      "type": "null"
+                    }
+                  ],
+                  "description": "Id of the team, or null"
+                },
+                "stats": {
+                  "type": "object",
+                  "propertyNames": {
+                    "type": "string",
+                    "maxLength": 1000
+                  },
+                  "additionalProperties": {
+                    "type": "integer",
+                    "minimum": -9007199254740991,
+                    "maximum": 9007199254740991,
+                    "format": "int64"
+                  },
+                  "description": "Statistic name -> value"
+                }
+              },
+              "required": [
+                "contest_id",
+                "kickoff_at",
+                "team_id",
+                "stats"
+              ],
+              "additionalProperties": false
+            }
+          },
+          "coverage": {
+            "type": "boolean",
+            "description": "false: no statistics of the person in this edition"
+          }
+        },
+        "required": [
+          "person_id",
+          "edition_id",
+          "team_id",
+          "appearances",
+          "minutes",
+          "goals",
+          "assists",
+          "yellow_cards",
+          "red_cards",
+          "totals",
+          "matches",
+          "coverage"
+        ],
+        "additionalProperties": false
+      },
+      "TeamsByIdStatsData": {
+        "type": "object",
+        "properties": {
+          "played": {
+            "type": "integer",
+            "minimum": -9007199254740991,
+            "maximum": 9007199254740991,
+            "format": "int64"
+          },
+          "won": {
+            "type": "integer",
+            "minimum": -9007199254740991,
+            "maximum": 9007199254740991,
+            "format": "int64"
+          },
+          "drawn": {
+            "type": "integer",
+            "minimum": -9007199254740991,
+            "maximum": 9007199254740991,
+            "format": "int64"
+          },
+          "lost": {
+            "type": "integer",
+            "minimum": -9007199254740991,
+            "maximum": 9007199254740991,
+            "format": "int64"
+          },
+          "goals_for": {
+            "type": "integer",
+            "minimum": -9007199254740991,
+            "maximum": 9007199254740991,
+            "format": "int64"
+          },
+          "goals_against": {
+            "type": "integer",
+            "minimum": -9007199254740991,
+            "maximum": 9007199254740991,
+            "format": "int64"
+          },
+          "team_id": {
+            "type": "string",
+            "pattern": "^[1-9][0-9]{0,9}$",
+            "maxLength": 10,
+            "description": "Id of the team"
+          },
+          "edition_id": {
+            "anyOf": [
+              {
+                "type": "string",
+                "pattern": "^[1-9][0-9]{0,9}$",
+                "maxLength": 10
+              },
+              {
+                "type": "null"
+              }
+            ],
+            "description": "Id of the edition (null: the team has played no contest), or null"
+          },
+          "totals": {
+            "type": "object",
+            "properties": {
+              "shots": {
+                "anyOf": [
+                  {
+                    "type": "integer",
+                    "minimum": -9007199254740991,
+                    "maximum": 9007199254740991,
+                    "format": "int64"
+                  },
+                  {
+                    "type": "null"
+                  }
+                ]
+              },
+              "shots_on_target": {
+                "anyOf": [
+                  {
+                    "type": "integer",
+                    "minimum": -9007199254740991,
+                    "maximum": 9007199254740991,
+                    "format": "int64"
+                  },
+                  {
+                    "type": "null"
+                  }
+                ]
+              },
+              "corners": {
+                "anyOf": [
+                  {
+                    "type": "integer",
+                    "minimum": -9007199254740991,
+                    "maximum": 9007199254740991,
+                    "format": "int64"
+                  },
+                  {
+                    "type": "null"
+                  }
+                ]
+              },
+              "fouls": {
+                "anyOf": [
+                  {
+                    "type": "integer",
+                    "minimum": -9007199254740991,
+                    "maximum": 9007199254740991,
+                    "format": "int64"
+                  },
+                  {
+                    "type": "null"
+                  }
+                ]
+              },
+              "yellow_cards": {
+                "anyOf": [
+                  {
+                    "type": "integer",
+                    "minimum": -9007199254740991,
+                    "maximum": 9007199254740991,
+                    "format": "int64"
+                  },
+                  {
+                    "type": "null"
+                  }
+                ]
+              },
+              "red_cards": {
+                "anyOf": [
+                  {
+                    "type": "integer",
+                    "minimum": -9007199254740991,
+                    "maximum": 9007199254740991,
+                    "format": "int64"
+                  },
+                  {
+                    "type": "null"
+                  }
+                ]
+              }
+            },
+            "required": [
+              "shots",
+              "shots_on_target",
+              "corners",
+              "fouls",
+              "yellow_cards",
+              "red_cards"
+            ],
+            "additionalProperties": false,
+            "description": "Team match statistics summed over the matches that have them (null: none has)"
+          },
+          "matches": {
+            "type": "array",
+            "items": {
+              "type": "object",
+              "properties": {
+                "contest_id": {
+                  "type": "string",
+                  "pattern": "^[1-9][0-9]{0,9}$",
+                  "maxLength": 10,
+                  "description": "Id of the contest"
+                },
+                "kickoff_at": {
+                  "type": "string",
+                  "format": "date-time",
+                  "description": "ISO-8601 date-time in UTC",
+                  "maxLength": 40
+                },
+                "side": {
+                  "type": "string",
+                  "maxLength": 1000
+                },
+                "opponent_id": {
+                  "anyOf": [
+                    {
+                      "type": "string",
+                      "pattern": "^[1-9][0-9]{0,9}$",
+                      "maxLength": 10
+                    },
+                    {
+                      "type": "null"
+                    }
+                  ],
+                  "description": "Id of the team, or null"
+                },
+                "goals_for": {
+                  "anyOf": [
+                    {
+                      "type": "integer",
+                      "minimum": -9007199254740991,
+                      "maximum": 9007199254740991,
+                      "format": "int64"
+                    },
+                    {
+                      "type": "null"
+                    }
+                  ]
+                },
+                "goals_against": {
+                  "anyOf": [
+                    {
+                      "type": "integer",
+                      "minimum": -9007199254740991,
+                      "maximum": 9007199254740991,
+                      "format": "int64"
+                    },
+                    {
+                      "type": "null"
+                    }
+                  ]
+                },
+                "outcome": {
+                  "type": [
+                    "string",
+                    "null"
+                  ],
+                  "maxLength": 1000
+                },
+                "stats": {
+                  "anyOf": [
+                    {
+                      "type": "object",
+                      "properties": {
+                        "shots": {
+                          "anyOf": [
+                            {
+                              "type": "integer",
+                              "minimum": -9007199254740991,
+                              "maximum": 9007199254740991,
+                              "format": "int64"
+                            },
+                            {
+                              "type": "null"
+                            }
+                          ]
+                        },
+                        "shots_on_target": {
+                          "anyOf": [
+                            {
+                              "type": "integer",
+                              "minimum": -9007199254740991,
+                              "maximum": 9007199254740991,
+                              "format": "int64"
+                            },
+                            {
+                              "type": "null"
+                            }
+                          ]
+                        },
+                        "corners": {
+                          "anyOf": [
+                            {
+                              "type": "integer",
+                              "minimum": -9007199254740991,
+                              "maximum": 9007199254740991,
+                              "format": "int64"
+                            },
+                            {
+                              "type": "null"
+                            }
+                          ]
+                        },
+                        "fouls": {
+                          "anyOf": [
+                            {
+                              "type": "integer",
+                              "minimum": -9007199254740991,
+                              "maximum": 9007199254740991,
+                              "format": "int64"
+                            },
+                            {
+                              "type": "null"
+                            }
+                          ]
+                        },
+                        "yellow_cards": {
+                          "anyOf": [
+                            {
+                              "type": "integer",
+                              "minimum": -9007199254740991,
+                              "maximum": 9007199254740991,
+                              "format": "int64"
+                            },
+                            {
+                              "type": "null"
+                            }
+                          ]
+                        },
+                        "red_cards": {
+                          "anyOf": [
+                            {
+                              "type": "integer",
+                              "minimum": -9007199254740991,
+                              "maximum": 9007199254740991,
+                              "format": "int64"
+                            },
+                            {
+                              "type": "null"
+                            }
+                          ]
+                        }
+                      },
+                      "required": [
+                        "shots",
+                        "shots_on_target",
+                        "corners",
+                        "fouls",
+                        "yellow_cards",
+                        "red_cards"
+                      ],
+                      "additionalProperties": false
+                    },
+                    {
+                      "type": "null"
+                    }
+                  ]
+                }
+              },
+              "required": [
+                "contest_id",
+                "kickoff_at",
+                "side",
+                "opponent_id",
+                "goals_for",
+                "goals_against",
+                "outcome",
+                "stats"
+              ],
+              "additionalProperties": false
+            }
+          },
+          "coverage": {
+            "type": "boolean",
+            "description": "false: no finished contest of the team in this edition"
+          }
+        },
+        "required": [
+          "played",
+          "won",
+          "drawn",
+          "lost",
+          "goals_for",
+          "goals_against",
+          "team_id",
+          "edition_id",
+          "totals",
+          "matches",
+          "coverage"
+        ],
+        "additionalProperties": false
+      },
+      "TeamsByIdHeadToHeadData": {
+        "type": "object",
+        "properties": {
+          "team_id": {
+            "type": "string",
+            "pattern": "^[1-9][0-9]{0,9}$",
+            "maxLength": 10,
+            "description": "Id of the team"
+          },
+          "opponent_id": {
+            "type": "string",
+            "pattern": "^[1-9][0-9]{0,9}$",
+            "maxLength": 10,
+            "description": "Id of the opponent team"
+          },
+          "record": {
+            "type": "object",
+            "properties": {
+              "played": {
+                "type": "integer",
+                "minimum": -9007199254740991,
+                "maximum": 9007199254740991,
+                "format": "int64"
+              },
+              "won": {
+                "type": "integer",
+                "minimum": -9007199254740991,
+                "maximum": 9007199254740991,
+                "format": "int64"
+              },
+              "drawn": {
+                "type": "integer",
+                "minimum": -9007199254740991,
+                "maximum": 9007199254740991,
+                "format": "int64"
+              },
+              "lost": {
+                "type": "integer",
+                "minimum": -9007199254740991,
+                "maximum": 9007199254740991,
+                "format": "int64"
+              },
+              "goals_for": {
+                "type": "integer",
+                "minimum": -9007199254740991,
+                "maximum": 9007199254740991,
+                "format": "int64"
+              },
+              "goals_against": {
+                "type": "integer",
+                "minimum": -9007199254740991,
+                "maximum": 9007199254740991,
+                "format": "int64"
+              }
+            },
+            "required": [
+              "played",
+              "won",
+              "drawn",
+              "lost",
+              "goals_for",
+              "goals_against"
+            ],
+            "additionalProperties": false,
+            "description": "Finished meetings from team_id's side"
+          },
+          "meetings": {
+            "type": "array",
+            "items": {
+              "type": "object",
+              "properties": {
+                "contest_id": {
+                  "type": "string",
+                  "pattern": "^[1-9][0-9]{0,9}$",
+                  "maxLength": 10,
+                  "description": "Id of the contest"
+                },
+                "competition_id": {
+                  "type": "string",
+                  "pattern": "^[1-9][0-9]{0,9}$",
+                  "maxLength": 10,
+                  "description": "Id of the competition"
+                },
+                "edition_id": {
+                  "type": "string",
+                  "pattern": "^[1-9][0-9]{0,9}$",
+                  "maxLength": 10,
+                  "description": "Id of the edition"
+                },
+                "kickoff_at": {
+                  "type": "string",
+                  "format": "date-time",
+                  "description": "ISO-8601 date-time in UTC",
+                  "maxLength": 40
+                },
+                "status": {
+                  "type": "string",
+                  "maxLength": 1000
+                },
+                "side": {
+                  "type": "string",
+                  "description": "team_id's side",
+                  "maxLength": 1000
+                },
+                "goals_for": {
+                  "anyOf": [
+                    {
+                      "type": "integer",
+                      "minimum": -9007199254740991,
+                      "maximum": 9007199254740991,
+                      "format": "int64"
+                    },
+                    {
+                      "type": "null"
+                    }
+                  ]
+                },
+                "goals_against": {
+                  "anyOf": [
+                    {
+                      "type": "integer",
+                      "minimum": -9007199254740991,
+                      "maximum": 9007199254740991,
+                      "format": "int64"
+                    },
+                    {
+                      "type": "null"
+                    }
+                  ]
+                },
+                "outcome": {
+                  "type": [
+                    "string",
+                    "null"
+                  ],
+                  "maxLength": 1000
+                }
+              },
+              "required": [
+                "contest_id",
+                "competition_id",
+                "edition_id",
+                "kickoff_at",
+                "status",
+                "side",
+                "goals_for",
+                "goals_against",
+                "outcome"
+              ],
+              "additionalProperties": false
+            }
+          }
+        },
+        "required": [
+          "team_id",
+          "opponent_id",
+          "record",
+          "meetings"
         ],
         "additionalProperties": false
       },
@@ -5397,6 +8026,57 @@ export const openapi: Record<string, unknown> = {
         ],
         "additionalProperties": false
       },
+      "ContestsByIdEventsResponse": {
+        "type": "object",
+        "description": "Success envelope around ContestsByIdEventsData",
+        "properties": {
+          "data": {
+            "$ref": "#/components/schemas/ContestsByIdEventsData"
+          },
+          "meta": {
+            "$ref": "#/components/schemas/Meta"
+          }
+        },
+        "required": [
+          "data",
+          "meta"
+        ],
+        "additionalProperties": false
+      },
+      "ContestsByIdLineupsResponse": {
+        "type": "object",
+        "description": "Success envelope around ContestsByIdLineupsData",
+        "properties": {
+          "data": {
+            "$ref": "#/components/schemas/ContestsByIdLineupsData"
+          },
+          "meta": {
+            "$ref": "#/components/schemas/Meta"
+          }
+        },
+        "required": [
+          "data",
+          "meta"
+        ],
+        "additionalProperties": false
+      },
+      "ContestsByIdStatisticsResponse": {
+        "type": "object",
+        "description": "Success envelope around ContestsByIdStatisticsData",
+        "properties": {
+          "data": {
+            "$ref": "#/components/schemas/ContestsByIdStatisticsData"
+          },
+          "meta": {
+            "$ref": "#/components/schemas/Meta"
+          }
+        },
+        "required": [
+          "data",
+          "meta"
+        ],
+        "additionalProperties": false
+      },
       "PersonsResponse": {
         "type": "object",
         "description": "Success envelope around PersonsData",
@@ -5454,6 +8134,57 @@ export const openapi: Record<string, unknown> = {
         "properties": {
           "data": {
             "$ref": "#/components/schemas/Team"
+          },
+          "meta": {
+            "$ref": "#/components/schemas/Meta"
+          }
+        },
+        "required": [
+          "data",
+          "meta"
+        ],
+        "additionalProperties": false
+      },
+      "PersonsByIdStatsResponse": {
+        "type": "object",
+        "description": "Success envelope around PersonsByIdStatsData",
+        "properties": {
+          "data": {
+            "$ref": "#/components/schemas/PersonsByIdStatsData"
+          },
+          "meta": {
+            "$ref": "#/components/schemas/Meta"
+          }
+        },
+        "required": [
+          "data",
+          "meta"
+        ],
+        "additionalProperties": false
+      },
+      "TeamsByIdStatsResponse": {
+        "type": "object",
+        "description": "Success envelope around TeamsByIdStatsData",
+        "properties": {
+          "data": {
+            "$ref": "#/components/schemas/TeamsByIdStatsData"
+          },
+          "meta": {
+            "$ref": "#/components/schemas/Meta"
+          }
+        },
+        "required": [
+          "data",
+          "meta"
+        ],
+        "additionalProperties": false
+      },
+      "TeamsByIdHeadToHeadResponse": {
+        "type": "object",
+        "description": "Success envelope around TeamsByIdHeadToHeadData",
+        "properties": {
+          "data": {
+            "$ref": "#/components/schemas/TeamsByIdHeadToHeadData"
           },
           "meta": {
             "$ref": "#/components/schemas/Meta"

@@ -122,6 +122,72 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/contests/{id}/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A contest's events: goals, cards, substitutions, tennis sets
+         * @description In match order. Each event keeps its id when corrected (revision grows); deleted events leave this list and appear in the change feed as contest.event with deleted: true. A contest without events answers an empty list with coverage: false; an unknown contest is 404.
+         *
+         *     Costs 1 unit per successful call; errors and 304 cost 0.
+         */
+        get: operations["getContestsByIdEvents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/contests/{id}/lineups": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A contest's lineups: starters and substitutes per side
+         * @description One item per side with a lineup: formation, starters and substitutes with shirt number and position. No lineup: an empty list with coverage: false.
+         *
+         *     Costs 1 unit per successful call; errors and 304 cost 0.
+         */
+        get: operations["getContestsByIdLineups"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/contests/{id}/statistics": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A contest's team statistics, referee and player box score
+         * @description teams: shots, shots on target, corners, fouls, yellow and red cards per side (null where the source has no figure); players: every person's statistics in the contest. coverage is false when there are neither.
+         *
+         *     Costs 1 unit per successful call; errors and 304 cost 0.
+         */
+        get: operations["getContestsByIdStatistics"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/persons": {
         parameters: {
             query?: never;
@@ -198,6 +264,66 @@ export interface paths {
          * @description Costs 1 unit per successful call; errors and 304 cost 0.
          */
         get: operations["getTeamsById"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/persons/{id}/stats": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A person's season statistics: totals and the matches they add up from
+         * @description Costs 1 unit per successful call; errors and 304 cost 0.
+         */
+        get: operations["getPersonsByIdStats"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/teams/{id}/stats": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A team's season: record, goals, team match statistics and the matches they add up from
+         * @description Costs 1 unit per successful call; errors and 304 cost 0.
+         */
+        get: operations["getTeamsByIdStats"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/teams/{id}/head-to-head": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Two teams' record against each other and every meeting, newest first
+         * @description Costs 1 unit per successful call; errors and 304 cost 0.
+         */
+        get: operations["getTeamsByIdHeadToHead"];
         put?: never;
         post?: never;
         delete?: never;
@@ -438,6 +564,15 @@ export interface components {
             country: string | null;
             /** @description Id of the current edition (season), or null */
             current_edition_id: string | null;
+            /** @description Which data exists: results, match events, lineups, team match stats, player match stats, odds */
+            coverage: {
+                results: boolean;
+                events: boolean;
+                lineups: boolean;
+                team_stats: boolean;
+                player_stats: boolean;
+                odds: boolean;
+            };
         };
         Edition: {
             /** @description Id of the edition */
@@ -458,6 +593,15 @@ export interface components {
             end_date: string;
             /** @description The competition's running (or latest) edition */
             current: boolean;
+            /** @description Which data exists: results, match events, lineups, team match stats, player match stats, odds */
+            coverage: {
+                results: boolean;
+                events: boolean;
+                lineups: boolean;
+                team_stats: boolean;
+                player_stats: boolean;
+                odds: boolean;
+            };
         };
         Contest: {
             /** @description Id of the contest */
@@ -479,6 +623,34 @@ export interface components {
             kickoff_at: string;
             venue: string | null;
             participants: components["schemas"]["Participant"][];
+            /** @description The referee as the source names them */
+            referee: string | null;
+            score: {
+                /** @description Score at half time; null when unknown */
+                half_time: {
+                    home: number | null;
+                    away: number | null;
+                } | null;
+                /** @description Score after 90 minutes (football); null when unknown */
+                full_time: {
+                    home: number | null;
+                    away: number | null;
+                } | null;
+                /** @description Score after extra time, goals of regular time included; null without extra time */
+                extra_time: {
+                    home: number | null;
+                    away: number | null;
+                } | null;
+                /** @description Penalty shoot-out score; null without a shoot-out */
+                penalties: {
+                    home: number | null;
+                    away: number | null;
+                } | null;
+                /** @description How the winner was decided beyond regular time; null otherwise */
+                decided_by: ("extra_time" | "penalties") | null;
+                /** @description The winning side (after extra time or penalties too); null for a draw or unplayed */
+                winner: ("home" | "away") | null;
+            };
         };
         Participant: {
             /** @description home or away (individual sports: the first-named player is home) */
@@ -620,7 +792,7 @@ export interface components {
             /** @description Id of the change (stable, increasing in commit order) */
             id: string;
             /** @enum {string} */
-            type: "contest.created" | "contest.status" | "contest.score" | "contest.updated" | "odds.points" | "standings.updated" | "team.created" | "person.created" | "dataset.reset";
+            type: "contest.created" | "contest.status" | "contest.score" | "contest.updated" | "contest.event" | "contest.lineups" | "contest.statistics" | "odds.points" | "standings.updated" | "team.created" | "person.created" | "dataset.reset";
             /** @description contest, odds, standings, team, person or dataset */
             resource: string;
             /** @description Id of the changed record (contest, edition for standings, team, person), or null */
@@ -648,6 +820,165 @@ export interface components {
         ContestsData: {
             items: components["schemas"]["Contest"][];
         };
+        /**
+         * @example {
+         *       "items": [
+         *         {
+         *           "id": "1201",
+         *           "type": "goal",
+         *           "minute": 23,
+         *           "added_time": null,
+         *           "team_id": "3",
+         *           "person_id": "77",
+         *           "person_name": "Lionel Messi",
+         *           "related_person_id": null,
+         *           "related_name": null,
+         *           "penalty": true,
+         *           "own_goal": false,
+         *           "detail": null,
+         *           "source": "openfootball",
+         *           "revision": 1
+         *         }
+         *       ],
+         *       "coverage": true
+         *     }
+         */
+        ContestsByIdEventsData: {
+            items: {
+                /** @description Id of the event (stable: corrections keep it and raise revision) */
+                id: string;
+                /** @enum {string} */
+                type: "goal" | "yellow_card" | "red_card" | "substitution" | "set";
+                /** @description Match minute; null for tennis sets */
+                minute: number | null;
+                /** @description Stoppage-time offset: 90+3 is minute 90, added_time 3 */
+                added_time: number | null;
+                /** @description Id of the team the event counts for (an own goal: the team credited with it), or null */
+                team_id: string | null;
+                /** @description Id of the person (scorer, booked player, player going off, set winner), or null */
+                person_id: string | null;
+                /** @description The name as the source wrote it */
+                person_name: string | null;
+                /** @description Id of the assisting player, or the player coming on, or null */
+                related_person_id: string | null;
+                related_name: string | null;
+                penalty: boolean;
+                own_goal: boolean;
+                /** @description e.g. a tennis set "7-6(5)" */
+                detail: string | null;
+                /** @description openfootball, seed, or a live feed's name */
+                source: string;
+                /**
+                 * Format: int64
+                 * @description 1 when created; grows with every correction
+                 */
+                revision: number;
+            }[];
+            /** @description false: the source has no such data for this contest (the list is empty) */
+            coverage: boolean;
+        };
+        /**
+         * @example {
+         *       "items": [
+         *         {
+         *           "side": "home",
+         *           "team_id": "3",
+         *           "formation": "4-3-3",
+         *           "starters": [
+         *             {
+         *               "person_id": "40",
+         *               "name": "Emiliano Martínez",
+         *               "shirt_number": 23,
+         *               "position": "Goalkeeper"
+         *             }
+         *           ],
+         *           "substitutes": []
+         *         }
+         *       ],
+         *       "coverage": true
+         *     }
+         */
+        ContestsByIdLineupsData: {
+            items: {
+                /** @description home or away */
+                side: string;
+                /** @description Id of the team */
+                team_id: string;
+                /** @description e.g. "4-3-3" */
+                formation: string | null;
+                starters: {
+                    /** @description Id of the person */
+                    person_id: string;
+                    name: string;
+                    shirt_number: number | null;
+                    position: string | null;
+                }[];
+                substitutes: {
+                    /** @description Id of the person */
+                    person_id: string;
+                    name: string;
+                    shirt_number: number | null;
+                    position: string | null;
+                }[];
+            }[];
+            /** @description false: the source has no such data for this contest (the list is empty) */
+            coverage: boolean;
+        };
+        /**
+         * @example {
+         *       "referee": "R Jones",
+         *       "teams": [
+         *         {
+         *           "side": "home",
+         *           "team_id": "12",
+         *           "shots": 14,
+         *           "shots_on_target": 5,
+         *           "corners": 7,
+         *           "fouls": 12,
+         *           "yellow_cards": 2,
+         *           "red_cards": 0
+         *         }
+         *       ],
+         *       "players": [
+         *         {
+         *           "person_id": "77",
+         *           "name": "Lionel Messi",
+         *           "team_id": "3",
+         *           "stats": {
+         *             "goals": 2
+         *           }
+         *         }
+         *       ],
+         *       "coverage": true
+         *     }
+         */
+        ContestsByIdStatisticsData: {
+            referee: string | null;
+            teams: {
+                side: string | null;
+                /** @description Id of the team */
+                team_id: string;
+                shots: number | null;
+                shots_on_target: number | null;
+                corners: number | null;
+                fouls: number | null;
+                yellow_cards: number | null;
+                red_cards: number | null;
+            }[];
+            players: {
+                /** @description Id of the person */
+                person_id: string;
+                name: string;
+                /** @description Id of the team, or null */
+                team_id: string | null;
+                /** @description Statistic name -> value, e.g. goals, minutes, aces */
+                stats: {
+                    [key: string]: number;
+                };
+            }[];
+            /** @description false: the source has no such data for this contest (the list is empty) */
+            coverage: boolean;
+        };
         PersonsData: {
             items: components["schemas"]["Person"][];
             /**
@@ -663,6 +994,145 @@ export interface components {
              * @description Number of matching rows, not only this page
              */
             total: number;
+        };
+        PersonsByIdStatsData: {
+            /** @description Id of the person */
+            person_id: string;
+            /** @description Id of the edition (null: the person has no statistics), or null */
+            edition_id: string | null;
+            /** @description Id of the team in the edition's latest match, or null */
+            team_id: string | null;
+            /**
+             * Format: int64
+             * @description Contests with any statistic of the person
+             */
+            appearances: number;
+            /** Format: int64 */
+            minutes: number;
+            /**
+             * Format: int64
+             * @description Own goals are not goals (see own_goals in totals)
+             */
+            goals: number;
+            /** Format: int64 */
+            assists: number;
+            /** Format: int64 */
+            yellow_cards: number;
+            /** Format: int64 */
+            red_cards: number;
+            /** @description Every statistic summed over the matches */
+            totals: {
+                [key: string]: number;
+            };
+            matches: {
+                /** @description Id of the contest */
+                contest_id: string;
+                /**
+                 * Format: date-time
+                 * @description ISO-8601 date-time in UTC
+                 */
+                kickoff_at: string;
+                /** @description Id of the team, or null */
+                team_id: string | null;
+                /** @description Statistic name -> value */
+                stats: {
+                    [key: string]: number;
+                };
+            }[];
+            /** @description false: no statistics of the person in this edition */
+            coverage: boolean;
+        };
+        TeamsByIdStatsData: {
+            /** Format: int64 */
+            played: number;
+            /** Format: int64 */
+            won: number;
+            /** Format: int64 */
+            drawn: number;
+            /** Format: int64 */
+            lost: number;
+            /** Format: int64 */
+            goals_for: number;
+            /** Format: int64 */
+            goals_against: number;
+            /** @description Id of the team */
+            team_id: string;
+            /** @description Id of the edition (null: the team has played no contest), or null */
+            edition_id: string | null;
+            /** @description Team match statistics summed over the matches that have them (null: none has) */
+            totals: {
+                shots: number | null;
+                shots_on_target: number | null;
+                corners: number | null;
+                fouls: number | null;
+                yellow_cards: number | null;
+                red_cards: number | null;
+            };
+            matches: {
+                /** @description Id of the contest */
+                contest_id: string;
+                /**
+                 * Format: date-time
+                 * @description ISO-8601 date-time in UTC
+                 */
+                kickoff_at: string;
+                side: string;
+                /** @description Id of the team, or null */
+                opponent_id: string | null;
+                goals_for: number | null;
+                goals_against: number | null;
+                outcome: string | null;
+                stats: {
+                    shots: number | null;
+                    shots_on_target: number | null;
+                    corners: number | null;
+                    fouls: number | null;
+                    yellow_cards: number | null;
+                    red_cards: number | null;
+                } | null;
+            }[];
+            /** @description false: no finished contest of the team in this edition */
+            coverage: boolean;
+        };
+        TeamsByIdHeadToHeadData: {
+            /** @description Id of the team */
+            team_id: string;
+            /** @description Id of the opponent team */
+            opponent_id: string;
+            /** @description Finished meetings from team_id's side */
+            record: {
+                /** Format: int64 */
+                played: number;
+                /** Format: int64 */
+                won: number;
+                /** Format: int64 */
+                drawn: number;
+                /** Format: int64 */
+                lost: number;
+                /** Format: int64 */
+                goals_for: number;
+                /** Format: int64 */
+                goals_against: number;
+            };
+            meetings: {
+                /** @description Id of the contest */
+                contest_id: string;
+                /** @description Id of the competition */
+                competition_id: string;
+                /** @description Id of the edition */
+                edition_id: string;
+                /**
+                 * Format: date-time
+                 * @description ISO-8601 date-time in UTC
+                 */
+                kickoff_at: string;
+                status: string;
+                /** @description team_id's side */
+                side: string;
+                goals_for: number | null;
+                goals_against: number | null;
+                outcome: string | null;
+            }[];
         };
         RostersData: {
             items: components["schemas"]["RosterEntry"][];
@@ -768,6 +1238,21 @@ export interface components {
             data: components["schemas"]["Contest"];
             meta: components["schemas"]["Meta"];
         };
+        /** @description Success envelope around ContestsByIdEventsData */
+        ContestsByIdEventsResponse: {
+            data: components["schemas"]["ContestsByIdEventsData"];
+            meta: components["schemas"]["Meta"];
+        };
+        /** @description Success envelope around ContestsByIdLineupsData */
+        ContestsByIdLineupsResponse: {
+            data: components["schemas"]["ContestsByIdLineupsData"];
+            meta: components["schemas"]["Meta"];
+        };
+        /** @description Success envelope around ContestsByIdStatisticsData */
+        ContestsByIdStatisticsResponse: {
+            data: components["schemas"]["ContestsByIdStatisticsData"];
+            meta: components["schemas"]["Meta"];
+        };
         /** @description Success envelope around PersonsData */
         PersonsResponse: {
             data: components["schemas"]["PersonsData"];
@@ -786,6 +1271,21 @@ export interface components {
         /** @description Success envelope around Team */
         TeamResponse: {
             data: components["schemas"]["Team"];
+            meta: components["schemas"]["Meta"];
+        };
+        /** @description Success envelope around PersonsByIdStatsData */
+        PersonsByIdStatsResponse: {
+            data: components["schemas"]["PersonsByIdStatsData"];
+            meta: components["schemas"]["Meta"];
+        };
+        /** @description Success envelope around TeamsByIdStatsData */
+        TeamsByIdStatsResponse: {
+            data: components["schemas"]["TeamsByIdStatsData"];
+            meta: components["schemas"]["Meta"];
+        };
+        /** @description Success envelope around TeamsByIdHeadToHeadData */
+        TeamsByIdHeadToHeadResponse: {
+            data: components["schemas"]["TeamsByIdHeadToHeadData"];
             meta: components["schemas"]["Meta"];
         };
         /** @description Success envelope around RostersData */
@@ -1479,6 +1979,243 @@ export interface operations {
             503: components["responses"]["ServiceUnavailable"];
         };
     };
+    getContestsByIdEvents: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description An ETag from an earlier 200: answered 304 (0 units) while the body is unchanged */
+                "If-None-Match"?: string;
+            };
+            path: {
+                /** @description Record id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    Vary: components["headers"]["Vary"];
+                    "Content-Encoding": components["headers"]["Content-Encoding"];
+                    "X-Units-Cost": components["headers"]["X-Units-Cost"];
+                    "X-Units-Used": components["headers"]["X-Units-Used"];
+                    "X-Units-Remaining": components["headers"]["X-Units-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ContestsByIdEventsResponse"];
+                };
+            };
+            /** @description Not Modified: If-None-Match matched the current ETag. No body; costs 0 units but counts as a request. */
+            304: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["InvalidParameter"];
+            401: components["responses"]["Unauthorized"];
+            /** @description FORBIDDEN: the key lacks the 'contests' scope, or "IP address not allowed for this key" */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getContestsByIdLineups: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description An ETag from an earlier 200: answered 304 (0 units) while the body is unchanged */
+                "If-None-Match"?: string;
+            };
+            path: {
+                /** @description Record id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    Vary: components["headers"]["Vary"];
+                    "Content-Encoding": components["headers"]["Content-Encoding"];
+                    "X-Units-Cost": components["headers"]["X-Units-Cost"];
+                    "X-Units-Used": components["headers"]["X-Units-Used"];
+                    "X-Units-Remaining": components["headers"]["X-Units-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ContestsByIdLineupsResponse"];
+                };
+            };
+            /** @description Not Modified: If-None-Match matched the current ETag. No body; costs 0 units but counts as a request. */
+            304: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["InvalidParameter"];
+            401: components["responses"]["Unauthorized"];
+            /** @description FORBIDDEN: the key lacks the 'contests' scope, or "IP address not allowed for this key" */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getContestsByIdStatistics: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description An ETag from an earlier 200: answered 304 (0 units) while the body is unchanged */
+                "If-None-Match"?: string;
+            };
+            path: {
+                /** @description Record id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    Vary: components["headers"]["Vary"];
+                    "Content-Encoding": components["headers"]["Content-Encoding"];
+                    "X-Units-Cost": components["headers"]["X-Units-Cost"];
+                    "X-Units-Used": components["headers"]["X-Units-Used"];
+                    "X-Units-Remaining": components["headers"]["X-Units-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ContestsByIdStatisticsResponse"];
+                };
+            };
+            /** @description Not Modified: If-None-Match matched the current ETag. No body; costs 0 units but counts as a request. */
+            304: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["InvalidParameter"];
+            401: components["responses"]["Unauthorized"];
+            /** @description FORBIDDEN: the key lacks the 'contests' scope, or "IP address not allowed for this key" */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
     getPersons: {
         parameters: {
             query?: {
@@ -1760,6 +2497,252 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["TeamResponse"];
+                };
+            };
+            /** @description Not Modified: If-None-Match matched the current ETag. No body; costs 0 units but counts as a request. */
+            304: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["InvalidParameter"];
+            401: components["responses"]["Unauthorized"];
+            /** @description FORBIDDEN: the key lacks the 'teams' scope, or "IP address not allowed for this key" */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getPersonsByIdStats: {
+        parameters: {
+            query?: {
+                /** @description Edition (season) id; default the latest edition (current first) the person or team played in */
+                edition?: string;
+            };
+            header?: {
+                /** @description An ETag from an earlier 200: answered 304 (0 units) while the body is unchanged */
+                "If-None-Match"?: string;
+            };
+            path: {
+                /** @description Record id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    Vary: components["headers"]["Vary"];
+                    "Content-Encoding": components["headers"]["Content-Encoding"];
+                    "X-Units-Cost": components["headers"]["X-Units-Cost"];
+                    "X-Units-Used": components["headers"]["X-Units-Used"];
+                    "X-Units-Remaining": components["headers"]["X-Units-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PersonsByIdStatsResponse"];
+                };
+            };
+            /** @description Not Modified: If-None-Match matched the current ETag. No body; costs 0 units but counts as a request. */
+            304: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["InvalidParameter"];
+            401: components["responses"]["Unauthorized"];
+            /** @description FORBIDDEN: the key lacks the 'persons' scope, or "IP address not allowed for this key" */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getTeamsByIdStats: {
+        parameters: {
+            query?: {
+                /** @description Edition (season) id; default the latest edition (current first) the person or team played in */
+                edition?: string;
+            };
+            header?: {
+                /** @description An ETag from an earlier 200: answered 304 (0 units) while the body is unchanged */
+                "If-None-Match"?: string;
+            };
+            path: {
+                /** @description Record id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    Vary: components["headers"]["Vary"];
+                    "Content-Encoding": components["headers"]["Content-Encoding"];
+                    "X-Units-Cost": components["headers"]["X-Units-Cost"];
+                    "X-Units-Used": components["headers"]["X-Units-Used"];
+                    "X-Units-Remaining": components["headers"]["X-Units-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TeamsByIdStatsResponse"];
+                };
+            };
+            /** @description Not Modified: If-None-Match matched the current ETag. No body; costs 0 units but counts as a request. */
+            304: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["InvalidParameter"];
+            401: components["responses"]["Unauthorized"];
+            /** @description FORBIDDEN: the key lacks the 'teams' scope, or "IP address not allowed for this key" */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getTeamsByIdHeadToHead: {
+        parameters: {
+            query: {
+                /** @description The other team's id */
+                opponent: string;
+            };
+            header?: {
+                /** @description An ETag from an earlier 200: answered 304 (0 units) while the body is unchanged */
+                "If-None-Match"?: string;
+            };
+            path: {
+                /** @description Record id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    Vary: components["headers"]["Vary"];
+                    "Content-Encoding": components["headers"]["Content-Encoding"];
+                    "X-Units-Cost": components["headers"]["X-Units-Cost"];
+                    "X-Units-Used": components["headers"]["X-Units-Used"];
+                    "X-Units-Remaining": components["headers"]["X-Units-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TeamsByIdHeadToHeadResponse"];
                 };
             };
             /** @description Not Modified: If-None-Match matched the current ETag. No body; costs 0 units but counts as a request. */
@@ -2251,7 +3234,7 @@ export interface operations {
             query?: {
                 /** @description next_cursor of the previous page */
                 cursor?: string;
-                /** @description Comma-separated types or resources (e.g. contest.score,odds); any of contest.created, contest.status, contest.score, contest.updated, odds.points, standings.updated, team.created, person.created, dataset.reset */
+                /** @description Comma-separated types or resources (e.g. contest.score,odds); any of contest.created, contest.status, contest.score, contest.updated, contest.event, contest.lineups, contest.statistics, odds.points, standings.updated, team.created, person.created, dataset.reset */
                 types?: string;
                 /** @description Only changes of this competition */
                 competition?: string;
@@ -2339,7 +3322,7 @@ export interface operations {
             query?: {
                 /** @description next_cursor of the previous page */
                 cursor?: string;
-                /** @description Comma-separated types or resources (e.g. contest.score,odds); any of contest.created, contest.status, contest.score, contest.updated, odds.points, standings.updated, team.created, person.created, dataset.reset */
+                /** @description Comma-separated types or resources (e.g. contest.score,odds); any of contest.created, contest.status, contest.score, contest.updated, contest.event, contest.lineups, contest.statistics, odds.points, standings.updated, team.created, person.created, dataset.reset */
                 types?: string;
                 /** @description Only changes of this competition */
                 competition?: string;

@@ -3,7 +3,7 @@ import { requestOrigin } from "@/lib/auth/route";
 import { getCurrentUser } from "@/lib/auth/session";
 import { db } from "@/lib/db";
 import { approveSession, denySession } from "@/lib/handoff/approve";
-import { isScope, type Scope } from "@/lib/keys/scope-names";
+import { INGEST_SCOPE, isScope, type Scope } from "@/lib/keys/scope-names";
 import { normalizeUserCode } from "@/lib/handoff/codes";
 import { logError } from "@/lib/log";
 import { resultPage } from "@/lib/handoff/result-page";
@@ -44,8 +44,9 @@ export async function POST(request: Request): Promise<Response> {
         message: "The form was incomplete. Reload the approval page.",
       });
     }
+    // An agent's key reads: the write scope is never handed out through a handoff.
     const scopes = (form?.getAll("scope") ?? []).filter(
-      (v): v is Scope => typeof v === "string" && isScope(v),
+      (v): v is Scope => typeof v === "string" && isScope(v) && v !== INGEST_SCOPE,
     );
     if (decision === "approve" && scopes.length === 0)
       return resultPage({

@@ -1,0 +1,70 @@
+import type { IncomingMessage } from "node:http";
+import type { z } from "zod";
+import { ApiError } from "../api/errors";
+
+/** "/participants/0/score" from a zod issue path (RFC 6901: "~" and "/" escaped). */
+export function pointer(path: readonly PropertyKey[]): string {
+  return path.map((p) => `/${String(p).replace(/~/g, "~0").replace(/\//g, "~1")}`).join("") || "/";
+}
+
+/** A refused field, named by JSON pointer: `Invalid field '/score/home': expected number`. */
+export const invalidField = (ptr: string, why: string, line?: number) =>
+  new ApiError(
+    "INVALID_PARAMETER",
+    `${line === undefined ? "" : `line ${line}: `}Invalid field '${ptr}': ${why}`.slice(0, 400),
+  );
+
+/** Validates one value; the first issue becomes the 400. */
+export function validate<S extends z.ZodType>(schema: S, value: unknown, line?: number): z.output<S> {
+  const parsed = schema.safeParse(value);
+  if (parsed.success) return parsed.data;
+  const issue = parsed.error.issues[0];
+  throw invalidField(pointer(issue.path), issue.message, line);
+}
+
+/** Reads the body up to `max` bytes: a larger declared or streamed body is 413 without reading on. */
+export async function readBody(req: IncomingMessage, max: number): Promise<string> {
+  const tooLarge = () => new ApiError("PAYLOAD_TOO_LARGE", `The body exceeds ${max} bytes for this endpoint`);
+  const declared = Number(req.headers["content-length"]);
+  if (Number.isFinite(declared) && declared > max) throw tooLarge();
+  const parts: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of req as AsyncIterable<Buffer>) {
+    size += chunk.length;
+    if (size > max) {
+      req.resume();
+      throw tooLarge();
+    }
+    parts.push(chunk);
+  }
+  return Buffer.concat(parts).toString("utf8");
+}
+
+/** Parses a JSON body; an empty body is {} (DELETE), a malformed one names where it broke. */
+export function parseJson(text: string, line?: number): unknown {
+  if (!text.trim()) return {};
+  try {
+    return JSON.parse(text) as unknown;
+  } catch (err) {
+    const why = err instanceof Error ? err.message : "not JSON";
+    throw new ApiError(
+      "INVALID_REQUEST",
+      `${line === undefined ? "" : `line ${line}: `}The body is not valid JSON (${why})`.slice(0, 300),
+    );
+  }
+}
+
+/** NDJSON: one JSON value per non-empty line, each validated; the first bad line is the 400. */
+export function parseNdjson<S extends z.ZodType>(text: string, schema: S, maxLines: number): z.output<S>[] {
+  const out: z.output<S>[] = [];
+  const lines = text.split("\n");
+  for (let i = 0; i < lines.length; i++) {
+    const raw = lines[i].trim();
+    if (!raw) continue;
+    if (out.length >= maxLines)
+      throw new ApiError("PAYLOAD_TOO_LARGE", `More than ${maxLines} lines in one request; split the batch`);
+    out.push(validate(schema, parseJson(raw, i + 1), i + 1));
+  }
+  if (!out.length) throw new ApiError("INVALID_REQUEST", "The body has no lines");
+  return out;
+}

@@ -1,0 +1,210 @@
+/**
+ * Contests by the feed's identifiers and their live state (status, score, periods), written
+ * through the importers' one contest write path (upsertContests), so the change feed gets the
+ * same contest.created/status/score/updated changes an import makes, in the same transaction.
+ */
+import { z } from "zod";
+import { ApiError } from "../api/errors";
+import type { Tx } from "../db";
+import { resolveEdition } from "../importers/competition";
+import { upsertContests, type ContestInput, type SideData } from "../importers/upsert";
+import { rebuildStandings } from "../sports/standings";
+import { bind, isStale, lookup, resolveRef } from "./mapping";
+import { externalId, feedAt } from "./schemas";
+import type { IngestResult } from "./types";
+
+export const STATUSES = ["scheduled", "live", "finished", "postponed", "cancelled"] as const;
+export type Status = (typeof STATUSES)[number];
+
+/** Where a status may go next; staying is always allowed (a repeated update). */
+export const TRANSITIONS: Record<Status, readonly Status[]> = {
+  scheduled: ["live", "postponed", "cancelled", "finished"],
+  live: ["finished", "postponed", "cancelled"],
+  postponed: ["scheduled", "live", "cancelled"],
+  finished: [],
+  cancelled: [],
+};
+
+const side = z
+  .strictObject({ team: externalId.optional(), person: externalId.optional() })
+  .refine((s) => (s.team === undefined) !== (s.person === undefined), "give exactly one of team or person");
+
+export const ContestBody = z.strictObject({
+  edition: externalId.describe("The edition's external id (same source)"),
+  home: side,
+  away: side,
+  kickoff_at: z.iso.datetime({ offset: true, error: "must be an ISO-8601 date-time with a zone" }),
+  round: z.string().trim().max(80).default(""),
+  stage: z.string().trim().max(80).default("Regular Season"),
+  venue: z.string().trim().max(120).nullable().optional(),
+  feed_at: feedAt,
+});
+
+const pair = z.strictObject({
+  home: z.number().int().min(0).max(999),
+  away: z.number().int().min(0).max(999),
+});
+
+export const StateBody = z.strictObject({
+  status: z.enum(STATUSES).optional(),
+  score: pair.optional().describe("The current score"),
+  periods: z
+    .strictObject({
+      halftime: pair.optional(),
+      full_time: pair.optional().describe("After regulation time (football)"),
+      extra_time: pair.optional(),
+      penalties: pair.optional().describe("The shoot-out"),
+    })
+    .optional(),
+  feed_at: feedAt,
+});
+
+const outcome = (mine: number | null, theirs: number | null) =>
+  mine === null || theirs === null ? null : mine > theirs ? "win" : mine < theirs ? "loss" : "draw";
+
+type Loaded = NonNullable<Awaited<ReturnType<typeof loadContest>>>;
+
+function loadContest(tx: Tx, id: number) {
+  return tx.contest.findUnique({
+    where: { id },
+    include: { participants: true, edition: { select: { competitionId: true } } },
+  });
+}
+
+/** The contest's stored state as an import input, ready to be patched and written back. */
+function inputOf(c: Loaded): ContestInput {
+  const sides = (["home", "away"] as const).map((s): SideData => {
+    const p = c.participants.find((x) => x.side === s);
+    return {
+      side: s,
+      teamId: p?.teamId ?? null,
+      personId: p?.personId ?? null,
+      score: p?.score ?? null,
+      halftimeScore: p?.halftimeScore ?? null,
+      scoreDetail: p?.scoreDetail ?? null,
+      outcome: p?.outcome ?? null,
+      fullTimeScore: p?.fullTimeScore ?? null,
+      extraTimeScore: p?.extraTimeScore ?? null,
+      penaltyScore: p?.penaltyScore ?? null,
+    };
+  }) as [SideData, SideData];
+  return {
+    r: {
+      where: `ingest contest ${c.id}`,
+      stage: c.stage,
+      round: c.round,
+      roundKnown: true,
+      status: c.status as Status,
+      kickoffAt: c.kickoffAt,
+      timeKnown: true,
+    },
+    venue: c.venue,
+    externalRef: c.externalRef,
+    sides,
+  };
+}
+
+const ignored = (id: string): IngestResult => ({
+  data: { id, created: false, changed: false, ignored: true },
+  changed: false,
+});
+
+export async function upsertContest(
+  tx: Tx,
+  source: string,
+  ext: string,
+  b: z.output<typeof ContestBody>,
+): Promise<IngestResult> {
+  const mapped = await lookup(tx, source, "contest", ext);
+  if (mapped && isStale(mapped, b.feed_at)) return ignored(mapped.targetId);
+  const editionId = await resolveRef(tx, source, "edition", b.edition, "/edition");
+  const ref = async (s: z.output<typeof side>, field: string) =>
+    s.team !== undefined
+      ? { teamId: await resolveRef(tx, source, "team", s.team, `${field}/team`), personId: null }
+      : { teamId: null, personId: await resolveRef(tx, source, "person", s.person!, `${field}/person`) };
+  const [home, away] = [await ref(b.home, "/home"), await ref(b.away, "/away")];
+  const kickoffAt = new Date(b.kickoff_at);
+  const existing = mapped ? await loadContest(tx, Number(mapped.targetId)) : null;
+  const edition = await tx.edition.findUniqueOrThrow({ where: { id: editionId } });
+  await resolveEdition(tx, edition.competitionId, edition.name, [{ kickoffAt }]);
+  const input: ContestInput = existing
+    ? inputOf(existing)
+    : {
+        r: {
+          where: "",
+          stage: "",
+          round: "",
+          roundKnown: true,
+          status: "scheduled",
+          kickoffAt,
+          timeKnown: true,
+        },
+        externalRef: `ingest:${source}:${ext}`,
+        sides: [
+          { side: "home", ...home, score: null, halftimeScore: null, scoreDetail: null, outcome: null },
+          { side: "away", ...away, score: null, halftimeScore: null, scoreDetail: null, outcome: null },
+        ],
+      };
+  if (existing && existing.editionId !== editionId)
+    throw new ApiError("CONFLICT", "A contest cannot move to another edition");
+  input.r = { ...input.r, where: `ingest ${source}/${ext}`, stage: b.stage, round: b.round, kickoffAt };
+  input.venue = b.venue ?? input.venue ?? null;
+  input.sides = [
+    { ...input.sides[0], ...home },
+    { ...input.sides[1], ...away },
+  ];
+  const { ids, counts } = await upsertContests(tx, editionId, [input]);
+  const id = ids.get(input)!;
+  await bind(tx, source, "contest", ext, id, b.feed_at);
+  const changed = counts.imported + counts.updated > 0;
+  return {
+    status: counts.imported ? 201 : 200,
+    data: { id: String(id), created: counts.imported > 0, changed, ignored: false },
+    changed,
+  };
+}
+
+export async function updateState(
+  tx: Tx,
+  source: string,
+  ext: string,
+  b: z.output<typeof StateBody>,
+): Promise<IngestResult> {
+  const id = await resolveContest(tx, source, ext);
+  const gate = await lookup(tx, source, "contest_state", ext);
+  if (isStale(gate, b.feed_at)) return ignored(String(id));
+  const c = (await loadContest(tx, id))!;
+  const from = c.status as Status;
+  const to = b.status ?? from;
+  if (to !== from && !TRANSITIONS[from]?.includes(to))
+    throw new ApiError("CONFLICT", `Contest status cannot go from ${from} to ${to}`);
+  const input = inputOf(c);
+  input.r.status = to;
+  const set = (i: 0 | 1, key: keyof SideData, p: { home: number; away: number } | undefined) => {
+    if (p) Object.assign(input.sides[i], { [key]: i === 0 ? p.home : p.away });
+  };
+  for (const i of [0, 1] as const) {
+    set(i, "score", b.score);
+    set(i, "halftimeScore", b.periods?.halftime);
+    set(i, "fullTimeScore", b.periods?.full_time);
+    set(i, "extraTimeScore", b.periods?.extra_time);
+    set(i, "penaltyScore", b.periods?.penalties);
+  }
+  const [h, a] = input.sides;
+  h.outcome = to === "finished" ? outcome(h.score, a.score) : null;
+  a.outcome = to === "finished" ? outcome(a.score, h.score) : null;
+  const { counts } = await upsertContests(tx, c.editionId, [input]);
+  await bind(tx, source, "contest_state", ext, id, b.feed_at);
+  // A final result moves the table, as the simulator's final whistle does.
+  if (to === "finished" && from !== "finished" && h.teamId !== null) await rebuildStandings(tx, c.editionId);
+  const changed = counts.updated > 0;
+  return { data: { id: String(id), created: false, changed, ignored: false, status: to }, changed };
+}
+
+/** The contest a path names, or 404. */
+export async function resolveContest(tx: Tx, source: string, ext: string): Promise<number> {
+  const mapped = await lookup(tx, source, "contest", ext);
+  if (!mapped)
+    throw new ApiError("NOT_FOUND", `Contest '${ext.slice(0, 80)}' of source '${source}' not found`);
+  return Number(mapped.targetId);
+}

@@ -1,0 +1,69 @@
+/**
+ * Idempotency-Key (as Stripe and the IETF draft use it): the first accepted answer to a write is
+ * stored per key and Idempotency-Key, in the write's own transaction, so a retry gets it back and
+ * changes nothing. The same Idempotency-Key with another request (method, path or body) is a 409.
+ * Refusals (4xx) are not stored: a corrected request may reuse the key.
+ */
+import { createHash } from "node:crypto";
+import { ApiError } from "../api/errors";
+import { envInt } from "../config";
+import type { Db, Tx } from "../db";
+
+export interface StoredAnswer {
+  status: number;
+  body: string;
+}
+
+const KEY_PATTERN = /^[\x21-\x7e]{1,255}$/;
+
+/** The header's value, or the 400 naming it. */
+export function idempotencyKey(raw: string | undefined): string {
+  if (raw === undefined || !raw.trim())
+    throw new ApiError("INVALID_REQUEST", "Every write needs an Idempotency-Key header (e.g. a UUID)");
+  const key = raw.trim();
+  if (!KEY_PATTERN.test(key))
+    throw new ApiError(
+      "INVALID_REQUEST",
+      "The Idempotency-Key header must be 1-255 visible ASCII characters",
+    );
+  return key;
+}
+
+export const requestHash = (method: string, path: string, body: string) =>
+  createHash("sha256").update(`${method}\n${path}\n${body}`).digest("hex");
+
+/** The stored answer for this key, or null; a different request under the same key is a 409. */
+export async function storedAnswer(
+  db: Db | Tx,
+  keyId: string,
+  idemKey: string,
+  hash: string,
+): Promise<StoredAnswer | null> {
+  const row = await db.ingestIdempotency.findUnique({ where: { keyId_idemKey: { keyId, idemKey } } });
+  if (!row || row.expiresAt.getTime() <= Date.now()) return null;
+  if (row.requestHash !== hash)
+    throw new ApiError(
+      "CONFLICT",
+      "This Idempotency-Key was used for a different request; use a new key for a new write",
+    );
+  return { status: row.status, body: row.body };
+}
+
+/** Stores the answer in the write's transaction (an expired row under the same key is replaced). */
+export async function storeAnswer(
+  tx: Tx,
+  keyId: string,
+  idemKey: string,
+  hash: string,
+  answer: StoredAnswer,
+): Promise<void> {
+  const expiresAt = new Date(Date.now() + envInt("INGEST_IDEMPOTENCY_TTL_S") * 1000);
+  await tx.ingestIdempotency.deleteMany({ where: { keyId, idemKey, expiresAt: { lte: new Date() } } });
+  await tx.ingestIdempotency.create({ data: { keyId, idemKey, requestHash: hash, ...answer, expiresAt } });
+}
+
+/** Drops expired answers (the pipeline calls it every 10 minutes at most; one indexed DELETE). */
+export async function pruneAnswers(db: Db): Promise<number> {
+  const { count } = await db.ingestIdempotency.deleteMany({ where: { expiresAt: { lte: new Date() } } });
+  return count;
+}

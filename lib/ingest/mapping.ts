@@ -1,0 +1,67 @@
+/**
+ * The feed's identifiers: (source, kind, external id) -> Statline id, and the feed timestamp of
+ * the last accepted write per identifier, so a feed never needs Statline's ids and an update
+ * stamped earlier than what is stored never overwrites newer data.
+ */
+import type { Tx } from "../db";
+import { invalidField } from "./body";
+
+export type Kind =
+  | "competition"
+  | "edition"
+  | "team"
+  | "person"
+  | "contest"
+  | "contest_state"
+  | "contest_lineup"
+  | "contest_stats"
+  | "event";
+
+export interface Mapped {
+  targetId: string;
+  feedAt: Date | null;
+}
+
+export async function lookup(tx: Tx, source: string, kind: Kind, externalId: string): Promise<Mapped | null> {
+  return tx.ingestMapping.findUnique({
+    where: { source_kind_externalId: { source, kind, externalId } },
+    select: { targetId: true, feedAt: true },
+  });
+}
+
+/** The Statline id a reference names, or the 400 naming the field that holds it. */
+export async function resolveRef(
+  tx: Tx,
+  source: string,
+  kind: Kind,
+  externalId: string,
+  field: string,
+): Promise<number> {
+  const found = await lookup(tx, source, kind, externalId);
+  if (!found)
+    throw invalidField(
+      field,
+      `no ${kind} '${externalId.slice(0, 80)}' from source '${source}'; upsert it first`,
+    );
+  return Number(found.targetId);
+}
+
+/** true when a write stamped `feedAt` is older than the last accepted one (and must be ignored). */
+export const isStale = (mapped: Mapped | null, feedAt: Date) =>
+  mapped?.feedAt != null && feedAt.getTime() < mapped.feedAt.getTime();
+
+/** Records the identifier and the write's feed timestamp (never moving the timestamp back). */
+export async function bind(
+  tx: Tx,
+  source: string,
+  kind: Kind,
+  externalId: string,
+  targetId: number,
+  feedAt: Date,
+): Promise<void> {
+  await tx.ingestMapping.upsert({
+    where: { source_kind_externalId: { source, kind, externalId } },
+    create: { source, kind, externalId, targetId: String(targetId), feedAt },
+    update: { targetId: String(targetId), feedAt },
+  });
+}

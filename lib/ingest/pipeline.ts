@@ -1,0 +1,225 @@
+/**
+ * Every /ingest/v1 request: authenticate (the /v1 key check), require the `ingest` scope, admit
+ * (rate limit and quota, like every key), read the body within the route's limit, replay a stored
+ * answer for a repeated Idempotency-Key, validate, then write in one transaction that also stores
+ * the answer; after commit, drop response caches and wake streams (bumpDataVersion) when anything
+ * changed. Errors are the spec's {error:{code,message}}, never a 500 for the caller's mistake.
+ */
+import type { IncomingMessage } from "node:http";
+import type { ZodType } from "zod";
+import { authenticate, IP_NOT_ALLOWED } from "../api/auth";
+import { invalidateResponseCache } from "../api/cache";
+import { isDatabaseUnavailable } from "../api/db-errors";
+import { ApiError } from "../api/errors";
+import { refusalError } from "../api/refusals";
+import { errorResponse, newRequestId } from "../api/respond";
+import type { ApiRequest, ApiResponse } from "../api/types";
+import { retryBusy } from "../db/busy-retry";
+import { db, type Tx } from "../db";
+import { bumpDataVersion } from "../events/data-version";
+import type { Caller } from "../keys/caller";
+import { INGEST_SCOPE } from "../keys/scopes";
+import { logError } from "../log";
+import { metrics } from "../metrics";
+import { recordRequest, type RequestTrace } from "../requestlog/record";
+import { usage, type Admission } from "../usage";
+import { parseJson, parseNdjson, readBody, validate } from "./body";
+import {
+  idempotencyKey,
+  pruneAnswers,
+  requestHash,
+  storeAnswer,
+  storedAnswer,
+  type StoredAnswer,
+} from "./idempotency";
+import { ingestOpenApi } from "./openapi";
+import { compileRoutes, matchIngest } from "./router";
+import { ingestRoutes } from "./routes";
+
+const compiled = compileRoutes(ingestRoutes);
+const SOURCE = /^[a-z0-9][a-z0-9_.-]{0,39}$/;
+const UNIQUE_VIOLATION = "P2002";
+
+/** The answer and what the request log and metering need. */
+interface Outcome {
+  res: ApiResponse;
+  endpoint: string;
+}
+
+export async function handleIngestRequest(req: IncomingMessage, apiReq: ApiRequest): Promise<ApiResponse> {
+  const startedAt = performance.now();
+  const requestId = newRequestId();
+  const trace: RequestTrace = { caller: null, failure: null, errorCode: null, units: 0 };
+  const state: { caller: Caller | null; admission?: Admission; limit: Record<string, string> } = {
+    caller: null,
+    limit: {},
+  };
+  let endpoint = "(unmatched)";
+  let out: Outcome;
+  try {
+    out = await run(req, apiReq, requestId, trace, state, (e) => (endpoint = e));
+  } catch (err) {
+    const error = err instanceof ApiError ? err : internal(err, requestId, apiReq);
+    trace.errorCode = error.code;
+    if (error.status === 429) metrics.rateLimited(error.code);
+    const units = state.caller ? usage.settle(state.caller, endpoint, error.status, 0, state.admission) : {};
+    out = { res: errorResponse(requestId, error, [state.limit, units]), endpoint };
+  }
+  recordRequest(apiReq, out.res, out.endpoint, trace, performance.now() - startedAt);
+  return out.res;
+}
+
+async function run(
+  req: IncomingMessage,
+  apiReq: ApiRequest,
+  requestId: string,
+  trace: RequestTrace,
+  state: { caller: Caller | null; admission?: Admission; limit: Record<string, string> },
+  setEndpoint: (e: string) => void,
+): Promise<Outcome> {
+  const found = matchIngest(compiled, apiReq.method === "HEAD" ? "GET" : apiReq.method, apiReq.path);
+  if (!found) throw new ApiError("NOT_FOUND", `No endpoint at ${apiReq.path.slice(0, 100)}`);
+  if ("allowed" in found)
+    throw new ApiError("METHOD_NOT_ALLOWED", `Method ${apiReq.method.slice(0, 20)} is not allowed here`, {
+      Allow: found.allowed.join(", "),
+    });
+  const { route, params } = found;
+  setEndpoint(route.pattern);
+  if (route.public)
+    return { res: json(requestId, 200, JSON.stringify(ingestOpenApi()), {}), endpoint: route.pattern };
+  const auth = await authenticate(apiReq);
+  if (!auth.ok) {
+    metrics.authFailure(auth.failure.reason);
+    usage.authFailed(auth.failure);
+    trace.failure = auth.failure;
+    throw auth.error;
+  }
+  const caller = (state.caller = trace.caller = auth.caller);
+  const r = caller.restrictions;
+  // Judged before admission but answered after it, as /v1 does: out-of-scope floods are throttled too.
+  const denied =
+    r?.allowIp && !r.allowIp(apiReq.ip)
+      ? new ApiError("FORBIDDEN", IP_NOT_ALLOWED)
+      : r?.scopes?.has(INGEST_SCOPE)
+        ? null
+        : new ApiError(
+            "FORBIDDEN",
+            `This key lacks the '${INGEST_SCOPE}' scope required by ${route.pattern}; an operator account mints ingest keys`,
+          );
+  const pending = usage.admit(caller, denied ? 0 : route.units);
+  const admission = (state.admission = pending instanceof Promise ? await pending : pending);
+  state.limit = admission.headers;
+  if (!admission.ok) throw refusalError(admission.refusal);
+  if (denied) throw denied;
+  if (!SOURCE.test(params.source))
+    throw new ApiError(
+      "INVALID_PARAMETER",
+      "Invalid parameter 'source': 1-40 lower-case letters, digits, '_', '.' or '-', starting with a letter or digit",
+    );
+  const idemKey = idempotencyKey(apiReq.header("idempotency-key"));
+  const text = await readBody(req, route.maxBytes);
+  const hash = requestHash(route.method, apiReq.path, text);
+  const replay = await storedAnswer(db, caller.keyId, idemKey, hash);
+  if (replay) return answered(requestId, replay, state, caller, route.pattern, true, trace, route.units);
+  const body =
+    route.bodyKind === "ndjson"
+      ? /ndjson|jsonl/i.test(apiReq.header("content-type") ?? "")
+        ? parseNdjson(text, elementOf(route.body), 5000)
+        : [validate(elementOf(route.body), parseJson(text))]
+      : validate(route.body, parseJson(text));
+  const written = await write(caller, idemKey, hash, async (tx) =>
+    route.handler({ body, params, caller, tx }),
+  );
+  pruneNowAndThen();
+  if (written.changed) {
+    // Other instances drop their caches on their next data-version poll; this one at once.
+    await bumpDataVersion();
+    invalidateResponseCache();
+  }
+  return answered(requestId, written.answer, state, caller, route.pattern, false, trace, route.units);
+}
+
+/** Expired Idempotency-Key answers go at most every PRUNE_EVERY_MS, off the request's path. */
+const PRUNE_EVERY_MS = 10 * 60_000;
+let lastPrune = 0;
+function pruneNowAndThen(): void {
+  if (Date.now() - lastPrune < PRUNE_EVERY_MS) return;
+  lastPrune = Date.now();
+  pruneAnswers(db).catch((err: unknown) => logError("ingest: pruning idempotency answers failed", err));
+}
+
+const elementOf = (schema: unknown) => (schema as { element: ZodType }).element;
+
+/** The write and its stored answer in one transaction; a concurrent twin's answer wins the race. */
+async function write(
+  caller: Caller,
+  idemKey: string,
+  hash: string,
+  handler: (tx: Tx) => Promise<{ status?: number; data: unknown; changed: boolean }>,
+): Promise<{ answer: StoredAnswer; changed: boolean }> {
+  try {
+    return await retryBusy(() =>
+      db.$transaction(
+        async (tx) => {
+          const result = await handler(tx);
+          const answer = { status: result.status ?? 200, body: JSON.stringify({ data: result.data }) };
+          await storeAnswer(tx, caller.keyId, idemKey, hash, answer);
+          return { answer, changed: result.changed };
+        },
+        { timeout: 60_000, maxWait: 30_000 },
+      ),
+    );
+  } catch (err) {
+    if ((err as { code?: unknown }).code !== UNIQUE_VIOLATION) throw err;
+    const answer = await storedAnswer(db, caller.keyId, idemKey, hash);
+    if (!answer) throw err;
+    return { answer, changed: false };
+  }
+}
+
+function answered(
+  requestId: string,
+  answer: StoredAnswer,
+  state: { caller: Caller | null; admission?: Admission; limit: Record<string, string> },
+  caller: Caller,
+  endpoint: string,
+  replayed: boolean,
+  trace: RequestTrace,
+  units: number,
+): Outcome {
+  const unitHeaders = usage.settle(caller, endpoint, answer.status, units, state.admission);
+  trace.units = units;
+  const extra: Record<string, string> = replayed ? { "Idempotent-Replayed": "true" } : {};
+  return {
+    res: json(requestId, answer.status, answer.body, { ...state.limit, ...unitHeaders, ...extra }),
+    endpoint,
+  };
+}
+
+function json(requestId: string, status: number, body: string, headers: Record<string, string>): ApiResponse {
+  return {
+    status,
+    headers: {
+      ...headers,
+      "Content-Type": "application/json; charset=utf-8",
+      "Cache-Control": "no-store",
+      "X-Content-Type-Options": "nosniff",
+      "X-Request-Id": requestId,
+    },
+    body,
+  };
+}
+
+function internal(err: unknown, requestId: string, req: ApiRequest): ApiError {
+  if (isDatabaseUnavailable(err)) {
+    logError("database unavailable during /ingest/v1 request", err instanceof Error ? err.message : err, {
+      requestId,
+      path: req.path,
+    });
+    return new ApiError("SERVICE_UNAVAILABLE", "The database is unavailable; retry with back-off", {
+      "Retry-After": "2",
+    });
+  }
+  logError("unhandled error in /ingest/v1 handler", err, { requestId, path: req.path });
+  return new ApiError("INTERNAL_ERROR", `Internal error; quote request id ${requestId} when reporting it`);
+}

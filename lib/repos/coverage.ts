@@ -1,0 +1,23 @@
+/**
+ * Which kinds of data an edition (or a whole competition) has, as six EXISTS columns appended to
+ * the competitions' and editions' statements: results, events, lineups, team_stats, player_stats,
+ * odds. Each probe walks the edition's contests on (editionId, kickoffAt) and stops at the first
+ * contest with a row in the data's (contestId, ...) index, so a kind the edition has costs one
+ * probe; a kind it lacks costs one probe per contest.
+ */
+export const COVERAGE_KINDS = ["results", "events", "lineups", "team_stats", "player_stats", "odds"] as const;
+
+const PROBES: Record<(typeof COVERAGE_KINDS)[number], string> = {
+  results: `k."status" = 'finished'`,
+  events: `EXISTS (SELECT 1 FROM "match_events" x WHERE x."contestId" = k."id" AND x."deletedAt" IS NULL)`,
+  lineups: `EXISTS (SELECT 1 FROM "lineup_entries" x WHERE x."contestId" = k."id")`,
+  team_stats: `EXISTS (SELECT 1 FROM "team_contest_stats" x WHERE x."contestId" = k."id")`,
+  player_stats: `EXISTS (SELECT 1 FROM "person_contest_stats" x WHERE x."contestId" = k."id")`,
+  odds: `EXISTS (SELECT 1 FROM "odds_points" x WHERE x."contestId" = k."id")`,
+};
+
+/** The six columns for the editions matched by `editions` (SQL naming the edition ids, e.g. `= e."id"`). */
+export const coverageColumns = (editions: string): string =>
+  COVERAGE_KINDS.map(
+    (k) => `EXISTS (SELECT 1 FROM "contests" k WHERE k."editionId" ${editions} AND ${PROBES[k]})`,
+  ).join(", ");
