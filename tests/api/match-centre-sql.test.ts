@@ -16,7 +16,11 @@ async function enrich(db: Db) {
   });
   const [c, other] = contests;
   const [home, away] = c.participants.map((p) => p.teamId!);
-  const roster = await db.rosterEntry.findMany({ where: { teamId: home }, take: 3, orderBy: { id: "asc" } });
+  const roster = await db.rosterEntry.findMany({
+    where: { teamId: home, editionId: c.editionId },
+    take: 3,
+    orderBy: { id: "asc" },
+  });
   const [a, b, d] = roster.map((r) => r.personId);
   await db.contest.update({ where: { id: c.id }, data: { referee: "R Jones", decidedBy: "penalties" } });
   await db.contestParticipant.updateMany({
@@ -116,6 +120,13 @@ async function enrich(db: Db) {
         yellowCards: 0,
         redCards: 0,
       },
+    ],
+  });
+  // The fixture's season totals are written without contest rows: give the box score two rows.
+  await db.personContestStat.createMany({
+    data: [
+      { contestId: c.id, personId: a, teamId: home, stat: "goals", value: 1 },
+      { contestId: c.id, personId: a, teamId: home, stat: "minutes", value: 90 },
     ],
   });
   return { contest: c.id, bare: other.id, home, away, edition: c.editionId };
@@ -251,13 +262,19 @@ describe.each(BACKENDS)("$name: match centre from SQL rows", ({ pg }) => {
     });
     expect(team.played).toBe(parts.length);
     expect(team.goals_for).toBe(parts.reduce((n, p) => n + (p.score ?? 0), 0));
+    const rows3 = await w.fx.db.teamContestStat.findMany({
+      where: { teamId: home, contest: { editionId: edition, status: "finished" } },
+    });
+    const sum = (f: "shots" | "shotsOnTarget" | "corners" | "fouls" | "yellowCards" | "redCards") =>
+      rows3.reduce((n, r) => n + (r[f] ?? 0), 0);
+    expect(rows3.length).toBeGreaterThan(0);
     expect(team.totals).toEqual({
-      shots: 14,
-      shots_on_target: 5,
-      corners: 7,
-      fouls: 12,
-      yellow_cards: 2,
-      red_cards: 0,
+      shots: sum("shots"),
+      shots_on_target: sum("shotsOnTarget"),
+      corners: sum("corners"),
+      fouls: sum("fouls"),
+      yellow_cards: sum("yellowCards"),
+      red_cards: sum("redCards"),
     });
 
     const person = await w.fx.db.personContestStat.findFirstOrThrow({
