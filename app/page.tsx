@@ -65,11 +65,11 @@ export default async function HomePage() {
           , create a key on the dashboard&apos;s Overview (it gives you the <code>export</code> line), then:
         </p>
         {/* Wraps instead of scrolling: a scroll region would need to be focusable (axe). */}
-        <div className="mt-3 flex items-start gap-2 rounded-lg bg-slate-900 p-4">
-          <pre className="min-w-0 flex-1 whitespace-pre-wrap py-1 text-sm text-slate-100 [overflow-wrap:anywhere]">
+        <div className="mt-3 flex flex-col gap-2 sm:flex-row sm:items-start rounded-lg bg-slate-900 p-4">
+          <pre className="order-2 min-w-0 flex-1 sm:order-1 whitespace-pre-wrap py-1 text-sm text-slate-100 [overflow-wrap:anywhere]">
             <code data-testid="home-curl">{curl}</code>
           </pre>
-          <CopyButton text={curl} size="sm" variant="dark" />
+          <CopyButton text={curl} size="sm" variant="dark" className="order-1 self-end sm:order-2" />
         </div>
       </section>
     </main>

@@ -53,6 +53,8 @@ for (const [label, viewport] of [
       context,
       baseURL,
     }) => {
+      // The shared 2-core machine took 50-60 s for this flow under load.
+      test.setTimeout(240_000);
       await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: baseURL });
       await observeClipboard(page);
 
@@ -71,7 +73,7 @@ for (const [label, viewport] of [
       const denied = await page.request.get("/v1/competitions");
       expect(denied.status()).toBe(401);
       expect(denied.headers()["link"]).toBe('</dashboard/keys>; rel="help"; title="Create an API key"');
-      await page.screenshot({ path: path.join(SCREENS, `first-call-home-${label}.png`), fullPage: true });
+      await page.screenshot({ path: path.join(SCREENS, `first-call-home-${label}.png`) });
 
       await page.getByRole("navigation", { name: "Primary" }).getByRole("link", { name: "Sign up" }).click();
       await expect(page.getByRole("heading", { name: "Create your account" })).toBeVisible();
@@ -92,7 +94,7 @@ for (const [label, viewport] of [
         ),
       );
       await expectAxeClean(page);
-      await page.screenshot({ path: path.join(SCREENS, `first-call-overview-${label}.png`), fullPage: true });
+      await page.screenshot({ path: path.join(SCREENS, `first-call-overview-${label}.png`) });
       const copy = page.getByRole("button", { name: "Copy both lines" });
       await expect(copy).toBeInViewport();
       await copy.click();

@@ -91,11 +91,17 @@ export function QuickStart({ overview }: { overview: OverviewView }) {
         <div className="min-w-0 flex-1">
           <p className="font-medium text-slate-900">{last ? "Call the API" : "Make your first request"}</p>
           {secret || prefix ? (
-            <div className="mt-2 flex items-start gap-2 rounded-lg bg-slate-900 p-3 pl-4">
-              <pre className="min-w-0 flex-1 whitespace-pre-wrap [overflow-wrap:anywhere] py-1 font-mono text-[13px] leading-relaxed text-slate-100">
+            <div className="mt-2 flex flex-col gap-2 sm:flex-row sm:items-start rounded-lg bg-slate-900 p-3 pl-4">
+              <pre className="order-2 min-w-0 flex-1 sm:order-1 whitespace-pre-wrap [overflow-wrap:anywhere] py-1 font-mono text-[13px] leading-relaxed text-slate-100">
                 <code data-testid="quickstart-command">{block}</code>
               </pre>
-              <CopyButton text={block} size="sm" variant="dark" label={secret ? "Copy both lines" : "Copy"} />
+              <CopyButton
+                text={block}
+                size="sm"
+                variant="dark"
+                className="order-1 self-end sm:order-2"
+                label={secret ? "Copy both lines" : "Copy"}
+              />
             </div>
           ) : (
             <p className="mt-0.5 text-slate-600">

@@ -94,6 +94,10 @@ describe("dashboard views", () => {
     expect(second.items.map((e) => e.action)).toEqual(["key.created"]);
     expect(second.nextCursor).toBeNull();
     expect((await auditPage(t.db, "someone-else", 10)).items).toEqual([]);
+    // The dashboard's filter: one category of actions (lib/dashboard/audit-labels.ts).
+    const keys = await auditPage(t.db, accountId, 10, undefined, "keys");
+    expect(keys.items.map((e) => e.action)).toEqual(["key.revoked", "key.created", "key.created"]);
+    expect((await auditPage(t.db, accountId, 10, undefined, "webhooks")).items).toEqual([]);
   });
 
   it("the quick start uses a key of the switch's environment only, test by default", async () => {
