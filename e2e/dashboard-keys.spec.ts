@@ -154,6 +154,10 @@ for (const size of [
     await expectFits(page);
 
     await item.getByRole("button", { name: /^Disable/ }).click();
+    // Disabling asks first (issue 34), with Cancel focused.
+    const confirmDisable = page.getByRole("dialog", { name: "Disable API key?" });
+    await expect(confirmDisable.getByRole("button", { name: "Cancel" })).toBeFocused();
+    await confirmDisable.getByRole("button", { name: "Disable key" }).click();
     await expect(item).toContainText("Disabled");
     await expect.poll(() => v1(request, restricted), { timeout: 3000 }).toBe(401);
     await expectFits(page);
