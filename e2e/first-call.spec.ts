@@ -101,8 +101,10 @@ for (const [label, viewport] of [
       const pasted = await lastCopied(page);
       expect(pasted).toBe(await block.textContent());
 
-      const answer = JSON.parse(shell(pasted)) as { data?: unknown[] };
-      expect(Array.isArray(answer.data)).toBe(true);
+      // A success body ({"data":{"items":…},"meta":…}) is only ever sent with 200.
+      const answer = JSON.parse(shell(pasted)) as { data?: { items?: unknown[] }; error?: unknown };
+      expect(answer.error).toBeUndefined();
+      expect(Array.isArray(answer.data?.items)).toBe(true);
       // The overview then shows that call as a 200 (the request log flushes about every second).
       await expect(page.getByTestId("last-request")).toContainText("200", { timeout: 20_000 });
     });
