@@ -78,10 +78,15 @@ async function main() {
   }
   const browser = await chromium.launch({ executablePath: CHROME, args: ARGS });
   const context = await browser.newContext({ baseURL: base });
+  // Sign-up hashes with scrypt (N=2^17): on a busy 2-core machine that alone took over 30 s.
+  context.setDefaultTimeout(180_000);
   const page = await context.newPage();
   const email = `weight.${randomBytes(3).toString("hex")}@example.com`;
   const password = "correct horse battery staple";
-  const signup = await page.request.post("/api/signup", { data: { email, password, name: "Weight" } });
+  const signup = await page.request.post("/api/signup", {
+    data: { email, password, name: "Weight" },
+    timeout: 180_000,
+  });
   if (signup.status() !== 201) throw new Error(`sign-up answered ${signup.status()}`);
   await page.goto("/signin");
   await page.getByLabel("Email").fill(email);
