@@ -1,4 +1,7 @@
+import { headers } from "next/headers";
 import Link from "next/link";
+import { CopyButton } from "@/components/ui/CopyButton";
+import { instanceBaseUrl } from "@/lib/dashboard/origin";
 
 const areas = [
   ["Competitions & editions", "Leagues and cups with their seasons."],
@@ -9,7 +12,14 @@ const areas = [
   ["Stat-board", "Ranked goals, assists, minutes, aces and more."],
 ];
 
-export default function HomePage() {
+const secondary =
+  "rounded-md border border-slate-300 bg-white px-4 py-2 font-medium hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-emerald-600";
+
+export default async function HomePage() {
+  // The curl names this instance's own address (the configured public URL, else the request's host).
+  const requestHeaders = await headers();
+  const base = instanceBaseUrl((name) => requestHeaders.get(name));
+  const curl = `curl -H "X-API-Key: $STATLINE_API_KEY" ${base}/v1/competitions`;
   return (
     <main className="mx-auto max-w-5xl px-6 py-16">
       <p className="text-sm font-semibold uppercase tracking-wide text-emerald-700">Statline</p>
@@ -21,21 +31,18 @@ export default function HomePage() {
       </p>
       <nav className="mt-8 flex flex-wrap gap-3" aria-label="Primary">
         <Link
-          href="/signin"
-          className="rounded-md bg-emerald-700 px-4 py-2 font-medium text-white hover:bg-emerald-800"
+          href="/signup"
+          className="rounded-md bg-emerald-700 px-4 py-2 font-medium text-white hover:bg-emerald-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-emerald-600"
         >
+          Sign up
+        </Link>
+        <Link href="/signin" className={secondary}>
           Sign in
         </Link>
-        <Link
-          href="/dashboard"
-          className="rounded-md border border-slate-300 bg-white px-4 py-2 font-medium hover:bg-slate-100"
-        >
+        <Link href="/dashboard" className={secondary}>
           Dashboard
         </Link>
-        <Link
-          href="/docs"
-          className="rounded-md border border-slate-300 bg-white px-4 py-2 font-medium hover:bg-slate-100"
-        >
+        <Link href="/docs" className={secondary}>
           API docs
         </Link>
       </nav>
@@ -47,9 +54,24 @@ export default function HomePage() {
           </div>
         ))}
       </section>
-      <pre className="mt-14 overflow-x-auto rounded-lg bg-slate-900 p-5 text-sm text-slate-100">
-        {`curl -H "X-API-Key: $STATLINE_API_KEY" http://localhost:3000/v1/competitions`}
-      </pre>
+      <section className="mt-14" aria-labelledby="first-call">
+        <h2 id="first-call" className="font-semibold">
+          Your first call
+        </h2>
+        <p className="mt-1 text-sm text-slate-600">
+          <Link href="/signup" className="font-medium text-emerald-700 underline-offset-2 hover:underline">
+            Sign up
+          </Link>
+          , create a key on the dashboard&apos;s Overview (it gives you the <code>export</code> line), then:
+        </p>
+        {/* Wraps instead of scrolling: a scroll region would need to be focusable (axe). */}
+        <div className="mt-3 flex flex-col gap-2 sm:flex-row sm:items-start rounded-lg bg-slate-900 p-4">
+          <pre className="order-2 min-w-0 flex-1 sm:order-1 whitespace-pre-wrap py-1 text-sm text-slate-100 [overflow-wrap:anywhere]">
+            <code data-testid="home-curl">{curl}</code>
+          </pre>
+          <CopyButton text={curl} size="sm" variant="dark" className="order-1 self-end sm:order-2" />
+        </div>
+      </section>
     </main>
   );
 }

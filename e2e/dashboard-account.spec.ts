@@ -41,6 +41,15 @@ test("account page: sessions, turning two-factor on, signing in with a code, sig
   await page.getByRole("button", { name: "Turn on" }).click();
   const codes = page.getByRole("list", { name: "Recovery codes" }).getByRole("listitem");
   await expect(codes).toHaveCount(10);
+  // Copy and download hold exactly the ten codes shown (issue 34).
+  const shown = await codes.allTextContents();
+  const download = page.waitForEvent("download");
+  await page.getByRole("link", { name: "Download .txt" }).click();
+  const file = await (await download).createReadStream();
+  let text = "";
+  for await (const chunk of file) text += chunk;
+  expect(text.trim().split("\n").slice(1)).toEqual(shown);
+  await expect(page.getByRole("button", { name: "Copy codes" })).toBeVisible();
   await expectNoSeriousAxeViolations(page);
   await page.screenshot({ path: path.join(SCREENS, "account-2fa-codes-1280.png"), fullPage: true });
   await page.getByRole("button", { name: "I have saved them" }).click();
@@ -74,16 +83,24 @@ test("account page: sessions, turning two-factor on, signing in with a code, sig
 
   // Keyboard: the revoke buttons and "Sign out everywhere" are reachable and named.
   await page.reload();
+  // Revoking asks first (issue 34); the test accepts each question and checks it was asked.
+  const asked: string[] = [];
+  page.on("dialog", (d) => {
+    asked.push(d.message());
+    void d.accept();
+  });
   const revokeOther = page.getByRole("button", { name: /^Revoke session: (?!.*this browser)/ });
   await expect(revokeOther).toHaveCount(1);
   await revokeOther.focus();
   await page.keyboard.press("Enter");
   await expect(page.getByRole("list", { name: "Active sessions" }).getByRole("listitem")).toHaveCount(1);
+  expect(asked).toEqual([expect.stringMatching(/^Revoke the session of .+\? It is signed out at once\.$/)]);
   const res = await other.request.get("/api/dashboard/keys");
   expect(res.status()).toBe(401);
 
   await page.getByRole("button", { name: "Sign out everywhere" }).click();
   await page.waitForURL("**/signin**");
+  expect(asked[1]).toBe("Sign out everywhere, this browser included?");
   expect((await page.request.get("/api/dashboard/keys")).status()).toBe(401);
   await phone.close();
   await context.close();

@@ -169,11 +169,15 @@ test("the overview shows this month's usage, the plan and a quick start that wor
   await page.getByRole("navigation", { name: "Dashboard" }).getByRole("link", { name: "Overview" }).click();
   await expect(page.getByRole("heading", { name: "Overview", level: 1 })).toBeVisible();
   await expect(page.getByText("Plan", { exact: true })).toBeVisible();
-  await expect(page.getByText("10,000 units / month")).toBeVisible();
+  // The plan's limits, all three: rate, burst (X-RateLimit-Limit) and monthly units.
+  await expect(page.getByTestId("plan-limits")).toHaveText(
+    "60 requests/min per key, bursts of 20 · 10,000 units/month",
+  );
   const origin = new URL(page.url()).origin;
   // The key comes from $STATLINE_API_KEY: the copied command holds no placeholder.
   await expect(page.locator("pre")).toHaveText(`curl -H "X-API-Key: $STATLINE_API_KEY" ${origin}/v1/teams`);
   await expect(page.locator("main")).toContainText(`Your newest test key starts ${key.slice(0, 16)}`);
+  await expect(page.getByRole("button", { name: "Create another test key" })).toBeVisible();
   await expect(page.locator("body")).not.toContainText(key.slice(16));
 });
 

@@ -16,9 +16,17 @@ export function SessionsCard() {
   // A full page load after ending this browser's own session: it drops every cached query.
   // eslint-disable-next-line @next/next/no-location-assign-relative-destination
   const toSignIn = () => window.location.assign("/signin");
-  const revokeOne = (id: string, current: boolean) =>
-    revoke.mutate(id, { onSuccess: () => current && toSignIn() });
-  const revokeAll = () => revoke.mutate(null, { onSuccess: toSignIn });
+  // Both sign someone out at once, so they ask first (issue 34: session revoke had no confirmation).
+  const revokeOne = (id: string, current: boolean, what: string) => {
+    const question = current
+      ? "Revoke this browser's session? You will be signed out here."
+      : `Revoke the session of ${what}? It is signed out at once.`;
+    if (window.confirm(question)) revoke.mutate(id, { onSuccess: () => current && toSignIn() });
+  };
+  const revokeAll = () => {
+    if (window.confirm("Sign out everywhere, this browser included?"))
+      revoke.mutate(null, { onSuccess: toSignIn });
+  };
 
   return (
     <Card>
@@ -58,7 +66,7 @@ export function SessionsCard() {
               <Button
                 variant="secondary"
                 size="sm"
-                onClick={() => revokeOne(s.id, s.current)}
+                onClick={() => revokeOne(s.id, s.current, describeUserAgent(s.userAgent))}
                 disabled={revoke.isPending}
                 aria-label={`Revoke session: ${describeUserAgent(s.userAgent)}${s.current ? " (this browser)" : ""}`}
               >

@@ -4,7 +4,8 @@ import { useState, type FormEvent } from "react";
 import { Field } from "../auth/Field";
 import { useTwoFactorMutation, useTwoFactorQuery } from "../hooks/useTwoFactor";
 import { Badge } from "../ui/Badge";
-import { Button } from "../ui/Button";
+import { Button, focusRing } from "../ui/Button";
+import { CopyButton } from "../ui/CopyButton";
 import { Card, CardHeader } from "../ui/Card";
 import { ErrorState, Skeleton } from "../ui/States";
 
@@ -60,9 +61,20 @@ export function TwoFactorCard() {
                 </li>
               ))}
             </ul>
-            <Button className="mt-4" variant="secondary" size="sm" onClick={() => setCodes(null)}>
-              I have saved them
-            </Button>
+            {/* Copy or download them in one go (issue 34); the file never leaves the browser. */}
+            <div className="mt-4 flex flex-wrap gap-2">
+              <CopyButton text={codes.join("\n")} label="Copy codes" size="sm" />
+              <a
+                href={`data:text/plain;charset=utf-8,${encodeURIComponent(`Statline recovery codes (each works once)\n${codes.join("\n")}\n`)}`}
+                download="statline-recovery-codes.txt"
+                className={`inline-flex h-8 items-center gap-1.5 rounded-md border border-slate-300 bg-white px-3 text-sm font-medium text-slate-800 shadow-sm hover:bg-slate-50 ${focusRing}`}
+              >
+                Download .txt
+              </a>
+              <Button variant="secondary" size="sm" onClick={() => setCodes(null)}>
+                I have saved them
+              </Button>
+            </div>
           </div>
         ) : status.data.enabled ? (
           <form onSubmit={submit((code) => disable.mutate(code))} className="flex flex-wrap items-end gap-3">

@@ -1,29 +1,90 @@
 "use client";
 
+import { useState } from "react";
+import { AUDIT_CATEGORIES, AUDIT_CATEGORY_NAMES, type AuditCategory } from "@/lib/dashboard/audit-labels";
+import type { AuditView as AuditEvent } from "@/lib/dashboard/types";
 import { useAuditQuery } from "../hooks/useAuditQuery";
 import { Badge } from "../ui/Badge";
-import { Button } from "../ui/Button";
+import { Button, focusRing } from "../ui/Button";
 import { Card, PageHeader } from "../ui/Card";
-import { formatDateTime, formatRelative } from "../ui/format";
-import { ListIcon } from "../ui/icons";
+import { formatLocalDateTime, formatRelative } from "../ui/format";
+import { DownloadIcon, ListIcon } from "../ui/icons";
 import { EmptyState, ErrorState, Skeleton } from "../ui/States";
 import { AuditTarget, describeAction } from "./actions";
 import { describeUserAgent } from "./userAgent";
 
-const th =
-  "whitespace-nowrap px-5 py-2.5 text-left text-xs font-medium uppercase tracking-wide text-slate-500";
+// Four columns (origin under the actor) fit 1280 px with the sidebar; below 1024 px each event is a
+// stacked card. The old six-column table (880 px minimum) hid IP and Client at 1280, 768 and 390.
+const th = "px-5 py-2.5 text-left text-xs font-medium uppercase tracking-wide text-slate-500";
 const td = "px-5 py-3 align-top text-sm";
+const select = `h-9 rounded-md border border-slate-300 bg-white pl-3 pr-8 text-sm text-slate-800 shadow-sm ${focusRing}`;
+
+function When({ iso }: { iso: string }) {
+  return (
+    <>
+      <time dateTime={iso} className="text-slate-800">
+        {formatLocalDateTime(iso)}
+      </time>
+      <div className="text-xs text-slate-600">{formatRelative(iso)}</div>
+    </>
+  );
+}
+
+function Actor({ e }: { e: AuditEvent }) {
+  return (
+    <>
+      <div className="text-slate-800 [overflow-wrap:anywhere]">
+        {e.actor?.email ?? (
+          <span className="text-slate-600">{e.ip === "admin-cli" ? "Admin CLI" : "System"}</span>
+        )}
+      </div>
+      <div className="text-xs text-slate-600 [overflow-wrap:anywhere]" title={e.userAgent ?? undefined}>
+        {e.ip && e.ip !== "admin-cli" ? <span className="font-mono">{e.ip}</span> : null}
+        {e.ip && e.ip !== "admin-cli" && e.userAgent ? " · " : null}
+        {e.userAgent ? describeUserAgent(e.userAgent) : null}
+      </div>
+    </>
+  );
+}
 
 export function AuditView() {
-  const audit = useAuditQuery();
+  const [category, setCategory] = useState<AuditCategory | "">("");
+  const audit = useAuditQuery(category);
   const events = audit.data?.pages.flatMap((p) => p.items) ?? [];
+  const exportHref = `/api/dashboard/audit/export${category ? `?category=${category}` : ""}`;
 
   return (
     <>
       <PageHeader
         title="Audit log"
-        description="Every key creation and revocation and every agent handoff on your account, with who did it, when and from where."
+        description="Every change to your keys, webhooks, sessions and security settings, and every agent handoff: who did it, when (your local time) and from where."
+        action={
+          <a
+            href={exportHref}
+            download
+            className={`inline-flex h-9 items-center gap-2 rounded-md border border-slate-300 bg-white px-4 text-sm font-medium text-slate-800 shadow-sm hover:bg-slate-50 ${focusRing}`}
+          >
+            <DownloadIcon width={16} height={16} /> Export CSV
+          </a>
+        }
       />
+      <div className="mb-4">
+        <label className="flex w-full max-w-xs flex-col gap-1 text-xs font-medium text-slate-600">
+          Show
+          <select
+            className={select}
+            value={category}
+            onChange={(e) => setCategory(e.target.value as AuditCategory | "")}
+          >
+            <option value="">All events</option>
+            {AUDIT_CATEGORY_NAMES.map((c) => (
+              <option key={c} value={c}>
+                {AUDIT_CATEGORIES[c].label}
+              </option>
+            ))}
+          </select>
+        </label>
+      </div>
       <Card>
         {audit.isPending ? (
           <div className="divide-y divide-slate-100" aria-busy="true" aria-label="Loading audit log">
@@ -39,32 +100,27 @@ export function AuditView() {
           <ErrorState error={audit.error} onRetry={() => audit.refetch()} what="the audit log" />
         ) : events.length === 0 ? (
           <EmptyState icon={<ListIcon width={22} height={22} />} title="Nothing recorded yet">
-            When you or a teammate create or revoke a key, or approve an agent’s request for one, it is
-            recorded here.
+            {category
+              ? "No events of this kind yet."
+              : "When you or a teammate create or revoke a key, or approve an agent’s request for one, it is recorded here."}
           </EmptyState>
         ) : (
-          <div className="overflow-x-auto" tabIndex={0} role="region" aria-label="Audit events">
-            <table className="w-full min-w-[880px]">
+          <>
+            <table className="hidden w-full lg:table">
               <caption className="sr-only">Audit events, newest first</caption>
               <thead className="border-b border-slate-100 bg-slate-50/70">
                 <tr>
-                  <th scope="col" className={th}>
+                  <th scope="col" className={`${th} w-52`}>
                     Time
                   </th>
                   <th scope="col" className={th}>
-                    Actor
-                  </th>
-                  <th scope="col" className={th}>
-                    Action
+                    Event
                   </th>
                   <th scope="col" className={th}>
                     Target
                   </th>
                   <th scope="col" className={th}>
-                    IP address
-                  </th>
-                  <th scope="col" className={th}>
-                    Client
+                    By, from
                   </th>
                 </tr>
               </thead>
@@ -74,36 +130,40 @@ export function AuditView() {
                   return (
                     <tr key={e.id}>
                       <td className={td}>
-                        <time dateTime={e.createdAt} className="whitespace-nowrap text-slate-800">
-                          {formatDateTime(e.createdAt)}
-                        </time>
-                        <div className="text-xs text-slate-500">{formatRelative(e.createdAt)}</div>
-                      </td>
-                      <td className={`${td} max-w-56 truncate text-slate-800`} title={e.actor?.email}>
-                        {e.actor?.email ?? (
-                          <span className="text-slate-500">
-                            {e.ip === "admin-cli" ? "Admin CLI" : "System"}
-                          </span>
-                        )}
+                        <When iso={e.createdAt} />
                       </td>
                       <td className={td}>
                         <Badge tone={action.tone}>{action.label}</Badge>
                       </td>
-                      <td className={td}>
-                        <AuditTarget detail={e.detail || e.targetId} />
+                      <td className={`${td} min-w-0`}>
+                        <AuditTarget detail={e.detail || e.targetType} />
                       </td>
-                      <td className={`${td} whitespace-nowrap font-mono text-[13px] text-slate-600`}>
-                        {e.ip ?? "—"}
-                      </td>
-                      <td className={`${td} text-slate-600`} title={e.userAgent ?? undefined}>
-                        {describeUserAgent(e.userAgent)}
+                      <td className={`${td} min-w-0`}>
+                        <Actor e={e} />
                       </td>
                     </tr>
                   );
                 })}
               </tbody>
             </table>
-          </div>
+            <ul className="divide-y divide-slate-100 lg:hidden" aria-label="Audit events, newest first">
+              {events.map((e) => {
+                const action = describeAction(e.action);
+                return (
+                  <li key={e.id} className="space-y-2 px-4 py-3 text-sm sm:px-5">
+                    <div className="flex flex-wrap items-center justify-between gap-2">
+                      <Badge tone={action.tone}>{action.label}</Badge>
+                      <span className="text-right text-xs">
+                        <When iso={e.createdAt} />
+                      </span>
+                    </div>
+                    <AuditTarget detail={e.detail || e.targetType} />
+                    <Actor e={e} />
+                  </li>
+                );
+              })}
+            </ul>
+          </>
         )}
         {audit.hasNextPage && (
           <div className="border-t border-slate-100 px-5 py-3 text-center">

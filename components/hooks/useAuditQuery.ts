@@ -1,17 +1,19 @@
 "use client";
 
 import { useInfiniteQuery } from "@tanstack/react-query";
+import type { AuditCategory } from "@/lib/dashboard/audit-labels";
 import type { AuditPage } from "@/lib/dashboard/types";
 import { useApi } from "./useApi";
 
-export function useAuditQuery(limit = 50) {
+/** One category of events (lib/dashboard/audit-labels.ts), or "" for all. */
+export function useAuditQuery(category: AuditCategory | "" = "", limit = 50) {
   const api = useApi();
   return useInfiniteQuery({
-    queryKey: ["audit", limit],
+    queryKey: ["audit", limit, category],
     initialPageParam: "",
     queryFn: ({ pageParam }) =>
       api.get<AuditPage>(
-        `/api/dashboard/audit?limit=${limit}${pageParam ? `&cursor=${encodeURIComponent(pageParam)}` : ""}`,
+        `/api/dashboard/audit?limit=${limit}${category ? `&category=${category}` : ""}${pageParam ? `&cursor=${encodeURIComponent(pageParam)}` : ""}`,
       ),
     getNextPageParam: (last) => last.nextCursor ?? undefined,
   });

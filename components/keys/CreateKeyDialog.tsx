@@ -23,14 +23,17 @@ export function CreateKeyDialog({
   mutation,
   onClose,
   onCreated,
+  defaultEnvironment = "test",
 }: {
+  /** The dashboard's test/live switch: in the Live view a new key is live unless changed (issue 34). */
+  defaultEnvironment?: Environment;
   open: boolean;
   mutation: CreateMutation;
   onClose: () => void;
   onCreated: (created: CreatedKey) => void;
 }) {
   const [name, setName] = useState("");
-  const [environment, setEnvironment] = useState<Environment>("test");
+  const [environment, setEnvironment] = useState<Environment>(defaultEnvironment);
   const [problem, setProblem] = useState("");
   const [restrictions, setRestrictions] = useState(defaultRestrictions);
   const nameId = useId();
@@ -39,11 +42,11 @@ export function CreateKeyDialog({
   useEffect(() => {
     if (open) {
       setName("");
-      setEnvironment("test");
+      setEnvironment(defaultEnvironment);
       setProblem("");
       setRestrictions(defaultRestrictions());
     }
-  }, [open]);
+  }, [open, defaultEnvironment]);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -64,6 +67,17 @@ export function CreateKeyDialog({
       onDismiss={() => !mutation.isPending && onClose()}
       title="Create API key"
       description="The full key is shown once, right after it is created."
+      footer={
+        // In the dialog's fixed footer (form= ties it to the form): always in view (issue 34).
+        <>
+          <Button variant="secondary" onClick={onClose} disabled={mutation.isPending}>
+            Cancel
+          </Button>
+          <Button type="submit" form="create-key-form" disabled={mutation.isPending}>
+            {mutation.isPending ? "Creating…" : "Create key"}
+          </Button>
+        </>
+      }
     >
       <form id="create-key-form" onSubmit={submit} noValidate className="space-y-5">
         <div>
@@ -71,7 +85,7 @@ export function CreateKeyDialog({
             <label htmlFor={nameId} className="text-sm font-medium text-slate-800">
               Name
             </label>
-            <span className="text-xs text-slate-400" aria-hidden="true">
+            <span className="text-xs text-slate-600" aria-hidden="true">
               {name.trim().length}/{NAME_MAX}
             </span>
           </div>
@@ -131,15 +145,6 @@ export function CreateKeyDialog({
             {error}
           </p>
         )}
-
-        <div className="-mx-6 -mb-4 flex justify-end gap-2 rounded-b-xl border-t border-slate-100 bg-slate-50 px-6 py-3">
-          <Button variant="secondary" onClick={onClose} disabled={mutation.isPending}>
-            Cancel
-          </Button>
-          <Button type="submit" disabled={mutation.isPending}>
-            {mutation.isPending ? "Creating…" : "Create key"}
-          </Button>
-        </div>
       </form>
     </Dialog>
   );

@@ -75,6 +75,16 @@ export function EditKeyDialog({
       onDismiss={close}
       title="Edit API key"
       description="The secret stays the same. Changes apply to requests within 2 seconds."
+      footer={
+        <>
+          <Button variant="secondary" onClick={close} disabled={update.isPending}>
+            Cancel
+          </Button>
+          <Button type="submit" form="edit-key-form" disabled={update.isPending}>
+            {update.isPending ? "Saving…" : "Save changes"}
+          </Button>
+        </>
+      }
     >
       {apiKey && (
         <form id="edit-key-form" onSubmit={submit} noValidate className="space-y-5">
@@ -110,14 +120,6 @@ export function EditKeyDialog({
               {error}
             </p>
           )}
-          <div className="-mx-6 -mb-4 flex justify-end gap-2 rounded-b-xl border-t border-slate-100 bg-slate-50 px-6 py-3">
-            <Button variant="secondary" onClick={close} disabled={update.isPending}>
-              Cancel
-            </Button>
-            <Button type="submit" disabled={update.isPending}>
-              {update.isPending ? "Saving…" : "Save changes"}
-            </Button>
-          </div>
         </form>
       )}
     </Dialog>

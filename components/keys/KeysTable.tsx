@@ -87,11 +87,17 @@ function KeyItem({ k, actions }: { k: KeyView; actions: KeyActions }) {
           </span>
         </code>
         <div className="flex flex-wrap gap-x-4 gap-y-1 text-xs text-slate-500">
-          <When label="Created" iso={k.createdAt} />
+          {/* "by" sits with Created: after "Last used" it read as if that person used the key (issue 34). */}
+          <span className="min-w-0 [overflow-wrap:anywhere]">
+            <When label="Created" iso={k.createdAt} />
+            {k.createdBy && <> by {k.createdBy.email}</>}
+          </span>
           <When label="Last used" iso={k.lastUsedAt} />
-          {k.expiresAt && <When label={status === "expired" ? "Expired" : "Expires"} iso={k.expiresAt} />}
+          {/* A revoked key no longer expires: "Expires in 59 minutes" on it was wrong (issue 34). */}
+          {k.expiresAt && status !== "revoked" && (
+            <When label={status === "expired" ? "Expired" : "Expires"} iso={k.expiresAt} />
+          )}
           {k.revokedAt && <When label="Revoked" iso={k.revokedAt} />}
-          {k.createdBy && <span className="min-w-0 [overflow-wrap:anywhere]">by {k.createdBy.email}</span>}
           {k.source !== "dashboard" && <span>via {k.source === "cli" ? "admin CLI" : "agent handoff"}</span>}
         </div>
         {(k.restricted || k.allowedIps.length > 0 || k.rateLimit || k.unitCap) && (

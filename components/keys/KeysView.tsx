@@ -15,7 +15,8 @@ import { RevokeKeyDialog } from "./RevokeKeyDialog";
 import { SecretDialog } from "./SecretDialog";
 import { RollKeyDialog } from "./RollKeyDialog";
 import { EditKeyDialog } from "./EditKeyDialog";
-import { filterKeys, type StatusFilter } from "./key-status";
+import { DisableKeyDialog } from "./DisableKeyDialog";
+import { filterKeys, statusOf, type StatusFilter } from "./key-status";
 
 const control =
   "rounded-md border border-slate-300 px-3 py-1.5 text-sm shadow-sm focus:border-emerald-600 focus:outline-none focus:ring-2 focus:ring-emerald-600/25";
@@ -36,6 +37,7 @@ export function KeysView() {
   const [notice, setNotice] = useState("");
   const [rolling, setRolling] = useState<KeyView | null>(null);
   const [editing, setEditing] = useState<KeyView | null>(null);
+  const [disabling, setDisabling] = useState<KeyView | null>(null);
   const [search, setSearch] = useState("");
   const [status, setStatus] = useState<StatusFilter>("all");
   const toggle = useToggleKeyMutation();
@@ -48,11 +50,24 @@ export function KeysView() {
   const filterId = useId();
   const shown = keys.data ? filterKeys(keys.data, search, status) : [];
 
+  // The same after the display-once dialog: its opener (Create in a dialog that is gone) cannot take
+  // focus back, and it fell to <body> (issue 34).
   useEffect(() => {
-    if (revoking || !focusHeadingAfterRevoke.current) return;
+    if (revoking || created || !focusHeadingAfterRevoke.current) return;
     focusHeadingAfterRevoke.current = false;
     headingRef.current?.focus();
-  }, [revoking]);
+  }, [revoking, created]);
+
+  const setToggled = (k: KeyView, disable: boolean) =>
+    toggle.mutate(
+      { id: k.id, disable },
+      {
+        onSuccess: (changed) => {
+          setDisabling(null);
+          setNotice(`${changed.disabledAt ? "Disabled" : "Enabled"} ${changed.name} (${changed.prefix}…).`);
+        },
+      },
+    );
 
   useEffect(() => {
     if (!notice) return;
@@ -60,7 +75,9 @@ export function KeysView() {
     return () => clearTimeout(t);
   }, [notice]);
 
-  const active = keys.data?.filter((k) => !k.revokedAt).length ?? 0;
+  // Active means working now: a disabled or expired key is not (issue 34 saw "2 active" with one disabled).
+  const active = keys.data?.filter((k) => statusOf(k) === "active").length ?? 0;
+  const revokedCount = keys.data?.filter((k) => k.revokedAt).length ?? 0;
 
   return (
     <>
@@ -105,7 +122,11 @@ export function KeysView() {
           </h2>
           {keys.data && keys.data.length > 0 && (
             <span className="text-sm text-slate-500">
-              {active} active · {keys.data.length - active} revoked
+              {active} active ·{" "}
+              {keys.data.length - active - revokedCount > 0
+                ? `${keys.data.length - active - revokedCount} disabled or expired · `
+                : ""}
+              {revokedCount} revoked
             </span>
           )}
         </div>
@@ -153,21 +174,14 @@ export function KeysView() {
             onRevoke: setRevoking,
             onRoll: setRolling,
             onEdit: setEditing,
-            onToggle: (k) =>
-              toggle.mutate(
-                { id: k.id, disable: k.disabledAt === null },
-                {
-                  onSuccess: (changed) =>
-                    setNotice(
-                      `${changed.disabledAt ? "Disabled" : "Enabled"} ${changed.name} (${changed.prefix}…).`,
-                    ),
-                },
-              ),
+            // Disabling stops a key at once, so it asks first; enabling does not (issue 34).
+            onToggle: (k) => (k.disabledAt === null ? setDisabling(k) : setToggled(k, false)),
           }}
         />
       </Card>
 
       <CreateKeyDialog
+        defaultEnvironment={env}
         open={creating}
         mutation={create}
         onClose={() => {
@@ -183,6 +197,7 @@ export function KeysView() {
       <SecretDialog
         created={created}
         onClose={() => {
+          focusHeadingAfterRevoke.current = true;
           setCreated(null);
           create.reset();
         }}
@@ -202,6 +217,12 @@ export function KeysView() {
           setEditing(null);
           setNotice(`Saved ${key.name} (${key.prefix}…). Requests see the change within 2 seconds.`);
         }}
+      />
+      <DisableKeyDialog
+        apiKey={disabling}
+        pending={toggle.isPending}
+        onCancel={() => setDisabling(null)}
+        onConfirm={(k) => setToggled(k, true)}
       />
       <RevokeKeyDialog
         apiKey={revoking}

@@ -3,7 +3,7 @@
 import Link from "next/link";
 import { usePathname } from "next/navigation";
 import { signOut } from "next-auth/react";
-import { useEffect, useState, type ReactNode } from "react";
+import { useEffect, useRef, useState, type ReactNode } from "react";
 import { focusRing } from "../ui/Button";
 import {
   BoltIcon,
@@ -101,6 +101,18 @@ export function Shell({ email, children }: { email: string; children: ReactNode 
   const pathname = usePathname();
   const [menuOpen, setMenuOpen] = useState(false);
   useEffect(() => setMenuOpen(false), [pathname]);
+  // Escape closes the mobile menu and returns focus to its button (issue 34: it ignored Escape).
+  const menuButton = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (!menuOpen) return;
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key !== "Escape") return;
+      setMenuOpen(false);
+      menuButton.current?.focus();
+    };
+    document.addEventListener("keydown", onKey);
+    return () => document.removeEventListener("keydown", onKey);
+  }, [menuOpen]);
 
   return (
     <div className="min-h-screen lg:flex">
@@ -125,6 +137,7 @@ export function Shell({ email, children }: { email: string; children: ReactNode 
         <Logo href="/dashboard" />
         <EnvSwitch className="ml-auto mr-2 w-32" />
         <button
+          ref={menuButton}
           type="button"
           aria-expanded={menuOpen}
           aria-controls="mobile-nav"

@@ -1,6 +1,6 @@
 "use client";
 
-import { useState } from "react";
+import { useId, useState } from "react";
 import type { KeyView } from "@/lib/dashboard/types";
 import type { LogFilters } from "../hooks/useLogsQuery";
 import { Button, focusRing } from "../ui/Button";
@@ -37,6 +37,11 @@ export interface FilterBarProps {
 export function LogFilterBar({ value, range, keys, endpoints, onChange }: FilterBarProps) {
   const [id, setId] = useState(value.requestId);
   const custom = range === "custom";
+  // Below 640 px the four filters are behind a button, so the rows start on the first screen
+  // (issue 34: at 390 px they filled it). The button says how many are set.
+  const [open, setOpen] = useState(false);
+  const gridId = useId();
+  const set = [value.keyPrefix, value.status, value.endpoint, range].filter(Boolean).length;
   return (
     <div className="mb-4 space-y-3">
       <form
@@ -73,7 +78,21 @@ export function LogFilterBar({ value, range, keys, endpoints, onChange }: Filter
           </Button>
         )}
       </form>
-      <div className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-4" aria-disabled={!!value.requestId}>
+      <Button
+        variant="secondary"
+        size="sm"
+        className="sm:hidden"
+        aria-expanded={open}
+        aria-controls={gridId}
+        onClick={() => setOpen((o) => !o)}
+      >
+        {open ? "Hide filters" : `Filters${set ? ` (${set} set)` : ""}`}
+      </Button>
+      <div
+        id={gridId}
+        className={`${open ? "grid" : "hidden"} grid-cols-1 gap-3 sm:grid sm:grid-cols-2 lg:grid-cols-4`}
+        aria-disabled={!!value.requestId}
+      >
         <label className={label}>
           Key
           <select

@@ -6,6 +6,7 @@ import { Card, CardHeader, PageHeader } from "../ui/Card";
 import { formatNumber } from "../ui/format";
 import { Stat } from "../ui/Stat";
 import { ErrorState, Skeleton } from "../ui/States";
+import { PlanLimits } from "../usage/PlanLimits";
 import { QuotaMeter } from "../usage/QuotaMeter";
 import { QuickStart } from "./QuickStart";
 import { RecentActivity } from "./RecentActivity";
@@ -48,19 +49,11 @@ export function OverviewView({ name }: { name: string }) {
               data.month.quota === null ? "Unlimited plan" : `of ${formatNumber(data.month.quota)} included`
             }
           />
-          <Stat
-            label="Plan"
-            value={data.month.planLabel}
-            hint={
-              data.month.quota === null
-                ? "No monthly quota"
-                : `${formatNumber(data.month.quota)} units / month`
-            }
-          />
+          <Stat label="Plan" value={data.month.planLabel} hint={<PlanLimits month={data.month} />} />
           <Stat
             label="Active keys"
             value={formatNumber(data.keys.active)}
-            hint={`${data.keys.live} live · ${data.keys.test} test · ${data.keys.revoked} revoked`}
+            hint={`${data.keys.live} live · ${data.keys.test} test${data.keys.disabled ? ` · ${data.keys.disabled} disabled` : ""} · ${data.keys.revoked} revoked`}
           />
         </dl>
       )}

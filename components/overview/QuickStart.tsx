@@ -1,77 +1,116 @@
 "use client";
 
 import Link from "next/link";
-import { useSyncExternalStore } from "react";
+import { useState } from "react";
 import type { OverviewView } from "@/lib/dashboard/types";
 import { hrefWithEnv } from "../hooks/useEnvironment";
+import { useCreateKeyMutation } from "../hooks/useKeysQuery";
 import { KEY_VARIABLE } from "../logs/curl";
 import { StatusBadge } from "../logs/StatusBadge";
+import { Button } from "../ui/Button";
 import { CopyButton } from "../ui/CopyButton";
 import { formatRelative } from "../ui/format";
 
-const noop = () => () => {};
 const link = "font-medium text-emerald-700 underline-offset-2 hover:underline";
 const code = "rounded bg-slate-100 px-1 font-mono text-[13px]";
 
 /**
- * Three steps that work when copied: the key goes into $STATLINE_API_KEY once (the display-once
- * dialog offers the export line with the full key), and the copied curl reads it from there, so it
- * never holds a placeholder. Uses a key of the frame's environment (test unless switched to live).
+ * A first call that cannot fail: step 1 makes the key right here, and step 2 is one block (the
+ * export line with the full key, then the curl against this instance's own address) with one Copy
+ * button. Before a key exists there is nothing to copy. The full key lives only in this component's
+ * state (never in a query cache) and is gone when the page is left, as with the keys page's dialog.
  */
 export function QuickStart({ overview }: { overview: OverviewView }) {
-  // The page's own origin, read after hydration so the server render needs no request headers.
-  const origin = useSyncExternalStore(
-    noop,
-    () => window.location.origin,
-    () => "http://localhost:3000",
-  );
-  const { environment: env, quickStartPrefix: prefix, lastRequest: last } = overview;
-  const command = `curl -H "X-API-Key: $${KEY_VARIABLE}" ${origin}/v1/teams`;
+  const { environment: env, quickStartPrefix: prefix, lastRequest: last, baseUrl } = overview;
+  const create = useCreateKeyMutation();
+  const [secret, setSecret] = useState<string | null>(null);
+  const curl = `curl -H "X-API-Key: $${KEY_VARIABLE}" ${baseUrl}/v1/teams`;
+  const block = secret ? `export ${KEY_VARIABLE}=${secret}\n${curl}` : curl;
+  const makeKey = () =>
+    create.mutate(
+      { name: `Quick start (${env})`, environment: env },
+      { onSuccess: (made) => setSecret(made.secret) },
+    );
+
   return (
     <ol className="space-y-5 text-sm text-slate-700">
       <li className="flex gap-3">
         <Step n={1} />
         <div className="min-w-0">
           <p className="font-medium text-slate-900">
-            {prefix ? `Put your ${env} key in ${KEY_VARIABLE}` : `Create a ${env} key`}
+            {secret ? `Your ${env} key is ready` : prefix ? `Use your ${env} key` : `Create a ${env} key`}
           </p>
-          <p className="mt-0.5 text-slate-600">
-            {prefix ? (
-              <>
-                Your newest {env} key starts <code className={code}>{prefix}</code>. Set it once in your
-                shell:{" "}
-                <code className={code}>
-                  export {KEY_VARIABLE}=sk_{env}_…
-                </code>{" "}
-                (the full key was shown when you created it; lost it? create another on the{" "}
+          <div className="mt-0.5 text-slate-600">
+            {secret ? (
+              <p>
+                It is in the block below, <strong className="font-semibold">shown only now</strong>: Statline
+                keeps just a hash. Manage it on the{" "}
                 <Link href={hrefWithEnv("/dashboard/keys", env)} className={link}>
                   API keys
                 </Link>{" "}
-                page).
-              </>
+                page.
+              </p>
             ) : (
               <>
-                Go to{" "}
-                <Link href={hrefWithEnv("/dashboard/keys", env)} className={link}>
-                  API keys
-                </Link>{" "}
-                and create a {env} key. Copy the <code className={code}>export {KEY_VARIABLE}=…</code> line it
-                shows: that is the only time the key is shown.
+                <p>
+                  {prefix ? (
+                    <>
+                      Your newest {env} key starts <code className={code}>{prefix}</code>; its full value was
+                      shown once when it was made. If it is not in your shell as{" "}
+                      <code className={code}>{KEY_VARIABLE}</code>, make a new one here.
+                    </>
+                  ) : (
+                    <>A key authenticates every call. Make one here; it is shown once, in the block below.</>
+                  )}
+                </p>
+                <Button
+                  className="mt-2"
+                  size="sm"
+                  variant={prefix ? "secondary" : "primary"}
+                  onClick={makeKey}
+                  disabled={create.isPending}
+                >
+                  {create.isPending
+                    ? "Creating…"
+                    : prefix
+                      ? `Create another ${env} key`
+                      : `Create a ${env} key`}
+                </Button>
+                {create.isError && (
+                  <p role="alert" className="mt-2 text-red-700">
+                    {create.error.message}
+                  </p>
+                )}
               </>
             )}
-          </p>
+          </div>
         </div>
       </li>
       <li className="flex gap-3">
         <Step n={2} />
         <div className="min-w-0 flex-1">
           <p className="font-medium text-slate-900">{last ? "Call the API" : "Make your first request"}</p>
-          <div className="mt-2 flex items-start gap-2 rounded-lg bg-slate-900 p-3 pl-4">
-            <pre className="min-w-0 flex-1 whitespace-pre-wrap [overflow-wrap:anywhere] py-1 font-mono text-[13px] leading-relaxed text-slate-100">
-              <code data-testid="quickstart-command">{command}</code>
-            </pre>
-            <CopyButton text={command} size="sm" variant="dark" />
-          </div>
+          {secret || prefix ? (
+            <div className="mt-2 flex flex-col gap-2 sm:flex-row sm:items-start rounded-lg bg-slate-900 p-3 pl-4">
+              <pre className="order-2 min-w-0 flex-1 sm:order-1 whitespace-pre-wrap [overflow-wrap:anywhere] py-1 font-mono text-[13px] leading-relaxed text-slate-100">
+                <code data-testid="quickstart-command">{block}</code>
+              </pre>
+              <CopyButton
+                text={block}
+                size="sm"
+                variant="dark"
+                className="order-1 self-end sm:order-2"
+                label={secret ? "Copy both lines" : "Copy"}
+              />
+            </div>
+          ) : (
+            <p className="mt-0.5 text-slate-600">
+              The command to paste into a terminal appears here once step 1 has made a key.
+            </p>
+          )}
+          {secret && (
+            <p className="mt-2 text-slate-600">Paste both lines into a terminal: the answer is JSON.</p>
+          )}
           {last && (
             <p
               className="mt-2 flex flex-wrap items-center gap-x-2 gap-y-1 text-slate-600"
@@ -102,6 +141,10 @@ export function QuickStart({ overview }: { overview: OverviewView }) {
             <a href="/docs" className={link}>
               API reference
             </a>
+            . Limits: {overview.month.planLabel} plan,{" "}
+            {overview.month.ratePerMinute === null
+              ? "no rate limit"
+              : `${overview.month.ratePerMinute} requests a minute per key (bursts of ${overview.month.burst})`}
             .
           </p>
         </div>

@@ -17,7 +17,7 @@ const TONE_DOT = {
 
 /** The last few audit events, newest first, with a link to the full log. */
 export function RecentActivity() {
-  const audit = useAuditQuery(5);
+  const audit = useAuditQuery("", 5);
   const events = audit.data?.pages[0]?.items ?? [];
   if (audit.isPending) return <Skeleton className="h-24" />;
   if (audit.isError) return <p className="text-sm text-slate-500">Activity could not be loaded.</p>;

@@ -75,12 +75,14 @@ export function Dialog({
       className={`${
         placement === "drawer"
           ? "my-0 ml-auto mr-0 h-dvh max-h-dvh w-full max-w-xl rounded-none"
-          : `m-auto w-[calc(100%-2rem)] ${size === "lg" ? "max-w-xl" : "max-w-md"} rounded-xl`
-      } bg-white p-0 text-slate-900 shadow-2xl ring-1 ring-slate-900/10 backdrop:bg-slate-950/50 backdrop:backdrop-blur-[2px]`}
+          : `m-auto max-h-[calc(100dvh-2rem)] w-[calc(100%-2rem)] ${size === "lg" ? "max-w-xl" : "max-w-md"} rounded-xl`
+      } overflow-hidden bg-white p-0 text-slate-900 shadow-2xl ring-1 ring-slate-900/10 backdrop:bg-slate-950/50 backdrop:backdrop-blur-[2px]`}
     >
       {open && (
-        <div className="flex flex-col">
-          <div className="flex items-start justify-between gap-4 px-6 pt-5">
+        // Header and footer stay put and only the body scrolls, so the primary button is always in view
+        // (issue 34: Create and Edit key put Save below the fold at 1280x800 and 390x844).
+        <div className={`flex flex-col ${placement === "drawer" ? "h-dvh" : "max-h-[calc(100dvh-2rem)]"}`}>
+          <div className="flex shrink-0 items-start justify-between gap-4 px-6 pt-5">
             <div>
               <h2 id={titleId} className="text-base font-semibold text-slate-900">
                 {title}
@@ -102,9 +104,11 @@ export function Dialog({
               </button>
             )}
           </div>
-          <div className="px-6 py-4">{children}</div>
+          <div className="min-h-0 flex-1 overflow-y-auto px-6 py-4" data-dialog-body>
+            {children}
+          </div>
           {footer && (
-            <div className="flex justify-end gap-2 rounded-b-xl border-t border-slate-100 bg-slate-50 px-6 py-3">
+            <div className="flex shrink-0 flex-wrap justify-end gap-2 border-t border-slate-100 bg-slate-50 px-6 py-3">
               {footer}
             </div>
           )}

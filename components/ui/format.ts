@@ -17,11 +17,23 @@ const preciseFormat = new Intl.DateTimeFormat("en-US", {
   hourCycle: "h23",
   timeZone: "UTC",
 });
+// The audit log reads in the viewer's own time zone (issue 34), named in the text (e.g. "GMT+2").
+// Only for data fetched in the browser: the server render never prints it, so no hydration mismatch.
+const localFormat = new Intl.DateTimeFormat("en-US", {
+  dateStyle: "medium",
+  timeStyle: "medium",
+});
+const zoneFormat = new Intl.DateTimeFormat("en-US", { timeZoneName: "short" });
 const relativeFormat = new Intl.RelativeTimeFormat("en-US", { numeric: "auto" });
 
 export const formatNumber = (n: number) => numberFormat.format(n);
 export const formatCompact = (n: number) =>
   Math.abs(n) < 10_000 ? numberFormat.format(n) : compactFormat.format(n);
+export const formatLocalDateTime = (iso: string) => {
+  const d = new Date(iso);
+  const zone = zoneFormat.formatToParts(d).find((p) => p.type === "timeZoneName")?.value ?? "";
+  return `${localFormat.format(d)} ${zone}`.trim();
+};
 export const formatDateTime = (iso: string) => `${dateTimeFormat.format(new Date(iso))} UTC`;
 /** To the second, for request logs: "Nov 23, 14:03:12 UTC". */
 export const formatPreciseTime = (iso: string) => `${preciseFormat.format(new Date(iso))} UTC`;

@@ -67,6 +67,22 @@ function QuotaDetails({ month }: { month: MonthUsage }) {
         <dd className="text-slate-800">{dayName.format(resets)}, 00:00 UTC</dd>
       </div>
       <div className="flex justify-between gap-3">
+        <dt className="text-slate-500">Rate limit</dt>
+        <dd className="text-right tabular-nums text-slate-800" data-testid="rate-limit">
+          {month.ratePerMinute === null
+            ? "No limit"
+            : `${formatNumber(month.ratePerMinute)} requests/min per key`}
+        </dd>
+      </div>
+      <div className="flex justify-between gap-3">
+        <dt className="text-slate-500">
+          Burst <span className="text-xs">(X-RateLimit-Limit)</span>
+        </dt>
+        <dd className="tabular-nums text-slate-800">
+          {month.burst === null ? "No limit" : `${formatNumber(month.burst)} requests`}
+        </dd>
+      </div>
+      <div className="flex justify-between gap-3">
         <dt className="text-slate-500">Remaining</dt>
         <dd className="tabular-nums text-slate-800">
           {month.quota === null

@@ -51,8 +51,19 @@ export function AddEndpointDialog({
       onDismiss={() => !mutation.isPending && onClose()}
       title="Add webhook endpoint"
       description="Statline POSTs each change to this URL, signed per Standard Webhooks. The signing secret is shown once, right after you add it."
+
+      footer={
+        <>
+          <Button variant="secondary" onClick={onClose} disabled={mutation.isPending}>
+            Cancel
+          </Button>
+          <Button type="submit" form="add-endpoint-form" disabled={mutation.isPending}>
+            {mutation.isPending ? "Adding…" : "Add endpoint"}
+          </Button>
+        </>
+      }
     >
-      <form onSubmit={submit} noValidate className="space-y-5">
+      <form id="add-endpoint-form" onSubmit={submit} noValidate className="space-y-5">
         <div>
           <label htmlFor={urlId} className="text-sm font-medium text-slate-800">
             Endpoint URL
@@ -72,6 +83,10 @@ export function AddEndpointDialog({
             aria-describedby={error ? errorId : undefined}
             className="mt-1.5 block w-full rounded-md border border-slate-300 px-3 py-2 text-sm shadow-sm placeholder:text-slate-500 focus:border-emerald-600 focus:outline-none focus:ring-2 focus:ring-emerald-600/25 aria-[invalid=true]:border-red-500"
           />
+          <p className="mt-1 text-xs text-slate-600">
+            Private and loopback addresses (127.0.0.1, localhost, 10.x, 192.168.x) are refused unless the
+            server runs with <code className="font-mono">WEBHOOK_ALLOW_PRIVATE=1</code>, for local testing.
+          </p>
         </div>
         <fieldset>
           <legend className="text-sm font-medium text-slate-800">Event types</legend>
@@ -97,14 +112,6 @@ export function AddEndpointDialog({
             {error}
           </p>
         )}
-        <div className="-mx-6 -mb-4 flex justify-end gap-2 rounded-b-xl border-t border-slate-100 bg-slate-50 px-6 py-3">
-          <Button variant="secondary" onClick={onClose} disabled={mutation.isPending}>
-            Cancel
-          </Button>
-          <Button type="submit" disabled={mutation.isPending}>
-            {mutation.isPending ? "Adding…" : "Add endpoint"}
-          </Button>
-        </div>
       </form>
     </Dialog>
   );

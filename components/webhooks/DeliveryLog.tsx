@@ -14,6 +14,15 @@ const STATE: Record<WebhookDeliveryView["status"], { tone: Tone; label: string }
   dead: { tone: "red", label: "Failed" },
 };
 
+/**
+ * A refused private target names the setting that allows it (issue 34: 127.0.0.1 was refused on a
+ * developer's machine without saying how to test locally).
+ */
+export const refusalHint = (error: string) =>
+  error.startsWith("refused:")
+    ? ". For local testing, start the server with WEBHOOK_ALLOW_PRIVATE=1 (docs/events.md)"
+    : "";
+
 function Attempts({ d }: { d: WebhookDeliveryView }) {
   if (!d.attemptLog.length) return null;
   return (
@@ -23,7 +32,7 @@ function Attempts({ d }: { d: WebhookDeliveryView }) {
         {d.attemptLog.map((a) => (
           <li key={a.at} className="break-words">
             {formatPreciseTime(a.at)} · {a.statusCode ?? "no response"} · {a.latencyMs} ms
-            {a.error ? ` · ${a.error}` : ""}
+            {a.error ? ` · ${a.error}${refusalHint(a.error)}` : ""}
           </li>
         ))}
       </ol>

@@ -38,7 +38,8 @@ export function EndpointCard({
           <p className="mt-1 text-xs text-slate-600">
             {ep.eventTypes.length ? ep.eventTypes.join(", ") : "All event types"} · added{" "}
             {formatDateTime(ep.createdAt)}
-            {ep.consecutiveFailures > 0 && ` · ${ep.consecutiveFailures} failed attempts in a row`}
+            {ep.consecutiveFailures > 0 &&
+              ` · ${ep.consecutiveFailures} failed ${ep.consecutiveFailures === 1 ? "attempt" : "attempts"} in a row`}
           </p>
           {disabled && ep.disabledReason && (
             <p className="mt-1 text-xs text-red-700" data-disabled-reason>

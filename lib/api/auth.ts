@@ -11,9 +11,15 @@ export type AuthResult = { ok: true; caller: Caller } | { ok: false; error: ApiE
 const CHALLENGE = { "WWW-Authenticate": 'Bearer realm="statline"' };
 const INVALID = { "WWW-Authenticate": 'Bearer realm="statline", error="invalid_token"' };
 
+/**
+ * "API key required" also says where keys are made, without changing the spec's body: a Link to
+ * the dashboard's keys page (RFC 8288 rel="help"; relative, so it resolves against this server).
+ */
+export const KEYS_HELP_LINK = '</dashboard/keys>; rel="help"; title="Create an API key"';
+
 const keyRequired = (reason: "missing" | "malformed"): AuthResult => ({
   ok: false,
-  error: new ApiError("UNAUTHORIZED", MESSAGES.keyRequired, CHALLENGE),
+  error: new ApiError("UNAUTHORIZED", MESSAGES.keyRequired, { ...CHALLENGE, Link: KEYS_HELP_LINK }),
   failure: { reason },
 });
 

@@ -11,6 +11,7 @@ export const TOOL_VARS = {
     "The ingest-scoped key `npm run admin -- ingest` sends (never a flag: no key in shell history)",
     CLI,
   ),
+  STATLINE_URL: v.url("Alias of `STATLINE_BASE_URL`; `npm run perf:pages` measures this running server", CLI),
   STATLINE_CONFIG_DIR: v.str("The `statline` CLI's credentials folder", CLI, {
     shown: "`~/.config/statline`",
   }),
@@ -35,6 +36,10 @@ export const TOOL_VARS = {
     {
       default: "lean",
     },
+  ),
+  LIGHTHOUSE_DIR: v.str(
+    "`npm run perf:pages`: a Lighthouse 12 install to also score each page (docs/development.md)",
+    T,
   ),
   STATLINE_SKIP_BUILD: v.bool("`1` skips the build check in `npm start` and the tests", T, { default: "0" }),
 } as const;

@@ -59,9 +59,11 @@ export interface AuditPage {
 
 export interface OverviewView {
   month: import("../usage/report").MonthUsage;
-  keys: { active: number; revoked: number; live: number; test: number };
+  keys: { active: number; disabled: number; revoked: number; live: number; test: number };
   /** The environment of the dashboard's test/live switch this overview was built for. */
   environment: "live" | "test";
+  /** Where this instance is reached (NEXTAUTH_URL, else the request's origin): the quick start's curl. */
+  baseUrl: string;
   /** Prefix of the newest active key of that environment, for the quick start. */
   quickStartPrefix: string | null;
   /** The account's newest logged request in that environment (the quick start shows it). */

@@ -39,6 +39,9 @@ export interface MonthUsage {
   planLabel: string;
   /** Units included per month; null for an unlimited plan. */
   quota: number | null;
+  /** Sustained requests per minute per key and the burst (X-RateLimit-Limit); null when unlimited. */
+  ratePerMinute: number | null;
+  burst: number | null;
 }
 
 export interface UsageReport {
@@ -105,6 +108,8 @@ export async function monthToDate(db: Db, accountId: string, now = new Date()): 
     plan: plan.name,
     planLabel: plan.label,
     quota: plan.monthlyUnits,
+    ratePerMinute: plan.ratePerMinute,
+    burst: plan.burst,
   };
 }
 

@@ -201,6 +201,8 @@ describe("CORS, challenges and non-page answers", () => {
     const r = await call(apps[mode].baseUrl, "/v1/persons");
     expectError(r, 401, "UNAUTHORIZED", "API key required");
     expect(r.headers.get("www-authenticate")).toBe('Bearer realm="statline"');
+    // Where keys are made, without changing the spec's body.
+    expect(r.headers.get("link")).toBe('</dashboard/keys>; rel="help"; title="Create an API key"');
   });
 
   test("request target * is a JSON 400; /V1, /v2 and unknown /api/* are JSON 404s", async () => {

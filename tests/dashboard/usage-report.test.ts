@@ -122,6 +122,9 @@ describe.each([
       plan: "pro",
       planLabel: "Pro",
       quota: 500_000,
+      // The plan's limiter, shown beside the quota (lib/plans.ts: Pro is 600 a minute, bursts of 100).
+      ratePerMinute: 600,
+      burst: 100,
     });
   });
 

@@ -94,11 +94,15 @@ describe("dashboard views", () => {
     expect(second.items.map((e) => e.action)).toEqual(["key.created"]);
     expect(second.nextCursor).toBeNull();
     expect((await auditPage(t.db, "someone-else", 10)).items).toEqual([]);
+    // The dashboard's filter: one category of actions (lib/dashboard/audit-labels.ts).
+    const keys = await auditPage(t.db, accountId, 10, undefined, "keys");
+    expect(keys.items.map((e) => e.action)).toEqual(["key.revoked", "key.created", "key.created"]);
+    expect((await auditPage(t.db, accountId, 10, undefined, "webhooks")).items).toEqual([]);
   });
 
   it("the quick start uses a key of the switch's environment only, test by default", async () => {
     const o = await overview(t.db, accountId);
-    expect(o.keys).toEqual({ active: 1, revoked: 1, live: 1, test: 0 });
+    expect(o.keys).toEqual({ active: 1, disabled: 0, revoked: 1, live: 1, test: 0 });
     // the only active key is live: the test view offers none rather than a live one
     expect(o.environment).toBe("test");
     expect(o.quickStartPrefix).toBeNull();
@@ -111,5 +115,14 @@ describe("dashboard views", () => {
       createdById: userId,
     });
     expect((await overview(t.db, accountId)).quickStartPrefix).toBe(record.prefix);
+    // The instance's address comes from the caller (NEXTAUTH_URL or the request's origin).
+    expect((await overview(t.db, accountId, "test", "https://stats.example")).baseUrl).toBe(
+      "https://stats.example",
+    );
+    // A disabled key is not "active" (issue 34 saw "2 active" with one disabled) and never quick-started.
+    await t.db.apiKey.update({ where: { id: record.id }, data: { disabledAt: new Date() } });
+    const after = await overview(t.db, accountId);
+    expect(after.keys).toEqual({ active: 1, disabled: 1, revoked: 1, live: 1, test: 0 });
+    expect(after.quickStartPrefix).toBeNull();
   });
 });

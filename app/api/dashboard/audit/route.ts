@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { dashboardRoute } from "@/lib/auth/route";
 import { auditPage } from "@/lib/dashboard/audit";
+import { AUDIT_CATEGORY_NAMES } from "@/lib/dashboard/audit-labels";
 import { db } from "@/lib/db";
 
 export const dynamic = "force-dynamic";
@@ -8,8 +9,9 @@ export const dynamic = "force-dynamic";
 const auditQuery = z.object({
   cursor: z.string().max(64).optional(),
   limit: z.coerce.number().int().min(1).max(100).default(50),
+  category: z.enum(AUDIT_CATEGORY_NAMES).optional(),
 });
 
 export const GET = dashboardRoute(auditQuery, ({ user, body }) =>
-  auditPage(db, user.accountId, body.limit, body.cursor),
+  auditPage(db, user.accountId, body.limit, body.cursor, body.category),
 );

@@ -2,9 +2,17 @@ import { z } from "zod";
 import { dashboardRoute } from "@/lib/auth/route";
 import { overview } from "@/lib/dashboard/overview";
 import { db } from "@/lib/db";
+import { instanceBaseUrl } from "@/lib/dashboard/origin";
 
 export const dynamic = "force-dynamic";
 
 const query = z.object({ env: z.enum(["live", "test"]).default("test") });
 
-export const GET = dashboardRoute(query, ({ user, body }) => overview(db, user.accountId, body.env));
+export const GET = dashboardRoute(query, ({ user, body, request }) =>
+  overview(
+    db,
+    user.accountId,
+    body.env,
+    instanceBaseUrl((name) => request.headers.get(name)),
+  ),
+);

@@ -1,0 +1,44 @@
+/** What each audit action code means to a person: the dashboard's labels and the CSV's "event" column. */
+export const AUDIT_LABELS: Record<string, string> = {
+  "key.created": "Key created",
+  "key.revoked": "Key revoked",
+  "key.rolled": "Key rolled",
+  "key.updated": "Key edited",
+  "key.disabled": "Key disabled",
+  "key.enabled": "Key enabled",
+  "handoff.approved": "Agent handoff approved",
+  "handoff.denied": "Agent handoff denied",
+  "handoff.exchanged": "Agent key issued",
+  "handoff.replayed": "Handoff code replayed",
+  "session.revoked": "Session revoked",
+  "session.revoked_all": "Signed out everywhere",
+  "2fa.enabled": "Two-factor turned on",
+  "2fa.disabled": "Two-factor turned off",
+  "account.plan_changed": "Plan changed",
+  "webhook.created": "Webhook endpoint added",
+  "webhook.updated": "Webhook endpoint edited",
+  "webhook.deleted": "Webhook endpoint deleted",
+  "webhook.disabled": "Webhook endpoint disabled",
+  "webhook.enabled": "Webhook endpoint enabled",
+  "webhook.secret_rolled": "Webhook secret rolled",
+  "webhook.test_sent": "Webhook test sent",
+  "webhook.resent": "Webhook delivery resent",
+};
+
+/** An unknown code (a newer server, a hand-written row) reads as words, never as a raw code. */
+export function auditLabel(action: string): string {
+  const known = AUDIT_LABELS[action];
+  if (known) return known;
+  const words = action.replace(/[._]/g, " ").trim();
+  return words ? words[0].toUpperCase() + words.slice(1) : "Event";
+}
+
+/** The audit log's filter: each category is the action codes starting with these prefixes. */
+export const AUDIT_CATEGORIES = {
+  keys: { label: "API keys", prefixes: ["key."] },
+  webhooks: { label: "Webhooks", prefixes: ["webhook."] },
+  security: { label: "Sign-in and security", prefixes: ["session.", "2fa.", "account."] },
+  agents: { label: "Agent handoffs", prefixes: ["handoff."] },
+} as const;
+export type AuditCategory = keyof typeof AUDIT_CATEGORIES;
+export const AUDIT_CATEGORY_NAMES = Object.keys(AUDIT_CATEGORIES) as AuditCategory[];
