@@ -3,14 +3,13 @@
 // JSON.stringify of the rows, one write). Statlines's req/s and CPU per request are reported as
 // ratios to it. The statements are captured by running the route's handler once in this process
 // with lib/db/sql.ts's trace on, so a route added later gets its floor without code here.
-import { spawn } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { parseQuery } from "../lib/api/request";
 import { matchRoute } from "../lib/api/router";
 import { createClient } from "../lib/db/client";
 import { sqlTrace, type SqlParam } from "../lib/db/sql";
-import { freePort } from "../tests/support/app";
+import { startScriptServer, type Baseline } from "./servers";
 
 export interface Captured {
   text: string;
@@ -35,34 +34,11 @@ export async function captureStatements(url: string, pathAndQuery: string): Prom
   return seen;
 }
 
-export interface Floor {
-  baseUrl: string;
-  pid: number;
-  stop: () => Promise<void>;
-}
-
 /** Starts bench/floor-server.mjs for these statements on a free port. */
-export async function startFloor(url: string, statements: Captured[]): Promise<Floor> {
+export async function startFloor(url: string, statements: Captured[]): Promise<Baseline> {
   const dir = path.join(__dirname, "results");
   fs.mkdirSync(dir, { recursive: true });
   const file = path.join(dir, `floor-${process.pid}.json`);
   fs.writeFileSync(file, JSON.stringify({ url, statements }));
-  const port = await freePort();
-  const proc = spawn(process.execPath, [path.join(__dirname, "floor-server.mjs"), file, String(port)], {
-    stdio: ["ignore", "pipe", "inherit"],
-  });
-  await new Promise<void>((resolve, reject) => {
-    proc.stdout!.once("data", () => resolve());
-    proc.once("exit", (code) => reject(new Error(`floor server exited (${code})`)));
-  });
-  return {
-    baseUrl: `http://127.0.0.1:${port}`,
-    pid: proc.pid!,
-    stop: () =>
-      new Promise<void>((resolve) => {
-        if (proc.exitCode !== null) return resolve();
-        proc.once("exit", () => resolve());
-        proc.kill("SIGTERM");
-      }),
-  };
+  return startScriptServer("floor-server.mjs", file);
 }

@@ -64,13 +64,21 @@ export async function startBaseline(appUrl: string, pathAndQuery: string, key: s
   const body = Buffer.from(await res.arrayBuffer());
   const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "statline-bench-")), "response.json");
   fs.writeFileSync(file, JSON.stringify({ headers, bodyBase64: body.toString("base64") }));
+  return startScriptServer("baseline-server.mjs", file);
+}
+
+/**
+ * Starts one of the bench's minimal servers (`bench/<script> <file> <port>`, which prints a line
+ * when it listens) on a free port: the baseline and the per-endpoint floors.
+ */
+export async function startScriptServer(script: string, file: string): Promise<Baseline> {
   const port = await freePort();
-  const proc = spawn(process.execPath, [path.join(__dirname, "baseline-server.mjs"), file, String(port)], {
+  const proc = spawn(process.execPath, [path.join(__dirname, script), file, String(port)], {
     stdio: ["ignore", "pipe", "inherit"],
   });
   await new Promise<void>((resolve, reject) => {
     proc.stdout!.once("data", () => resolve());
-    proc.once("exit", (code) => reject(new Error(`baseline server exited (${code})`)));
+    proc.once("exit", (code) => reject(new Error(`${script} exited (${code})`)));
   });
   return {
     baseUrl: `http://127.0.0.1:${port}`,
