@@ -21,6 +21,27 @@ async function expectedTeams(db: Db) {
   }));
 }
 
+/** The coverage flags (lib/repos/coverage.ts) read through Prisma: does any contest of these editions have each kind of data. */
+async function expectedCoverage(db: Db, editionIds: number[]) {
+  const contest = { editionId: { in: editionIds } };
+  const [results, events, lineups, teamStats, playerStats, odds] = await Promise.all([
+    db.contest.count({ where: { ...contest, status: "finished" } }),
+    db.matchEvent.count({ where: { contest, deletedAt: null } }),
+    db.lineupEntry.count({ where: { contest } }),
+    db.teamContestStat.count({ where: { contest } }),
+    db.personContestStat.count({ where: { contest } }),
+    db.oddsPoint.count({ where: { contest } }),
+  ]);
+  return {
+    results: results > 0,
+    events: events > 0,
+    lineups: lineups > 0,
+    team_stats: teamStats > 0,
+    player_stats: playerStats > 0,
+    odds: odds > 0,
+  };
+}
+
 async function expectedCompetitions(db: Db, sport?: string) {
   const rows = await db.competition.findMany({
     where: { sport },
@@ -29,7 +50,16 @@ async function expectedCompetitions(db: Db, sport?: string) {
       editions: { where: { current: true }, select: { id: true }, orderBy: { startDate: "desc" }, take: 1 },
     },
   });
-  return rows.map((c) => ({
+  const all = await db.edition.findMany({ select: { id: true, competitionId: true } });
+  const coverage = await Promise.all(
+    rows.map((c) =>
+      expectedCoverage(
+        db,
+        all.filter((e) => e.competitionId === c.id).map((e) => e.id),
+      ),
+    ),
+  );
+  return rows.map((c, i) => ({
     id: String(c.id),
     slug: c.slug,
     name: c.name,
@@ -38,6 +68,7 @@ async function expectedCompetitions(db: Db, sport?: string) {
     format: c.format,
     country: c.country,
     current_edition_id: c.editions.length ? String(c.editions[0].id) : null,
+    coverage: coverage[i],
   }));
 }
 
@@ -46,13 +77,15 @@ async function expectedEditions(db: Db, where: { competitionId?: number; current
     where,
     orderBy: [{ competitionId: "asc" }, { startDate: "asc" }, { id: "asc" }],
   });
-  return rows.map((e) => ({
+  const coverage = await Promise.all(rows.map((e) => expectedCoverage(db, [e.id])));
+  return rows.map((e, i) => ({
     id: String(e.id),
     competition_id: String(e.competitionId),
     name: e.name,
     start_date: e.startDate.toISOString().slice(0, 10),
     end_date: e.endDate.toISOString().slice(0, 10),
     current: e.current,
+    coverage: coverage[i],
   }));
 }
 
