@@ -39,12 +39,14 @@ const nextConfig = {
         source: "/:path*",
         headers: [
           { key: "X-Frame-Options", value: "DENY" },
-          { key: "Content-Security-Policy", value: csp("'self'") },
           { key: "X-Content-Type-Options", value: "nosniff" },
           { key: "Referrer-Policy", value: "strict-origin-when-cross-origin" },
         ],
       },
-      // Later entries win for the same header: the handoff approval page may post on to loopback.
+      // One policy per page (two Content-Security-Policy headers would both apply, the stricter
+      // winning): every page but the handoff approval posts to this origin only; that page may
+      // post on to the loopback listener.
+      { source: "/((?!agent/).*)", headers: [{ key: "Content-Security-Policy", value: csp("'self'") }] },
       { source: "/agent/:code", headers: [{ key: "Content-Security-Policy", value: csp("'self' http:") }] },
     ];
   },

@@ -147,7 +147,8 @@ describe("Content-Security-Policy", () => {
   test("pages post to this origin only; the handoff approval page may post on to any loopback listener", async () => {
     const home = await fetch(`${app.baseUrl}/`);
     expect(formAction(home.headers.get("content-security-policy")!)).toEqual(["'self'"]);
-    const approval = await fetch(`${app.baseUrl}/agent/ABCD-EFGH`);
+    // Unsigned, the page redirects to sign-in: its own answer carries the policy.
+    const approval = await fetch(`${app.baseUrl}/agent/ABCD-EFGH`, { redirect: "manual" });
     const sources = formAction(approval.headers.get("content-security-policy")!);
     expect(sources.some((s) => s.includes("["))).toBe(false);
     // http: covers http://127.0.0.1:<port> and http://[::1]:<port>, the two redirect targets.
