@@ -11,7 +11,7 @@ export const OWNER_META = path.join(AUTH_DIR, "owner-meta.json");
 export const SCREENS = path.join(ROOT, "test-results", "screens");
 export const SERVER_LOG = path.join(ROOT, "data", "test", "e2e-server.log");
 
-export const PASSWORD = "correct horse battery staple";
+export const PASSWORD = "violet tractor anthem harbour";
 export const uniqueEmail = (who: string) => `${who}.${randomBytes(3).toString("hex")}@example.com`;
 
 /** The e2e server's SQLite file (written by e2e/global-setup.ts). */

@@ -82,7 +82,7 @@ async function main() {
   context.setDefaultTimeout(180_000);
   const page = await context.newPage();
   const email = `weight.${randomBytes(3).toString("hex")}@example.com`;
-  const password = "correct horse battery staple";
+  const password = "violet tractor anthem harbour";
   const signup = await page.request.post("/api/signup", {
     data: { email, password, name: "Weight" },
     timeout: 180_000,
