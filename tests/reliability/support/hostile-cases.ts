@@ -202,7 +202,11 @@ export function generateCases(ids: Ids, seed = 7): HostileCase[] {
   });
   add(800, () => {
     const value = `${pick(SCHEMES)}${pick([" ", "  ", "", "\t"])}${pick([key, word(40), "", `${key},${key}`, `${key} extra`, `"${key}"`])}`;
-    const ok = value === `Bearer ${key}` || value === `bearer ${key}` || value === `BEARER ${key}`;
+    // The scheme is case-insensitive and takes one or more spaces (RFC 7235 1*SP); nothing else passes.
+    const ok =
+      value.toLowerCase().startsWith("bearer ") &&
+      value.slice(6).trimStart() === key &&
+      !value.includes("\t");
     return {
       category: "wrong schemes",
       path: "/v1/teams",
