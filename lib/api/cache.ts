@@ -21,6 +21,8 @@ export interface CacheEntry {
   compressed?: Compressed;
   /** Bytes this entry holds: the head and every compressed copy. */
   bytes: number;
+  /** Units of a route priced by its result (RouteDef.unitsOf); unset: the route's fixed price. */
+  units?: number;
   /**
    * ETag, Cache-Control and Vary, made once with the entry: every 200 or 304 served from it sends
    * the same three (a fresh object per hit was a third of the header work in the hit's profile).

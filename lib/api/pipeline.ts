@@ -32,8 +32,6 @@ interface Ctx {
   admission: Admission | undefined;
   /** A restricted key's 403, answered after the rate limit. */
   denied: ApiError | null;
-  /** What the call cost when the route prices it by its result (RouteDef.unitsOf); else null. */
-  units: number | null;
 }
 
 /** A stage's answer: synchronous when nothing had to wait (a known key and a cache hit). */
@@ -65,7 +63,6 @@ export function handleApiRequest(req: ApiRequest): Answer {
     limitHeaders: NONE,
     admission: undefined,
     denied: null,
-    units: null,
   };
   const res = guard(c, match?.route.public ? serve : authenticated);
   return res instanceof Promise ? res.then((r) => finish(c, r, startedAt)) : finish(c, res, startedAt);
@@ -150,7 +147,6 @@ async function miss(c: Ctx, { route, params }: RouteMatch, cacheKey: string): Pr
     c.trace.units = route.units;
     return streamResponse(c.requestId, data.stream, [c.limitHeaders, unitHeaders]);
   }
-  if (route.unitsOf) c.units = route.unitsOf(data);
   const dataJson = data instanceof RawJson ? data.json : JSON.stringify(data);
   const entry = makeEntry(
     dataJson,
@@ -159,6 +155,8 @@ async function miss(c: Ctx, { route, params }: RouteMatch, cacheKey: string): Pr
     route.raw === true,
     cacheControl(route),
   );
+  // A route priced by its result keeps the price with the entry, so a cached answer costs the same.
+  if (route.unitsOf) entry.units = route.unitsOf(data);
   if (cacheKey) cacheSet(cacheKey, entry);
   return respond(c, entry, "MISS");
 }
@@ -173,7 +171,7 @@ function respond(c: Ctx, entry: CacheEntry, cache: "HIT" | "MISS"): ApiResponse 
     const etag = entry.compressed ? codedEtag(entry.etag, encoding) : undefined;
     return notModifiedResponse(c.requestId, [c.limitHeaders, unitHeaders, entry.validators], etag);
   }
-  const units = c.units ?? route.units;
+  const units = entry.units ?? route.units;
   const unitHeaders = caller ? usage.settle(caller, endpoint, 200, units, c.admission) : NONE;
   c.trace.units = units;
   const sets = [c.limitHeaders, unitHeaders, entry.validators];

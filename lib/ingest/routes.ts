@@ -60,6 +60,9 @@ const entity = <B extends z.ZodType>(
     handler: ({ tx, params, body: b }) => write(tx, params.source, params.external_id, b),
   });
 
+/** An event write's answer (append, correct and delete alike). */
+const EventChanged = Changed.extend({ revision: z.number().int().nullable(), created: z.boolean() });
+
 export const ingestRoutes: IngestRouteDef[] = [
   defineIngestRoute({
     method: "GET",
@@ -102,7 +105,7 @@ export const ingestRoutes: IngestRouteDef[] = [
     body: EventBody,
     bodyKind: "json",
     maxBytes: json(),
-    response: Changed.extend({ revision: z.number().int().nullable(), created: z.boolean() }),
+    response: EventChanged,
     units: 1,
     tags: ["Live"],
     handler: ({ tx, params, body }) =>
@@ -115,7 +118,7 @@ export const ingestRoutes: IngestRouteDef[] = [
     body: DeleteBody,
     bodyKind: "json",
     maxBytes: json(),
-    response: Changed.extend({ revision: z.number().int().nullable(), created: z.boolean() }),
+    response: EventChanged,
     units: 1,
     tags: ["Live"],
     handler: ({ tx, params, body }) =>
