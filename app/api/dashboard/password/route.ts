@@ -1,8 +1,7 @@
 import { z } from "zod";
 import { ApiError } from "@/lib/api/errors";
 import { recordAudit } from "@/lib/audit";
-import { hashPassword, HashBusyError } from "@/lib/auth/password";
-import { PasswordCheckBusy } from "@/lib/auth/password-check";
+import { hashPassword } from "@/lib/auth/password";
 import { passwordProblem } from "@/lib/auth/password-policy";
 import { proveIdentity, requireRecentAuth } from "@/lib/auth/reauth";
 import { dashboardRoute, requestOrigin } from "@/lib/auth/route";
@@ -28,18 +27,10 @@ export const POST = dashboardRoute(input, async ({ user, body, request }) => {
     await proveIdentity(db, user, { password: body.currentPassword }, request.headers.get("x-forwarded-for"));
   } else await requireRecentAuth(db, user);
   const origin = requestOrigin(request);
-  try {
-    const problem = await passwordProblem(body.newPassword, [user.email, user.name]);
-    if (problem) throw new ApiError("INVALID_PARAMETER", problem);
-    const passwordHash = await hashPassword(body.newPassword, origin.ip);
-    await db.user.update({ where: { id: user.id }, data: { passwordHash } });
-  } catch (err) {
-    if (err instanceof HashBusyError || err instanceof PasswordCheckBusy)
-      throw new ApiError("SERVICE_UNAVAILABLE", "The server is busy. Try again in a moment.", {
-        "Retry-After": "1",
-      });
-    throw err;
-  }
+  const problem = await passwordProblem(body.newPassword, [user.email, user.name]);
+  if (problem) throw new ApiError("INVALID_PARAMETER", problem);
+  const passwordHash = await hashPassword(body.newPassword, origin.ip);
+  await db.user.update({ where: { id: user.id }, data: { passwordHash } });
   const ended = await endOtherSessions(db, user.id, user.sessionId || null);
   await recordAudit(db, {
     ...origin,
