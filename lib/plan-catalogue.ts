@@ -118,4 +118,3 @@ export function watchCatalogue(intervalMs = envInt("PLAN_POLL_MS")): void {
   watcher.timer = setInterval(poll, intervalMs);
   watcher.timer.unref();
 }
-

@@ -24,7 +24,10 @@ export default async function DashboardLayout({ children }: { children: ReactNod
     select: { suspendedAt: true, suspendedReason: true },
   });
   const banner = account?.suspendedAt ? (
-    <SuspendedBanner reason={account.suspendedReason} since={formatDateTime(account.suspendedAt.toISOString())} />
+    <SuspendedBanner
+      reason={account.suspendedReason}
+      since={formatDateTime(account.suspendedAt.toISOString())}
+    />
   ) : null;
   return (
     <Providers csrfToken={csrfTokenFor(user.id)}>

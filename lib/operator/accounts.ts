@@ -34,13 +34,22 @@ export interface AccountList {
  * Accounts whose name or a member's email or name contains `q`, newest first, one page. Units come
  * from the day roll-ups (one grouped query per page), the last request from the keys' lastUsedAt.
  */
-export async function searchAccounts(db: Db, q: string, page: number, now = new Date()): Promise<AccountList> {
+export async function searchAccounts(
+  db: Db,
+  q: string,
+  page: number,
+  now = new Date(),
+): Promise<AccountList> {
   const term = q.trim().slice(0, SEARCH_MAX);
   const where = term
     ? {
         OR: [
           { name: { contains: term } },
-          { users: { some: { OR: [{ email: { contains: term.toLowerCase() } }, { name: { contains: term } }] } } },
+          {
+            users: {
+              some: { OR: [{ email: { contains: term.toLowerCase() } }, { name: { contains: term } }] },
+            },
+          },
         ],
       }
     : {};
@@ -109,7 +118,10 @@ export function accountDetail(db: Db, id: string) {
       createdAt: true,
       suspendedAt: true,
       suspendedReason: true,
-      users: { select: { id: true, email: true, name: true, createdAt: true }, orderBy: { createdAt: "asc" } },
+      users: {
+        select: { id: true, email: true, name: true, createdAt: true },
+        orderBy: { createdAt: "asc" },
+      },
       apiKeys: {
         orderBy: [{ createdAt: "desc" }, { id: "desc" }],
         take: 200,

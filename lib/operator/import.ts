@@ -19,7 +19,10 @@ const EXTENSIONS = new Set([".csv", ".json"]);
  * defaults (league code, season) from the name, so the name is kept, stripped to [A-Za-z0-9._-].
  */
 export function uploadName(raw: string): string {
-  const base = path.basename(raw.replace(/\\/g, "/")).replace(/[^A-Za-z0-9._-]/g, "_").slice(-100);
+  const base = path
+    .basename(raw.replace(/\\/g, "/"))
+    .replace(/[^A-Za-z0-9._-]/g, "_")
+    .slice(-100);
   const ext = path.extname(base).toLowerCase();
   if (!base || base.startsWith(".") || !EXTENSIONS.has(ext))
     throw new ApiError("INVALID_PARAMETER", "name: a .csv or .json file name");
@@ -100,6 +103,10 @@ export async function importUpload(
     userAgent: actor.userAgent,
   });
   return {
-    summary: { ...summary, errors: summary.errors.slice(0, ROW_ERRORS_SHOWN), errorCount: summary.errors.length },
+    summary: {
+      ...summary,
+      errors: summary.errors.slice(0, ROW_ERRORS_SHOWN),
+      errorCount: summary.errors.length,
+    },
   };
 }

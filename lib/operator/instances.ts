@@ -39,7 +39,10 @@ export function startHeartbeat(db: Db, figures: () => InstanceFigures): () => vo
       const value = JSON.stringify({ id, startedAt, ...figures() });
       await db.systemState.upsert({ where: { key }, create: { key, value }, update: { value } });
       await db.systemState.deleteMany({
-        where: { key: { startsWith: INSTANCE_PREFIX }, updatedAt: { lt: new Date(Date.now() - FORGET_AFTER_MS) } },
+        where: {
+          key: { startsWith: INSTANCE_PREFIX },
+          updatedAt: { lt: new Date(Date.now() - FORGET_AFTER_MS) },
+        },
       });
     } catch (err) {
       logDebug("instance heartbeat failed", { reason: (err as Error).message });
