@@ -11,6 +11,7 @@ import { logError, logInfo } from "./lib/log";
 import { setListenHost } from "./lib/metrics-http";
 import { OPS_ROUTES } from "./lib/ops";
 import { metrics } from "./lib/metrics";
+import { importMaxBytes, OPERATOR_IMPORT_PATH } from "./lib/operator/import-limits";
 import { startHeartbeat } from "./lib/operator/instances";
 import { loadCatalogue, watchCatalogue } from "./lib/plan-catalogue";
 import { getRedis, whenRedisReady } from "./lib/redis";
@@ -62,8 +63,9 @@ export async function startServer(opts: { port: number; host: string; dev?: bool
     if (isStopping()) res.setHeader("Connection", "close");
     // /ingest/v1 limits bodies per route (bulk odds are larger than BODY_LIMIT_BYTES).
     if (INGEST_PATH.test(url)) return void handleIngestNode(req, res).catch((err: unknown) => fail(res, err));
-    // Every route (dashboard, handoff, next-auth, sign-up; /v1 takes none) gets the body limit here.
-    if (!admitBody(req, res)) return;
+    // Every route (dashboard, handoff, next-auth, sign-up; /v1 takes none) gets the body limit here;
+    // the operator console's file import has its own (OPERATOR_IMPORT_MAX_BYTES).
+    if (!admitBody(req, res, OPERATOR_IMPORT_PATH.test(url) ? importMaxBytes() : undefined)) return;
     if (url[0] !== "/") {
       writeBadTarget(res);
     } else if (API_PATH.test(url)) {

@@ -83,7 +83,12 @@ function judge(found: AuthKeyRecord | null, prefix: string, secret: string): Ver
     return { ok: false, failure: { reason: "invalid_secret", ...base } };
   }
   // Expired, disabled and suspended keys answer exactly like revoked ones ("Invalid API key").
-  if (found.revoked || found.disabled || found.suspended || (found.expiresAt !== null && found.expiresAt <= Date.now()))
+  if (
+    found.revoked ||
+    found.disabled ||
+    found.suspended ||
+    (found.expiresAt !== null && found.expiresAt <= Date.now())
+  )
     return { ok: false, failure: { reason: "revoked", ...base } };
   return { ok: true, caller: found.caller };
 }

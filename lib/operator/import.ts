@@ -3,13 +3,12 @@ import os from "node:os";
 import path from "node:path";
 import { ApiError } from "../api/errors";
 import { recordAudit } from "../audit";
-import { envInt } from "../config";
 import type { Db } from "../db";
 import { bumpDataVersion } from "../events/data-version";
 import { changedAnything, importFile, ImportError, type ImportSummary } from "../importers/index";
 import type { OperatorActor } from "./suspension";
 
-export const importMaxBytes = () => envInt("OPERATOR_IMPORT_MAX_BYTES");
+export { importMaxBytes } from "./import-limits";
 
 /** The formats the importers read, by extension (lib/importers/index.ts parseText). */
 const EXTENSIONS = new Set([".csv", ".json"]);
