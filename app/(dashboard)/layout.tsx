@@ -8,6 +8,7 @@ import { safeCallbackPath } from "@/lib/auth/callback";
 import { csrfTokenFor } from "@/lib/auth/csrf";
 import { requireUser } from "@/lib/auth/session";
 import { db } from "@/lib/db";
+import { isListedOperator } from "@/lib/operator/access";
 
 // Per-user pages: never prerendered, never cached.
 export const dynamic = "force-dynamic";
@@ -21,7 +22,7 @@ export default async function DashboardLayout({ children }: { children: ReactNod
   const user = await requireUser(safeCallbackPath((await headers()).get("x-statline-path") ?? undefined));
   const account = await db.account.findUnique({
     where: { id: user.accountId },
-    select: { suspendedAt: true, suspendedReason: true },
+    select: { suspendedAt: true, suspendedReason: true, operator: true },
   });
   const banner = account?.suspendedAt ? (
     <SuspendedBanner
@@ -31,7 +32,11 @@ export default async function DashboardLayout({ children }: { children: ReactNod
   ) : null;
   return (
     <Providers csrfToken={csrfTokenFor(user.id)}>
-      <Shell email={user.email} banner={banner}>
+      <Shell
+        email={user.email}
+        banner={banner}
+        operator={account?.operator === true || isListedOperator(user.email)}
+      >
         {children}
       </Shell>
     </Providers>

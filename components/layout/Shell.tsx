@@ -48,6 +48,8 @@ const OPERATOR_NAV: readonly NavItem[] = [
   { href: "/dashboard", label: "Back to dashboard", icon: HomeIcon },
 ];
 
+const CONSOLE_LINK: NavItem = { href: "/operator", label: "Operator console", icon: ShieldIcon };
+
 const isRoot = (href: string) => href === "/dashboard" || href === "/operator";
 
 function NavLinks({
@@ -132,15 +134,18 @@ export function Shell({
   children,
   area = "dashboard",
   banner,
+  operator = false,
 }: {
   email: string;
   children: ReactNode;
   area?: "dashboard" | "operator";
   /** Shown above every page (a suspended account's notice). */
   banner?: ReactNode;
+  /** The user may open the operator console: the dashboard's menu links to it. */
+  operator?: boolean;
 }) {
   const withEnv = area === "dashboard";
-  const nav = withEnv ? NAV : OPERATOR_NAV;
+  const nav = withEnv ? (operator ? [...NAV, CONSOLE_LINK] : NAV) : OPERATOR_NAV;
   const home = withEnv ? "/dashboard" : "/operator";
   const pathname = usePathname();
   const [menuOpen, setMenuOpen] = useState(false);

@@ -17,9 +17,12 @@ function listedOperators(): Set<string> {
   );
 }
 
+/** Whether OPERATOR_EMAILS lists this email. */
+export const isListedOperator = (email: string) => listedOperators().has(email.toLowerCase());
+
 /** Whether this user may use the operator console: an operator account or a listed email. */
 export async function isOperator(database: Db, user: { email: string; accountId: string }): Promise<boolean> {
-  if (listedOperators().has(user.email.toLowerCase())) return true;
+  if (isListedOperator(user.email)) return true;
   const account = await database.account.findUnique({
     where: { id: user.accountId },
     select: { operator: true },
