@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ApiError } from "../../lib/api/errors";
 import { findKeyForAuth } from "../../lib/keys/auth-record";
 import { createApiKey, onKeyRevoked } from "../../lib/keys/repository";
+import { isOperator } from "../../lib/operator/access";
 import { searchAccounts, setAccountOperator, setAccountPlan } from "../../lib/operator/accounts";
 import { readBounded, uploadName } from "../../lib/operator/import";
 import { onAccountSuspended, reinstateAccount, suspendAccount } from "../../lib/operator/suspension";
@@ -78,6 +79,23 @@ describe("operator services", () => {
     expect(await setAccountOperator(t.db, accountId, true, actor)).toBe(true);
     expect((await t.db.account.findUniqueOrThrow({ where: { id: accountId } })).operator).toBe(true);
     expect(await setAccountOperator(t.db, "missing", true, actor)).toBe(false);
+  });
+
+  it("lets operator accounts and OPERATOR_EMAILS in, nobody else", async () => {
+    const other = await t.db.user.create({
+      data: { email: "listed@example.com", account: { create: { name: "Listed" } } },
+    });
+    const who = { email: "Listed@Example.com", accountId: other.accountId };
+    expect(await isOperator(t.db, who)).toBe(false);
+    process.env.OPERATOR_EMAILS = " someone@example.com , listed@example.com";
+    try {
+      expect(await isOperator(t.db, who)).toBe(true);
+    } finally {
+      delete process.env.OPERATOR_EMAILS;
+    }
+    expect(await isOperator(t.db, who)).toBe(false);
+    await t.db.account.update({ where: { id: other.accountId }, data: { operator: true } });
+    expect(await isOperator(t.db, who)).toBe(true);
   });
 
   it("finds accounts by email or name, a page at a time", async () => {
