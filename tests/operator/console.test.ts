@@ -4,6 +4,7 @@ import { createClient, type Db } from "../../lib/db/client";
 import { createApiKey } from "../../lib/keys/repository";
 import { SignInClient } from "../accounts/support";
 import { call } from "../support/api";
+import { admin } from "../support/cli";
 import { copyTemplateDb, startApp, type RunningApp } from "../support/app";
 import { ensureTemplateDb } from "../support/template";
 import { createUser } from "../support/users";
@@ -270,5 +271,51 @@ describe("operator console", () => {
     expect(system.json.data).toMatchObject({ database: "up", redis: "not_configured" });
     const page = await op.client.get(`/operator/accounts/${user.accountId}`);
     expect(page.status).toBe(200);
+  });
+
+  test("the operator CLI edits plans and suspends, with the same services", async () => {
+    expect(
+      admin(
+        url,
+        "plan",
+        "set",
+        "cli-plan",
+        "--label",
+        "CLI",
+        "--rate",
+        "100",
+        "--burst",
+        "10",
+        "--units",
+        "5_000",
+      ),
+    ).toContain("plan cli-plan: 100/min, burst 10, 5,000 units/month");
+    admin(url, "plan", "set", "cli-plan", "--units", "unlimited");
+    expect(await db.plan.findUniqueOrThrow({ where: { name: "cli-plan" } })).toMatchObject({
+      label: "CLI",
+      ratePerMinute: 100,
+      burst: 10,
+      monthlyUnits: null,
+    });
+    expect(() => admin(url, "plan", "set", "cli-plan", "--burst", "unlimited")).toThrow();
+    expect(() => admin(url, "plan", "set", "Bad Name")).toThrow();
+    expect(admin(url, "plan", "list")).toContain("cli-plan\t100\t10\tunlimited");
+
+    const email = "customer-with-a-rather-long-name@example.com";
+    expect(admin(url, "account", "suspend", "--email", email, "--reason", "cli test")).toContain("suspended");
+    // The CLI has no Redis here: the key cache's TTL (900 ms) bounds it.
+    const t0 = performance.now();
+    let status = 0;
+    while (performance.now() - t0 < BOUND_MS + 3000) {
+      status = (await call(apps[1].baseUrl, "/v1/teams?limit=1", { key })).status;
+      if (status === 401) break;
+      await sleep(50);
+    }
+    expect(status).toBe(401);
+    expect(admin(url, "account", "reinstate", "--email", email)).toContain("reinstated");
+    const audit = await db.auditEvent.findFirstOrThrow({
+      where: { accountId: user.accountId, action: "account.suspended", detail: { contains: "cli test" } },
+    });
+    expect(audit.detail).toBe("by admin-cli: cli test");
   });
 });
