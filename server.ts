@@ -7,7 +7,7 @@ import { handleIngestNode, INGEST_PATH } from "./lib/ingest/http";
 import { cacheStats, watchDataVersion } from "./lib/api/cache";
 import { envInt, envStrOpt, setEnvDefault } from "./lib/config";
 import { db } from "./lib/db";
-import { logError, logInfo } from "./lib/log";
+import { logError, logInfo, logWarn } from "./lib/log";
 import { setListenHost } from "./lib/metrics-http";
 import { OPS_ROUTES } from "./lib/ops";
 import { metrics } from "./lib/metrics";
@@ -33,7 +33,9 @@ export async function startServer(opts: { port: number; host: string; dev?: bool
   await app.prepare();
   watchDataVersion();
   // The plan catalogue before the first request (a plan edited in the console applies from it).
-  await loadCatalogue(db).catch((err) => logError("plan catalogue not loaded; built-in plans", err));
+  await loadCatalogue(db).catch((err: Error) =>
+    logWarn("plan catalogue not loaded yet; built-in plans until the next poll", { reason: err.message }),
+  );
   watchCatalogue();
   // The operator console's "instances seen" and their figures (docs/operator.md).
   const stopHeartbeat = startHeartbeat(db, () => {
