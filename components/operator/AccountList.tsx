@@ -32,7 +32,7 @@ export function AccountList({ list, q }: { list: List; q: string }) {
             <div className="col-span-2 min-w-0 md:col-span-1">
               <Link
                 href={`/operator/accounts/${a.id}`}
-                className={`block break-words font-medium text-emerald-800 hover:underline ${focusRing}`}
+                className={`block font-medium text-emerald-800 [overflow-wrap:anywhere] hover:underline ${focusRing}`}
               >
                 {a.name}
               </Link>
