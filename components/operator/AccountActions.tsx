@@ -103,7 +103,7 @@ export function AccountActions({ id, plan, plans, suspended, operator }: Props) 
               });
             }}
           >
-            <div className="flex min-w-0 flex-1 flex-col gap-1">
+            <div className="flex min-w-0 flex-1 basis-full flex-col gap-1 sm:basis-auto">
               <label htmlFor="suspend-reason" className="text-sm font-medium text-slate-700">
                 Reason for suspending (shown to the account)
               </label>

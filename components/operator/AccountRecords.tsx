@@ -29,7 +29,7 @@ export function AccountKeys({ keys }: { keys: AccountDetail["apiKeys"] }) {
         <ul aria-label="API keys" className="divide-y divide-slate-100">
           {keys.map((k) => (
             <li key={k.id} className="flex flex-wrap items-center gap-x-4 gap-y-1 px-5 py-3 text-sm">
-              <span className="min-w-0 flex-1 font-medium text-slate-900 [overflow-wrap:anywhere]">
+              <span className="w-full min-w-0 font-medium text-slate-900 [overflow-wrap:anywhere] sm:w-auto sm:flex-1">
                 {k.name}
               </span>
               <code className="font-mono text-xs text-slate-600">{k.prefix}…</code>
