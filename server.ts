@@ -4,12 +4,16 @@ import http from "node:http";
 import next from "next";
 import { handleNodeRequest, writeBadTarget } from "./lib/api/adapters/node";
 import { handleIngestNode, INGEST_PATH } from "./lib/ingest/http";
-import { watchDataVersion } from "./lib/api/cache";
+import { cacheStats, watchDataVersion } from "./lib/api/cache";
 import { envInt, envStrOpt, setEnvDefault } from "./lib/config";
 import { db } from "./lib/db";
-import { logError, logInfo } from "./lib/log";
+import { logError, logInfo, logWarn } from "./lib/log";
 import { setListenHost } from "./lib/metrics-http";
 import { OPS_ROUTES } from "./lib/ops";
+import { metrics } from "./lib/metrics";
+import { importMaxBytes, OPERATOR_IMPORT_PATH } from "./lib/operator/import-limits";
+import { startHeartbeat } from "./lib/operator/instances";
+import { loadCatalogue, watchCatalogue } from "./lib/plan-catalogue";
 import { getRedis, whenRedisReady } from "./lib/redis";
 import { admitBody, applyServerLimits, serverOptions } from "./lib/server-limits";
 import { gracefulShutdown, isStopping, onShutdown, onStopping } from "./lib/shutdown";
@@ -28,6 +32,23 @@ export async function startServer(opts: { port: number; host: string; dev?: bool
   const nextHandler = app.getRequestHandler();
   await app.prepare();
   watchDataVersion();
+  // The plan catalogue before the first request (a plan edited in the console applies from it).
+  await loadCatalogue(db).catch((err: Error) =>
+    logWarn("plan catalogue not loaded yet; built-in plans until the next poll", { reason: err.message }),
+  );
+  watchCatalogue();
+  // The operator console's "instances seen" and their figures (docs/operator.md).
+  const stopHeartbeat = startHeartbeat(db, () => {
+    const usage = usageStats();
+    const cache = cacheStats();
+    return {
+      flushLagMs: usage.flushLagMs,
+      pendingRequests: usage.pendingRequests,
+      responseCacheBytes: cache.bytes,
+      responseCacheEntries: cache.entries,
+      keyCacheEntries: metrics.probes.keyCacheEntries?.() ?? 0,
+    };
+  });
   if (getRedis()) {
     // Start with shared limits when Redis is there; serve anyway (local fallback) when it is not.
     if (!(await whenRedisReady(2000))) logInfo("starting without redis; will keep reconnecting");
@@ -44,8 +65,9 @@ export async function startServer(opts: { port: number; host: string; dev?: bool
     if (isStopping()) res.setHeader("Connection", "close");
     // /ingest/v1 limits bodies per route (bulk odds are larger than BODY_LIMIT_BYTES).
     if (INGEST_PATH.test(url)) return void handleIngestNode(req, res).catch((err: unknown) => fail(res, err));
-    // Every route (dashboard, handoff, next-auth, sign-up; /v1 takes none) gets the body limit here.
-    if (!admitBody(req, res)) return;
+    // Every route (dashboard, handoff, next-auth, sign-up; /v1 takes none) gets the body limit here;
+    // the operator console's file import has its own (OPERATOR_IMPORT_MAX_BYTES).
+    if (!admitBody(req, res, OPERATOR_IMPORT_PATH.test(url) ? importMaxBytes() : undefined)) return;
     if (url[0] !== "/") {
       writeBadTarget(res);
     } else if (API_PATH.test(url)) {
@@ -87,6 +109,7 @@ export async function startServer(opts: { port: number; host: string; dev?: bool
   // lease gives each delivery to one of them. Stopped after the drain, before metering is flushed.
   startWebhooks(db);
   onShutdown("webhooks", stopWebhooks);
+  onShutdown("heartbeat", async () => stopHeartbeat());
 
   // Drain (lib/shutdown.ts), then write buffered metering (bounded wait), then exit. Responses
   // are metered before they are written, so nothing that reached a client is lost.

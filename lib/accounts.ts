@@ -1,4 +1,3 @@
-import { recordAudit } from "./audit";
 import type { Db } from "./db";
 
 /** The user with this email, created with a fresh account when missing (admin CLI, sign-up). */
@@ -27,21 +26,5 @@ export function findUserById(db: Db, id: string) {
   return db.user.findUnique({
     where: { id },
     select: { id: true, email: true, name: true, accountId: true },
-  });
-}
-
-/** Changes an account's plan and records who did it, in one transaction. */
-export async function changePlan(db: Db, accountId: string, from: string, to: string, ip: string) {
-  await db.$transaction(async (tx) => {
-    await tx.account.update({ where: { id: accountId }, data: { plan: to } });
-    await recordAudit(tx, {
-      accountId,
-      actorUserId: null,
-      action: "account.plan_changed",
-      targetType: "account",
-      targetId: accountId,
-      detail: `${from} -> ${to}`,
-      ip,
-    });
   });
 }

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { envStrOpt } from "./config";
+import { perProcess } from "./process-state";
 
 /**
  * Account plans: per-key request rate, burst and the monthly unit quota per account.
@@ -30,7 +31,7 @@ export interface ResolvedPlan extends Plan {
 
 export const DEFAULT_PLAN = "free";
 
-const BUILT_IN: Plan[] = [
+export const BUILT_IN: Plan[] = [
   { name: "free", label: "Free", ratePerMinute: 60, burst: 20, monthlyUnits: 10_000 },
   { name: "pro", label: "Pro", ratePerMinute: 600, burst: 100, monthlyUnits: 500_000 },
   { name: "business", label: "Business", ratePerMinute: 3_000, burst: 500, monthlyUnits: 5_000_000 },
@@ -81,11 +82,14 @@ function resolve(plan: Plan): ResolvedPlan {
   return { ...plan, rule };
 }
 
-/** The plan table for a STATLINE_PLANS value (built-ins plus overrides); throws on an invalid value. */
-export function buildPlans(raw: string | undefined): Map<string, ResolvedPlan> {
+/**
+ * The plan table for a base catalogue (the built-ins, or the `plans` table once loaded) plus a
+ * STATLINE_PLANS value, whose overrides win; throws on an invalid value.
+ */
+export function buildPlans(raw: string | undefined, base: Plan[] = BUILT_IN): Map<string, ResolvedPlan> {
   const plans = new Map<string, ResolvedPlan>();
   const overrides = parseOverrides(raw);
-  for (const base of BUILT_IN) plans.set(base.name, resolve({ ...base, ...overrides[base.name] }));
+  for (const p of base) plans.set(p.name, resolve({ ...p, ...overrides[p.name] }));
   for (const [name, o] of Object.entries(overrides)) {
     if (plans.has(name)) continue;
     const plan: Plan = {
@@ -97,20 +101,37 @@ export function buildPlans(raw: string | undefined): Map<string, ResolvedPlan> {
     };
     plans.set(name, resolve(plan));
   }
+  if (!plans.has(DEFAULT_PLAN)) {
+    const free = BUILT_IN.find((p) => p.name === DEFAULT_PLAN)!;
+    plans.set(DEFAULT_PLAN, resolve({ ...free, ...overrides[DEFAULT_PLAN] }));
+  }
   return plans;
 }
 
-const plans = buildPlans(envStrOpt("STATLINE_PLANS"));
+/**
+ * The in-memory catalogue every request reads (no query on the /v1 path). It starts as the
+ * built-ins; lib/plan-catalogue.ts replaces it with the `plans` table at start-up and whenever the
+ * catalogue version changes. One copy per process (lib/process-state.ts): Next's bundle and the
+ * lean server read the same map.
+ */
+const state = perProcess("planCatalogue", () => ({
+  plans: buildPlans(envStrOpt("STATLINE_PLANS")),
+}));
+
+/** Replaces the in-memory catalogue with these plans (STATLINE_PLANS still applied on top). */
+export function setCatalogue(base: Plan[]): void {
+  state.plans = buildPlans(envStrOpt("STATLINE_PLANS"), base);
+}
 
 export function listPlans(): ResolvedPlan[] {
-  return [...plans.values()];
+  return [...state.plans.values()];
 }
 
 export function isPlanName(name: string): boolean {
-  return plans.has(name);
+  return state.plans.has(name);
 }
 
 /** The plan for an account's stored plan name; an unknown name (hand-edited row) gets the free plan. */
 export function planFor(name: string): ResolvedPlan {
-  return plans.get(name) ?? plans.get(DEFAULT_PLAN)!;
+  return state.plans.get(name) ?? state.plans.get(DEFAULT_PLAN)!;
 }

@@ -82,8 +82,11 @@ function tooLarge(req: http.IncomingMessage, res: http.ServerResponse, limit: nu
  * Refuses a request whose declared body is over the limit (before a byte of it is read) and arms
  * the streaming cap for chunked ones. Returns false when the request was answered here.
  */
-export function admitBody(req: http.IncomingMessage, res: http.ServerResponse): boolean {
-  const limit = serverLimits.bodyLimitBytes;
+export function admitBody(
+  req: http.IncomingMessage,
+  res: http.ServerResponse,
+  limit = serverLimits.bodyLimitBytes,
+): boolean {
   if (limit === 0) return true;
   const declared = req.headers["content-length"];
   if (declared !== undefined && Number(declared) > limit) {

@@ -1,10 +1,14 @@
 import { headers } from "next/headers";
 import type { ReactNode } from "react";
 import { Shell } from "@/components/layout/Shell";
+import { SuspendedBanner } from "@/components/layout/SuspendedBanner";
+import { formatDateTime } from "@/components/ui/format";
 import { Providers } from "@/components/providers";
 import { safeCallbackPath } from "@/lib/auth/callback";
 import { csrfTokenFor } from "@/lib/auth/csrf";
 import { requireUser } from "@/lib/auth/session";
+import { db } from "@/lib/db";
+import { isListedOperator } from "@/lib/operator/access";
 
 // Per-user pages: never prerendered, never cached.
 export const dynamic = "force-dynamic";
@@ -16,9 +20,25 @@ export const dynamic = "force-dynamic";
  */
 export default async function DashboardLayout({ children }: { children: ReactNode }) {
   const user = await requireUser(safeCallbackPath((await headers()).get("x-statline-path") ?? undefined));
+  const account = await db.account.findUnique({
+    where: { id: user.accountId },
+    select: { suspendedAt: true, suspendedReason: true, operator: true },
+  });
+  const banner = account?.suspendedAt ? (
+    <SuspendedBanner
+      reason={account.suspendedReason}
+      since={formatDateTime(account.suspendedAt.toISOString())}
+    />
+  ) : null;
   return (
     <Providers csrfToken={csrfTokenFor(user.id)}>
-      <Shell email={user.email}>{children}</Shell>
+      <Shell
+        email={user.email}
+        banner={banner}
+        operator={account?.operator === true || isListedOperator(user.email)}
+      >
+        {children}
+      </Shell>
     </Providers>
   );
 }

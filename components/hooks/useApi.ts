@@ -62,6 +62,7 @@ export function useApi() {
       get: <T>(path: string) => call<T>("GET", path, csrfToken),
       post: <T>(path: string, body?: unknown) => call<T>("POST", path, csrfToken, body ?? {}),
       patch: <T>(path: string, body: unknown) => call<T>("PATCH", path, csrfToken, body),
+      put: <T>(path: string, body: unknown) => call<T>("PUT", path, csrfToken, body),
     }),
     [csrfToken],
   );

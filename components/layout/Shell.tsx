@@ -23,7 +23,13 @@ import { hrefWithEnv, useEnvironment } from "../hooks/useEnvironment";
 import { EnvSwitch } from "./EnvSwitch";
 import { Logo } from "./Logo";
 
-const NAV = [
+interface NavItem {
+  href: string;
+  label: string;
+  icon: (props: { className?: string }) => ReactNode;
+}
+
+const NAV: readonly NavItem[] = [
   { href: "/dashboard", label: "Overview", icon: HomeIcon },
   { href: "/dashboard/keys", label: "API keys", icon: KeyIcon },
   { href: "/dashboard/usage", label: "Usage", icon: ChartIcon },
@@ -31,9 +37,30 @@ const NAV = [
   { href: "/dashboard/webhooks", label: "Webhooks", icon: BoltIcon },
   { href: "/dashboard/audit", label: "Audit log", icon: ListIcon },
   { href: "/dashboard/account", label: "Account", icon: ShieldIcon },
-] as const;
+];
 
-function NavLinks({ pathname }: { pathname: string }) {
+/** The operator console's sections (app/operator). */
+const OPERATOR_NAV: readonly NavItem[] = [
+  { href: "/operator", label: "Accounts", icon: ShieldIcon },
+  { href: "/operator/plans", label: "Plans", icon: ChartIcon },
+  { href: "/operator/data", label: "Data", icon: ListIcon },
+  { href: "/operator/system", label: "System", icon: BoltIcon },
+  { href: "/dashboard", label: "Back to dashboard", icon: HomeIcon },
+];
+
+const CONSOLE_LINK: NavItem = { href: "/operator", label: "Operator console", icon: ShieldIcon };
+
+const isRoot = (href: string) => href === "/dashboard" || href === "/operator";
+
+function NavLinks({
+  pathname,
+  nav,
+  env: withEnv,
+}: {
+  pathname: string;
+  nav: readonly NavItem[];
+  env: boolean;
+}) {
   const env = useEnvironment();
   const linkClass = (active: boolean) =>
     `flex items-center gap-3 rounded-md px-3 py-2 text-sm font-medium transition-colors ${focusRing} ${
@@ -41,12 +68,14 @@ function NavLinks({ pathname }: { pathname: string }) {
     }`;
   return (
     <ul className="space-y-1">
-      {NAV.map(({ href, label, icon: Icon }) => {
-        const active = href === "/dashboard" ? pathname === href : pathname.startsWith(href);
+      {nav.map(({ href, label, icon: Icon }) => {
+        const active = isRoot(href)
+          ? pathname === href || (href === "/operator" && pathname.startsWith("/operator/accounts"))
+          : pathname.startsWith(href);
         return (
           <li key={href}>
             <Link
-              href={hrefWithEnv(href, env)}
+              href={withEnv ? hrefWithEnv(href, env) : href}
               aria-current={active ? "page" : undefined}
               className={linkClass(active)}
             >
@@ -96,8 +125,28 @@ function UserBox({ email }: { email: string }) {
   );
 }
 
-/** The dashboard frame: a sidebar on wide screens, a top bar with a menu on narrow ones. */
-export function Shell({ email, children }: { email: string; children: ReactNode }) {
+/**
+ * The dashboard frame: a sidebar on wide screens, a top bar with a menu on narrow ones. The
+ * operator console passes its own sections (no environment switch: it sees every account).
+ */
+export function Shell({
+  email,
+  children,
+  area = "dashboard",
+  banner,
+  operator = false,
+}: {
+  email: string;
+  children: ReactNode;
+  area?: "dashboard" | "operator";
+  /** Shown above every page (a suspended account's notice). */
+  banner?: ReactNode;
+  /** The user may open the operator console: the dashboard's menu links to it. */
+  operator?: boolean;
+}) {
+  const withEnv = area === "dashboard";
+  const nav = withEnv ? (operator ? [...NAV, CONSOLE_LINK] : NAV) : OPERATOR_NAV;
+  const home = withEnv ? "/dashboard" : "/operator";
   const pathname = usePathname();
   const [menuOpen, setMenuOpen] = useState(false);
   useEffect(() => setMenuOpen(false), [pathname]);
@@ -124,18 +173,18 @@ export function Shell({ email, children }: { email: string; children: ReactNode 
       </a>
       <aside className="hidden w-64 shrink-0 flex-col border-r border-slate-200 bg-white lg:sticky lg:top-0 lg:flex lg:h-screen">
         <div className="px-5 py-5">
-          <Logo href="/dashboard" />
+          <Logo href={home} />
         </div>
-        <EnvSwitch className="px-4 pb-4" />
-        <nav aria-label="Dashboard" className="flex-1 px-3">
-          <NavLinks pathname={pathname} />
+        {withEnv && <EnvSwitch className="px-4 pb-4" />}
+        <nav aria-label={withEnv ? "Dashboard" : "Operator console"} className="flex-1 px-3">
+          <NavLinks pathname={pathname} nav={nav} env={withEnv} />
         </nav>
         <UserBox email={email} />
       </aside>
 
       <header className="sticky top-0 z-30 flex items-center justify-between border-b border-slate-200 bg-white/90 px-4 py-3 backdrop-blur lg:hidden">
-        <Logo href="/dashboard" />
-        <EnvSwitch className="ml-auto mr-2 w-32" />
+        <Logo href={home} />
+        {withEnv ? <EnvSwitch className="ml-auto mr-2 w-32" /> : <span className="ml-auto" />}
         <button
           ref={menuButton}
           type="button"
@@ -150,15 +199,18 @@ export function Shell({ email, children }: { email: string; children: ReactNode 
       </header>
       {menuOpen && (
         <div id="mobile-nav" className="border-b border-slate-200 bg-white lg:hidden">
-          <nav aria-label="Dashboard" className="px-3 py-3">
-            <NavLinks pathname={pathname} />
+          <nav aria-label={withEnv ? "Dashboard" : "Operator console"} className="px-3 py-3">
+            <NavLinks pathname={pathname} nav={nav} env={withEnv} />
           </nav>
           <UserBox email={email} />
         </div>
       )}
 
       <main id="main" className="min-w-0 flex-1 px-4 py-6 sm:px-8 lg:py-10">
-        <div className="mx-auto max-w-6xl">{children}</div>
+        <div className="mx-auto max-w-6xl">
+          {banner}
+          {children}
+        </div>
       </main>
     </div>
   );

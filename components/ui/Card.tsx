@@ -39,8 +39,11 @@ export function PageHeader({
 }) {
   return (
     <div className="mb-6 flex flex-wrap items-end justify-between gap-4">
-      <div>
-        <h1 className="text-2xl font-semibold tracking-tight text-slate-900">{title}</h1>
+      <div className="min-w-0">
+        {/* A title may be a user-chosen name with no spaces (the operator console's account page). */}
+        <h1 className="text-2xl font-semibold tracking-tight text-slate-900 [overflow-wrap:anywhere]">
+          {title}
+        </h1>
         {description && <p className="mt-1 max-w-2xl text-sm text-slate-600">{description}</p>}
       </div>
       {action}

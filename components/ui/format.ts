@@ -57,3 +57,16 @@ export function formatRelative(iso: string, now = Date.now()): string {
 
 export const formatPercent = (part: number, whole: number) =>
   whole > 0 ? `${(Math.round((part / whole) * 1000) / 10).toFixed(part === whole ? 0 : 1)}%` : "0%";
+
+/** "12.3 MB", "512 B": decimal units, as the system page shows cache sizes. */
+export function formatBytes(n: number): string {
+  if (n < 1000) return `${n} B`;
+  const units = ["kB", "MB", "GB", "TB"];
+  let v = n / 1000;
+  let i = 0;
+  while (v >= 1000 && i < units.length - 1) {
+    v /= 1000;
+    i++;
+  }
+  return `${v.toFixed(1)} ${units[i]}`;
+}

@@ -1,15 +1,36 @@
-import { changePlan, findUserByEmail } from "../accounts";
+import { findUserByEmail } from "../accounts";
 import { db } from "../db";
+import { setAccountPlan } from "../operator/accounts";
+import { reinstateAccount, suspendAccount, type OperatorActor } from "../operator/suspension";
+import { loadCatalogue, PLAN_NAME, planInput, readCatalogue, savePlan } from "../plan-catalogue";
 import { isPlanName, listPlans } from "../plans";
 import { parseFlags, requireFlag, type AdminCommand } from "./args";
 
 const num = (n: number | null) => (n === null ? "unlimited" : n.toLocaleString("en-US"));
+const CLI: OperatorActor = { userId: null, name: "admin-cli", ip: "admin-cli" };
+
+/** "unlimited" (or "none") is null; anything else must be a whole number. */
+function limit(flags: Record<string, string | true>, name: string, current: number | null): number | null {
+  const raw = flags[name];
+  if (raw === undefined) return current;
+  if (raw === true) throw new Error(`--${name} needs a number or "unlimited"`);
+  if (/^(unlimited|none)$/i.test(raw)) return null;
+  if (!/^\d+$/.test(raw.replace(/_/g, ""))) throw new Error(`--${name}: a whole number or "unlimited"`);
+  return Number(raw.replace(/_/g, ""));
+}
+
+async function accountOf(email: string) {
+  const user = await findUserByEmail(db, email.toLowerCase());
+  if (!user) throw new Error(`no user ${email}`);
+  return user;
+}
 
 export const planCommands: AdminCommand[] = [
   {
     name: "plan list",
     usage: "plan list [--json]",
     async run(args) {
+      await loadCatalogue(db);
       const plans = listPlans().map(({ name, label, ratePerMinute, burst, monthlyUnits }) => ({
         name,
         label,
@@ -27,26 +48,75 @@ export const planCommands: AdminCommand[] = [
     },
   },
   {
+    name: "plan set",
+    usage:
+      "plan set <name> [--label <text>] [--rate <per min>|unlimited] [--burst <n>|unlimited] [--units <per month>|unlimited]   (creates or edits; running servers apply it within PLAN_POLL_MS)",
+    async run(args) {
+      const { flags, positional } = parseFlags(args);
+      const name = positional[0] ?? "";
+      if (!PLAN_NAME.test(name)) throw new Error("plan set <name>: a lower-case word (a-z, 0-9, _ or -)");
+      const current = (await readCatalogue(db)).find((p) => p.name === name);
+      const label = typeof flags.label === "string" ? flags.label : (current?.label ?? name);
+      const parsed = planInput.safeParse({
+        label,
+        ratePerMinute: limit(flags, "rate", current?.ratePerMinute ?? null),
+        burst: limit(flags, "burst", current?.burst ?? null),
+        monthlyUnits: limit(flags, "units", current?.monthlyUnits ?? null),
+      });
+      if (!parsed.success) throw new Error(parsed.error.issues.map((i) => i.message).join("; "));
+      const saved = await savePlan(db, name, parsed.data, {
+        accountId: null,
+        userId: null,
+        name: "admin-cli",
+      });
+      console.log(
+        `plan ${saved.name}: ${num(saved.ratePerMinute)}/min, burst ${num(saved.burst)}, ${num(saved.monthlyUnits)} units/month`,
+      );
+    },
+  },
+  {
     name: "account plan",
     usage:
-      "account plan --email <e> --plan <name>   (see `plan list`; running servers pick it up within a second)",
+      "account plan --email <e> --plan <name>   (see `plan list`; every instance applies it within the revocation bound)",
     async run(args) {
       const { flags } = parseFlags(args);
       const email = requireFlag(flags, "email").toLowerCase();
       const plan = requireFlag(flags, "plan");
+      await loadCatalogue(db);
       if (!isPlanName(plan))
         throw new Error(
           `unknown plan ${plan}; plans: ${listPlans()
             .map((p) => p.name)
             .join(", ")}`,
         );
-      const user = await findUserByEmail(db, email);
-      if (!user) throw new Error(`no user ${email}`);
-      const before = user.account.plan;
-      if (before !== plan) {
-        await changePlan(db, user.account.id, before, plan, "admin-cli");
-      }
-      console.log(`account of ${email}: plan ${before} -> ${plan}`);
+      const user = await accountOf(email);
+      const result = await setAccountPlan(db, user.account.id, plan, CLI);
+      if (!result.ok) throw new Error(`no account for ${email}`);
+      console.log(`account of ${email}: plan ${result.from} -> ${plan}`);
+    },
+  },
+  {
+    name: "account suspend",
+    usage: 'account suspend --email <e> --reason "<why>"   (its keys answer 401 within the revocation bound)',
+    async run(args) {
+      const { flags } = parseFlags(args);
+      const email = requireFlag(flags, "email");
+      const reason = requireFlag(flags, "reason");
+      const user = await accountOf(email);
+      const result = await suspendAccount(db, user.account.id, reason, CLI);
+      if (!result.ok) throw new Error(`no account for ${email}`);
+      console.log(`account of ${email}: ${result.changed ? "suspended" : "already suspended"}`);
+    },
+  },
+  {
+    name: "account reinstate",
+    usage: "account reinstate --email <e>",
+    async run(args) {
+      const email = requireFlag(parseFlags(args).flags, "email");
+      const user = await accountOf(email);
+      const result = await reinstateAccount(db, user.account.id, CLI);
+      if (!result.ok) throw new Error(`no account for ${email}`);
+      console.log(`account of ${email}: ${result.changed ? "reinstated" : "was not suspended"}`);
     },
   },
 ];

@@ -174,6 +174,18 @@ export const SERVER_VARS = {
 
   CURSOR_SECRET: v.str("HMAC key of odds-history cursors", K, { shown: "`NEXTAUTH_SECRET`" }),
   STATLINE_PLANS: v.str("JSON overrides or extra plans (see docs/usage.md)", K),
+  PLAN_POLL_MS: v.int("How often each instance checks the plan catalogue's version (docs/operator.md)", K, {
+    default: "2000",
+    min: 10,
+  }),
+  OPERATOR_EMAILS: v.str(
+    "Comma-separated emails that may use the operator console besides `admin operator grant` accounts",
+    A,
+  ),
+  OPERATOR_IMPORT_MAX_BYTES: v.int("Largest file the operator console's import accepts", K, {
+    default: "5242880",
+    shown: "`5242880` (5 MiB)",
+  }),
   KEY_CACHE_TTL_MS: v.int("Verified-key cache lifetime; bounds revocation lag on one instance", K, {
     shown: "`900` (`30000` with Redis)",
   }),

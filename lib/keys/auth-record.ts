@@ -8,6 +8,8 @@ export interface AuthKeyRecord {
   revoked: boolean;
   /** Disabled (reversible); judged like a revoked key. */
   disabled: boolean;
+  /** The account is suspended by an operator (lib/operator/suspension.ts); judged like a revoked key. */
+  suspended: boolean;
   /** ms since epoch, or null: compared with the clock on every request, so expiry needs no event. */
   expiresAt: number | null;
 }
@@ -45,7 +47,7 @@ export async function findKeyForAuth(db: Db, prefix: string): Promise<AuthKeyRec
       allowedIps: true,
       rateLimit: true,
       unitCap: true,
-      account: { select: { plan: true } },
+      account: { select: { plan: true, suspendedAt: true } },
     },
   });
   if (!row) return null;
@@ -61,6 +63,7 @@ export async function findKeyForAuth(db: Db, prefix: string): Promise<AuthKeyRec
     secretHash: row.secretHash,
     revoked: row.revokedAt !== null,
     disabled: row.disabledAt !== null,
+    suspended: row.account.suspendedAt !== null,
     expiresAt: row.expiresAt?.getTime() ?? null,
   };
 }

@@ -213,6 +213,12 @@ export async function announceKeyChange(prefix: string): Promise<void> {
   await publishRevocation(prefix);
 }
 
+/** Announces every unrevoked key of an account (a suspension or a plan change reaches each instance). */
+export async function announceAccountKeys(db: Db, accountId: string): Promise<void> {
+  const keys = await db.apiKey.findMany({ where: { accountId, revokedAt: null }, select: { prefix: true } });
+  for (const k of keys) await announceKeyChange(k.prefix);
+}
+
 /** The restrictions in an audit line: " expires …, scopes …". */
 export function describeOptions(k: {
   expiresAt: Date | null;

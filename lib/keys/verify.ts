@@ -82,8 +82,13 @@ function judge(found: AuthKeyRecord | null, prefix: string, secret: string): Ver
   if (!secretMatches(secret, found.secretHash)) {
     return { ok: false, failure: { reason: "invalid_secret", ...base } };
   }
-  // Expired and disabled keys answer exactly like revoked ones ("Invalid API key"); all in memory.
-  if (found.revoked || found.disabled || (found.expiresAt !== null && found.expiresAt <= Date.now()))
+  // Expired, disabled and suspended keys answer exactly like revoked ones ("Invalid API key").
+  if (
+    found.revoked ||
+    found.disabled ||
+    found.suspended ||
+    (found.expiresAt !== null && found.expiresAt <= Date.now())
+  )
     return { ok: false, failure: { reason: "revoked", ...base } };
   return { ok: true, caller: found.caller };
 }

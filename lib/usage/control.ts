@@ -50,7 +50,8 @@ function rateHeaders(d: Decision, rule: RateRule): Record<string, string> {
 const keyRules = new Map<string, RateRule>();
 function keyRule(plan: ResolvedPlan, rate: number | null | undefined): RateRule | null {
   if (rate == null || (plan.ratePerMinute !== null && rate >= plan.ratePerMinute)) return plan.rule;
-  const id = `${plan.name}:${rate}`;
+  // The plan's burst is part of the id: an edited plan (lib/plan-catalogue.ts) gets fresh rules.
+  const id = `${plan.name}:${plan.burst}:${rate}`;
   let rule = keyRules.get(id);
   if (!rule)
     keyRules.set(id, (rule = { burst: Math.min(plan.burst ?? rate, rate), intervalMs: 60_000 / rate }));

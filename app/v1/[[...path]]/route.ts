@@ -1,13 +1,18 @@
 import { handleNextRequest } from "@/lib/api/adapters/next";
 import { watchDataVersion } from "@/lib/api/cache";
 import { platform } from "@/lib/config";
+import { watchCatalogue } from "@/lib/plan-catalogue";
 
 // Every /v1 path goes through the shared pipeline; its router answers 404/405 in the API's shape.
 export const dynamic = "force-dynamic";
 export const runtime = "nodejs";
 
 // Under plain `next start` this module is the entry point: keep the response cache in step with seed/import.
-if (!platform.isNextBuild()) watchDataVersion();
+// The plan catalogue likewise (watchCatalogue loads it at once, then polls its version).
+if (!platform.isNextBuild()) {
+  watchDataVersion();
+  watchCatalogue();
+}
 
 export const GET = handleNextRequest;
 export const HEAD = handleNextRequest;

@@ -1,0 +1,40 @@
+import { z } from "zod";
+import { firstIssue } from "@/lib/auth/route";
+import { ApiError } from "@/lib/api/errors";
+import { db } from "@/lib/db";
+import { operatorActor, operatorRoute } from "@/lib/operator/access";
+import { importMaxBytes, importUpload, readBounded } from "@/lib/operator/import";
+
+export const dynamic = "force-dynamic";
+
+const query = z.object({
+  name: z.string().min(1).max(200),
+  competition: z.string().trim().max(100).optional(),
+  edition: z.string().trim().max(40).optional(),
+  createTeams: z.enum(["0", "1"]).optional(),
+  strict: z.enum(["0", "1"]).optional(),
+});
+
+/**
+ * The file is the raw request body (the browser shows upload progress for it); the options are in
+ * the query string. CSRF is checked by operatorRoute like every mutation.
+ */
+export const POST = operatorRoute(null, async ({ user, request }) => {
+  const parsed = query.safeParse(Object.fromEntries(new URL(request.url).searchParams));
+  if (!parsed.success) throw new ApiError("INVALID_PARAMETER", firstIssue(parsed.error));
+  const q = parsed.data;
+  const bytes = await readBounded(request, importMaxBytes());
+  return importUpload(
+    db,
+    user.accountId,
+    q.name,
+    bytes,
+    {
+      competition: q.competition || undefined,
+      edition: q.edition || undefined,
+      createTeams: q.createTeams === "1",
+      strict: q.strict === "1",
+    },
+    operatorActor(user, request),
+  );
+});

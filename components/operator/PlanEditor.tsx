@@ -1,0 +1,145 @@
+"use client";
+
+import { useMutation } from "@tanstack/react-query";
+import { useRouter } from "next/navigation";
+import { useState, type FormEvent } from "react";
+import { useApi } from "../hooks/useApi";
+import { Button, focusRing } from "../ui/Button";
+
+export interface PlanRow {
+  name: string;
+  label: string;
+  ratePerMinute: number | null;
+  burst: number | null;
+  monthlyUnits: number | null;
+}
+
+const inputClass = `h-9 w-full min-w-0 rounded-md border border-slate-300 bg-white px-2 text-sm tabular-nums ${focusRing}`;
+
+/** An empty number field means "unlimited" (null). */
+function numberOrNull(form: FormData, name: string): number | null {
+  const raw = String(form.get(name) ?? "").trim();
+  return raw === "" ? null : Number(raw);
+}
+
+function NumberField({
+  id,
+  name,
+  label,
+  value,
+}: {
+  id: string;
+  name: string;
+  label: string;
+  value: number | null;
+}) {
+  return (
+    <div className="flex min-w-0 flex-col gap-1">
+      <label htmlFor={id} className="text-xs font-medium text-slate-600">
+        {label}
+      </label>
+      <input
+        id={id}
+        name={name}
+        type="number"
+        min={0}
+        step={1}
+        inputMode="numeric"
+        placeholder="unlimited"
+        defaultValue={value ?? ""}
+        className={inputClass}
+      />
+    </div>
+  );
+}
+
+/** One plan's form: label, rate, burst, monthly units; saved with PUT /api/operator/plans/{name}. */
+export function PlanEditor({ plan, isNew = false }: { plan: PlanRow; isNew?: boolean }) {
+  const api = useApi();
+  const router = useRouter();
+  const [saved, setSaved] = useState(false);
+  const save = useMutation({
+    gcTime: 0,
+    mutationFn: ({ name, body }: { name: string; body: Omit<PlanRow, "name"> }) =>
+      api.put(`/api/operator/plans/${encodeURIComponent(name)}`, body),
+    onMutate: () => setSaved(false),
+    onSuccess: () => {
+      setSaved(true);
+      router.refresh();
+    },
+  });
+  const submit = (e: FormEvent<HTMLFormElement>) => {
+    e.preventDefault();
+    const form = new FormData(e.currentTarget);
+    const name = isNew ? String(form.get("name") ?? "").trim() : plan.name;
+    save.mutate({
+      name,
+      body: {
+        label: String(form.get("label") ?? ""),
+        ratePerMinute: numberOrNull(form, "ratePerMinute"),
+        burst: numberOrNull(form, "burst"),
+        monthlyUnits: numberOrNull(form, "monthlyUnits"),
+      },
+    });
+  };
+  const id = (f: string) => `plan-${plan.name || "new"}-${f}`;
+  return (
+    <form onSubmit={submit} aria-label={isNew ? "New plan" : `Plan ${plan.name}`} className="px-5 py-4">
+      <div className="grid grid-cols-2 gap-3 md:grid-cols-[minmax(0,1fr)_minmax(0,1.4fr)_repeat(3,minmax(0,1fr))_auto] md:items-end">
+        {isNew ? (
+          <div className="flex min-w-0 flex-col gap-1">
+            <label htmlFor={id("name")} className="text-xs font-medium text-slate-600">
+              Name
+            </label>
+            <input
+              id={id("name")}
+              name="name"
+              required
+              pattern="[a-z][a-z0-9_\-]{0,31}"
+              maxLength={32}
+              className={inputClass}
+            />
+          </div>
+        ) : (
+          <p className="min-w-0 self-center break-all font-mono text-sm font-semibold text-slate-900">
+            {plan.name}
+          </p>
+        )}
+        <div className="flex min-w-0 flex-col gap-1">
+          <label htmlFor={id("label")} className="text-xs font-medium text-slate-600">
+            Label
+          </label>
+          <input
+            id={id("label")}
+            name="label"
+            required
+            maxLength={60}
+            defaultValue={plan.label}
+            className={inputClass}
+          />
+        </div>
+        <NumberField
+          id={id("rate")}
+          name="ratePerMinute"
+          label="Requests/min per key"
+          value={plan.ratePerMinute}
+        />
+        <NumberField id={id("burst")} name="burst" label="Burst" value={plan.burst} />
+        <NumberField id={id("units")} name="monthlyUnits" label="Units/month" value={plan.monthlyUnits} />
+        <Button type="submit" variant={isNew ? "primary" : "secondary"} disabled={save.isPending}>
+          {isNew ? "Add plan" : "Save"}
+        </Button>
+      </div>
+      {save.error && (
+        <p role="alert" className="mt-2 rounded-md bg-red-50 px-3 py-2 text-sm text-red-700">
+          {save.error.message}
+        </p>
+      )}
+      {saved && (
+        <p role="status" className="mt-2 text-sm text-emerald-800">
+          Saved; every instance applies it within seconds.
+        </p>
+      )}
+    </form>
+  );
+}

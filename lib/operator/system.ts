@@ -1,0 +1,61 @@
+import type { Db } from "../db";
+import { headId } from "../events/feed";
+import { checkReadiness } from "../health";
+import { instancesSeen, type InstanceSeen } from "./instances";
+
+export interface SystemStatus {
+  database: "up" | "unreachable";
+  redis: "up" | "down" | "not_configured";
+  instances: InstanceSeen[];
+  feedHead: number;
+  webhooks: {
+    /** Deliveries waiting for a first try or a retry. */
+    pending: number;
+    failed: number;
+    dead: number;
+    oldestDueAt: string | null;
+  };
+}
+
+/** What the console's system and data pages show: /readyz's checks plus the shared figures. */
+export async function systemStatus(db: Db): Promise<SystemStatus> {
+  const ready = JSON.parse((await checkReadiness()).body) as {
+    database: SystemStatus["database"];
+    redis: SystemStatus["redis"];
+  };
+  if (ready.database !== "up")
+    return {
+      database: ready.database,
+      redis: ready.redis,
+      instances: [],
+      feedHead: 0,
+      webhooks: { pending: 0, failed: 0, dead: 0, oldestDueAt: null },
+    };
+  const [instances, feedHead, byStatus, oldest] = await Promise.all([
+    instancesSeen(db),
+    headId(db),
+    db.webhookDelivery.groupBy({
+      by: ["status"],
+      where: { status: { in: ["pending", "failed", "dead"] } },
+      _count: { _all: true },
+    }),
+    db.webhookDelivery.findFirst({
+      where: { status: { in: ["pending", "failed"] } },
+      orderBy: { nextAttemptAt: "asc" },
+      select: { nextAttemptAt: true },
+    }),
+  ]);
+  const count = (s: string) => byStatus.find((r) => r.status === s)?._count._all ?? 0;
+  return {
+    database: "up",
+    redis: ready.redis,
+    instances,
+    feedHead,
+    webhooks: {
+      pending: count("pending"),
+      failed: count("failed"),
+      dead: count("dead"),
+      oldestDueAt: oldest?.nextAttemptAt.toISOString() ?? null,
+    },
+  };
+}

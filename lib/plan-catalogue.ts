@@ -1,0 +1,120 @@
+import { z } from "zod";
+import { recordAudit, type AuditContext } from "./audit";
+import { envInt } from "./config";
+import { db as processDb, type Db } from "./db";
+import { logDebug } from "./log";
+import { BUILT_IN, setCatalogue, type Plan } from "./plans";
+import { perProcess } from "./process-state";
+
+/** The system_state row bumped whenever a plan changes; every instance polls it. */
+export const PLANS_VERSION_KEY = "plans_version";
+
+export const PLAN_NAME = /^[a-z][a-z0-9_-]{0,31}$/;
+const positive = z.number().int().positive().max(1_000_000_000);
+
+/** A plan as the console and `admin plan set` edit it. */
+export const planInput = z
+  .strictObject({
+    label: z.string().trim().min(1).max(60),
+    ratePerMinute: positive.nullable(),
+    burst: positive.nullable(),
+    monthlyUnits: z.number().int().nonnegative().max(1_000_000_000_000).nullable(),
+  })
+  .refine((p) => (p.ratePerMinute === null) === (p.burst === null), {
+    message: "Requests per minute and burst are both set or both unlimited",
+    path: ["burst"],
+  });
+export type PlanInput = z.output<typeof planInput>;
+
+const FIELDS = { name: true, label: true, ratePerMinute: true, burst: true, monthlyUnits: true } as const;
+
+/** The stored catalogue; an empty table (a database older than the catalogue) reads as the built-ins. */
+export async function readCatalogue(db: Db): Promise<Plan[]> {
+  const rows = await db.plan.findMany({ select: FIELDS, orderBy: { name: "asc" } });
+  if (rows.length === 0) return BUILT_IN;
+  // The order people know (free, pro, business, …), then added plans by name.
+  const rank = (n: string) => {
+    const i = BUILT_IN.findIndex((p) => p.name === n);
+    return i === -1 ? BUILT_IN.length : i;
+  };
+  return rows.sort((a, b) => rank(a.name) - rank(b.name) || a.name.localeCompare(b.name));
+}
+
+/** Loads the stored catalogue into this process's in-memory copy (lib/plans.ts). */
+export async function loadCatalogue(db: Db): Promise<void> {
+  setCatalogue(await readCatalogue(db));
+}
+
+export interface PlanActor extends AuditContext {
+  /** The operator's account (the audit row's owner); null from the CLI. */
+  accountId: string | null;
+  userId: string | null;
+  /** Shown in the audit detail: the operator's email or "admin-cli". */
+  name: string;
+}
+
+const describe = (p: PlanInput) =>
+  `${p.ratePerMinute ?? "unlimited"}/min, burst ${p.burst ?? "unlimited"}, ${p.monthlyUnits ?? "unlimited"} units/month`;
+
+/**
+ * Creates or changes a plan, bumps the catalogue version (other instances reload within
+ * PLAN_POLL_MS) and reloads this process's copy at once.
+ */
+export async function savePlan(db: Db, name: string, input: PlanInput, actor: PlanActor): Promise<Plan> {
+  if (!PLAN_NAME.test(name)) throw new Error("plan names are lower-case words");
+  const saved = await db.$transaction(async (tx) => {
+    const before = await tx.plan.findUnique({ where: { name }, select: FIELDS });
+    const row = await tx.plan.upsert({
+      where: { name },
+      create: { name, ...input },
+      update: input,
+      select: FIELDS,
+    });
+    const version = `${Date.now()}-${Math.random().toString(36).slice(2, 8)}`;
+    await tx.systemState.upsert({
+      where: { key: PLANS_VERSION_KEY },
+      create: { key: PLANS_VERSION_KEY, value: version },
+      update: { value: version },
+    });
+    if (actor.accountId)
+      await recordAudit(tx, {
+        accountId: actor.accountId,
+        actorUserId: actor.userId,
+        action: before ? "plan.updated" : "plan.created",
+        targetType: "plan",
+        targetId: name,
+        detail: `${name} by ${actor.name}: ${before ? `${describe(before)} -> ` : ""}${describe(input)}`,
+        ip: actor.ip,
+        userAgent: actor.userAgent,
+      });
+    return row;
+  });
+  await loadCatalogue(db);
+  return saved;
+}
+
+const watcher = perProcess("planCatalogueWatch", () => ({ timer: null as NodeJS.Timeout | null }));
+
+/**
+ * Keeps this process's catalogue current: loads it now, then reads the one-row version every
+ * PLAN_POLL_MS (default 2000: an indexed single-row read, ~0.2-0.5 ms per poll, so an edit
+ * reaches every instance within ~2 s without a query on any request) and reloads on a change.
+ */
+export function watchCatalogue(intervalMs = envInt("PLAN_POLL_MS")): void {
+  if (watcher.timer) return;
+  let last: string | null | undefined;
+  const poll = async () => {
+    try {
+      const row = await processDb.systemState.findUnique({ where: { key: PLANS_VERSION_KEY } });
+      const version = row?.value ?? null;
+      if (version !== last) await loadCatalogue(processDb);
+      last = version;
+    } catch (err) {
+      // Database briefly unreachable: keep the catalogue we have.
+      logDebug("plan catalogue poll failed", { reason: (err as Error).message });
+    }
+  };
+  void poll();
+  watcher.timer = setInterval(poll, intervalMs);
+  watcher.timer.unref();
+}
