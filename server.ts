@@ -4,6 +4,8 @@ import http from "node:http";
 import next from "next";
 import { handleNodeRequest, writeBadTarget } from "./lib/api/adapters/node";
 import { handleIngestNode, INGEST_PATH } from "./lib/ingest/http";
+import { handleSandboxNode, SANDBOX_PATH } from "./lib/replay/http";
+import { interruptReplays } from "./lib/replay/runner";
 import { watchDataVersion } from "./lib/api/cache";
 import { envInt, envStrOpt, setEnvDefault } from "./lib/config";
 import { db } from "./lib/db";
@@ -44,6 +46,8 @@ export async function startServer(opts: { port: number; host: string; dev?: bool
     if (isStopping()) res.setHeader("Connection", "close");
     // /ingest/v1 limits bodies per route (bulk odds are larger than BODY_LIMIT_BYTES).
     if (INGEST_PATH.test(url)) return void handleIngestNode(req, res).catch((err: unknown) => fail(res, err));
+    if (SANDBOX_PATH.test(url))
+      return void handleSandboxNode(req, res).catch((err: unknown) => fail(res, err));
     // Every route (dashboard, handoff, next-auth, sign-up; /v1 takes none) gets the body limit here.
     if (!admitBody(req, res)) return;
     if (url[0] !== "/") {
@@ -87,6 +91,7 @@ export async function startServer(opts: { port: number; host: string; dev?: bool
   // lease gives each delivery to one of them. Stopped after the drain, before metering is flushed.
   startWebhooks(db);
   onShutdown("webhooks", stopWebhooks);
+  onShutdown("replays", () => interruptReplays(db));
 
   // Drain (lib/shutdown.ts), then write buffered metering (bounded wait), then exit. Responses
   // are metered before they are written, so nothing that reached a client is lost.
