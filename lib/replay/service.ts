@@ -15,7 +15,7 @@ const LOST_AFTER_MS = 60_000;
 const LIST_LIMIT = 50;
 const BASE62 = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
 
-const newId = () => `rpl_${[...randomBytes(16)].map((b) => BASE62[b % 62]).join("")}`;
+const newId = () => `rpl_${[...randomBytes(22)].map((b) => BASE62[b % 62]).join("")}`;
 
 type Row = Awaited<ReturnType<Db["replay"]["findUniqueOrThrow"]>>;
 
