@@ -102,12 +102,17 @@ export async function ingest(source, flags, key) {
     summary.by_status[res.status] = (summary.by_status[res.status] ?? 0) + 1;
     if (res.status === 201) summary.created++;
     if (json?.data?.ignored === true) summary.ignored++;
-    if (res.status >= 400)
-      summary.refused.push({
-        line: r.line,
-        status: res.status,
-        message: json?.error?.message ?? `HTTP ${res.status}`,
-      });
+    if (res.status >= 400) {
+      const message = json?.error?.message ?? `HTTP ${res.status}`;
+      // An odds batch names its bad line within the batch ("line 2: …"): report the input's line.
+      const inBatch = /^line (\d+): ([^]*)$/.exec(message);
+      const line = inBatch && r.lines?.[Number(inBatch[1]) - 1];
+      summary.refused.push(
+        line
+          ? { line, status: res.status, message: inBatch[2] }
+          : { line: r.line, status: res.status, message },
+      );
+    }
     progress();
   }
 
@@ -119,7 +124,8 @@ export async function ingest(source, flags, key) {
     if (!pending.length) return flushing;
     const part = pending.splice(0);
     const body = part.map((l) => l.text).join("\n");
-    const r = { line: part[0].line, method: "POST", path: `/${flags.odds}/odds`, body, ndjson: true };
+    const lines = part.map((l) => l.line);
+    const r = { line: lines[0], lines, method: "POST", path: `/${flags.odds}/odds`, body, ndjson: true };
     flushing = flushing.then(() => send(r));
     return flushing;
   };
