@@ -42,7 +42,10 @@ function cli(args: string[], opts: { stdin?: string; key?: string } = {}) {
     const child = execFile(
       process.execPath,
       [BIN, "ingest", ...args, "--base-url", h.baseUrl],
-      { env: { PATH: process.env.PATH, STATLINE_INGEST_KEY: opts.key ?? h.ingestKey } },
+      {
+        // Only what the CLI needs: no STATLINE_API_KEY from the test's environment.
+        env: { NODE_ENV: "test", PATH: process.env.PATH, STATLINE_INGEST_KEY: opts.key ?? h.ingestKey },
+      },
       (err, stdout, stderr) => resolve({ code: err ? Number(err.code ?? 1) : 0, stdout, stderr }),
     );
     if (opts.stdin !== undefined) child.stdin!.end(opts.stdin);
