@@ -161,4 +161,35 @@ describe("statline ingest", () => {
     const read = await cli([file("teams2.json", doc), "--json"], { key: h.readKey });
     expect(JSON.parse(read.stdout).refused[0]).toMatchObject({ status: 403 });
   });
+
+  it("the reserved source 'statline' writes to Statline's own contest ids; an unknown one is 404", async () => {
+    const contest = await db.contest.findFirstOrThrow({ orderBy: { id: "asc" } });
+    const state = (id: string) => ({
+      op: "POST",
+      path: `/statline/contests/${id}/state`,
+      body: {
+        score: { home: 2, away: 1 },
+        score_detail: { home: "6-4 6-3", away: "4-6 3-6" },
+        feed_at: at(40),
+      },
+    });
+    const r = await cli([
+      file("own.json", JSON.stringify([state(String(contest.id)), state("999999"), state("abc")])),
+      "--json",
+    ]);
+    const s = JSON.parse(r.stdout) as Summary;
+    expect(s.by_status).toEqual({ 200: 1, 404: 2 });
+    expect(s.refused.map((x) => x.message)).toEqual([
+      "Contest '999999' of source 'statline' not found",
+      "Contest 'abc' of source 'statline' not found",
+    ]);
+    const sides = await db.contestParticipant.findMany({
+      where: { contestId: contest.id },
+      orderBy: { side: "desc" },
+    });
+    expect(sides.map((p) => [p.score, p.scoreDetail])).toEqual([
+      [2, "6-4 6-3"],
+      [1, "4-6 3-6"],
+    ]);
+  });
 });
