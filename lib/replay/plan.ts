@@ -11,7 +11,7 @@ import { sid } from "../events/changes";
 import type { ChangeInput, ChangeType } from "../events/types";
 import { eventData } from "../sports/match-events";
 import { teamStatsData } from "../sports/match-stats";
-import type { DbOrTx } from "../sports/db";
+import type { DbOrTx } from "../db/client";
 
 /** Changes due `at` match-clock minutes after kick-off (breaks and stoppage time included). */
 export interface ReplayStep {
