@@ -28,25 +28,34 @@ const say = (line: string) => {
   notes.push(line);
 };
 
-/** An ingest-scoped key of an operator account on the unlimited plan, minted with the admin CLI. */
-function ingestKey(db: BenchDb): string {
+/**
+ * An ingest-scoped key of an operator account on the unlimited plan, minted with the admin CLI;
+ * revoke() retires it after the run (the first key only creates the account and goes at once).
+ */
+function ingestKey(db: BenchDb): { key: string; revoke: () => void } {
   const admin = (...args: string[]) => runScript(db.url, "scripts/admin.ts", ...args);
-  admin("key", "create", "--email", FEED_EMAIL, "--environment", "test", "--name", "bench read");
+  const last = (out: string) => out.trim().split("\n").pop()!.trim();
+  const first = last(
+    admin("key", "create", "--email", FEED_EMAIL, "--environment", "test", "--name", "bench"),
+  );
+  admin("key", "revoke", first.slice(0, 16));
   admin("operator", "grant", "--email", FEED_EMAIL);
   admin("account", "plan", "--email", FEED_EMAIL, "--plan", "unlimited");
-  const out = admin(
-    "key",
-    "create",
-    "--email",
-    FEED_EMAIL,
-    "--environment",
-    "live",
-    "--name",
-    "bench feed",
-    "--scopes",
-    "ingest",
+  const key = last(
+    admin(
+      "key",
+      "create",
+      "--email",
+      FEED_EMAIL,
+      "--environment",
+      "live",
+      "--name",
+      "bench feed",
+      "--scopes",
+      "ingest",
+    ),
   );
-  return out.trim().split("\n").pop()!.trim();
+  return { key, revoke: () => void admin("key", "revoke", key.slice(0, 16)) };
 }
 
 function client(baseUrl: string, key: string) {
@@ -109,7 +118,7 @@ async function latencyRun(
   env: Record<string, string>,
   instances: number,
 ) {
-  const key = ingestKey(db);
+  const { key, revoke } = ingestKey(db);
   let secret: string | null = null;
   const receiver = await startReceiver(() => secret);
   const cli = (...args: string[]) =>
@@ -168,6 +177,7 @@ async function latencyRun(
     for (const a of apps) await a.stop();
     await receiver.stop();
     if (endpointId) await cli("webhook", "remove", endpointId);
+    revoke();
   }
 }
 
@@ -204,7 +214,7 @@ async function oddsPacer(
 }
 
 async function throughputRun(label: string, db: BenchDb, readKey: string) {
-  const key = ingestKey(db);
+  const { key, revoke } = ingestKey(db);
   const app = await startBenchApp({ url: db.url, cache: true });
   try {
     const call = client(app.baseUrl, key);
@@ -227,6 +237,7 @@ async function throughputRun(label: string, db: BenchDb, readKey: string) {
     );
   } finally {
     await app.stop();
+    revoke();
   }
 }
 
