@@ -4,6 +4,8 @@ import http from "node:http";
 import next from "next";
 import { handleNodeRequest, writeBadTarget } from "./lib/api/adapters/node";
 import { handleIngestNode, INGEST_PATH } from "./lib/ingest/http";
+import { handleSandboxNode, SANDBOX_PATH } from "./lib/replay/http";
+import { interruptReplays } from "./lib/replay/runner";
 import { cacheStats, watchDataVersion } from "./lib/api/cache";
 import { envInt, envStrOpt, setEnvDefault } from "./lib/config";
 import { db } from "./lib/db";
@@ -65,6 +67,8 @@ export async function startServer(opts: { port: number; host: string; dev?: bool
     if (isStopping()) res.setHeader("Connection", "close");
     // /ingest/v1 limits bodies per route (bulk odds are larger than BODY_LIMIT_BYTES).
     if (INGEST_PATH.test(url)) return void handleIngestNode(req, res).catch((err: unknown) => fail(res, err));
+    if (SANDBOX_PATH.test(url))
+      return void handleSandboxNode(req, res).catch((err: unknown) => fail(res, err));
     // Every route (dashboard, handoff, next-auth, sign-up; /v1 takes none) gets the body limit here;
     // the operator console's file import has its own (OPERATOR_IMPORT_MAX_BYTES).
     if (!admitBody(req, res, OPERATOR_IMPORT_PATH.test(url) ? importMaxBytes() : undefined)) return;
@@ -110,6 +114,7 @@ export async function startServer(opts: { port: number; host: string; dev?: bool
   startWebhooks(db);
   onShutdown("webhooks", stopWebhooks);
   onShutdown("heartbeat", async () => stopHeartbeat());
+  onShutdown("replays", () => interruptReplays(db));
 
   // Drain (lib/shutdown.ts), then write buffered metering (bounded wait), then exit. Responses
   // are metered before they are written, so nothing that reached a client is lost.

@@ -6,7 +6,8 @@
 // (just the uncached runs, SQLite then PostgreSQL unless BENCH_POSTGRES=0: CPU per miss, issue 19),
 // BENCH_ONLY=keys (just the cache hit with an unrestricted and a restricted key, issue 12),
 // BENCH_ONLY=endpoints (every route uncached, SQLite then PostgreSQL, issue 19),
-// BENCH_ONLY=events (event latency and the hit path with open streams, issue 18).
+// BENCH_ONLY=events (event latency and the hit path with open streams, issue 18),
+// BENCH_ONLY=ingest (live ingest: response -> SSE/webhook latency, odds throughput, issue 29).
 // See docs/benchmark.md.
 import os from "node:os";
 import path from "node:path";
@@ -15,6 +16,7 @@ import { benchKey, ensureBenchDb, ensurePersonsDb, type BenchDb } from "./datase
 import { encodingRuns } from "./encoding-run";
 import { endpointRuns, endpointsSummary, logEndpointRuns, type EndpointRuns } from "./endpoints-run";
 import { eventRuns } from "./events-run";
+import { ingestRuns } from "./ingest-run";
 import { webhookRuns } from "./webhooks-run";
 import { keysRuns, keysSummary } from "./keys-run";
 import { manyKeysRun, missRuns, scaleOutRuns, TEAMS } from "./extra-runs";
@@ -98,6 +100,20 @@ async function hitRuns(
   return { rows, profile, memory: memory ?? null };
 }
 
+/** BENCH_ONLY=ingest: the main scale's database only (and PostgreSQL's twin unless BENCH_POSTGRES=0). */
+async function onlyIngest(): Promise<void> {
+  const db = ensureBenchDb(config.mainScale, deepRowsFor(config.mainScale), log);
+  const key = benchKey(db, log).key;
+  let pg: { db: BenchDb; key: string } | undefined;
+  if (config.postgres) {
+    const pgDb = await ensurePgBenchDb(config.mainScale, deepRowsFor(config.mainScale), db.file, log);
+    pg = { db: pgDb, key: benchKey(pgDb, log).key };
+  }
+  await ingestRuns(db, key, pg);
+  notes.push(`at the end: ${machineNote()}`);
+  console.log(`\n${notes.join("\n")}`);
+}
+
 /** BENCH_ONLY=misses: the uncached runs alone (their CPU per request), nothing written. */
 async function onlyMisses(db: BenchDb, key: string): Promise<void> {
   const rows = await missRuns(db, key);
@@ -177,6 +193,10 @@ async function main() {
   notes.push(`at start: ${machineNote()}`);
   log("building the app if sources changed…");
   buildIfStale();
+  if (process.env.BENCH_ONLY === "ingest") {
+    await onlyIngest();
+    return;
+  }
   const scales = [...new Set([config.mainScale, ...config.scales])];
   const dbs = new Map(scales.map((sc) => [sc, ensureBenchDb(sc, deepRowsFor(sc), log)]));
   const largest = dbs.get(Math.max(...scales))!;

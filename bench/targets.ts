@@ -9,6 +9,16 @@ const MISS_CPU_US: [RegExp, number][] = [
 ];
 const FIXED_OVERHEAD_MB = 64;
 
+/** Live ingest (issue 29), printed PASS/FAIL by bench/ingest-run.ts. */
+export const INGEST_TARGETS = {
+  /** Ingest response -> SSE client and -> webhook receiver, one instance and two. */
+  latencyP99Ms: 250,
+  /** Odds prices accepted per second, sustained. */
+  oddsPerSecond: 2000,
+  /** /v1 readers' p99 during odds ingest against the same readers without it. */
+  readerP99Ratio: 2,
+};
+
 function missTargets(rows: MainRow[], targets: Target[]): void {
   for (const row of rows) {
     const limit = MISS_CPU_US.find(([re]) => re.test(row.name))?.[1];

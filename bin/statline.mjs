@@ -1,5 +1,6 @@
 #!/usr/bin/env node
 // The `statline` CLI: plain Node (>= 20), no dependencies. See docs/agent-handoff.md.
+import fs from "node:fs";
 import { parseArgs } from "node:util";
 import { login } from "./cli/login.mjs";
 import { fail } from "./cli/output.mjs";
@@ -7,6 +8,9 @@ import { completeTwoStep, startTwoStep } from "./cli/twostep.mjs";
 
 const HELP = `statline login [options]     get an API key through the browser (agent handoff)
 statline mcp [--base-url URL]  run the MCP server on stdio for agent clients (docs/mcp.md)
+statline ingest <file|-> [--odds SOURCE] [--batch N] [--json]
+                               post a JSON file or an NDJSON stream (a file, or - for stdin) to /ingest/v1
+                               (docs/ingest.md); the key comes from STATLINE_INGEST_KEY, else STATLINE_API_KEY
 
   --base-url URL               Statline server (default $STATLINE_BASE_URL, else $STATLINE_URL, else http://localhost:3000)
   --environment test|live      key environment to ask for (default test; live needs the approver's explicit choice)
@@ -36,8 +40,38 @@ const options = {
   "write-env": { type: "boolean" },
   print: { type: "boolean" },
   json: { type: "boolean" },
+  odds: { type: "string" },
+  batch: { type: "string" },
   help: { type: "boolean", short: "h" },
 };
+
+const baseUrlOf = (flags) =>
+  (
+    flags["base-url"] ??
+    (process.env.STATLINE_BASE_URL || process.env.STATLINE_URL || "http://localhost:3000")
+  ).replace(/\/+$/, "");
+
+async function ingestCommand(source, flags) {
+  const usage = (message) => {
+    process.stderr.write(`statline ingest: ${message}\n`);
+    return 64;
+  };
+  flags.baseUrl = baseUrlOf(flags);
+  if (!/^https?:\/\/[^/]+$/.test(flags.baseUrl))
+    return usage("--base-url must be like https://statline.example.com");
+  if (flags.odds !== undefined && !/^[a-z0-9][a-z0-9_.-]{0,39}$/.test(flags.odds))
+    return usage("--odds names the feed: 1-40 of a-z 0-9 _ . -");
+  if (flags.batch !== undefined && !/^[1-9][0-9]{0,3}$|^5000$/.test(flags.batch))
+    return usage("--batch must be 1 to 5000");
+  if (source !== "-" && !fs.existsSync(source)) return usage(`${source}: no such file`);
+  const key = process.env.STATLINE_INGEST_KEY || process.env.STATLINE_API_KEY;
+  if (!key)
+    return usage(
+      "set STATLINE_INGEST_KEY (an ingest-scoped key; never a flag, so it stays out of shell history)",
+    );
+  const { ingest, report } = await import("./cli/ingest.mjs");
+  return report(await ingest(source, flags, key), flags);
+}
 
 async function main(argv) {
   let parsed;
@@ -48,6 +82,8 @@ async function main(argv) {
   }
   const { values: flags, positionals } = parsed;
   const command = positionals[0];
+  if (command === "ingest" && !flags.help && positionals.length === 2)
+    return ingestCommand(positionals[1], flags);
   if (flags.help || (command !== "login" && command !== "mcp") || positionals.length > 1) {
     process.stderr.write(`${HELP}\n`);
     return flags.help ? 0 : 64;
@@ -61,10 +97,7 @@ async function main(argv) {
     const { mcp } = await import("./cli/mcp.mjs");
     return mcp(flags);
   }
-  flags.baseUrl = (
-    flags["base-url"] ??
-    (process.env.STATLINE_BASE_URL || process.env.STATLINE_URL || "http://localhost:3000")
-  ).replace(/\/+$/, "");
+  flags.baseUrl = baseUrlOf(flags);
   if (!/^https?:\/\/[^/]+$/.test(flags.baseUrl))
     return fail(
       { code: "invalid_request", message: "--base-url must be like https://statline.example.com" },

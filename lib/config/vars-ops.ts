@@ -144,4 +144,19 @@ export const PUSH_AND_OPS_VARS = {
     default: "262144",
     min: 1024,
   }),
+
+  REPLAY_MAX_RUNNING: v.int("Sandbox replays an account may run at once (`/sandbox/v1/replays`)", I, {
+    default: "3",
+    min: 1,
+  }),
+  REPLAY_MAX_DURATION_S: v.int(
+    "Longest wall-clock time one sandbox replay may last at its speed; a slower request is 400",
+    I,
+    { default: "10800", min: 60 },
+  ),
+  REPLAY_MINUTE_MS: v.int(
+    "Wall-clock length of one match minute at speed x1 (tests shorten it; leave it in production)",
+    I,
+    { default: "60000", min: 60 },
+  ),
 } as const;

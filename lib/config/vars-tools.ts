@@ -8,7 +8,7 @@ export const TOOL_VARS = {
   STATLINE_API_KEY: v.str("The key the `statline` CLI, the SDK and the MCP server send", CLI),
   STATLINE_BASE_URL: v.url("The `statline` CLI's server", CLI, { default: "http://localhost:3000" }),
   STATLINE_INGEST_KEY: v.str(
-    "The ingest-scoped key `npm run admin -- ingest` sends (never a flag: no key in shell history)",
+    "The ingest-scoped key `statline ingest` and `npm run admin -- ingest` send (never a flag: no key in shell history)",
     CLI,
   ),
   STATLINE_URL: v.url("Alias of `STATLINE_BASE_URL`; `npm run perf:pages` measures this running server", CLI),

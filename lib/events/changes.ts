@@ -42,6 +42,8 @@ export async function recordChanges(
         competitionId: c.competitionId,
         contestId: c.contestId,
         data: JSON.stringify(c.data),
+        accountId: c.replay?.accountId ?? null,
+        replayId: c.replay?.id ?? null,
       })),
     });
   return id - 1;

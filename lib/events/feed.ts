@@ -21,13 +21,28 @@ export interface FeedFilter {
   types?: ChangeType[];
   competitionId?: number;
   contestId?: number;
+  /**
+   * The account whose replays (lib/replay) the reader also sees. Without it, only real changes:
+   * a replay's changes are that account's alone (GET /v1/changes never shows them).
+   */
+  accountId?: string;
 }
 
 /**
  * A change as a row: [id, type, resource, resourceId, competitionId, contestId, at (ISO-8601 UTC),
- * data (JSON text)].
+ * data (JSON text), replayId].
  */
-type ChangeTuple = [number, string, string, number | null, number | null, number | null, string, string];
+type ChangeTuple = [
+  number,
+  string,
+  string,
+  number | null,
+  number | null,
+  number | null,
+  string,
+  string,
+  string | null,
+];
 
 export const toEvent = (r: ChangeTuple): ChangeEvent => ({
   id: String(r[0]),
@@ -38,6 +53,7 @@ export const toEvent = (r: ChangeTuple): ChangeEvent => ({
   contest_id: r[5] == null ? null : String(r[5]),
   at: r[6],
   data: JSON.parse(r[7]) as Record<string, unknown>,
+  ...(r[8] ? { replay: { id: r[8] } } : {}),
 });
 
 /** The last committed change id: every id at or below it is visible (see recordChanges). */
@@ -66,6 +82,10 @@ export async function prunedThrough(db: Db): Promise<number> {
 function pageStatement(d: Dialect, filter: FeedFilter, after: number, take: number): [string, SqlParam[]] {
   const params: SqlParam[] = [after];
   let cond = `c."id" > ? AND c."id" <= h."value"`;
+  if (filter.accountId) {
+    cond += ` AND (c."accountId" IS NULL OR c."accountId" = ?)`;
+    params.push(filter.accountId);
+  } else cond += ` AND c."accountId" IS NULL`;
   if (filter.types) {
     cond += ` AND c."type" IN (${filter.types.map(() => "?").join(", ")})`;
     params.push(...filter.types);
@@ -81,7 +101,7 @@ function pageStatement(d: Dialect, filter: FeedFilter, after: number, take: numb
   params.push(take);
   const text =
     `SELECT h."value", c."id", c."type", c."resource", c."resourceId", c."competitionId", c."contestId", ` +
-    `${d.iso('c."at"')}, c."data" FROM "change_sequence" h LEFT JOIN "changes" c ON ${cond} ` +
+    `${d.iso('c."at"')}, c."data", c."replayId" FROM "change_sequence" h LEFT JOIN "changes" c ON ${cond} ` +
     `WHERE h."id" = 1 ORDER BY c."id" LIMIT ${d.limit}`;
   return [text, params];
 }

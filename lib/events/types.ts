@@ -54,6 +54,8 @@ export interface ChangeInput {
   contestId: number | null;
   /** The new state (JSON-serialisable), with ids as strings like the /v1 responses. */
   data: Record<string, unknown>;
+  /** A replay's change (lib/replay): seen by this account only. */
+  replay?: { accountId: string; id: string };
 }
 
 /** A stored change as the feed, the stream and webhooks send it. */
@@ -66,6 +68,8 @@ export interface ChangeEvent {
   contest_id: string | null;
   at: string;
   data: Record<string, unknown>;
+  /** Present on a sandbox replay's changes only (docs/replay.md). */
+  replay?: { id: string };
 }
 
 /**

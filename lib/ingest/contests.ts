@@ -56,6 +56,10 @@ export const StateBody = z.strictObject({
       penalties: pair.optional().describe("The shoot-out"),
     })
     .optional(),
+  score_detail: z
+    .strictObject({ home: z.string().trim().max(60), away: z.string().trim().max(60) })
+    .optional()
+    .describe("Free detail per side, e.g. a tennis match's games '6-4 7-5'"),
   feed_at: feedAt,
 });
 
@@ -189,6 +193,7 @@ export async function updateState(
     set(i, "fullTimeScore", b.periods?.full_time);
     set(i, "extraTimeScore", b.periods?.extra_time);
     set(i, "penaltyScore", b.periods?.penalties);
+    if (b.score_detail) input.sides[i].scoreDetail = i === 0 ? b.score_detail.home : b.score_detail.away;
   }
   const [h, a] = input.sides;
   h.outcome = to === "finished" ? outcome(h.score, a.score) : null;

@@ -6,7 +6,8 @@ import { handleIngestRequest } from "./pipeline";
 /** /ingest/v1 and its look-alikes: answered by the ingest pipeline in JSON. */
 export const INGEST_PATH = /^\/ingest\/v\d+(?:[/?]|$)/i;
 
-function apiRequest(req: IncomingMessage): ApiRequest {
+/** The pipeline's view of a node request (also the sandbox's: lib/replay/http.ts). */
+export function apiRequest(req: IncomingMessage): ApiRequest {
   const raw = req.url ?? "/";
   const q = raw.indexOf("?");
   const header = (name: string) => {

@@ -22,7 +22,19 @@ export interface Mapped {
   feedAt: Date | null;
 }
 
+/**
+ * The reserved source `statline` names Statline's own contest ids (e.g. the demo simulator, or a
+ * feed keying in results for imported fixtures): no mapping row, the contest must exist.
+ */
+export const STATLINE_SOURCE = "statline";
+
 export async function lookup(tx: Tx, source: string, kind: Kind, externalId: string): Promise<Mapped | null> {
+  if (source === STATLINE_SOURCE && kind === "contest") {
+    const id = /^[1-9][0-9]{0,9}$/.test(externalId) ? Number(externalId) : 0;
+    const found =
+      id > 0 && id <= 2_147_483_647 && (await tx.contest.findUnique({ where: { id }, select: { id: true } }));
+    return found ? { targetId: String(found.id), feedAt: null } : null;
+  }
   return tx.ingestMapping.findUnique({
     where: { source_kind_externalId: { source, kind, externalId } },
     select: { targetId: true, feedAt: true },

@@ -30,17 +30,24 @@ export const OddsLine = z.strictObject({
 export type OddsLine = z.output<typeof OddsLine>;
 
 export async function writeOdds(tx: Tx, source: string, lines: OddsLine[]): Promise<IngestResult> {
-  const contests = new Map<string, { id: number; competitionId: number }>();
+  const contests = new Map<string, { id: number; competitionId: number; persons: Map<string, number> }>();
   for (const [i, l] of lines.entries()) {
     if (contests.has(l.contest)) continue;
     const field = lines.length > 1 ? `line ${i + 1}: /contest` : "/contest";
     const id = await resolveRef(tx, source, "contest", l.contest, field);
-    const c = await tx.contest.findUniqueOrThrow({ where: { id }, select: { edition: true } });
-    contests.set(l.contest, { id, competitionId: c.edition.competitionId });
+    const c = await tx.contest.findUniqueOrThrow({
+      where: { id },
+      select: { edition: true, participants: { select: { side: true, personId: true } } },
+    });
+    // A price on a player (tennis) belongs to that person too, as the importers record it.
+    const persons = new Map(
+      c.participants.flatMap((p) => (p.personId ? [[p.side, p.personId] as const] : [])),
+    );
+    contests.set(l.contest, { id, competitionId: c.edition.competitionId, persons });
   }
   const byCompetition = new Map<number, Map<number, OddsRecord[]>>();
   for (const l of lines) {
-    const { id, competitionId } = contests.get(l.contest)!;
+    const { id, competitionId, persons } = contests.get(l.contest)!;
     const books = byCompetition.get(competitionId) ?? new Map<number, OddsRecord[]>();
     const odds = books.get(id) ?? [];
     odds.push({
@@ -51,6 +58,7 @@ export async function writeOdds(tx: Tx, source: string, lines: OddsLine[]): Prom
       price: l.price,
       observedAt: new Date(l.observed_at),
       isClosing: l.is_closing,
+      personId: persons.get(l.selection) ?? null,
     });
     books.set(id, odds);
     byCompetition.set(competitionId, books);

@@ -112,7 +112,7 @@ export function ingestOpenApi(): Json {
       title: "Statline ingest API",
       version: "v1",
       description:
-        "Write live data (contests, state, match events, lineups, statistics, odds) by the feed's own ids. Keys need the `ingest` scope, which only operator accounts may mint. Every write needs an Idempotency-Key header and a feed_at timestamp; an update older than the stored one is ignored. docs/ingest.md has a worked example.",
+        "Write live data (contests, state, match events, lineups, statistics, odds) by the feed's own ids. Keys need the `ingest` scope, which only operator accounts may mint. Every write needs an Idempotency-Key header and a feed_at timestamp; an update older than the stored one is ignored. The reserved source `statline` names Statline's own contest ids. docs/ingest.md has a worked example.",
     },
     servers: [{ url: "/" }],
     security: [{ bearer: [] }, { apiKey: [] }],

@@ -1,17 +1,13 @@
 /**
- * `npm run simulate`: plays the next scheduled contests forward in accelerated time through the
- * importers' write path (upsertContests, upsertOdds, rebuildStandings), so every step lands in
- * the change feed, the live stream and webhooks exactly as an import would.
+ * `npm run simulate`: plays the next scheduled contests forward in accelerated time as a client of
+ * the ingest API (/ingest/v1, over HTTP), so every step lands in /v1, the change feed, the live
+ * stream and webhooks exactly as a live feed's writes do. It reads the fixtures from the database
+ * and writes nothing there itself.
  */
-import { bumpDataVersion } from "../events/data-version";
-import { retryBusy } from "../db/busy-retry";
+import { randomBytes } from "node:crypto";
 import type { Db } from "../db/client";
-import { upsertOdds } from "../importers/odds";
-import type { OddsRecord } from "../importers/types";
-import { upsertContests, type ContestInput } from "../importers/upsert";
 import { Rng } from "../seed/rng";
-import { rebuildStandings } from "../sports/standings";
-import { planContest, type SimContest, type SimStep } from "./plan";
+import { planContest, type SimContest, type SimScore, type SimStep } from "./plan";
 
 export interface SimOptions {
   /** How many of the next scheduled contests to play (default 3). */
@@ -73,54 +69,75 @@ export async function nextContests(db: Db, n: number, competition?: number): Pro
   return out;
 }
 
-/** Writes one step in one transaction, as an import of the contest's new state would. */
-export async function writeStep(db: Db, c: SimContest, step: SimStep): Promise<void> {
-  const input: ContestInput = {
-    r: {
-      where: `simulator contest ${c.id}`,
-      stage: c.stage,
-      round: c.round,
-      roundKnown: true,
-      status: step.status,
-      kickoffAt: c.kickoffAt,
-      timeKnown: true,
+/** Where the simulator posts: an /ingest/v1 server and an ingest-scoped key. */
+export interface IngestTarget {
+  baseUrl: string;
+  key: string;
+}
+
+async function post(target: IngestTarget, path: string, idem: string, body: string, ndjson = false) {
+  const res = await fetch(`${target.baseUrl}/ingest/v1/statline${path}`, {
+    method: "POST",
+    headers: {
+      Authorization: `Bearer ${target.key}`,
+      "Idempotency-Key": idem,
+      "Content-Type": ndjson ? "application/x-ndjson" : "application/json",
     },
-    venue: c.venue,
-    externalRef: c.externalRef,
-    sides: [
-      { ...c.sides[0], ...step.scores[0] },
-      { ...c.sides[1], ...step.scores[1] },
-    ],
-  };
-  const observedAt = new Date(c.kickoffAt.getTime() + step.minute * 60_000);
-  const odds: OddsRecord[] = step.odds.map((o) => ({
-    bookmaker: o.bookmaker,
-    market: "h2h",
-    selection: o.selection as OddsRecord["selection"],
-    line: null,
-    price: o.price,
-    observedAt,
-    isClosing: o.isClosing,
-    personId:
-      o.selection === "home" ? c.sides[0].personId : o.selection === "away" ? c.sides[1].personId : null,
-  }));
-  await retryBusy(() =>
-    db.$transaction(
-      async (tx) => {
-        await upsertContests(tx, c.editionId, [input]);
-        if (odds.length) await upsertOdds(tx, c.competitionId, [{ contestId: c.id, odds }]);
-        if (step.kind === "final" && c.sport === "football") await rebuildStandings(tx, c.editionId);
-      },
-      { timeout: 60_000, maxWait: 30_000 },
-    ),
+    body,
+    signal: AbortSignal.timeout(60_000),
+  });
+  const text = await res.text();
+  if (res.status >= 300)
+    throw new Error(`POST /ingest/v1/statline${path}: ${res.status} ${text.slice(0, 300)}`);
+}
+
+const pair = (s: [SimScore, SimScore], f: "score" | "halftimeScore") =>
+  s[0][f] === null || s[1][f] === null ? undefined : { home: s[0][f], away: s[1][f] };
+
+/**
+ * Posts one step to the ingest API, addressing the contest by Statline's id (the reserved source
+ * `statline`): its state (status, score, half time, set detail) and then its new prices, as a feed
+ * would. The ingest pipeline writes each in one transaction with its changes and wakes streams.
+ */
+export async function writeStep(
+  target: IngestTarget,
+  c: SimContest,
+  step: SimStep,
+  idem: string,
+): Promise<void> {
+  const feedAt = new Date(c.kickoffAt.getTime() + step.minute * 60_000).toISOString();
+  if (step.kind !== "odds") {
+    const halftime = pair(step.scores, "halftimeScore");
+    const detail = step.scores[0].scoreDetail;
+    const state = {
+      status: step.status,
+      score: pair(step.scores, "score"),
+      ...(halftime ? { periods: { halftime } } : {}),
+      ...(detail !== null ? { score_detail: { home: detail, away: step.scores[1].scoreDetail ?? "" } } : {}),
+      feed_at: feedAt,
+    };
+    await post(target, `/contests/${c.id}/state`, `${idem}-state`, JSON.stringify(state));
+  }
+  if (!step.odds.length) return;
+  const lines = step.odds.map((o) =>
+    JSON.stringify({
+      contest: String(c.id),
+      bookmaker: o.bookmaker,
+      market: "h2h",
+      selection: o.selection,
+      price: o.price,
+      observed_at: feedAt,
+      is_closing: o.isClosing,
+    }),
   );
-  await bumpDataVersion();
+  await post(target, "/odds", `${idem}-odds`, lines.join("\n"), true);
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** Plays the contests side by side on one simulated clock; returns the contests and steps written. */
-export async function simulate(db: Db, opts: SimOptions) {
+export async function simulate(db: Db, target: IngestTarget, opts: SimOptions) {
+  const run = randomBytes(6).toString("hex");
   const log = opts.log ?? (() => {});
   const contests = await nextContests(db, opts.contests, opts.competition);
   const rng = new Rng(opts.seed);
@@ -131,10 +148,10 @@ export async function simulate(db: Db, opts: SimOptions) {
     `simulating ${contests.length} contest(s) at ${opts.speed}x: ${timeline.length} steps, ${contests.map((c) => c.id).join(", ") || "none scheduled"}`,
   );
   let clock = timeline[0]?.step.minute ?? 0;
-  for (const { c, step } of timeline) {
+  for (const { c, si, step } of timeline) {
     if (step.minute > clock) await sleep(((step.minute - clock) * 60_000) / opts.speed);
     clock = step.minute;
-    await writeStep(db, c, step);
+    await writeStep(target, c, step, `sim-${run}-${c.id}-${si}`);
     const score = step.scores.map((s) => s.score ?? "-").join("-");
     log(`  ${String(step.minute).padStart(4)}' contest ${c.id} ${step.kind} ${step.status} ${score}`);
   }

@@ -63,12 +63,14 @@ async function insertDeliveries(db: Db, endpointId: string, items: ChangeEvent[]
 export async function fanOut(db: Db, now = new Date()): Promise<number> {
   const endpoints = await db.webhookEndpoint.findMany({
     where: { disabledAt: null },
-    select: { id: true, eventTypes: true, competitionId: true, cursor: true },
+    select: { id: true, accountId: true, eventTypes: true, competitionId: true, cursor: true },
   });
   let created = 0;
   for (const ep of endpoints) {
     const types = typesOf(ep.eventTypes);
     const filter = {
+      // The endpoint's account also gets its own sandbox replays (docs/replay.md).
+      accountId: ep.accountId,
       ...(types.length ? { types } : {}),
       ...(ep.competitionId ? { competitionId: ep.competitionId } : {}),
     };

@@ -44,6 +44,10 @@ describe("npm run simulate", () => {
       "7",
     ]);
     expect(out).toMatch(/done: \d+ steps over 2 contest\(s\)/);
+    // A client of /ingest/v1: each write's answer is kept under the run's ingest key, revoked when done.
+    const key = await db.apiKey.findFirstOrThrow({ where: { name: "npm run simulate" } });
+    expect([key.scopes, key.revokedAt === null]).toEqual(["ingest", false]);
+    expect(await db.ingestIdempotency.count({ where: { keyId: key.id } })).toBeGreaterThan(4);
     const contestIds = [...new Set(changes.filter((c) => c.contestId).map((c) => c.contestId!))];
     expect(contestIds).toHaveLength(2);
     for (const id of contestIds) {

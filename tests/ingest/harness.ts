@@ -1,5 +1,5 @@
 /**
- * An in-process lean server for ingest tests: /ingest/v1 and /v1 routed as server.ts routes them,
+ * An in-process lean server for ingest tests: /ingest/v1, /sandbox/v1 and /v1 routed as server.ts routes them,
  * on a fresh migrated SQLite database, with an operator account's ingest key and a read key.
  * Set DATABASE_URL before lib/db is imported (vi.hoisted in the test file).
  */
@@ -14,6 +14,7 @@ import { db } from "../../lib/db";
 import { applyMigrations } from "../../lib/db/schema-engine";
 import { handleIngestNode, INGEST_PATH } from "../../lib/ingest/http";
 import { createApiKey } from "../../lib/keys/repository";
+import { handleSandboxNode, SANDBOX_PATH } from "../../lib/replay/http";
 import { flushUsage } from "../../lib/usage";
 
 export interface Harness {
@@ -43,6 +44,7 @@ export async function startHarness(dir: string, url: string): Promise<Harness> {
       res.writeHead(500).end(String(err));
     };
     if (INGEST_PATH.test(req.url ?? "")) return void handleIngestNode(req, res).catch(fail);
+    if (SANDBOX_PATH.test(req.url ?? "")) return void handleSandboxNode(req, res).catch(fail);
     handleNodeRequest(req, res)?.catch(fail);
   });
   server.on("connection", (s) => {

@@ -30,6 +30,12 @@ export const ChangeEvent = z.object({
   contest_id: refField("contest the change belongs to"),
   at: dateTime.describe("When the change was committed (ISO-8601 UTC)"),
   data: z.record(z.string(), z.unknown()).describe("The new state; see docs/events.md for each type"),
+  replay: z
+    .object({ id: z.string().describe("The replay's id (GET /sandbox/v1/replays/{id})") })
+    .optional()
+    .describe(
+      "Only on /v1/stream and webhooks, only for the account that started a sandbox replay: this change is replayed, not real (docs/replay.md)",
+    ),
 });
 
 const ChangesPage = z.object({

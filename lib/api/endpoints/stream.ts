@@ -109,6 +109,8 @@ async function openStream(db: Db, query: StreamQuery, caller: Caller | null, req
     types: feedTypes(query.types, caller),
     competitionId: query.competition,
     contestId: query.contest,
+    // The account's own sandbox replays (docs/replay.md) arrive here, marked with `replay`.
+    accountId: caller.accountId,
   };
   const position = await resumeFrom(db, req, query.cursor);
   const release = takeSlot(caller.keyId);

@@ -6314,6 +6314,21 @@ export const openapi: Record<string, unknown> = {
             },
             "additionalProperties": {},
             "description": "The new state; see docs/events.md for each type"
+          },
+          "replay": {
+            "description": "Only on /v1/stream and webhooks, only for the account that started a sandbox replay: this change is replayed, not real (docs/replay.md)",
+            "type": "object",
+            "properties": {
+              "id": {
+                "type": "string",
+                "description": "The replay's id (GET /sandbox/v1/replays/{id})",
+                "maxLength": 1000
+              }
+            },
+            "required": [
+              "id"
+            ],
+            "additionalProperties": false
           }
         },
         "required": [

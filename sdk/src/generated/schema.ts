@@ -810,6 +810,11 @@ export interface components {
             data: {
                 [key: string]: unknown;
             };
+            /** @description Only on /v1/stream and webhooks, only for the account that started a sandbox replay: this change is replayed, not real (docs/replay.md) */
+            replay?: {
+                /** @description The replay's id (GET /sandbox/v1/replays/{id}) */
+                id: string;
+            };
         };
         CompetitionsData: {
             items: components["schemas"]["Competition"][];

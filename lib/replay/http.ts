@@ -1,0 +1,124 @@
+/**
+ * Every /sandbox/v1 request: route, authenticate (the /v1 key check: any key, live or test, no
+ * scope needed), the key's IP allowlist, admission (rate limit and quota, one unit a call), the
+ * JSON body (4 KiB at most), then the handler. Answers are `{"data": …}`; refusals the spec's
+ * `{"error":{"code","message"}}`, never a 500 for the caller's mistake.
+ */
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { authenticate, IP_NOT_ALLOWED } from "../api/auth";
+import { isDatabaseUnavailable } from "../api/db-errors";
+import { ApiError } from "../api/errors";
+import { refusalError } from "../api/refusals";
+import { errorResponse, newRequestId } from "../api/respond";
+import type { ApiRequest, ApiResponse } from "../api/types";
+import { db } from "../db";
+import { apiRequest } from "../ingest/http";
+import { parseJson, readBody, validate } from "../ingest/body";
+import type { Caller } from "../keys/caller";
+import { logError } from "../log";
+import { metrics } from "../metrics";
+import { recordRequest, type RequestTrace } from "../requestlog/record";
+import { usage, type Admission } from "../usage";
+import { sandboxOpenApi } from "./openapi";
+import { matchSandbox } from "./routes";
+
+/** /sandbox/v1 and its look-alikes. */
+export const SANDBOX_PATH = /^\/sandbox\/v\d+(?:[/?]|$)/i;
+
+const MAX_BODY_BYTES = 4096;
+const UNITS = 1;
+
+interface State {
+  caller: Caller | null;
+  admission?: Admission;
+  limit: Record<string, string>;
+  endpoint: string;
+}
+
+const json = (
+  requestId: string,
+  status: number,
+  body: string,
+  headers: Record<string, string>,
+): ApiResponse => ({
+  status,
+  headers: {
+    ...headers,
+    "Content-Type": "application/json; charset=utf-8",
+    "Cache-Control": "no-store",
+    "X-Content-Type-Options": "nosniff",
+    "X-Request-Id": requestId,
+  },
+  body,
+});
+
+async function run(
+  req: IncomingMessage,
+  apiReq: ApiRequest,
+  requestId: string,
+  trace: RequestTrace,
+  s: State,
+) {
+  const found = matchSandbox(apiReq.method === "HEAD" ? "GET" : apiReq.method, apiReq.path);
+  if (!found) throw new ApiError("NOT_FOUND", `No endpoint at ${apiReq.path.slice(0, 100)}`);
+  if ("allowed" in found)
+    throw new ApiError("METHOD_NOT_ALLOWED", `Method ${apiReq.method.slice(0, 20)} is not allowed here`, {
+      Allow: found.allowed.join(", "),
+    });
+  const { route, params } = found;
+  s.endpoint = route.pattern;
+  if (!route.handler) return json(requestId, 200, JSON.stringify(sandboxOpenApi()), {});
+  const auth = await authenticate(apiReq);
+  if (!auth.ok) {
+    metrics.authFailure(auth.failure.reason);
+    usage.authFailed(auth.failure);
+    trace.failure = auth.failure;
+    throw auth.error;
+  }
+  const caller = (s.caller = trace.caller = auth.caller);
+  const allowIp = caller.restrictions?.allowIp;
+  const denied = allowIp && !allowIp(apiReq.ip) ? new ApiError("FORBIDDEN", IP_NOT_ALLOWED) : null;
+  const pending = usage.admit(caller, denied ? 0 : UNITS);
+  const admission = (s.admission = pending instanceof Promise ? await pending : pending);
+  s.limit = admission.headers;
+  if (!admission.ok) throw refusalError(admission.refusal);
+  if (denied) throw denied;
+  const body = route.body ? validate(route.body, parseJson(await readBody(req, MAX_BODY_BYTES))) : undefined;
+  const data = await route.handler({ db, caller, params, body });
+  const units = usage.settle(caller, s.endpoint, route.status ?? 200, UNITS, admission);
+  trace.units = UNITS;
+  return json(requestId, route.status ?? 200, JSON.stringify({ data }), { ...s.limit, ...units });
+}
+
+function internal(err: unknown, requestId: string, req: ApiRequest): ApiError {
+  if (isDatabaseUnavailable(err))
+    return new ApiError("SERVICE_UNAVAILABLE", "The database is unavailable; retry with back-off", {
+      "Retry-After": "2",
+    });
+  logError("unhandled error in /sandbox/v1 handler", err, { requestId, path: req.path });
+  return new ApiError("INTERNAL_ERROR", `Internal error; quote request id ${requestId} when reporting it`);
+}
+
+/** The lean server's handler for /sandbox/v1 (server.ts routes to it beside /v1). */
+export async function handleSandboxNode(req: IncomingMessage, res: ServerResponse): Promise<void> {
+  const startedAt = performance.now();
+  const requestId = newRequestId();
+  const apiReq = apiRequest(req);
+  const trace: RequestTrace = { caller: null, failure: null, errorCode: null, units: 0 };
+  const s: State = { caller: null, limit: {}, endpoint: "(unmatched)" };
+  let out: ApiResponse;
+  try {
+    out = await run(req, apiReq, requestId, trace, s);
+  } catch (err) {
+    const error = err instanceof ApiError ? err : internal(err, requestId, apiReq);
+    trace.errorCode = error.code;
+    if (error.status === 429) metrics.rateLimited(error.code);
+    const units = s.caller ? usage.settle(s.caller, s.endpoint, error.status, 0, s.admission) : {};
+    out = errorResponse(requestId, error, [s.limit, units]);
+  }
+  recordRequest(apiReq, out, s.endpoint, trace, performance.now() - startedAt);
+  out.headers["Content-Length"] = String(Buffer.byteLength(out.body));
+  if (!req.complete) out.headers["Connection"] = "close";
+  res.writeHead(out.status, out.headers);
+  res.end(req.method === "HEAD" ? undefined : out.body);
+}

@@ -1,0 +1,128 @@
+/**
+ * What a sandbox replay of a finished contest emits, and when (docs/replay.md): kick-off
+ * (contest.status live at 0-0), each event at its match minute (contest.event, with the real
+ * event's data) and after each goal the running score (contest.score), half time (contest.score
+ * with the half-time score), then at the final whistle the team statistics (contest.statistics)
+ * and the real final state (contest.status finished). Read-only: nothing here writes.
+ */
+import { ApiError, notFound } from "../api/errors";
+import { contestData, type ContestState, type SideState } from "../events/contest-state";
+import { sid } from "../events/changes";
+import type { ChangeInput, ChangeType } from "../events/types";
+import { eventData } from "../sports/match-events";
+import { teamStatsData } from "../sports/match-stats";
+import type { DbOrTx } from "../db/client";
+
+/** Changes due `at` match-clock minutes after kick-off (breaks and stoppage time included). */
+export interface ReplayStep {
+  at: number;
+  changes: ChangeInput[];
+}
+
+// Breaks of the match clock, in minutes: half time, before extra time, its own break, before penalties.
+const HALF_TIME_BREAK = 15;
+const EXTRA_TIME_BREAK = 5;
+const EXTRA_HALF_BREAK = 1;
+const SHOOTOUT_BREAK = 2;
+
+type Loaded = NonNullable<Awaited<ReturnType<typeof load>>>;
+
+function load(db: DbOrTx, contestId: number) {
+  return db.contest.findUnique({
+    where: { id: contestId },
+    include: {
+      participants: true,
+      edition: { select: { competitionId: true } },
+      events: { where: { deletedAt: null }, orderBy: { sequence: "asc" } },
+      teamStats: { orderBy: { teamId: "asc" } },
+    },
+  });
+}
+
+/** Longest stoppage of a period: the largest added time of its events at the period's last minute. */
+const stoppage = (c: Loaded, end: number, fallback: number) =>
+  Math.max(fallback, ...c.events.filter((e) => e.minute === end).map((e) => e.addedTime ?? 0));
+
+/** Minute → match clock: a period's stoppage and the breaks before it push later minutes back. */
+function clockOf(c: Loaded) {
+  const first = stoppage(c, 45, 2);
+  const second = first + HALF_TIME_BREAK + stoppage(c, 90, 4) + EXTRA_TIME_BREAK;
+  const third = second + stoppage(c, 105, 1) + EXTRA_HALF_BREAK;
+  const at = (minute: number, added: number) =>
+    minute +
+    added +
+    (minute <= 45 ? 0 : minute <= 90 ? first + HALF_TIME_BREAK : minute <= 105 ? second : third);
+  const extraTime =
+    c.events.some((e) => (e.minute ?? 0) > 90) || c.participants.some((p) => p.extraTimeScore !== null);
+  const shootout = c.participants.some((p) => p.penaltyScore !== null);
+  const whistle = extraTime ? at(120, stoppage(c, 120, 1)) : at(90, stoppage(c, 90, 4));
+  return { at, halfTime: at(45, first), end: whistle + (shootout ? SHOOTOUT_BREAK : 0) };
+}
+
+const liveSide = (p: Loaded["participants"][number]): SideState => ({
+  side: p.side,
+  teamId: p.teamId,
+  personId: p.personId,
+  score: 0,
+  halftimeScore: null,
+  scoreDetail: null,
+  outcome: null,
+});
+
+/**
+ * The replay's steps in order, or an ApiError: 404 for an unknown contest, 409 for one that is
+ * not finished (a replay shows how a real match went).
+ */
+export async function replayPlan(db: DbOrTx, contestId: number): Promise<ReplayStep[]> {
+  const c = await load(db, contestId);
+  if (!c) throw notFound(`Contest ${contestId}`);
+  if (c.status !== "finished")
+    throw new ApiError(
+      "CONFLICT",
+      `Contest ${contestId} is ${c.status}; only a finished contest can be replayed`,
+    );
+  const base = { resourceId: c.id, competitionId: c.edition.competitionId, contestId: c.id };
+  const real: ContestState = { ...c, competitionId: c.edition.competitionId, participants: c.participants };
+  const live: ContestState = { ...real, status: "live", participants: c.participants.map(liveSide) };
+  const snapshot = () => contestData({ ...live, participants: live.participants.map((p) => ({ ...p })) });
+  const change = (type: ChangeType, data: Record<string, unknown>): ChangeInput => ({ type, ...base, data });
+  const clock = clockOf(c);
+  const steps: ReplayStep[] = [{ at: 0, changes: [change("contest.status", snapshot())] }];
+  let last = 0;
+  let halfTimeDone = false;
+  const halfTime = () => {
+    halfTimeDone = true;
+    if (c.participants.every((p) => p.halftimeScore === null)) return;
+    for (const p of live.participants)
+      p.halftimeScore = c.participants.find((q) => q.side === p.side)?.halftimeScore ?? null;
+    steps.push({ at: clock.halfTime, changes: [change("contest.score", snapshot())] });
+  };
+  for (const e of c.events) {
+    // An event without a minute (a tennis set) follows the one before it by a minute.
+    const at = e.minute === null ? last + 1 : Math.max(last, clock.at(e.minute, e.addedTime ?? 0));
+    if (!halfTimeDone && at > clock.halfTime) halfTime();
+    last = at;
+    const changes = [change("contest.event", eventData(e))];
+    const scorer = live.participants.find((p) => p.teamId !== null && p.teamId === e.teamId);
+    if (e.type === "goal" && scorer) {
+      scorer.score = (scorer.score ?? 0) + 1;
+      changes.push(change("contest.score", snapshot()));
+    }
+    steps.push({ at, changes });
+  }
+  if (!halfTimeDone && clock.end > clock.halfTime) halfTime();
+  const final: ChangeInput[] = [];
+  if (c.teamStats.length)
+    final.push(
+      change("contest.statistics", {
+        contest_id: String(c.id),
+        teams: c.teamStats.map((t) => ({ team_id: sid(t.teamId), ...teamStatsData(t) })),
+      }),
+    );
+  final.push(change("contest.status", contestData(real)));
+  steps.push({ at: Math.max(last, clock.end), changes: final });
+  return steps;
+}
+
+/** How many changes a plan emits. */
+export const changeCount = (steps: ReplayStep[]) => steps.reduce((n, s) => n + s.changes.length, 0);

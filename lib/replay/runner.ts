@@ -1,0 +1,111 @@
+/**
+ * Runs sandbox replays in this process: each step is written when due as change-feed rows that
+ * carry the account and the replay id (lib/events/changes.ts), so only that account's streams and
+ * webhook endpoints read them (lib/events/feed.ts), then the change notifier wakes the streams of
+ * every instance (in-process, Redis pub/sub, or their head poll). The real contest is never
+ * written and no response cache is dropped (no bumpDataVersion: /v1 data did not change).
+ *
+ * The schedule lives in memory: a replay ends with the instance that started it (shutdown marks
+ * it `interrupted`). A cancel on any instance sets the row's status; the runner reads it before
+ * each step.
+ */
+import type { Db } from "../db";
+import { retryBusy } from "../db/busy-retry";
+import { recordChanges } from "../events/changes";
+import { notifyChanges } from "../events/notify";
+import { logError } from "../log";
+import { perProcess } from "../process-state";
+import { envInt } from "../config";
+import type { ReplayStep } from "./plan";
+
+export const replayConfig = {
+  maxRunning: envInt("REPLAY_MAX_RUNNING"),
+  maxDurationS: envInt("REPLAY_MAX_DURATION_S"),
+  minuteMs: envInt("REPLAY_MINUTE_MS"),
+};
+
+/** Wall-clock milliseconds after the start at which a step at match minute `at` is due. */
+export const dueAfterMs = (at: number, speed: number) => Math.round((at * replayConfig.minuteMs) / speed);
+
+interface Running {
+  stop: () => void;
+}
+
+const running = perProcess("replayRunners", () => new Map<string, Running>());
+
+export interface ReplayRun {
+  id: string;
+  accountId: string;
+  speed: number;
+  startedAt: number;
+  steps: ReplayStep[];
+}
+
+/** Starts the replay's schedule in the background; resolves when it ended (any way). */
+export function runReplay(db: Db, run: ReplayRun): Promise<void> {
+  let wake: (() => void) | null = null;
+  let timer: NodeJS.Timeout | undefined;
+  let stopped = false;
+  running.set(run.id, {
+    stop: () => {
+      stopped = true;
+      clearTimeout(timer);
+      wake?.();
+    },
+  });
+  const sleepUntil = (due: number) =>
+    new Promise<void>((resolve) => {
+      wake = resolve;
+      timer = setTimeout(resolve, Math.max(0, due - Date.now()));
+    });
+  const go = async () => {
+    for (const step of run.steps) {
+      await sleepUntil(run.startedAt + dueAfterMs(step.at, run.speed));
+      if (stopped) return;
+      const row = await db.replay.findUnique({ where: { id: run.id }, select: { status: true } });
+      if (row?.status !== "running") return;
+      const changes = step.changes.map((c) => ({ ...c, replay: { accountId: run.accountId, id: run.id } }));
+      await retryBusy(() =>
+        db.$transaction(async (tx) => {
+          await recordChanges(tx, changes);
+          await tx.replay.update({ where: { id: run.id }, data: { emitted: { increment: changes.length } } });
+        }),
+      );
+      await notifyChanges(db);
+    }
+    await db.replay.updateMany({
+      where: { id: run.id, status: "running" },
+      data: { status: "finished", endedAt: new Date() },
+    });
+  };
+  return go()
+    .catch(async (err: unknown) => {
+      logError("replay stopped by an error", err, { replayId: run.id });
+      await db.replay
+        .updateMany({
+          where: { id: run.id, status: "running" },
+          data: { status: "interrupted", endedAt: new Date() },
+        })
+        .catch(() => undefined);
+    })
+    .finally(() => running.delete(run.id));
+}
+
+/** Stops this process's runner of a replay (after its row was set cancelled). */
+export function stopReplay(id: string): void {
+  running.get(id)?.stop();
+}
+
+/** Shutdown: stops every runner of this process and marks its replays interrupted. */
+export async function interruptReplays(db: Db): Promise<number> {
+  const ids = [...running.keys()];
+  for (const id of ids) stopReplay(id);
+  if (!ids.length) return 0;
+  const { count } = await db.replay.updateMany({
+    where: { id: { in: ids }, status: "running" },
+    data: { status: "interrupted", endedAt: new Date() },
+  });
+  return count;
+}
+
+export const runningReplays = () => running.size;

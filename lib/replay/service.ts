@@ -1,0 +1,113 @@
+/**
+ * Sandbox replays of one account (docs/replay.md): start (bounded by REPLAY_MAX_RUNNING at once
+ * and REPLAY_MAX_DURATION_S each), list, read and cancel. The rows are shared by every instance;
+ * the schedule runs in the instance that started it (lib/replay/runner.ts).
+ */
+import { randomBytes } from "node:crypto";
+import { ApiError, notFound } from "../api/errors";
+import type { Db } from "../db";
+import type { Caller } from "../keys/caller";
+import { changeCount, replayPlan } from "./plan";
+import { dueAfterMs, replayConfig, runReplay, stopReplay } from "./runner";
+
+/** A running replay whose end passed this long ago lost its instance: shown as interrupted. */
+const LOST_AFTER_MS = 60_000;
+const LIST_LIMIT = 50;
+const BASE62 = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
+
+const newId = () => `rpl_${[...randomBytes(22)].map((b) => BASE62[b % 62]).join("")}`;
+
+type Row = Awaited<ReturnType<Db["replay"]["findUniqueOrThrow"]>>;
+
+/** A replay as the sandbox API answers it. */
+export function replayView(r: Row, now = Date.now()) {
+  const lost = r.status === "running" && r.endsAt.getTime() + LOST_AFTER_MS < now;
+  return {
+    id: r.id,
+    contest_id: String(r.contestId),
+    speed: r.speed,
+    status: lost ? "interrupted" : r.status,
+    total: r.total,
+    emitted: r.emitted,
+    created_at: r.createdAt.toISOString(),
+    ends_at: r.endsAt.toISOString(),
+    ended_at: r.endedAt?.toISOString() ?? null,
+  };
+}
+
+const runningWhere = (accountId: string, now: number) => ({
+  accountId,
+  status: "running",
+  endsAt: { gt: new Date(now - LOST_AFTER_MS) },
+});
+
+/** Starts a replay of a finished contest for the caller's account: 201 with the replay. */
+export async function startReplay(db: Db, caller: Caller, contestId: number, speed: number) {
+  const steps = await replayPlan(db, contestId);
+  const lastMs = dueAfterMs(steps[steps.length - 1].at, speed);
+  if (lastMs > replayConfig.maxDurationS * 1000) {
+    const least = Math.ceil(dueAfterMs(steps[steps.length - 1].at, 1) / (replayConfig.maxDurationS * 1000));
+    throw new ApiError(
+      "INVALID_PARAMETER",
+      `Invalid field '/speed': at x${speed} this replay lasts ${Math.ceil(lastMs / 60_000)} min, above the ${Math.floor(replayConfig.maxDurationS / 60)} min a replay may last; use speed ${least} or more`,
+    );
+  }
+  const now = Date.now();
+  const row = await db.$transaction(async (tx) => {
+    const n = await tx.replay.count({ where: runningWhere(caller.accountId, now) });
+    if (n >= replayConfig.maxRunning)
+      throw new ApiError(
+        "RATE_LIMITED",
+        `This account already runs ${n} replays, the most it may run at once (${replayConfig.maxRunning}); cancel one with DELETE /sandbox/v1/replays/{id} or wait for one to end`,
+        { "Retry-After": "60" },
+      );
+    return tx.replay.create({
+      data: {
+        id: newId(),
+        accountId: caller.accountId,
+        keyId: caller.keyId,
+        contestId,
+        speed,
+        status: "running",
+        total: changeCount(steps),
+        endsAt: new Date(now + lastMs),
+      },
+    });
+  });
+  void runReplay(db, { id: row.id, accountId: caller.accountId, speed, startedAt: now, steps });
+  return replayView(row, now);
+}
+
+/** The account's latest replays, newest first. */
+export async function listReplays(db: Db, accountId: string) {
+  const rows = await db.replay.findMany({
+    where: { accountId },
+    orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+    take: LIST_LIMIT,
+  });
+  const now = Date.now();
+  return { items: rows.map((r) => replayView(r, now)) };
+}
+
+async function own(db: Db, accountId: string, id: string): Promise<Row> {
+  const row = id.length <= 40 ? await db.replay.findUnique({ where: { id } }) : null;
+  // Another account's replay is as unknown as a missing one.
+  if (!row || row.accountId !== accountId) throw notFound(`Replay ${id}`);
+  return row;
+}
+
+export async function getReplay(db: Db, accountId: string, id: string) {
+  return replayView(await own(db, accountId, id));
+}
+
+/** Cancels a running replay (no further change is sent); an ended one is answered as it is. */
+export async function cancelReplay(db: Db, accountId: string, id: string) {
+  const row = await own(db, accountId, id);
+  if (row.status !== "running") return replayView(row);
+  await db.replay.updateMany({
+    where: { id, status: "running" },
+    data: { status: "cancelled", endedAt: new Date() },
+  });
+  stopReplay(id);
+  return replayView(await own(db, accountId, id));
+}
