@@ -15,6 +15,7 @@ export const AUDIT_LABELS: Record<string, string> = {
   "2fa.enabled": "Two-factor turned on",
   "2fa.disabled": "Two-factor turned off",
   "account.plan_changed": "Plan changed",
+  "account.email_verified": "Email address verified",
   "webhook.created": "Webhook endpoint added",
   "webhook.updated": "Webhook endpoint edited",
   "webhook.deleted": "Webhook endpoint deleted",

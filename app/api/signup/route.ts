@@ -3,6 +3,8 @@ import { HashBusyError } from "@/lib/auth/password";
 import { PasswordCheckBusy } from "@/lib/auth/password-check";
 import { passwordProblem } from "@/lib/auth/password-policy";
 import { dashboardError, jsonResponse, requestOrigin } from "@/lib/auth/route";
+import { mailVerificationInBackground } from "@/lib/auth/email-verification";
+import { oidcButtonName, SSO_REQUIRED_MESSAGE, ssoRequiredFor } from "@/lib/auth/oidc";
 import { registerUser, signUpInput, signUpRule } from "@/lib/auth/signup";
 import { db } from "@/lib/db";
 import { logError } from "@/lib/log";
@@ -32,6 +34,8 @@ export async function POST(request: Request) {
     return dashboardError("INVALID_PARAMETER", "Send a JSON body with email and password");
   const parsed = signUpInput.safeParse(raw);
   if (!parsed.success) return dashboardError("INVALID_PARAMETER", parsed.error.issues[0].message);
+  if (ssoRequiredFor(parsed.data.email))
+    return dashboardError("FORBIDDEN", SSO_REQUIRED_MESSAGE(oidcButtonName() ?? "SSO"));
   // Counted before the password rule: 62 refused sign-ups in 10 s (never counted, each a
   // synchronous zxcvbn run) moved cached /v1 p99 from 28 ms to 2,329 ms.
   const ip = requestOrigin(request).ip;
@@ -49,7 +53,9 @@ export async function POST(request: Request) {
     // Checked against the email and name too: "anna.smith1987" is weak for anna.smith1987@….
     const problem = await passwordProblem(parsed.data.password, [parsed.data.email, parsed.data.name]);
     if (problem) return dashboardError("INVALID_PARAMETER", problem);
-    await registerUser(db, parsed.data, ip);
+    const registered = await registerUser(db, parsed.data, ip);
+    // Not awaited: a new and a taken email answer alike, whatever the mail server's latency.
+    if (registered.ok) mailVerificationInBackground(db, registered.userId);
     return jsonResponse(201, { data: { email: parsed.data.email } });
   } catch (err) {
     if (err instanceof HashBusyError || err instanceof PasswordCheckBusy) return busy();
