@@ -40,6 +40,16 @@ interface OidcClaims {
   preferred_username?: string;
 }
 
+/**
+ * The ID token's payload. openid-client verified it (signature, iss, aud, exp, nonce) before
+ * next-auth calls userinfo.request, so reading it here is safe.
+ */
+function idTokenClaims(idToken: string | undefined): OidcClaims {
+  const payload = idToken?.split(".")[1];
+  if (!payload) throw new Error("the provider sent no ID token");
+  return JSON.parse(Buffer.from(payload, "base64url").toString("utf8")) as OidcClaims;
+}
+
 export function oidcProvider(s: OidcSettings): OAuthConfig<OidcClaims> {
   return {
     id: OIDC_PROVIDER_ID,
@@ -52,6 +62,19 @@ export function oidcProvider(s: OidcSettings): OAuthConfig<OidcClaims> {
     authorization: { params: { scope: "openid email profile" } },
     idToken: true,
     checks: ["pkce", "state", "nonce"],
+    // Many providers put email and email_verified in the userinfo answer only (oidc-provider does,
+    // per OIDC Core 5.4), so the profile is the userinfo claims of the same `sub` under the ID
+    // token's, which win (iss among them).
+    userinfo: {
+      async request({ client, tokens }) {
+        const claims = idTokenClaims(tokens.id_token);
+        const info = tokens.access_token
+          ? await client.userinfo(tokens.access_token).catch(() => null)
+          : null;
+        const extra = info && info.sub === claims.sub ? info : {};
+        return { ...extra, ...claims } as OidcClaims;
+      },
+    },
     profile: (claims) => ({
       id: claims.sub,
       email: claims.email ?? null,

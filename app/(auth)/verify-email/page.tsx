@@ -17,9 +17,7 @@ export default async function VerifyEmailPage({ searchParams }: { searchParams: 
   return (
     <>
       <h1 className="text-2xl font-semibold tracking-tight text-slate-900">Verify your email</h1>
-      <p className="mt-1 text-sm text-slate-600">
-        A verified address lets your account create live keys.
-      </p>
+      <p className="mt-1 text-sm text-slate-600">A verified address lets your account create live keys.</p>
       <div className="mt-6 rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
         <VerifyEmailForm token={token} />
       </div>

@@ -8,7 +8,9 @@ import { logError } from "@/lib/log";
 
 export const dynamic = "force-dynamic";
 
-const input = z.object({ token: z.string().min(1, "The link has no token").max(200, "The link is too long") });
+const input = z.object({
+  token: z.string().min(1, "The link has no token").max(200, "The link is too long"),
+});
 
 /**
  * Spends an emailed verification link's token (`/verify-email?token=…` posts it here). Works signed
