@@ -9,10 +9,10 @@ import { checkSecondFactor } from "./totp";
 import { beginSignIn, signInSucceeded, throttleKeys } from "./throttle";
 
 type Credentials = Record<string, string> | undefined;
+type AuthRequest = { headers?: Record<string, unknown> } | undefined;
 
 /** The error value the sign-in form reads for an address that must use single sign-on. */
 export const SSO_REQUIRED = "SsoRequired";
-type AuthRequest = { headers?: Record<string, unknown> } | undefined;
 
 /** The second factor of a user whose first factor held; throws what the sign-in form reads. */
 async function requireSecondFactor(userId: string, otp: string): Promise<void> {
