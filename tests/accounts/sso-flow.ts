@@ -18,8 +18,15 @@ export async function ssoSignIn(
   let next = new URL(url);
   for (let hop = 0; hop < 20; hop++) {
     if (next.origin === app.baseUrl) {
-      const res = await app.get(tamper(next).pathname + tamper(next).search);
-      return { status: res.status, location: res.headers.get("location") ?? "" };
+      // The callback, then next-auth's own hops (/api/auth/error -> /signin?error=…), as absolute URLs.
+      let target = tamper(next);
+      for (;;) {
+        const res = await app.get(target.pathname + target.search);
+        const location = new URL(res.headers.get("location") ?? "", app.baseUrl);
+        if (res.status < 300 || res.status >= 400 || !location.pathname.startsWith("/api/auth/"))
+          return { status: res.status, location: location.toString() };
+        target = location;
+      }
     }
     const res = await op.get(next.toString());
     if (res.status >= 300 && res.status < 400) {

@@ -13,6 +13,11 @@ import { SignInClient } from "./support";
 process.env.NEXTAUTH_SECRET ??= "test-secret-not-for-production-0123456789";
 
 const callback = (port: number) => `http://127.0.0.1:${port}/api/auth/callback/oidc`;
+/** Where a refused sign-in landed: the sign-in page and its ?error= code. */
+const landed = (location: string) => {
+  const url = new URL(location);
+  return { path: url.pathname, error: url.searchParams.get("error") };
+};
 
 describe("the SSO callback's claim checks", () => {
   const iss = "https://idp.example";
@@ -106,14 +111,14 @@ describe("single sign-on against a real OpenID Connect provider (oidc-provider)"
     createUser(databaseUrl, "squatted@acme.example", password, { verified: false });
     const victim = new SignInClient(app.baseUrl);
     const refused = await ssoSignIn(victim, "squatted@acme.example");
-    expect(refused.location).toBe(`${app.baseUrl}/signin?error=email_in_use`);
+    expect(landed(refused.location)).toEqual({ path: "/signin", error: "email_in_use" });
     expect(await sessionUserId(victim)).toBeNull();
   });
 
   it("refuses an email the provider has not verified, and creates no account", async () => {
     const client = new SignInClient(app.baseUrl);
     const { location } = await ssoSignIn(client, "unverified:someone@acme.example");
-    expect(location).toBe(`${app.baseUrl}/signin?error=unverified_email`);
+    expect(landed(location)).toEqual({ path: "/signin", error: "unverified_email" });
     expect(await sessionUserId(client)).toBeNull();
     expect(user("someone@acme.example")).toBeUndefined();
   });
@@ -125,7 +130,7 @@ describe("single sign-on against a real OpenID Connect provider (oidc-provider)"
       forged.searchParams.set("state", "forged-state-value");
       return forged;
     });
-    expect(location).toBe(`${app.baseUrl}/signin?error=OAuthCallback`);
+    expect(landed(location)).toEqual({ path: "/signin", error: "OAuthCallback" });
     expect(await sessionUserId(client)).toBeNull();
     expect(user("state@acme.example")).toBeUndefined();
   });
@@ -133,7 +138,7 @@ describe("single sign-on against a real OpenID Connect provider (oidc-provider)"
   it("refuses ID tokens of an issuer other than the configured one", async () => {
     const client = new SignInClient(misconfigured.baseUrl);
     const { location } = await ssoSignIn(client, "issuer@acme.example");
-    expect(location).toBe(`${misconfigured.baseUrl}/signin?error=wrong_issuer`);
+    expect(landed(location)).toEqual({ path: "/signin", error: "wrong_issuer" });
     expect(await sessionUserId(client)).toBeNull();
   });
 
