@@ -25,7 +25,7 @@ export function OAuthButtons({
         )}
         {github && <GitHubButton callbackUrl={callbackUrl} />}
       </div>
-      <div className="my-5 flex items-center gap-3 text-xs uppercase tracking-wide text-slate-400">
+      <div className="my-5 flex items-center gap-3 text-xs uppercase tracking-wide text-slate-500">
         <span className="h-px flex-1 bg-slate-200" /> or <span className="h-px flex-1 bg-slate-200" />
       </div>
     </>
