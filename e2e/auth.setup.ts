@@ -28,7 +28,7 @@ setup("a new user signs up and lands on the dashboard", async ({ page }) => {
   const nav = page.getByRole("navigation", { name: "Dashboard" });
   for (const link of ["Overview", "API keys", "Usage", "Audit log", "Docs"])
     await expect(nav.getByRole("link", { name: link })).toBeVisible();
-  await expect(page.getByText(email)).toBeVisible();
+  await expect(page.getByText(email, { exact: true })).toBeVisible();
 
   // The session cookie is httpOnly and SameSite=Lax, so page scripts and cross-site posts never carry it.
   const session = (await page.context().cookies()).find((c) => c.name.endsWith("next-auth.session-token"));
