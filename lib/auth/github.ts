@@ -51,3 +51,8 @@ export function resolveGitHubSignIn(
 export function userForGitHub(db: Db, providerAccountId: string): Promise<string | null> {
   return userForOAuth(db, "github", providerAccountId);
 }
+
+/** Whether the user has linked a GitHub identity (the account page's GitHub section). */
+export async function hasGitHubLink(db: Db, userId: string): Promise<boolean> {
+  return (await db.oAuthAccount.count({ where: { userId, provider: "github" } })) > 0;
+}
