@@ -114,13 +114,29 @@ export async function signInThroughForm(page: Page, email: string, password = PA
   await expect(page.getByRole("heading", { name: "Overview", level: 1 })).toBeVisible();
 }
 
-/** A second, independent user in its own browser context (created by API, signed in by the form). */
-export async function newUserPage(browser: Browser, baseURL: string | undefined, who: string) {
+/** Marks an address verified, as `admin user verify` does (without a CLI process per user). */
+export function markEmailVerified(email: string) {
+  const db = e2eDb();
+  db.prepare("UPDATE users SET emailVerified = ? WHERE email = ?").run(sqliteTime(new Date()), email);
+  db.close();
+}
+
+/**
+ * A second, independent user in its own browser context (created by API, signed in by the form).
+ * Its email is verified (an established account) unless `verified: false`.
+ */
+export async function newUserPage(
+  browser: Browser,
+  baseURL: string | undefined,
+  who: string,
+  opts: { verified?: boolean } = {},
+) {
   const context = await browser.newContext({ baseURL, storageState: { cookies: [], origins: [] } });
   const page = await context.newPage();
   const email = uniqueEmail(who);
   const res = await page.request.post("/api/signup", { data: { email, password: PASSWORD, name: who } });
   expect(res.status()).toBe(201);
+  if (opts.verified !== false) markEmailVerified(email);
   await signInThroughForm(page, email);
   return { context, page, email };
 }

@@ -1,14 +1,18 @@
 import { headers } from "next/headers";
 import type { ReactNode } from "react";
+import { VerifyEmailBanner } from "@/components/account/VerifyEmailBanner";
 import { Shell } from "@/components/layout/Shell";
 import { SuspendedBanner } from "@/components/layout/SuspendedBanner";
 import { formatDateTime } from "@/components/ui/format";
 import { Providers } from "@/components/providers";
 import { safeCallbackPath } from "@/lib/auth/callback";
 import { csrfTokenFor } from "@/lib/auth/csrf";
+import { isEmailVerified } from "@/lib/auth/email-verification";
 import { requireUser } from "@/lib/auth/session";
 import { db } from "@/lib/db";
+import { mailConfigured } from "@/lib/mail";
 import { isListedOperator } from "@/lib/operator/access";
+import { accountStanding } from "@/lib/operator/suspension";
 
 // Per-user pages: never prerendered, never cached.
 export const dynamic = "force-dynamic";
@@ -20,10 +24,10 @@ export const dynamic = "force-dynamic";
  */
 export default async function DashboardLayout({ children }: { children: ReactNode }) {
   const user = await requireUser(safeCallbackPath((await headers()).get("x-statline-path") ?? undefined));
-  const account = await db.account.findUnique({
-    where: { id: user.accountId },
-    select: { suspendedAt: true, suspendedReason: true, operator: true },
-  });
+  const [account, verified] = await Promise.all([
+    accountStanding(db, user.accountId),
+    isEmailVerified(db, user.id),
+  ]);
   const banner = account?.suspendedAt ? (
     <SuspendedBanner
       reason={account.suspendedReason}
@@ -37,6 +41,7 @@ export default async function DashboardLayout({ children }: { children: ReactNod
         banner={banner}
         operator={account?.operator === true || isListedOperator(user.email)}
       >
+        {!verified && <VerifyEmailBanner email={user.email} mail={mailConfigured()} />}
         {children}
       </Shell>
     </Providers>

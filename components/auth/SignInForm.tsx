@@ -5,12 +5,12 @@ import { useState, type FormEvent } from "react";
 import { parseRefusal } from "@/lib/auth/signin-error";
 import { Button } from "../ui/Button";
 import { Field } from "./Field";
-import { GitHubButton } from "./GitHubButton";
+import { OAuthButtons } from "./OAuthButtons";
 
 type Result = { error: string | null; status: number } | undefined;
 
 /** What the form says about a failed sign-in (next-auth/react's result; undefined = no answer). */
-function signInError(result: Result): string {
+function signInError(result: Result, sso: string | null): string {
   if (!result) return "Could not reach the server. Try again.";
   const refusal = parseRefusal(result.error);
   if (refusal?.kind === "Throttled")
@@ -18,6 +18,8 @@ function signInError(result: Result): string {
   if (refusal) return "The server is busy. Try again in a moment.";
   if (result.error === "TwoFactorRequired") return "";
   if (result.error === "TwoFactorInvalid") return "Incorrect authentication code.";
+  if (result.error === "SsoRequired")
+    return `Accounts with this email domain sign in with single sign-on: use "Continue with ${sso ?? "SSO"}".`;
   // One message for unknown email and wrong password alike: sign-in does not reveal who has an account.
   return "Incorrect email or password.";
 }
@@ -28,11 +30,14 @@ const formatWait = (s: number) =>
 export function SignInForm({
   callbackUrl,
   github,
+  sso = null,
   initialError,
   ticket = null,
 }: {
   callbackUrl: string;
   github: boolean;
+  /** OIDC_NAME when single sign-on is configured. */
+  sso?: string | null;
   initialError: string;
   /** Set after a GitHub sign-in of a user with two-factor on: only the code is asked for. */
   ticket?: string | null;
@@ -62,12 +67,12 @@ export function SignInForm({
     }
     setPending(false);
     if (result?.error === "TwoFactorRequired" || result?.error === "TwoFactorInvalid") setNeedsCode(true);
-    setError(signInError(result));
+    setError(signInError(result, sso));
   };
 
   return (
     <>
-      {github && !ticket && <GitHubButton callbackUrl={callbackUrl} />}
+      {!ticket && <OAuthButtons callbackUrl={callbackUrl} github={github} sso={sso} />}
       <form onSubmit={submit} className="space-y-4">
         {!ticket && (
           <>

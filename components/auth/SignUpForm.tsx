@@ -5,9 +5,17 @@ import { signIn } from "next-auth/react";
 import { useState, type FormEvent, type ReactNode } from "react";
 import { Button } from "../ui/Button";
 import { Field } from "./Field";
-import { GitHubButton } from "./GitHubButton";
+import { OAuthButtons } from "./OAuthButtons";
 
-export function SignUpForm({ callbackUrl, github }: { callbackUrl: string; github: boolean }) {
+export function SignUpForm({
+  callbackUrl,
+  github,
+  sso,
+}: {
+  callbackUrl: string;
+  github: boolean;
+  sso: string | null;
+}) {
   const [error, setError] = useState<ReactNode>("");
   const [pending, setPending] = useState(false);
 
@@ -57,7 +65,7 @@ export function SignUpForm({ callbackUrl, github }: { callbackUrl: string; githu
 
   return (
     <>
-      {github && <GitHubButton callbackUrl={callbackUrl} />}
+      <OAuthButtons callbackUrl={callbackUrl} github={github} sso={sso} />
       <form onSubmit={submit} className="space-y-4">
         <Field label="Name" name="name" autoComplete="name" maxLength={100} placeholder="Optional" />
         <Field label="Email" name="email" type="email" autoComplete="email" required maxLength={254} />

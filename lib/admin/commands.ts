@@ -5,6 +5,7 @@ import { logCommands } from "./logs";
 import { operatorCommands } from "./operators";
 import { planCommands } from "./plans";
 import { usageCommands } from "./usage";
+import { userCommands } from "./users";
 import { webhookCommands } from "./webhooks";
 import type { AdminCommand } from "./args";
 
@@ -13,6 +14,7 @@ export const commands: AdminCommand[] = [
   ...keyCommands,
   ...planCommands,
   ...operatorCommands,
+  ...userCommands,
   ...usageCommands,
   ...dataCommands,
   ...logCommands,

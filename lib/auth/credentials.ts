@@ -2,6 +2,7 @@ import { clientIpFromChain } from "../client-ip";
 import { db } from "../db";
 import { openGitHubTicket } from "./github-2fa";
 import { HashBusyError, verifyPassword } from "./password";
+import { ssoRequiredFor } from "./oidc";
 import { signInRefusal } from "./refusal";
 import { throttledSecondFactor } from "./second-factor";
 import { checkSecondFactor } from "./totp";
@@ -9,6 +10,9 @@ import { beginSignIn, signInSucceeded, throttleKeys } from "./throttle";
 
 type Credentials = Record<string, string> | undefined;
 type AuthRequest = { headers?: Record<string, unknown> } | undefined;
+
+/** The error value the sign-in form reads for an address that must use single sign-on. */
+export const SSO_REQUIRED = "SsoRequired";
 
 /** The second factor of a user whose first factor held; throws what the sign-in form reads. */
 async function requireSecondFactor(userId: string, otp: string): Promise<void> {
@@ -38,6 +42,8 @@ export async function authorizeCredentials(credentials: Credentials, req: AuthRe
   const email = credentials?.email?.trim().toLowerCase();
   const password = credentials?.password ?? "";
   if (!email || !password || email.length > 254 || password.length > 200) return null;
+  // A domain that must use SSO (OIDC_REQUIRED_DOMAINS): refused before any counting or hashing.
+  if (ssoRequiredFor(email)) throw new Error(SSO_REQUIRED);
   const forwardedFor = req?.headers?.["x-forwarded-for"];
   const chain = typeof forwardedFor === "string" ? forwardedFor : null;
   const keys = throttleKeys(email, chain);

@@ -1,15 +1,15 @@
 import { getServerSession, type NextAuthOptions } from "next-auth";
 import CredentialsProvider from "next-auth/providers/credentials";
-import GitHubProvider from "next-auth/providers/github";
 import { headers } from "next/headers";
 import { clientIpFromChain } from "../client-ip";
 import { db } from "../db";
 import { logError } from "../log";
 import { safeRedirectUrl } from "./callback";
 import { authorizeCredentials } from "./credentials";
-import { resolveGitHubSignIn, userForGitHub } from "./github";
-import { githubTicket } from "./github-2fa";
-import { recentlyAuthenticated } from "./reauth";
+import { githubProvider } from "./github-provider";
+import { userForOAuth } from "./oauth-link";
+import { oauthSignIn } from "./oauth-signin";
+import { oidcProvider, oidcSettings } from "./oidc";
 import {
   activeSession,
   createSession,
@@ -21,6 +21,7 @@ import { envStrOpt } from "../config";
 
 /** GitHub sign-in appears only when both env vars are set. */
 export const githubEnabled = Boolean(envStrOpt("GITHUB_ID") && envStrOpt("GITHUB_SECRET"));
+const oidc = oidcSettings();
 
 // Thrown by the jwt callback for a revoked session: next-auth then clears the cookie and answers
 // an empty session (and getServerSession null). Expected, so not logged as an error.
@@ -51,47 +52,27 @@ export const authOptions: NextAuthOptions = {
       authorize: (credentials, req) => authorizeCredentials(credentials, req),
     }),
     ...(githubEnabled
-      ? [
-          GitHubProvider({
-            clientId: envStrOpt("GITHUB_ID") ?? "",
-            clientSecret: envStrOpt("GITHUB_SECRET") ?? "",
-          }),
-        ]
+      ? [githubProvider(envStrOpt("GITHUB_ID") ?? "", envStrOpt("GITHUB_SECRET") ?? "")]
       : []),
+    ...(oidc ? [oidcProvider(oidc)] : []),
   ],
   callbacks: {
     redirect: ({ url, baseUrl }) => safeRedirectUrl(url, baseUrl),
-    async signIn({ user, account }) {
-      if (account?.provider !== "github") return true;
-      // Linking while signed in is explicit linking; otherwise never by an unverified email.
-      const current = await getServerSession(authOptions).catch(() => null);
-      const currentUserId = current?.user?.id || null;
-      // Linking is a security change: it needs a recent re-authentication of this session.
-      if (currentUserId && !(await recentlyAuthenticated(db, current?.user?.sessionId)))
-        return "/dashboard/account?error=reauth_required";
-      const result = await resolveGitHubSignIn(db, {
-        providerAccountId: account.providerAccountId,
-        type: account.type,
-        email: user.email ?? null,
-        name: user.name ?? null,
-        currentUserId,
+    async signIn({ user, account, profile }) {
+      if (!account || account.provider === "credentials") return true;
+      // GitHub and SSO: linking rules, refusals and two-factor in lib/auth/oauth-signin.ts.
+      return oauthSignIn(db, { user, account, profile }, async () => {
+        const current = await getServerSession(authOptions).catch(() => null);
+        return { userId: current?.user?.id || null, sessionId: current?.user?.sessionId };
       });
-      if (!result.ok) return `/signin?error=${result.reason}`;
-      if (currentUserId) return true;
-      // A user with two-factor on must still pass it (lib/auth/github-2fa.ts).
-      const local = await db.user.findUnique({
-        where: { id: result.userId },
-        select: { totpEnabledAt: true },
-      });
-      return local?.totpEnabledAt
-        ? `/signin?twofactor=${encodeURIComponent(githubTicket(result.userId))}`
-        : true;
     },
     async jwt({ token, user, account }) {
       if (user) {
-        // Credentials: authorize() returned the local user; GitHub: the account signIn() linked.
+        // Credentials: authorize() returned the local user; GitHub, SSO: the account signIn() linked.
         const localId =
-          account?.provider === "github" ? await userForGitHub(db, account.providerAccountId) : user.id;
+          account && account.provider !== "credentials"
+            ? await userForOAuth(db, account.provider, account.providerAccountId)
+            : user.id;
         const local = localId ? await db.user.findUnique({ where: { id: localId } }) : null;
         if (!local) throw new Error(SESSION_ENDED);
         token.uid = local.id;

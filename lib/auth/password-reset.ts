@@ -2,6 +2,7 @@ import { createHash, randomBytes } from "node:crypto";
 import { recordAudit } from "../audit";
 import type { Db } from "../db";
 import { sendMail, type Delivery } from "../mail";
+import { markVerified } from "./email-verification";
 import { hashPassword } from "./password";
 import { endOtherSessions } from "./sessions";
 
@@ -84,6 +85,9 @@ export async function resetPassword(
   });
   if (spent.count !== 1) return false;
   const user = await db.user.update({ where: { id: userId }, data: { passwordHash } });
+  // The link reached the account's mailbox: that verifies the address too.
+  if (!user.emailVerified)
+    await markVerified(db, user, { how: "by a password reset link", actorUserId: userId, origin, now });
   const ended = await endOtherSessions(db, userId, null);
   await recordAudit(db, {
     ...origin,

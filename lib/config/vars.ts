@@ -110,6 +110,17 @@ export const SERVER_VARS = {
   ),
   GITHUB_ID: v.str('GitHub OAuth app id; set with `GITHUB_SECRET` to offer "Continue with GitHub"', A),
   GITHUB_SECRET: v.str("GitHub OAuth app secret", A),
+  OIDC_ISSUER: v.url(
+    "OpenID Connect issuer for single sign-on (its `/.well-known/openid-configuration` is read); set with `OIDC_CLIENT_ID` and `OIDC_CLIENT_SECRET`",
+    A,
+  ),
+  OIDC_CLIENT_ID: v.str("Client id registered at the OpenID Connect provider", A),
+  OIDC_CLIENT_SECRET: v.str("Client secret registered at the OpenID Connect provider", A),
+  OIDC_NAME: v.str('Provider name on the sign-in button ("Continue with …")', A, { default: "SSO" }),
+  OIDC_REQUIRED_DOMAINS: v.str(
+    "Comma-separated email domains that must sign in with single sign-on: password sign-in, sign-up and GitHub are refused for them",
+    A,
+  ),
   SIGNIN_FREE_ATTEMPTS_ACCOUNT: v.int(
     "Sign-in attempts per account in 15 min before the back-off starts",
     A,
@@ -151,10 +162,10 @@ export const SERVER_VARS = {
     },
   ),
   SMTP_URL: v.url(
-    "Outgoing mail, e.g. `smtp://user:pass@mail:587`: password reset links (docs/accounts.md)",
+    "Outgoing mail, e.g. `smtp://user:pass@mail:587`: password reset and email verification links (docs/accounts.md)",
     A,
     {
-      shown: "unset (links are written to the server log)",
+      shown: "unset (reset links go to the server log; addresses are verified with `admin user verify`)",
     },
   ),
   SMTP_FROM: v.str("Sender of outgoing mail", A, { default: "Statline <no-reply@localhost>" }),

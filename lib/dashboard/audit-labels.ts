@@ -22,6 +22,7 @@ export const AUDIT_LABELS: Record<string, string> = {
   "plan.created": "Plan added",
   "plan.updated": "Plan edited",
   "data.imported": "Data imported",
+  "account.email_verified": "Email address verified",
   "webhook.created": "Webhook endpoint added",
   "webhook.updated": "Webhook endpoint edited",
   "webhook.deleted": "Webhook endpoint deleted",

@@ -59,13 +59,15 @@ async function withEngine<T>(
   }
 }
 
-export function readMigrations(provider: Provider) {
+/** The provider's migrations, or those named before `before` (an upgrade test's older schema). */
+export function readMigrations(provider: Provider, before?: string) {
   const { migrations } = prismaPaths(provider);
   const dirs = fs.existsSync(migrations)
     ? fs
         .readdirSync(migrations, { withFileTypes: true })
         .filter((d) => d.isDirectory())
         .map((d) => d.name)
+        .filter((name) => before === undefined || name < before)
         .sort()
     : [];
   const lockPath = path.join(migrations, "migration_lock.toml");
@@ -86,12 +88,15 @@ export function readMigrations(provider: Provider) {
   };
 }
 
-/** Applies the repo's migrations for the URL's provider; idempotent. Returns the names applied now. */
-export async function applyMigrations(url: string): Promise<string[]> {
+/**
+ * Applies the repo's migrations for the URL's provider (only those named before `before` when
+ * given); idempotent. Returns the names applied now.
+ */
+export async function applyMigrations(url: string, before?: string): Promise<string[]> {
   const provider = providerOf(url);
   const { schema } = prismaPaths(provider);
   const out = await withEngine(url, schema, (e) =>
-    e.applyMigrations({ migrationsList: readMigrations(provider), filters: NO_FILTER }),
+    e.applyMigrations({ migrationsList: readMigrations(provider, before), filters: NO_FILTER }),
   );
   return out.appliedMigrationNames;
 }

@@ -97,3 +97,11 @@ export async function suspendAccount(
 export function reinstateAccount(db: Db, accountId: string, actor: OperatorActor): Promise<SuspensionResult> {
   return setSuspension(db, accountId, null, actor);
 }
+
+/** An account's standing for the dashboard's banner and menu: suspension and operator rights. */
+export async function accountStanding(db: Db, accountId: string) {
+  return db.account.findUnique({
+    where: { id: accountId },
+    select: { suspendedAt: true, suspendedReason: true, operator: true },
+  });
+}

@@ -1,50 +1,16 @@
 import Database from "better-sqlite3";
-import type { AddressInfo } from "node:net";
-import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { csrfTokenFor } from "../../lib/auth/csrf";
 import { githubTicket } from "../../lib/auth/github-2fa";
 import { REAUTH_MESSAGE } from "../../lib/auth/reauth";
 import { copyTemplateDb, startApp, type RunningApp } from "../support/app";
+import { mailbox, waitFor } from "../support/mailbox";
 import { ensureTemplateDb } from "../support/template";
 import { createUser } from "../support/users";
 import { SignInClient } from "./support";
 import { totpCode } from "./totp-code";
 
 process.env.NEXTAUTH_SECRET ??= "test-secret-not-for-production-0123456789";
-
-/** A real SMTP server (smtp-server) that keeps every message it receives. */
-function mailbox() {
-  const messages: { to: string[]; raw: string }[] = [];
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ["STARTTLS", "AUTH"],
-    logger: false,
-    onData(stream, session, done) {
-      let raw = "";
-      stream.setEncoding("utf8");
-      stream.on("data", (d: string) => (raw += d));
-      stream.on("end", () => {
-        messages.push({ to: session.envelope.rcptTo.map((r) => r.address), raw });
-        done();
-      });
-    },
-  });
-  const listening = new Promise<number>((resolve) =>
-    server.listen(0, "127.0.0.1", () => resolve((server.server.address() as AddressInfo).port)),
-  );
-  return { messages, listening, close: () => new Promise<void>((r) => server.close(() => r())) };
-}
-
-async function waitFor<T>(find: () => T | undefined, ms = 20_000): Promise<T> {
-  const until = Date.now() + ms;
-  for (;;) {
-    const v = find();
-    if (v !== undefined) return v;
-    if (Date.now() > until) throw new Error("timed out waiting");
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
 
 describe("account recovery and security changes over HTTP", () => {
   let app: RunningApp;

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { resolveGitHubSignIn } from "../../lib/auth/github";
+import { resolveGitHubSignIn, verifiedGitHubEmail } from "../../lib/auth/github";
 import { cheapPasswordProblem, passwordProblem } from "../../lib/auth/password-policy";
 import { signUpInput } from "../../lib/auth/signup";
 import { copyTemplateDb, startApp, type RunningApp } from "../support/app";
@@ -44,8 +44,15 @@ describe("GitHub sign-in never links by an unverified email", () => {
     t = await sqliteTestDb();
   });
   afterAll(() => t?.drop());
-  const gh = (id: string, email: string | null, currentUserId: string | null = null) =>
-    resolveGitHubSignIn(t.db, { providerAccountId: id, type: "oauth", email, name: null, currentUserId });
+  const gh = (id: string, email: string | null, currentUserId: string | null = null, emailVerified = true) =>
+    resolveGitHubSignIn(t.db, {
+      providerAccountId: id,
+      type: "oauth",
+      email,
+      emailVerified,
+      name: null,
+      currentUserId,
+    });
 
   it("refuses a GitHub identity whose email belongs to an unverified password account", async () => {
     const victim = await t.db.user.create({
@@ -68,12 +75,40 @@ describe("GitHub sign-in never links by an unverified email", () => {
     const verified = await t.db.user.create({
       data: { email: "verified@corp.example", emailVerified: new Date(), account: { create: { name: "v" } } },
     });
+    // An address GitHub has not verified never reaches an existing account, verified or not.
+    expect(await gh("1006", "verified@corp.example", null, false)).toEqual({
+      ok: false,
+      reason: "unverified_email",
+    });
     expect(await gh("1003", "verified@corp.example")).toEqual({ ok: true, userId: verified.id });
+  });
+
+  it("takes only an address GitHub verified (the primary one first)", () => {
+    const emails = [
+      { email: "first@corp.example", primary: false, verified: false },
+      { email: "primary@corp.example", primary: true, verified: false },
+      { email: "other@corp.example", primary: false, verified: true },
+    ];
+    expect(verifiedGitHubEmail(emails)).toBe("other@corp.example");
+    expect(
+      verifiedGitHubEmail([...emails, { email: "p2@corp.example", primary: true, verified: true }]),
+    ).toBe("p2@corp.example");
+    expect(verifiedGitHubEmail(emails.slice(0, 2))).toBeNull();
+    expect(verifiedGitHubEmail({ message: "Bad credentials" })).toBeNull();
+    expect(verifiedGitHubEmail([null, 42, { verified: true }])).toBeNull();
   });
 
   it("creates a new account for a new email, and refuses a GitHub user without one", async () => {
     const result = await gh("1004", "fresh@corp.example");
     expect(result.ok).toBe(true);
+    // Verified on GitHub: the new account's address counts as verified; otherwise it does not.
+    expect(
+      (await t.db.user.findUniqueOrThrow({ where: { email: "fresh@corp.example" } })).emailVerified,
+    ).not.toBeNull();
+    expect((await gh("1007", "unsure@corp.example", null, false)).ok).toBe(true);
+    expect(
+      (await t.db.user.findUniqueOrThrow({ where: { email: "unsure@corp.example" } })).emailVerified,
+    ).toBeNull();
     expect(await gh("1005", null)).toEqual({ ok: false, reason: "no_email" });
   });
 });

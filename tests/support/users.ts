@@ -6,10 +6,18 @@ export function createUser(
   databaseUrl: string,
   email: string,
   password: string,
+  opts: { verified?: boolean } = {},
 ): { id: string; accountId: string } {
   const out = execFileSync(
     process.execPath,
-    ["--import", "tsx", "tests/support/create-user.ts", email, password],
+    [
+      "--import",
+      "tsx",
+      "tests/support/create-user.ts",
+      email,
+      password,
+      opts.verified === false ? "unverified" : "verified",
+    ],
     {
       cwd: ROOT,
       env: { ...process.env, DATABASE_URL: databaseUrl },

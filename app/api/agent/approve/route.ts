@@ -1,4 +1,5 @@
 import { csrfProblem } from "@/lib/auth/csrf";
+import { isEmailVerified, UNVERIFIED_LIVE_KEY_MESSAGE } from "@/lib/auth/email-verification";
 import { requestOrigin } from "@/lib/auth/route";
 import { getCurrentUser } from "@/lib/auth/session";
 import { db } from "@/lib/db";
@@ -54,6 +55,13 @@ export async function POST(request: Request): Promise<Response> {
         title: "Choose a scope",
         message: "The key needs at least one scope. Go back and tick what it may read.",
       });
+    const environment = field("environment") === "live" ? "live" : "test";
+    if (decision === "approve" && environment === "live" && !(await isEmailVerified(db, user.id)))
+      return resultPage({
+        status: 403,
+        title: "Verify your email first",
+        message: UNVERIFIED_LIVE_KEY_MESSAGE,
+      });
     const audit = requestOrigin(request);
     const outcome =
       decision === "approve"
@@ -62,7 +70,7 @@ export async function POST(request: Request): Promise<Response> {
             {
               userCode,
               user,
-              environment: field("environment") === "live" ? "live" : "test",
+              environment,
               scopes,
               expiresDays: expiryDays(field("expires_days")),
             },

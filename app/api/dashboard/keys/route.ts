@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { requireVerifiedEmail } from "@/lib/auth/email-verification";
 import { requireRecentAuth } from "@/lib/auth/reauth";
 import { dashboardRoute, jsonResponse, requestOrigin } from "@/lib/auth/route";
 import { notFound, assertOk } from "@/lib/api/errors";
@@ -20,8 +21,12 @@ const createKeyInput = z.object({
 
 /** The one response that carries the full key: 201, never cached, never logged. */
 export const POST = dashboardRoute(createKeyInput, async ({ user, body, request }) => {
-  // A live key reaches real data and billing: it needs a recent re-authentication.
-  if (body.environment === "live") await requireRecentAuth(db, user);
+  // A live key reaches real data and billing: it needs a verified email address (403 naming how
+  // to verify) and a recent re-authentication.
+  if (body.environment === "live") {
+    await requireVerifiedEmail(db, user.id);
+    await requireRecentAuth(db, user);
+  }
   const made = await createCappedApiKey(
     db,
     {

@@ -3,7 +3,36 @@
 import { signIn } from "next-auth/react";
 import { Button } from "../ui/Button";
 
-export function GitHubButton({ callbackUrl }: { callbackUrl: string }) {
+/** "Continue with GitHub" and/or "Continue with <SSO name>", then an "or" before the form. */
+export function OAuthButtons({
+  callbackUrl,
+  github,
+  sso,
+}: {
+  callbackUrl: string;
+  github: boolean;
+  /** OIDC_NAME when single sign-on is configured (lib/auth/oidc.ts). */
+  sso: string | null;
+}) {
+  if (!github && !sso) return null;
+  return (
+    <>
+      <div className="space-y-2">
+        {sso && (
+          <Button variant="secondary" className="w-full" onClick={() => signIn("oidc", { callbackUrl })}>
+            Continue with {sso}
+          </Button>
+        )}
+        {github && <GitHubButton callbackUrl={callbackUrl} />}
+      </div>
+      <div className="my-5 flex items-center gap-3 text-xs uppercase tracking-wide text-slate-500">
+        <span className="h-px flex-1 bg-slate-200" /> or <span className="h-px flex-1 bg-slate-200" />
+      </div>
+    </>
+  );
+}
+
+function GitHubButton({ callbackUrl }: { callbackUrl: string }) {
   return (
     <>
       <Button variant="secondary" className="w-full" onClick={() => signIn("github", { callbackUrl })}>
@@ -12,9 +41,6 @@ export function GitHubButton({ callbackUrl }: { callbackUrl: string }) {
         </svg>
         Continue with GitHub
       </Button>
-      <div className="my-5 flex items-center gap-3 text-xs uppercase tracking-wide text-slate-400">
-        <span className="h-px flex-1 bg-slate-200" /> or <span className="h-px flex-1 bg-slate-200" />
-      </div>
     </>
   );
 }
