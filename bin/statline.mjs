@@ -7,6 +7,7 @@ import { completeTwoStep, startTwoStep } from "./cli/twostep.mjs";
 
 const HELP = `statline login [options]     get an API key through the browser (agent handoff)
 statline mcp [--base-url URL]  run the MCP server on stdio for agent clients (docs/mcp.md)
+statline keys check <key>      check a key's form and checksum offline (exit 0 valid, 1 not; - reads stdin)
 
   --base-url URL               Statline server (default $STATLINE_BASE_URL, else $STATLINE_URL, else http://localhost:3000)
   --environment test|live      key environment to ask for (default test; live needs the approver's explicit choice)
@@ -48,6 +49,10 @@ async function main(argv) {
   }
   const { values: flags, positionals } = parsed;
   const command = positionals[0];
+  if (command === "keys" && positionals[1] === "check" && !flags.help) {
+    const { keysCheck } = await import("./cli/keycheck.mjs");
+    return keysCheck(positionals.slice(2), flags);
+  }
   if (flags.help || (command !== "login" && command !== "mcp") || positionals.length > 1) {
     process.stderr.write(`${HELP}\n`);
     return flags.help ? 0 : 64;
