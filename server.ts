@@ -17,6 +17,7 @@ import { closeAllStreams } from "./lib/events/stream";
 import { trailingSlashTarget } from "./lib/trailing-slash";
 import { flushUsage, usageStats } from "./lib/usage";
 import { startWebhooks, stopWebhooks } from "./lib/webhooks/worker";
+import { startAlertSweep, stopAlertSweep } from "./lib/alerts/worker";
 
 /** /v1 and look-alikes (/V1, /v2): answered by the API in JSON, never by Next's HTML 404. */
 const API_PATH = /^\/v\d+(?:[/?]|$)/i;
@@ -87,6 +88,9 @@ export async function startServer(opts: { port: number; host: string; dev?: bool
   // lease gives each delivery to one of them. Stopped after the drain, before metering is flushed.
   startWebhooks(db);
   onShutdown("webhooks", stopWebhooks);
+  // Key-expiry alerts and pending alert emails (quota alerts ride on the metering flush).
+  startAlertSweep(db);
+  onShutdown("alert sweep", async () => stopAlertSweep());
 
   // Drain (lib/shutdown.ts), then write buffered metering (bounded wait), then exit. Responses
   // are metered before they are written, so nothing that reached a client is lost.
