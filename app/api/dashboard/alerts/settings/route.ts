@@ -20,7 +20,7 @@ const input = z.object({
  * Saves alert channels per type and the leak action. Changing what a leak report does to keys is a
  * security setting: it needs a recent re-authentication, like two-factor changes.
  */
-export const PUT = dashboardRoute(input, async ({ user, body, request }) => {
+export const PATCH = dashboardRoute(input, async ({ user, body, request }) => {
   if (body.leakAction !== undefined) {
     const current = await alertSettings(db, user.accountId);
     if (current.leakAction !== body.leakAction) await requireRecentAuth(db, user);
