@@ -35,7 +35,11 @@ export function checkKey(raw) {
       environment: form[1],
       message: `${shown(key)} has the key form but no valid checksum: mistyped, or a key made before keys carried checksums (such keys still work)`,
     };
-  return { ok: true, environment: form[1], message: `${shown(key)} is a well-formed ${form[1]} key with a valid checksum` };
+  return {
+    ok: true,
+    environment: form[1],
+    message: `${shown(key)} is a well-formed ${form[1]} key with a valid checksum`,
+  };
 }
 
 /** Exit 0 when valid, 1 when not, 64 on a usage error. The key is read from the argument or stdin ("-"). */

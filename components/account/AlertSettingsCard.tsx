@@ -1,14 +1,25 @@
 "use client";
 
 import { useEffect, useState } from "react";
-import { ALERT_LABELS, ALERT_TYPES, CHANNELS, type AlertType, type Channel, type LeakAction } from "@/lib/alerts/types";
+import {
+  ALERT_LABELS,
+  ALERT_TYPES,
+  CHANNELS,
+  type AlertType,
+  type Channel,
+  type LeakAction,
+} from "@/lib/alerts/types";
 import { useAlertSettingsQuery, useSaveAlertSettingsMutation } from "../hooks/useAlertsQuery";
 import { Button } from "../ui/Button";
 import { Card, CardHeader } from "../ui/Card";
 import { ErrorState, Skeleton } from "../ui/States";
 
 type Choice = Record<AlertType, Record<Channel, boolean>>;
-const CHANNEL_LABELS: Record<Channel, string> = { dashboard: "Dashboard", email: "Email", webhook: "Webhook" };
+const CHANNEL_LABELS: Record<Channel, string> = {
+  dashboard: "Dashboard",
+  email: "Email",
+  webhook: "Webhook",
+};
 
 /** Channels per alert type, and what a leak report does to a key (that one needs a recent re-authentication). */
 export function AlertSettingsCard() {
@@ -55,16 +66,22 @@ export function AlertSettingsCard() {
             <caption className="sr-only">Alert channels</caption>
             <thead>
               <tr className="text-left text-xs text-slate-600">
-                <th scope="col" className="pb-2 font-medium">Alert</th>
+                <th scope="col" className="pb-2 font-medium">
+                  Alert
+                </th>
                 {CHANNELS.map((c) => (
-                  <th key={c} scope="col" className="w-16 pb-2 text-center font-medium">{CHANNEL_LABELS[c]}</th>
+                  <th key={c} scope="col" className="w-16 pb-2 text-center font-medium">
+                    {CHANNEL_LABELS[c]}
+                  </th>
                 ))}
               </tr>
             </thead>
             <tbody className="divide-y divide-slate-100">
               {ALERT_TYPES.map((t) => (
                 <tr key={t}>
-                  <th scope="row" className="py-2 pr-2 text-left font-normal text-slate-800">{ALERT_LABELS[t]}</th>
+                  <th scope="row" className="py-2 pr-2 text-left font-normal text-slate-800">
+                    {ALERT_LABELS[t]}
+                  </th>
                   {CHANNELS.map((c) => (
                     <td key={c} className="py-2 text-center">
                       <input
@@ -108,7 +125,11 @@ export function AlertSettingsCard() {
             <Button onClick={submit} disabled={save.isPending}>
               Save alert settings
             </Button>
-            {saved && <p role="status" className="text-sm text-emerald-800">Saved.</p>}
+            {saved && (
+              <p role="status" className="text-sm text-emerald-800">
+                Saved.
+              </p>
+            )}
           </div>
           {save.isError && (
             <p role="alert" className="mt-3 rounded-md bg-red-50 px-3 py-2 text-sm text-red-700">

@@ -20,8 +20,12 @@ export function AlertsView() {
         title="Alerts"
         description={
           <>
-            Quota, key expiry, leaked keys and disabled webhooks. Choose email and webhook delivery per type on
-            the <Link href="/dashboard/account#alert-settings" className="font-medium text-emerald-800 underline">Account</Link> page.
+            Quota, key expiry, leaked keys and disabled webhooks. Choose email and webhook delivery per type
+            on the{" "}
+            <Link href="/dashboard/account#alert-settings" className="font-medium text-emerald-800 underline">
+              Account
+            </Link>{" "}
+            page.
           </>
         }
       />
@@ -29,7 +33,12 @@ export function AlertsView() {
         <CardHeader
           title={unread ? `${unread} unread` : "All read"}
           action={
-            <Button variant="secondary" size="sm" onClick={() => mark.mutate("all")} disabled={!unread || mark.isPending}>
+            <Button
+              variant="secondary"
+              size="sm"
+              onClick={() => mark.mutate("all")}
+              disabled={!unread || mark.isPending}
+            >
               Mark all read
             </Button>
           }
@@ -43,12 +52,16 @@ export function AlertsView() {
           <ErrorState error={alerts.error} onRetry={() => alerts.refetch()} what="your alerts" />
         ) : alerts.data.items.length === 0 ? (
           <EmptyState icon={<BellIcon />} title="No alerts">
-            You are told here when a quota runs low, a key expires or leaks, or a webhook endpoint is disabled.
+            You are told here when a quota runs low, a key expires or leaks, or a webhook endpoint is
+            disabled.
           </EmptyState>
         ) : (
           <ul className="divide-y divide-slate-100" aria-label="Alerts">
             {alerts.data.items.map((a) => (
-              <li key={a.id} className={`flex flex-wrap items-start justify-between gap-3 px-5 py-4 ${a.read ? "" : "bg-emerald-50/40"}`}>
+              <li
+                key={a.id}
+                className={`flex flex-wrap items-start justify-between gap-3 px-5 py-4 ${a.read ? "" : "bg-emerald-50/40"}`}
+              >
                 <div className="min-w-0 flex-1 basis-72">
                   <p className="flex flex-wrap items-center gap-2 text-sm font-medium text-slate-900 [overflow-wrap:anywhere]">
                     {!a.read && <Badge tone="green">New</Badge>}

@@ -31,7 +31,10 @@ export function useMarkReadMutation() {
 
 export function useAlertSettingsQuery() {
   const api = useApi();
-  return useQuery({ queryKey: settingsKey, queryFn: () => api.get<AlertSettings>("/api/dashboard/alerts/settings") });
+  return useQuery({
+    queryKey: settingsKey,
+    queryFn: () => api.get<AlertSettings>("/api/dashboard/alerts/settings"),
+  });
 }
 
 export function useSaveAlertSettingsMutation() {

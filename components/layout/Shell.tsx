@@ -88,7 +88,10 @@ function AlertsBell() {
     >
       <BellIcon />
       {unread > 0 && (
-        <span aria-hidden="true" className="absolute right-0.5 top-0.5 rounded-full bg-red-600 px-1 text-[10px] font-semibold leading-4 text-white">
+        <span
+          aria-hidden="true"
+          className="absolute right-0.5 top-0.5 rounded-full bg-red-600 px-1 text-[10px] font-semibold leading-4 text-white"
+        >
           {unread > 9 ? "9+" : unread}
         </span>
       )}

@@ -96,24 +96,24 @@ export function AddEndpointDialog({
             { label: "Data changes", list: CHANGE_TYPES },
             { label: "Account and key alerts", list: ALERT_TYPES },
           ].map((group) => (
-          <div key={group.label}>
-          <p className="mt-3 text-xs font-medium uppercase tracking-wide text-slate-600">{group.label}</p>
-          <div className="mt-1.5 grid gap-x-4 gap-y-1.5 sm:grid-cols-2">
-            {group.list.map((t) => (
-              <label key={t} className="flex items-center gap-2 text-sm text-slate-800">
-                <input
-                  type="checkbox"
-                  name="eventTypes"
-                  value={t}
-                  checked={types.includes(t)}
-                  onChange={() => toggle(t)}
-                  className="size-4 accent-emerald-700"
-                />
-                <code className="font-mono text-[13px]">{t}</code>
-              </label>
-            ))}
-          </div>
-          </div>
+            <div key={group.label}>
+              <p className="mt-3 text-xs font-medium uppercase tracking-wide text-slate-600">{group.label}</p>
+              <div className="mt-1.5 grid gap-x-4 gap-y-1.5 sm:grid-cols-2">
+                {group.list.map((t) => (
+                  <label key={t} className="flex items-center gap-2 text-sm text-slate-800">
+                    <input
+                      type="checkbox"
+                      name="eventTypes"
+                      value={t}
+                      checked={types.includes(t)}
+                      onChange={() => toggle(t)}
+                      className="size-4 accent-emerald-700"
+                    />
+                    <code className="font-mono text-[13px]">{t}</code>
+                  </label>
+                ))}
+              </div>
+            </div>
           ))}
         </fieldset>
         {error && (

@@ -12,20 +12,45 @@ const EXPIRED_LOOKBACK_MS = 7 * DAY_MS;
 const PAGE = 500;
 const MAX_PAGES = 20;
 
-type KeyRow = { id: string; accountId: string; name: string; prefix: string; environment: string; expiresAt: Date | null };
+type KeyRow = {
+  id: string;
+  accountId: string;
+  name: string;
+  prefix: string;
+  environment: string;
+  expiresAt: Date | null;
+};
 
 const when = (d: Date) => d.toISOString().replace(/\.\d{3}Z$/, "Z");
 
 function alertOf(type: AlertType, k: KeyRow): AlertInput {
   const at = k.expiresAt!;
   const key = `${k.prefix}… "${k.name}" (${k.environment})`;
-  const data = { key_id: k.id, prefix: k.prefix, name: k.name, environment: k.environment, expires_at: at.toISOString() };
+  const data = {
+    key_id: k.id,
+    prefix: k.prefix,
+    name: k.name,
+    environment: k.environment,
+    expires_at: at.toISOString(),
+  };
   const base = { accountId: k.accountId, type, dedupeKey: `${type}:${k.id}:${at.getTime()}`, data };
   if (type === "key.expiring")
-    return { ...base, title: `Key ${k.prefix}… expires ${when(at)}`, message: `The API key ${key} stops working at ${when(at)}. Roll it or create a new key before then.` };
+    return {
+      ...base,
+      title: `Key ${k.prefix}… expires ${when(at)}`,
+      message: `The API key ${key} stops working at ${when(at)}. Roll it or create a new key before then.`,
+    };
   if (type === "key.grace_ending")
-    return { ...base, title: `Rolled key ${k.prefix}… stops working ${when(at)}`, message: `The grace period of the rolled API key ${key} ends at ${when(at)}; after that only its new key works. Move every client to the new key.` };
-  return { ...base, title: `Key ${k.prefix}… expired`, message: `The API key ${key} expired at ${when(at)} and is refused with 401 "Invalid API key". Create or roll a key for the clients that used it.` };
+    return {
+      ...base,
+      title: `Rolled key ${k.prefix}… stops working ${when(at)}`,
+      message: `The grace period of the rolled API key ${key} ends at ${when(at)}; after that only its new key works. Move every client to the new key.`,
+    };
+  return {
+    ...base,
+    title: `Key ${k.prefix}… expired`,
+    message: `The API key ${key} expired at ${when(at)} and is refused with 401 "Invalid API key". Create or roll a key for the clients that used it.`,
+  };
 }
 
 /** The keys of one condition, page by page (bounded), with those already alerted skipped in one query each. */
@@ -41,7 +66,10 @@ async function raiseFor(db: Db, type: AlertType, where: object): Promise<number>
       ...(cursor ? { cursor: { id: cursor }, skip: 1 } : {}),
     });
     const alerts = rows.map((k) => alertOf(type, k));
-    const known = await knownDedupeKeys(db, alerts.map((a) => a.dedupeKey));
+    const known = await knownDedupeKeys(
+      db,
+      alerts.map((a) => a.dedupeKey),
+    );
     for (const a of alerts) if (!known.has(a.dedupeKey) && (await raiseAlert(db, a))) raised++;
     if (rows.length < PAGE) break;
     cursor = rows[rows.length - 1].id;

@@ -22,7 +22,9 @@ const PEM_BLOCK = /-----BEGIN PUBLIC KEY-----[\s\S]+?-----END PUBLIC KEY-----/g;
 function p256(pem: string): KeyObject | null {
   try {
     const key = createPublicKey(pem);
-    return key.asymmetricKeyType === "ec" && key.asymmetricKeyDetails?.namedCurve === "prime256v1" ? key : null;
+    return key.asymmetricKeyType === "ec" && key.asymmetricKeyDetails?.namedCurve === "prime256v1"
+      ? key
+      : null;
   } catch {
     return null;
   }
@@ -98,7 +100,11 @@ export type ReportCheck =
 export function checkReport(body: Buffer, keyId: string | null, signature: string | null): ReportCheck {
   const keys = reportKeys();
   if (!keys.length)
-    return { ok: false, code: "SERVICE_UNAVAILABLE", message: "Leak reports are not configured on this server" };
+    return {
+      ok: false,
+      code: "SERVICE_UNAVAILABLE",
+      message: "Leak reports are not configured on this server",
+    };
   if (!keyId || !signature)
     return {
       ok: false,

@@ -45,7 +45,10 @@ async function act(db: Db, item: LeakReportItem): Promise<void> {
   const key = await db.apiKey.findUnique({ where: { prefix } });
   if (!key || !secretMatches(secret, key.secretHash)) return;
   const { leakAction } = await alertSettings(db, key.accountId);
-  const origin = { ip: "secret-scanning", userAgent: item.type ? `leak report (${item.type})` : "leak report" };
+  const origin = {
+    ip: "secret-scanning",
+    userAgent: item.type ? `leak report (${item.type})` : "leak report",
+  };
   let done = "already revoked";
   if (!key.revokedAt) {
     if (leakAction === "disable") {

@@ -15,7 +15,10 @@ function dashboardUrl(): string {
  * Sends one alert's email to the account's users, once: the conditional update from `pending`
  * to `sending` is the claim, so two instances (the raiser and a sweep) never both send it.
  */
-export async function sendAlertMail(db: Db, alertId: string): Promise<"sent" | "logged" | "failed" | "skipped"> {
+export async function sendAlertMail(
+  db: Db,
+  alertId: string,
+): Promise<"sent" | "logged" | "failed" | "skipped"> {
   const claimed = await db.alert.updateMany({
     where: { id: alertId, emailState: "pending" },
     data: { emailState: "sending", emailedAt: new Date() },

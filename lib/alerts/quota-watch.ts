@@ -69,7 +69,8 @@ export function createQuotaWatch(deps: QuotaWatchDeps) {
           accountId,
           type: level === 100 ? "account.quota_exhausted" : "account.quota_warning",
           dedupeKey: key,
-          title: level === 100 ? `Monthly quota used up (${label})` : `80 % of the monthly quota used (${label})`,
+          title:
+            level === 100 ? `Monthly quota used up (${label})` : `80 % of the monthly quota used (${label})`,
           message:
             `Your account has used ${used.toLocaleString("en")} of its ${quota.toLocaleString("en")} units for ${label} ` +
             `(${pct}, plan ${plan.label}). ` +

@@ -13,7 +13,11 @@ function isUniqueViolation(err: unknown): boolean {
 }
 
 /** Queues the alert as a signed webhook event on each active endpoint of the account that takes its type. */
-async function queueWebhooks(tx: Tx, alert: { id: string; accountId: string; type: string; createdAt: Date }, data: Record<string, unknown>) {
+async function queueWebhooks(
+  tx: Tx,
+  alert: { id: string; accountId: string; type: string; createdAt: Date },
+  data: Record<string, unknown>,
+) {
   const endpoints = await tx.webhookEndpoint.findMany({
     where: { accountId: alert.accountId, disabledAt: null },
     select: { id: true, eventTypes: true },
@@ -26,7 +30,13 @@ async function queueWebhooks(tx: Tx, alert: { id: string; accountId: string; typ
   });
   const rows = endpoints
     .filter((e) => e.eventTypes === "" || e.eventTypes.split(",").includes(alert.type))
-    .map((e) => ({ endpointId: e.id, eventId, eventType: alert.type, payload, nextAttemptAt: alert.createdAt }));
+    .map((e) => ({
+      endpointId: e.id,
+      eventId,
+      eventType: alert.type,
+      payload,
+      nextAttemptAt: alert.createdAt,
+    }));
   if (rows.length) await tx.webhookDelivery.createMany({ data: rows });
   return rows.length;
 }
@@ -40,7 +50,10 @@ async function queueWebhooks(tx: Tx, alert: { id: string; accountId: string; typ
  * Channels follow the account's choice for the type (dashboard list, email, webhook).
  * For callers outside alerts (the operator console's suspension): raise `account.suspended` here.
  */
-export async function raiseAlert(db: Db, input: AlertInput): Promise<{ id: string; webhooks: number } | null> {
+export async function raiseAlert(
+  db: Db,
+  input: AlertInput,
+): Promise<{ id: string; webhooks: number } | null> {
   const { channels } = await alertSettings(db, input.accountId);
   const choice = channels[input.type];
   let created: { id: string; webhooks: number; emailState: string };
@@ -67,7 +80,9 @@ export async function raiseAlert(db: Db, input: AlertInput): Promise<{ id: strin
   }
   logInfo("alert raised", { type: input.type, accountId: input.accountId, alertId: created.id });
   if (created.emailState === "pending")
-    void sendAlertMail(db, created.id).catch((err) => logError("alert email failed", err, { alertId: created.id }));
+    void sendAlertMail(db, created.id).catch((err) =>
+      logError("alert email failed", err, { alertId: created.id }),
+    );
   return { id: created.id, webhooks: created.webhooks };
 }
 

@@ -19,7 +19,7 @@ export interface AlertSettings {
 
 /** Parses the stored JSON leniently: unknown types and channels are ignored, a broken value means defaults. */
 function parseChannels(stored: string | undefined): Record<AlertType, ChannelChoice> {
-  let raw: unknown = {};
+  let raw: unknown;
   try {
     raw = JSON.parse(stored ?? "{}");
   } catch {
@@ -29,8 +29,14 @@ function parseChannels(stored: string | undefined): Record<AlertType, ChannelCho
   if (typeof raw !== "object" || raw === null) return out;
   for (const [type, list] of Object.entries(raw)) {
     if (!isAlertType(type) || !Array.isArray(list)) continue;
-    const chosen = new Set(list.filter((c): c is Channel => (CHANNELS as readonly string[]).includes(String(c))));
-    out[type] = { dashboard: chosen.has("dashboard"), email: chosen.has("email"), webhook: chosen.has("webhook") };
+    const chosen = new Set(
+      list.filter((c): c is Channel => (CHANNELS as readonly string[]).includes(String(c))),
+    );
+    out[type] = {
+      dashboard: chosen.has("dashboard"),
+      email: chosen.has("email"),
+      webhook: chosen.has("webhook"),
+    };
   }
   return out;
 }
@@ -53,7 +59,11 @@ export async function saveAlertSettings(
   const channels = { ...before.channels };
   const changes: string[] = [];
   for (const [type, list] of Object.entries(patch.channels ?? {}) as [AlertType, Channel[]][]) {
-    const next = { dashboard: list.includes("dashboard"), email: list.includes("email"), webhook: list.includes("webhook") };
+    const next = {
+      dashboard: list.includes("dashboard"),
+      email: list.includes("email"),
+      webhook: list.includes("webhook"),
+    };
     const was = channels[type];
     if (CHANNELS.some((c) => was[c] !== next[c])) {
       changes.push(`${type} ${listOf(was)} -> ${listOf(next)}`);

@@ -178,15 +178,26 @@ export const SERVER_VARS = {
     K,
     { shown: "unset (leak reports refused)" },
   ),
-  LEAK_REPORT_PUBLIC_KEYS_FILE: v.str("A file holding the same as `LEAK_REPORT_PUBLIC_KEYS` (read when that is unset)", K),
-  LEAK_REPORT_RATE_PER_MINUTE: v.int("Leak reports per client IP per minute (burst the same); beyond, 429", K, {
-    default: "60",
-    min: 1,
-  }),
-  ALERT_SWEEP_MS: v.int("How often a server checks keys for expiry alerts and sends pending alert emails", K, {
-    default: "60000",
-    min: 100,
-  }),
+  LEAK_REPORT_PUBLIC_KEYS_FILE: v.str(
+    "A file holding the same as `LEAK_REPORT_PUBLIC_KEYS` (read when that is unset)",
+    K,
+  ),
+  LEAK_REPORT_RATE_PER_MINUTE: v.int(
+    "Leak reports per client IP per minute (burst the same); beyond, 429",
+    K,
+    {
+      default: "60",
+      min: 1,
+    },
+  ),
+  ALERT_SWEEP_MS: v.int(
+    "How often a server checks keys for expiry alerts and sends pending alert emails",
+    K,
+    {
+      default: "60000",
+      min: 100,
+    },
+  ),
   STATLINE_PLANS: v.str("JSON overrides or extra plans (see docs/usage.md)", K),
   KEY_CACHE_TTL_MS: v.int("Verified-key cache lifetime; bounds revocation lag on one instance", K, {
     shown: "`900` (`30000` with Redis)",

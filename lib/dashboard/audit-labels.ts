@@ -6,6 +6,7 @@ export const AUDIT_LABELS: Record<string, string> = {
   "key.updated": "Key edited",
   "key.disabled": "Key disabled",
   "key.enabled": "Key enabled",
+  "key.leak_reported": "Key reported leaked",
   "handoff.approved": "Agent handoff approved",
   "handoff.denied": "Agent handoff denied",
   "handoff.exchanged": "Agent key issued",
@@ -15,6 +16,7 @@ export const AUDIT_LABELS: Record<string, string> = {
   "2fa.enabled": "Two-factor turned on",
   "2fa.disabled": "Two-factor turned off",
   "account.plan_changed": "Plan changed",
+  "alerts.settings_changed": "Alert settings changed",
   "webhook.created": "Webhook endpoint added",
   "webhook.updated": "Webhook endpoint edited",
   "webhook.deleted": "Webhook endpoint deleted",
@@ -37,7 +39,7 @@ export function auditLabel(action: string): string {
 export const AUDIT_CATEGORIES = {
   keys: { label: "API keys", prefixes: ["key."] },
   webhooks: { label: "Webhooks", prefixes: ["webhook."] },
-  security: { label: "Sign-in and security", prefixes: ["session.", "2fa.", "account."] },
+  security: { label: "Sign-in and security", prefixes: ["session.", "2fa.", "account.", "alerts."] },
   agents: { label: "Agent handoffs", prefixes: ["handoff."] },
 } as const;
 export type AuditCategory = keyof typeof AUDIT_CATEGORIES;

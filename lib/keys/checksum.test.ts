@@ -60,10 +60,14 @@ describe("key checksum", () => {
 
 describe("statline keys check", () => {
   const run = (args: string[], input?: string) =>
-    spawnSync(process.execPath, [path.resolve(__dirname, "../../bin/statline.mjs"), "keys", "check", ...args], {
-      input,
-      encoding: "utf8",
-    });
+    spawnSync(
+      process.execPath,
+      [path.resolve(__dirname, "../../bin/statline.mjs"), "keys", "check", ...args],
+      {
+        input,
+        encoding: "utf8",
+      },
+    );
 
   it("exits 0 for a valid key and never prints it in full", () => {
     const { key } = generateKey("live");

@@ -75,7 +75,10 @@ export async function fanOut(db: Db, now = new Date()): Promise<number> {
     if (subscribed.length && !types.length) {
       const head = await headId(db);
       if (head > ep.cursor)
-        await db.webhookEndpoint.updateMany({ where: { id: ep.id, cursor: { lt: head } }, data: { cursor: head } });
+        await db.webhookEndpoint.updateMany({
+          where: { id: ep.id, cursor: { lt: head } },
+          data: { cursor: head },
+        });
       continue;
     }
     const filter = {

@@ -10,7 +10,13 @@ import { openSigningSecret, signatureHeaders } from "./sign";
 const LEASE_BATCH = 20;
 
 /** The account.webhook_disabled alert, once per disablement (its time is in the condition key). */
-async function raiseEndpointDisabled(db: Db, endpointId: string, accountId: string, reason: string, at: Date) {
+async function raiseEndpointDisabled(
+  db: Db,
+  endpointId: string,
+  accountId: string,
+  reason: string,
+  at: Date,
+) {
   const ep = await db.webhookEndpoint.findUnique({ where: { id: endpointId }, select: { url: true } });
   const url = (ep?.url ?? "").slice(0, 200);
   await raiseAlert(db, {

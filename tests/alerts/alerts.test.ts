@@ -40,7 +40,12 @@ beforeAll(async () => {
   await db.user.create({ data: { email: "owner@alerts.example", accountId } });
   const ep = await createEndpoint(
     db,
-    { accountId, createdById: null, url: receiver.url(), eventTypes: ["key.expiring", "account.quota_warning"] },
+    {
+      accountId,
+      createdById: null,
+      url: receiver.url(),
+      eventTypes: ["key.expiring", "account.quota_warning"],
+    },
     { userId: null },
   );
   if (!ep.ok) throw new Error(ep.message);
@@ -78,7 +83,10 @@ describe("key expiry alerts", () => {
     expect(box.messages[0].to).toEqual(["owner@alerts.example"]);
     expect(box.messages[0].raw).toContain(record.prefix);
     expect(box.messages[0].raw).not.toMatch(/sk_live_[0-9A-Za-z]{32}/);
-    await waitFor(async () => (await db.alert.findUniqueOrThrow({ where: { id: rows[0].id } })).emailState === "sent", "email state");
+    await waitFor(
+      async () => (await db.alert.findUniqueOrThrow({ where: { id: rows[0].id } })).emailState === "sent",
+      "email state",
+    );
 
     await fanOut(db);
     expect(await sendDue(db, "test-sender")).toBe(1);
@@ -86,14 +94,21 @@ describe("key expiry alerts", () => {
     const got = receiver.received[0];
     expect(got.id).toBe(`evt_alert_${rows[0].id}`);
     expect(got.payload.type).toBe("key.expiring");
-    expect(got.payload.data).toMatchObject({ key_id: record.id, prefix: record.prefix, account_id: accountId });
+    expect(got.payload.data).toMatchObject({
+      key_id: record.id,
+      prefix: record.prefix,
+      account_id: accountId,
+    });
     expect(await sendDue(db, "test-sender")).toBe(0);
     expect(box.messages).toHaveLength(1);
   });
 
   it("expired and a roll's grace ending are raised once each; the endpoint only gets the types it chose", async () => {
     const expired = await createApiKey(db, { accountId, name: "Old", environment: "test" });
-    await db.apiKey.update({ where: { id: expired.record.id }, data: { expiresAt: new Date(Date.now() - 60_000) } });
+    await db.apiKey.update({
+      where: { id: expired.record.id },
+      data: { expiresAt: new Date(Date.now() - 60_000) },
+    });
     const rolled = await createApiKey(db, { accountId, name: "Rolled", environment: "test" });
     const roll = await rollApiKey(db, { id: rolled.record.id }, 3_600_000, null);
     expect(roll.ok).toBe(true);
@@ -105,8 +120,12 @@ describe("key expiry alerts", () => {
     expect(grace).toHaveLength(1);
     expect(JSON.parse(grace[0].data)).toMatchObject({ key_id: rolled.record.id });
     // The rolled key is not also reported as expiring.
-    expect((await alertsOf("key.expiring")).map((a) => JSON.parse(a.data).key_id)).not.toContain(rolled.record.id);
-    expect(await db.webhookDelivery.count({ where: { eventType: { in: ["key.expired", "key.grace_ending"] } } })).toBe(0);
+    expect((await alertsOf("key.expiring")).map((a) => JSON.parse(a.data).key_id)).not.toContain(
+      rolled.record.id,
+    );
+    expect(
+      await db.webhookDelivery.count({ where: { eventType: { in: ["key.expired", "key.grace_ending"] } } }),
+    ).toBe(0);
     await sendDue(db, "test-sender");
     expect(receiver.received.slice(before).map((r) => r.payload.type)).toEqual([]);
   });
@@ -130,7 +149,10 @@ describe("raiseAlert", () => {
   it("follows the account's channels: off for dashboard and email, nothing listed or mailed", async () => {
     await saveAlertSettings(db, accountId, { channels: { "account.quota_exhausted": ["webhook"] } });
     // The emails of the alerts raised above are sent in the background: let them finish first.
-    await waitFor(async () => !(await db.alert.count({ where: { emailState: { in: ["pending", "sending"] } } })), "earlier emails");
+    await waitFor(
+      async () => !(await db.alert.count({ where: { emailState: { in: ["pending", "sending"] } } })),
+      "earlier emails",
+    );
     const mailed = box.messages.length;
     const r = await raiseAlert(db, {
       accountId,

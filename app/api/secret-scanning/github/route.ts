@@ -41,12 +41,16 @@ export async function POST(request: Request) {
   const decision = await takeRateLimit(`leak-report:${ip}`, { burst: rate, intervalMs: 60_000 / rate });
   if (!decision.allowed) {
     const seconds = toSeconds(decision.retryAfterMs);
-    const refused = dashboardError("RATE_LIMITED", `Too many leak reports from this address; retry in ${seconds} s`);
+    const refused = dashboardError(
+      "RATE_LIMITED",
+      `Too many leak reports from this address; retry in ${seconds} s`,
+    );
     refused.headers.set("Retry-After", String(seconds));
     return refused;
   }
   const body = await readBounded(request, MAX_REPORT_BYTES);
-  if (!body) return dashboardError("PAYLOAD_TOO_LARGE", `A leak report may have at most ${MAX_REPORT_BYTES} bytes`);
+  if (!body)
+    return dashboardError("PAYLOAD_TOO_LARGE", `A leak report may have at most ${MAX_REPORT_BYTES} bytes`);
   const checked = checkReport(
     body,
     request.headers.get("github-public-key-identifier"),
