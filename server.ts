@@ -18,6 +18,7 @@ import { trailingSlashTarget } from "./lib/trailing-slash";
 import { flushUsage, usageStats } from "./lib/usage";
 import { startWebhooks, stopWebhooks } from "./lib/webhooks/worker";
 import { startAlertSweep, stopAlertSweep } from "./lib/alerts/worker";
+import { LEAK_REPORT_PATH } from "./lib/alerts/leak-report";
 
 /** /v1 and look-alikes (/V1, /v2): answered by the API in JSON, never by Next's HTML 404. */
 const API_PATH = /^\/v\d+(?:[/?]|$)/i;
@@ -45,8 +46,9 @@ export async function startServer(opts: { port: number; host: string; dev?: bool
     if (isStopping()) res.setHeader("Connection", "close");
     // /ingest/v1 limits bodies per route (bulk odds are larger than BODY_LIMIT_BYTES).
     if (INGEST_PATH.test(url)) return void handleIngestNode(req, res).catch((err: unknown) => fail(res, err));
-    // Every route (dashboard, handoff, next-auth, sign-up; /v1 takes none) gets the body limit here.
-    if (!admitBody(req, res)) return;
+    // Every route (dashboard, handoff, next-auth, sign-up; /v1 takes none) gets the body limit here,
+    // except leak reports: GitHub batches matches past 16 KiB, and the route reads at most 256 KiB.
+    if (url !== LEAK_REPORT_PATH && !admitBody(req, res)) return;
     if (url[0] !== "/") {
       writeBadTarget(res);
     } else if (API_PATH.test(url)) {

@@ -8,7 +8,9 @@ import { revokeApiKey } from "../keys/repository";
 import { raiseAlert } from "./raise";
 import { alertSettings } from "./settings";
 
-/** A report's body: GitHub's partner payload, a JSON array of matches. */
+/** Where GitHub posts reports; server.ts exempts it from BODY_LIMIT_BYTES (the route bounds it). */
+export const LEAK_REPORT_PATH = "/api/secret-scanning/github";
+/** A report's body: GitHub's partner payload, a JSON array of matches (~200 bytes each). */
 export const MAX_REPORT_BYTES = 256 * 1024;
 export const MAX_REPORT_ITEMS = 1000;
 

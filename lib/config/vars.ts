@@ -151,7 +151,7 @@ export const SERVER_VARS = {
     },
   ),
   SMTP_URL: v.url(
-    "Outgoing mail, e.g. `smtp://user:pass@mail:587`: password reset links (docs/accounts.md)",
+    "Outgoing mail, e.g. `smtp://user:pass@mail:587`: password reset links (docs/accounts.md) and alert emails (docs/alerts.md)",
     A,
     {
       shown: "unset (links are written to the server log)",

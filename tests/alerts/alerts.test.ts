@@ -206,3 +206,16 @@ describe("quota alerts after a flush", () => {
     expect(await createQuotaWatch({ db, used: () => undefined }).check([free.id])).toBe(0);
   });
 });
+
+describe("account.suspended (for the operator console)", () => {
+  it("raiseAccountSuspended raises once per suspension", async () => {
+    const { raiseAccountSuspended } = await import("../../lib/alerts/account");
+    const at = new Date("2026-11-26T01:00:00Z");
+    expect(await raiseAccountSuspended(db, accountId, "abuse", at)).not.toBeNull();
+    expect(await raiseAccountSuspended(db, accountId, "abuse", at)).toBeNull();
+    const row = await db.alert.findUniqueOrThrow({
+      where: { dedupeKey: `account.suspended:${accountId}:${at.getTime()}` },
+    });
+    expect(row.message).toContain("abuse");
+  });
+});
