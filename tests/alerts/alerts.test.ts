@@ -217,5 +217,9 @@ describe("account.suspended (for the operator console)", () => {
       where: { dedupeKey: `account.suspended:${accountId}:${at.getTime()}` },
     });
     expect(row.message).toContain("abuse");
+    await waitFor(
+      async () => (await db.alert.findUniqueOrThrow({ where: { id: row.id } })).emailState === "sent",
+      "the email",
+    );
   });
 });
