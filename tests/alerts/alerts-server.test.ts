@@ -61,6 +61,7 @@ beforeAll(async () => {
       WEBHOOK_ALLOW_PRIVATE: "1",
       WEBHOOK_POLL_MS: "200",
       LEAK_REPORT_PUBLIC_KEYS: KEYS_JSON,
+      LEAK_REPORT_RATE_PER_MINUTE: "8",
     },
   });
 });
@@ -216,4 +217,16 @@ describe("leak report over HTTP", () => {
       ]);
     },
   );
+});
+
+describe("leak report limits", () => {
+  it("past LEAK_REPORT_RATE_PER_MINUTE an address gets 429 RATE_LIMITED with Retry-After", async () => {
+    const answers = [];
+    for (let i = 0; i < 6; i++) answers.push(await report("[]", null));
+    const limited = answers.filter((r) => r.status === 429);
+    expect(limited.length).toBeGreaterThan(0);
+    expect(Number(limited[0].headers.get("retry-after"))).toBeGreaterThan(0);
+    expect((await limited[0].json()).error.code).toBe("RATE_LIMITED");
+    expect(answers.every((r) => r.status === 401 || r.status === 429)).toBe(true);
+  });
 });
