@@ -14,6 +14,7 @@ import { SignInClient } from "../accounts/support";
 // The whole path on a real server: /v1 metering -> flush -> quota alert -> email (a real SMTP
 // server) and signed webhook (verified with `standardwebhooks`); the leak-report endpoint over HTTP.
 process.env.NEXTAUTH_SECRET ??= "test-secret-not-for-production-0123456789";
+process.env.WEBHOOK_ALLOW_PRIVATE = "1";
 
 const PLANS = JSON.stringify({ tiny: { ratePerMinute: 600, burst: 100, monthlyUnits: 10 } });
 const pair = generateKeyPairSync("ec", { namedCurve: "prime256v1" });
