@@ -65,7 +65,7 @@ for (const size of [
     seedAlerts(email);
     await page.goto("/dashboard/alerts");
     await expect(page.getByRole("heading", { name: "Alerts", level: 1 })).toBeVisible();
-    await expect(page.getByText("30 unread")).toBeVisible();
+    await expect(page.getByRole("heading", { name: "30 unread" })).toBeVisible();
     // The unread count is in the navigation (sidebar) or the top bar's bell (narrow screens).
     if (size.width >= 1024)
       await expect(
@@ -81,9 +81,9 @@ for (const size of [
     const first = page.getByRole("button", { name: /^Mark read:/ }).first();
     await first.focus();
     await page.keyboard.press("Enter");
-    await expect(page.getByText("29 unread")).toBeVisible();
+    await expect(page.getByRole("heading", { name: "29 unread" })).toBeVisible();
     await page.getByRole("button", { name: "Mark all read" }).click();
-    await expect(page.getByText("All read")).toBeVisible();
+    await expect(page.getByRole("heading", { name: "All read" })).toBeVisible();
     await expect(page.getByRole("button", { name: /^Mark read:/ })).toHaveCount(0);
 
     // Account page: channels per type, saved with CSRF.
