@@ -1,4 +1,4 @@
-import type { Db, Tx } from "../db";
+import type { DbOrTx } from "../db";
 import {
   ALERT_TYPES,
   CHANNELS,
@@ -41,7 +41,7 @@ function parseChannels(stored: string | undefined): Record<AlertType, ChannelCho
   return out;
 }
 
-export async function alertSettings(db: Db | Tx, accountId: string): Promise<AlertSettings> {
+export async function alertSettings(db: DbOrTx, accountId: string): Promise<AlertSettings> {
   const row = await db.alertSetting.findUnique({ where: { accountId } });
   return {
     channels: parseChannels(row?.channels),
@@ -51,7 +51,7 @@ export async function alertSettings(db: Db | Tx, accountId: string): Promise<Ale
 
 /** Stores the stated parts (channels per type, leak action); returns what changed, for the audit line. */
 export async function saveAlertSettings(
-  db: Db | Tx,
+  db: DbOrTx,
   accountId: string,
   patch: { channels?: Partial<Record<AlertType, Channel[]>>; leakAction?: LeakAction },
 ): Promise<{ settings: AlertSettings; changes: string[] }> {
