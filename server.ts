@@ -23,6 +23,8 @@ import { closeAllStreams } from "./lib/events/stream";
 import { trailingSlashTarget } from "./lib/trailing-slash";
 import { flushUsage, usageStats } from "./lib/usage";
 import { startWebhooks, stopWebhooks } from "./lib/webhooks/worker";
+import { startAlertSweep, stopAlertSweep } from "./lib/alerts/worker";
+import { LEAK_REPORT_PATH } from "./lib/alerts/leak-report";
 
 /** /v1 and look-alikes (/V1, /v2): answered by the API in JSON, never by Next's HTML 404. */
 const API_PATH = /^\/v\d+(?:[/?]|$)/i;
@@ -70,8 +72,10 @@ export async function startServer(opts: { port: number; host: string; dev?: bool
     if (SANDBOX_PATH.test(url))
       return void handleSandboxNode(req, res).catch((err: unknown) => fail(res, err));
     // Every route (dashboard, handoff, next-auth, sign-up; /v1 takes none) gets the body limit here;
-    // the operator console's file import has its own (OPERATOR_IMPORT_MAX_BYTES).
-    if (!admitBody(req, res, OPERATOR_IMPORT_PATH.test(url) ? importMaxBytes() : undefined)) return;
+    // the operator console's file import has its own (OPERATOR_IMPORT_MAX_BYTES), and leak reports
+    // none here: GitHub batches matches past 16 KiB, and the route reads at most 256 KiB.
+    const limit = OPERATOR_IMPORT_PATH.test(url) ? importMaxBytes() : undefined;
+    if (url !== LEAK_REPORT_PATH && !admitBody(req, res, limit)) return;
     if (url[0] !== "/") {
       writeBadTarget(res);
     } else if (API_PATH.test(url)) {
@@ -115,6 +119,9 @@ export async function startServer(opts: { port: number; host: string; dev?: bool
   onShutdown("webhooks", stopWebhooks);
   onShutdown("heartbeat", async () => stopHeartbeat());
   onShutdown("replays", () => interruptReplays(db));
+  // Key-expiry alerts and pending alert emails (quota alerts ride on the metering flush).
+  startAlertSweep(db);
+  onShutdown("alert sweep", async () => stopAlertSweep());
 
   // Drain (lib/shutdown.ts), then write buffered metering (bounded wait), then exit. Responses
   // are metered before they are written, so nothing that reached a client is lost.

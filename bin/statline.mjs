@@ -11,6 +11,7 @@ statline mcp [--base-url URL]  run the MCP server on stdio for agent clients (do
 statline ingest <file|-> [--odds SOURCE] [--batch N] [--json]
                                post a JSON file or an NDJSON stream (a file, or - for stdin) to /ingest/v1
                                (docs/ingest.md); the key comes from STATLINE_INGEST_KEY, else STATLINE_API_KEY
+statline keys check <key>      check a key's form and checksum offline (exit 0 valid, 1 not; - reads stdin)
 
   --base-url URL               Statline server (default $STATLINE_BASE_URL, else $STATLINE_URL, else http://localhost:3000)
   --environment test|live      key environment to ask for (default test; live needs the approver's explicit choice)
@@ -84,6 +85,10 @@ async function main(argv) {
   const command = positionals[0];
   if (command === "ingest" && !flags.help && positionals.length === 2)
     return ingestCommand(positionals[1], flags);
+  if (command === "keys" && positionals[1] === "check" && !flags.help) {
+    const { keysCheck } = await import("./cli/keycheck.mjs");
+    return keysCheck(positionals.slice(2), flags);
+  }
   if (flags.help || (command !== "login" && command !== "mcp") || positionals.length > 1) {
     process.stderr.write(`${HELP}\n`);
     return flags.help ? 0 : 64;

@@ -22,6 +22,7 @@ const PAGES = [
   "/dashboard/usage",
   "/dashboard/logs",
   "/dashboard/webhooks",
+  "/dashboard/alerts",
   "/dashboard/audit",
   "/dashboard/account",
 ];

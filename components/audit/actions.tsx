@@ -7,6 +7,7 @@ const TONES: Record<string, Tone> = {
   "key.rolled": "blue",
   "key.disabled": "amber",
   "key.enabled": "green",
+  "key.leak_reported": "red",
   "handoff.approved": "blue",
   "handoff.denied": "amber",
   "handoff.exchanged": "violet",

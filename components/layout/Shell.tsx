@@ -5,7 +5,9 @@ import { usePathname } from "next/navigation";
 import { signOut } from "next-auth/react";
 import { useEffect, useRef, useState, type ReactNode } from "react";
 import { focusRing } from "../ui/Button";
+import { useAlertsQuery } from "../hooks/useAlertsQuery";
 import {
+  BellIcon,
   BoltIcon,
   BookIcon,
   ChartIcon,
@@ -35,6 +37,7 @@ const NAV: readonly NavItem[] = [
   { href: "/dashboard/usage", label: "Usage", icon: ChartIcon },
   { href: "/dashboard/logs", label: "Logs", icon: SearchIcon },
   { href: "/dashboard/webhooks", label: "Webhooks", icon: BoltIcon },
+  { href: "/dashboard/alerts", label: "Alerts", icon: BellIcon },
   { href: "/dashboard/audit", label: "Audit log", icon: ListIcon },
   { href: "/dashboard/account", label: "Account", icon: ShieldIcon },
 ];
@@ -62,6 +65,7 @@ function NavLinks({
   env: boolean;
 }) {
   const env = useEnvironment();
+  const unread = useAlertsQuery().data?.unread ?? 0;
   const linkClass = (active: boolean) =>
     `flex items-center gap-3 rounded-md px-3 py-2 text-sm font-medium transition-colors ${focusRing} ${
       active ? "bg-emerald-50 text-emerald-800" : "text-slate-600 hover:bg-slate-100 hover:text-slate-900"
@@ -81,6 +85,12 @@ function NavLinks({
             >
               <Icon className={active ? "text-emerald-700" : "text-slate-400"} />
               {label}
+              {href === "/dashboard/alerts" && unread > 0 && (
+                <span className="ml-auto rounded-full bg-red-600 px-2 py-0.5 text-xs font-semibold text-white">
+                  {unread > 99 ? "99+" : unread}
+                  <span className="sr-only"> unread</span>
+                </span>
+              )}
             </Link>
           </li>
         );
@@ -93,6 +103,28 @@ function NavLinks({
         </a>
       </li>
     </ul>
+  );
+}
+
+/** The narrow screens' bell: the unread count without opening the menu. */
+function AlertsBell() {
+  const unread = useAlertsQuery().data?.unread ?? 0;
+  return (
+    <Link
+      href="/dashboard/alerts"
+      aria-label={unread ? `Alerts, ${unread} unread` : "Alerts"}
+      className={`relative mr-1 rounded-md p-2 text-slate-600 hover:bg-slate-100 ${focusRing}`}
+    >
+      <BellIcon />
+      {unread > 0 && (
+        <span
+          aria-hidden="true"
+          className="absolute right-0.5 top-0.5 rounded-full bg-red-600 px-1 text-[10px] font-semibold leading-4 text-white"
+        >
+          {unread > 9 ? "9+" : unread}
+        </span>
+      )}
+    </Link>
   );
 }
 
@@ -184,7 +216,8 @@ export function Shell({
 
       <header className="sticky top-0 z-30 flex items-center justify-between border-b border-slate-200 bg-white/90 px-4 py-3 backdrop-blur lg:hidden">
         <Logo href={home} />
-        {withEnv ? <EnvSwitch className="ml-auto mr-2 w-32" /> : <span className="ml-auto" />}
+        {withEnv ? <EnvSwitch className="ml-auto mr-1 w-32" /> : <span className="ml-auto" />}
+        <AlertsBell />
         <button
           ref={menuButton}
           type="button"

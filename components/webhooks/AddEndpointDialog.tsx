@@ -1,6 +1,7 @@
 "use client";
 
 import { useEffect, useId, useState, type FormEvent } from "react";
+import { ALERT_TYPES } from "@/lib/alerts/types";
 import { CHANGE_TYPES } from "@/lib/events/types";
 import { Button } from "../ui/Button";
 import { Dialog } from "../ui/Dialog";
@@ -91,21 +92,29 @@ export function AddEndpointDialog({
         <fieldset>
           <legend className="text-sm font-medium text-slate-800">Event types</legend>
           <p className="mt-0.5 text-xs text-slate-600">None checked: every event type.</p>
-          <div className="mt-2 grid gap-x-4 gap-y-1.5 sm:grid-cols-2">
-            {CHANGE_TYPES.map((t) => (
-              <label key={t} className="flex items-center gap-2 text-sm text-slate-800">
-                <input
-                  type="checkbox"
-                  name="eventTypes"
-                  value={t}
-                  checked={types.includes(t)}
-                  onChange={() => toggle(t)}
-                  className="size-4 accent-emerald-700"
-                />
-                <code className="font-mono text-[13px]">{t}</code>
-              </label>
-            ))}
-          </div>
+          {[
+            { label: "Data changes", list: CHANGE_TYPES },
+            { label: "Account and key alerts", list: ALERT_TYPES },
+          ].map((group) => (
+            <div key={group.label}>
+              <p className="mt-3 text-xs font-medium uppercase tracking-wide text-slate-600">{group.label}</p>
+              <div className="mt-1.5 grid gap-x-4 gap-y-1.5 sm:grid-cols-2">
+                {group.list.map((t) => (
+                  <label key={t} className="flex items-center gap-2 text-sm text-slate-800">
+                    <input
+                      type="checkbox"
+                      name="eventTypes"
+                      value={t}
+                      checked={types.includes(t)}
+                      onChange={() => toggle(t)}
+                      className="size-4 accent-emerald-700"
+                    />
+                    <code className="font-mono text-[13px]">{t}</code>
+                  </label>
+                ))}
+              </div>
+            </div>
+          ))}
         </fieldset>
         {error && (
           <p id={errorId} role="alert" className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-700">

@@ -1,6 +1,6 @@
 import { findOrCreateUser, findUserByEmail } from "../accounts";
 import { db } from "../db";
-import { parseTypes, type ChangeType } from "../events/types";
+import { parseWebhookTypes, type WebhookEventType } from "../webhooks/event-types";
 import { createEndpoint, listEndpoints, removeEndpoint } from "../webhooks/endpoints";
 import { PRIVATE_TARGET } from "../webhooks/ssrf";
 import { parseFlags, requireFlag, type AdminCommand } from "./args";
@@ -11,10 +11,10 @@ const CLI_ACTOR = { userId: null, ip: "admin-cli" };
 const ALLOW_PRIVATE_HINT =
   " (allowed with WEBHOOK_ALLOW_PRIVATE=1, which this command reads from its own environment: set it here, and for the server, which refuses such targets at send time without it)";
 
-function eventsFlag(raw: string | true | undefined): ChangeType[] {
+function eventsFlag(raw: string | true | undefined): WebhookEventType[] {
   if (raw === undefined) return [];
   if (raw === true) throw new Error("--events needs a list, e.g. contest.score,odds");
-  const parsed = parseTypes(raw);
+  const parsed = parseWebhookTypes(raw);
   if ("unknown" in parsed) throw new Error(`unknown event type: ${parsed.unknown}`);
   return parsed.types;
 }

@@ -162,7 +162,7 @@ export const SERVER_VARS = {
     },
   ),
   SMTP_URL: v.url(
-    "Outgoing mail, e.g. `smtp://user:pass@mail:587`: password reset and email verification links (docs/accounts.md)",
+    "Outgoing mail, e.g. `smtp://user:pass@mail:587`: password reset and email verification links (docs/accounts.md) and alert emails (docs/alerts.md)",
     A,
     {
       shown: "unset (reset links go to the server log; addresses are verified with `admin user verify`)",
@@ -184,6 +184,31 @@ export const SERVER_VARS = {
   ),
 
   CURSOR_SECRET: v.str("HMAC key of odds-history cursors", K, { shown: "`NEXTAUTH_SECRET`" }),
+  LEAK_REPORT_PUBLIC_KEYS: v.str(
+    "Public keys that sign leak reports (`POST /api/secret-scanning/github`): PEM, or GitHub's JSON from `/meta/public_keys/secret_scanning` (docs/alerts.md)",
+    K,
+    { shown: "unset (leak reports refused)" },
+  ),
+  LEAK_REPORT_PUBLIC_KEYS_FILE: v.str(
+    "A file holding the same as `LEAK_REPORT_PUBLIC_KEYS` (read when that is unset)",
+    K,
+  ),
+  LEAK_REPORT_RATE_PER_MINUTE: v.int(
+    "Leak reports per client IP per minute (burst the same); beyond, 429",
+    K,
+    {
+      default: "60",
+      min: 1,
+    },
+  ),
+  ALERT_SWEEP_MS: v.int(
+    "How often a server checks keys for expiry alerts and sends pending alert emails",
+    K,
+    {
+      default: "60000",
+      min: 100,
+    },
+  ),
   STATLINE_PLANS: v.str("JSON overrides or extra plans (see docs/usage.md)", K),
   PLAN_POLL_MS: v.int("How often each instance checks the plan catalogue's version (docs/operator.md)", K, {
     default: "2000",

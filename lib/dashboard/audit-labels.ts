@@ -6,6 +6,7 @@ export const AUDIT_LABELS: Record<string, string> = {
   "key.updated": "Key edited",
   "key.disabled": "Key disabled",
   "key.enabled": "Key enabled",
+  "key.leak_reported": "Key reported leaked",
   "handoff.approved": "Agent handoff approved",
   "handoff.denied": "Agent handoff denied",
   "handoff.exchanged": "Agent key issued",
@@ -23,6 +24,7 @@ export const AUDIT_LABELS: Record<string, string> = {
   "plan.updated": "Plan edited",
   "data.imported": "Data imported",
   "account.email_verified": "Email address verified",
+  "alerts.settings_changed": "Alert settings changed",
   "webhook.created": "Webhook endpoint added",
   "webhook.updated": "Webhook endpoint edited",
   "webhook.deleted": "Webhook endpoint deleted",
@@ -45,7 +47,7 @@ export function auditLabel(action: string): string {
 export const AUDIT_CATEGORIES = {
   keys: { label: "API keys", prefixes: ["key."] },
   webhooks: { label: "Webhooks", prefixes: ["webhook."] },
-  security: { label: "Sign-in and security", prefixes: ["session.", "2fa.", "account."] },
+  security: { label: "Sign-in and security", prefixes: ["session.", "2fa.", "account.", "alerts."] },
   agents: { label: "Agent handoffs", prefixes: ["handoff."] },
 } as const;
 export type AuditCategory = keyof typeof AUDIT_CATEGORIES;

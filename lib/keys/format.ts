@@ -1,4 +1,5 @@
 import { hash, randomBytes, timingSafeEqual } from "node:crypto";
+import { BODY_LENGTH, checksumOf } from "./checksum";
 
 export type Environment = "live" | "test";
 
@@ -27,8 +28,10 @@ export interface NewKey {
   secretHash: string;
 }
 
+/** 26 random characters and the 6-character checksum of everything before it (lib/keys/checksum.ts). */
 export function generateKey(environment: Environment): NewKey {
-  const key = `sk_${environment}_${randomBase62(32)}`;
+  const head = `sk_${environment}_${randomBase62(BODY_LENGTH)}`;
+  const key = head + checksumOf(head);
   const { prefix, secret } = splitKey(key);
   return { key, prefix, secretHash: hashSecret(secret) };
 }

@@ -1,5 +1,6 @@
 import { recordAudit, type AuditContext } from "../audit";
 import type { Db } from "../db";
+import { raiseAccountSuspended } from "../alerts/account";
 import { announceAccountKeys } from "../keys/repository";
 import { logWarn } from "../log";
 import { perProcess } from "../process-state";
@@ -82,6 +83,11 @@ export async function suspendAccount(
   const clean = reason.trim().slice(0, SUSPEND_REASON_MAX);
   const result = await setSuspension(db, accountId, { at, reason: clean }, actor);
   if (result.ok && result.changed) {
+    // The account.suspended alert (notification, email, signed webhook), once per suspension,
+    // from whichever process suspended it (console or operator CLI).
+    await raiseAccountSuspended(db, accountId, clean, at).catch((err: unknown) =>
+      logWarn("account.suspended alert failed", { accountId, reason: (err as Error).message }),
+    );
     for (const listener of listeners) {
       try {
         await listener({ accountId, reason: clean, at, actor });

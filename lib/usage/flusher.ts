@@ -54,6 +54,8 @@ export class Flusher {
     private readonly onTick: (now: number) => void = () => {},
     /** The request log (issue 14): drained into the same batch, so still one transaction a tick. */
     private readonly logs?: RequestLogBuffer,
+    /** After a batch committed (the quota alerts, lib/alerts/quota-watch.ts); must not throw. */
+    private readonly onCommitted: (batch: Batch) => void = () => {},
   ) {}
 
   /** Nothing buffered and no failed batch waiting: a shutdown may exit. */
@@ -120,6 +122,7 @@ export class Flusher {
       this.retry = null;
       this.meter.committed(batch);
       if (batch.logs) this.logs?.committed(batch.logs);
+      this.onCommitted(batch);
       this.stats.flushes++;
       this.stats.statements += statements;
       this.stats.rows += batch.usage.length + batch.authFailures.length + (batch.logs?.length ?? 0);

@@ -15,6 +15,7 @@ import { RedisRateLimiter } from "./redis-limiter";
 import { RedisQuotaLedger } from "./redis-quota";
 import type { UsageControl } from "./types";
 import { envInt } from "../config";
+import { createQuotaWatch } from "../alerts/quota-watch";
 
 export type { Admission, Refusal, UsageControl } from "./types";
 
@@ -38,6 +39,7 @@ function build() {
   const keyQuota = shared ? new RedisQuotaLedger(loadKeyUsed) : new MemoryQuotaLedger(loadKeyUsed);
   let lastSweep = Date.now();
   const logs = requestLogState;
+  const quotaWatch = createQuotaWatch({ db, used: (accountId, month) => quota.peek(accountId, month) });
   const flusher = new Flusher(
     meter,
     store,
@@ -49,6 +51,7 @@ function build() {
       limiter.sweep(now);
     },
     logs.buffer,
+    (batch) => quotaWatch.afterFlush(batch.usage),
   );
   logs.onFirstPush = () => flusher.start();
   const control = createUsageControl({

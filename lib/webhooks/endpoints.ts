@@ -4,7 +4,7 @@ import { randomBytes } from "node:crypto";
 import { recordAudit, type AuditContext } from "../audit";
 import type { Db } from "../db";
 import { headId } from "../events/feed";
-import type { ChangeType } from "../events/types";
+import type { WebhookEventType } from "./event-types";
 import { MAX_ENDPOINTS_PER_ACCOUNT, MAX_URL_LENGTH } from "./config";
 import { takeManualSend } from "./manual-throttle";
 import { newSigningSecret, sealSigningSecret } from "./sign";
@@ -37,7 +37,7 @@ export interface NewEndpoint {
   accountId: string;
   createdById: string | null;
   url: string;
-  eventTypes: ChangeType[];
+  eventTypes: WebhookEventType[];
   competitionId?: number | null;
 }
 

@@ -9,8 +9,9 @@ import type { Db } from "../db";
 import { providerOf } from "../db/config";
 import { dialectFor } from "../db/sql";
 import { urlOf } from "../db/client";
-import { readChanges } from "../events/feed";
-import type { ChangeEvent, ChangeType } from "../events/types";
+import { headId, readChanges } from "../events/feed";
+import type { ChangeEvent } from "../events/types";
+import { isChangeType, type WebhookEventType } from "./event-types";
 
 const FAN_OUT_BATCH = 500;
 
@@ -19,7 +20,8 @@ export const eventIdOf = (changeId: string | number) => `evt_${changeId}`;
 /** The body every delivery sends: `data` is the change item exactly as GET /v1/changes returns it. */
 export const payloadOf = (e: ChangeEvent) => JSON.stringify({ type: e.type, timestamp: e.at, data: e });
 
-export const typesOf = (stored: string): ChangeType[] => (stored ? (stored.split(",") as ChangeType[]) : []);
+export const typesOf = (stored: string): WebhookEventType[] =>
+  stored ? (stored.split(",") as WebhookEventType[]) : [];
 
 function isUniqueViolation(err: unknown): boolean {
   return typeof err === "object" && err !== null && (err as { code?: string }).code === "P2002";
@@ -67,7 +69,18 @@ export async function fanOut(db: Db, now = new Date()): Promise<number> {
   });
   let created = 0;
   for (const ep of endpoints) {
-    const types = typesOf(ep.eventTypes);
+    const subscribed = typesOf(ep.eventTypes);
+    const types = subscribed.filter(isChangeType);
+    // An endpoint for account and key events only: no change is for it; its cursor follows the head.
+    if (subscribed.length && !types.length) {
+      const head = await headId(db);
+      if (head > ep.cursor)
+        await db.webhookEndpoint.updateMany({
+          where: { id: ep.id, cursor: { lt: head } },
+          data: { cursor: head },
+        });
+      continue;
+    }
     const filter = {
       // The endpoint's account also gets its own sandbox replays (docs/replay.md).
       accountId: ep.accountId,

@@ -1,3 +1,4 @@
+import { raiseAlert } from "../alerts/raise";
 import { recordAudit } from "../audit";
 import type { Db } from "../db";
 import { logError, logInfo } from "../log";
@@ -7,6 +8,26 @@ import { postWebhook, type PostResult } from "./post";
 import { openSigningSecret, signatureHeaders } from "./sign";
 
 const LEASE_BATCH = 20;
+
+/** The account.webhook_disabled alert, once per disablement (its time is in the condition key). */
+async function raiseEndpointDisabled(
+  db: Db,
+  endpointId: string,
+  accountId: string,
+  reason: string,
+  at: Date,
+) {
+  const ep = await db.webhookEndpoint.findUnique({ where: { id: endpointId }, select: { url: true } });
+  const url = (ep?.url ?? "").slice(0, 200);
+  await raiseAlert(db, {
+    accountId,
+    type: "account.webhook_disabled",
+    dedupeKey: `account.webhook_disabled:${endpointId}:${at.getTime()}`,
+    title: "A webhook endpoint was disabled",
+    message: `Statline stopped delivering to ${url}: ${reason}. Fix the receiver, then enable the endpoint on the Webhooks page; events recorded meanwhile are delivered from where it stopped.`,
+    data: { endpoint_id: endpointId, url, reason },
+  }).catch((err) => logError("webhook-disabled alert failed", err, { endpointId }));
+}
 
 /** After a failed attempt: disables the endpoint once the documented run is reached (audited once). */
 async function noteFailure(db: Db, endpointId: string, accountId: string, now: Date) {
@@ -25,7 +46,7 @@ async function noteFailure(db: Db, endpointId: string, accountId: string, now: D
   if (ep.disabledAt || ep.consecutiveFailures < n) return;
   if (now.getTime() - since.getTime() < webhookConfig.disableAfterMs()) return;
   const reason = `${ep.consecutiveFailures} failed attempts in a row since ${since.toISOString()}`;
-  await db.$transaction(async (tx) => {
+  const disabled = await db.$transaction(async (tx) => {
     const { count } = await tx.webhookEndpoint.updateMany({
       where: { id: endpointId, disabledAt: null },
       data: { disabledAt: now, disabledReason: reason },
@@ -40,8 +61,11 @@ async function noteFailure(db: Db, endpointId: string, accountId: string, now: D
         detail: reason,
         ip: "webhook-sender",
       });
+    return count > 0;
   });
+  if (!disabled) return;
   logInfo("webhook endpoint disabled", { endpointId, reason });
+  await raiseEndpointDisabled(db, endpointId, accountId, reason, now);
 }
 
 async function record(db: Db, d: LeasedDelivery, owner: string, r: PostResult) {

@@ -2,9 +2,9 @@ import { assertOk } from "@/lib/api/errors";
 import { z } from "zod";
 import { dashboardRoute, jsonResponse, requestOrigin } from "@/lib/auth/route";
 import { db } from "@/lib/db";
-import { CHANGE_TYPES } from "@/lib/events/types";
 import { MAX_URL_LENGTH } from "@/lib/webhooks/config";
 import { createEndpoint, listEndpoints } from "@/lib/webhooks/endpoints";
+import { WEBHOOK_EVENT_TYPES } from "@/lib/webhooks/event-types";
 
 export const dynamic = "force-dynamic";
 
@@ -17,7 +17,7 @@ const createInput = z.object({
     .min(1, "URL is required")
     .max(MAX_URL_LENGTH, `URL must be at most ${MAX_URL_LENGTH} characters`),
   /** Empty = every event type. */
-  eventTypes: z.array(z.enum(CHANGE_TYPES)).max(CHANGE_TYPES.length).default([]),
+  eventTypes: z.array(z.enum(WEBHOOK_EVENT_TYPES)).max(WEBHOOK_EVENT_TYPES.length).default([]),
 });
 
 /** The one response that carries the signing secret: 201, never cached, never logged. */
