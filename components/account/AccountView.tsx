@@ -1,6 +1,7 @@
 "use client";
 
 import { PageHeader } from "../ui/Card";
+import { ConnectedAppsCard } from "./ConnectedAppsCard";
 import { GitHubCard } from "./GitHubCard";
 import { ConfirmIdentityCard, PasswordCard } from "./SecurityForms";
 import { SessionsCard } from "./SessionsCard";
@@ -15,6 +16,7 @@ export function AccountView({ email, github }: { email: string; github: { linked
         <PasswordCard />
         <TwoFactorCard />
         <SessionsCard />
+        <ConnectedAppsCard />
         {github && <GitHubCard linked={github.linked} />}
       </div>
     </>
