@@ -35,7 +35,11 @@ export function ConnectedAppsCard() {
       ) : (
         <ul className="divide-y divide-slate-100" aria-label="Connected apps">
           {apps.data.map((a) => (
-            <li key={a.id} className="flex flex-wrap items-center justify-between gap-3 px-5 py-3" data-testid="connected-app">
+            <li
+              key={a.id}
+              className="flex flex-wrap items-center justify-between gap-3 px-5 py-3"
+              data-testid="connected-app"
+            >
               <div className="min-w-0 [overflow-wrap:anywhere]">
                 <p className="flex flex-wrap items-center gap-2 text-sm font-medium text-slate-900">
                   {a.clientName}

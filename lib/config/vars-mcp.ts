@@ -4,14 +4,22 @@ const M = "Remote MCP and OAuth";
 
 /** The remote MCP endpoint (/mcp) and the OAuth 2.1 authorization server in front of it. */
 export const MCP_VARS = {
-  MCP_MAX_SESSIONS: v.int("Open `/mcp` sessions per instance; a new one beyond it gets 503 `SERVICE_UNAVAILABLE`", M, {
-    default: "200",
-    min: 1,
-  }),
-  MCP_SESSION_IDLE_SECONDS: v.int("An `/mcp` session unused this long is closed (the client starts a new one)", M, {
-    default: "900",
-    min: 5,
-  }),
+  MCP_MAX_SESSIONS: v.int(
+    "Open `/mcp` sessions per instance; a new one beyond it gets 503 `SERVICE_UNAVAILABLE`",
+    M,
+    {
+      default: "200",
+      min: 1,
+    },
+  ),
+  MCP_SESSION_IDLE_SECONDS: v.int(
+    "An `/mcp` session unused this long is closed (the client starts a new one)",
+    M,
+    {
+      default: "900",
+      min: 5,
+    },
+  ),
   OAUTH_ACCESS_TOKEN_TTL_SECONDS: v.int("Lifetime of an OAuth access token for `/mcp`", M, {
     default: "900",
     min: 10,

@@ -56,7 +56,8 @@ export function createMcpServer(
         annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false },
       },
       async (args: Json, extra: { authInfo?: AuthInfo }) => {
-        const client = typeof clientOrFactory === "function" ? clientOrFactory(extra.authInfo) : clientOrFactory;
+        const client =
+          typeof clientOrFactory === "function" ? clientOrFactory(extra.authInfo) : clientOrFactory;
         const path: Json = {};
         const query: Json = {};
         for (const [name, value] of Object.entries(args)) {

@@ -64,9 +64,11 @@ function touch(grantId: string) {
   if ((state.touched.get(grantId) ?? 0) > now - TOUCH_EVERY_MS) return;
   state.touched.set(grantId, now);
   if (state.touched.size > MAX_ENTRIES) state.touched.clear();
-  db.oAuthGrant.update({ where: { id: grantId }, data: { lastUsedAt: new Date(now) } }).catch((err: unknown) =>
-    logDebug("oauth grant last-use not written", { reason: (err as Error).message }),
-  );
+  db.oAuthGrant
+    .update({ where: { id: grantId }, data: { lastUsedAt: new Date(now) } })
+    .catch((err: unknown) =>
+      logDebug("oauth grant last-use not written", { reason: (err as Error).message }),
+    );
 }
 
 export interface McpPrincipal {

@@ -42,7 +42,14 @@ function validated(client: Omit<OAuthClientInformationFull, "client_id" | "clien
   return { name, uri, redirectUris: client.redirect_uris, scope: client.scope?.slice(0, 500) };
 }
 
-type ClientRow = { id: string; name: string; uri: string | null; redirectUris: string; metadata: string; createdAt: Date };
+type ClientRow = {
+  id: string;
+  name: string;
+  uri: string | null;
+  redirectUris: string;
+  metadata: string;
+  createdAt: Date;
+};
 
 function toInfo(row: ClientRow): OAuthClientInformationFull {
   const meta = JSON.parse(row.metadata) as { scope?: string };

@@ -34,10 +34,21 @@ export async function listConnectedApps(db: Db, accountId: string): Promise<Conn
   const clientIds = [...new Set(grants.map((g) => g.clientId))];
   const keyIds = grants.flatMap((g) => (g.apiKeyId ? [g.apiKeyId] : []));
   const [clients, keys] = await Promise.all([
-    db.oAuthClient.findMany({ where: { id: { in: clientIds } }, select: { id: true, name: true, uri: true } }),
+    db.oAuthClient.findMany({
+      where: { id: { in: clientIds } },
+      select: { id: true, name: true, uri: true },
+    }),
     db.apiKey.findMany({
       where: { id: { in: keyIds } },
-      select: { id: true, prefix: true, environment: true, scopes: true, expiresAt: true, lastUsedAt: true, revokedAt: true },
+      select: {
+        id: true,
+        prefix: true,
+        environment: true,
+        scopes: true,
+        expiresAt: true,
+        lastUsedAt: true,
+        revokedAt: true,
+      },
     }),
   ]);
   const clientById = new Map(clients.map((c) => [c.id, c]));

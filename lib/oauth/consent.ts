@@ -8,15 +8,14 @@ import { oauthConfig } from "./config";
 import { grantById, revokeGrant, transitionGrant, type GrantRow } from "./grants";
 import { newAuthCode, tokenHash } from "./tokens";
 
-export type ConsentOutcome =
-  | { ok: true; redirect: string }
-  | { ok: false; status: number; message: string };
+export type ConsentOutcome = { ok: true; redirect: string } | { ok: false; status: number; message: string };
 
 /** Why a consent request can no longer be decided on, or null while it waits. */
 export function consentClosed(grant: GrantRow | null, now = new Date()): string | null {
   if (!grant) return "No such authorization request. Start again from your MCP client.";
   if (grant.status !== "pending") return "This authorization request was already decided.";
-  if (grant.expiresAt <= now) return "This authorization request has expired. Start again from your MCP client.";
+  if (grant.expiresAt <= now)
+    return "This authorization request has expired. Start again from your MCP client.";
   return null;
 }
 
@@ -52,7 +51,12 @@ export async function approveGrant(
   const client = await db.oAuthClient.findUnique({ where: { id: grant.clientId } });
   if (!client) return { ok: false, status: 409, message: "The client is no longer registered." };
   const now = new Date();
-  if (!(await transitionGrant(db, grant.id, "pending", { status: "approving", accountId: input.user.accountId })))
+  if (
+    !(await transitionGrant(db, grant.id, "pending", {
+      status: "approving",
+      accountId: input.user.accountId,
+    }))
+  )
     return { ok: false, status: 409, message: "This authorization request was already decided." };
   const created = await createCappedApiKey(
     db,
@@ -122,7 +126,11 @@ export async function revokeConnectedApp(
   await revokeGrant(
     db,
     grant,
-    { action: "oauth.revoked", actorUserId: input.user.id, detail: `"${client?.name ?? grant.clientId}" disconnected` },
+    {
+      action: "oauth.revoked",
+      actorUserId: input.user.id,
+      detail: `"${client?.name ?? grant.clientId}" disconnected`,
+    },
     audit,
   );
   forgetAccessTokens();

@@ -23,6 +23,10 @@ a#continue:focus-visible{outline:2px solid #059669;outline-offset:2px}
 <p><a id="continue" href="${target}">Return to the app</a></p></main></body></html>`;
   return new Response(html, {
     status: 200,
-    headers: { "Content-Type": "text/html; charset=utf-8", "Cache-Control": "no-store", "Referrer-Policy": "no-referrer" },
+    headers: {
+      "Content-Type": "text/html; charset=utf-8",
+      "Cache-Control": "no-store",
+      "Referrer-Policy": "no-referrer",
+    },
   });
 }

@@ -14,7 +14,14 @@ export const grantByCode = (db: Db, code: string) =>
 /** Step 1 (GET /oauth/authorize): the validated request waits for the consent page. */
 export async function createPendingGrant(
   db: Db,
-  input: { clientId: string; codeChallenge: string; redirectUri: string; state?: string; resource: string; scopes: string[] },
+  input: {
+    clientId: string;
+    codeChallenge: string;
+    redirectUri: string;
+    state?: string;
+    resource: string;
+    scopes: string[];
+  },
 ): Promise<string> {
   const id = newGrantId();
   await db.oAuthGrant.create({
@@ -52,7 +59,12 @@ export interface IssuedTokens {
 }
 
 /** A new access + refresh pair of the grant; only their hashes are stored. */
-export async function issueTokens(db: Db, grant: GrantRow, keyExpiresAt: Date | null, scope: string): Promise<IssuedTokens> {
+export async function issueTokens(
+  db: Db,
+  grant: GrantRow,
+  keyExpiresAt: Date | null,
+  scope: string,
+): Promise<IssuedTokens> {
   const now = Date.now();
   const access = newAccessToken();
   const refresh = newRefreshToken();
@@ -60,11 +72,22 @@ export async function issueTokens(db: Db, grant: GrantRow, keyExpiresAt: Date | 
   const refreshEnd = Math.min(now + oauthConfig.refreshTtlMs(), keyExpiresAt?.getTime() ?? Infinity);
   await db.oAuthToken.createMany({
     data: [
-      { tokenHash: tokenHash(access), grantId: grant.id, kind: "access", expiresAt: new Date(now + accessTtl * 1000) },
+      {
+        tokenHash: tokenHash(access),
+        grantId: grant.id,
+        kind: "access",
+        expiresAt: new Date(now + accessTtl * 1000),
+      },
       { tokenHash: tokenHash(refresh), grantId: grant.id, kind: "refresh", expiresAt: new Date(refreshEnd) },
     ],
   });
-  return { access_token: access, token_type: "Bearer", expires_in: accessTtl, refresh_token: refresh, ...(scope ? { scope } : {}) };
+  return {
+    access_token: access,
+    token_type: "Bearer",
+    expires_in: accessTtl,
+    refresh_token: refresh,
+    ...(scope ? { scope } : {}),
+  };
 }
 
 /**

@@ -1,5 +1,8 @@
 import type { Response } from "express";
-import type { AuthorizationParams, OAuthServerProvider } from "@modelcontextprotocol/sdk/server/auth/provider.js";
+import type {
+  AuthorizationParams,
+  OAuthServerProvider,
+} from "@modelcontextprotocol/sdk/server/auth/provider.js";
 import { InvalidGrantError, InvalidTargetError } from "@modelcontextprotocol/sdk/server/auth/errors.js";
 import type { AuthInfo } from "@modelcontextprotocol/sdk/server/auth/types.js";
 import type {
@@ -11,7 +14,14 @@ import { db } from "../db";
 import { verifyAccessToken } from "./access";
 import { clientsStore } from "./clients";
 import type { OAuthUrls } from "./config";
-import { createPendingGrant, grantByCode, issueTokens, revokeGrant, transitionGrant, type GrantRow } from "./grants";
+import {
+  createPendingGrant,
+  grantByCode,
+  issueTokens,
+  revokeGrant,
+  transitionGrant,
+  type GrantRow,
+} from "./grants";
 import { ACCESS_PATTERN, REFRESH_PATTERN, tokenHash } from "./tokens";
 
 const sameResource = (a: string, b: string) => a.replace(/\/$/, "") === b.replace(/\/$/, "");
@@ -40,7 +50,11 @@ export class StatlineOAuthProvider implements OAuthServerProvider {
     this.clientsStore = clientsStore(ipOf);
   }
 
-  async authorize(client: OAuthClientInformationFull, params: AuthorizationParams, res: Response): Promise<void> {
+  async authorize(
+    client: OAuthClientInformationFull,
+    params: AuthorizationParams,
+    res: Response,
+  ): Promise<void> {
     const resource = params.resource?.href ?? this.urls.resource;
     if (!sameResource(resource, this.urls.resource))
       throw new InvalidTargetError(`This server issues tokens for ${this.urls.resource} only`);
@@ -57,7 +71,8 @@ export class StatlineOAuthProvider implements OAuthServerProvider {
 
   async challengeForAuthorizationCode(client: OAuthClientInformationFull, code: string): Promise<string> {
     const grant = await grantByCode(db, code);
-    if (!grant || grant.clientId !== client.client_id) throw new InvalidGrantError("Invalid authorization code");
+    if (!grant || grant.clientId !== client.client_id)
+      throw new InvalidGrantError("Invalid authorization code");
     return grant.codeChallenge;
   }
 
@@ -70,7 +85,8 @@ export class StatlineOAuthProvider implements OAuthServerProvider {
     resource?: URL,
   ): Promise<OAuthTokens> {
     const grant = await grantByCode(db, code);
-    if (!grant || grant.clientId !== client.client_id) throw new InvalidGrantError("Invalid authorization code");
+    if (!grant || grant.clientId !== client.client_id)
+      throw new InvalidGrantError("Invalid authorization code");
     // A used code again, with the right verifier: the code leaked, so its tokens die (OAuth 2.1 §4.1.3).
     if (grant.codeUsedAt) return this.replayed(grant, "authorization code");
     if (grant.status !== "approved" || !grant.codeExpiresAt || grant.codeExpiresAt <= new Date())
@@ -139,6 +155,8 @@ export class StatlineOAuthProvider implements OAuthServerProvider {
       actorUserId: null,
       detail: `${what} of client ${grant.clientId} used twice; every token of the connection was revoked`,
     });
-    throw new InvalidGrantError(`This ${what} was already used; every token of this connection has been revoked`);
+    throw new InvalidGrantError(
+      `This ${what} was already used; every token of this connection has been revoked`,
+    );
   }
 }

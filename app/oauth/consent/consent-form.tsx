@@ -23,7 +23,8 @@ export function ConsentForm({
           <input type="radio" name="environment" value="test" defaultChecked /> Test (<code>sk_test_…</code>)
         </label>
         <label className="mt-2 flex items-center gap-2">
-          <input type="radio" name="environment" value="live" /> Live (<code>sk_live_…</code>): production traffic
+          <input type="radio" name="environment" value="live" /> Live (<code>sk_live_…</code>): production
+          traffic
         </label>
       </fieldset>
       <fieldset className="rounded-md border border-slate-200 p-4">
@@ -31,7 +32,8 @@ export function ConsentForm({
         <div className="grid gap-1.5 sm:grid-cols-2">
           {READ_SCOPES.map((s) => (
             <label key={s} className="flex items-center gap-2">
-              <input type="checkbox" name="scope" value={s} defaultChecked={preselected.includes(s)} /> {SCOPE_LABELS[s]}
+              <input type="checkbox" name="scope" value={s} defaultChecked={preselected.includes(s)} />{" "}
+              {SCOPE_LABELS[s]}
             </label>
           ))}
         </div>

@@ -60,15 +60,22 @@ export default async function ConsentPage({ searchParams }: { searchParams: Prom
   const preselected = asked.length ? asked : [...READ_SCOPES];
   return (
     <Shell title="Connect an app to Statline">
-      <div role="alert" className="mt-4 rounded-md border border-amber-300 bg-amber-50 p-4 text-sm text-amber-900">
-        Approve only if <strong>you just asked this app to connect</strong>. It will read Statline data as a new API key
-        of your account (its rate limit and quota are your account&apos;s) until you disconnect it under Connected
-        apps on your account page.
+      <div
+        role="alert"
+        className="mt-4 rounded-md border border-amber-300 bg-amber-50 p-4 text-sm text-amber-900"
+      >
+        Approve only if <strong>you just asked this app to connect</strong>. It will read Statline data as a
+        new API key of your account (its rate limit and quota are your account&apos;s) until you disconnect it
+        under Connected apps on your account page.
       </div>
       {hostMismatch ? (
-        <div role="alert" data-testid="host-mismatch" className="mt-4 rounded-md border border-red-300 bg-red-50 p-4 text-sm text-red-900">
-          The code goes to <span className="font-mono">{redirect.host}</span>, not to the app&apos;s own site (
-          <span className="font-mono">{clientHost}</span>). Deny unless you know why.
+        <div
+          role="alert"
+          data-testid="host-mismatch"
+          className="mt-4 rounded-md border border-red-300 bg-red-50 p-4 text-sm text-red-900"
+        >
+          The code goes to <span className="font-mono">{redirect.host}</span>, not to the app&apos;s own site
+          (<span className="font-mono">{clientHost}</span>). Deny unless you know why.
         </div>
       ) : null}
       <dl className="mt-6 grid grid-cols-[minmax(0,10rem)_minmax(0,1fr)] gap-x-4 gap-y-2 text-sm [&_dd]:[overflow-wrap:anywhere]">

@@ -130,7 +130,13 @@ export function createMcpApp(opts: { fallbackOrigin: string; version: string }) 
     if (res.headersSent) return void res.end();
     if (status === 400 || status === 413) {
       // express.json: unparseable (JSON-RPC -32700) or too large a body.
-      res.status(status).json({ jsonrpc: "2.0", error: { code: -32700, message: status === 413 ? "Request body too large" : "Parse error" }, id: null });
+      res
+        .status(status)
+        .json({
+          jsonrpc: "2.0",
+          error: { code: -32700, message: status === 413 ? "Request body too large" : "Parse error" },
+          id: null,
+        });
       return;
     }
     logError("mcp request failed", err);

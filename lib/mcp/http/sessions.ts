@@ -62,7 +62,13 @@ export const openSessions = () => state.sessions.size;
  * session id opens a session (at most MCP_MAX_SESSIONS per instance); every other request names
  * one it owns. Each session is an McpServer whose tools call /v1 in-process as the caller.
  */
-export async function handleMcp(req: AuthedRequest, res: ServerResponse, body: unknown, origin: string, version: string) {
+export async function handleMcp(
+  req: AuthedRequest,
+  res: ServerResponse,
+  body: unknown,
+  origin: string,
+  version: string,
+) {
   startSweeper();
   const principal = principalOf(req.auth);
   if (!principal) return rpcError(res, 401, -32001, "Unauthorized");
@@ -85,9 +91,19 @@ export async function handleMcp(req: AuthedRequest, res: ServerResponse, body: u
     const ip = (auth?.extra as { ip?: string } | undefined)?.ip ?? req.clientIp ?? "unknown";
     // apiKey is a placeholder: the in-process fetch authenticates as the verified principal and
     // never reads headers; it keeps the SDK from looking for a key or a credentials file.
-    return createClient({ baseUrl: origin, apiKey: "oauth", retry: false, fetch: inProcessFetch(p.caller, ip) });
+    return createClient({
+      baseUrl: origin,
+      apiKey: "oauth",
+      retry: false,
+      fetch: inProcessFetch(p.caller, ip),
+    });
   }, version);
-  const session: Session = { transport: undefined as never, server, grantId: principal.grantId, lastSeen: Date.now() };
+  const session: Session = {
+    transport: undefined as never,
+    server,
+    grantId: principal.grantId,
+    lastSeen: Date.now(),
+  };
   const transport = new StreamableHTTPServerTransport({
     sessionIdGenerator: () => randomUUID(),
     enableJsonResponse: true,

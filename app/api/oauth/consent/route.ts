@@ -27,7 +27,12 @@ export async function POST(request: Request): Promise<Response> {
   try {
     const user = await getCurrentUser();
     if (!user)
-      return resultPage({ status: 401, title: "Sign in first", message: "Your session has ended.", link: ["/signin", "Sign in"] });
+      return resultPage({
+        status: 401,
+        title: "Sign in first",
+        message: "Your session has ended.",
+        link: ["/signin", "Sign in"],
+      });
     const form = await request.formData().catch(() => null);
     const field = (name: string) => (typeof form?.get(name) === "string" ? (form!.get(name) as string) : "");
     const problem = csrfProblem(request, user.id, field("csrf_token"));
@@ -35,12 +40,20 @@ export async function POST(request: Request): Promise<Response> {
     const grantId = field("request");
     const decision = field("decision");
     if (!GRANT_ID.test(grantId) || (decision !== "approve" && decision !== "deny"))
-      return resultPage({ status: 400, title: "Bad request", message: "The form was incomplete. Reload the consent page." });
+      return resultPage({
+        status: 400,
+        title: "Bad request",
+        message: "The form was incomplete. Reload the consent page.",
+      });
     const scopes = (form?.getAll("scope") ?? []).filter(
       (v): v is Scope => typeof v === "string" && isScope(v) && v !== INGEST_SCOPE,
     );
     if (decision === "approve" && scopes.length === 0)
-      return resultPage({ status: 400, title: "Choose a scope", message: "Tick at least one thing the app may read." });
+      return resultPage({
+        status: 400,
+        title: "Choose a scope",
+        message: "Tick at least one thing the app may read.",
+      });
     const issuer = publicBaseUrl(request);
     const outcome =
       decision === "approve"
@@ -57,7 +70,8 @@ export async function POST(request: Request): Promise<Response> {
             requestOrigin(request),
           )
         : await denyGrant(db, grantId, issuer);
-    if (!outcome.ok) return resultPage({ status: outcome.status, title: "Nothing to approve", message: outcome.message });
+    if (!outcome.ok)
+      return resultPage({ status: outcome.status, title: "Nothing to approve", message: outcome.message });
     return continuePage({
       title: decision === "approve" ? "Connected" : "Not connected",
       message:
@@ -68,6 +82,10 @@ export async function POST(request: Request): Promise<Response> {
     });
   } catch (err) {
     logError("oauth consent failed", err);
-    return resultPage({ status: 500, title: "Something went wrong", message: "Nothing was approved. Try again." });
+    return resultPage({
+      status: 500,
+      title: "Something went wrong",
+      message: "Nothing was approved. Try again.",
+    });
   }
 }
