@@ -43,7 +43,7 @@ export function authServerMetadata(urls: OAuthUrls): OAuthMetadata {
     token_endpoint_auth_methods_supported: ["none"],
     revocation_endpoint_auth_methods_supported: ["none"],
     scopes_supported: [...READ_SCOPES],
-    service_documentation: at("/docs/mcp"),
+    service_documentation: at("/docs"),
     authorization_response_iss_parameter_supported: true,
     client_id_metadata_document_supported: false,
   };
@@ -56,7 +56,7 @@ export function resourceMetadata(urls: OAuthUrls): OAuthProtectedResourceMetadat
     scopes_supported: [...READ_SCOPES],
     bearer_methods_supported: ["header"],
     resource_name: "Statline",
-    resource_documentation: `${urls.issuer}/docs/mcp`,
+    resource_documentation: `${urls.issuer}/docs`,
   };
 }
 
