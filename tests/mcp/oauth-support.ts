@@ -16,15 +16,18 @@ export class MemoryOAuthProvider implements OAuthClientProvider {
   saved?: OAuthTokens;
   verifier = "";
   authUrl?: URL;
-  constructor(readonly name = "Test MCP client") {}
+  constructor(
+    readonly name = "Test MCP client",
+    readonly redirect = REDIRECT,
+  ) {}
   get redirectUrl() {
-    return REDIRECT;
+    return this.redirect;
   }
   get clientMetadata(): OAuthClientMetadata {
     return {
       client_name: this.name,
       client_uri: "https://client.example/",
-      redirect_uris: [REDIRECT],
+      redirect_uris: [this.redirect],
       grant_types: ["authorization_code", "refresh_token"],
       response_types: ["code"],
       token_endpoint_auth_method: "none",

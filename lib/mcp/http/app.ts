@@ -15,10 +15,6 @@ import { oauthConfig, oauthUrls, type OAuthUrls } from "../../oauth/config";
 import { StatlineOAuthProvider } from "../../oauth/provider";
 import { handleMcp } from "./sessions";
 
-/** The paths server.ts hands to this app (before Next). */
-export const MCP_PATHS =
-  /^\/(?:mcp|oauth\/(?:authorize|token|register|revoke)|\.well-known\/oauth-(?:authorization-server|protected-resource(?:\/mcp)?))(?:\?|$)/;
-
 type WithIp = Request & { clientIp?: string };
 
 /** The caller's address by the rule every other route uses (TRUST_PROXY_HOPS, lib/client-ip.ts). */
@@ -130,13 +126,11 @@ export function createMcpApp(opts: { fallbackOrigin: string; version: string }) 
     if (res.headersSent) return void res.end();
     if (status === 400 || status === 413) {
       // express.json: unparseable (JSON-RPC -32700) or too large a body.
-      res
-        .status(status)
-        .json({
-          jsonrpc: "2.0",
-          error: { code: -32700, message: status === 413 ? "Request body too large" : "Parse error" },
-          id: null,
-        });
+      res.status(status).json({
+        jsonrpc: "2.0",
+        error: { code: -32700, message: status === 413 ? "Request body too large" : "Parse error" },
+        id: null,
+      });
       return;
     }
     logError("mcp request failed", err);
