@@ -2,6 +2,7 @@ import { InvalidTokenError, ServerError } from "@modelcontextprotocol/sdk/server
 import type { AuthInfo } from "@modelcontextprotocol/sdk/server/auth/types.js";
 import { db } from "../db";
 import type { Caller } from "../keys/caller";
+import { READ_SCOPES } from "../keys/scope-names";
 import { verifyKey } from "../keys/verify";
 import { logDebug } from "../log";
 import { perProcess } from "../process-state";
@@ -101,7 +102,7 @@ export async function verifyAccessToken(token: string, expectedResource: string)
   return {
     token,
     clientId: found.clientId,
-    scopes: scopes ? [...scopes] : [],
+    scopes: scopes ? [...scopes] : [...READ_SCOPES],
     expiresAt: Math.floor(found.expiresAt / 1000),
     resource: new URL(found.resource),
     extra: { principal },

@@ -11,6 +11,7 @@ import type {
   OAuthTokens,
 } from "@modelcontextprotocol/sdk/shared/auth.js";
 import { db } from "../db";
+import { scopesOf } from "../keys/scopes";
 import { verifyAccessToken } from "./access";
 import { clientsStore } from "./clients";
 import type { OAuthUrls } from "./config";
@@ -31,7 +32,8 @@ async function grantKey(grant: GrantRow) {
   const key = grant.apiKeyId
     ? await db.apiKey.findUnique({ where: { id: grant.apiKeyId }, select: { scopes: true, expiresAt: true } })
     : null;
-  return { scope: key?.scopes?.split(",").join(" ") ?? "", expiresAt: key?.expiresAt ?? null };
+  // null scopes = every read scope (lib/keys/scopes.ts), named in full so the client sees them.
+  return { scope: scopesOf(key?.scopes ?? null).join(" "), expiresAt: key?.expiresAt ?? null };
 }
 
 /**
