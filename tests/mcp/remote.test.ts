@@ -158,8 +158,12 @@ describe("discovery documents and the resource's 401", () => {
       token_endpoint_auth_methods_supported: ["none"],
       client_id_metadata_document_supported: false,
     });
+    const preflight = await fetch(`${ctx.app.baseUrl}/mcp`, { method: "OPTIONS" });
+    expect(preflight.status).toBe(204);
+    expect(preflight.headers.get("access-control-allow-headers")).toContain("Mcp-Session-Id");
     const res = await rawMcp(ctx.app.baseUrl, null);
     expect(res.status).toBe(401);
+    expect(res.headers.get("access-control-expose-headers")).toContain("WWW-Authenticate");
     expect(res.headers.get("www-authenticate")).toMatch(/^Bearer .*resource_metadata="[^"]+\/mcp"/);
   });
 });

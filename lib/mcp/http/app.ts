@@ -116,6 +116,19 @@ export function createMcpApp(opts: { fallbackOrigin: string; version: string }) 
   );
   app.use("/oauth/revoke", revocationHandler({ provider, rateLimit: limit(100, 15 * 60_000) }));
   const bearer = requireBearerAuth({ verifier: provider, resourceMetadataUrl: urls.resourceMetadata });
+  // Browser-based MCP clients: any origin may call with a bearer token (no cookies are involved).
+  app.use("/mcp", (req, res, next) => {
+    res.setHeader("Access-Control-Allow-Origin", "*");
+    res.setHeader("Access-Control-Expose-Headers", "Mcp-Session-Id, WWW-Authenticate");
+    if (req.method !== "OPTIONS") return next();
+    res.setHeader("Access-Control-Allow-Methods", "GET, POST, DELETE");
+    res.setHeader(
+      "Access-Control-Allow-Headers",
+      "Authorization, Content-Type, Mcp-Session-Id, Mcp-Protocol-Version, Last-Event-ID",
+    );
+    res.setHeader("Access-Control-Max-Age", "600");
+    res.status(204).end();
+  });
   app.all("/mcp", bearer, express.json({ limit: "256kb" }), (req: WithIp, res, next) => {
     // The caller's address of this request (a key's IP allowlist is judged per call).
     if (req.auth) req.auth.extra = { ...req.auth.extra, ip: req.clientIp };
