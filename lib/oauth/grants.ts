@@ -24,6 +24,13 @@ export async function createPendingGrant(
   },
 ): Promise<string> {
   const id = newGrantId();
+  // Undecided requests and expired tokens (used refresh tokens are kept until then, to detect a
+  // replay) are dropped a day late, as handoff sessions are: each new request sweeps.
+  const dayAgo = new Date(Date.now() - 86_400_000);
+  await db.oAuthGrant.deleteMany({
+    where: { status: { in: ["pending", "denied"] }, expiresAt: { lt: dayAgo } },
+  });
+  await db.oAuthToken.deleteMany({ where: { expiresAt: { lt: dayAgo } } });
   await db.oAuthGrant.create({
     data: {
       id,
