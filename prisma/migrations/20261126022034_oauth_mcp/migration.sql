@@ -1,20 +1,17 @@
 -- CreateTable
 CREATE TABLE "oauth_clients" (
-    "id" TEXT NOT NULL,
+    "id" TEXT NOT NULL PRIMARY KEY,
     "name" TEXT NOT NULL,
     "uri" TEXT,
     "redirectUris" TEXT NOT NULL,
     "metadata" TEXT NOT NULL,
-    "secretHash" TEXT,
     "registeredIp" TEXT NOT NULL,
-    "createdAt" TIMESTAMP(3) NOT NULL DEFAULT CURRENT_TIMESTAMP,
-
-    CONSTRAINT "oauth_clients_pkey" PRIMARY KEY ("id")
+    "createdAt" DATETIME NOT NULL DEFAULT CURRENT_TIMESTAMP
 );
 
 -- CreateTable
 CREATE TABLE "oauth_grants" (
-    "id" TEXT NOT NULL,
+    "id" TEXT NOT NULL PRIMARY KEY,
     "clientId" TEXT NOT NULL,
     "status" TEXT NOT NULL DEFAULT 'pending',
     "codeChallenge" TEXT NOT NULL,
@@ -22,30 +19,27 @@ CREATE TABLE "oauth_grants" (
     "state" TEXT,
     "resource" TEXT NOT NULL,
     "requestedScopes" TEXT NOT NULL,
-    "createdAt" TIMESTAMP(3) NOT NULL DEFAULT CURRENT_TIMESTAMP,
-    "expiresAt" TIMESTAMP(3) NOT NULL,
+    "createdAt" DATETIME NOT NULL DEFAULT CURRENT_TIMESTAMP,
+    "expiresAt" DATETIME NOT NULL,
     "accountId" TEXT,
     "approvedById" TEXT,
     "apiKeyId" TEXT,
     "codeHash" TEXT,
-    "codeExpiresAt" TIMESTAMP(3),
-    "codeUsedAt" TIMESTAMP(3),
-    "lastUsedAt" TIMESTAMP(3),
-    "revokedAt" TIMESTAMP(3),
-
-    CONSTRAINT "oauth_grants_pkey" PRIMARY KEY ("id")
+    "codeExpiresAt" DATETIME,
+    "codeUsedAt" DATETIME,
+    "lastUsedAt" DATETIME,
+    "revokedAt" DATETIME,
+    CONSTRAINT "oauth_grants_accountId_fkey" FOREIGN KEY ("accountId") REFERENCES "accounts" ("id") ON DELETE CASCADE ON UPDATE CASCADE
 );
 
 -- CreateTable
 CREATE TABLE "oauth_tokens" (
-    "tokenHash" TEXT NOT NULL,
+    "tokenHash" TEXT NOT NULL PRIMARY KEY,
     "grantId" TEXT NOT NULL,
     "kind" TEXT NOT NULL,
-    "expiresAt" TIMESTAMP(3) NOT NULL,
-    "usedAt" TIMESTAMP(3),
-    "createdAt" TIMESTAMP(3) NOT NULL DEFAULT CURRENT_TIMESTAMP,
-
-    CONSTRAINT "oauth_tokens_pkey" PRIMARY KEY ("tokenHash")
+    "expiresAt" DATETIME NOT NULL,
+    "usedAt" DATETIME,
+    "createdAt" DATETIME NOT NULL DEFAULT CURRENT_TIMESTAMP
 );
 
 -- CreateIndex
@@ -63,5 +57,5 @@ CREATE INDEX "oauth_grants_expiresAt_idx" ON "oauth_grants"("expiresAt");
 -- CreateIndex
 CREATE INDEX "oauth_tokens_grantId_idx" ON "oauth_tokens"("grantId");
 
--- AddForeignKey
-ALTER TABLE "oauth_grants" ADD CONSTRAINT "oauth_grants_accountId_fkey" FOREIGN KEY ("accountId") REFERENCES "accounts"("id") ON DELETE CASCADE ON UPDATE CASCADE;
+-- CreateIndex
+CREATE INDEX "oauth_tokens_expiresAt_idx" ON "oauth_tokens"("expiresAt");
