@@ -3,7 +3,6 @@ import type { CurrentUser } from "../auth/session";
 import type { Db } from "../db";
 import { createCappedApiKey, revokeApiKey } from "../keys/repository";
 import type { Scope } from "../keys/scopes";
-import { forgetAccessTokens } from "./access";
 import { oauthConfig } from "./config";
 import { grantById, revokeGrant, transitionGrant, type GrantRow } from "./grants";
 import { newAuthCode, tokenHash } from "./tokens";
@@ -133,6 +132,5 @@ export async function revokeConnectedApp(
     },
     audit,
   );
-  forgetAccessTokens();
   return true;
 }

@@ -2,6 +2,7 @@ import type { AuditContext } from "../audit";
 import { recordAudit } from "../audit";
 import type { Db } from "../db";
 import { revokeApiKey } from "../keys/repository";
+import { forgetAccessTokens } from "./access";
 import { oauthConfig } from "./config";
 import { newAccessToken, newGrantId, newRefreshToken, tokenHash } from "./tokens";
 
@@ -113,6 +114,7 @@ export async function revokeGrant(
     data: { status: "revoked", revokedAt: new Date() },
   });
   await db.oAuthToken.deleteMany({ where: { grantId: grant.id } });
+  forgetAccessTokens();
   if (grant.apiKeyId) await revokeApiKey(db, { id: grant.apiKeyId }, why.actorUserId, audit);
   if (grant.accountId)
     await recordAudit(db, {
