@@ -18,14 +18,15 @@ const NO_KEY_HINT = `No API key was found: set ${API_KEY_ENV}, or run \`statline
 const wire = (v: unknown) =>
   typeof v === "string" ? v : typeof v === "object" ? JSON.stringify(v) : String(v);
 
-/**
- * The Statline MCP server: one tool per read endpoint. Each call is one ordinary /v1 request made
- * with the caller's key (authenticated, rate-limited and metered like any other), through the SDK
- * (retries on 429/503 with Retry-After, typed errors).
- */
 /** Remote /mcp: the client of the call's verified OAuth principal (lib/mcp/http/sessions.ts). */
 export type ClientFor = (authInfo: AuthInfo | undefined) => StatlineClient;
 
+/**
+ * The Statline MCP server: one tool per read endpoint. Each call is one ordinary /v1 request made
+ * with the caller's key (authenticated, rate-limited and metered like any other), through the SDK
+ * (retries on 429/503 with Retry-After, typed errors). Remote /mcp passes a ClientFor instead:
+ * each call then runs as the principal of that request's OAuth token.
+ */
 export function createMcpServer(
   clientOrFactory: StatlineClient | ClientFor,
   version: string,
