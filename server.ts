@@ -43,7 +43,7 @@ export async function startServer(opts: { port: number; host: string; dev?: bool
   const hsts = /^https:/i.test(envStrOpt("NEXTAUTH_URL") ?? "");
   // /mcp and its OAuth authorization server (the MCP SDK's Express handlers; lib/mcp/http/app.ts).
   const listenOrigin = `http://${opts.host === "0.0.0.0" ? "localhost" : opts.host}:${opts.port}`;
-  const mcpApp = createMcpApp({ fallbackOrigin: listenOrigin, version: pkg.version });
+  const mcpApp = createMcpApp(db, { fallbackOrigin: listenOrigin, version: pkg.version });
   const server = http.createServer(serverOptions, (req, res) => {
     const url = req.url ?? "/";
     if (hsts) res.setHeader("Strict-Transport-Security", "max-age=31536000");

@@ -1,7 +1,7 @@
 import type { OAuthRegisteredClientsStore } from "@modelcontextprotocol/sdk/server/auth/clients.js";
 import { InvalidClientMetadataError } from "@modelcontextprotocol/sdk/server/auth/errors.js";
 import type { OAuthClientInformationFull } from "@modelcontextprotocol/sdk/shared/auth.js";
-import { db } from "../db";
+import type { Db } from "../db";
 import { newClientId } from "./tokens";
 
 /** Bounds on what a registration may store (hostile input is bounded). */
@@ -68,15 +68,15 @@ function toInfo(row: ClientRow): OAuthClientInformationFull {
   };
 }
 
-export function findClient(id: string): Promise<OAuthClientInformationFull | undefined> | undefined {
+export function findClient(db: Db, id: string): Promise<OAuthClientInformationFull | undefined> | undefined {
   if (!CLIENT_ID.test(id)) return undefined;
   return db.oAuthClient.findUnique({ where: { id } }).then((row) => (row ? toInfo(row) : undefined));
 }
 
 /** The registration store of the SDK's handlers; `ip` is the registering client's address. */
-export function clientsStore(ipOf: () => string): OAuthRegisteredClientsStore {
+export function clientsStore(db: Db, ipOf: () => string): OAuthRegisteredClientsStore {
   return {
-    getClient: (id) => findClient(id),
+    getClient: (id) => findClient(db, id),
     async registerClient(client) {
       const v = validated(client);
       const row = await db.oAuthClient.create({

@@ -10,7 +10,7 @@ import type {
   OAuthTokenRevocationRequest,
   OAuthTokens,
 } from "@modelcontextprotocol/sdk/shared/auth.js";
-import { db } from "../db";
+import type { Db } from "../db";
 import { scopesOf } from "../keys/scopes";
 import { verifyAccessToken } from "./access";
 import { clientsStore } from "./clients";
@@ -28,7 +28,7 @@ import { ACCESS_PATTERN, REFRESH_PATTERN, tokenHash } from "./tokens";
 const sameResource = (a: string, b: string) => a.replace(/\/$/, "") === b.replace(/\/$/, "");
 
 /** The key the grant acts as: its scopes (as the token's scope) and expiry (the refresh bound). */
-async function grantKey(grant: GrantRow) {
+async function grantKey(db: Db, grant: GrantRow) {
   const key = grant.apiKeyId
     ? await db.apiKey.findUnique({ where: { id: grant.apiKeyId }, select: { scopes: true, expiresAt: true } })
     : null;
@@ -46,10 +46,11 @@ export class StatlineOAuthProvider implements OAuthServerProvider {
   readonly clientsStore;
 
   constructor(
+    private readonly db: Db,
     private readonly urls: OAuthUrls,
     ipOf: () => string,
   ) {
-    this.clientsStore = clientsStore(ipOf);
+    this.clientsStore = clientsStore(db, ipOf);
   }
 
   async authorize(
@@ -60,7 +61,7 @@ export class StatlineOAuthProvider implements OAuthServerProvider {
     const resource = params.resource?.href ?? this.urls.resource;
     if (!sameResource(resource, this.urls.resource))
       throw new InvalidTargetError(`This server issues tokens for ${this.urls.resource} only`);
-    const id = await createPendingGrant(db, {
+    const id = await createPendingGrant(this.db, {
       clientId: client.client_id,
       codeChallenge: params.codeChallenge,
       redirectUri: params.redirectUri,
@@ -72,7 +73,7 @@ export class StatlineOAuthProvider implements OAuthServerProvider {
   }
 
   async challengeForAuthorizationCode(client: OAuthClientInformationFull, code: string): Promise<string> {
-    const grant = await grantByCode(db, code);
+    const grant = await grantByCode(this.db, code);
     if (!grant || grant.clientId !== client.client_id)
       throw new InvalidGrantError("Invalid authorization code");
     return grant.codeChallenge;
@@ -86,7 +87,7 @@ export class StatlineOAuthProvider implements OAuthServerProvider {
     redirectUri?: string,
     resource?: URL,
   ): Promise<OAuthTokens> {
-    const grant = await grantByCode(db, code);
+    const grant = await grantByCode(this.db, code);
     if (!grant || grant.clientId !== client.client_id)
       throw new InvalidGrantError("Invalid authorization code");
     // A used code again, with the right verifier: the code leaked, so its tokens die (OAuth 2.1 §4.1.3).
@@ -97,10 +98,10 @@ export class StatlineOAuthProvider implements OAuthServerProvider {
       throw new InvalidGrantError("redirect_uri does not match the authorization request");
     if (resource && !sameResource(resource.href, grant.resource))
       throw new InvalidTargetError("resource does not match the authorization request");
-    if (!(await transitionGrant(db, grant.id, "approved", { status: "active", codeUsedAt: new Date() })))
+    if (!(await transitionGrant(this.db, grant.id, "approved", { status: "active", codeUsedAt: new Date() })))
       return this.replayed(grant, "authorization code");
-    const key = await grantKey(grant);
-    return issueTokens(db, grant, key.expiresAt, key.scope);
+    const key = await grantKey(this.db, grant);
+    return issueTokens(this.db, grant, key.expiresAt, key.scope);
   }
 
   async exchangeRefreshToken(
@@ -112,22 +113,22 @@ export class StatlineOAuthProvider implements OAuthServerProvider {
     const invalid = new InvalidGrantError("Invalid refresh token");
     if (!REFRESH_PATTERN.test(refreshToken)) throw invalid;
     const hash = tokenHash(refreshToken);
-    const row = await db.oAuthToken.findUnique({ where: { tokenHash: hash } });
+    const row = await this.db.oAuthToken.findUnique({ where: { tokenHash: hash } });
     if (!row || row.kind !== "refresh") throw invalid;
-    const grant = await db.oAuthGrant.findUnique({ where: { id: row.grantId } });
+    const grant = await this.db.oAuthGrant.findUnique({ where: { id: row.grantId } });
     if (!grant || grant.clientId !== client.client_id) throw invalid;
     if (row.usedAt) return this.replayed(grant, "refresh token");
     if (grant.status !== "active" || row.expiresAt <= new Date()) throw invalid;
     if (resource && !sameResource(resource.href, grant.resource))
       throw new InvalidTargetError("resource does not match the authorization");
     // Rotation: the first use claims the token; a concurrent or later second use is a replay.
-    const { count } = await db.oAuthToken.updateMany({
+    const { count } = await this.db.oAuthToken.updateMany({
       where: { tokenHash: hash, usedAt: null },
       data: { usedAt: new Date() },
     });
     if (count !== 1) return this.replayed(grant, "refresh token");
-    const key = await grantKey(grant);
-    return issueTokens(db, grant, key.expiresAt, key.scope);
+    const key = await grantKey(this.db, grant);
+    return issueTokens(this.db, grant, key.expiresAt, key.scope);
   }
 
   verifyAccessToken(token: string): Promise<AuthInfo> {
@@ -138,13 +139,13 @@ export class StatlineOAuthProvider implements OAuthServerProvider {
   async revokeToken(client: OAuthClientInformationFull, request: OAuthTokenRevocationRequest): Promise<void> {
     const { token } = request;
     if (!ACCESS_PATTERN.test(token) && !REFRESH_PATTERN.test(token)) return;
-    const row = await db.oAuthToken.findUnique({ where: { tokenHash: tokenHash(token) } });
+    const row = await this.db.oAuthToken.findUnique({ where: { tokenHash: tokenHash(token) } });
     if (!row) return;
-    const grant = await db.oAuthGrant.findUnique({ where: { id: row.grantId } });
+    const grant = await this.db.oAuthGrant.findUnique({ where: { id: row.grantId } });
     if (!grant || grant.clientId !== client.client_id) return;
-    if (row.kind === "access") await db.oAuthToken.deleteMany({ where: { tokenHash: row.tokenHash } });
+    if (row.kind === "access") await this.db.oAuthToken.deleteMany({ where: { tokenHash: row.tokenHash } });
     else
-      await revokeGrant(db, grant, {
+      await revokeGrant(this.db, grant, {
         action: "oauth.revoked",
         actorUserId: null,
         detail: `"${client.client_name ?? client.client_id}" revoked its own refresh token`,
@@ -152,7 +153,7 @@ export class StatlineOAuthProvider implements OAuthServerProvider {
   }
 
   private async replayed(grant: GrantRow, what: string): Promise<never> {
-    await revokeGrant(db, grant, {
+    await revokeGrant(this.db, grant, {
       action: "oauth.replayed",
       actorUserId: null,
       detail: `${what} of client ${grant.clientId} used twice; every token of the connection was revoked`,

@@ -8,6 +8,7 @@ import { tokenHandler } from "@modelcontextprotocol/sdk/server/auth/handlers/tok
 import { requireBearerAuth } from "@modelcontextprotocol/sdk/server/auth/middleware/bearerAuth.js";
 import type { OAuthMetadata, OAuthProtectedResourceMetadata } from "@modelcontextprotocol/sdk/shared/auth.js";
 import { clientIpFromChain } from "../../client-ip";
+import type { Db } from "../../db";
 import { READ_SCOPES } from "../../keys/scope-names";
 import { logError } from "../../log";
 import { findClient } from "../../oauth/clients";
@@ -60,12 +61,12 @@ export function resourceMetadata(urls: OAuthUrls): OAuthProtectedResourceMetadat
  * OAuth 2.1 §4.1.1.3 asks for an exact match; the SDK's handler also lets a loopback redirect URI
  * differ in its port (RFC 8252 §7.3). Statline keeps the exact rule: a client registers the port.
  */
-async function exactRedirect(req: Request, res: Response, next: NextFunction) {
+async function exactRedirect(db: Db, req: Request, res: Response, next: NextFunction) {
   const params = (req.method === "POST" ? req.body : req.query) as Record<string, unknown> | undefined;
   const clientId = params?.client_id;
   const redirect = params?.redirect_uri;
   if (typeof clientId !== "string" || typeof redirect !== "string") return next();
-  const client = await findClient(clientId);
+  const client = await findClient(db, clientId);
   if (client && !client.redirect_uris.includes(redirect)) {
     res.setHeader("Cache-Control", "no-store");
     res.status(400).json({ error: "invalid_request", error_description: "Unregistered redirect_uri" });
@@ -79,10 +80,10 @@ async function exactRedirect(req: Request, res: Response, next: NextFunction) {
  * handlers (`@modelcontextprotocol/sdk/server/auth`, Express): metadata (RFC 8414, RFC 9728),
  * registration (RFC 7591, rate-limited per address), authorize, token and revocation (RFC 7009).
  */
-export function createMcpApp(opts: { fallbackOrigin: string; version: string }) {
+export function createMcpApp(db: Db, opts: { fallbackOrigin: string; version: string }) {
   const urls = oauthUrls(opts.fallbackOrigin);
   const context = new AsyncLocalStorage<{ ip: string }>();
-  const provider = new StatlineOAuthProvider(urls, () => context.getStore()?.ip ?? "unknown");
+  const provider = new StatlineOAuthProvider(db, urls, () => context.getStore()?.ip ?? "unknown");
   const limit = (max: number, windowMs: number) => ({
     windowMs,
     limit: max,
@@ -102,7 +103,7 @@ export function createMcpApp(opts: { fallbackOrigin: string; version: string }) 
   app.use(
     "/oauth/authorize",
     express.urlencoded({ extended: false, limit: "16kb" }),
-    (req, res, next) => void exactRedirect(req, res, next).catch(next),
+    (req, res, next) => void exactRedirect(db, req, res, next).catch(next),
     authorizationHandler({ provider, rateLimit: limit(100, 15 * 60_000) }),
   );
   app.use("/oauth/token", tokenHandler({ provider, rateLimit: limit(100, 15 * 60_000) }));
