@@ -2,6 +2,7 @@ import type { OAuthRegisteredClientsStore } from "@modelcontextprotocol/sdk/serv
 import { InvalidClientMetadataError } from "@modelcontextprotocol/sdk/server/auth/errors.js";
 import type { OAuthClientInformationFull } from "@modelcontextprotocol/sdk/shared/auth.js";
 import type { Db } from "../db";
+import { documentClient, isMetadataDocumentUrl } from "./metadata-document";
 import { newClientId } from "./tokens";
 
 /** Bounds on what a registration may store (hostile input is bounded). */
@@ -68,7 +69,22 @@ function toInfo(row: ClientRow): OAuthClientInformationFull {
   };
 }
 
+const validRedirect = (uri: string) => URL.canParse(uri) && redirectUriProblem(uri) === null;
+
 export function findClient(db: Db, id: string): Promise<OAuthClientInformationFull | undefined> | undefined {
+  if (isMetadataDocumentUrl(id))
+    return documentClient(db, id, validRedirect).then((c) =>
+      c
+        ? toInfo({
+            id,
+            name: c.name,
+            uri: c.uri,
+            redirectUris: JSON.stringify(c.redirectUris),
+            metadata: "{}",
+            createdAt: new Date(),
+          })
+        : undefined,
+    );
   if (!CLIENT_ID.test(id)) return undefined;
   return db.oAuthClient.findUnique({ where: { id } }).then((row) => (row ? toInfo(row) : undefined));
 }

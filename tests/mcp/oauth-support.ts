@@ -16,6 +16,8 @@ export class MemoryOAuthProvider implements OAuthClientProvider {
   saved?: OAuthTokens;
   verifier = "";
   authUrl?: URL;
+  /** Set: the client identifies itself by this metadata document URL instead of registering. */
+  clientMetadataUrl?: string;
   constructor(
     readonly name = "Test MCP client",
     readonly redirect = REDIRECT,

@@ -156,7 +156,7 @@ describe("discovery documents and the resource's 401", () => {
       code_challenge_methods_supported: ["S256"],
       registration_endpoint: `${ctx.app.baseUrl}/oauth/register`,
       token_endpoint_auth_methods_supported: ["none"],
-      client_id_metadata_document_supported: false,
+      client_id_metadata_document_supported: true,
     });
     const preflight = await fetch(`${ctx.app.baseUrl}/mcp`, { method: "OPTIONS" });
     expect(preflight.status).toBe(204);

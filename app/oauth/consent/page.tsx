@@ -86,6 +86,17 @@ export default async function ConsentPage({ searchParams }: { searchParams: Prom
             Name the app registered itself with, not checked by Statline: anyone can claim any name.
           </span>
         </dd>
+        {client.id.startsWith("https://") ? (
+          <>
+            <dt className="text-slate-500">Client ID</dt>
+            <dd className="font-mono" data-testid="client-id">
+              {client.id}
+              <span className="block font-sans text-xs text-slate-500">
+                A metadata document at this address describes the app: it is run by {new URL(client.id).host}.
+              </span>
+            </dd>
+          </>
+        ) : null}
         <dt className="text-slate-500">App website (unverified)</dt>
         <dd className="font-mono" data-testid="client-uri">
           {client.uri ?? "none given"}

@@ -42,7 +42,7 @@ export function authServerMetadata(urls: OAuthUrls): OAuthMetadata {
     scopes_supported: [...READ_SCOPES],
     service_documentation: at("/docs"),
     authorization_response_iss_parameter_supported: true,
-    client_id_metadata_document_supported: false,
+    client_id_metadata_document_supported: true,
   };
 }
 
