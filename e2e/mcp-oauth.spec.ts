@@ -98,6 +98,16 @@ test("the SDK client connects by URL; the user approves in the browser; tools eq
   await page.goto(`${app.baseUrl}/dashboard/account`);
   const row = page.getByTestId("connected-app").filter({ hasText: provider.name });
   await expect(row).toBeVisible();
+  for (const [width, height] of [
+    [390, 844],
+    [1280, 800],
+  ]) {
+    await page.setViewportSize({ width, height });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+    await row.screenshot({
+      path: path.join("test-results", "screens", `connected-app-${width}x${height}.png`),
+    });
+  }
   page.once("dialog", (d) => void d.accept());
   await row.getByRole("button", { name: /Revoke connected app/ }).click();
   await expect(row).toHaveCount(0);
