@@ -8,6 +8,9 @@ import type {
 import { SignInClient } from "../accounts/support";
 import { csrfTokenFor } from "../../lib/auth/csrf";
 
+// The server's secret as tests/support/app.ts starts it: CSRF tokens are derived from it.
+process.env.NEXTAUTH_SECRET ??= "test-secret-not-for-production-0123456789";
+
 export const REDIRECT = "http://127.0.0.1:53682/callback";
 
 /** An MCP client's OAuth state in memory, as a desktop client keeps it; the "browser" is the test. */
