@@ -72,6 +72,17 @@ async function exactRedirect(db: Db, req: Request, res: Response, next: NextFunc
     res.status(400).json({ error: "invalid_request", error_description: "Unregistered redirect_uri" });
     return;
   }
+  // RFC 7636 §4.4.1: S256 only. Answered here because the SDK's error redirect drops `state`
+  // when the request fails its schema, and RFC 6749 §4.1.2.1 requires it back.
+  if (client && (params?.code_challenge_method !== "S256" || typeof params?.code_challenge !== "string")) {
+    const back = new URL(redirect);
+    back.searchParams.set("error", "invalid_request");
+    back.searchParams.set("error_description", "PKCE with code_challenge_method=S256 is required");
+    if (typeof params?.state === "string") back.searchParams.set("state", params.state);
+    res.setHeader("Cache-Control", "no-store");
+    res.redirect(302, back.href);
+    return;
+  }
   next();
 }
 
