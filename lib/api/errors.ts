@@ -26,17 +26,41 @@ export const MESSAGES = {
   invalidKey: "Invalid API key",
 } as const;
 
-/** The one error type handlers throw; the pipeline turns it into {error:{code,message}}. */
-export class ApiError extends Error {
-  readonly code: ErrorCode;
+/**
+ * The error every surface throws and every wrapper maps the same way: a code from the surface's
+ * code→status map, a message, response headers, and extra fields of the error object (protocol
+ * errors only, e.g. the handoff's `interval` on slow_down). The body is always {error:{code,message}}.
+ */
+export abstract class AppError extends Error {
+  abstract readonly code: string;
   readonly status: number;
   readonly headers: Record<string, string>;
+  readonly extra: Record<string, unknown>;
+
+  constructor(
+    status: number,
+    message: string,
+    headers: Record<string, string> = {},
+    extra: Record<string, unknown> = {},
+  ) {
+    super(message);
+    this.status = status;
+    this.headers = headers;
+    this.extra = extra;
+  }
+
+  body(): { error: { code: string; message: string } } {
+    return { error: { code: this.code, message: this.message, ...this.extra } };
+  }
+}
+
+/** The /v1 and dashboard error (codes: ERROR_STATUS); the pipeline turns it into {error:{code,message}}. */
+export class ApiError extends AppError {
+  readonly code: ErrorCode;
 
   constructor(code: ErrorCode, message: string, headers: Record<string, string> = {}) {
-    super(message);
+    super(ERROR_STATUS[code], message, headers);
     this.code = code;
-    this.status = ERROR_STATUS[code];
-    this.headers = headers;
   }
 }
 
@@ -46,3 +70,22 @@ export const invalidParameter = (name: string, why: string) =>
 /** `what` may echo a path segment: cut it so a huge id cannot bloat the error body. */
 export const notFound = (what: string) =>
   new ApiError("NOT_FOUND", `${what.length > 120 ? `${what.slice(0, 120)}…` : what} not found`);
+
+/**
+ * A service's verdict as a value (Unkey's style): the value, or an error code and message. Routes
+ * never map it by hand: `unwrap` throws the ApiError the route wrapper answers.
+ */
+export type Result<T, C extends ErrorCode = ErrorCode> =
+  { ok: true; value: T } | { ok: false; code: C; message: string };
+
+/** The value of a successful verdict, or its error thrown as an ApiError. */
+export function unwrap<T>(result: Result<T>): T {
+  if (result.ok) return result.value;
+  throw new ApiError(result.code, result.message);
+}
+
+type Failure = { ok: false; code: ErrorCode; message: string };
+/** Narrows a verdict to its success, throwing its failure as the ApiError the route wrapper answers. */
+export function assertOk<R extends { ok: true } | Failure>(result: R): asserts result is Exclude<R, Failure> {
+  if (!result.ok) throw new ApiError((result as Failure).code, (result as Failure).message);
+}

@@ -52,3 +52,8 @@ export async function userForGitHub(db: Db, providerAccountId: string): Promise<
   const where = { provider_providerAccountId: { provider: "github", providerAccountId } };
   return (await db.oAuthAccount.findUnique({ where, select: { userId: true } }))?.userId ?? null;
 }
+
+/** Whether the user has linked a GitHub identity (the account page's GitHub section). */
+export async function hasGitHubLink(db: Db, userId: string): Promise<boolean> {
+  return (await db.oAuthAccount.count({ where: { userId, provider: "github" } })) > 0;
+}

@@ -3,6 +3,7 @@ import path from "node:path";
 import { Worker } from "node:worker_threads";
 import { perProcess } from "../process-state";
 import { envInt } from "../config";
+import { ApiError } from "../api/errors";
 
 /**
  * zxcvbn off the event loop. One check on the main thread took 80-170 ms for a crafted 32-100
@@ -14,9 +15,10 @@ import { envInt } from "../config";
 const MAX_WAITING = envInt("PASSWORD_CHECK_QUEUE_MAX");
 const TIMEOUT_MS = envInt("PASSWORD_CHECK_TIMEOUT_MS");
 
-export class PasswordCheckBusy extends Error {
+/** Saturated: a 503 with Retry-After through the route wrapper, never a 500. */
+export class PasswordCheckBusy extends ApiError {
   constructor() {
-    super("password checks are saturated");
+    super("SERVICE_UNAVAILABLE", "The server is busy. Try again in a moment.", { "Retry-After": "1" });
   }
 }
 export class PasswordCheckTimeout extends Error {

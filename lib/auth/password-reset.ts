@@ -51,10 +51,17 @@ export async function requestPasswordReset(
 }
 
 /** The user a live (unused, unexpired) token belongs to, without spending it. */
-export async function resetTokenUser(db: Db, token: string, now = Date.now()): Promise<string | null> {
+export async function resetTokenUser(
+  db: Db,
+  token: string,
+  now = Date.now(),
+): Promise<{ id: string; email: string; name: string | null } | null> {
   if (token.length < 20 || token.length > 100) return null;
-  const row = await db.passwordResetToken.findUnique({ where: { tokenHash: hashToken(token) } });
-  return row && !row.usedAt && row.expiresAt.getTime() > now ? row.userId : null;
+  const row = await db.passwordResetToken.findUnique({
+    where: { tokenHash: hashToken(token) },
+    include: { user: { select: { id: true, email: true, name: true } } },
+  });
+  return row && !row.usedAt && row.expiresAt.getTime() > now ? row.user : null;
 }
 
 /**
@@ -68,7 +75,7 @@ export async function resetPassword(
   origin: { ip: string | null; userAgent: string | null },
   now = Date.now(),
 ): Promise<boolean> {
-  const userId = await resetTokenUser(db, token, now);
+  const userId = (await resetTokenUser(db, token, now))?.id;
   if (!userId) return false;
   const passwordHash = await hashPassword(password, origin.ip);
   const spent = await db.passwordResetToken.updateMany({

@@ -1,6 +1,7 @@
 import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from "node:crypto";
 import { perProcess } from "../process-state";
 import { envInt } from "../config";
+import { ApiError } from "../api/errors";
 
 // scrypt parameters (OWASP: N=2^17, r=8, p=1); stored with the hash so they can be raised later.
 const N = 1 << 17;
@@ -18,9 +19,10 @@ const MAX_WAITING = envInt("HASH_QUEUE_MAX");
 const PER_ADDRESS = envInt("HASH_PER_ADDRESS_MAX");
 
 /** Too many password hashes already queued: answer 503 with Retry-After, do not hash. */
-export class HashBusyError extends Error {
+/** Saturated: a 503 with Retry-After through the route wrapper, never a 500. */
+export class HashBusyError extends ApiError {
   constructor() {
-    super("password hashing is saturated");
+    super("SERVICE_UNAVAILABLE", "The server is busy. Try again in a moment.", { "Retry-After": "1" });
   }
 }
 

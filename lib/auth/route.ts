@@ -1,8 +1,8 @@
 import type { z } from "zod";
-import { ApiError, type ErrorCode } from "../api/errors";
+import { ApiError, AppError, type ErrorCode } from "../api/errors";
 import { clientIpFromChain } from "../client-ip";
 import { logError } from "../log";
-import { csrfProblem } from "./csrf";
+import { crossSiteProblem, csrfProblem } from "./csrf";
 import { getCurrentUser, type CurrentUser } from "./session";
 
 /** Every dashboard response is private and must never be stored by a cache (it may hold a new key). */
@@ -29,49 +29,105 @@ export function firstIssue(error: z.ZodError): string {
   return issue.path.length ? `${issue.path.join(".")}: ${issue.message}` : issue.message;
 }
 
-async function readInput(request: Request): Promise<unknown> {
+/** Who may call a route: a signed-in user (CSRF on every mutation), anyone from this site (no
+ * session yet, so cross-site browser posts are refused: login CSRF), or a protocol client (the
+ * agent handoff's endpoints, called by programs, which carry their own proof). */
+export type RouteAuth = "session" | "public" | "protocol";
+
+export interface RouteSpec<A extends RouteAuth, S extends z.ZodType> {
+  auth: A;
+  /** The input schema: the query string for GET, the body otherwise. */
+  input?: S | null;
+  /** "json" (default) or "form": JSON, OAuth's form encoding or an HTML form. */
+  body?: "json" | "form";
+  /** Headers on every answer of the route, beside Cache-Control: no-store. */
+  headers?: Record<string, string>;
+  /** The error for unreadable or invalid input (default 400 INVALID_PARAMETER). */
+  invalid?: (message: string) => AppError;
+  /** What the log calls a failure of this route. */
+  name?: string;
+}
+
+export type RouteContext<A extends RouteAuth, S extends z.ZodType> = {
+  body: z.output<S>;
+  request: Request;
+  params: Record<string, string>;
+} & (A extends "session" ? { user: CurrentUser } : { user?: undefined });
+
+async function readInput(request: Request, kind: "json" | "form", session: boolean): Promise<unknown> {
   if (request.method === "GET" || request.method === "HEAD") {
     return Object.fromEntries(new URL(request.url).searchParams);
   }
-  return (await request.json().catch(() => undefined)) ?? {};
+  const type = request.headers.get("content-type") ?? "";
+  if (kind === "form" && /application\/x-www-form-urlencoded|multipart\/form-data/.test(type)) {
+    const form = await request.formData().catch(() => null);
+    return form ? Object.fromEntries([...form.keys()].map((k) => [k, formValue(form.getAll(k))])) : undefined;
+  }
+  const raw: unknown = await request.json().catch(() => undefined);
+  // A dashboard mutation without a body (revoke, enable) validates as {}.
+  return raw ?? (session ? {} : undefined);
 }
 
+/** A form field once is a string; repeated (checkboxes) it is the list. */
+const formValue = (all: FormDataEntryValue[]) => {
+  const strings = all.filter((v): v is string => typeof v === "string");
+  return strings.length === 1 ? strings[0] : strings;
+};
+
 /**
- * Wraps a dashboard route handler: signed-in user required, CSRF checked on every mutation, input
- * validated with zod (the query string for GET, the JSON body otherwise), ApiError mapped to
- * {error:{code,message}} and anything else to a bare 500.
+ * The one wrapper of every dashboard, account and handoff route: who may call (`auth`), CSRF,
+ * input validated with zod, the handler's value as `{data}` (or its own Response), and every
+ * failure mapped once: AppError (busy signals included: 503 with Retry-After) to its {error:{code,message}} body and status,
+ * anything else to a bare 500 with the detail in the log only.
  */
-export function dashboardRoute<S extends z.ZodType>(
-  schema: S | null,
-  handler: (ctx: {
-    user: CurrentUser;
-    body: z.output<S>;
-    request: Request;
-    params: Record<string, string>;
-  }) => Promise<unknown>,
+export function route<A extends RouteAuth, S extends z.ZodType>(
+  spec: RouteSpec<A, S>,
+  handler: (ctx: RouteContext<A, S>) => Promise<unknown>,
 ) {
-  return async (request: Request, context: { params: Promise<Record<string, string>> }) => {
+  const headers = { "Cache-Control": "no-store", ...spec.headers };
+  const answer = (status: number, body: unknown, extra: Record<string, string> = {}) =>
+    Response.json(body, { status, headers: { ...headers, ...extra } });
+  const invalid = spec.invalid ?? ((message: string) => new ApiError("INVALID_PARAMETER", message));
+  return async (request: Request, context?: { params: Promise<Record<string, string>> }) => {
     try {
-      const user = await getCurrentUser();
-      if (!user) return dashboardError("UNAUTHORIZED", "Sign in first");
-      if (request.method !== "GET" && request.method !== "HEAD") {
-        const problem = csrfProblem(request, user.id, request.headers.get("x-csrf-token"));
-        if (problem) return dashboardError("FORBIDDEN", problem);
+      const mutation = request.method !== "GET" && request.method !== "HEAD";
+      let user: CurrentUser | undefined;
+      if (spec.auth === "session") {
+        user = (await getCurrentUser()) ?? undefined;
+        if (!user) throw new ApiError("UNAUTHORIZED", "Sign in first");
+        const problem = mutation ? csrfProblem(request, user.id, request.headers.get("x-csrf-token")) : null;
+        if (problem) throw new ApiError("FORBIDDEN", problem);
+      } else if (spec.auth === "public" && mutation) {
+        const problem = crossSiteProblem(request);
+        if (problem) throw new ApiError("FORBIDDEN", problem);
       }
       let body: unknown = undefined;
-      if (schema) {
-        const parsed = schema.safeParse(await readInput(request));
-        if (!parsed.success) return dashboardError("INVALID_PARAMETER", firstIssue(parsed.error));
+      if (spec.input) {
+        const raw = await readInput(request, spec.body ?? "json", spec.auth === "session");
+        if (raw === undefined || raw === null || typeof raw !== "object")
+          throw invalid("Body must be a JSON object");
+        const parsed = spec.input.safeParse(raw);
+        if (!parsed.success) throw invalid(firstIssue(parsed.error));
         body = parsed.data;
       }
       const params = (await context?.params) ?? {};
-      const result = await handler({ user, body: body as z.output<S>, request, params });
-      return result instanceof Response ? result : jsonResponse(200, { data: result });
+      const ctx = { body, request, params, user } as RouteContext<A, S>;
+      const result = await handler(ctx);
+      if (result instanceof Response) {
+        for (const [k, v] of Object.entries(headers)) if (!result.headers.has(k)) result.headers.set(k, v);
+        return result;
+      }
+      return answer(200, { data: result });
     } catch (err) {
-      if (err instanceof ApiError)
-        return jsonResponse(err.status, { error: { code: err.code, message: err.message } }, err.headers);
-      logError("dashboard route failed", err, { path: new URL(request.url).pathname });
-      return dashboardError("INTERNAL_ERROR", "Something went wrong");
+      if (err instanceof AppError) return answer(err.status, err.body(), err.headers);
+      logError(`${spec.name ?? "dashboard"} route failed`, err, { path: new URL(request.url).pathname });
+      return answer(500, new ApiError("INTERNAL_ERROR", "Something went wrong").body());
     }
   };
 }
+
+/** A signed-in user's route (the dashboard's API): `route({ auth: "session", input })`. */
+export const dashboardRoute = <S extends z.ZodType>(
+  schema: S | null,
+  handler: (ctx: RouteContext<"session", S>) => Promise<unknown>,
+) => route({ auth: "session", input: schema }, handler);

@@ -1,5 +1,5 @@
-import { dashboardError, dashboardRoute, requestOrigin } from "../auth/route";
-import { notFound } from "../api/errors";
+import { dashboardRoute, requestOrigin } from "../auth/route";
+import { notFound, assertOk } from "../api/errors";
 import { db } from "../db";
 import { setKeyDisabled } from "../keys/lifecycle";
 import { findListedKey } from "../keys/repository";
@@ -19,7 +19,7 @@ export function keyDisabledRoute(disabled: boolean) {
       user.id,
       requestOrigin(request),
     );
-    if (!done.ok) return dashboardError(done.code, done.message);
+    assertOk(done);
     const listed = await findListedKey(db, done.value.id);
     if (!listed) throw notFound("API key");
     return toKeyView(listed);

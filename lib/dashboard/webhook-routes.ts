@@ -1,4 +1,5 @@
-import { dashboardError, dashboardRoute, requestOrigin } from "../auth/route";
+import { assertOk } from "../api/errors";
+import { dashboardRoute, requestOrigin } from "../auth/route";
 import { db } from "../db";
 import {
   removeEndpoint,
@@ -32,7 +33,7 @@ export function webhookActionRoute(action: keyof typeof ACTIONS) {
       { id: params.id, accountId: user.accountId, deliveryId: params.deliveryId ?? "" },
       { userId: user.id, ...requestOrigin(request) },
     );
-    if (!done.ok) return dashboardError(done.code, done.message);
+    assertOk(done);
     // Test events and resends are due now: send them without waiting for the next poll.
     if (action === "test" || action === "resend" || action === "enable") wakeWebhooks();
     return done.value;

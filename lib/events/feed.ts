@@ -48,6 +48,11 @@ export async function headId(db: DbOrTx): Promise<number> {
 const pruned = statement(() => `SELECT "value" FROM "system_state" WHERE "key" = ?`);
 
 /** Highest id pruned so far: a position below it has lost changes. */
+/** When change `id` was written; null when it is not (or no longer) in the feed. */
+export async function changeAt(db: Db, id: number): Promise<Date | null> {
+  return (await db.change.findUnique({ where: { id }, select: { at: true } }))?.at ?? null;
+}
+
 export async function prunedThrough(db: Db): Promise<number> {
   const rows = await sqlRows(db, pruned, [PRUNED_KEY]);
   return rows.length ? Number(rows[0][0]) : 0;

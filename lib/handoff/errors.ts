@@ -1,3 +1,5 @@
+import { AppError } from "../api/errors";
+
 /**
  * OAuth-style protocol errors (RFC 6749 §5.2, RFC 8628 §3.5) in the project's error envelope:
  * {error:{code,message}} with the OAuth error name as the code.
@@ -15,12 +17,9 @@ export const HANDOFF_ERRORS = {
 
 export type HandoffErrorCode = keyof typeof HANDOFF_ERRORS;
 
-export class HandoffError extends Error {
+/** A protocol error: the shared AppError with the handoff's code map; extra fields, e.g. the new `interval` on slow_down. */
+export class HandoffError extends AppError {
   readonly code: HandoffErrorCode;
-  readonly status: number;
-  /** Extra fields for the error object, e.g. the new `interval` on slow_down. */
-  readonly extra: Record<string, unknown>;
-  readonly headers: Record<string, string>;
 
   constructor(
     code: HandoffErrorCode,
@@ -28,11 +27,8 @@ export class HandoffError extends Error {
     extra: Record<string, unknown> = {},
     headers: Record<string, string> = {},
   ) {
-    super(message);
+    super(HANDOFF_ERRORS[code], message, headers, extra);
     this.code = code;
-    this.status = HANDOFF_ERRORS[code];
-    this.extra = extra;
-    this.headers = headers;
   }
 }
 

@@ -1,3 +1,4 @@
+import type { Result } from "../api/errors";
 import type { Db } from "../db";
 import { recordAudit, type AuditContext } from "../audit";
 import { generateKey, type Environment } from "./format";
@@ -10,8 +11,7 @@ function findKey(db: Db, where: KeyWhere) {
   return db.apiKey.findFirst({ where: { id: where.id, prefix: where.prefix, accountId: where.accountId } });
 }
 
-export type LifecycleResult<T> =
-  { ok: true; value: T } | { ok: false; code: "NOT_FOUND" | "CONFLICT" | "FORBIDDEN"; message: string };
+export type LifecycleResult<T> = Result<T, "NOT_FOUND" | "CONFLICT" | "FORBIDDEN">;
 
 const notFound = { ok: false, code: "NOT_FOUND", message: "API key not found" } as const;
 const conflict = (message: string) => ({ ok: false, code: "CONFLICT", message }) as const;

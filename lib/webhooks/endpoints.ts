@@ -1,3 +1,4 @@
+import type { Result } from "../api/errors";
 /** Managing webhook endpoints (dashboard and CLI): every mutation audited, the secret returned once. */
 import { randomBytes } from "node:crypto";
 import { recordAudit, type AuditContext } from "../audit";
@@ -10,9 +11,7 @@ import { newSigningSecret, sealSigningSecret } from "./sign";
 import { urlProblem } from "./ssrf";
 import { toEndpointView, type WebhookEndpointView } from "./views";
 
-export type WebhookResult<T> =
-  | { ok: true; value: T }
-  | { ok: false; code: "NOT_FOUND" | "CONFLICT" | "INVALID_PARAMETER" | "RATE_LIMITED"; message: string };
+export type WebhookResult<T> = Result<T, "NOT_FOUND" | "CONFLICT" | "INVALID_PARAMETER" | "RATE_LIMITED">;
 
 const notFound = { ok: false, code: "NOT_FOUND", message: "Webhook endpoint not found" } as const;
 

@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { crossSiteProblem } from "@/lib/auth/csrf";
+import { ApiError } from "@/lib/api/errors";
 import { requestPasswordReset } from "@/lib/auth/password-reset";
-import { dashboardError, jsonResponse, requestOrigin } from "@/lib/auth/route";
+import { requestOrigin, route } from "@/lib/auth/route";
 import { db } from "@/lib/db";
 import { logError } from "@/lib/log";
 import { mailConfigured } from "@/lib/mail";
@@ -22,20 +22,16 @@ const ANSWER = { data: { message: "If an account has this email, a reset link is
  * enumeration); 5 an hour per client address (429), 3 an hour per email (silently not sent: no
  * mail bombing). Without SMTP_URL the link is written to the server log (lib/mail).
  */
-export async function POST(request: Request) {
-  const crossSite = crossSiteProblem(request);
-  if (crossSite) return dashboardError("FORBIDDEN", crossSite);
-  const parsed = input.safeParse(await request.json().catch(() => undefined));
-  if (!parsed.success) return dashboardError("INVALID_PARAMETER", parsed.error.issues[0].message);
+export const POST = route({ auth: "public", input, name: "password reset" }, async ({ body, request }) => {
   const ip = requestOrigin(request).ip ?? "unknown";
   const byAddress = await takeRateLimit(`pwreset:ip:${ip}`, { burst: 5, intervalMs: 720_000 });
   if (!byAddress.allowed) {
     const seconds = toSeconds(byAddress.retryAfterMs);
-    const refused = dashboardError("RATE_LIMITED", `Too many reset requests. Try again in ${seconds} s.`);
-    refused.headers.set("Retry-After", String(seconds));
-    return refused;
+    throw new ApiError("RATE_LIMITED", `Too many reset requests. Try again in ${seconds} s.`, {
+      "Retry-After": String(seconds),
+    });
   }
-  const email = parsed.data.email;
+  const email = body.email;
   const byEmail = await takeRateLimit(`pwreset:email:${email}`, { burst: 3, intervalMs: 1_200_000 });
   const baseUrl = envStrOpt("NEXTAUTH_URL")?.replace(/\/+$/, "");
   if (byEmail.allowed) {
@@ -46,5 +42,5 @@ export async function POST(request: Request) {
         logError("password reset failed", err),
       );
   }
-  return jsonResponse(202, ANSWER);
-}
+  return Response.json(ANSWER, { status: 202 });
+});

@@ -1,21 +1,12 @@
-import { crossSiteProblem } from "@/lib/auth/csrf";
-import { HashBusyError } from "@/lib/auth/password";
-import { PasswordCheckBusy } from "@/lib/auth/password-check";
+import { ApiError } from "@/lib/api/errors";
 import { passwordProblem } from "@/lib/auth/password-policy";
-import { dashboardError, jsonResponse, requestOrigin } from "@/lib/auth/route";
+import { requestOrigin, route } from "@/lib/auth/route";
 import { registerUser, signUpInput, signUpRule } from "@/lib/auth/signup";
 import { db } from "@/lib/db";
-import { logError } from "@/lib/log";
 import { toSeconds } from "@/lib/usage/limiter";
 import { takeRateLimit } from "@/lib/usage";
 
 export const dynamic = "force-dynamic";
-
-const busy = () => {
-  const res = dashboardError("SERVICE_UNAVAILABLE", "The server is busy. Try again in a moment.");
-  res.headers.set("Retry-After", "1");
-  return res;
-};
 
 /**
  * Email + password sign-up. The client then signs in through next-auth's credentials provider.
@@ -23,37 +14,23 @@ const busy = () => {
  * Order: the cheap shape check, then the per-address limit (counted for refused passwords too),
  * then the password rule (zxcvbn in a worker thread), then the hash (fair share per address).
  */
-export async function POST(request: Request) {
-  // No session yet, so no CSRF token: refuse anything a browser marks as cross-site (login CSRF).
-  const crossSite = crossSiteProblem(request);
-  if (crossSite) return dashboardError("FORBIDDEN", crossSite);
-  const raw: unknown = await request.json().catch(() => undefined);
-  if (raw === undefined)
-    return dashboardError("INVALID_PARAMETER", "Send a JSON body with email and password");
-  const parsed = signUpInput.safeParse(raw);
-  if (!parsed.success) return dashboardError("INVALID_PARAMETER", parsed.error.issues[0].message);
-  // Counted before the password rule: 62 refused sign-ups in 10 s (never counted, each a
-  // synchronous zxcvbn run) moved cached /v1 p99 from 28 ms to 2,329 ms.
-  const ip = requestOrigin(request).ip;
-  const decision = await takeRateLimit(`signup:${ip ?? "unknown"}`, signUpRule());
-  if (!decision.allowed) {
-    const seconds = toSeconds(decision.retryAfterMs);
-    const refused = dashboardError(
-      "RATE_LIMITED",
-      `Too many sign-ups from this address. Try again in ${seconds} s.`,
-    );
-    refused.headers.set("Retry-After", String(seconds));
-    return refused;
-  }
-  try {
+export const POST = route(
+  { auth: "public", input: signUpInput, name: "sign-up" },
+  async ({ body, request }) => {
+    // Counted before the password rule: 62 refused sign-ups in 10 s (never counted, each a
+    // synchronous zxcvbn run) moved cached /v1 p99 from 28 ms to 2,329 ms.
+    const ip = requestOrigin(request).ip;
+    const decision = await takeRateLimit(`signup:${ip ?? "unknown"}`, signUpRule());
+    if (!decision.allowed) {
+      const seconds = toSeconds(decision.retryAfterMs);
+      throw new ApiError("RATE_LIMITED", `Too many sign-ups from this address. Try again in ${seconds} s.`, {
+        "Retry-After": String(seconds),
+      });
+    }
     // Checked against the email and name too: "anna.smith1987" is weak for anna.smith1987@….
-    const problem = await passwordProblem(parsed.data.password, [parsed.data.email, parsed.data.name]);
-    if (problem) return dashboardError("INVALID_PARAMETER", problem);
-    await registerUser(db, parsed.data, ip);
-    return jsonResponse(201, { data: { email: parsed.data.email } });
-  } catch (err) {
-    if (err instanceof HashBusyError || err instanceof PasswordCheckBusy) return busy();
-    logError("sign-up failed", err);
-    return dashboardError("INTERNAL_ERROR", "Something went wrong");
-  }
-}
+    const problem = await passwordProblem(body.password, [body.email, body.name]);
+    if (problem) throw new ApiError("INVALID_PARAMETER", problem);
+    await registerUser(db, body, ip);
+    return Response.json({ data: { email: body.email } }, { status: 201 });
+  },
+);

@@ -5,7 +5,7 @@
  *                                change counts ODDS_UNITS events: docs/events.md, "Scopes and units")
  */
 import type { Db } from "../../db";
-import { headId, prunedThrough, retentionMs } from "../../events/feed";
+import { headId, changeAt, prunedThrough, retentionMs } from "../../events/feed";
 import { perProcess } from "../../process-state";
 import { isStopping } from "../../shutdown";
 import { usage } from "../../usage";
@@ -65,11 +65,8 @@ async function resumeFrom(db: Db, req: ApiRequest, cursor: string | undefined): 
   if (!/^(0|[1-9][0-9]{0,15})$/.test(lastId))
     throw new ApiError("INVALID_REQUEST", "Last-Event-ID must be the id of an event this stream sent");
   const id = Number(lastId);
-  const [floor, row] = await Promise.all([
-    prunedThrough(db),
-    db.change.findUnique({ where: { id }, select: { at: true } }),
-  ]);
-  if (id < floor || (row && row.at.getTime() < Date.now() - retentionMs())) throw cursorExpired();
+  const [floor, at] = await Promise.all([prunedThrough(db), changeAt(db, id)]);
+  if (id < floor || (at && at.getTime() < Date.now() - retentionMs())) throw cursorExpired();
   if (id > (await headId(db)))
     throw new ApiError("INVALID_REQUEST", "Last-Event-ID is ahead of the change feed");
   return id;

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { requireRecentAuth } from "@/lib/auth/reauth";
-import { dashboardError, dashboardRoute, jsonResponse, requestOrigin } from "@/lib/auth/route";
-import { notFound } from "@/lib/api/errors";
+import { dashboardRoute, jsonResponse, requestOrigin } from "@/lib/auth/route";
+import { notFound, assertOk } from "@/lib/api/errors";
 import { listKeyViews, toKeyView } from "@/lib/dashboard/keys";
 import type { CreatedKey } from "@/lib/dashboard/types";
 import { db } from "@/lib/db";
@@ -34,7 +34,7 @@ export const POST = dashboardRoute(createKeyInput, async ({ user, body, request 
     },
     requestOrigin(request),
   );
-  if (!made.ok) return dashboardError(made.code, made.message);
+  assertOk(made);
   const listed = await findListedKey(db, made.record.id);
   if (!listed) throw notFound("API key");
   const created: CreatedKey = { key: toKeyView(listed), secret: made.key };

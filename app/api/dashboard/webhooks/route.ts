@@ -1,5 +1,6 @@
+import { assertOk } from "@/lib/api/errors";
 import { z } from "zod";
-import { dashboardError, dashboardRoute, jsonResponse, requestOrigin } from "@/lib/auth/route";
+import { dashboardRoute, jsonResponse, requestOrigin } from "@/lib/auth/route";
 import { db } from "@/lib/db";
 import { CHANGE_TYPES } from "@/lib/events/types";
 import { MAX_URL_LENGTH } from "@/lib/webhooks/config";
@@ -31,6 +32,6 @@ export const POST = dashboardRoute(createInput, async ({ user, body, request }) 
     },
     { userId: user.id, ...requestOrigin(request) },
   );
-  if (!done.ok) return dashboardError(done.code, done.message);
+  assertOk(done);
   return jsonResponse(201, { data: done.value }, { Pragma: "no-cache" });
 });

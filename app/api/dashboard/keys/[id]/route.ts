@@ -1,5 +1,5 @@
-import { dashboardError, dashboardRoute, requestOrigin } from "@/lib/auth/route";
-import { notFound } from "@/lib/api/errors";
+import { dashboardRoute, requestOrigin } from "@/lib/auth/route";
+import { notFound, assertOk } from "@/lib/api/errors";
 import { toKeyView } from "@/lib/dashboard/keys";
 import { db } from "@/lib/db";
 import { updateApiKey } from "@/lib/keys/lifecycle";
@@ -20,7 +20,7 @@ export const PATCH = dashboardRoute(keyPatchInput, async ({ user, params, body, 
     user.id,
     requestOrigin(request),
   );
-  if (!done.ok) return dashboardError(done.code, done.message);
+  assertOk(done);
   const listed = await findListedKey(db, done.value.id);
   if (!listed) throw notFound("API key");
   return toKeyView(listed);

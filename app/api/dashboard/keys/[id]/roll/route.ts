@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { dashboardError, dashboardRoute, jsonResponse, requestOrigin } from "@/lib/auth/route";
-import { notFound } from "@/lib/api/errors";
+import { dashboardRoute, jsonResponse, requestOrigin } from "@/lib/auth/route";
+import { notFound, assertOk } from "@/lib/api/errors";
 import { toKeyView } from "@/lib/dashboard/keys";
 import type { CreatedKey } from "@/lib/dashboard/types";
 import { db } from "@/lib/db";
@@ -23,7 +23,7 @@ export const POST = dashboardRoute(rollInput, async ({ user, params, body, reque
     user.id,
     requestOrigin(request),
   );
-  if (!rolled.ok) return dashboardError(rolled.code, rolled.message);
+  assertOk(rolled);
   const listed = await findListedKey(db, rolled.value.id);
   if (!listed) throw notFound("API key");
   const created: CreatedKey = { key: toKeyView(listed), secret: rolled.value.key };

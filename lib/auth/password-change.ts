@@ -1,0 +1,42 @@
+import type { Db } from "../db";
+import { ApiError } from "../api/errors";
+import { recordAudit } from "../audit";
+import { hashPassword } from "./password";
+import { passwordProblem } from "./password-policy";
+import { proveIdentity, requireRecentAuth } from "./reauth";
+import { endOtherSessions } from "./sessions";
+import type { CurrentUser } from "./session";
+
+/**
+ * Changes (or, for a GitHub-only user, sets) the password. The current password is required when
+ * there is one (checked under the sign-in throttle); otherwise a recent re-authentication. Every
+ * other session of the user ends; this one stays.
+ */
+export async function changePassword(
+  db: Db,
+  user: CurrentUser,
+  input: { currentPassword?: string; newPassword: string },
+  origin: { ip: string | null; userAgent: string | null },
+  forwardedFor: string | null,
+): Promise<{ changed: true; otherSessionsEnded: number }> {
+  const row = await db.user.findUnique({ where: { id: user.id }, select: { passwordHash: true } });
+  if (row?.passwordHash) {
+    if (!input.currentPassword) throw new ApiError("INVALID_PARAMETER", "Enter your current password");
+    await proveIdentity(db, user, { password: input.currentPassword }, forwardedFor);
+  } else await requireRecentAuth(db, user);
+  const problem = await passwordProblem(input.newPassword, [user.email, user.name]);
+  if (problem) throw new ApiError("INVALID_PARAMETER", problem);
+  const passwordHash = await hashPassword(input.newPassword, origin.ip);
+  await db.user.update({ where: { id: user.id }, data: { passwordHash } });
+  const ended = await endOtherSessions(db, user.id, user.sessionId || null);
+  await recordAudit(db, {
+    ...origin,
+    accountId: user.accountId,
+    actorUserId: user.id,
+    action: "password.changed",
+    targetType: "user",
+    targetId: user.id,
+    detail: `${ended} other sessions ended`,
+  });
+  return { changed: true, otherSessionsEnded: ended };
+}
