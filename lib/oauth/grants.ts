@@ -9,6 +9,7 @@ import { newAccessToken, newGrantId, newRefreshToken, tokenHash } from "./tokens
 export type GrantRow = NonNullable<Awaited<ReturnType<typeof grantById>>>;
 
 export const grantById = (db: Db, id: string) => db.oAuthGrant.findUnique({ where: { id } });
+export const clientById = (db: Db, id: string) => db.oAuthClient.findUnique({ where: { id } });
 export const grantByCode = (db: Db, code: string) =>
   db.oAuthGrant.findUnique({ where: { codeHash: tokenHash(code) } });
 

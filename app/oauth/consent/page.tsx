@@ -5,7 +5,7 @@ import { requireUser } from "@/lib/auth/session";
 import { db } from "@/lib/db";
 import { isScope, READ_SCOPES, type Scope } from "@/lib/keys/scope-names";
 import { consentClosed } from "@/lib/oauth/consent";
-import { grantById } from "@/lib/oauth/grants";
+import { clientById, grantById } from "@/lib/oauth/grants";
 import { ConsentForm } from "./consent-form";
 
 export const dynamic = "force-dynamic";
@@ -46,7 +46,7 @@ export default async function ConsentPage({ searchParams }: { searchParams: Prom
         <p className="mt-4 text-slate-700">{closed}</p>
       </Shell>
     );
-  const client = await db.oAuthClient.findUnique({ where: { id: grant.clientId } });
+  const client = await clientById(db, grant.clientId);
   if (!client)
     return (
       <Shell title="Nothing to approve">
