@@ -2,6 +2,7 @@
 // handlers (no Next.js per-request pipeline); everything else (dashboard, docs) goes to Next.
 import http from "node:http";
 import next from "next";
+import pkg from "./package.json" with { type: "json" };
 import { handleNodeRequest, writeBadTarget } from "./lib/api/adapters/node";
 import { handleIngestNode, INGEST_PATH } from "./lib/ingest/http";
 import { handleSandboxNode, SANDBOX_PATH } from "./lib/replay/http";
@@ -20,6 +21,9 @@ import { getRedis, whenRedisReady } from "./lib/redis";
 import { admitBody, applyServerLimits, serverOptions } from "./lib/server-limits";
 import { gracefulShutdown, isStopping, onShutdown, onStopping } from "./lib/shutdown";
 import { closeAllStreams } from "./lib/events/stream";
+import { createMcpApp } from "./lib/mcp/http/app";
+import { MCP_PATHS } from "./lib/mcp/http/paths";
+import { closeAllSessions } from "./lib/mcp/http/sessions";
 import { trailingSlashTarget } from "./lib/trailing-slash";
 import { flushUsage, usageStats } from "./lib/usage";
 import { startWebhooks, stopWebhooks } from "./lib/webhooks/worker";
@@ -62,6 +66,9 @@ export async function startServer(opts: { port: number; host: string; dev?: bool
   // HSTS at run time, not in next.config.mjs: Next evaluates headers() at build time, and the
   // public URL may change without a rebuild. No includeSubDomains: other hosts are not ours.
   const hsts = /^https:/i.test(envStrOpt("NEXTAUTH_URL") ?? "");
+  // /mcp and its OAuth authorization server (the MCP SDK's Express handlers; lib/mcp/http/app.ts).
+  const listenOrigin = `http://${opts.host === "0.0.0.0" ? "localhost" : opts.host}:${opts.port}`;
+  const mcpApp = createMcpApp(db, { fallbackOrigin: listenOrigin, version: pkg.version });
   const server = http.createServer(serverOptions, (req, res) => {
     const url = req.url ?? "/";
     if (hsts) res.setHeader("Strict-Transport-Security", "max-age=31536000");
@@ -84,6 +91,8 @@ export async function startServer(opts: { port: number; host: string; dev?: bool
       } catch (err) {
         fail(res, err);
       }
+    } else if (MCP_PATHS.test(url)) {
+      mcpApp(req, res);
     } else if (Object.hasOwn(OPS_ROUTES, url)) {
       OPS_ROUTES[url](req.headers.authorization).then(
         ({ status, headers, body }) => {
@@ -129,6 +138,8 @@ export async function startServer(opts: { port: number; host: string; dev?: bool
   onStopping(() => {
     const n = closeAllStreams();
     if (n) logInfo("closed live streams for shutdown", { streams: n });
+    const m = closeAllSessions();
+    if (m) logInfo("closed MCP sessions for shutdown", { sessions: m });
   });
   onShutdown("metering flush", async () => {
     const flushed = await flushUsage(envInt("USAGE_SHUTDOWN_FLUSH_MS"));

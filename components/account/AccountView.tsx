@@ -2,6 +2,7 @@
 
 import { PageHeader } from "../ui/Card";
 import { AlertSettingsCard } from "./AlertSettingsCard";
+import { ConnectedAppsCard } from "./ConnectedAppsCard";
 import { GitHubCard } from "./GitHubCard";
 import { ConfirmIdentityCard, PasswordCard } from "./SecurityForms";
 import { SessionsCard } from "./SessionsCard";
@@ -17,6 +18,7 @@ export function AccountView({ email, github }: { email: string; github: { linked
         <TwoFactorCard />
         <SessionsCard />
         <AlertSettingsCard />
+        <ConnectedAppsCard />
         {github && <GitHubCard linked={github.linked} />}
       </div>
     </>

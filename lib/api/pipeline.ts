@@ -92,6 +92,7 @@ function guard<T>(c: Ctx, stage: (c: Ctx, value: T) => Answer, value?: T): Answe
 }
 
 function authenticated(c: Ctx): Answer {
+  if (c.req.principal) return admit(c, { ok: true, caller: c.req.principal });
   const auth = authenticate(c.req);
   return auth instanceof Promise ? auth.then((a) => guard(c, admit, a)) : admit(c, auth);
 }

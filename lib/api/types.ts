@@ -17,6 +17,11 @@ export interface ApiRequest {
   ip: string;
   /** The adapter can hold a response open and write to it (the lean server: GET /v1/stream). */
   canStream?: boolean;
+  /**
+   * Set only by /mcp's in-process calls (lib/mcp/http/in-process.ts): the key-like principal its
+   * OAuth token resolved to. No adapter of /v1 sets it, so /v1 itself accepts API keys only.
+   */
+  principal?: Caller;
 }
 
 /** Where a long-lived response (Server-Sent Events) writes; the adapter implements it. */

@@ -1,6 +1,7 @@
 import type { VarSpec } from "./spec";
 import { TOOL_VARS } from "./vars-tools";
 import { SERVER_VARS } from "./vars";
+import { MCP_VARS } from "./vars-mcp";
 import { PUSH_AND_OPS_VARS } from "./vars-ops";
 
 /**
@@ -10,7 +11,7 @@ import { PUSH_AND_OPS_VARS } from "./vars-ops";
  * The serving entries and the CLIs call assertEnv() first, so a malformed variable stops start-up
  * with a message naming it instead of being replaced by a default somewhere deep in a request.
  */
-export const VARS = { ...SERVER_VARS, ...PUSH_AND_OPS_VARS, ...TOOL_VARS } as const;
+export const VARS = { ...SERVER_VARS, ...PUSH_AND_OPS_VARS, ...MCP_VARS, ...TOOL_VARS } as const;
 export type VarName = keyof typeof VARS;
 type Spec<N extends VarName> = (typeof VARS)[N];
 /** Names whose declaration carries a default: their accessors never return undefined. */

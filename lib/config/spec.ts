@@ -17,6 +17,7 @@ export type VarGroup =
   | "Logging and metrics"
   | "Agent handoff"
   | "Ingest API"
+  | "Remote MCP and OAuth"
   | "CLI"
   | "Tests and build";
 

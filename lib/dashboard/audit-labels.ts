@@ -11,6 +11,9 @@ export const AUDIT_LABELS: Record<string, string> = {
   "handoff.denied": "Agent handoff denied",
   "handoff.exchanged": "Agent key issued",
   "handoff.replayed": "Handoff code replayed",
+  "oauth.approved": "App connected (OAuth)",
+  "oauth.revoked": "App disconnected",
+  "oauth.replayed": "OAuth code or token replayed",
   "session.revoked": "Session revoked",
   "session.revoked_all": "Signed out everywhere",
   "2fa.enabled": "Two-factor turned on",
@@ -48,7 +51,7 @@ export const AUDIT_CATEGORIES = {
   keys: { label: "API keys", prefixes: ["key."] },
   webhooks: { label: "Webhooks", prefixes: ["webhook."] },
   security: { label: "Sign-in and security", prefixes: ["session.", "2fa.", "account.", "alerts."] },
-  agents: { label: "Agent handoffs", prefixes: ["handoff."] },
+  agents: { label: "Agent handoffs and connected apps", prefixes: ["handoff.", "oauth."] },
 } as const;
 export type AuditCategory = keyof typeof AUDIT_CATEGORIES;
 export const AUDIT_CATEGORY_NAMES = Object.keys(AUDIT_CATEGORIES) as AuditCategory[];

@@ -35,6 +35,9 @@ const AGENT_ACCESS = (base: string) =>
   (and \`STATLINE_BASE_URL=${base}\`): the one variable every Statline tool reads.
 - MCP: \`statline mcp\` is a stdio MCP server with one read-only tool per endpoint (search_persons, get_standings,
   contest_odds_history, …); every tool call is an ordinary metered /v1 request.
+- Remote MCP by URL alone: add \`${base}/mcp\` (Streamable HTTP) to an MCP client. It finds the OAuth 2.1 server
+  (/.well-known/oauth-protected-resource/mcp), registers itself, and a signed-in user approves it in the browser; the
+  connection then reads as its own API key (scopes, limits, metering) until revoked under Connected apps.
 - TypeScript: \`@statline/sdk\` (sdk/ in the repository): typed client generated from the OpenAPI document, \`paginate()\`
   for limit/offset and cursor lists, retries that honour Retry-After on 429/503, errors with code, message and request id.
 `.trim();

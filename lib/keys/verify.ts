@@ -76,10 +76,11 @@ function lookup(prefix: string): Promise<AuthKeyRecord | null> {
   return pending;
 }
 
-function judge(found: AuthKeyRecord | null, prefix: string, secret: string): Verification {
+/** `secret` null: the principal proved itself another way (an OAuth token of /mcp, lib/oauth/access.ts). */
+function judge(found: AuthKeyRecord | null, prefix: string, secret: string | null): Verification {
   if (!found) return { ok: false, failure: { reason: "unknown_prefix" } };
   const base = { accountId: found.caller.accountId, prefix };
-  if (!secretMatches(secret, found.secretHash)) {
+  if (secret !== null && !secretMatches(secret, found.secretHash)) {
     return { ok: false, failure: { reason: "invalid_secret", ...base } };
   }
   // Expired, disabled and suspended keys answer exactly like revoked ones ("Invalid API key").
@@ -124,10 +125,11 @@ export function knownPrefix(prefix: string): boolean {
 }
 
 /**
- * Verifies a well-formed key. A fresh cache entry is judged synchronously (no promise or
+ * Verifies a well-formed key (secret null: only its state, for an OAuth grant's key, whose token
+ * was verified instead). A fresh cache entry is judged synchronously (no promise or
  * microtask for a known key); otherwise the row is loaded once per prefix, with a deadline.
  */
-export function verifyKey(prefix: string, secret: string): Verification | Promise<Verification> {
+export function verifyKey(prefix: string, secret: string | null): Verification | Promise<Verification> {
   ensureRevocationSync();
   const hit = state.cache.get(prefix);
   if (hit && hit.expiresAt > Date.now()) return judge(hit.value, prefix, secret);

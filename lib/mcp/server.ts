@@ -1,3 +1,4 @@
+import type { AuthInfo } from "@modelcontextprotocol/sdk/server/auth/types.js";
 import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { z } from "zod";
 import { API_KEY_ENV, openapi, type GetPath, type StatlineClient } from "../../sdk/src/index";
@@ -17,12 +18,20 @@ const NO_KEY_HINT = `No API key was found: set ${API_KEY_ENV}, or run \`statline
 const wire = (v: unknown) =>
   typeof v === "string" ? v : typeof v === "object" ? JSON.stringify(v) : String(v);
 
+/** Remote /mcp: the client of the call's verified OAuth principal (lib/mcp/http/sessions.ts). */
+export type ClientFor = (authInfo: AuthInfo | undefined) => StatlineClient;
+
 /**
  * The Statline MCP server: one tool per read endpoint. Each call is one ordinary /v1 request made
  * with the caller's key (authenticated, rate-limited and metered like any other), through the SDK
- * (retries on 429/503 with Retry-After, typed errors).
+ * (retries on 429/503 with Retry-After, typed errors). Remote /mcp passes a ClientFor instead:
+ * each call then runs as the principal of that request's OAuth token.
  */
-export function createMcpServer(client: StatlineClient, version: string, doc: Json = openapi): McpServer {
+export function createMcpServer(
+  clientOrFactory: StatlineClient | ClientFor,
+  version: string,
+  doc: Json = openapi,
+): McpServer {
   const server = new McpServer(
     { name: "statline", title: "Statline sports statistics", version },
     {
@@ -47,7 +56,9 @@ export function createMcpServer(client: StatlineClient, version: string, doc: Js
         inputSchema: z.fromJSONSchema(input.schema as Parameters<typeof z.fromJSONSchema>[0]) as z.ZodObject,
         annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false },
       },
-      async (args: Json) => {
+      async (args: Json, extra: { authInfo?: AuthInfo }) => {
+        const client =
+          typeof clientOrFactory === "function" ? clientOrFactory(extra.authInfo) : clientOrFactory;
         const path: Json = {};
         const query: Json = {};
         for (const [name, value] of Object.entries(args)) {

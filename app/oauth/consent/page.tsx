@@ -1,0 +1,123 @@
+import type { Metadata } from "next";
+import type { ReactNode } from "react";
+import { csrfTokenFor } from "@/lib/auth/csrf";
+import { requireUser } from "@/lib/auth/session";
+import { db } from "@/lib/db";
+import { isScope, READ_SCOPES, type Scope } from "@/lib/keys/scope-names";
+import { consentClosed } from "@/lib/oauth/consent";
+import { clientById, grantById } from "@/lib/oauth/grants";
+import { ConsentForm } from "./consent-form";
+
+export const dynamic = "force-dynamic";
+export const metadata: Metadata = { title: "Connect an app" };
+
+const GRANT_ID = /^og_[0-9A-Za-z]{32}$/;
+
+function Shell({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <main className="mx-auto max-w-xl px-6 py-12">
+      <p className="text-sm font-semibold uppercase tracking-wide text-emerald-700">Statline</p>
+      <h1 className="mt-2 text-2xl font-bold tracking-tight">{title}</h1>
+      {children}
+    </main>
+  );
+}
+
+function hostOf(uri: string): { host: string; loopback: boolean; https: boolean } {
+  const u = new URL(uri);
+  const loopback = ["localhost", "127.0.0.1", "[::1]"].includes(u.hostname);
+  return { host: u.host || `${u.protocol}//`, loopback, https: u.protocol === "https:" };
+}
+
+/**
+ * OAuth consent for an MCP client (GET /oauth/authorize sends the browser here): the signed-in
+ * user sees who asks (name and URI as the client registered them: unverified), where the code
+ * goes, and picks scopes, environment and expiry of the key the connection acts as.
+ */
+export default async function ConsentPage({ searchParams }: { searchParams: Promise<{ request?: string }> }) {
+  const { request = "" } = await searchParams;
+  const id = GRANT_ID.test(request) ? request : "";
+  const user = await requireUser(`/oauth/consent?request=${encodeURIComponent(id)}`);
+  const grant = id ? await grantById(db, id) : null;
+  const closed = consentClosed(grant);
+  if (closed || !grant)
+    return (
+      <Shell title="Nothing to approve">
+        <p className="mt-4 text-slate-700">{closed}</p>
+      </Shell>
+    );
+  const client = await clientById(db, grant.clientId);
+  if (!client)
+    return (
+      <Shell title="Nothing to approve">
+        <p className="mt-4 text-slate-700">The client is no longer registered.</p>
+      </Shell>
+    );
+  const redirect = hostOf(grant.redirectUri);
+  const clientHost = client.uri ? new URL(client.uri).host : null;
+  const hostMismatch = clientHost !== null && !redirect.loopback && clientHost !== redirect.host;
+  const asked = grant.requestedScopes.split(" ").filter((s): s is Scope => isScope(s) && s !== "ingest");
+  const preselected = asked.length ? asked : [...READ_SCOPES];
+  return (
+    <Shell title="Connect an app to Statline">
+      <div
+        role="alert"
+        className="mt-4 rounded-md border border-amber-300 bg-amber-50 p-4 text-sm text-amber-900"
+      >
+        Approve only if <strong>you just asked this app to connect</strong>. It will read Statline data as a
+        new API key of your account (its rate limit and quota are your account&apos;s) until you disconnect it
+        under Connected apps on your account page.
+      </div>
+      {hostMismatch ? (
+        <div
+          role="alert"
+          data-testid="host-mismatch"
+          className="mt-4 rounded-md border border-red-300 bg-red-50 p-4 text-sm text-red-900"
+        >
+          The code goes to <span className="font-mono">{redirect.host}</span>, not to the app&apos;s own site
+          (<span className="font-mono">{clientHost}</span>). Deny unless you know why.
+        </div>
+      ) : null}
+      <dl className="mt-6 grid grid-cols-[minmax(0,10rem)_minmax(0,1fr)] gap-x-4 gap-y-2 text-sm [&_dd]:[overflow-wrap:anywhere]">
+        <dt className="text-slate-500">App (unverified)</dt>
+        <dd>
+          <q data-testid="client-name">{client.name}</q>
+          <span className="block text-xs text-slate-500">
+            Name the app registered itself with, not checked by Statline: anyone can claim any name.
+          </span>
+        </dd>
+        {client.id.startsWith("https://") ? (
+          <>
+            <dt className="text-slate-500">Client ID</dt>
+            <dd className="font-mono" data-testid="client-id">
+              {client.id}
+              <span className="block font-sans text-xs text-slate-500">
+                A metadata document at this address describes the app: it is run by {new URL(client.id).host}.
+              </span>
+            </dd>
+          </>
+        ) : null}
+        <dt className="text-slate-500">App website (unverified)</dt>
+        <dd className="font-mono" data-testid="client-uri">
+          {client.uri ?? "none given"}
+        </dd>
+        <dt className="text-slate-500">Sends you back to</dt>
+        <dd data-testid="redirect-host">
+          <span className="font-mono">{redirect.host}</span>
+          <span className="block text-xs text-slate-500">
+            {redirect.loopback
+              ? "A program on your own computer (loopback address)."
+              : redirect.https
+                ? "A website (https)."
+                : "An app installed on your computer (custom scheme)."}
+          </span>
+        </dd>
+        <dt className="text-slate-500">Access</dt>
+        <dd>Read-only, through Statline&apos;s MCP tools at {grant.resource}</dd>
+        <dt className="text-slate-500">Account</dt>
+        <dd>{user.email}</dd>
+      </dl>
+      <ConsentForm grantId={grant.id} csrfToken={csrfTokenFor(user.id)} preselected={preselected} />
+    </Shell>
+  );
+}

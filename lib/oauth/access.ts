@@ -1,0 +1,115 @@
+import { InvalidTokenError, ServerError } from "@modelcontextprotocol/sdk/server/auth/errors.js";
+import type { AuthInfo } from "@modelcontextprotocol/sdk/server/auth/types.js";
+import { db } from "../db";
+import type { Caller } from "../keys/caller";
+import { READ_SCOPES } from "../keys/scope-names";
+import { verifyKey } from "../keys/verify";
+import { logDebug } from "../log";
+import { perProcess } from "../process-state";
+import { ACCESS_PATTERN, tokenHash } from "./tokens";
+
+/** What an access token stands for, loaded by its hash. */
+interface TokenRecord {
+  grantId: string;
+  clientId: string;
+  resource: string;
+  /** ms since epoch */
+  expiresAt: number;
+  keyPrefix: string;
+}
+
+type Entry = { value: TokenRecord | null; until: number };
+
+/**
+ * Token rows are cached as briefly as single-instance keys (900 ms): revoking a grant deletes its
+ * tokens and revokes its key, and the key's own cache (lib/keys/verify.ts, checked on every call)
+ * carries the revocation to every instance within the bound, so this cache only saves queries.
+ */
+const TTL_MS = 900;
+const MAX_ENTRIES = 20_000;
+const TOUCH_EVERY_MS = 60_000;
+const state = perProcess("oauthAccessTokens", () => ({
+  cache: new Map<string, Entry>(),
+  touched: new Map<string, number>(),
+}));
+
+async function load(hash: string): Promise<TokenRecord | null> {
+  const token = await db.oAuthToken.findUnique({ where: { tokenHash: hash } });
+  if (!token || token.kind !== "access") return null;
+  const grant = await db.oAuthGrant.findUnique({ where: { id: token.grantId } });
+  if (!grant || grant.status !== "active" || !grant.apiKeyId) return null;
+  const key = await db.apiKey.findUnique({ where: { id: grant.apiKeyId }, select: { prefix: true } });
+  if (!key) return null;
+  return {
+    grantId: grant.id,
+    clientId: grant.clientId,
+    resource: grant.resource,
+    expiresAt: token.expiresAt.getTime(),
+    keyPrefix: key.prefix,
+  };
+}
+
+async function record(hash: string): Promise<TokenRecord | null> {
+  const now = Date.now();
+  const hit = state.cache.get(hash);
+  if (hit && hit.until > now) return hit.value;
+  const value = await load(hash);
+  state.cache.set(hash, { value, until: now + TTL_MS });
+  if (state.cache.size > MAX_ENTRIES) state.cache.delete(state.cache.keys().next().value!);
+  return value;
+}
+
+/** "Connected apps" shows when a client last called: written at most once a minute per grant. */
+function touch(grantId: string) {
+  const now = Date.now();
+  if ((state.touched.get(grantId) ?? 0) > now - TOUCH_EVERY_MS) return;
+  state.touched.set(grantId, now);
+  if (state.touched.size > MAX_ENTRIES) state.touched.clear();
+  db.oAuthGrant
+    .update({ where: { id: grantId }, data: { lastUsedAt: new Date(now) } })
+    .catch((err: unknown) =>
+      logDebug("oauth grant last-use not written", { reason: (err as Error).message }),
+    );
+}
+
+export interface McpPrincipal {
+  caller: Caller;
+  grantId: string;
+}
+
+/**
+ * An access token of /mcp to the key-like principal it stands for: refused (401 invalid_token,
+ * RFC 6750 §3.1) when unknown, expired, issued for another resource (RFC 8707 audience) or when
+ * its grant or key was revoked, disabled or expired.
+ */
+export async function verifyAccessToken(token: string, expectedResource: string): Promise<AuthInfo> {
+  if (!ACCESS_PATTERN.test(token)) throw new InvalidTokenError("Invalid access token");
+  const found = await record(tokenHash(token));
+  if (!found) throw new InvalidTokenError("Invalid access token");
+  if (found.expiresAt <= Date.now()) throw new InvalidTokenError("Access token expired");
+  if (found.resource.replace(/\/$/, "") !== expectedResource.replace(/\/$/, ""))
+    throw new InvalidTokenError("Token was not issued for this resource");
+  const pending = verifyKey(found.keyPrefix, null);
+  const verified = pending instanceof Promise ? await pending : pending;
+  if (!verified.ok) {
+    if (verified.failure.reason === "backend_unavailable")
+      throw new ServerError("The key-validation backend is unavailable; retry with back-off");
+    throw new InvalidTokenError("This connection was revoked, disabled or has expired");
+  }
+  touch(found.grantId);
+  const principal: McpPrincipal = { caller: verified.caller, grantId: found.grantId };
+  const scopes = verified.caller.restrictions?.scopes;
+  return {
+    token,
+    clientId: found.clientId,
+    scopes: scopes ? [...scopes] : [...READ_SCOPES],
+    expiresAt: Math.floor(found.expiresAt / 1000),
+    resource: new URL(found.resource),
+    extra: { principal },
+  };
+}
+
+/** Drops cached token rows of this process (after a revocation here). */
+export function forgetAccessTokens(): void {
+  state.cache.clear();
+}

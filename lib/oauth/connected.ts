@@ -1,0 +1,76 @@
+import type { Db } from "../db";
+import { READ_SCOPES } from "../keys/scope-names";
+
+/** One row of the dashboard's "Connected apps" (JSON-safe: dates as ISO strings). */
+export interface ConnectedAppView {
+  id: string;
+  clientName: string;
+  clientUri: string | null;
+  redirectHost: string;
+  environment: string;
+  keyPrefix: string | null;
+  scopes: string[];
+  connectedAt: string;
+  lastUsedAt: string | null;
+  expiresAt: string | null;
+}
+
+const hostOf = (uri: string) => {
+  try {
+    const u = new URL(uri);
+    return u.host || `${u.protocol}//`;
+  } catch {
+    return uri;
+  }
+};
+
+/** The account's live OAuth connections, newest first (bounded: 200). */
+export async function listConnectedApps(db: Db, accountId: string): Promise<ConnectedAppView[]> {
+  const grants = await db.oAuthGrant.findMany({
+    where: { accountId, status: { in: ["approved", "active"] } },
+    orderBy: { createdAt: "desc" },
+    take: 200,
+  });
+  const clientIds = [...new Set(grants.map((g) => g.clientId))];
+  const keyIds = grants.flatMap((g) => (g.apiKeyId ? [g.apiKeyId] : []));
+  const [clients, keys] = await Promise.all([
+    db.oAuthClient.findMany({
+      where: { id: { in: clientIds } },
+      select: { id: true, name: true, uri: true },
+    }),
+    db.apiKey.findMany({
+      where: { id: { in: keyIds } },
+      select: {
+        id: true,
+        prefix: true,
+        environment: true,
+        scopes: true,
+        expiresAt: true,
+        lastUsedAt: true,
+        revokedAt: true,
+      },
+    }),
+  ]);
+  const clientById = new Map(clients.map((c) => [c.id, c]));
+  const keyById = new Map(keys.map((k) => [k.id, k]));
+  return grants.flatMap((g) => {
+    const key = g.apiKeyId ? keyById.get(g.apiKeyId) : undefined;
+    if (key?.revokedAt) return [];
+    const client = clientById.get(g.clientId);
+    const lastUsed = g.lastUsedAt ?? key?.lastUsedAt ?? null;
+    return [
+      {
+        id: g.id,
+        clientName: client?.name ?? g.clientId,
+        clientUri: client?.uri ?? null,
+        redirectHost: hostOf(g.redirectUri),
+        environment: key?.environment ?? "test",
+        keyPrefix: key?.prefix ?? null,
+        scopes: key?.scopes ? key.scopes.split(",") : [...READ_SCOPES],
+        connectedAt: g.createdAt.toISOString(),
+        lastUsedAt: lastUsed ? lastUsed.toISOString() : null,
+        expiresAt: key?.expiresAt ? key.expiresAt.toISOString() : null,
+      },
+    ];
+  });
+}

@@ -1,0 +1,136 @@
+import { recordAudit, type AuditContext } from "../audit";
+import type { CurrentUser } from "../auth/session";
+import type { Db } from "../db";
+import { createCappedApiKey, revokeApiKey } from "../keys/repository";
+import type { Scope } from "../keys/scopes";
+import { oauthConfig } from "./config";
+import { grantById, revokeGrant, transitionGrant, type GrantRow } from "./grants";
+import { newAuthCode, tokenHash } from "./tokens";
+
+export type ConsentOutcome = { ok: true; redirect: string } | { ok: false; status: number; message: string };
+
+/** Why a consent request can no longer be decided on, or null while it waits. */
+export function consentClosed(grant: GrantRow | null, now = new Date()): string | null {
+  if (!grant) return "No such authorization request. Start again from your MCP client.";
+  if (grant.status !== "pending") return "This authorization request was already decided.";
+  if (grant.expiresAt <= now)
+    return "This authorization request has expired. Start again from your MCP client.";
+  return null;
+}
+
+function back(grant: GrantRow, params: Record<string, string>, issuer: string): string {
+  const target = new URL(grant.redirectUri);
+  for (const [k, v] of Object.entries(params)) target.searchParams.set(k, v);
+  if (grant.state) target.searchParams.set("state", grant.state);
+  // RFC 9207: the issuer travels with the response, so a client can tell servers apart.
+  target.searchParams.set("iss", issuer);
+  return target.toString();
+}
+
+/**
+ * The signed-in user approves: an API key of their account is made for the client (the scopes,
+ * environment and expiry chosen here; its limits and quota are the account's, and it shows in the
+ * keys list), and a one-time code (256 bits, stored as SHA-256) goes back on the redirect.
+ */
+export async function approveGrant(
+  db: Db,
+  input: {
+    grantId: string;
+    user: CurrentUser;
+    environment: "test" | "live";
+    scopes: readonly Scope[];
+    expiresDays: number | null;
+    issuer: string;
+  },
+  audit: AuditContext,
+): Promise<ConsentOutcome> {
+  const grant = await grantById(db, input.grantId);
+  const closed = consentClosed(grant);
+  if (closed || !grant) return { ok: false, status: 409, message: closed ?? "" };
+  const client = await db.oAuthClient.findUnique({ where: { id: grant.clientId } });
+  if (!client) return { ok: false, status: 409, message: "The client is no longer registered." };
+  const now = new Date();
+  if (
+    !(await transitionGrant(db, grant.id, "pending", {
+      status: "approving",
+      accountId: input.user.accountId,
+    }))
+  )
+    return { ok: false, status: 409, message: "This authorization request was already decided." };
+  const created = await createCappedApiKey(
+    db,
+    {
+      accountId: input.user.accountId,
+      name: `${client.name.slice(0, 48)} (MCP)`,
+      environment: input.environment,
+      createdById: input.user.id,
+      source: "agent",
+      options: {
+        scopes: input.scopes,
+        expiresAt: input.expiresDays ? new Date(now.getTime() + input.expiresDays * 86_400_000) : null,
+        note: `Connected app (OAuth) ${client.id}`,
+      },
+    },
+    audit,
+  );
+  if (!created.ok) {
+    await transitionGrant(db, grant.id, "approving", { status: "denied" });
+    return { ok: false, status: 409, message: created.message };
+  }
+  const code = newAuthCode();
+  const moved = await transitionGrant(db, grant.id, "approving", {
+    status: "approved",
+    approvedById: input.user.id,
+    apiKeyId: created.record.id,
+    codeHash: tokenHash(code),
+    codeExpiresAt: new Date(now.getTime() + oauthConfig.codeTtlMs),
+  });
+  if (!moved) {
+    await revokeApiKey(db, { id: created.record.id }, input.user.id, audit);
+    return { ok: false, status: 409, message: "This authorization request was already decided." };
+  }
+  await recordAudit(db, {
+    accountId: input.user.accountId,
+    actorUserId: input.user.id,
+    action: "oauth.approved",
+    targetType: "oauth_grant",
+    targetId: grant.id,
+    detail: `"${client.name}" (${client.id}) as ${created.record.prefix} (${input.environment}), redirect ${new URL(grant.redirectUri).host || grant.redirectUri}`,
+    ...audit,
+  });
+  return { ok: true, redirect: back(grant, { code }, input.issuer) };
+}
+
+export async function denyGrant(db: Db, grantId: string, issuer: string): Promise<ConsentOutcome> {
+  const grant = await grantById(db, grantId);
+  const closed = consentClosed(grant);
+  if (closed || !grant) return { ok: false, status: 409, message: closed ?? "" };
+  if (!(await transitionGrant(db, grant.id, "pending", { status: "denied" })))
+    return { ok: false, status: 409, message: "This authorization request was already decided." };
+  return {
+    ok: true,
+    redirect: back(grant, { error: "access_denied", error_description: "The user denied access" }, issuer),
+  };
+}
+
+/** Dashboard "Connected apps": Revoke. false when the account has no such live connection. */
+export async function revokeConnectedApp(
+  db: Db,
+  input: { grantId: string; user: CurrentUser },
+  audit: AuditContext,
+): Promise<boolean> {
+  const grant = await grantById(db, input.grantId);
+  if (!grant || grant.accountId !== input.user.accountId || grant.status === "revoked") return false;
+  const client = await db.oAuthClient.findUnique({ where: { id: grant.clientId }, select: { name: true } });
+  await revokeGrant(
+    db,
+    grant,
+    {
+      action: "oauth.revoked",
+      actorUserId: input.user.id,
+      detail: `"${client?.name ?? grant.clientId}" disconnected`,
+    },
+    audit,
+  );
+  return true;
+}
