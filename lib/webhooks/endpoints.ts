@@ -30,7 +30,7 @@ export interface EndpointRef {
   accountId?: string;
 }
 
-interface Actor extends AuditContext {
+export interface Actor extends AuditContext {
   userId: string | null;
 }
 
@@ -89,10 +89,10 @@ export async function listEndpoints(db: Db, accountId?: string): Promise<Webhook
     where: accountId ? { accountId } : {},
     orderBy: { createdAt: "desc" },
   });
-  return rows.map(toEndpointView);
+  return rows.map((r) => toEndpointView(r));
 }
 
-const find = (db: Db, ref: EndpointRef) =>
+export const findEndpoint = (db: Db, ref: EndpointRef) =>
   db.webhookEndpoint.findFirst({
     where: { id: ref.id, ...(ref.accountId ? { accountId: ref.accountId } : {}) },
   });
@@ -102,7 +102,7 @@ export async function removeEndpoint(
   ref: EndpointRef,
   actor: Actor,
 ): Promise<WebhookResult<{ id: string }>> {
-  const ep = await find(db, ref);
+  const ep = await findEndpoint(db, ref);
   if (!ep) return notFound;
   await db.$transaction(async (tx) => {
     await tx.webhookEndpoint.delete({ where: { id: ep.id } });
@@ -129,7 +129,7 @@ export async function setEndpointDisabled(
   disabled: boolean,
   actor: Actor,
 ): Promise<WebhookResult<WebhookEndpointView>> {
-  const ep = await find(db, ref);
+  const ep = await findEndpoint(db, ref);
   if (!ep) return notFound;
   if (Boolean(ep.disabledAt) === disabled)
     return {
@@ -164,7 +164,7 @@ export async function sendTestEvent(
   ref: EndpointRef,
   actor: Actor,
 ): Promise<WebhookResult<{ eventId: string }>> {
-  const ep = await find(db, ref);
+  const ep = await findEndpoint(db, ref);
   if (!ep) return notFound;
   if (ep.disabledAt)
     return { ok: false, code: "CONFLICT", message: "Enable the endpoint before sending a test event" };
@@ -200,7 +200,7 @@ export async function resendDelivery(
   ref: EndpointRef & { deliveryId: string },
   actor: Actor,
 ): Promise<WebhookResult<{ id: string }>> {
-  const ep = await find(db, ref);
+  const ep = await findEndpoint(db, ref);
   const d = ep && (await db.webhookDelivery.findFirst({ where: { id: ref.deliveryId, endpointId: ep.id } }));
   if (!ep || !d) return { ok: false, code: "NOT_FOUND", message: "Delivery not found" };
   const refused = throttled(ep.accountId);

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { dashboardError, dashboardRoute, jsonResponse, requestOrigin } from "@/lib/auth/route";
 import { db } from "@/lib/db";
 import { CHANGE_TYPES } from "@/lib/events/types";
+import { dashboardUrlProblem } from "@/lib/webhooks/ssrf";
 import { MAX_URL_LENGTH } from "@/lib/webhooks/config";
 import { createEndpoint, listEndpoints } from "@/lib/webhooks/endpoints";
 
@@ -31,6 +32,6 @@ export const POST = dashboardRoute(createInput, async ({ user, body, request }) 
     },
     { userId: user.id, ...requestOrigin(request) },
   );
-  if (!done.ok) return dashboardError(done.code, done.message);
+  if (!done.ok) return dashboardError(done.code, dashboardUrlProblem(done.message));
   return jsonResponse(201, { data: done.value }, { Pragma: "no-cache" });
 });
