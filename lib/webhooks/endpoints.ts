@@ -40,6 +40,8 @@ export interface NewEndpoint {
   url: string;
   eventTypes: ChangeType[];
   competitionId?: number | null;
+  /** The owner's note, at most MAX_DESCRIPTION_LENGTH characters (the route checks it). */
+  description?: string;
 }
 
 /** Creates an endpoint that receives changes from now on; returns it and its signing secret (once). */
@@ -64,6 +66,7 @@ export async function createEndpoint(
         accountId: input.accountId,
         createdById: input.createdById,
         url: input.url,
+        description: input.description ?? "",
         eventTypes: input.eventTypes.join(","),
         competitionId: input.competitionId ?? null,
         secret: sealSigningSecret(secret),

@@ -3,7 +3,7 @@ import { dashboardError, dashboardRoute, jsonResponse, requestOrigin } from "@/l
 import { db } from "@/lib/db";
 import { CHANGE_TYPES } from "@/lib/events/types";
 import { dashboardUrlProblem } from "@/lib/webhooks/ssrf";
-import { MAX_URL_LENGTH } from "@/lib/webhooks/config";
+import { MAX_DESCRIPTION_LENGTH, MAX_URL_LENGTH } from "@/lib/webhooks/config";
 import { createEndpoint, listEndpoints } from "@/lib/webhooks/endpoints";
 
 export const dynamic = "force-dynamic";
@@ -16,6 +16,11 @@ const createInput = z.object({
     .trim()
     .min(1, "URL is required")
     .max(MAX_URL_LENGTH, `URL must be at most ${MAX_URL_LENGTH} characters`),
+  description: z
+    .string()
+    .trim()
+    .max(MAX_DESCRIPTION_LENGTH, `Description must be at most ${MAX_DESCRIPTION_LENGTH} characters`)
+    .default(""),
   /** Empty = every event type. */
   eventTypes: z.array(z.enum(CHANGE_TYPES)).max(CHANGE_TYPES.length).default([]),
 });
@@ -28,6 +33,7 @@ export const POST = dashboardRoute(createInput, async ({ user, body, request }) 
       accountId: user.accountId,
       createdById: user.id,
       url: body.url,
+      description: body.description,
       eventTypes: [...new Set(body.eventTypes)],
     },
     { userId: user.id, ...requestOrigin(request) },
