@@ -1,4 +1,4 @@
-import type { Db, Tx } from "./db";
+import type { DbOrTx } from "./db";
 
 /** Where a mutation came from, for the audit log. */
 export interface AuditContext {
@@ -15,7 +15,7 @@ export interface AuditEntry extends AuditContext {
   detail?: string;
 }
 
-export function recordAudit(db: Db | Tx, entry: AuditEntry) {
+export function recordAudit(db: DbOrTx, entry: AuditEntry) {
   return db.auditEvent.create({
     data: {
       accountId: entry.accountId,

@@ -9,4 +9,4 @@ import { perProcess } from "./process-state";
  */
 export const db: Db = perProcess("db", () => createClient());
 
-export type { Db, Tx } from "./db/client";
+export type { Db, DbOrTx, Tx } from "./db/client";

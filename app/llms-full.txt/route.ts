@@ -1,4 +1,4 @@
-import { llmsResponse } from "@/lib/api/llms-http";
+import { llmsResponse } from "@/lib/docs/llms-http";
 
 // The whole API reference in Markdown for agents, generated from the OpenAPI document.
 export const dynamic = "force-dynamic";

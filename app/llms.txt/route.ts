@@ -1,4 +1,4 @@
-import { llmsResponse } from "@/lib/api/llms-http";
+import { llmsResponse } from "@/lib/docs/llms-http";
 
 // Public guide for agents (llmstxt.org), generated from the OpenAPI document.
 export const dynamic = "force-dynamic";

@@ -26,7 +26,7 @@ const MAX_OFFSET = 1e15;
 
 /**
  * The OpenAPI schema of a query field whose wire form (a string) differs from what it means (an
- * integer, a date): lib/api/openapi.ts documents this instead of the string the parser reads.
+ * integer, a date): lib/docs/openapi.ts documents this instead of the string the parser reads.
  */
 export const paramSchemas = new WeakMap<z.ZodType, Record<string, unknown>>();
 function documented<T extends z.ZodType>(schema: T, json: Record<string, unknown>): T {

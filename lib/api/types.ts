@@ -91,9 +91,9 @@ export interface RouteDef<S extends z.ZodType = z.ZodType> {
   /** The handler's result is the whole body (no {data, meta} envelope), e.g. the OpenAPI document. */
   raw?: boolean;
   tags: string[];
-  /** Additions to the operation in the OpenAPI document (lib/api/openapi.ts). */
+  /** Additions to the operation in the OpenAPI document (lib/docs/openapi.ts). */
   openapi?: {
-    /** Extra responses by status, e.g. `{ 403: ERROR_RESPONSES[403] }` from lib/api/openapi-parts.ts. */
+    /** Extra responses by status, e.g. `{ 403: ERROR_RESPONSES[403] }` from lib/docs/openapi-parts.ts. */
     responses?: Record<string, Record<string, unknown>>;
     /** Specification extensions on the operation, e.g. `{ "x-scope": "read" }`. */
     extensions?: Record<`x-${string}`, unknown>;

@@ -10,8 +10,10 @@ import { perProcess } from "../process-state";
  */
 export type Db = SqliteClient;
 
-/** The client inside `db.$transaction(async (tx) => …)`; repository writes that may join one take `Db | Tx`. */
+/** The client inside `db.$transaction(async (tx) => …)`; repository writes that may join one take `DbOrTx`. */
 export type Tx = Prisma.TransactionClient;
+/** The one type for "the client or a transaction". */
+export type DbOrTx = Db | Tx;
 
 // The URL each client was made for: the prepared-statement layer (lib/db/sql.ts) opens its own
 // statements on the same database.
@@ -28,4 +30,4 @@ export function createClient(url: string = databaseUrl()): Db {
 }
 
 /** The DATABASE_URL a client was created for (the configured one for a client made elsewhere). */
-export const urlOf = (db: Db | Tx): string => urls.get(db) ?? databaseUrl();
+export const urlOf = (db: DbOrTx): string => urls.get(db) ?? databaseUrl();

@@ -1,7 +1,7 @@
 import { etagOf, matchesEtag } from "../api/encoding";
 import { RECORDS } from "../api/endpoints/docs";
-import { buildOpenApi } from "../api/openapi";
-import { openApiExtensions } from "../api/openapi-extra";
+import { buildOpenApi } from "./openapi";
+import { openApiExtensions } from "./openapi-extra";
 import { routes } from "../api/routes";
 import { perProcess } from "../process-state";
 import { html, trusted, type Html } from "../util/html";

@@ -1,4 +1,4 @@
-import { deref } from "../api/openapi-ref";
+import { deref } from "./openapi-ref";
 import { html, type Html } from "../util/html";
 
 // The reference, rendered on the server from the same document /v1/openapi.json serves: no client

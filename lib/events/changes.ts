@@ -3,7 +3,7 @@
  * the simulator) calls recordChanges inside its own transaction, so a change is visible exactly
  * when the data it describes is.
  */
-import type { DbOrTx } from "../sports/db";
+import type { DbOrTx } from "../db/client";
 import { chunks } from "../util/chunks";
 import { resourceOf, type ChangeInput } from "./types";
 

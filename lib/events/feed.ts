@@ -3,7 +3,7 @@
  *   CHANGES_RETENTION_DAYS=7   changes older than this are deleted; a cursor issued longer ago than
  *                              this is answered 410 CURSOR_EXPIRED
  */
-import type { Db, Tx } from "../db/client";
+import type { Db, DbOrTx } from "../db/client";
 import { dialect, sqlRows, statement, type Dialect, type SqlParam } from "../db/sql";
 import { logError, logInfo } from "../log";
 import { perProcess } from "../process-state";
@@ -41,7 +41,7 @@ export const toEvent = (r: ChangeTuple): ChangeEvent => ({
 });
 
 /** The last committed change id: every id at or below it is visible (see recordChanges). */
-export async function headId(db: Db | Tx): Promise<number> {
+export async function headId(db: DbOrTx): Promise<number> {
   return (await db.changeSequence.findUnique({ where: { id: 1 } }))?.value ?? 0;
 }
 

@@ -1,4 +1,4 @@
-import type { DbOrTx } from "../sports/db";
+import type { DbOrTx } from "../db/client";
 import { leagueByCode } from "../sports/leagues";
 import { normalizeName, slugify } from "../sports/normalize";
 import type { MatchRecord } from "./types";

@@ -1,4 +1,4 @@
-import type { DbOrTx } from "../sports/db";
+import type { DbOrTx } from "../db/client";
 import { rebuildEditionStats } from "../sports/stats";
 import { rebuildStandings } from "../sports/standings";
 import { resolveCompetition, resolveEdition } from "./competition";

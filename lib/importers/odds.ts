@@ -1,7 +1,7 @@
 import { recordChanges } from "../events/changes";
 import type { ChangeInput } from "../events/types";
 import { Prisma } from "../generated/sqlite/client";
-import type { DbOrTx } from "../sports/db";
+import type { DbOrTx } from "../db/client";
 import { chunks } from "../util/chunks";
 import type { OddsRecord } from "./types";
 

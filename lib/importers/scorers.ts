@@ -6,7 +6,7 @@
  * it is reported with its match and left unlinked: never a second identity made up silently.
  */
 import { recordChanges } from "../events/changes";
-import type { DbOrTx } from "../sports/db";
+import type { DbOrTx } from "../db/client";
 import { nameTokens, normalizeName } from "../sports/normalize";
 
 export interface ScorerName {

@@ -1,5 +1,5 @@
 import { recordChanges } from "../events/changes";
-import type { DbOrTx } from "../sports/db";
+import type { DbOrTx } from "../db/client";
 import { normalizeName } from "../sports/normalize";
 import { baseKey, canonicalName, suggest, teamKey } from "./team-names";
 

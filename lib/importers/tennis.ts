@@ -5,7 +5,7 @@
  * serves them. One transaction for the whole file (see importFile).
  */
 import { recordChanges } from "../events/changes";
-import type { DbOrTx } from "../sports/db";
+import type { DbOrTx } from "../db/client";
 import { nameTokens, normalizeName } from "../sports/normalize";
 import { rebuildEditionStats } from "../sports/stats";
 import { chunks } from "../util/chunks";

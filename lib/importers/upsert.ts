@@ -7,7 +7,7 @@
 import { recordChanges } from "../events/changes";
 import { contestChanges, type ContestState } from "../events/contest-state";
 import type { ChangeInput } from "../events/types";
-import type { DbOrTx } from "../sports/db";
+import type { DbOrTx } from "../db/client";
 import { chunks } from "../util/chunks";
 import type { MatchRecord } from "./types";
 

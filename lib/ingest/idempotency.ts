@@ -7,7 +7,7 @@
 import { createHash } from "node:crypto";
 import { ApiError } from "../api/errors";
 import { envInt } from "../config";
-import type { Db, Tx } from "../db";
+import type { Db, DbOrTx, Tx } from "../db";
 
 export interface StoredAnswer {
   status: number;
@@ -34,7 +34,7 @@ export const requestHash = (method: string, path: string, body: string) =>
 
 /** The stored answer for this key, or null; a different request under the same key is a 409. */
 export async function storedAnswer(
-  db: Db | Tx,
+  db: DbOrTx,
   keyId: string,
   idemKey: string,
   hash: string,

@@ -1,7 +1,7 @@
 // Tool input schemas come from the OpenAPI document (itself generated from the API's zod
 // validators in lib/api/endpoints), so a tool accepts exactly what the endpoint accepts.
 
-import { deref } from "../api/openapi-ref";
+import { deref } from "../docs/openapi-ref";
 
 type Json = Record<string, unknown>;
 

@@ -1,5 +1,5 @@
 import { recordChanges } from "../events/changes";
-import type { DbOrTx } from "./db";
+import type { DbOrTx } from "../db/client";
 import { rulesFor } from "./leagues";
 import { computeTable, type TableMatch } from "./table";
 

@@ -1,7 +1,7 @@
 import { compileErrors, validate } from "@readme/openapi-parser";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { z } from "zod";
-import { buildOpenApi } from "../../lib/api/openapi";
+import { buildOpenApi } from "../../lib/docs/openapi";
 import { RECORDS } from "../../lib/api/endpoints/docs";
 import { routes } from "../../lib/api/routes";
 import { call, MODES, type Mode } from "../support/api";

@@ -13,7 +13,7 @@ import type { Caller } from "../../keys/caller";
 import { decodeCursor, encodeCursor } from "../cursor";
 import { ApiError, invalidParameter } from "../errors";
 import { ODDS_UNITS } from "./odds";
-import { ERROR_RESPONSES } from "../openapi-parts";
+import { ERROR_RESPONSES } from "../../docs/openapi-parts";
 import { q } from "../request";
 import { dateTime, idField, refField } from "../shapes";
 import { defineRoute, type RouteDef } from "../types";

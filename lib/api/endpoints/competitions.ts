@@ -6,7 +6,7 @@ import { notFound } from "../errors";
 import { q } from "../request";
 import { calendarDay, idField, list, refField } from "../shapes";
 import { byIdRoute } from "../by-id";
-import { jsonArray, jsonBool, jsonId, jsonStr } from "../json";
+import { listJson, rowWriter, type Columns } from "../serialize";
 import { defineRoute, RawJson, type RouteDef } from "../types";
 
 export const Coverage = z
@@ -18,9 +18,12 @@ export const Coverage = z
   )
   .describe("Which data exists: results, match events, lineups, team match stats, player match stats, odds");
 
-/** The coverage object from the six flags that end the row. */
-const coverageJson = (row: readonly unknown[], from: number): string =>
-  `{${COVERAGE_KINDS.map((k, i) => `"${k}":${jsonBool(row[from + i])}`).join(",")}}`;
+/** The coverage object from the six flags that end the row, starting at column `from`. */
+const coverageAt = <T>(from: number) =>
+  rowWriter<typeof Coverage, T>(
+    Coverage,
+    Object.fromEntries(COVERAGE_KINDS.map((k, i) => [k, from + i])) as Columns<typeof Coverage, T>,
+  );
 
 export const Competition = z.object({
   id: idField("competition"),
@@ -44,15 +47,29 @@ export const Edition = z.object({
   coverage: Coverage,
 });
 
-/** A Competition as JSON, written from its row (same bytes as JSON.stringify of the schema's object). */
-export const competitionJson = (c: CompetitionTuple): string =>
-  `{"id":${jsonId(c[0])},"slug":${jsonStr(c[1])},"name":${jsonStr(c[2])},"sport":${jsonStr(c[3])},` +
-  `"kind":${jsonStr(c[4])},"format":${jsonStr(c[5])},"country":${jsonStr(c[6])},"current_edition_id":${jsonId(c[7])},"coverage":${coverageJson(c, 8)}}`;
+/** A Competition as JSON, written from its row by the schema's compiled writer. */
+export const competitionJson = rowWriter<typeof Competition, CompetitionTuple>(Competition, {
+  id: 0,
+  slug: 1,
+  name: 2,
+  sport: 3,
+  kind: 4,
+  format: 5,
+  country: 6,
+  current_edition_id: 7,
+  coverage: coverageAt<CompetitionTuple>(8),
+});
 
-/** An Edition as JSON, written from its row (same bytes as JSON.stringify of the schema's object). */
-export const editionJson = (e: EditionTuple): string =>
-  `{"id":${jsonId(e[0])},"competition_id":${jsonId(e[1])},"name":${jsonStr(e[2])},` +
-  `"start_date":${jsonStr(e[3])},"end_date":${jsonStr(e[4])},"current":${jsonBool(e[5])},"coverage":${coverageJson(e, 6)}}`;
+/** An Edition as JSON, written from its row by the schema's compiled writer. */
+export const editionJson = rowWriter<typeof Edition, EditionTuple>(Edition, {
+  id: 0,
+  competition_id: 1,
+  name: 2,
+  start_date: 3,
+  end_date: 4,
+  current: 5,
+  coverage: coverageAt<EditionTuple>(6),
+});
 
 const LIST_TTL = 30_000;
 
@@ -69,7 +86,7 @@ export const competitionRoutes: RouteDef[] = [
     units: 1,
     cacheTtlMs: LIST_TTL,
     handler: async ({ query, db }) =>
-      new RawJson(`{"items":${jsonArray(await listCompetitions(db, query.sport), competitionJson)}}`),
+      new RawJson(listJson(await listCompetitions(db, query.sport), competitionJson)),
   }),
   byIdRoute({
     pattern: "/v1/competitions/{id}",
@@ -97,7 +114,7 @@ export const competitionRoutes: RouteDef[] = [
     handler: async ({ query, db }) => {
       const rows = await listEditions(db, { competitionId: query.competition, current: query.current });
       if (!rows) throw notFound(`Competition ${query.competition} (parameter 'competition')`);
-      return new RawJson(`{"items":${jsonArray(rows, editionJson)}}`);
+      return new RawJson(listJson(rows, editionJson));
     },
   }),
   byIdRoute({

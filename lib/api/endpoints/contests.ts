@@ -14,7 +14,8 @@ import { personExists } from "../../repos/persons";
 import { getTeam } from "../../repos/teams";
 import { invalidParameter, notFound } from "../errors";
 import { DAY_MS, q } from "../request";
-import { jsonId, jsonNum, jsonStr } from "../json";
+import { jsonStr } from "../json";
+import { rowWriter } from "../serialize";
 import { dateTime, idField, list, refField } from "../shapes";
 import { byIdRoute } from "../by-id";
 import { defineRoute, RawJson, type RouteDef } from "../types";
@@ -69,51 +70,83 @@ export const Contest = z.object({
   score: ScoreDetail,
 });
 
+/** The rows of one contest (rows[from..to)) and its home and away rows, for the nested fields. */
+interface Group {
+  rows: readonly ContestTuple[];
+  from: number;
+  to: number;
+  home?: ContestTuple;
+  away?: ContestTuple;
+}
+
+const participantJson = rowWriter<typeof Participant, ContestTuple>(Participant, {
+  side: SIDE,
+  team_id: 9,
+  person_id: 10,
+  name: 11,
+  score: 12,
+  halftime_score: 13,
+  score_detail: 14,
+  outcome: 15,
+});
+
+const Pair = SidePair.unwrap();
+const pairJson = rowWriter<typeof Pair, [unknown, unknown]>(Pair, { home: 0, away: 1 });
+/** A side pair from column `col` of the home and away rows; null when neither has it. */
+const pair = (g: Group, col: number): string => {
+  const h = g.home ? g.home[col] : null;
+  const a = g.away ? g.away[col] : null;
+  return h == null && a == null ? "null" : pairJson([h, a]);
+};
+
+const scoreJson = rowWriter<typeof ScoreDetail, ContestTuple, Group>(ScoreDetail, {
+  half_time: (_, g) => pair(g, 13),
+  full_time: (_, g) => pair(g, 18),
+  extra_time: (_, g) => pair(g, 19),
+  penalties: (_, g) => pair(g, 20),
+  decided_by: 17,
+  winner: (_, g) => jsonStr(g.home?.[15] === "win" ? "home" : g.away?.[15] === "win" ? "away" : null),
+});
+
+/** Participants are the contest's rows that have a side (a contest without any has none). */
+function participantsJson(g: Group): string {
+  let out = "[";
+  let n = 0;
+  for (let k = g.from; k < g.to; k++)
+    if (g.rows[k][SIDE] !== null) out += (n++ ? "," : "") + participantJson(g.rows[k]);
+  return `${out}]`;
+}
+
+const contestJson = rowWriter<typeof Contest, ContestTuple, Group>(Contest, {
+  id: 0,
+  competition_id: 1,
+  edition_id: 2,
+  round: 3,
+  stage: 4,
+  status: 5,
+  kickoff_at: KICKOFF,
+  venue: 7,
+  participants: (_, g) => participantsJson(g),
+  referee: 16,
+  score: scoreJson,
+});
+
 /**
- * Contests as JSON, written from their rows (same bytes as JSON.stringify of the schema's object):
- * one string per contest, its participants from the rows that follow it.
+ * Contests as JSON, written from their rows by the schemas' compiled writers: one string per
+ * contest, its participants from the rows that follow it (home row first when both exist).
  */
 export function contestsJson(rows: readonly ContestTuple[]): string[] {
   const out: string[] = [];
   for (let i = 0; i < rows.length;) {
-    const c = rows[i];
-    const start = i;
-    let json =
-      `{"id":${jsonId(c[0])},"competition_id":${jsonId(c[1])},"edition_id":${jsonId(c[2])},"round":${jsonStr(c[3])},` +
-      `"stage":${jsonStr(c[4])},"status":${jsonStr(c[5])},"kickoff_at":${jsonStr(c[KICKOFF])},"venue":${jsonStr(c[7])},"participants":[`;
-    let n = 0;
-    for (; i < rows.length && rows[i][0] === c[0]; i++) {
-      const p = rows[i];
-      if (p[SIDE] === null) continue;
-      json +=
-        `${n++ ? "," : ""}{"side":${jsonStr(p[SIDE])},"team_id":${jsonId(p[9])},"person_id":${jsonId(p[10])},` +
-        `"name":${jsonStr(p[11])},"score":${jsonNum(p[12])},"halftime_score":${jsonNum(p[13])},` +
-        `"score_detail":${jsonStr(p[14])},"outcome":${jsonStr(p[15])}}`;
+    const g: Group = { rows, from: i, to: i };
+    for (; i < rows.length && rows[i][0] === rows[g.from][0]; i++) {
+      if (rows[i][SIDE] === "home") g.home = rows[i];
+      else if (rows[i][SIDE] === "away") g.away = rows[i];
     }
-    out.push(`${json}]${scoreJson(rows, start, i)}}`);
+    g.to = i;
+    out.push(contestJson(rows[g.from], g));
   }
   return out;
-}
-
-const pairJson = (h: unknown, a: unknown) =>
-  h == null && a == null ? "null" : `{"home":${jsonNum(h)},"away":${jsonNum(a)}}`;
-
-/** `"referee", "score"` of the contest whose rows are rows[from..to): home row first when both exist. */
-function scoreJson(rows: readonly ContestTuple[], from: number, to: number): string {
-  const c = rows[from];
-  let home: ContestTuple | undefined;
-  let away: ContestTuple | undefined;
-  for (let k = from; k < to; k++) {
-    if (rows[k][SIDE] === "home") home = rows[k];
-    else if (rows[k][SIDE] === "away") away = rows[k];
-  }
-  const at = (r: ContestTuple | undefined, col: number) => (r ? r[col] : null);
-  const pair = (col: number) => pairJson(at(home, col), at(away, col));
-  const winner = at(home, 15) === "win" ? '"home"' : at(away, 15) === "win" ? '"away"' : "null";
-  return (
-    `,"referee":${jsonStr(c[16])},"score":{"half_time":${pair(13)},"full_time":${pair(18)},` +
-    `"extra_time":${pair(19)},"penalties":${pair(20)},"decided_by":${jsonStr(c[17])},"winner":${winner}}`
-  );
 }
 
 const listQuery = z.strictObject({

@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { buildOpenApi } from "../openapi";
-import { openApiExtensions } from "../openapi-extra";
+import { buildOpenApi } from "../../docs/openapi";
+import { openApiExtensions } from "../../docs/openapi-extra";
 import { defineRoute, RawJson, type RouteDef } from "../types";
 import { ChangeEvent } from "./changes";
 import { Competition, Edition } from "./competitions";

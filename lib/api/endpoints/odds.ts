@@ -6,7 +6,8 @@ import { decodeCursor, encodeCursor, filtersHash } from "../cursor";
 import { invalidParameter, notFound } from "../errors";
 import { INTERVALS, MAX_SCAN, oddsPage, type Interval } from "../odds-paging";
 import { q } from "../request";
-import { jsonArray, jsonBool, jsonId, jsonNum, jsonStr } from "../json";
+import { jsonArray } from "../json";
+import { rowWriter } from "../serialize";
 import { dateTime, idField, iso, pathId, refField } from "../shapes";
 import { defineRoute, RawJson, type RouteDef } from "../types";
 
@@ -40,11 +41,27 @@ export const OddsHistoryPage = z.object({
     .describe("observed_at of the last item: continue a time window with before=; null on the last page"),
 });
 
-/** An OddsPoint as JSON, written from its row (same bytes as JSON.stringify of the schema's object). */
-const pointJson = (p: OddsTuple): string =>
-  `{"id":${jsonId(p[0])},"contest_id":${jsonId(p[1])},"person_id":${jsonId(p[2])},"bookmaker":${jsonStr(p[3])},` +
-  `"market":${jsonStr(p[4])},"selection":${jsonStr(p[5])},"line":${jsonNum(p[6])},"price":${jsonNum(p[7])},` +
-  `"observed_at":"${p[T]}","is_closing":${jsonBool(p[9])}}`;
+/** An OddsPoint as JSON, written from its row by the schema's compiled writer. */
+const pointJson = rowWriter<typeof OddsPoint, OddsTuple>(OddsPoint, {
+  id: 0,
+  contest_id: 1,
+  person_id: 2,
+  bookmaker: 3,
+  market: 4,
+  selection: 5,
+  line: 6,
+  price: 7,
+  observed_at: T,
+  is_closing: 9,
+});
+
+type PageParts = [OddsTuple[], boolean, string | null, string | null];
+const pageWriter = rowWriter<typeof OddsHistoryPage, PageParts>(OddsHistoryPage, {
+  items: (p) => jsonArray(p[0], pointJson),
+  truncated: 1,
+  next_cursor: 2,
+  next_before: 3,
+});
 
 const intervals = Object.keys(INTERVALS) as [Interval, ...Interval[]];
 const historyQuery = z.strictObject({
@@ -118,10 +135,7 @@ function historyRoute(kind: OddsScope["kind"]): RouteDef {
       }
       const last = result.last;
       const nextCursor = last ? encodeCursor({ k, s: id, f, t: last.t.getTime(), i: last.id }) : null;
-      return new RawJson(
-        `{"items":${jsonArray(result.items, pointJson)},"truncated":${result.truncated},` +
-          `"next_cursor":${jsonStr(nextCursor)},"next_before":${jsonStr(last ? iso(last.t) : null)}}`,
-      );
+      return new RawJson(pageWriter([result.items, result.truncated, nextCursor, last ? iso(last.t) : null]));
     },
   });
 }

@@ -4,7 +4,7 @@ import { normalizeName } from "../../sports/normalize";
 import { byIdRoute } from "../by-id";
 import { invalidParameter } from "../errors";
 import { q } from "../request";
-import { jsonArray, jsonId, jsonStr } from "../json";
+import { pageJson, rowWriter } from "../serialize";
 import { calendarDay, idField, page } from "../shapes";
 import { defineRoute, RawJson, type RouteDef } from "../types";
 
@@ -22,10 +22,17 @@ export const Person = z.object({
   sport: z.string(),
 });
 
-/** A Person as JSON, written from its row (same bytes as JSON.stringify of the schema's object). */
-export const personJson = (p: PersonTuple): string =>
-  `{"id":${jsonId(p[0])},"name":${jsonStr(p[1])},"first_name":${jsonStr(p[2])},"last_name":${jsonStr(p[3])},` +
-  `"nationality":${jsonStr(p[4])},"birth_date":${jsonStr(p[5])},"position":${jsonStr(p[6])},"sport":${jsonStr(p[7])}}`;
+/** A Person as JSON, written from its row by the schema's compiled writer. */
+export const personJson = rowWriter<typeof Person, PersonTuple>(Person, {
+  id: 0,
+  name: 1,
+  first_name: 2,
+  last_name: 3,
+  nationality: 4,
+  birth_date: 5,
+  position: 6,
+  sport: 7,
+});
 
 const MAX_WORDS = 8;
 
@@ -70,7 +77,7 @@ export const personRoutes: RouteDef[] = [
         query.limit,
         query.offset,
       );
-      return new RawJson(`{"items":${jsonArray(rows, personJson)},"total":${total}}`);
+      return new RawJson(pageJson(rows, personJson, total));
     },
   }),
   byIdRoute({

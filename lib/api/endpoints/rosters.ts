@@ -4,7 +4,7 @@ import { personExists } from "../../repos/persons";
 import { listRosterEntries, type RosterTuple } from "../../repos/rosters";
 import { getTeam } from "../../repos/teams";
 import { invalidParameter, notFound } from "../errors";
-import { jsonArray, jsonId, jsonNum, jsonStr } from "../json";
+import { listJson, rowWriter } from "../serialize";
 import { q } from "../request";
 import { idField, list, refField } from "../shapes";
 import { defineRoute, RawJson, type RouteDef } from "../types";
@@ -20,10 +20,17 @@ export const RosterEntry = z.object({
   role: z.string().describe("player or coach"),
 });
 
-/** A RosterEntry as JSON, written from its row (same bytes as JSON.stringify of the schema's object). */
-const entryJson = (r: RosterTuple): string =>
-  `{"id":${jsonId(r[0])},"edition_id":${jsonId(r[1])},"team_id":${jsonId(r[2])},"person_id":${jsonId(r[3])},` +
-  `"person_name":${jsonStr(r[4])},"shirt_number":${jsonNum(r[5])},"position":${jsonStr(r[6])},"role":${jsonStr(r[7])}}`;
+/** A RosterEntry as JSON, written from its row by the schema's compiled writer. */
+const entryJson = rowWriter<typeof RosterEntry, RosterTuple>(RosterEntry, {
+  id: 0,
+  edition_id: 1,
+  team_id: 2,
+  person_id: 3,
+  person_name: 4,
+  shirt_number: 5,
+  position: 6,
+  role: 7,
+});
 
 export const rosterRoutes: RouteDef[] = [
   defineRoute({
@@ -53,7 +60,7 @@ export const rosterRoutes: RouteDef[] = [
         if (person && !(await personExists(db, person)))
           throw notFound(`Person ${person} (parameter 'person')`);
       }
-      return new RawJson(`{"items":${jsonArray(rows, entryJson)}}`);
+      return new RawJson(listJson(rows, entryJson));
     },
   }),
 ];

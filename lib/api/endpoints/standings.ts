@@ -3,7 +3,8 @@ import { currentEditionId } from "../../repos/competitions";
 import { editionExists } from "../../repos/editions";
 import { listCurrentStandings, listStandings, type StandingTuple } from "../../repos/standings";
 import { invalidParameter, notFound } from "../errors";
-import { jsonArray, jsonId, jsonNum, jsonStr } from "../json";
+import { jsonArray } from "../json";
+import { rowWriter } from "../serialize";
 import { q } from "../request";
 import { dateTime, idField } from "../shapes";
 import { defineRoute, RawJson, type RouteDef } from "../types";
@@ -35,16 +36,35 @@ export const Standing = z.object({
   updated_at: dateTime,
 });
 
-/** A Standing as JSON, written from its row (same bytes as JSON.stringify of the schema's object). */
-const standingJson = (s: StandingTuple): string =>
-  `{"id":${jsonId(s[0])},"edition_id":${jsonId(s[1])},"group":${jsonStr(s[2])},"team_id":${jsonId(s[3])},` +
-  `"team_name":${jsonStr(s[4])},"position":${jsonNum(s[5])},"played":${jsonNum(s[6])},"won":${jsonNum(s[7])},` +
-  `"drawn":${jsonNum(s[8])},"lost":${jsonNum(s[9])},"goals_for":${jsonNum(s[10])},"goals_against":${jsonNum(s[11])},` +
-  `"goal_difference":${jsonNum(s[12])},"points":${jsonNum(s[13])},"points_adjustment":${jsonNum(s[14])},` +
-  `"adjustment_note":${jsonStr(s[15])},"form":${jsonStr(s[16])},"updated_at":${jsonStr(s[17])}}`;
+/** A Standing as JSON, written from its row by the schema's compiled writer. */
+const standingJson = rowWriter<typeof Standing, StandingTuple>(Standing, {
+  id: 0,
+  edition_id: 1,
+  group: 2,
+  team_id: 3,
+  team_name: 4,
+  position: 5,
+  played: 6,
+  won: 7,
+  drawn: 8,
+  lost: 9,
+  goals_for: 10,
+  goals_against: 11,
+  goal_difference: 12,
+  points: 13,
+  points_adjustment: 14,
+  adjustment_note: 15,
+  form: 16,
+  updated_at: 17,
+});
 
+const StandingsTable = z.object({ edition_id: idField("edition"), items: z.array(Standing) });
+const tableWriter = rowWriter<typeof StandingsTable, [number, StandingTuple[]]>(StandingsTable, {
+  edition_id: 0,
+  items: (t) => jsonArray(t[1], standingJson),
+});
 const tableJson = (editionId: number, rows: StandingTuple[]): RawJson =>
-  new RawJson(`{"edition_id":${jsonId(editionId)},"items":${jsonArray(rows, standingJson)}}`);
+  new RawJson(tableWriter([editionId, rows]));
 
 export const standingRoutes: RouteDef[] = [
   defineRoute({
@@ -65,7 +85,7 @@ export const standingRoutes: RouteDef[] = [
         .optional()
         .describe('Only this group ("" rows are single-table editions)'),
     }),
-    response: z.object({ edition_id: idField("edition"), items: z.array(Standing) }),
+    response: StandingsTable,
     units: 1,
     cacheTtlMs: 30_000,
     handler: async ({ query, db }) => {

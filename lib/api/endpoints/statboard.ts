@@ -9,7 +9,7 @@ import {
 } from "../../repos/stats";
 import { invalidParameter, notFound } from "../errors";
 import { q } from "../request";
-import { jsonId, jsonNum, jsonStr } from "../json";
+import { rowWriter } from "../serialize";
 import { idField, refField } from "../shapes";
 import { defineRoute, RawJson, type RouteDef } from "../types";
 
@@ -49,19 +49,35 @@ const Board = z.object({
   items: z.array(BoardItem),
 });
 
+/** A board row as JSON, its rank given (the row has none: it comes from the ordering). */
+const itemJson = rowWriter<typeof BoardItem, BoardTuple, number>(BoardItem, {
+  rank: (_, rank) => String(rank),
+  person_id: 0,
+  person_name: 1,
+  team_id: 2,
+  value: 3,
+  contests: 4,
+});
+
 /** Board rows as JSON items with standard competition ranking (1, 2, 2, 4). */
 function rankedJson(rows: BoardTuple[]): string {
   let rank = 0;
   let out = "[";
   for (let i = 0; i < rows.length; i++) {
-    const r = rows[i];
-    if (i === 0 || r[3] !== rows[i - 1][3]) rank = i + 1;
-    out +=
-      `${i ? "," : ""}{"rank":${rank},"person_id":${jsonId(r[0])},"person_name":${jsonStr(r[1])},` +
-      `"team_id":${jsonId(r[2])},"value":${jsonNum(r[3])},"contests":${jsonNum(r[4])}}`;
+    if (i === 0 || rows[i][3] !== rows[i - 1][3]) rank = i + 1;
+    out += (i ? "," : "") + itemJson(rows[i], rank);
   }
   return `${out}]`;
 }
+
+type BoardParts = [number, number | null, string, readonly string[], BoardTuple[]];
+const boardJson = rowWriter<typeof Board, BoardParts>(Board, {
+  competition_id: 0,
+  edition_id: 1,
+  stat: 2,
+  stats_available: (b) => JSON.stringify(b[3]),
+  items: (b) => rankedJson(b[4]),
+});
 
 export const statBoardRoutes: RouteDef[] = [
   defineRoute({
@@ -115,10 +131,7 @@ export const statBoardRoutes: RouteDef[] = [
         );
       }
       if (rows === null) rows = available.includes(stat) ? await statBoard(db, where, stat, query.limit) : [];
-      return new RawJson(
-        `{"competition_id":${jsonId(scope.competitionId)},"edition_id":${jsonId(query.edition ?? null)},` +
-          `"stat":${jsonStr(stat)},"stats_available":${JSON.stringify(available)},"items":${rankedJson(rows)}}`,
-      );
+      return new RawJson(boardJson([scope.competitionId, query.edition ?? null, stat, available, rows]));
     },
   }),
 ];

@@ -1,5 +1,5 @@
 /** The OpenAPI text of GET /v1/stream (lib/api/endpoints/stream.ts). */
-import { commonHeaders, headerRef, schemaRef } from "../openapi-parts";
+import { commonHeaders, headerRef, schemaRef } from "../../docs/openapi-parts";
 
 export const STREAM_DESCRIPTION =
   "The change feed (GET /v1/changes) pushed as Server-Sent Events over one long-lived response. Each event is " +

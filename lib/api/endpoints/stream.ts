@@ -14,7 +14,7 @@ import { EventStream, type StreamError } from "../../events/stream";
 import { typesReadableWith, type ChangeEvent as Change } from "../../events/types";
 import { authenticate, restrictionError } from "../auth";
 import { ApiError } from "../errors";
-import { ERROR_RESPONSES } from "../openapi-parts";
+import { ERROR_RESPONSES } from "../../docs/openapi-parts";
 import { refusalError } from "../refusals";
 import { defineRoute, StreamBody, type ApiRequest, type RouteDef } from "../types";
 import { ChangeEvent, cursorExpired, feedQuery, feedTypes, isOddsChange, startPosition } from "./changes";

@@ -3,7 +3,7 @@ import { getTeam, listTeams, type TeamTuple } from "../../repos/teams";
 import { q } from "../request";
 import { idField, page } from "../shapes";
 import { byIdRoute } from "../by-id";
-import { jsonArray, jsonId, jsonNum, jsonStr } from "../json";
+import { pageJson, rowWriter } from "../serialize";
 import { defineRoute, RawJson, type RouteDef } from "../types";
 
 export const Team = z.object({
@@ -16,10 +16,16 @@ export const Team = z.object({
   venue: z.string().nullable(),
 });
 
-/** A Team as JSON, written from its row (same bytes as JSON.stringify of the schema's object). */
-export const teamJson = (t: TeamTuple): string =>
-  `{"id":${jsonId(t[0])},"name":${jsonStr(t[1])},"short_name":${jsonStr(t[2])},"code":${jsonStr(t[3])},` +
-  `"country":${jsonStr(t[4])},"founded":${jsonNum(t[5])},"venue":${jsonStr(t[6])}}`;
+/** A Team as JSON, written from its row by the schema's compiled writer. */
+export const teamJson = rowWriter<typeof Team, TeamTuple>(Team, {
+  id: 0,
+  name: 1,
+  short_name: 2,
+  code: 3,
+  country: 4,
+  founded: 5,
+  venue: 6,
+});
 
 export const teamRoutes: RouteDef[] = [
   defineRoute({
@@ -35,7 +41,7 @@ export const teamRoutes: RouteDef[] = [
     cacheTtlMs: 30_000,
     handler: async ({ query, db }) => {
       const { rows, total } = await listTeams(db, query.limit, query.offset);
-      return new RawJson(`{"items":${jsonArray(rows, teamJson)},"total":${total}}`);
+      return new RawJson(pageJson(rows, teamJson, total));
     },
   }),
   byIdRoute({

@@ -1,4 +1,4 @@
-import { ERROR_STATUS } from "./errors";
+import { ERROR_STATUS } from "../api/errors";
 
 // Reusable parts of the OpenAPI document: headers, error responses, the envelope's meta and the
 // error shape, plus `harden`, which gives every integer and string a bound (Spectral's OWASP rules).

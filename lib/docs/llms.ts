@@ -3,8 +3,8 @@
 import { db } from "../db";
 import { perProcess } from "../process-state";
 import { operationsMarkdown, schemasMarkdown } from "./llms-reference";
-import { routes } from "./routes";
-import { RawJson } from "./types";
+import { routes } from "../api/routes";
+import { RawJson } from "../api/types";
 
 type Json = Record<string, unknown>;
 

@@ -3,7 +3,7 @@ import type { OpenApiExtension } from "./openapi";
 
 /**
  * Paths documented beside /v1 but served elsewhere (e.g. the agent handoff under /api/agent/...).
- * Features add their entry here; lib/api/openapi.ts merges them into the one document.
+ * Features add their entry here; lib/docs/openapi.ts merges them into the one document.
  */
 export const openApiExtensions: OpenApiExtension[] = [
   {

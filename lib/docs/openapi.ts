@@ -13,13 +13,13 @@ import {
   SECURITY_SCHEMES,
   schemaRef,
 } from "./openapi-parts";
-import { paramSchemas } from "./request";
-import type { RouteDef } from "./types";
+import { paramSchemas } from "../api/request";
+import type { RouteDef } from "../api/types";
 import { envStrOpt } from "../config";
 
 type Json = Record<string, unknown>;
 
-/** Paths and schemas documented alongside /v1 (see lib/api/openapi-extra.ts). */
+/** Paths and schemas documented alongside /v1 (see lib/docs/openapi-extra.ts). */
 export interface OpenApiExtension {
   paths?: Record<string, Json>;
   schemas?: Record<string, Json>;

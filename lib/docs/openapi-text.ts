@@ -1,6 +1,6 @@
-import { MAX_WINDOW_DAYS } from "./endpoints/contests";
-import { ODDS_LIMIT_DEFAULT, ODDS_LIMIT_MAX, ODDS_UNITS } from "./endpoints/odds";
-import { MAX_SCAN } from "./odds-paging";
+import { MAX_WINDOW_DAYS } from "../api/endpoints/contests";
+import { ODDS_LIMIT_DEFAULT, ODDS_LIMIT_MAX, ODDS_UNITS } from "../api/endpoints/odds";
+import { MAX_SCAN } from "../api/odds-paging";
 
 /** The prose part of the OpenAPI document: rules the schemas cannot say. Kept in step with docs/api.md. */
 export const API_DESCRIPTION = `
