@@ -226,7 +226,7 @@ test("logs, usage, audit and overview at four sizes: no sideways scroll, 0 serio
     await page.goto("/dashboard/logs");
     await page
       .locator("tbody tr")
-      .filter({ hasText: "404" })
+      .filter({ hasText: "/v1/teams/424242" })
       .first()
       .getByRole("button", { name: /Details/ })
       .click();
