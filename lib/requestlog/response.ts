@@ -16,7 +16,8 @@ export const DETAIL_ROWS = 10_000;
 
 /** Cuts `text` to at most `max` UTF-8 bytes without splitting a character; marks the cut with "…". */
 export function capUtf8(text: string, max: number): string {
-  if (Buffer.byteLength(text) <= max) return text;
+  // At most 3 bytes per UTF-16 unit: short text needs no byte count.
+  if (text.length * 3 <= max || Buffer.byteLength(text) <= max) return text;
   let out = Buffer.from(text)
     .subarray(0, max - 3)
     .toString("utf8");
@@ -25,12 +26,15 @@ export function capUtf8(text: string, max: number): string {
   return `${out}…`;
 }
 
+/** A key, plain or percent-encoded, holds "sk_" or "%": text with neither skips the scan. */
+const redact = (text: string) => (text.includes("sk_") || text.includes("%") ? redactUrlPart(text) : text);
+
 export function storedBody(body: string): string {
-  return capUtf8(redactUrlPart(body), MAX_BODY_BYTES);
+  return capUtf8(redact(body), MAX_BODY_BYTES);
 }
 
 export function storedMessage(message: string | null): string | null {
-  return message === null ? null : capUtf8(redactUrlPart(message), MAX_MESSAGE);
+  return message === null ? null : capUtf8(redact(message), MAX_MESSAGE);
 }
 
 export function storedHeaders(headers: Readonly<Record<string, string>>): string {
@@ -38,7 +42,7 @@ export function storedHeaders(headers: Readonly<Record<string, string>>): string
   let n = 0;
   for (const name in headers) {
     if (++n > MAX_HEADERS) break;
-    out[name] = capUtf8(redactUrlPart(String(headers[name])), MAX_HEADER_VALUE);
+    out[name] = capUtf8(redact(String(headers[name])), MAX_HEADER_VALUE);
   }
   return JSON.stringify(out);
 }
