@@ -139,6 +139,7 @@ export function KeysView() {
         </div>
         {keys.data && keys.data.length > 0 && (
           <div className="flex flex-wrap gap-2 border-b border-slate-100 px-4 py-3 sm:px-5">
+            {/* Search takes its own row on phones: beside two selects it shrank to a few pixels at 390. */}
             <label htmlFor={`${filterId}-q`} className="sr-only">
               Search keys by name or prefix
             </label>
@@ -151,7 +152,7 @@ export function KeysView() {
                 setPage(0);
               }}
               placeholder="Search name or prefix"
-              className={`${control} min-w-0 flex-1`}
+              className={`${control} w-full min-w-0 sm:w-auto sm:flex-1`}
             />
             <label htmlFor={`${filterId}-s`} className="sr-only">
               Filter by status
@@ -163,7 +164,7 @@ export function KeysView() {
                 setStatus(e.target.value as StatusFilter);
                 setPage(0);
               }}
-              className={control}
+              className={`${control} min-w-0 flex-1 sm:flex-none`}
             >
               <option value="all">All statuses</option>
               <option value="active">Active</option>
@@ -182,7 +183,7 @@ export function KeysView() {
                 setSort(e.target.value as KeySort);
                 setPage(0);
               }}
-              className={control}
+              className={`${control} min-w-0 flex-1 sm:flex-none`}
             >
               <option value="newest">Newest first</option>
               <option value="oldest">Oldest first</option>
