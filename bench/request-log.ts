@@ -137,8 +137,25 @@ function logRow(i: number, now: number): RequestLogRow {
     ip: `203.0.113.${i % 250}`,
     userAgent: "statline-python/1.4.0 (+https://example.com)",
     sampleRate: 1,
+    // Error rows (1 in 10 here) keep their message, headers and body as a real 404 has them.
+    errorMessage: err ? `Team ${100000 + (i % 5000)} not found` : null,
+    response: err ? BENCH_404 : null,
   };
 }
+
+const BENCH_404 = {
+  headers: {
+    "X-RateLimit-Limit": "20",
+    "X-RateLimit-Remaining": "19",
+    "X-RateLimit-Reset": "1",
+    "X-Units-Used": "0",
+    "Content-Type": "application/json; charset=utf-8",
+    "X-Content-Type-Options": "nosniff",
+    "X-Request-Id": "req_benchAbCdEf000001",
+    "Content-Length": "58",
+  },
+  body: '{"error":{"code":"NOT_FOUND","message":"Team 100001 not found"}}',
+};
 
 /** Inserts `rows` request-log rows the way the flush does and measures what the database grew by. */
 export async function requestLogDiskCost(log: (m: string) => void, rows = 200_000): Promise<DiskCost[]> {

@@ -36,7 +36,19 @@ test("account page: sessions, turning two-factor on, signing in with a code, sig
   await page.getByRole("button", { name: "Set up two-factor authentication" }).click();
   const secret = (await page.locator("p.font-mono").first().textContent())!.trim();
   expect(secret).toMatch(/^[A-Z2-7]{32}$/);
+  // The QR code for the otpauth URI (an SVG made on the server), loaded and shown at 200 px.
+  const qr = page.getByRole("img", { name: "QR code for your authenticator app" });
+  await expect(qr).toBeVisible();
+  expect(await qr.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+  expect(decodeURIComponent((await qr.getAttribute("src"))!)).toContain("<svg");
+  await expectNoSeriousAxeViolations(page);
   await page.screenshot({ path: path.join(SCREENS, "account-2fa-setup-1280.png"), fullPage: true });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect(qr).toBeVisible();
+  await expectNoSidewaysScroll(page);
+  await expectNoSeriousAxeViolations(page);
+  await page.screenshot({ path: path.join(SCREENS, "account-2fa-setup-390.png"), fullPage: true });
+  await page.setViewportSize({ width: 1280, height: 800 });
   await page.getByLabel("Code from the app").fill(totpCode(secret));
   await page.getByRole("button", { name: "Turn on" }).click();
   const codes = page.getByRole("list", { name: "Recovery codes" }).getByRole("listitem");

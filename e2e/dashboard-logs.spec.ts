@@ -60,6 +60,7 @@ test("find a request by id, read its details, filter, export CSV, and match admi
   const missing = await api.get("/v1/teams/987654", { headers });
   expect(missing.status()).toBe(404);
   const missingId = missing.headers()["x-request-id"];
+  const missingMessage = ((await missing.json()) as { error: { message: string } }).error.message;
   const limited: string[] = [];
   for (let i = 0; i < 40 && limited.length < 3; i++) {
     const r = await api.get("/v1/teams?limit=1", { headers });
@@ -95,6 +96,14 @@ test("find a request by id, read its details, filter, export CSV, and match admi
   await expect(drawer.getByTestId("curl")).toHaveText(
     `curl -H "X-API-Key: $STATLINE_API_KEY" "${baseURL}/v1/teams/987654"`,
   );
+  // The error's message and the response as sent: status, headers and the body.
+  await expect(drawer.getByTestId("error-message")).toHaveText(missingMessage);
+  const responseHeaders = drawer.getByRole("definition");
+  await expect(drawer.getByRole("term").filter({ hasText: /^X-Request-Id$/ })).toBeVisible();
+  await expect(responseHeaders.filter({ hasText: missingId }).first()).toBeVisible();
+  await expect(drawer.getByRole("term").filter({ hasText: /^X-RateLimit-Limit$/ })).toBeVisible();
+  const body = JSON.parse((await drawer.getByTestId("response-body").textContent()) ?? "") as unknown;
+  expect(body).toEqual({ error: { code: "NOT_FOUND", message: missingMessage } });
   await expect(drawer).not.toContainText(key.slice(16));
   await page.screenshot({ path: path.join(SCREENS, "logs-drawer.png") });
   await expectNoSeriousAxeViolations(page);
@@ -217,10 +226,16 @@ test("logs, usage, audit and overview at four sizes: no sideways scroll, 0 serio
     await page.goto("/dashboard/logs");
     await page
       .locator("tbody tr")
+      .filter({ hasText: "/v1/teams/424242" })
       .first()
       .getByRole("button", { name: /Details/ })
       .click();
-    await expect(page.getByRole("dialog", { name: "Request details" })).toBeVisible();
+    const drawer = page.getByRole("dialog", { name: "Request details" });
+    await expect(drawer).toBeVisible();
+    // The 404's message, headers and body: readable at every width, no sideways scroll.
+    await expect(drawer.getByTestId("error-message")).toContainText("424242");
+    await expect(drawer.getByTestId("response-body")).toContainText('"code": "NOT_FOUND"');
+    await expectNoSidewaysScroll(page);
     await expectNoSeriousAxeViolations(page);
     await page.screenshot({ path: path.join(SCREENS, `logs-drawer-${vp.name}.png`) });
   }

@@ -116,6 +116,19 @@ test("every table and dialog fits at 1280, 1440, 768 and 390 with long names, 50
     ]);
     await expectAxeClean(page, `keys ${at}`);
     await shot("keys");
+    // 50 keys are paged 20 at a time (200+ Tab stops as one list) and can be sorted.
+    const list = page.getByRole("list", { name: "API keys" }).getByRole("listitem");
+    const pager = page.getByRole("navigation", { name: "Key pages" });
+    await expect(list).toHaveCount(20);
+    await expect(pager).toContainText("1–20 of 50 keys");
+    await pager.getByRole("button", { name: "Next" }).click();
+    await expect(pager).toContainText("21–40 of 50 keys");
+    await expect(list.first()).toContainText("Key 29");
+    await page.getByLabel("Sort keys").selectOption("oldest");
+    await expect(pager).toContainText("1–20 of 50 keys");
+    await expect(list.first()).toContainText("Key 00");
+    await expectWithinWidth(page, `keys pager ${at}`, [pager.getByRole("button", { name: "Next" })]);
+    await page.getByLabel("Sort keys").selectOption("newest");
 
     // Edit key: Save stays in view, whatever the body's length.
     await item.getByRole("button", { name: /^Edit / }).click();

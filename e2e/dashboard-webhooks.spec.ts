@@ -1,7 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import path from "node:path";
 import { expect, test, type Page } from "@playwright/test";
-import { startReceiver, type Receiver } from "../tests/support/webhook-receiver";
+import { startReceiver, verifiesWith, type Receiver } from "../tests/support/webhook-receiver";
 import { newUserPage, ROOT } from "./dashboard-helpers";
 
 // Issue 18: the webhooks page at a laptop and a phone size, delivering to a real local receiver
@@ -32,7 +32,7 @@ async function expectFits(page: Page) {
 }
 
 let receiver: Receiver;
-let secret: string | null = null;
+let secret: string | string[] | null = null;
 test.beforeAll(async () => {
   receiver = await startReceiver(() => secret);
 });
@@ -68,8 +68,9 @@ for (const size of [
     // The secret, once.
     const reveal = page.getByRole("dialog", { name: "Save your signing secret" });
     await expect(reveal).toBeVisible();
-    secret = await reveal.getByLabel(/Signing secret/).inputValue();
-    expect(secret).toMatch(/^whsec_[A-Za-z0-9+/]{32}$/);
+    const firstSecret = await reveal.getByLabel(/Signing secret/).inputValue();
+    expect(firstSecret).toMatch(/^whsec_[A-Za-z0-9+/]{32}$/);
+    secret = firstSecret;
     await expectNoSeriousAxe(page, "secret dialog");
     await page.screenshot({ path: path.join(SHOTS, `webhooks-secret-${size.width}.png`) });
     await reveal.getByRole("button", { name: "Done" }).click();
@@ -80,7 +81,7 @@ for (const size of [
     await expect(page.getByRole("dialog")).toHaveCount(0);
     await page.reload();
     await expect(page.getByText(url)).toBeVisible();
-    expect(await page.content()).not.toContain(secret);
+    expect(await page.content()).not.toContain(firstSecret);
 
     // Send a test event: it reaches the receiver, signed, and shows in the delivery log.
     // The receiver is shared by both sizes: look only at what arrives after this click.
@@ -104,6 +105,66 @@ for (const size of [
     await expectFits(page);
     await expectNoSeriousAxe(page, "delivery log");
     await page.screenshot({ path: path.join(SHOTS, `webhooks-log-${size.width}.png`), fullPage: true });
+
+    // The delivery viewer: the signed payload and the attempt's status, response headers and body.
+    await row.getByRole("button", { name: /^View/ }).click();
+    const viewer = page.getByRole("dialog", { name: "Delivery details" });
+    await expect(viewer.getByTestId("delivery-payload")).toContainText('"type": "webhook.test"');
+    await expect(viewer.getByTestId("delivery-payload")).toContainText(got.payload.timestamp);
+    const attempt = viewer.locator("[data-attempt]").first();
+    await expect(attempt.locator("[data-attempt-status]")).toHaveText("200");
+    await expect(attempt.getByRole("term").filter({ hasText: "content-type" })).toBeVisible();
+    await expect(attempt).toContainText("text/plain");
+    await expect(attempt.getByTestId("attempt-body")).toHaveText("ok");
+    await expectNoSeriousAxe(page, "delivery viewer");
+    await page.screenshot({ path: path.join(SHOTS, `webhooks-delivery-${size.width}.png`) });
+    await page.keyboard.press("Escape");
+    await expect(viewer).toHaveCount(0);
+
+    // Edit: a new URL (checked by the server again) and a 100-character description.
+    const description = `Staging receiver for the scoreboard team at ${size.width} px, `.padEnd(100, "x");
+    const movedUrl = receiver.url(`/w${size.width}-moved`);
+    await page.getByRole("button", { name: "Edit", exact: true }).click();
+    const edit = page.getByRole("dialog", { name: "Edit webhook endpoint" });
+    await expect(edit.getByLabel("Endpoint URL")).toHaveValue(url);
+    await edit.getByLabel("Endpoint URL").fill(movedUrl);
+    await edit.getByLabel(/^Description/).fill(description);
+    await expectNoSeriousAxe(page, "edit dialog");
+    await edit.getByRole("button", { name: "Save changes" }).click();
+    await expect(edit).toHaveCount(0);
+    await expect(page.locator("[data-description]")).toHaveText(description);
+    await expect(page.getByText(movedUrl)).toBeVisible();
+
+    // Roll the secret with the default 24 h overlap: deliveries carry both signatures, and each
+    // secret alone verifies with the standardwebhooks package.
+    await page.getByRole("button", { name: "Roll secret" }).click();
+    const rollDialog = page.getByRole("dialog", { name: "Roll signing secret" });
+    await expect(rollDialog.getByLabel("24 hours")).toBeChecked();
+    await expectNoSeriousAxe(page, "roll secret dialog");
+    await rollDialog.getByRole("button", { name: "Roll secret" }).click();
+    const rolled = page.getByRole("dialog", { name: "Save your signing secret" });
+    const newSecret = await rolled.getByLabel(/Signing secret/).inputValue();
+    expect(newSecret).toMatch(/^whsec_[A-Za-z0-9+/]{32}$/);
+    expect(newSecret).not.toBe(firstSecret);
+    secret = [newSecret, firstSecret];
+    await rolled.getByRole("button", { name: "Done" }).click();
+    await page
+      .getByRole("dialog", { name: "Have you copied the signing secret?" })
+      .getByRole("button", { name: "I have copied it" })
+      .click();
+    await expect(page.locator("[data-overlap]")).toContainText("until");
+    const afterRoll = receiver.received.length;
+    await page.getByRole("button", { name: "Send test event" }).click();
+    await expect
+      .poll(() => receiver.received.slice(afterRoll).filter((r) => r.payload.type === "webhook.test").length)
+      .toBe(1);
+    const overlapped = receiver.received.slice(afterRoll).find((r) => r.payload.type === "webhook.test")!;
+    expect(overlapped.signature.split(" ")).toHaveLength(2);
+    expect(verifiesWith(newSecret, overlapped)).toBe(true);
+    expect(verifiesWith(firstSecret, overlapped)).toBe(true);
+    await expectFits(page);
+    await expectNoSeriousAxe(page, "rolled endpoint");
+    await page.screenshot({ path: path.join(SHOTS, `webhooks-rolled-${size.width}.png`), fullPage: true });
 
     // Disable: shown with its reason; the test button is off; enable brings it back.
     await page.getByRole("button", { name: "Disable" }).click();

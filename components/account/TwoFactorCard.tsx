@@ -9,7 +9,7 @@ import { CopyButton } from "../ui/CopyButton";
 import { Card, CardHeader } from "../ui/Card";
 import { ErrorState, Skeleton } from "../ui/States";
 
-type Setup = { secret: string; uri: string };
+type Setup = { secret: string; uri: string; qrSvg: string };
 
 /** Optional TOTP two-factor sign-in: set up with an authenticator app, recovery codes, turn off. */
 export function TwoFactorCard() {
@@ -101,9 +101,19 @@ export function TwoFactorCard() {
             className="space-y-3"
           >
             <p>
-              Add this key to your authenticator app (or open the link on your phone), then enter the code it
-              shows.
+              Scan this QR code with your authenticator app (or enter the key by hand, or open the link on
+              your phone), then enter the code it shows.
             </p>
+            {/* An <img> of the server's SVG: shown, never run as markup. */}
+            {/* eslint-disable-next-line @next/next/no-img-element */}
+            <img
+              src={`data:image/svg+xml;charset=utf-8,${encodeURIComponent(setup.data.qrSvg)}`}
+              alt="QR code for your authenticator app"
+              width={200}
+              height={200}
+              data-testid="totp-qr"
+              className="rounded border border-slate-200 bg-white"
+            />
             <p className="break-all rounded bg-slate-100 px-3 py-2 font-mono text-[13px] text-slate-900">
               {setup.data.secret}
             </p>

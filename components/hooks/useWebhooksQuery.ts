@@ -1,7 +1,8 @@
 "use client";
 
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { WebhookDeliveryView, WebhookEndpointView } from "@/lib/webhooks/views";
+import type { SecretOverlap } from "@/lib/webhooks/config";
+import type { WebhookDeliveryDetail, WebhookDeliveryView, WebhookEndpointView } from "@/lib/webhooks/views";
 import { useApi } from "./useApi";
 
 export const webhooksQueryKey = ["webhooks"] as const;
@@ -11,6 +12,12 @@ const base = (id: string) => `/api/dashboard/webhooks/${encodeURIComponent(id)}`
 export interface CreatedEndpoint {
   endpoint: WebhookEndpointView;
   secret: string;
+}
+
+export interface EndpointInput {
+  url: string;
+  description: string;
+  eventTypes: string[];
 }
 
 export function useWebhooksQuery() {
@@ -37,8 +44,7 @@ export function useCreateEndpointMutation() {
   const client = useQueryClient();
   return useMutation({
     gcTime: 0,
-    mutationFn: (input: { url: string; eventTypes: string[] }) =>
-      api.post<CreatedEndpoint>("/api/dashboard/webhooks", input),
+    mutationFn: (input: EndpointInput) => api.post<CreatedEndpoint>("/api/dashboard/webhooks", input),
     onSuccess: () => {
       client.invalidateQueries({ queryKey: webhooksQueryKey });
       client.invalidateQueries({ queryKey: ["audit"] });
@@ -69,6 +75,47 @@ export function useResendMutation(endpointId: string) {
       api.post<unknown>(`${base(endpointId)}/deliveries/${encodeURIComponent(deliveryId)}/resend`),
     onSuccess: () => {
       client.invalidateQueries({ queryKey: deliveriesKey(endpointId) });
+      client.invalidateQueries({ queryKey: ["audit"] });
+    },
+  });
+}
+
+/** One delivery's payload and each attempt's response; read when the viewer opens. */
+export function useDeliveryDetailQuery(endpointId: string, deliveryId: string | null) {
+  const api = useApi();
+  return useQuery({
+    queryKey: [...deliveriesKey(endpointId), deliveryId],
+    queryFn: () =>
+      api.get<WebhookDeliveryDetail>(
+        `${base(endpointId)}/deliveries/${encodeURIComponent(deliveryId ?? "")}`,
+      ),
+    enabled: deliveryId !== null,
+  });
+}
+
+export function useUpdateEndpointMutation() {
+  const api = useApi();
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, ...input }: EndpointInput & { id: string }) =>
+      api.patch<WebhookEndpointView>(base(id), input),
+    onSuccess: () => {
+      client.invalidateQueries({ queryKey: webhooksQueryKey });
+      client.invalidateQueries({ queryKey: ["audit"] });
+    },
+  });
+}
+
+/** The answer holds the new signing secret: gcTime 0, like create. */
+export function useRollSecretMutation() {
+  const api = useApi();
+  const client = useQueryClient();
+  return useMutation({
+    gcTime: 0,
+    mutationFn: (a: { id: string; overlap: SecretOverlap }) =>
+      api.post<CreatedEndpoint>(`${base(a.id)}/roll-secret`, { overlap: a.overlap }),
+    onSuccess: () => {
+      client.invalidateQueries({ queryKey: webhooksQueryKey });
       client.invalidateQueries({ queryKey: ["audit"] });
     },
   });

@@ -16,7 +16,8 @@ import { SecretDialog } from "./SecretDialog";
 import { RollKeyDialog } from "./RollKeyDialog";
 import { EditKeyDialog } from "./EditKeyDialog";
 import { DisableKeyDialog } from "./DisableKeyDialog";
-import { filterKeys, statusOf, type StatusFilter } from "./key-status";
+import { filterKeys, sortKeys, statusOf, type KeySort, type StatusFilter } from "./key-status";
+import { KEYS_PAGE_SIZE, KeysPager } from "./KeysPager";
 
 const control =
   "rounded-md border border-slate-300 px-3 py-1.5 text-sm shadow-sm focus:border-emerald-600 focus:outline-none focus:ring-2 focus:ring-emerald-600/25";
@@ -40,6 +41,8 @@ export function KeysView() {
   const [disabling, setDisabling] = useState<KeyView | null>(null);
   const [search, setSearch] = useState("");
   const [status, setStatus] = useState<StatusFilter>("all");
+  const [sort, setSort] = useState<KeySort>("newest");
+  const [page, setPage] = useState(0);
   const toggle = useToggleKeyMutation();
   // After a revoke the row's button is gone: focus moves to the list heading (issue 12). It must
   // happen after the native <dialog> closed, because close() returns focus to the Revoke button
@@ -48,7 +51,11 @@ export function KeysView() {
   const headingRef = useRef<HTMLHeadingElement>(null);
   const focusHeadingAfterRevoke = useRef(false);
   const filterId = useId();
-  const shown = keys.data ? filterKeys(keys.data, search, status) : [];
+  const matching = keys.data ? sortKeys(filterKeys(keys.data, search, status), sort) : [];
+  // A page past the end (keys revoked away, a narrower search) shows the last one.
+  const lastPage = Math.max(0, Math.ceil(matching.length / KEYS_PAGE_SIZE) - 1);
+  const current = Math.min(page, lastPage);
+  const shown = matching.slice(current * KEYS_PAGE_SIZE, (current + 1) * KEYS_PAGE_SIZE);
 
   // The same after the display-once dialog: its opener (Create in a dialog that is gone) cannot take
   // focus back, and it fell to <body> (issue 34).
@@ -132,6 +139,7 @@ export function KeysView() {
         </div>
         {keys.data && keys.data.length > 0 && (
           <div className="flex flex-wrap gap-2 border-b border-slate-100 px-4 py-3 sm:px-5">
+            {/* Search takes its own row on phones: beside two selects it shrank to a few pixels at 390. */}
             <label htmlFor={`${filterId}-q`} className="sr-only">
               Search keys by name or prefix
             </label>
@@ -139,9 +147,12 @@ export function KeysView() {
               id={`${filterId}-q`}
               type="search"
               value={search}
-              onChange={(e) => setSearch(e.target.value)}
+              onChange={(e) => {
+                setSearch(e.target.value);
+                setPage(0);
+              }}
               placeholder="Search name or prefix"
-              className={`${control} min-w-0 flex-1`}
+              className={`${control} w-full min-w-0 sm:w-auto sm:flex-1`}
             />
             <label htmlFor={`${filterId}-s`} className="sr-only">
               Filter by status
@@ -149,8 +160,11 @@ export function KeysView() {
             <select
               id={`${filterId}-s`}
               value={status}
-              onChange={(e) => setStatus(e.target.value as StatusFilter)}
-              className={control}
+              onChange={(e) => {
+                setStatus(e.target.value as StatusFilter);
+                setPage(0);
+              }}
+              className={`${control} min-w-0 flex-1 sm:flex-none`}
             >
               <option value="all">All statuses</option>
               <option value="active">Active</option>
@@ -158,6 +172,23 @@ export function KeysView() {
               <option value="disabled">Disabled</option>
               <option value="expired">Expired</option>
               <option value="revoked">Revoked</option>
+            </select>
+            <label htmlFor={`${filterId}-o`} className="sr-only">
+              Sort keys
+            </label>
+            <select
+              id={`${filterId}-o`}
+              value={sort}
+              onChange={(e) => {
+                setSort(e.target.value as KeySort);
+                setPage(0);
+              }}
+              className={`${control} min-w-0 flex-1 sm:flex-none`}
+            >
+              <option value="newest">Newest first</option>
+              <option value="oldest">Oldest first</option>
+              <option value="name">Name A–Z</option>
+              <option value="lastUsed">Recently used</option>
             </select>
           </div>
         )}
@@ -178,6 +209,7 @@ export function KeysView() {
             onToggle: (k) => (k.disabledAt === null ? setDisabling(k) : setToggled(k, false)),
           }}
         />
+        <KeysPager page={current} total={matching.length} onPage={setPage} />
       </Card>
 
       <CreateKeyDialog

@@ -34,3 +34,18 @@ export function filterKeys(
     return statusOf(k, now) === status;
   });
 }
+
+export type KeySort = "newest" | "oldest" | "name" | "lastUsed";
+
+/** The keys page's sort orders; ties keep the newest first. */
+export function sortKeys(keys: KeyView[], sort: KeySort): KeyView[] {
+  const time = (iso: string | null) => (iso ? Date.parse(iso) : 0);
+  const newest = (a: KeyView, b: KeyView) => time(b.createdAt) - time(a.createdAt);
+  const by: Record<KeySort, (a: KeyView, b: KeyView) => number> = {
+    newest,
+    oldest: (a, b) => -newest(a, b),
+    name: (a, b) => a.name.localeCompare(b.name, undefined, { sensitivity: "base" }) || newest(a, b),
+    lastUsed: (a, b) => time(b.lastUsedAt) - time(a.lastUsedAt) || newest(a, b),
+  };
+  return [...keys].sort(by[sort]);
+}

@@ -6,6 +6,7 @@ import { CopyButton } from "../ui/CopyButton";
 import { Dialog } from "../ui/Dialog";
 import { formatPreciseTime } from "../ui/format";
 import { curlFor, KEY_VARIABLE } from "./curl";
+import { ResponseDetail } from "./ResponseDetail";
 import { StatusBadge } from "./StatusBadge";
 
 const noop = () => () => {};
@@ -47,6 +48,11 @@ export function LogDrawer({ row, onClose }: { row: RequestLogView | null; onClos
                 {row.errorCode && <span className={mono}>{row.errorCode}</span>}
               </span>
             </Field>
+            {row.errorMessage && (
+              <Field label="Message">
+                <span data-testid="error-message">{row.errorMessage}</span>
+              </Field>
+            )}
             <Field label="Request">
               <span className={mono}>
                 {row.method} {row.path}
@@ -79,6 +85,7 @@ export function LogDrawer({ row, onClose }: { row: RequestLogView | null; onClos
               </Field>
             )}
           </dl>
+          <ResponseDetail row={row} />
           <div>
             <h3 className="text-sm font-medium text-slate-900">Repeat this request</h3>
             <p className="mt-1 text-sm text-slate-600">

@@ -5,7 +5,10 @@ import { Badge, type Tone } from "../ui/Badge";
 import { Button } from "../ui/Button";
 import { formatPreciseTime } from "../ui/format";
 import { Skeleton } from "../ui/States";
+import { useState } from "react";
 import { useDeliveriesQuery, useResendMutation } from "../hooks/useWebhooksQuery";
+import { DeliveryDetailDialog } from "./DeliveryDetailDialog";
+import { refusalHint } from "./refusal";
 
 const STATE: Record<WebhookDeliveryView["status"], { tone: Tone; label: string }> = {
   pending: { tone: "blue", label: "Pending" },
@@ -13,15 +16,6 @@ const STATE: Record<WebhookDeliveryView["status"], { tone: Tone; label: string }
   succeeded: { tone: "green", label: "Delivered" },
   dead: { tone: "red", label: "Failed" },
 };
-
-/**
- * A refused private target names the setting that allows it (issue 34: 127.0.0.1 was refused on a
- * developer's machine without saying how to test locally).
- */
-export const refusalHint = (error: string) =>
-  error.startsWith("refused:")
-    ? ". For local testing, start the server with WEBHOOK_ALLOW_PRIVATE=1 (docs/events.md)"
-    : "";
 
 function Attempts({ d }: { d: WebhookDeliveryView }) {
   if (!d.attemptLog.length) return null;
@@ -44,6 +38,7 @@ function Attempts({ d }: { d: WebhookDeliveryView }) {
 export function DeliveryLog({ endpointId }: { endpointId: string }) {
   const deliveries = useDeliveriesQuery(endpointId);
   const resend = useResendMutation(endpointId);
+  const [viewing, setViewing] = useState<string | null>(null);
   if (deliveries.isPending) return <Skeleton className="m-4 h-16" />;
   if (deliveries.isError)
     return (
@@ -58,50 +53,63 @@ export function DeliveryLog({ endpointId }: { endpointId: string }) {
       </p>
     );
   return (
-    <ul aria-label="Deliveries" className="divide-y divide-slate-100">
-      {deliveries.data.map((d) => (
-        <li
-          key={d.id}
-          className="flex flex-wrap items-start gap-x-4 gap-y-1 px-4 py-2.5 text-sm sm:px-5"
-          data-delivery={d.eventId}
-        >
-          <div className="min-w-0 flex-1 basis-56">
-            <div className="flex flex-wrap items-center gap-2">
-              <code className="font-mono text-[13px] text-slate-900">{d.eventType}</code>
-              <Badge tone={STATE[d.status].tone}>{STATE[d.status].label}</Badge>
-            </div>
-            <p className="mt-0.5 break-all text-xs text-slate-600">
-              {formatPreciseTime(d.createdAt)} · {d.eventId}
-            </p>
-            <Attempts d={d} />
-          </div>
-          <dl className="flex gap-4 text-xs text-slate-600">
-            <div>
-              <dt className="sr-only">Attempts</dt>
-              <dd>
-                {d.attempts} {d.attempts === 1 ? "attempt" : "attempts"}
-              </dd>
-            </div>
-            <div>
-              <dt className="sr-only">Status code</dt>
-              <dd data-status-code>{d.lastStatusCode ?? (d.lastError ? "error" : "–")}</dd>
-            </div>
-            <div>
-              <dt className="sr-only">Latency</dt>
-              <dd>{d.lastLatencyMs === null ? "–" : `${d.lastLatencyMs} ms`}</dd>
-            </div>
-          </dl>
-          <Button
-            size="sm"
-            variant="secondary"
-            disabled={resend.isPending}
-            onClick={() => resend.mutate(d.id)}
-            aria-label={`Resend ${d.eventType} ${d.eventId}`}
+    <>
+      <ul aria-label="Deliveries" className="divide-y divide-slate-100">
+        {deliveries.data.map((d) => (
+          <li
+            key={d.id}
+            className="flex flex-wrap items-start gap-x-4 gap-y-1 px-4 py-2.5 text-sm sm:px-5"
+            data-delivery={d.eventId}
           >
-            Resend
-          </Button>
-        </li>
-      ))}
-    </ul>
+            <div className="min-w-0 flex-1 basis-56">
+              <div className="flex flex-wrap items-center gap-2">
+                <code className="font-mono text-[13px] text-slate-900">{d.eventType}</code>
+                <Badge tone={STATE[d.status].tone}>{STATE[d.status].label}</Badge>
+              </div>
+              <p className="mt-0.5 break-all text-xs text-slate-600">
+                {formatPreciseTime(d.createdAt)} · {d.eventId}
+              </p>
+              <Attempts d={d} />
+            </div>
+            <dl className="flex gap-4 text-xs text-slate-600">
+              <div>
+                <dt className="sr-only">Attempts</dt>
+                <dd>
+                  {d.attempts} {d.attempts === 1 ? "attempt" : "attempts"}
+                </dd>
+              </div>
+              <div>
+                <dt className="sr-only">Status code</dt>
+                <dd data-status-code>{d.lastStatusCode ?? (d.lastError ? "error" : "–")}</dd>
+              </div>
+              <div>
+                <dt className="sr-only">Latency</dt>
+                <dd>{d.lastLatencyMs === null ? "–" : `${d.lastLatencyMs} ms`}</dd>
+              </div>
+            </dl>
+            <div className="flex gap-2">
+              <Button
+                size="sm"
+                variant="secondary"
+                onClick={() => setViewing(d.id)}
+                aria-label={`View ${d.eventType} ${d.eventId}`}
+              >
+                View
+              </Button>
+              <Button
+                size="sm"
+                variant="secondary"
+                disabled={resend.isPending}
+                onClick={() => resend.mutate(d.id)}
+                aria-label={`Resend ${d.eventType} ${d.eventId}`}
+              >
+                Resend
+              </Button>
+            </div>
+          </li>
+        ))}
+      </ul>
+      <DeliveryDetailDialog endpointId={endpointId} deliveryId={viewing} onClose={() => setViewing(null)} />
+    </>
   );
 }

@@ -13,10 +13,14 @@ export function EndpointCard({
   endpoint: ep,
   busy,
   onAction,
+  onEdit,
+  onRoll,
 }: {
   endpoint: WebhookEndpointView;
   busy: boolean;
   onAction: (action: EndpointAction) => void;
+  onEdit: () => void;
+  onRoll: () => void;
 }) {
   const [open, setOpen] = useState(false);
   const logId = `log-${ep.id}`;
@@ -35,12 +39,23 @@ export function EndpointCard({
               </Badge>
             )}
           </div>
+          {ep.description && (
+            <p className="mt-1 break-words text-sm text-slate-700" data-description>
+              {ep.description}
+            </p>
+          )}
           <p className="mt-1 text-xs text-slate-600">
             {ep.eventTypes.length ? ep.eventTypes.join(", ") : "All event types"} · added{" "}
             {formatDateTime(ep.createdAt)}
             {ep.consecutiveFailures > 0 &&
               ` · ${ep.consecutiveFailures} failed ${ep.consecutiveFailures === 1 ? "attempt" : "attempts"} in a row`}
           </p>
+          {ep.previousSecretUntil && (
+            <p className="mt-1 text-xs text-amber-800" data-overlap>
+              Secret rolled: deliveries carry the old secret&apos;s signature too until{" "}
+              {formatDateTime(ep.previousSecretUntil)}.
+            </p>
+          )}
           {disabled && ep.disabledReason && (
             <p className="mt-1 text-xs text-red-700" data-disabled-reason>
               {ep.disabledReason}
@@ -50,6 +65,12 @@ export function EndpointCard({
         <div className="flex flex-wrap gap-2">
           <Button size="sm" variant="secondary" disabled={busy || disabled} onClick={() => onAction("test")}>
             Send test event
+          </Button>
+          <Button size="sm" variant="secondary" disabled={busy} onClick={onEdit}>
+            Edit
+          </Button>
+          <Button size="sm" variant="secondary" disabled={busy} onClick={onRoll}>
+            Roll secret
           </Button>
           <Button
             size="sm"

@@ -10,12 +10,14 @@ import { EmptyState, ErrorState, Skeleton } from "../ui/States";
 import {
   useCreateEndpointMutation,
   useEndpointAction,
+  useUpdateEndpointMutation,
   useWebhooksQuery,
   type CreatedEndpoint,
   type EndpointAction,
 } from "../hooks/useWebhooksQuery";
-import { AddEndpointDialog } from "./AddEndpointDialog";
 import { EndpointCard } from "./EndpointCard";
+import { EndpointDialog } from "./EndpointDialog";
+import { RollSecretDialog } from "./RollSecretDialog";
 import { WebhookSecretDialog } from "./WebhookSecretDialog";
 
 const DONE: Record<EndpointAction, string> = {
@@ -29,7 +31,10 @@ export function WebhooksView() {
   const endpoints = useWebhooksQuery();
   const create = useCreateEndpointMutation();
   const action = useEndpointAction();
+  const update = useUpdateEndpointMutation();
   const [adding, setAdding] = useState(false);
+  const [editing, setEditing] = useState<WebhookEndpointView | null>(null);
+  const [rolling, setRolling] = useState<WebhookEndpointView | null>(null);
   // The secret lives only here, only while the display-once dialog is open.
   const [created, setCreated] = useState<CreatedEndpoint | null>(null);
   const [deleting, setDeleting] = useState<WebhookEndpointView | null>(null);
@@ -89,20 +94,59 @@ export function WebhooksView() {
               endpoint={ep}
               busy={action.isPending}
               onAction={(a) => (a === "delete" ? setDeleting(ep) : run(ep.id, a))}
+              onEdit={() => setEditing(ep)}
+              onRoll={() => setRolling(ep)}
             />
           ))}
         </div>
       )}
 
-      <AddEndpointDialog
+      <EndpointDialog
         open={adding}
-        mutation={create}
+        editing={null}
+        pending={create.isPending}
+        serverError={create.isError ? create.error.message : ""}
         onClose={() => {
           setAdding(false);
           create.reset();
         }}
-        onCreated={(result) => {
-          setAdding(false);
+        onSubmit={(input) =>
+          create.mutate(input, {
+            onSuccess: (result) => {
+              setAdding(false);
+              setCreated(result);
+            },
+          })
+        }
+      />
+      <EndpointDialog
+        open={editing !== null}
+        editing={editing}
+        pending={update.isPending}
+        serverError={update.isError ? update.error.message : ""}
+        onClose={() => {
+          setEditing(null);
+          update.reset();
+        }}
+        onSubmit={(input) =>
+          editing &&
+          update.mutate(
+            { id: editing.id, ...input },
+            {
+              onSuccess: () => {
+                setEditing(null);
+                update.reset();
+                setNotice("Endpoint saved.");
+              },
+            },
+          )
+        }
+      />
+      <RollSecretDialog
+        endpoint={rolling}
+        onClose={() => setRolling(null)}
+        onRolled={(result) => {
+          setRolling(null);
           setCreated(result);
         }}
       />

@@ -52,7 +52,7 @@ export function handleApiRequest(req: ApiRequest): Answer {
   if (answer) return answer;
   const match = matchRoute(req.path);
   const endpoint = match?.route.pattern ?? UNMATCHED;
-  const trace: RequestTrace = { caller: null, failure: null, errorCode: null, units: 0 };
+  const trace: RequestTrace = { caller: null, failure: null, errorCode: null, errorMessage: null, units: 0 };
   const c: Ctx = {
     req,
     requestId,
@@ -103,6 +103,7 @@ function admit(c: Ctx, auth: AuthResult): Answer {
     usage.authFailed(auth.failure);
     c.trace.failure = auth.failure;
     c.trace.errorCode = auth.error.code;
+    c.trace.errorMessage = auth.error.message;
     return errorResponse(c.requestId, auth.error);
   }
   const caller = (c.caller = c.trace.caller = auth.caller);
@@ -183,6 +184,7 @@ function fail(c: Ctx, err: unknown): ApiResponse {
   const error = err instanceof ApiError ? err : internalError(err, c.requestId, c.req);
   if (error.status === 429) metrics.rateLimited(error.code);
   c.trace.errorCode = error.code;
+  c.trace.errorMessage = error.message;
   // The caller's mistakes (4xx) cost no units but still count as requests.
   const unitHeaders = c.caller ? usage.settle(c.caller, c.endpoint, error.status, 0, c.admission) : NONE;
   return errorResponse(c.requestId, error, [c.limitHeaders, unitHeaders]);

@@ -38,7 +38,7 @@ export const TOOL_VARS = {
     },
   ),
   LIGHTHOUSE_DIR: v.str(
-    "`npm run perf:pages`: a Lighthouse 12 install to also score each page (docs/development.md)",
+    "`npm run perf:pages`/`perf:lighthouse`: a Lighthouse 12 install to score each page (docs/development.md); perf:lighthouse installs one under node_modules/.cache when unset",
     T,
   ),
   STATLINE_SKIP_BUILD: v.bool("`1` skips the build check in `npm start` and the tests", T, { default: "0" }),

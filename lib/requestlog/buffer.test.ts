@@ -18,6 +18,8 @@ const row = (id: string, status = 200): RequestLogRow => ({
   ip: null,
   userAgent: null,
   sampleRate: 1,
+  errorMessage: null,
+  response: null,
 });
 
 describe("request log buffer", () => {

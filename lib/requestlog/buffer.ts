@@ -22,6 +22,14 @@ export interface RequestLogRow {
   ip: string | null;
   userAgent: string | null;
   sampleRate: number;
+  /** Error rows: the error body's message. */
+  errorMessage: string | null;
+  /**
+   * Error rows: the response as sent, by reference (the pipeline built both for the answer
+   * anyway), so recording costs no copy on the request path; lib/requestlog/response.ts caps,
+   * redacts and serialises it when the flush writes the row. Null on successes.
+   */
+  response: { headers: Readonly<Record<string, string>>; body: string } | null;
 }
 
 export interface BufferOptions {

@@ -1,6 +1,7 @@
 import type { Db } from "../db";
 import type { Prisma } from "../generated/sqlite/client";
 import type { RequestLogRow } from "./buffer";
+import { parseStoredHeaders } from "./response";
 
 /** Status filters: a class, "errors" (>= 400), or one exact code such as "404". */
 export const STATUS_FILTERS = ["2xx", "3xx", "4xx", "429", "5xx", "errors"] as const;
@@ -23,10 +24,26 @@ export interface LogFilters {
  * account, with its id as `requestId` and the time as ISO-8601. `sampleRate` 1: every such request
  * is logged; N: this row stands for about N requests (flood sampling).
  */
-export type RequestLogView = Omit<RequestLogRow, "id" | "at" | "accountId"> & {
+export type RequestLogView = Omit<RequestLogRow, "id" | "at" | "accountId" | "response"> & {
   requestId: string;
   at: string;
+  /**
+   * Error rows: the response as sent (headers in order; the body at most 4 KB, keys cut to their
+   * prefix). Null on successes, and on error rows recorded during a write backlog.
+   */
+  response: { headers: [string, string][]; body: string | null } | null;
 };
+
+/** The message of a stored `{"error":{"code","message"}}` body, for rows that did not keep it apart. */
+function messageOf(body: string | null): string | null {
+  if (!body) return null;
+  try {
+    const parsed = JSON.parse(body) as { error?: { message?: unknown } };
+    return typeof parsed.error?.message === "string" ? parsed.error.message : null;
+  } catch {
+    return null;
+  }
+}
 
 export interface RequestLogPage {
   items: RequestLogView[];
@@ -84,6 +101,11 @@ export function toView(r: Row): RequestLogView {
     ip: r.ip,
     userAgent: r.userAgent,
     sampleRate: r.sampleRate,
+    errorMessage: r.errorMessage ?? messageOf(r.responseBody),
+    response:
+      r.responseHeaders === null && r.responseBody === null
+        ? null
+        : { headers: parseStoredHeaders(r.responseHeaders), body: r.responseBody },
   };
 }
 

@@ -2,14 +2,19 @@ import { extractKey } from "../api/auth";
 import type { ApiRequest, ApiResponse } from "../api/types";
 import type { AuthFailure, Caller } from "../keys/caller";
 import { PREFIX_LENGTH } from "../keys/format";
-import { scrub } from "../log";
 import { requestLogConfig, requestLogState } from "./index";
+import { redactUrlPart } from "./redact";
+import { DETAIL_ROWS } from "./response";
+
+export { redactUrlPart };
 
 /** What the pipeline learnt about a request while answering it. */
 export interface RequestTrace {
   caller: Caller | null;
   failure: AuthFailure | null;
   errorCode: string | null;
+  /** The error body's message, set with errorCode (the ingest pipeline leaves it out: read from the body). */
+  errorMessage?: string | null;
   units: number;
 }
 
@@ -22,21 +27,6 @@ function failedPrefix(req: ApiRequest, failure: AuthFailure | null): string | nu
   if (failure.reason !== "unknown_prefix") return null;
   const extracted = extractKey(req);
   return "key" in extracted ? extracted.key.slice(0, PREFIX_LENGTH) : null;
-}
-
-/**
- * scrub() for a URL part: a key written with percent-escapes (`sk%5Flive%5F…`) is found in the
- * decoded text (up to three rounds, for double encoding), and then the decoded text is stored, cut.
- */
-export function redactUrlPart(text: string): string {
-  const plain = scrub(text);
-  let decoded = text;
-  for (let i = 0; i < 3 && decoded.includes("%"); i++) {
-    decoded = decoded.replace(/%([0-9A-Fa-f]{2})/g, (_, h: string) => String.fromCharCode(parseInt(h, 16)));
-    const cut = scrub(decoded);
-    if (cut !== decoded) return cut;
-  }
-  return plain;
 }
 
 /**
@@ -99,6 +89,14 @@ export function recordRequest(
     ip: cut(req.ip, 64),
     userAgent: blind ? null : cut(req.header("user-agent"), 300),
     sampleRate: rate,
+    errorMessage: trace.errorMessage ?? null,
+    // Error rows keep the response for the log drawer, by reference (no copy here; the flush
+    // serialises it). Successes keep none: they are most rows and their bodies are the data.
+    // A backlog beyond DETAIL_ROWS (a database outage under an error flood) keeps messages only.
+    response:
+      res.status >= 400 && state.buffer.pending < DETAIL_ROWS
+        ? { headers: res.headers, body: res.body }
+        : null,
   });
   if (!state.started) {
     state.started = true;

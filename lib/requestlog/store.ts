@@ -2,19 +2,20 @@ import type { Db } from "../db";
 import { Prisma } from "../generated/sqlite/client";
 import { chunks } from "../util/chunks";
 import type { RequestLogRow } from "./buffer";
+import { storedBody, storedHeaders, storedMessage } from "./response";
 
-/** Rows per INSERT: 16 parameters each keeps a statement far below SQLite's and PostgreSQL's limits. */
+/** Rows per INSERT: 19 parameters each keeps a statement far below SQLite's and PostgreSQL's limits. */
 const CHUNK = 400;
 
 function insert(db: Db, rows: RequestLogRow[]) {
   const values = Prisma.join(
     rows.map(
       (r) =>
-        Prisma.sql`(${r.id}, ${new Date(r.at)}, ${r.accountId}, ${r.keyPrefix}, ${r.environment}, ${r.method}, ${r.path}, ${r.query}, ${r.endpoint}, ${r.status}, ${r.errorCode}, ${r.units}, ${r.durationMs}, ${r.ip}, ${r.userAgent}, ${r.sampleRate})`,
+        Prisma.sql`(${r.id}, ${new Date(r.at)}, ${r.accountId}, ${r.keyPrefix}, ${r.environment}, ${r.method}, ${r.path}, ${r.query}, ${r.endpoint}, ${r.status}, ${r.errorCode}, ${r.units}, ${r.durationMs}, ${r.ip}, ${r.userAgent}, ${r.sampleRate}, ${storedMessage(r.errorMessage)}, ${r.response ? storedHeaders(r.response.headers) : null}, ${r.response ? storedBody(r.response.body) : null})`,
     ),
   );
   // The request id is the primary key, so a batch retried after a lost commit inserts nothing twice.
-  return db.$executeRaw`INSERT INTO "request_logs" ("id", "at", "accountId", "keyPrefix", "environment", "method", "path", "query", "endpoint", "status", "errorCode", "units", "durationMs", "ip", "userAgent", "sampleRate")
+  return db.$executeRaw`INSERT INTO "request_logs" ("id", "at", "accountId", "keyPrefix", "environment", "method", "path", "query", "endpoint", "status", "errorCode", "units", "durationMs", "ip", "userAgent", "sampleRate", "errorMessage", "responseHeaders", "responseBody")
     VALUES ${values}
     ON CONFLICT ("id") DO NOTHING`;
 }

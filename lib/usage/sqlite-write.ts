@@ -1,5 +1,6 @@
 import type Database from "better-sqlite3";
 import { sqliteDateTime as at } from "../db/config";
+import { storedBody, storedHeaders, storedMessage } from "../requestlog/response";
 import { rollupsOf } from "./rollups";
 import type { Batch } from "./meter";
 
@@ -26,8 +27,8 @@ const SQL = {
   authFailure: `INSERT INTO "auth_failure_buckets" ("accountId", "keyPrefix", "minute", "reason", "count")
     VALUES (?, ?, ?, ?, ?)
     ON CONFLICT ("accountId", "keyPrefix", "minute", "reason") DO UPDATE SET "count" = "count" + excluded."count"`,
-  log: `INSERT INTO "request_logs" ("id", "at", "accountId", "keyPrefix", "environment", "method", "path", "query", "endpoint", "status", "errorCode", "units", "durationMs", "ip", "userAgent", "sampleRate")
-    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT ("id") DO NOTHING`,
+  log: `INSERT INTO "request_logs" ("id", "at", "accountId", "keyPrefix", "environment", "method", "path", "query", "endpoint", "status", "errorCode", "units", "durationMs", "ip", "userAgent", "sampleRate", "errorMessage", "responseHeaders", "responseBody")
+    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT ("id") DO NOTHING`,
   touch: `UPDATE "api_keys" SET "lastUsedAt" = ? WHERE "id" = ?`,
 } as const;
 
@@ -103,6 +104,10 @@ export function writeBatchSqlite(conn: Database.Database, batch: Batch, plan: Ma
         r.ip,
         r.userAgent,
         r.sampleRate,
+        // Error rows' response detail is capped and redacted here, on the writer thread.
+        storedMessage(r.errorMessage),
+        r.response ? storedHeaders(r.response.headers) : null,
+        r.response ? storedBody(r.response.body) : null,
       );
     // lastUsedAt is "seen within this second".
     for (const t of batch.touched) run(p.touch, at(t.at - (t.at % 1000)), t.keyId);

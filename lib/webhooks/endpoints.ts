@@ -29,7 +29,7 @@ export interface EndpointRef {
   accountId?: string;
 }
 
-interface Actor extends AuditContext {
+export interface Actor extends AuditContext {
   userId: string | null;
 }
 
@@ -39,6 +39,8 @@ export interface NewEndpoint {
   url: string;
   eventTypes: WebhookEventType[];
   competitionId?: number | null;
+  /** The owner's note, at most MAX_DESCRIPTION_LENGTH characters (the route checks it). */
+  description?: string;
 }
 
 /** Creates an endpoint that receives changes from now on; returns it and its signing secret (once). */
@@ -63,6 +65,7 @@ export async function createEndpoint(
         accountId: input.accountId,
         createdById: input.createdById,
         url: input.url,
+        description: input.description ?? "",
         eventTypes: input.eventTypes.join(","),
         competitionId: input.competitionId ?? null,
         secret: sealSigningSecret(secret),
@@ -88,10 +91,10 @@ export async function listEndpoints(db: Db, accountId?: string): Promise<Webhook
     where: accountId ? { accountId } : {},
     orderBy: { createdAt: "desc" },
   });
-  return rows.map(toEndpointView);
+  return rows.map((r) => toEndpointView(r));
 }
 
-const find = (db: Db, ref: EndpointRef) =>
+export const findEndpoint = (db: Db, ref: EndpointRef) =>
   db.webhookEndpoint.findFirst({
     where: { id: ref.id, ...(ref.accountId ? { accountId: ref.accountId } : {}) },
   });
@@ -101,7 +104,7 @@ export async function removeEndpoint(
   ref: EndpointRef,
   actor: Actor,
 ): Promise<WebhookResult<{ id: string }>> {
-  const ep = await find(db, ref);
+  const ep = await findEndpoint(db, ref);
   if (!ep) return notFound;
   await db.$transaction(async (tx) => {
     await tx.webhookEndpoint.delete({ where: { id: ep.id } });
@@ -128,7 +131,7 @@ export async function setEndpointDisabled(
   disabled: boolean,
   actor: Actor,
 ): Promise<WebhookResult<WebhookEndpointView>> {
-  const ep = await find(db, ref);
+  const ep = await findEndpoint(db, ref);
   if (!ep) return notFound;
   if (Boolean(ep.disabledAt) === disabled)
     return {
@@ -163,7 +166,7 @@ export async function sendTestEvent(
   ref: EndpointRef,
   actor: Actor,
 ): Promise<WebhookResult<{ eventId: string }>> {
-  const ep = await find(db, ref);
+  const ep = await findEndpoint(db, ref);
   if (!ep) return notFound;
   if (ep.disabledAt)
     return { ok: false, code: "CONFLICT", message: "Enable the endpoint before sending a test event" };
@@ -199,7 +202,7 @@ export async function resendDelivery(
   ref: EndpointRef & { deliveryId: string },
   actor: Actor,
 ): Promise<WebhookResult<{ id: string }>> {
-  const ep = await find(db, ref);
+  const ep = await findEndpoint(db, ref);
   const d = ep && (await db.webhookDelivery.findFirst({ where: { id: ref.deliveryId, endpointId: ep.id } }));
   if (!ep || !d) return { ok: false, code: "NOT_FOUND", message: "Delivery not found" };
   const refused = throttled(ep.accountId);

@@ -151,7 +151,18 @@ export async function leaseDue(db: Db, owner: string, limit: number, leaseMs: nu
   if (!rows.length) return [];
   return db.webhookDelivery.findMany({
     where: { id: { in: rows.map((r) => r.id) }, leaseOwner: owner },
-    include: { endpoint: { select: { id: true, url: true, secret: true, accountId: true } } },
+    include: {
+      endpoint: {
+        select: {
+          id: true,
+          url: true,
+          secret: true,
+          previousSecret: true,
+          previousSecretUntil: true,
+          accountId: true,
+        },
+      },
+    },
   });
 }
 

@@ -3,16 +3,17 @@ import https from "node:https";
 import net from "node:net";
 import { webhookConfig } from "./config";
 import { checkedLookup, isForbiddenAddress, RefusedTarget } from "./ssrf";
+import { capResponseBody, cappedHeaders, READ_BYTES } from "./response";
 
 export interface PostResult {
   statusCode: number | null;
   latencyMs: number;
   error: string | null;
-  /** The first 200 characters of the response body; the rest is never read. */
+  /** The first 4 KB of the response body (lib/webhooks/response.ts); the rest is never read. */
   response: string | null;
+  /** The response headers, bounded (lib/webhooks/response.ts); null when there was no response. */
+  headers?: Record<string, string> | null;
 }
-
-const SNIPPET = 200;
 
 /**
  * One POST to a webhook URL: the target address is checked after DNS resolution (checkedLookup)
@@ -25,11 +26,17 @@ export function postWebhook(
   body: string,
 ): Promise<PostResult> {
   const started = performance.now();
-  const done = (statusCode: number | null, error: string | null, response: string | null = null) => ({
+  const done = (
+    statusCode: number | null,
+    error: string | null,
+    response: string | null = null,
+    headers: Record<string, string> | null = null,
+  ): PostResult => ({
     statusCode,
     latencyMs: Math.round(performance.now() - started),
     error,
     response,
+    headers,
   });
   const url = new URL(rawUrl);
   const host = url.hostname.replace(/^\[|\]$/g, "");
@@ -50,13 +57,23 @@ export function postWebhook(
       signal: AbortSignal.timeout(webhookConfig.timeoutMs()),
     });
     req.on("response", (res) => {
-      let snippet = "";
-      res.setEncoding("utf8");
-      res.on("data", (chunk: string) => {
-        snippet += chunk;
-        if (snippet.length >= SNIPPET) res.destroy();
+      const chunks: Buffer[] = [];
+      let size = 0;
+      res.on("data", (chunk: Buffer) => {
+        chunks.push(chunk);
+        size += chunk.length;
+        // Past the cap nothing more is read: a huge or endless answer costs at most this much.
+        if (size >= READ_BYTES) res.destroy();
       });
-      const finish = () => resolve(done(res.statusCode ?? null, null, snippet.slice(0, SNIPPET)));
+      const finish = () =>
+        resolve(
+          done(
+            res.statusCode ?? null,
+            null,
+            capResponseBody(Buffer.concat(chunks)),
+            cappedHeaders(res.headers),
+          ),
+        );
       res.on("end", finish);
       res.on("close", finish);
     });

@@ -5,7 +5,7 @@ import { logError, logInfo } from "../log";
 import { retryDelayMs, webhookConfig } from "./config";
 import { leaseDue, type LeasedDelivery } from "./outbox";
 import { postWebhook, type PostResult } from "./post";
-import { openSigningSecret, signatureHeaders } from "./sign";
+import { signatureHeaders, signingSecrets } from "./sign";
 
 const LEASE_BATCH = 20;
 
@@ -82,6 +82,7 @@ async function record(db: Db, d: LeasedDelivery, owner: string, r: PostResult) {
       latencyMs: r.latencyMs,
       error,
       response: r.response,
+      responseHeaders: r.headers ? JSON.stringify(r.headers) : null,
       sender: owner,
     },
   });
@@ -107,9 +108,9 @@ async function record(db: Db, d: LeasedDelivery, owner: string, r: PostResult) {
 }
 
 async function sendOne(db: Db, d: LeasedDelivery, owner: string) {
-  const secret = openSigningSecret(d.endpoint.secret);
-  const result: PostResult = secret
-    ? await postWebhook(d.endpoint.url, signatureHeaders(secret, d.eventId, d.payload), d.payload)
+  const secrets = signingSecrets(d.endpoint);
+  const result: PostResult = secrets
+    ? await postWebhook(d.endpoint.url, signatureHeaders(secrets, d.eventId, d.payload), d.payload)
     : {
         statusCode: null,
         latencyMs: 0,

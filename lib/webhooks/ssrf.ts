@@ -82,6 +82,12 @@ export function checkedLookup(
 
 export const PRIVATE_TARGET = "URL points at a private, loopback or link-local address";
 
+/** The dashboard's wording of a refused private target: it names the server setting that allows it. */
+export const dashboardUrlProblem = (message: string) =>
+  message === PRIVATE_TARGET
+    ? `${message}; for local testing, start the server with WEBHOOK_ALLOW_PRIVATE=1 (docs/events.md)`
+    : message;
+
 /** Why a URL cannot be an endpoint (checked at creation; addresses are checked again at send time). */
 export function urlProblem(raw: string, maxLength: number): string | null {
   if (raw.length > maxLength) return `URL must be at most ${maxLength} characters`;

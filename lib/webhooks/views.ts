@@ -1,10 +1,14 @@
 /** What the dashboard and the CLI show of endpoints and deliveries; never a signing secret. */
 import type { Db } from "../db";
 import { typesOf } from "./outbox";
+import { storedResponseHeaders } from "./response";
 
 export interface WebhookEndpointView {
   id: string;
   url: string;
+  description: string;
+  /** After a roll: until when deliveries still carry the previous secret's signature too (null: none). */
+  previousSecretUntil: string | null;
   /** Change types delivered; empty = every type. */
   eventTypes: string[];
   competitionId: string | null;
@@ -40,6 +44,8 @@ export interface WebhookDeliveryView {
 interface EndpointRow {
   id: string;
   url: string;
+  description: string;
+  previousSecretUntil: Date | null;
   eventTypes: string;
   competitionId: number | null;
   disabledAt: Date | null;
@@ -48,9 +54,12 @@ interface EndpointRow {
   createdAt: Date;
 }
 
-export const toEndpointView = (r: EndpointRow): WebhookEndpointView => ({
+export const toEndpointView = (r: EndpointRow, now = new Date()): WebhookEndpointView => ({
   id: r.id,
   url: r.url,
+  description: r.description,
+  previousSecretUntil:
+    r.previousSecretUntil && r.previousSecretUntil > now ? r.previousSecretUntil.toISOString() : null,
   eventTypes: typesOf(r.eventTypes),
   competitionId: r.competitionId == null ? null : String(r.competitionId),
   status: r.disabledAt ? "disabled" : "active",
@@ -79,7 +88,15 @@ export async function listDeliveries(
     take: limit,
     include: { attemptLog: { orderBy: { id: "desc" }, take: ATTEMPTS_SHOWN } },
   });
-  return rows.map((d) => ({
+  return rows.map((d) => deliveryView(d));
+}
+
+type DeliveryRow = Awaited<ReturnType<Db["webhookDelivery"]["findMany"]>>[number] & {
+  attemptLog: Awaited<ReturnType<Db["webhookAttempt"]["findMany"]>>;
+};
+
+function deliveryView(d: DeliveryRow): WebhookDeliveryView {
+  return {
     id: d.id,
     eventId: d.eventId,
     eventType: d.eventType,
@@ -96,5 +113,38 @@ export async function listDeliveries(
       latencyMs: a.latencyMs,
       error: a.error,
     })),
-  }));
+  };
+}
+
+/** One delivery with what was sent (the signed body) and what each attempt got back. */
+export interface WebhookDeliveryDetail extends WebhookDeliveryView {
+  payload: string;
+  attemptLog: (WebhookAttemptView & { response: string | null; responseHeaders: [string, string][] })[];
+}
+
+export async function deliveryDetail(
+  db: Db,
+  ref: { id: string; accountId?: string; deliveryId: string },
+): Promise<WebhookDeliveryDetail | null> {
+  const d = await db.webhookDelivery.findFirst({
+    where: {
+      id: ref.deliveryId,
+      endpointId: ref.id,
+      ...(ref.accountId ? { endpoint: { accountId: ref.accountId } } : {}),
+    },
+    include: { attemptLog: { orderBy: { id: "desc" }, take: ATTEMPTS_SHOWN } },
+  });
+  if (!d) return null;
+  return {
+    ...deliveryView(d),
+    payload: d.payload,
+    attemptLog: d.attemptLog.map((a) => ({
+      at: a.at.toISOString(),
+      statusCode: a.statusCode,
+      latencyMs: a.latencyMs,
+      error: a.error,
+      response: a.response,
+      responseHeaders: storedResponseHeaders(a.responseHeaders),
+    })),
+  };
 }

@@ -23,6 +23,8 @@ const row = (n: number, over: Partial<RequestLogRow> = {}): RequestLogRow => ({
   ip: "127.0.0.1",
   userAgent: "ua",
   sampleRate: 1,
+  errorMessage: null,
+  response: null,
   ...over,
 });
 

@@ -153,6 +153,27 @@ describe("request log", () => {
     expect(() => admin(dbUrl, "logs", "--status", "abc")).toThrow(/--status must be/);
   });
 
+  it("an error row keeps its message, response headers and body (keys cut); a success keeps none", async () => {
+    const ok = await get(app.baseUrl, "/v1/teams?limit=1", { "X-API-Key": key });
+    const missing = await get(app.baseUrl, `/v1/nowhere/${key}`, { "X-API-Key": key });
+    const rows = await waitForRows(db, [ok.id, missing.id]);
+    const account = rows[0].accountId!;
+    const page = await requestLogPage(db, { accountId: account }, 500);
+    const view = (id: string) => page.items.find((r) => r.requestId === id)!;
+    expect(view(ok.id)).toMatchObject({ status: 200, errorMessage: null, response: null });
+    const err = view(missing.id);
+    expect(err.status).toBe(404);
+    expect(err.errorMessage).toBe(`No endpoint at /v1/nowhere/${key.slice(0, 16)}…`);
+    const headers = new Map(err.response!.headers);
+    expect(headers.get("X-Request-Id")).toBe(missing.id);
+    expect(headers.get("Content-Type")).toMatch(/^application\/json/);
+    expect(headers.has("X-RateLimit-Limit")).toBe(true);
+    expect(JSON.parse(err.response!.body!)).toEqual({
+      error: { code: "NOT_FOUND", message: err.errorMessage },
+    });
+    expect(JSON.stringify(err)).not.toContain(key.slice(16));
+  });
+
   it("a percent-encoded key in the query is cut to its prefix, in the row and its CSV", async () => {
     const encoded = key.replace(/_/g, "%5F");
     const everyChar = [...key].map((c) => `%${c.charCodeAt(0).toString(16).padStart(2, "0")}`).join("");

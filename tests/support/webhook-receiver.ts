@@ -6,6 +6,8 @@ export interface Received {
   id: string;
   timestamp: string;
   body: string;
+  /** The webhook-signature header as received (several space-separated signatures during a secret roll). */
+  signature: string;
   payload: { type: string; timestamp: string; data: Record<string, unknown> };
   at: number;
 }
@@ -17,7 +19,7 @@ export interface Received {
  * `received` the accepted ones; `invalid` counts requests that failed
  * verification. stop() and start() keep the same port, to play a receiver outage.
  */
-export async function startReceiver(secret: () => string | null, port = 0) {
+export async function startReceiver(secret: () => string | string[] | null, port = 0) {
   const received: Received[] = [];
   /** Every verified request, accepted or answered with an error status. */
   const attempts: Received[] = [];
@@ -34,15 +36,18 @@ export async function startReceiver(secret: () => string | null, port = 0) {
       const s = secret();
       try {
         if (!s) throw new Error("no secret yet");
-        const payload = new Webhook(s).verify(body, {
+        const headers = {
           "webhook-id": String(req.headers["webhook-id"]),
           "webhook-timestamp": String(req.headers["webhook-timestamp"]),
           "webhook-signature": String(req.headers["webhook-signature"]),
-        }) as Received["payload"];
+        };
+        // Several secrets (a roll in progress): accepted when any one of them verifies.
+        const payload = verifyAny(Array.isArray(s) ? s : [s], body, headers) as Received["payload"];
         const r: Received = {
           id: String(req.headers["webhook-id"]),
           timestamp: String(req.headers["webhook-timestamp"]),
           body,
+          signature: headers["webhook-signature"],
           payload,
           at: Date.now(),
         };
@@ -83,6 +88,32 @@ export async function startReceiver(secret: () => string | null, port = 0) {
     start,
     stop,
   };
+}
+
+function verifyAny(secrets: string[], body: string, headers: Record<string, string>): unknown {
+  let last: unknown = new Error("no secret");
+  for (const s of secrets) {
+    try {
+      return new Webhook(s).verify(body, headers);
+    } catch (err) {
+      last = err;
+    }
+  }
+  throw last;
+}
+
+/** True when `secret` alone verifies the received request (the `standardwebhooks` package). */
+export function verifiesWith(secret: string, r: Received): boolean {
+  try {
+    new Webhook(secret).verify(r.body, {
+      "webhook-id": r.id,
+      "webhook-timestamp": r.timestamp,
+      "webhook-signature": r.signature,
+    });
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 export type Receiver = Awaited<ReturnType<typeof startReceiver>>;

@@ -61,6 +61,8 @@ describe("metering writer thread (SQLite)", () => {
         ip: "127.0.0.1",
         userAgent: "vitest",
         sampleRate: 1,
+        errorMessage: null,
+        response: null,
       },
     ];
     const store = databaseStore(db);

@@ -1,8 +1,9 @@
-import { assertOk } from "@/lib/api/errors";
+import { ApiError } from "@/lib/api/errors";
 import { z } from "zod";
 import { dashboardRoute, jsonResponse, requestOrigin } from "@/lib/auth/route";
 import { db } from "@/lib/db";
-import { MAX_URL_LENGTH } from "@/lib/webhooks/config";
+import { dashboardUrlProblem } from "@/lib/webhooks/ssrf";
+import { MAX_DESCRIPTION_LENGTH, MAX_URL_LENGTH } from "@/lib/webhooks/config";
 import { createEndpoint, listEndpoints } from "@/lib/webhooks/endpoints";
 import { WEBHOOK_EVENT_TYPES } from "@/lib/webhooks/event-types";
 
@@ -16,6 +17,11 @@ const createInput = z.object({
     .trim()
     .min(1, "URL is required")
     .max(MAX_URL_LENGTH, `URL must be at most ${MAX_URL_LENGTH} characters`),
+  description: z
+    .string()
+    .trim()
+    .max(MAX_DESCRIPTION_LENGTH, `Description must be at most ${MAX_DESCRIPTION_LENGTH} characters`)
+    .default(""),
   /** Empty = every event type. */
   eventTypes: z.array(z.enum(WEBHOOK_EVENT_TYPES)).max(WEBHOOK_EVENT_TYPES.length).default([]),
 });
@@ -28,10 +34,11 @@ export const POST = dashboardRoute(createInput, async ({ user, body, request }) 
       accountId: user.accountId,
       createdById: user.id,
       url: body.url,
+      description: body.description,
       eventTypes: [...new Set(body.eventTypes)],
     },
     { userId: user.id, ...requestOrigin(request) },
   );
-  assertOk(done);
+  if (!done.ok) throw new ApiError(done.code, dashboardUrlProblem(done.message));
   return jsonResponse(201, { data: done.value }, { Pragma: "no-cache" });
 });

@@ -2,14 +2,20 @@ import { ApiError } from "@/lib/api/errors";
 import { requireRecentAuth } from "@/lib/auth/reauth";
 import { dashboardRoute, jsonResponse } from "@/lib/auth/route";
 import { beginTotpSetup } from "@/lib/auth/totp";
+import { totpQrSvg } from "@/lib/auth/totp-qr";
 import { db } from "@/lib/db";
 
 export const dynamic = "force-dynamic";
 
-/** A new, not yet active TOTP secret for the authenticator app (never cached). */
+/** A new, not yet active TOTP secret for the authenticator app, with its QR code as SVG (never cached). */
 export const POST = dashboardRoute(null, async ({ user }) => {
   await requireRecentAuth(db, user);
   const result = await beginTotpSetup(db, user);
   if (!result.ok) throw new ApiError("CONFLICT", "Two-factor authentication is already on");
-  return jsonResponse(200, { data: { secret: result.secret, uri: result.uri } }, { Pragma: "no-cache" });
+  const qrSvg = await totpQrSvg(result.uri);
+  return jsonResponse(
+    200,
+    { data: { secret: result.secret, uri: result.uri, qrSvg } },
+    { Pragma: "no-cache" },
+  );
 });

@@ -3,36 +3,52 @@
 import { useEffect, useId, useState, type FormEvent } from "react";
 import { ALERT_TYPES } from "@/lib/alerts/types";
 import { CHANGE_TYPES } from "@/lib/events/types";
+import type { WebhookEndpointView } from "@/lib/webhooks/views";
 import { Button } from "../ui/Button";
 import { Dialog } from "../ui/Dialog";
-import type { useCreateEndpointMutation, CreatedEndpoint } from "../hooks/useWebhooksQuery";
+import type { EndpointInput } from "../hooks/useWebhooksQuery";
 
 const URL_MAX = 2000;
+const DESCRIPTION_MAX = 200;
+const input =
+  "mt-1.5 block w-full rounded-md border border-slate-300 px-3 py-2 text-sm shadow-sm placeholder:text-slate-500 focus:border-emerald-600 focus:outline-none focus:ring-2 focus:ring-emerald-600/25 aria-[invalid=true]:border-red-500";
 
-export function AddEndpointDialog({
+/**
+ * Add an endpoint, or edit one (`editing`): URL, description, event types. The server checks the
+ * URL again (scheme, credentials, private targets) and its answer's message is shown here.
+ */
+export function EndpointDialog({
   open,
-  mutation,
+  editing,
+  pending,
+  serverError,
   onClose,
-  onCreated,
+  onSubmit,
 }: {
   open: boolean;
-  mutation: ReturnType<typeof useCreateEndpointMutation>;
+  editing: WebhookEndpointView | null;
+  pending: boolean;
+  serverError: string;
   onClose: () => void;
-  onCreated: (created: CreatedEndpoint) => void;
+  onSubmit: (input: EndpointInput) => void;
 }) {
   const [url, setUrl] = useState("");
+  const [description, setDescription] = useState("");
   const [types, setTypes] = useState<string[]>([]);
   const [problem, setProblem] = useState("");
   const urlId = useId();
+  const descriptionId = useId();
   const errorId = useId();
+  const formId = useId();
 
   useEffect(() => {
     if (open) {
-      setUrl("");
-      setTypes([]);
+      setUrl(editing?.url ?? "");
+      setDescription(editing?.description ?? "");
+      setTypes(editing?.eventTypes ?? []);
       setProblem("");
     }
-  }, [open]);
+  }, [open, editing]);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -40,31 +56,35 @@ export function AddEndpointDialog({
     if (!/^https?:\/\/\S+$/i.test(trimmed))
       return setProblem("Enter a URL starting with https:// or http://");
     setProblem("");
-    mutation.mutate({ url: trimmed, eventTypes: types }, { onSuccess: onCreated });
+    onSubmit({ url: trimmed, description: description.trim(), eventTypes: types });
   };
   const toggle = (t: string) =>
     setTypes((cur) => (cur.includes(t) ? cur.filter((x) => x !== t) : [...cur, t]));
-  const error = problem || (mutation.isError ? mutation.error.message : "");
+  const error = problem || serverError;
+  const verb = editing ? "Save changes" : "Add endpoint";
 
   return (
     <Dialog
       open={open}
-      onDismiss={() => !mutation.isPending && onClose()}
-      title="Add webhook endpoint"
-      description="Statline POSTs each change to this URL, signed per Standard Webhooks. The signing secret is shown once, right after you add it."
-
+      onDismiss={() => !pending && onClose()}
+      title={editing ? "Edit webhook endpoint" : "Add webhook endpoint"}
+      description={
+        editing
+          ? "Changes apply to the next delivery; the signing secret stays the same."
+          : "Statline POSTs each change to this URL, signed per Standard Webhooks. The signing secret is shown once, right after you add it."
+      }
       footer={
         <>
-          <Button variant="secondary" onClick={onClose} disabled={mutation.isPending}>
+          <Button variant="secondary" onClick={onClose} disabled={pending}>
             Cancel
           </Button>
-          <Button type="submit" form="add-endpoint-form" disabled={mutation.isPending}>
-            {mutation.isPending ? "Adding…" : "Add endpoint"}
+          <Button type="submit" form={formId} disabled={pending}>
+            {pending ? "Saving…" : verb}
           </Button>
         </>
       }
     >
-      <form id="add-endpoint-form" onSubmit={submit} noValidate className="space-y-5">
+      <form id={formId} onSubmit={submit} noValidate className="space-y-5">
         <div>
           <label htmlFor={urlId} className="text-sm font-medium text-slate-800">
             Endpoint URL
@@ -82,12 +102,27 @@ export function AddEndpointDialog({
             placeholder="https://example.com/webhooks/statline"
             aria-invalid={Boolean(problem)}
             aria-describedby={error ? errorId : undefined}
-            className="mt-1.5 block w-full rounded-md border border-slate-300 px-3 py-2 text-sm shadow-sm placeholder:text-slate-500 focus:border-emerald-600 focus:outline-none focus:ring-2 focus:ring-emerald-600/25 aria-[invalid=true]:border-red-500"
+            className={input}
           />
           <p className="mt-1 text-xs text-slate-600">
             Private and loopback addresses (127.0.0.1, localhost, 10.x, 192.168.x) are refused unless the
             server runs with <code className="font-mono">WEBHOOK_ALLOW_PRIVATE=1</code>, for local testing.
           </p>
+        </div>
+        <div>
+          <label htmlFor={descriptionId} className="text-sm font-medium text-slate-800">
+            Description <span className="font-normal text-slate-600">(optional)</span>
+          </label>
+          <input
+            id={descriptionId}
+            name="description"
+            value={description}
+            onChange={(e) => setDescription(e.target.value)}
+            maxLength={DESCRIPTION_MAX}
+            autoComplete="off"
+            placeholder="Staging receiver"
+            className={input}
+          />
         </div>
         <fieldset>
           <legend className="text-sm font-medium text-slate-800">Event types</legend>

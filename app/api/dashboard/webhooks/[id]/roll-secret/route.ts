@@ -1,0 +1,28 @@
+import { z } from "zod";
+import { requireRecentAuth } from "@/lib/auth/reauth";
+import { dashboardError, dashboardRoute, jsonResponse, requestOrigin } from "@/lib/auth/route";
+import { db } from "@/lib/db";
+import { SECRET_OVERLAP_CHOICES, type SecretOverlap } from "@/lib/webhooks/config";
+import { rollSigningSecret } from "@/lib/webhooks/edit";
+
+export const dynamic = "force-dynamic";
+
+const rollInput = z.object({
+  overlap: z.enum(Object.keys(SECRET_OVERLAP_CHOICES) as [SecretOverlap, ...SecretOverlap[]]).default("24h"),
+});
+
+/**
+ * A new signing secret, returned once (201, never cached). Whoever holds it can sign deliveries a
+ * receiver trusts, so it needs a recent re-authentication, like a live key.
+ */
+export const POST = dashboardRoute(rollInput, async ({ user, params, body, request }) => {
+  await requireRecentAuth(db, user);
+  const done = await rollSigningSecret(
+    db,
+    { id: params.id, accountId: user.accountId },
+    SECRET_OVERLAP_CHOICES[body.overlap],
+    { userId: user.id, ...requestOrigin(request) },
+  );
+  if (!done.ok) return dashboardError(done.code, done.message);
+  return jsonResponse(201, { data: done.value }, { Pragma: "no-cache" });
+});
