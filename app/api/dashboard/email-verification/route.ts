@@ -1,5 +1,5 @@
 import { ApiError } from "@/lib/api/errors";
-import { mailLinkBase, RESEND_RULE, sendVerification } from "@/lib/auth/email-verification";
+import { isEmailVerified, mailLinkBase, RESEND_RULE, sendVerification } from "@/lib/auth/email-verification";
 import { dashboardRoute, jsonResponse } from "@/lib/auth/route";
 import { db } from "@/lib/db";
 import { mailConfigured } from "@/lib/mail";
@@ -13,8 +13,8 @@ export const dynamic = "force-dynamic";
  * verified, or a server that sends no mail: 409 naming what to do. Limited per user (429).
  */
 export const POST = dashboardRoute(null, async ({ user }) => {
-  const row = await db.user.findUnique({ where: { id: user.id }, select: { emailVerified: true } });
-  if (row?.emailVerified) throw new ApiError("CONFLICT", "Your email address is already verified.");
+  if (await isEmailVerified(db, user.id))
+    throw new ApiError("CONFLICT", "Your email address is already verified.");
   const base = mailLinkBase();
   if (!mailConfigured() || !base)
     throw new ApiError(
