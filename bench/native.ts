@@ -119,8 +119,10 @@ export async function wrkPeak(opts: {
   const sock = /Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)/.exec(out);
   return {
     rps: Number(/Requests\/sec:\s+([\d.]+)/.exec(out)?.[1] ?? 0),
-    p50: msOf(/50%\s+(\S+)/.exec(out)?.[1]),
-    p99: msOf(/99%\s+(\S+)/.exec(out)?.[1]),
+    // Anchored: the Thread Stats lines end in "+/- Stdev" percentages such as "93.50%", which an
+    // unanchored /50%/ matched (p50 printed as NaN, p99 possibly taken from the wrong line).
+    p50: msOf(/^\s*50%\s+(\S+)/m.exec(out)?.[1]),
+    p99: msOf(/^\s*99%\s+(\S+)/m.exec(out)?.[1]),
     mean: msOf(/Latency\s+(\S+)/.exec(out)?.[1]),
     requests,
     non2xx,
