@@ -1,7 +1,7 @@
 "use client";
 
 import Link from "next/link";
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import type { OverviewView } from "@/lib/dashboard/types";
 import { hrefWithEnv } from "../hooks/useEnvironment";
 import { useCreateKeyMutation } from "../hooks/useKeysQuery";
@@ -26,6 +26,12 @@ export function QuickStart({ overview }: { overview: OverviewView }) {
   const [secret, setSecret] = useState<string | null>(null);
   const curl = `curl -H "X-API-Key: $${KEY_VARIABLE}" ${baseUrl}/v1/teams`;
   const block = secret ? `export ${KEY_VARIABLE}=${secret}\n${curl}` : curl;
+  // Step 1's button disappears once the key is made: focus moves to the block's Copy button (so
+  // it does not fall to <body>), which also scrolls it into view on a phone.
+  const box = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (secret) box.current?.querySelector("button")?.focus();
+  }, [secret]);
   const makeKey = () =>
     create.mutate(
       { name: `Quick start (${env})`, environment: env },
@@ -91,7 +97,10 @@ export function QuickStart({ overview }: { overview: OverviewView }) {
         <div className="min-w-0 flex-1">
           <p className="font-medium text-slate-900">{last ? "Call the API" : "Make your first request"}</p>
           {secret || prefix ? (
-            <div className="mt-2 flex flex-col gap-2 sm:flex-row sm:items-start rounded-lg bg-slate-900 p-3 pl-4">
+            <div
+              ref={box}
+              className="mt-2 flex flex-col gap-2 sm:flex-row sm:items-start rounded-lg bg-slate-900 p-3 pl-4"
+            >
               <pre className="order-2 min-w-0 flex-1 sm:order-1 whitespace-pre-wrap [overflow-wrap:anywhere] py-1 font-mono text-[13px] leading-relaxed text-slate-100">
                 <code data-testid="quickstart-command">{block}</code>
               </pre>
