@@ -21,7 +21,15 @@ export async function call(
 ): Promise<ApiResult> {
   const headers: Record<string, string> = { ...init.headers };
   if (init.key) headers["X-API-Key"] = init.key;
-  const res = await fetch(baseUrl + path, { method: init.method ?? "GET", headers });
+  const method = init.method ?? "GET";
+  const send = () => fetch(baseUrl + path, { method, headers });
+  // A kept-alive socket the server closed as it was being reused (undici: "other side closed")
+  // says nothing about the API: an idempotent GET is sent again once, on a new connection.
+  const res = await send().catch((err: unknown) => {
+    const code = (err as { cause?: { code?: string } }).cause?.code;
+    if (method === "GET" && code === "UND_ERR_SOCKET") return send();
+    throw err;
+  });
   const text = await res.text();
   let body: unknown;
   try {
