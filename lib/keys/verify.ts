@@ -125,11 +125,23 @@ export function knownPrefix(prefix: string): boolean {
 }
 
 /**
- * Verifies a well-formed key (secret null: only its state, for an OAuth grant's key, whose token
- * was verified instead). A fresh cache entry is judged synchronously (no promise or
+ * Verifies a well-formed key and its secret. A fresh cache entry is judged synchronously (no promise or
  * microtask for a known key); otherwise the row is loaded once per prefix, with a deadline.
  */
-export function verifyKey(prefix: string, secret: string | null): Verification | Promise<Verification> {
+export function verifyKey(prefix: string, secret: string): Verification | Promise<Verification> {
+  return verify(prefix, secret);
+}
+
+/**
+ * The state of a key whose holder proved itself another way (an OAuth grant's key: the token was
+ * verified instead): revoked, disabled, expired or suspended answer like a wrong key. Kept apart
+ * from verifyKey so no caller of that can skip the secret by passing null.
+ */
+export function verifyKeyState(prefix: string): Verification | Promise<Verification> {
+  return verify(prefix, null);
+}
+
+function verify(prefix: string, secret: string | null): Verification | Promise<Verification> {
   ensureRevocationSync();
   const hit = state.cache.get(prefix);
   if (hit && hit.expiresAt > Date.now()) return judge(hit.value, prefix, secret);

@@ -3,7 +3,7 @@ import type { AuthInfo } from "@modelcontextprotocol/sdk/server/auth/types.js";
 import { db } from "../db";
 import type { Caller } from "../keys/caller";
 import { READ_SCOPES } from "../keys/scope-names";
-import { verifyKey } from "../keys/verify";
+import { verifyKeyState } from "../keys/verify";
 import { logDebug } from "../log";
 import { perProcess } from "../process-state";
 import { ACCESS_PATTERN, tokenHash } from "./tokens";
@@ -89,7 +89,7 @@ export async function verifyAccessToken(token: string, expectedResource: string)
   if (found.expiresAt <= Date.now()) throw new InvalidTokenError("Access token expired");
   if (found.resource.replace(/\/$/, "") !== expectedResource.replace(/\/$/, ""))
     throw new InvalidTokenError("Token was not issued for this resource");
-  const pending = verifyKey(found.keyPrefix, null);
+  const pending = verifyKeyState(found.keyPrefix);
   const verified = pending instanceof Promise ? await pending : pending;
   if (!verified.ok) {
     if (verified.failure.reason === "backend_unavailable")
