@@ -3,13 +3,18 @@
 // it gets one here. Peak, p99 at half of it (autocannon
 // and steady pace) and server CPU per request, on SQLite and on PostgreSQL (same generator, so
 // the same ids).
+import fs from "node:fs";
+import os from "node:os";
+import nodePath from "node:path";
 import Database from "better-sqlite3";
+import { attributeProfile, describeAttribution } from "./attribute";
 import type { BenchDb } from "./datasets";
 import type { LoadResult } from "./load";
 import { captureStatements, startFloor } from "./floor";
-import { config, log, measure, notes, peakOf } from "./measure";
+import { config, log, measure, notes, peakLoad, peakOf, type Target } from "./measure";
 import { probe } from "./scenarios";
-import { startBenchApp } from "./servers";
+import { startBenchApp, toggleProfiler } from "./servers";
+import type { RunningApp } from "../tests/support/app";
 
 export interface EndpointRun {
   pattern: string;
@@ -19,7 +24,12 @@ export interface EndpointRun {
   halfPaced: LoadResult | null;
   /** The same request's floor (bench/floor.ts): its statements, JSON.stringify, one write. */
   floor: LoadResult | null;
+  /** Below the floor target: where the server's time went, from a profile of the same request. */
+  cause?: string;
 }
+
+/** Statline's req/s against its floor's that an uncached endpoint must reach (issue 33). */
+export const FLOOR_TARGET = 0.6;
 export interface EndpointRuns {
   sqlite: EndpointRun[];
   postgresql: EndpointRun[] | null;
@@ -91,7 +101,8 @@ export function samplePaths(file: string): Map<string, string> {
 /** Each route's sample request against an app with the response cache off, one after another. */
 export async function endpointRuns(db: BenchDb, sqliteFile: string, key: string): Promise<EndpointRun[]> {
   const samples = samplePaths(sqliteFile);
-  const app = await startBenchApp({ url: db.url, cache: false });
+  const profileOut = nodePath.join(os.tmpdir(), `statline-sweep-${process.pid}.cpuprofile`);
+  const app = await startBenchApp({ url: db.url, cache: false, profileOut });
   const out: EndpointRun[] = [];
   try {
     const doc = await fetch(`${app.baseUrl}/v1/openapi.json`, { headers: { "x-api-key": key } });
@@ -111,12 +122,35 @@ export async function endpointRuns(db: BenchDb, sqliteFile: string, key: string)
       }
       const target = { name: pattern, baseUrl: app.baseUrl, pid: app.proc.pid, scenario: { path } };
       const [r] = await measure([target], key, 1, config.sweepDurationS);
-      out.push({ pattern, path, ...r, floor: await floorOf(db.url, pattern, path, key) });
+      const run: EndpointRun = { pattern, path, ...r, floor: await floorOf(db.url, pattern, path, key) };
+      if (run.floor && run.peak.rps / run.floor.rps < FLOOR_TARGET)
+        run.cause = await profiledCause(app, profileOut, target, key, run.peak.cpuUsPerRequest);
+      out.push(run);
     }
   } finally {
     await app.stop();
   }
   return out;
+}
+
+/** A profile of the endpoint under the same load, charged to pipeline stages (bench/attribute.ts). */
+async function profiledCause(
+  app: RunningApp,
+  file: string,
+  target: Target,
+  key: string,
+  cpuUsPerRequest: number | undefined,
+): Promise<string> {
+  fs.rmSync(file, { force: true });
+  toggleProfiler(app);
+  await peakLoad(target, key, 3);
+  toggleProfiler(app);
+  for (let i = 0; i < 100 && !fs.existsSync(file); i++) await new Promise((r) => setTimeout(r, 100));
+  if (!fs.existsSync(file)) return "profile not written";
+  const cause = describeAttribution(attributeProfile(file), cpuUsPerRequest);
+  fs.rmSync(file, { force: true });
+  log(`${target.name}: ${cause}`);
+  return cause;
 }
 
 /** The floor's peak for one request; null when the route reads no SQL (the OpenAPI document). */
@@ -132,6 +166,17 @@ async function floorOf(url: string, pattern: string, path: string, key: string):
   }
 }
 
+const verdict = (pass: boolean | null) => (pass === null ? "-" : pass ? "PASS" : "FAIL");
+
+/** The row's three targets (issue 33): ratio to its floor, p99 at half peak (SQLite), PostgreSQL within 2x. */
+function verdicts(e: EndpointRun, p: EndpointRun | undefined): string {
+  const floor = e.floor?.rps ? e.peak.rps / e.floor.rps >= FLOOR_TARGET : null;
+  const halfP99 = Math.max(e.half.p99, e.halfPaced?.p99 ?? 0);
+  const p99 = Number.isFinite(halfP99) ? halfP99 <= 10 : null;
+  const pg = p ? e.peak.rps <= 2 * p.peak.rps : null;
+  return [verdict(floor), verdict(p99), verdict(pg)].join(", ");
+}
+
 const ratio = (a: number | undefined, b: number | undefined) => (a && b ? `${(a / b).toFixed(2)}x` : "-");
 
 const ms = (n: number | undefined) => (n !== undefined && Number.isFinite(n) ? n.toFixed(2) : "-");
@@ -142,8 +187,8 @@ export function endpointsSummary(r: EndpointRuns): string[] {
   const lines = [
     `Every endpoint uncached (response cache off; ${config.connections} connections, ${config.sweepDurationS} s per run; server and floor pinned to one core, the load generator to the other; p99 at half of each endpoint's own peak, open loop). "vs floor" is Statline's req/s over its floor's, and the floor's CPU per request over Statline's (1.00x = as cheap as the floor):`,
     "",
-    "| Endpoint | Request | SQLite req/s | vs floor | CPU µs/req | vs floor | p99 at half peak ms | PostgreSQL req/s | vs floor | CPU µs/req | p99 at half peak ms |",
-    "|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
+    "| Endpoint | Request | SQLite req/s | vs floor | CPU µs/req | vs floor | p99 at half peak ms | PostgreSQL req/s | vs floor | CPU µs/req | p99 at half peak ms | Targets: floor, p99, PG |",
+    "|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|",
   ];
   for (const e of r.sqlite) {
     const p = pg.get(e.pattern);
@@ -151,8 +196,19 @@ export function endpointsSummary(r: EndpointRuns): string[] {
       `| ${e.pattern} | \`${e.path}\` | ${Math.round(e.peak.rps)} | ${ratio(e.peak.rps, e.floor?.rps)} | ${e.peak.cpuUsPerRequest?.toFixed(0) ?? "-"} | ${ratio(e.floor?.cpuUsPerRequest, e.peak.cpuUsPerRequest)} | ${ms(e.half.p99)} | ` +
         (p
           ? `${Math.round(p.peak.rps)} | ${ratio(p.peak.rps, p.floor?.rps)} | ${p.peak.cpuUsPerRequest?.toFixed(0) ?? "-"} | ${ms(p.half.p99)} |`
-          : "- | - | - | - |"),
+          : "- | - | - | - |") +
+        ` ${verdicts(e, p)} |`,
     );
+  }
+  const causes = [...r.sqlite, ...(r.postgresql ?? [])].filter((e) => e.cause);
+  if (causes.length) {
+    lines.push(
+      "",
+      `Below ${FLOOR_TARGET} of the floor: where the server's time went (a profile of the same request in the same run; each sample charged to the innermost pipeline stage on its stack, µs from the run's CPU per request):`,
+      "",
+    );
+    for (const e of causes)
+      lines.push(`- ${pg.get(e.pattern) === e ? "PostgreSQL" : "SQLite"} ${e.pattern}: ${e.cause}`);
   }
   return lines;
 }

@@ -136,7 +136,7 @@ export async function peakOf(t: Target, key: string, durationS: number, label: s
 }
 
 /** Peak throughput: wrk pinned to the generator core when it is there, else autocannon. */
-async function peakLoad(t: Target, key: string, durationS: number): Promise<LoadResult> {
+export async function peakLoad(t: Target, key: string, durationS: number): Promise<LoadResult> {
   if (!wrkAvailable(warnOnce)) return load(specOf(t, key, durationS));
   return wrkPeak({
     baseUrl: t.baseUrl,

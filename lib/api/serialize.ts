@@ -86,3 +86,7 @@ export const pageJson = <T>(rows: readonly T[], item: (row: T) => string, total:
 /** A full-scope list, `{items}` (shapes.ts `list`). */
 export const listJson = <T>(rows: readonly T[], item: (row: T) => string): string =>
   `{"items":${jsonArray(rows, item)}}`;
+
+/** A list followed by further fields: `{"items":[...],<rest>}` (rest already JSON, e.g. a cursor). */
+export const listFieldsJson = <T>(rows: readonly T[], item: (row: T) => string, rest: string): string =>
+  `{"items":${jsonArray(rows, item)},${rest}}`;

@@ -4,7 +4,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createClient, type Db } from "../../lib/db/client";
 import { recordChanges } from "../../lib/events/changes";
-import { headId } from "../../lib/events/feed";
+import { headId, readChanges } from "../../lib/events/feed";
 import { applyMigrations } from "../../lib/db/schema-engine";
 import { call, expectError, expectOk } from "../support/api";
 import { startApp, type RunningApp } from "../support/app";
@@ -152,6 +152,25 @@ describe("GET /v1/changes", () => {
     const stale = await get(`/v1/changes?cursor=${encodeURIComponent(fresh.next_cursor)}`, shortRetention);
     expectError(stale, 410, "CURSOR_EXPIRED", /retention/);
     expect(stale.headers.get("x-request-id")).toBeTruthy();
+  });
+
+  it("writes each page byte for byte as JSON.stringify of the parsed changes (data spliced as stored)", async () => {
+    await recordChanges(db, [
+      {
+        type: "contest.updated",
+        resourceId: 7,
+        competitionId: 1,
+        contestId: 7,
+        data: { id: "7", name: 'Quote " and \\ and é', score: [1, 2], nested: { a: null } },
+      },
+    ]);
+    const res = await fetch(`${app.baseUrl}/v1/changes?limit=50`, { headers: { "X-API-Key": key } });
+    const text = await res.text();
+    const page = await readChanges(db, 0, {}, 50);
+    expect(page.items.length).toBeGreaterThan(0);
+    const items = text.slice(text.indexOf("["), text.indexOf(',"next_cursor"'));
+    expect(items).toBe(JSON.stringify(page.items));
+    expect((JSON.parse(text) as { data: { has_more: boolean } }).data.has_more).toBe(page.hasMore);
   });
 
   it("is metered like other reads: one unit per call under the endpoint /v1/changes", async () => {

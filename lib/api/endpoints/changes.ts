@@ -1,5 +1,12 @@
 import { z } from "zod";
-import { changesConfig, maybePruneChanges, prunedThrough, readChanges, retentionMs } from "../../events/feed";
+import {
+  changesConfig,
+  maybePruneChanges,
+  prunedThrough,
+  readChangeRows,
+  retentionMs,
+  type ChangeTuple,
+} from "../../events/feed";
 import {
   CHANGE_TYPES,
   parseTypes,
@@ -16,7 +23,8 @@ import { ODDS_UNITS } from "./odds";
 import { ERROR_RESPONSES } from "../../docs/openapi-parts";
 import { q } from "../request";
 import { dateTime, idField, refField } from "../shapes";
-import { defineRoute, type RouteDef } from "../types";
+import { listFieldsJson, rowWriter } from "../serialize";
+import { defineRoute, RawJson, type RouteDef } from "../types";
 
 export const CHANGES_LIMIT_DEFAULT = 100;
 export const CHANGES_LIMIT_MAX = 1000;
@@ -115,10 +123,34 @@ export function feedTypes(raw: string | undefined, caller: Caller | null): Chang
 }
 
 /** Odds changes carry odds prices, so they cost what odds cost (docs/events.md, "Scopes and units"). */
-export const isOddsChange = (e: Change) => e.resource === "odds";
+export const isOddsChange = (e: Pick<Change, "resource">) => e.resource === "odds";
 
 /** A page of the feed: ODDS_UNITS when it holds an odds change, else 1. */
-export const feedPageUnits = (page: { items: Change[] }) => (page.items.some(isOddsChange) ? ODDS_UNITS : 1);
+export const feedPageUnits = (page: { items: Pick<Change, "resource">[] }) =>
+  page.items.some(isOddsChange) ? ODDS_UNITS : 1;
+
+/** The page's JSON with its price (the price depends on the rows, which the JSON no longer shows). */
+class FeedPageJson extends RawJson {
+  constructor(
+    json: string,
+    readonly units: number,
+  ) {
+    super(json);
+  }
+}
+
+/** /v1/changes never carries replayed changes, so its items have no `replay` field. */
+const feedItemJson = rowWriter(ChangeEvent.omit({ replay: true }), {
+  id: 0,
+  type: 1,
+  resource: 2,
+  resource_id: 3,
+  competition_id: 4,
+  contest_id: 5,
+  at: 6,
+  // Stored as the JSON text JSON.stringify wrote (lib/events/changes.ts), spliced unparsed.
+  data: (row: ChangeTuple) => row[7],
+});
 
 const DESCRIPTION =
   "Every change to contests (created, status, score, other fields), odds (new or corrected points), standings, " +
@@ -141,7 +173,7 @@ export const changeRoutes: RouteDef[] = [
     query: feedQuery,
     response: ChangesPage,
     units: 1,
-    unitsOf: (data) => feedPageUnits(data as { items: Change[] }),
+    unitsOf: (data) => (data instanceof FeedPageJson ? data.units : 1),
     cacheTtlMs: 0,
     openapi: { responses: { 410: ERROR_RESPONSES[410] } },
     handler: async ({ query, db, caller }: { query: FeedQuery; db: Db; caller: Caller | null }) => {
@@ -152,8 +184,10 @@ export const changeRoutes: RouteDef[] = [
         contestId: query.contest,
       };
       const after = await startPosition(db, query.cursor);
-      const page = await readChanges(db, after, filter, query.limit);
-      return { items: page.items, next_cursor: feedCursor(page.position), has_more: page.hasMore };
+      const page = await readChangeRows(db, after, filter, query.limit);
+      const units = page.items.some((r) => r[2] === "odds") ? ODDS_UNITS : 1;
+      const rest = `"next_cursor":${JSON.stringify(feedCursor(page.position))},"has_more":${page.hasMore}`;
+      return new FeedPageJson(listFieldsJson(page.items, feedItemJson, rest), units);
     },
   }),
 ];
