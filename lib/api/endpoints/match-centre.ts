@@ -2,11 +2,11 @@ import { z } from "zod";
 import { contestEvents, contestLineups, contestStatistics, type EventTuple } from "../../repos/match-centre";
 import { notFound } from "../errors";
 import { idField, pathId, refField } from "../shapes";
-import { defineRoute, type RouteDef } from "../types";
+import { listFieldsJson, rowWriter } from "../serialize";
+import { defineRoute, RawJson, type RouteDef } from "../types";
 
 /** A contest's match centre (issue 28): events, lineups, team and player statistics. */
 
-const bool = (v: unknown) => v === true || v === 1;
 const sid = (v: number | null) => (v === null ? null : String(v));
 
 export const MatchEvent = z.object({
@@ -26,21 +26,22 @@ export const MatchEvent = z.object({
   revision: z.number().int().describe("1 when created; grows with every correction"),
 });
 
-const eventJson = (e: EventTuple) => ({
-  id: String(e[1]),
-  type: e[2],
-  minute: e[3],
-  added_time: e[4],
-  team_id: sid(e[5]),
-  person_id: sid(e[6]),
-  person_name: e[7],
-  related_person_id: sid(e[8]),
-  related_name: e[9],
-  penalty: bool(e[10]),
-  own_goal: bool(e[11]),
-  detail: e[12],
-  source: e[13],
-  revision: e[14],
+/** Compiled from the schema (lib/api/serialize.ts): events are the largest match-centre lists. */
+const eventJson = rowWriter(MatchEvent, {
+  id: 1,
+  type: 2,
+  minute: 3,
+  added_time: 4,
+  team_id: 5,
+  person_id: 6,
+  person_name: 7,
+  related_person_id: 8,
+  related_name: 9,
+  penalty: 10,
+  own_goal: 11,
+  detail: 12,
+  source: 13,
+  revision: 14,
 });
 
 const coverage = z
@@ -122,7 +123,9 @@ export const matchCentreRoutes: RouteDef[] = [
     handler: async ({ params, db }) => {
       const rows = await contestEvents(db, contestId(params.id));
       if (!rows) throw notFound(`Contest ${params.id}`);
-      return { items: rows.map(eventJson), coverage: rows.length > 0 };
+      return new RawJson(
+        listFieldsJson(rows, (r: EventTuple) => eventJson(r), `"coverage":${rows.length > 0}`),
+      );
     },
   }),
   defineRoute({
