@@ -19,11 +19,13 @@ import {
   MenuIcon,
   SearchIcon,
   ShieldIcon,
+  UsersIcon,
   XIcon,
 } from "../ui/icons";
-import { hrefWithEnv, useEnvironment } from "../hooks/useEnvironment";
+import { hrefInWorkspace, hrefWithEnv, useEnvironment, useWorkspaceId } from "../hooks/useEnvironment";
 import { EnvSwitch } from "./EnvSwitch";
 import { Logo } from "./Logo";
+import { WorkspaceSwitcher, type WorkspaceOption } from "./WorkspaceSwitcher";
 
 interface NavItem {
   href: string;
@@ -39,6 +41,7 @@ const NAV: readonly NavItem[] = [
   { href: "/dashboard/webhooks", label: "Webhooks", icon: BoltIcon },
   { href: "/dashboard/alerts", label: "Alerts", icon: BellIcon },
   { href: "/dashboard/audit", label: "Audit log", icon: ListIcon },
+  { href: "/dashboard/members", label: "Members", icon: UsersIcon },
   { href: "/dashboard/account", label: "Account", icon: ShieldIcon },
 ];
 
@@ -65,6 +68,7 @@ function NavLinks({
   env: boolean;
 }) {
   const env = useEnvironment();
+  const workspace = useWorkspaceId();
   const unread = useAlertsQuery().data?.unread ?? 0;
   const linkClass = (active: boolean) =>
     `flex items-center gap-3 rounded-md px-3 py-2 text-sm font-medium transition-colors ${focusRing} ${
@@ -79,7 +83,7 @@ function NavLinks({
         return (
           <li key={href}>
             <Link
-              href={withEnv ? hrefWithEnv(href, env) : href}
+              href={withEnv ? hrefWithEnv(href, env, workspace) : href}
               aria-current={active ? "page" : undefined}
               className={linkClass(active)}
             >
@@ -109,9 +113,10 @@ function NavLinks({
 /** The narrow screens' bell: the unread count without opening the menu. */
 function AlertsBell() {
   const unread = useAlertsQuery().data?.unread ?? 0;
+  const workspace = useWorkspaceId();
   return (
     <Link
-      href="/dashboard/alerts"
+      href={hrefInWorkspace("/dashboard/alerts", workspace)}
       aria-label={unread ? `Alerts, ${unread} unread` : "Alerts"}
       className={`relative mr-1 rounded-md p-2 text-slate-600 hover:bg-slate-100 ${focusRing}`}
     >
@@ -167,8 +172,11 @@ export function Shell({
   area = "dashboard",
   banner,
   operator = false,
+  workspaces,
 }: {
   email: string;
+  /** The user's workspaces and the active one (the dashboard only). */
+  workspaces?: { list: WorkspaceOption[]; active: string };
   children: ReactNode;
   area?: "dashboard" | "operator";
   /** Shown above every page (a suspended account's notice). */
@@ -207,6 +215,9 @@ export function Shell({
         <div className="px-5 py-5">
           <Logo href={home} />
         </div>
+        {workspaces && (
+          <WorkspaceSwitcher workspaces={workspaces.list} active={workspaces.active} className="px-4 pb-3" />
+        )}
         {withEnv && <EnvSwitch className="px-4 pb-4" />}
         <nav aria-label={withEnv ? "Dashboard" : "Operator console"} className="flex-1 px-3">
           <NavLinks pathname={pathname} nav={nav} env={withEnv} />
@@ -232,6 +243,9 @@ export function Shell({
       </header>
       {menuOpen && (
         <div id="mobile-nav" className="border-b border-slate-200 bg-white lg:hidden">
+          {workspaces && (
+            <WorkspaceSwitcher workspaces={workspaces.list} active={workspaces.active} className="px-3 pt-3" />
+          )}
           <nav aria-label={withEnv ? "Dashboard" : "Operator console"} className="px-3 py-3">
             <NavLinks pathname={pathname} nav={nav} env={withEnv} />
           </nav>

@@ -55,7 +55,7 @@ export function operatorRoute<S extends z.ZodType>(
   schema: S | null,
   handler: Parameters<typeof dashboardRoute<S>>[1],
 ) {
-  const inner = dashboardRoute(schema, handler);
+  const inner = dashboardRoute("self", schema, handler);
   return async (request: Request, context: { params: Promise<Record<string, string>> }) => {
     const user = await getCurrentUser().catch(() => null);
     if (!user || !(await isOperator(db, user))) return dashboardError("NOT_FOUND", NOT_FOUND_MESSAGE);

@@ -30,7 +30,7 @@ const patchInput = z
  * Edits one of the caller's endpoints (URL, description, event types); only the stated fields
  * change, a new URL is checked like a new endpoint's. Another account's endpoint is 404.
  */
-export const PATCH = dashboardRoute(patchInput, async ({ user, params, body, request }) => {
+export const PATCH = dashboardRoute("webhooks.manage", patchInput, async ({ user, params, body, request }) => {
   const done = await updateEndpoint(
     db,
     { id: params.id, accountId: user.accountId },
