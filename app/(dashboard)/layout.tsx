@@ -37,7 +37,7 @@ export default async function DashboardLayout({ children }: { children: ReactNod
     />
   ) : null;
   return (
-    <Providers csrfToken={csrfTokenFor(user.id)}>
+    <Providers csrfToken={csrfTokenFor(user.id)} role={user.role}>
       <Shell
         email={user.email}
         banner={banner}

@@ -8,6 +8,7 @@ import { useCreateKeyMutation, useKeysQuery, useToggleKeyMutation } from "../hoo
 import { Button } from "../ui/Button";
 import { Card } from "../ui/Card";
 import { PageHeader } from "../ui/Card";
+import { useCan } from "../workspace";
 import { PlusIcon } from "../ui/icons";
 import { CreateKeyDialog } from "./CreateKeyDialog";
 import { KeysTable } from "./KeysTable";
@@ -32,6 +33,7 @@ export function KeysView() {
   const keys = { ...all, data: all.data?.filter((k) => k.environment === env) } as typeof all;
   const create = useCreateKeyMutation();
   const [creating, setCreating] = useState(false);
+  const mayCreate = useCan("keys.create");
   // The full key lives only here, only while the display-once dialog is open.
   const [created, setCreated] = useState<CreatedKey | null>(null);
   const [revoking, setRevoking] = useState<KeyView | null>(null);
@@ -100,9 +102,13 @@ export function KeysView() {
           </>
         }
         action={
-          <Button onClick={() => setCreating(true)}>
-            <PlusIcon width={16} height={16} /> Create key
-          </Button>
+          mayCreate ? (
+            <Button onClick={() => setCreating(true)}>
+              <PlusIcon width={16} height={16} /> Create key
+            </Button>
+          ) : (
+            <p className="text-sm text-slate-600">As a viewer you see the keys but cannot create or change them.</p>
+          )
         }
       />
 
