@@ -34,6 +34,7 @@ export function KeysView() {
   const create = useCreateKeyMutation();
   const [creating, setCreating] = useState(false);
   const mayCreate = useCan("keys.create");
+  const mayManage = useCan("keys.manage");
   // The full key lives only here, only while the display-once dialog is open.
   const [created, setCreated] = useState<CreatedKey | null>(null);
   const [revoking, setRevoking] = useState<KeyView | null>(null);
@@ -206,14 +207,14 @@ export function KeysView() {
         <KeysTable
           query={keys}
           keys={shown}
-          onCreate={() => setCreating(true)}
-          actions={{
+          onCreate={mayCreate ? () => setCreating(true) : null}
+          actions={mayManage ? {
             onRevoke: setRevoking,
             onRoll: setRolling,
             onEdit: setEditing,
             // Disabling stops a key at once, so it asks first; enabling does not (issue 34).
             onToggle: (k) => (k.disabledAt === null ? setDisabling(k) : setToggled(k, false)),
-          }}
+          } : null}
         />
         <KeysPager page={current} total={matching.length} onPage={setPage} />
       </Card>

@@ -24,12 +24,16 @@ import {
 } from "../ui/icons";
 import { hrefInWorkspace, hrefWithEnv, useEnvironment, useWorkspaceId } from "../hooks/useEnvironment";
 import { EnvSwitch } from "./EnvSwitch";
+import { can, type Action } from "@/lib/workspaces/permissions";
+import { useRole } from "../workspace";
 import { Logo } from "./Logo";
 import { WorkspaceSwitcher, type WorkspaceOption } from "./WorkspaceSwitcher";
 
 interface NavItem {
   href: string;
   label: string;
+  /** Shown only to roles that may do this (the page would answer 403 to the others). */
+  needs?: Action;
   icon: (props: { className?: string }) => ReactNode;
 }
 
@@ -40,7 +44,7 @@ const NAV: readonly NavItem[] = [
   { href: "/dashboard/logs", label: "Logs", icon: SearchIcon },
   { href: "/dashboard/webhooks", label: "Webhooks", icon: BoltIcon },
   { href: "/dashboard/alerts", label: "Alerts", icon: BellIcon },
-  { href: "/dashboard/audit", label: "Audit log", icon: ListIcon },
+  { href: "/dashboard/audit", label: "Audit log", icon: ListIcon, needs: "audit.read" },
   { href: "/dashboard/members", label: "Members", icon: UsersIcon },
   { href: "/dashboard/account", label: "Account", icon: ShieldIcon },
 ];
@@ -69,6 +73,7 @@ function NavLinks({
 }) {
   const env = useEnvironment();
   const workspace = useWorkspaceId();
+  const role = useRole();
   const unread = useAlertsQuery().data?.unread ?? 0;
   const linkClass = (active: boolean) =>
     `flex items-center gap-3 rounded-md px-3 py-2 text-sm font-medium transition-colors ${focusRing} ${
@@ -76,7 +81,7 @@ function NavLinks({
     }`;
   return (
     <ul className="space-y-1">
-      {nav.map(({ href, label, icon: Icon }) => {
+      {nav.filter((item) => !item.needs || can(role, item.needs).ok).map(({ href, label, icon: Icon }) => {
         const active = isRoot(href)
           ? pathname === href || (href === "/operator" && pathname.startsWith("/operator/accounts"))
           : pathname.startsWith(href);

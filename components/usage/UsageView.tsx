@@ -4,7 +4,7 @@ import dynamic from "next/dynamic";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
-import { useEnvironment, useWorkspaceId } from "../hooks/useEnvironment";
+import { hrefInWorkspace, useEnvironment, useWorkspaceId } from "../hooks/useEnvironment";
 import { useKeysQuery } from "../hooks/useKeysQuery";
 import { useUsageQuery, type UsageFilters as Filters } from "../hooks/useUsageQuery";
 import { Card, CardHeader, PageHeader } from "../ui/Card";
@@ -115,7 +115,7 @@ export function UsageView({ initial }: { initial: Omit<Filters, "environment"> }
             title="No API traffic yet"
             action={
               <Link
-                href="/dashboard/keys"
+                href={hrefInWorkspace("/dashboard/keys", workspace)}
                 className="inline-flex h-9 items-center rounded-md bg-emerald-700 px-4 text-sm font-medium text-white hover:bg-emerald-800"
               >
                 Create an API key

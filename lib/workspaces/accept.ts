@@ -74,8 +74,8 @@ export async function signUpByInvitation(
   // Hashed before the transaction: the slow scrypt never holds a write lock.
   const passwordHash = await hashPassword(input.password, audit.ip ?? null);
   const name = input.name || null;
-  const joined = await db
-    .$transaction(async (tx) => {
+  const refused = await db
+    .$transaction(async (tx): Promise<InviteRefusal | null> => {
       const account = await tx.account.create({ data: { name: name ?? inv.email } });
       const user = await tx.user.create({
         data: {
@@ -89,13 +89,14 @@ export async function signUpByInvitation(
       await addOwner(tx, user.id, account.id);
       // A link spent meanwhile: throwing rolls the new account back.
       if (!(await join(tx, inv, user.id, audit, now))) throw new SpentMeanwhile();
-      return true;
+      return null;
     })
-    .catch((err: unknown) => {
-      if (err instanceof SpentMeanwhile) return false;
+    .catch((err: unknown): InviteRefusal => {
+      if (err instanceof SpentMeanwhile) return "used";
       // Two sign-ups racing for one address: the unique index decides.
-      if (String(err).includes("Unique constraint") || (err as { code?: string })?.code === "P2002") return false;
+      if (String(err).includes("Unique constraint") || (err as { code?: string })?.code === "P2002")
+        return "account_exists";
       throw err;
     });
-  return joined ? { ok: true, accountId: inv.accountId, email: inv.email } : { ok: false, reason: "used" };
+  return refused ? { ok: false, reason: refused } : { ok: true, accountId: inv.accountId, email: inv.email };
 }

@@ -67,8 +67,10 @@ export async function resolveWorkspace(
   });
   if (first) return { accountId: first.accountId, role: asRole(first.role) };
   if ((await db.membership.count({ where: { accountId: user.accountId } })) === 0) {
-    await addOwner(db, user.id, user.accountId);
-    return { accountId: user.accountId, role: "owner" };
+    // Two first requests racing: the unique pair keeps one row; the loser's insert error is moot.
+    await addOwner(db, user.id, user.accountId).catch(() => undefined);
+    const role = await roleIn(db, user.id, user.accountId);
+    return role ? { accountId: user.accountId, role } : null;
   }
   return null;
 }

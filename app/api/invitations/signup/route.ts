@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { ApiError } from "@/lib/api/errors";
+import { oidcButtonName, SSO_REQUIRED_MESSAGE, ssoRequiredFor } from "@/lib/auth/oidc";
 import { passwordProblem } from "@/lib/auth/password-policy";
 import { requestOrigin, route } from "@/lib/auth/route";
 import { signUpRule } from "@/lib/auth/signup";
@@ -33,6 +34,10 @@ export const POST = route({ auth: "public", input, name: "invitation sign-up" },
   }
   const open = await openInvitation(db, body.token);
   if (!open.ok) throw inviteRefusalError(open.reason);
+  // A domain that must use single sign-on (OIDC_REQUIRED_DOMAINS) gets no password account: the
+  // invitee signs in with SSO, then accepts.
+  if (ssoRequiredFor(open.value.email))
+    throw new ApiError("FORBIDDEN", SSO_REQUIRED_MESSAGE(oidcButtonName() ?? "SSO"));
   const problem = await passwordProblem(body.password, [open.value.email, body.name]);
   if (problem) throw new ApiError("INVALID_PARAMETER", problem);
   const done = await signUpByInvitation(db, body.token, { name: body.name, password: body.password }, origin);
