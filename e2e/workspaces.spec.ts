@@ -120,6 +120,15 @@ for (const viewport of VIEWPORTS) {
     await expect(viewer.page.getByRole("button", { name: /create (your first )?key/i })).toHaveCount(0);
     await expectUsable(viewer.page);
     await viewer.page.screenshot({ path: path.join(SCREENS, `keys-viewer-${viewport.width}.png`), fullPage: true });
+    // The workspace menu lists the viewer's own workspace and the one joined, keyboard-reachable.
+    if (viewport.width < 1024) await viewer.page.getByRole("button", { name: "Open menu" }).click();
+    const switcher = viewer.page.getByRole("button", { name: /^Workspace:/ });
+    await switcher.focus();
+    await viewer.page.keyboard.press("Enter");
+    await expect(viewer.page.getByRole("list", { name: "Switch workspace" }).getByRole("link")).toHaveCount(2);
+    await expectUsable(viewer.page);
+    await viewer.page.screenshot({ path: path.join(SCREENS, `switcher-${viewport.width}.png`) });
+    await viewer.page.keyboard.press("Escape");
     // The same link again is refused, saying why.
     await viewer.page.goto(viewer.link);
     await expect(viewer.page.getByRole("alert")).toContainText("already used");
