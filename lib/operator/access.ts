@@ -53,7 +53,7 @@ export const NOT_FOUND_MESSAGE = "Not found";
  */
 export function operatorRoute<S extends z.ZodType>(
   schema: S | null,
-  handler: Parameters<typeof dashboardRoute<S>>[1],
+  handler: Parameters<typeof dashboardRoute<S>>[2],
 ) {
   const inner = dashboardRoute("self", schema, handler);
   return async (request: Request, context: { params: Promise<Record<string, string>> }) => {
