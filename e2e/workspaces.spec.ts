@@ -63,7 +63,11 @@ async function invite(page: Page, email: string, role: "developer" | "viewer") {
 }
 
 /** Follows the emailed link in a fresh browser and signs up through it; lands in the workspace. */
-async function signUpThroughInvitation(browser: Browser, email: string, viewport: { width: number; height: number }) {
+async function signUpThroughInvitation(
+  browser: Browser,
+  email: string,
+  viewport: { width: number; height: number },
+) {
   const message = await waitFor(() => mail.messages.find((m) => m.to.includes(email)));
   const link = /https?:\/\/\S+\/invite\?token=[\w-]+/.exec(decodedBody(message.raw))![0];
   const context = await browser.newContext({ baseURL: app.baseUrl, viewport });
@@ -102,9 +106,14 @@ for (const viewport of VIEWPORTS) {
     const viewerEmail = uniqueEmail("viewer");
     await invite(owner, devEmail, "developer");
     await invite(owner, viewerEmail, "viewer");
-    await expect(owner.getByRole("list", { name: "Pending invitations" }).getByRole("listitem")).toHaveCount(2);
+    await expect(owner.getByRole("list", { name: "Pending invitations" }).getByRole("listitem")).toHaveCount(
+      2,
+    );
     await expectUsable(owner);
-    await owner.screenshot({ path: path.join(SCREENS, `members-owner-${viewport.width}.png`), fullPage: true });
+    await owner.screenshot({
+      path: path.join(SCREENS, `members-owner-${viewport.width}.png`),
+      fullPage: true,
+    });
 
     // The developer signs up through the link and creates a key in the workspace.
     const dev = await signUpThroughInvitation(browser, devEmail, viewport);
@@ -116,16 +125,23 @@ for (const viewport of VIEWPORTS) {
     // The viewer signs up too, and is offered no key action.
     const viewer = await signUpThroughInvitation(browser, viewerEmail, viewport);
     await openSection(viewer.page, "API keys", viewport.width);
-    await expect(viewer.page.getByText("As a viewer you see the keys but cannot create or change them.")).toBeVisible();
+    await expect(
+      viewer.page.getByText("As a viewer you see the keys but cannot create or change them."),
+    ).toBeVisible();
     await expect(viewer.page.getByRole("button", { name: /create (your first )?key/i })).toHaveCount(0);
     await expectUsable(viewer.page);
-    await viewer.page.screenshot({ path: path.join(SCREENS, `keys-viewer-${viewport.width}.png`), fullPage: true });
+    await viewer.page.screenshot({
+      path: path.join(SCREENS, `keys-viewer-${viewport.width}.png`),
+      fullPage: true,
+    });
     // The workspace menu lists the viewer's own workspace and the one joined, keyboard-reachable.
     if (viewport.width < 1024) await viewer.page.getByRole("button", { name: "Open menu" }).click();
     const switcher = viewer.page.getByRole("button", { name: /^Workspace:/ });
     await switcher.focus();
     await viewer.page.keyboard.press("Enter");
-    await expect(viewer.page.getByRole("list", { name: "Switch workspace" }).getByRole("link")).toHaveCount(2);
+    await expect(viewer.page.getByRole("list", { name: "Switch workspace" }).getByRole("link")).toHaveCount(
+      2,
+    );
     await expectUsable(viewer.page);
     await viewer.page.screenshot({ path: path.join(SCREENS, `switcher-${viewport.width}.png`) });
     await viewer.page.keyboard.press("Escape");
@@ -148,7 +164,10 @@ for (const viewport of VIEWPORTS) {
 
     // The developer's session ends within 5 s; their key keeps working.
     await expect
-      .poll(async () => (await dev.page.request.get("/api/dashboard/keys")).status(), { timeout: 5_000, intervals: [250] })
+      .poll(async () => (await dev.page.request.get("/api/dashboard/keys")).status(), {
+        timeout: 5_000,
+        intervals: [250],
+      })
       .toBe(401);
     expect(Date.now() - removedAt).toBeLessThan(5_000);
     await dev.page.reload();

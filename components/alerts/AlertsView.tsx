@@ -24,7 +24,10 @@ export function AlertsView() {
           <>
             Quota, key expiry, leaked keys and disabled webhooks. Choose email and webhook delivery per type
             on the{" "}
-            <Link href={hrefInWorkspace("/dashboard/account#alert-settings", workspace)} className="font-medium text-emerald-800 underline">
+            <Link
+              href={hrefInWorkspace("/dashboard/account#alert-settings", workspace)}
+              className="font-medium text-emerald-800 underline"
+            >
               Account
             </Link>{" "}
             page.

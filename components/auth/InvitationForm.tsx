@@ -83,10 +83,14 @@ export function InvitationForm({
     return (
       <div className="space-y-4 text-sm text-slate-700">
         <p role="alert" className="[overflow-wrap:anywhere]">
-          You are signed in as {signedInAs}, but this invitation was sent to {email}. Sign out, then
-          open the link again.
+          You are signed in as {signedInAs}, but this invitation was sent to {email}. Sign out, then open the
+          link again.
         </p>
-        <Button variant="secondary" className="w-full" onClick={() => signOut({ redirect: false }).then(() => window.location.reload())}>
+        <Button
+          variant="secondary"
+          className="w-full"
+          onClick={() => signOut({ redirect: false }).then(() => window.location.reload())}
+        >
           Sign out
         </Button>
       </div>

@@ -50,7 +50,9 @@ async function call<T>(method: string, path: string, csrfToken: string, body?: u
     // The session ended (expired or signed out in another tab): back to sign-in, then here again.
     // A full page load on purpose: it drops every cached query of the ended session.
     // eslint-disable-next-line @next/next/no-location-assign-relative-destination
-    window.location.assign(`/signin?callbackUrl=${encodeURIComponent(window.location.pathname + window.location.search)}`);
+    window.location.assign(
+      `/signin?callbackUrl=${encodeURIComponent(window.location.pathname + window.location.search)}`,
+    );
   }
   if (!res.ok || !payload || payload.data === undefined) {
     throw new ApiRequestError(

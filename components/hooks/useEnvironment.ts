@@ -23,7 +23,11 @@ export function hrefInWorkspace(href: string, workspace: string | null): string 
 }
 
 /** `href` with the current environment, so navigation keeps the switch where the user set it. */
-export function hrefWithEnv(href: string, env: DashboardEnvironment, workspace: string | null = null): string {
+export function hrefWithEnv(
+  href: string,
+  env: DashboardEnvironment,
+  workspace: string | null = null,
+): string {
   const inWorkspace = hrefInWorkspace(href, workspace);
   if (env === "test") return inWorkspace;
   return `${inWorkspace}${inWorkspace.includes("?") ? "&" : "?"}env=live`;

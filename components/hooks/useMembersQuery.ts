@@ -19,7 +19,10 @@ export const membersQueryKey = ["members"] as const;
 
 export function useMembersQuery() {
   const api = useApi();
-  return useQuery({ queryKey: membersQueryKey, queryFn: () => api.get<MembersPage>("/api/dashboard/members") });
+  return useQuery({
+    queryKey: membersQueryKey,
+    queryFn: () => api.get<MembersPage>("/api/dashboard/members"),
+  });
 }
 
 /** Invite, role change, removal and invitation revoke: each refreshes the page's list and the audit log. */

@@ -108,7 +108,9 @@ export function KeysView() {
               <PlusIcon width={16} height={16} /> Create key
             </Button>
           ) : (
-            <p className="text-sm text-slate-600">As a viewer you see the keys but cannot create or change them.</p>
+            <p className="text-sm text-slate-600">
+              As a viewer you see the keys but cannot create or change them.
+            </p>
           )
         }
       />
@@ -208,13 +210,17 @@ export function KeysView() {
           query={keys}
           keys={shown}
           onCreate={mayCreate ? () => setCreating(true) : null}
-          actions={mayManage ? {
-            onRevoke: setRevoking,
-            onRoll: setRolling,
-            onEdit: setEditing,
-            // Disabling stops a key at once, so it asks first; enabling does not (issue 34).
-            onToggle: (k) => (k.disabledAt === null ? setDisabling(k) : setToggled(k, false)),
-          } : null}
+          actions={
+            mayManage
+              ? {
+                  onRevoke: setRevoking,
+                  onRoll: setRolling,
+                  onEdit: setEditing,
+                  // Disabling stops a key at once, so it asks first; enabling does not (issue 34).
+                  onToggle: (k) => (k.disabledAt === null ? setDisabling(k) : setToggled(k, false)),
+                }
+              : null
+          }
         />
         <KeysPager page={current} total={matching.length} onPage={setPage} />
       </Card>

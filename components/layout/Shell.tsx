@@ -81,29 +81,31 @@ function NavLinks({
     }`;
   return (
     <ul className="space-y-1">
-      {nav.filter((item) => !item.needs || can(role, item.needs).ok).map(({ href, label, icon: Icon }) => {
-        const active = isRoot(href)
-          ? pathname === href || (href === "/operator" && pathname.startsWith("/operator/accounts"))
-          : pathname.startsWith(href);
-        return (
-          <li key={href}>
-            <Link
-              href={withEnv ? hrefWithEnv(href, env, workspace) : href}
-              aria-current={active ? "page" : undefined}
-              className={linkClass(active)}
-            >
-              <Icon className={active ? "text-emerald-700" : "text-slate-400"} />
-              {label}
-              {href === "/dashboard/alerts" && unread > 0 && (
-                <span className="ml-auto rounded-full bg-red-600 px-2 py-0.5 text-xs font-semibold text-white">
-                  {unread > 99 ? "99+" : unread}
-                  <span className="sr-only"> unread</span>
-                </span>
-              )}
-            </Link>
-          </li>
-        );
-      })}
+      {nav
+        .filter((item) => !item.needs || can(role, item.needs).ok)
+        .map(({ href, label, icon: Icon }) => {
+          const active = isRoot(href)
+            ? pathname === href || (href === "/operator" && pathname.startsWith("/operator/accounts"))
+            : pathname.startsWith(href);
+          return (
+            <li key={href}>
+              <Link
+                href={withEnv ? hrefWithEnv(href, env, workspace) : href}
+                aria-current={active ? "page" : undefined}
+                className={linkClass(active)}
+              >
+                <Icon className={active ? "text-emerald-700" : "text-slate-400"} />
+                {label}
+                {href === "/dashboard/alerts" && unread > 0 && (
+                  <span className="ml-auto rounded-full bg-red-600 px-2 py-0.5 text-xs font-semibold text-white">
+                    {unread > 99 ? "99+" : unread}
+                    <span className="sr-only"> unread</span>
+                  </span>
+                )}
+              </Link>
+            </li>
+          );
+        })}
       <li>
         <a href="/docs" className={linkClass(false)}>
           <BookIcon className="text-slate-400" />
@@ -249,7 +251,11 @@ export function Shell({
       {menuOpen && (
         <div id="mobile-nav" className="border-b border-slate-200 bg-white lg:hidden">
           {workspaces && (
-            <WorkspaceSwitcher workspaces={workspaces.list} active={workspaces.active} className="px-3 pt-3" />
+            <WorkspaceSwitcher
+              workspaces={workspaces.list}
+              active={workspaces.active}
+              className="px-3 pt-3"
+            />
           )}
           <nav aria-label={withEnv ? "Dashboard" : "Operator console"} className="px-3 py-3">
             <NavLinks pathname={pathname} nav={nav} env={withEnv} />

@@ -72,7 +72,9 @@ export function InviteDialog({
               <p className="[overflow-wrap:anywhere]">
                 Send this link to <strong>{done.email}</strong>. It is shown only now.
               </p>
-              <code className="block rounded-md bg-slate-100 p-2 text-xs [overflow-wrap:anywhere]">{done.link}</code>
+              <code className="block rounded-md bg-slate-100 p-2 text-xs [overflow-wrap:anywhere]">
+                {done.link}
+              </code>
               <CopyButton text={done.link} label="Copy link" size="sm" />
             </>
           ) : (
@@ -83,7 +85,15 @@ export function InviteDialog({
         </div>
       ) : (
         <form id="invite-form" onSubmit={submit} className="space-y-4">
-          <Field label="Email" name="email" type="email" required maxLength={254} autoComplete="off" data-autofocus />
+          <Field
+            label="Email"
+            name="email"
+            type="email"
+            required
+            maxLength={254}
+            autoComplete="off"
+            data-autofocus
+          />
           <RoleSelect value={role} onChange={setRole} roles={assignable} />
           {invite.isError && (
             <p role="alert" className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-700">

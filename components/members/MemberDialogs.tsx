@@ -46,7 +46,11 @@ export function ChangeRoleDialog({
         </>
       }
     >
-      <RoleSelect value={role} onChange={setRole} roles={roles.includes(member.role) ? roles : [member.role, ...roles]} />
+      <RoleSelect
+        value={role}
+        onChange={setRole}
+        roles={roles.includes(member.role) ? roles : [member.role, ...roles]}
+      />
       {changeRole.isError && <Problem message={changeRole.error.message} />}
     </Dialog>
   );

@@ -50,7 +50,14 @@ export function MembersView() {
         <div className="space-y-6">
           <MembersCard page={query.data} />
           {canInvite && <InvitationsCard page={query.data} />}
-          {page && <InviteDialog open={inviting} onClose={() => setInviting(false)} assignable={page.assignable} mail={page.mail} />}
+          {page && (
+            <InviteDialog
+              open={inviting}
+              onClose={() => setInviting(false)}
+              assignable={page.assignable}
+              mail={page.mail}
+            />
+          )}
         </div>
       )}
     </>
@@ -84,10 +91,20 @@ function MembersCard({ page }: { page: MembersPage }) {
             <Badge tone={TONE[m.role]}>{m.role}</Badge>
             {manages(page, m) && m.userId !== page.you.userId && (
               <div className="flex gap-2">
-                <Button variant="secondary" size="sm" onClick={() => setEditing(m)} aria-label={`Change role of ${m.email}`}>
+                <Button
+                  variant="secondary"
+                  size="sm"
+                  onClick={() => setEditing(m)}
+                  aria-label={`Change role of ${m.email}`}
+                >
                   Change role
                 </Button>
-                <Button variant="dangerGhost" size="sm" onClick={() => setRemoving(m)} aria-label={`Remove ${m.email}`}>
+                <Button
+                  variant="dangerGhost"
+                  size="sm"
+                  onClick={() => setRemoving(m)}
+                  aria-label={`Remove ${m.email}`}
+                >
                   Remove
                 </Button>
               </div>
@@ -95,7 +112,9 @@ function MembersCard({ page }: { page: MembersPage }) {
           </li>
         ))}
       </ul>
-      {editing && <ChangeRoleDialog member={editing} roles={page.assignable} onClose={() => setEditing(null)} />}
+      {editing && (
+        <ChangeRoleDialog member={editing} roles={page.assignable} onClose={() => setEditing(null)} />
+      )}
       {removing && <RemoveMemberDialog member={removing} onClose={() => setRemoving(null)} />}
     </Card>
   );

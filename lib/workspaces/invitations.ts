@@ -61,7 +61,11 @@ export interface OpenInvitation {
 }
 
 /** The workspace's invitations still waiting for an answer (not accepted, revoked or expired). */
-export async function listPendingInvitations(db: Db, accountId: string, now = new Date()): Promise<InvitationView[]> {
+export async function listPendingInvitations(
+  db: Db,
+  accountId: string,
+  now = new Date(),
+): Promise<InvitationView[]> {
   const rows = await db.invitation.findMany({
     where: { accountId, acceptedAt: null, revokedAt: null, expiresAt: { gt: now } },
     orderBy: { createdAt: "desc" },
@@ -99,7 +103,8 @@ export async function createInvitation(
     where: { accountId: actor.accountId, user: { email: input.email } },
     select: { id: true },
   });
-  if (member) return { ok: false, code: "CONFLICT", message: `${input.email} is already a member of this workspace` };
+  if (member)
+    return { ok: false, code: "CONFLICT", message: `${input.email} is already a member of this workspace` };
   const token = randomBytes(32).toString("base64url");
   const made = await db.$transaction(async (tx) => {
     await tx.invitation.updateMany({
@@ -133,7 +138,12 @@ export async function createInvitation(
 }
 
 /** Revokes a pending invitation of the workspace; false when there is none with this id. */
-export async function revokeInvitation(db: Db, actor: Inviter, id: string, audit: AuditContext): Promise<boolean> {
+export async function revokeInvitation(
+  db: Db,
+  actor: Inviter,
+  id: string,
+  audit: AuditContext,
+): Promise<boolean> {
   return db.$transaction(async (tx) => {
     const done = await tx.invitation.updateMany({
       where: { id, accountId: actor.accountId, acceptedAt: null, revokedAt: null },

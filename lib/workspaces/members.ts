@@ -48,7 +48,8 @@ export async function changeRole(
     const verdict = canChangeMember(actor.role, current, next);
     if (!verdict.ok) throw new Refused("FORBIDDEN", verdict.message);
     if (current === next) return { role: next };
-    if (current === "owner" && (await ownerCount(tx, actor.accountId)) <= 1) throw new Refused("CONFLICT", LAST_OWNER);
+    if (current === "owner" && (await ownerCount(tx, actor.accountId)) <= 1)
+      throw new Refused("CONFLICT", LAST_OWNER);
     await tx.membership.update({
       where: { userId_accountId: { userId: targetUserId, accountId: actor.accountId } },
       data: { role: next },
@@ -87,8 +88,11 @@ export async function removeMember(
       const verdict = canChangeMember(actor.role, current, null);
       if (!verdict.ok) throw new Refused("FORBIDDEN", verdict.message);
     }
-    if (current === "owner" && (await ownerCount(tx, actor.accountId)) <= 1) throw new Refused("CONFLICT", LAST_OWNER);
-    await tx.membership.delete({ where: { userId_accountId: { userId: targetUserId, accountId: actor.accountId } } });
+    if (current === "owner" && (await ownerCount(tx, actor.accountId)) <= 1)
+      throw new Refused("CONFLICT", LAST_OWNER);
+    await tx.membership.delete({
+      where: { userId_accountId: { userId: targetUserId, accountId: actor.accountId } },
+    });
     const who = await tx.user.findUnique({ where: { id: targetUserId }, select: { email: true } });
     await recordAudit(tx, {
       ...audit,
@@ -109,7 +113,8 @@ export async function removeMember(
       select: { id: true },
     });
     for (const k of keys) {
-      if (await revokeApiKey(db, { accountId: actor.accountId, id: k.id }, actor.userId, audit)) keysRevoked++;
+      if (await revokeApiKey(db, { accountId: actor.accountId, id: k.id }, actor.userId, audit))
+        keysRevoked++;
     }
   }
   // Leaving keeps the leaver signed in (their other workspaces); a removal signs them out everywhere.

@@ -5,7 +5,13 @@ describe("the role verdict", () => {
   it("lets viewers read but never act on keys, webhooks or members", () => {
     for (const action of ["usage.read", "logs.read", "keys.read", "webhooks.read", "members.read"] as const)
       expect(can("viewer", action)).toEqual({ ok: true, value: "all" });
-    for (const action of ["keys.create", "keys.manage", "webhooks.manage", "members.manage", "audit.read"] as const) {
+    for (const action of [
+      "keys.create",
+      "keys.manage",
+      "webhooks.manage",
+      "members.manage",
+      "audit.read",
+    ] as const) {
       const verdict = can("viewer", action);
       expect(verdict.ok).toBe(false);
       if (!verdict.ok) expect(verdict.code).toBe("FORBIDDEN");

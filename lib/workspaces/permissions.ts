@@ -91,6 +91,10 @@ export function canChangeMember(actor: Role, target: Role, next: Role | null): R
   if (target === "owner" && actor !== "owner")
     return { ok: false, code: "FORBIDDEN", message: "Only an owner can change or remove an owner" };
   if (next && !assignableRoles(actor).includes(next))
-    return { ok: false, code: "FORBIDDEN", message: `As ${NOUN[actor]} you cannot make someone ${NOUN[next]}` };
+    return {
+      ok: false,
+      code: "FORBIDDEN",
+      message: `As ${NOUN[actor]} you cannot make someone ${NOUN[next]}`,
+    };
   return { ok: true, value: true };
 }

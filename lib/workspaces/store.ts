@@ -32,7 +32,9 @@ export async function listWorkspaces(db: Db, userId: string, homeId: string): Pr
     take: 200,
   });
   const list = rows.map((r) => ({ id: r.account.id, name: r.account.name, role: asRole(r.role) }));
-  return list.sort((a, b) => Number(b.id === homeId) - Number(a.id === homeId) || a.name.localeCompare(b.name));
+  return list.sort(
+    (a, b) => Number(b.id === homeId) - Number(a.id === homeId) || a.name.localeCompare(b.name),
+  );
 }
 
 /** Adds the user as owner of a workspace created with them (sign-up, CLI, SSO, GitHub). */
@@ -115,13 +117,24 @@ export const ownerCount = (db: DbOrTx, accountId: string) =>
   db.membership.count({ where: { accountId, role: "owner" } });
 
 /** The creator of one of the workspace's keys: undefined when no such key, null when unknown. */
-export async function keyCreator(db: Db, accountId: string, keyId: string): Promise<string | null | undefined> {
+export async function keyCreator(
+  db: Db,
+  accountId: string,
+  keyId: string,
+): Promise<string | null | undefined> {
   const row = await db.apiKey.findFirst({ where: { id: keyId, accountId }, select: { createdById: true } });
   return row ? row.createdById : undefined;
 }
 
 /** The user behind one of the workspace's connected apps (OAuth grants act for the approver). */
-export async function grantOwner(db: Db, accountId: string, grantId: string): Promise<string | null | undefined> {
-  const row = await db.oAuthGrant.findFirst({ where: { id: grantId, accountId }, select: { approvedById: true } });
+export async function grantOwner(
+  db: Db,
+  accountId: string,
+  grantId: string,
+): Promise<string | null | undefined> {
+  const row = await db.oAuthGrant.findFirst({
+    where: { id: grantId, accountId },
+    select: { approvedById: true },
+  });
   return row ? row.approvedById : undefined;
 }

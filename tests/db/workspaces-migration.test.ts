@@ -17,7 +17,9 @@ const MIGRATION = fs.readdirSync(prismaPaths("sqlite").migrations).find((m) => m
 async function authenticates(db: Db, key: string): Promise<boolean> {
   const { prefix, secret } = splitKey(key);
   const found = await findKeyForAuth(db, prefix);
-  return Boolean(found && secretMatches(secret, found.secretHash) && !found.revoked && !found.disabled && !found.suspended);
+  return Boolean(
+    found && secretMatches(secret, found.secretHash) && !found.revoked && !found.disabled && !found.suspended,
+  );
 }
 
 describe.each(["sqlite", "postgresql"] as const)("upgrading %s to workspaces", (provider) => {

@@ -19,7 +19,11 @@ describe("invitations", () => {
   let t: TestDb;
   let owner: { id: string; accountId: string };
   const actor = () => ({ userId: owner.id, accountId: owner.accountId, role: "owner" as const });
-  const invite = async (email: string, role: "admin" | "developer" | "viewer", delivery: "mail" | "copy" = "mail") => {
+  const invite = async (
+    email: string,
+    role: "admin" | "developer" | "viewer",
+    delivery: "mail" | "copy" = "mail",
+  ) => {
     const made = await createInvitation(t.db, actor(), { email, role, delivery }, origin);
     if (!made.ok) throw new Error(made.message);
     return made.value;
@@ -36,7 +40,9 @@ describe("invitations", () => {
     expect(row.tokenHash).toBe(hashInviteToken(token));
     expect(JSON.stringify(row)).not.toContain(token);
     expect(row.expiresAt.getTime() - row.createdAt.getTime()).toBeGreaterThan(INVITE_TTL_MS - 5_000);
-    expect((await listPendingInvitations(t.db, owner.accountId)).map((i) => i.email)).toContain("a@inv.example.com");
+    expect((await listPendingInvitations(t.db, owner.accountId)).map((i) => i.email)).toContain(
+      "a@inv.example.com",
+    );
   });
 
   it("signs up through a mailed link once: verified, a member with the role; the link is then used", async () => {
@@ -47,7 +53,10 @@ describe("invitations", () => {
     expect(user.emailVerified).not.toBeNull();
     expect(await roleIn(t.db, user.id, owner.accountId)).toBe("developer");
     expect(await roleIn(t.db, user.id, user.accountId)).toBe("owner");
-    expect(await signUpByInvitation(t.db, token, { password: "y".repeat(12) }, origin)).toEqual({ ok: false, reason: "used" });
+    expect(await signUpByInvitation(t.db, token, { password: "y".repeat(12) }, origin)).toEqual({
+      ok: false,
+      reason: "used",
+    });
     expect(await openInvitation(t.db, token)).toEqual({ ok: false, reason: "used" });
   });
 
@@ -85,19 +94,34 @@ describe("invitations", () => {
     });
     await t.db.user.update({ where: { id: unverified.id }, data: { emailVerified: new Date() } });
     expect(await acceptInvitation(t.db, toUnverified.token, unverified, origin)).toMatchObject({ ok: true });
-    expect(await openInvitation(t.db, "garbage-token-that-is-long-enough")).toEqual({ ok: false, reason: "invalid" });
+    expect(await openInvitation(t.db, "garbage-token-that-is-long-enough")).toEqual({
+      ok: false,
+      reason: "invalid",
+    });
   });
 
   it("refuses an admin inviting an owner and keeps the last owner", async () => {
     const admin = { userId: "x", accountId: owner.accountId, role: "admin" as const };
-    const made = await createInvitation(t.db, admin, { email: "boss@inv.example.com", role: "owner", delivery: "mail" }, origin);
+    const made = await createInvitation(
+      t.db,
+      admin,
+      { email: "boss@inv.example.com", role: "owner", delivery: "mail" },
+      origin,
+    );
     expect(made.ok).toBe(false);
-    expect(await changeRole(t.db, actor(), owner.id, "admin", origin)).toMatchObject({ ok: false, code: "CONFLICT" });
+    expect(await changeRole(t.db, actor(), owner.id, "admin", origin)).toMatchObject({
+      ok: false,
+      code: "CONFLICT",
+    });
     expect(await removeMember(t.db, actor(), owner.id, { revokeKeys: false }, origin)).toMatchObject({
       ok: false,
       code: "CONFLICT",
     });
-    const actions = (await t.db.auditEvent.findMany({ where: { accountId: owner.accountId } })).map((e) => e.action);
-    expect(actions).toEqual(expect.arrayContaining(["member.invited", "member.joined", "member.invitation_revoked"]));
+    const actions = (await t.db.auditEvent.findMany({ where: { accountId: owner.accountId } })).map(
+      (e) => e.action,
+    );
+    expect(actions).toEqual(
+      expect.arrayContaining(["member.invited", "member.joined", "member.invitation_revoked"]),
+    );
   });
 });

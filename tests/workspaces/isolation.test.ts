@@ -53,7 +53,11 @@ describe("workspace isolation over every dashboard route", () => {
     ids.devKey = await key(A, people.developer.id);
     ids.keyB = await key(people.outsider.accountId, people.outsider.id);
     const hook = async (accountId: string) =>
-      (await db.webhookEndpoint.create({ data: { accountId, url: "https://hooks.example.com/x", secret: "whsec_x" } })).id;
+      (
+        await db.webhookEndpoint.create({
+          data: { accountId, url: "https://hooks.example.com/x", secret: "whsec_x" },
+        })
+      ).id;
     ids.hookA = await hook(A);
     ids.hookB = await hook(people.outsider.accountId);
     ids.inviteB = (
@@ -79,7 +83,12 @@ describe("workspace isolation over every dashboard route", () => {
     await db?.$disconnect();
   });
 
-  const call = async (who: Person, c: Pick<RouteCase, "method" | "pattern">, id: string, workspace: string | null) => {
+  const call = async (
+    who: Person,
+    c: Pick<RouteCase, "method" | "pattern">,
+    id: string,
+    workspace: string | null,
+  ) => {
     const url = c.pattern.replace("[id]", encodeURIComponent(id)).replace("[deliveryId]", "no-such-delivery");
     const res = await who.client.request(url, {
       method: c.method,
@@ -97,7 +106,15 @@ describe("workspace isolation over every dashboard route", () => {
 
   /** The object of workspace A a route acts on (another member's where there is one). */
   const objectInA = (pattern: string) =>
-    pattern.includes("/keys/") ? ids.ownerKey : pattern.includes("/webhooks/") ? ids.hookA : pattern.includes("/members/invitations/") ? "no-such-invitation" : pattern.includes("/members/") ? people.owner.id : "no-such-object";
+    pattern.includes("/keys/")
+      ? ids.ownerKey
+      : pattern.includes("/webhooks/")
+        ? ids.hookA
+        : pattern.includes("/members/invitations/")
+          ? "no-such-invitation"
+          : pattern.includes("/members/")
+            ? people.owner.id
+            : "no-such-object";
 
   it("finds every route's action", () => {
     expect(routes.length).toBeGreaterThan(40);
@@ -107,7 +124,10 @@ describe("workspace isolation over every dashboard route", () => {
   it("answers 404 to a member of another workspace on every route", async () => {
     for (const r of routes) {
       const got = await call(people.outsider, r, objectInA(r.pattern), people.owner.accountId);
-      expect({ route: `${r.method} ${r.pattern}`, ...got }).toMatchObject({ status: 404, message: "Workspace not found" });
+      expect({ route: `${r.method} ${r.pattern}`, ...got }).toMatchObject({
+        status: 404,
+        message: "Workspace not found",
+      });
     }
   });
 
@@ -119,7 +139,10 @@ describe("workspace isolation over every dashboard route", () => {
         const refused = !verdict.ok || (verdict.value === "own" && r.pattern.includes("/keys/"));
         if (!refused) continue;
         const got = await call(people[role], r, objectInA(r.pattern), people.owner.accountId);
-        expect({ role, route: `${r.method} ${r.pattern}`, ...got }).toMatchObject({ status: 403, code: "FORBIDDEN" });
+        expect({ role, route: `${r.method} ${r.pattern}`, ...got }).toMatchObject({
+          status: 403,
+          code: "FORBIDDEN",
+        });
       }
     }
     expect(await db.apiKey.count({ where: { accountId: people.owner.accountId, revokedAt: null } })).toBe(2);
@@ -139,33 +162,57 @@ describe("workspace isolation over every dashboard route", () => {
 
   it("answers 404 for another workspace's objects, even to an owner", async () => {
     const theirs = (pattern: string) =>
-      pattern.includes("/keys/") ? ids.keyB : pattern.includes("/webhooks/") ? ids.hookB : pattern.includes("/members/invitations/") ? ids.inviteB : pattern.includes("/members/") ? people.outsider.id : null;
+      pattern.includes("/keys/")
+        ? ids.keyB
+        : pattern.includes("/webhooks/")
+          ? ids.hookB
+          : pattern.includes("/members/invitations/")
+            ? ids.inviteB
+            : pattern.includes("/members/")
+              ? people.outsider.id
+              : null;
     for (const r of routes.filter((x) => x.pattern.includes("[id]") && theirs(x.pattern))) {
       const got = await call(people.owner, r, theirs(r.pattern)!, people.owner.accountId);
-      expect({ route: `${r.method} ${r.pattern}`, status: got.status }).toEqual({ route: `${r.method} ${r.pattern}`, status: 404 });
+      expect({ route: `${r.method} ${r.pattern}`, status: got.status }).toEqual({
+        route: `${r.method} ${r.pattern}`,
+        status: 404,
+      });
     }
-    const keys = await call(people.owner, { method: "GET", pattern: "/api/dashboard/keys" }, "", people.owner.accountId);
+    const keys = await call(
+      people.owner,
+      { method: "GET", pattern: "/api/dashboard/keys" },
+      "",
+      people.owner.accountId,
+    );
     expect(keys.status).toBe(200);
     expect(await db.apiKey.findUniqueOrThrow({ where: { id: ids.keyB } })).toMatchObject({ revokedAt: null });
-    expect(await db.invitation.findUniqueOrThrow({ where: { id: ids.inviteB } })).toMatchObject({ revokedAt: null });
+    expect(await db.invitation.findUniqueOrThrow({ where: { id: ids.inviteB } })).toMatchObject({
+      revokedAt: null,
+    });
   });
 
   it("lets a developer manage the keys they created, and nobody hand out a role above their own", async () => {
     const patchKey = { method: "PATCH", pattern: "/api/dashboard/keys/[id]" };
     expect((await call(people.developer, patchKey, ids.devKey, people.owner.accountId)).status).toBe(200);
     const member = { method: "PATCH", pattern: "/api/dashboard/members/[id]" };
-    expect(await call(people.admin, member, people.owner.id, people.owner.accountId)).toMatchObject({ status: 403 });
+    expect(await call(people.admin, member, people.owner.id, people.owner.accountId)).toMatchObject({
+      status: 403,
+    });
     const invite = { method: "POST", pattern: "/api/dashboard/members/invitations" };
     BODIES["POST /api/dashboard/members/invitations"] = { email: "boss@example.com", role: "owner" };
     expect(await call(people.admin, invite, "", people.owner.accountId)).toMatchObject({ status: 403 });
     BODIES["PATCH /api/dashboard/members/[id]"] = { role: "owner" };
-    expect(await call(people.admin, member, people.developer.id, people.owner.accountId)).toMatchObject({ status: 403 });
+    expect(await call(people.admin, member, people.developer.id, people.owner.accountId)).toMatchObject({
+      status: 403,
+    });
     BODIES["PATCH /api/dashboard/members/[id]"] = { role: "admin" };
     expect(await call(people.owner, member, people.owner.id, people.owner.accountId)).toMatchObject({
       status: 409,
       message: "A workspace needs an owner: make another member owner first",
     });
-    expect(await db.membership.findMany({ where: { accountId: people.owner.accountId, role: "owner" } })).toHaveLength(1);
+    expect(
+      await db.membership.findMany({ where: { accountId: people.owner.accountId, role: "owner" } }),
+    ).toHaveLength(1);
   });
 
   it("removing a member ends their session; the keys they created keep working", async () => {
@@ -173,6 +220,8 @@ describe("workspace isolation over every dashboard route", () => {
     expect((await call(people.admin, remove, people.developer.id, people.owner.accountId)).status).toBe(200);
     const keys = { method: "GET", pattern: "/api/dashboard/keys" };
     expect((await call(people.developer, keys, "", null)).status).toBe(401);
-    expect(await db.apiKey.findUniqueOrThrow({ where: { id: ids.devKey } })).toMatchObject({ revokedAt: null });
+    expect(await db.apiKey.findUniqueOrThrow({ where: { id: ids.devKey } })).toMatchObject({
+      revokedAt: null,
+    });
   });
 });

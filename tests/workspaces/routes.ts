@@ -34,7 +34,10 @@ function actionOf(source: string): Action | null {
  * be read is returned with action null so the test fails naming it.
  */
 export function dashboardRoutes(): (Omit<RouteCase, "action"> & { action: Action | null })[] {
-  const files = [...walk(path.join(ROOT, "app/api/dashboard")), path.join(ROOT, "app/api/invitations/accept/route.ts")];
+  const files = [
+    ...walk(path.join(ROOT, "app/api/dashboard")),
+    path.join(ROOT, "app/api/invitations/accept/route.ts"),
+  ];
   return files.flatMap((file) => {
     const rel = path.relative(ROOT, file);
     const source = fs.readFileSync(file, "utf8");

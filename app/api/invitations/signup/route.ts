@@ -23,24 +23,32 @@ const input = z.object({
  * workspace. The client then signs in through next-auth's credentials provider. Limited per
  * address like /api/signup, before the password rule.
  */
-export const POST = route({ auth: "public", input, name: "invitation sign-up" }, async ({ body, request }) => {
-  const origin = requestOrigin(request);
-  const decision = await takeRateLimit(`signup:${origin.ip ?? "unknown"}`, signUpRule());
-  if (!decision.allowed) {
-    const seconds = toSeconds(decision.retryAfterMs);
-    throw new ApiError("RATE_LIMITED", `Too many sign-ups from this address. Try again in ${seconds} s.`, {
-      "Retry-After": String(seconds),
-    });
-  }
-  const open = await openInvitation(db, body.token);
-  if (!open.ok) throw inviteRefusalError(open.reason);
-  // A domain that must use single sign-on (OIDC_REQUIRED_DOMAINS) gets no password account: the
-  // invitee signs in with SSO, then accepts.
-  if (ssoRequiredFor(open.value.email))
-    throw new ApiError("FORBIDDEN", SSO_REQUIRED_MESSAGE(oidcButtonName() ?? "SSO"));
-  const problem = await passwordProblem(body.password, [open.value.email, body.name]);
-  if (problem) throw new ApiError("INVALID_PARAMETER", problem);
-  const done = await signUpByInvitation(db, body.token, { name: body.name, password: body.password }, origin);
-  if (!done.ok) throw inviteRefusalError(done.reason);
-  return Response.json({ data: { email: done.email, workspaceId: done.accountId } }, { status: 201 });
-});
+export const POST = route(
+  { auth: "public", input, name: "invitation sign-up" },
+  async ({ body, request }) => {
+    const origin = requestOrigin(request);
+    const decision = await takeRateLimit(`signup:${origin.ip ?? "unknown"}`, signUpRule());
+    if (!decision.allowed) {
+      const seconds = toSeconds(decision.retryAfterMs);
+      throw new ApiError("RATE_LIMITED", `Too many sign-ups from this address. Try again in ${seconds} s.`, {
+        "Retry-After": String(seconds),
+      });
+    }
+    const open = await openInvitation(db, body.token);
+    if (!open.ok) throw inviteRefusalError(open.reason);
+    // A domain that must use single sign-on (OIDC_REQUIRED_DOMAINS) gets no password account: the
+    // invitee signs in with SSO, then accepts.
+    if (ssoRequiredFor(open.value.email))
+      throw new ApiError("FORBIDDEN", SSO_REQUIRED_MESSAGE(oidcButtonName() ?? "SSO"));
+    const problem = await passwordProblem(body.password, [open.value.email, body.name]);
+    if (problem) throw new ApiError("INVALID_PARAMETER", problem);
+    const done = await signUpByInvitation(
+      db,
+      body.token,
+      { name: body.name, password: body.password },
+      origin,
+    );
+    if (!done.ok) throw inviteRefusalError(done.reason);
+    return Response.json({ data: { email: done.email, workspaceId: done.accountId } }, { status: 201 });
+  },
+);
