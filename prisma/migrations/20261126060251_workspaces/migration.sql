@@ -39,7 +39,7 @@ CREATE UNIQUE INDEX "invitations_tokenHash_key" ON "invitations"("tokenHash");
 -- CreateIndex
 CREATE INDEX "invitations_accountId_createdAt_idx" ON "invitations"("accountId", "createdAt");
 
--- Every existing user becomes the owner of the account it had (its workspace); nothing else moves,
+-- Every existing user becomes the owner of the account it had (its workspace). Nothing else moves,
 -- so keys, usage, webhooks and the rest stay with that account (docs/workspaces.md).
 INSERT INTO "memberships" ("id", "userId", "accountId", "role", "createdAt")
 SELECT 'm_' || "id", "id", "accountId", 'owner', "createdAt" FROM "users";

@@ -51,7 +51,7 @@ ALTER TABLE "invitations" ADD CONSTRAINT "invitations_accountId_fkey" FOREIGN KE
 -- AddForeignKey
 ALTER TABLE "invitations" ADD CONSTRAINT "invitations_invitedById_fkey" FOREIGN KEY ("invitedById") REFERENCES "users"("id") ON DELETE SET NULL ON UPDATE CASCADE;
 
--- Every existing user becomes the owner of the account it had (its workspace); nothing else moves,
+-- Every existing user becomes the owner of the account it had (its workspace). Nothing else moves,
 -- so keys, usage, webhooks and the rest stay with that account (docs/workspaces.md).
 INSERT INTO "memberships" ("id", "userId", "accountId", "role", "createdAt")
 SELECT 'm_' || "id", "id", "accountId", 'owner', "createdAt" FROM "users";
