@@ -2,8 +2,10 @@
 
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { useState, type ReactNode } from "react";
+import type { Role } from "@/lib/workspaces/permissions";
 import { CsrfContext } from "./csrf";
 import { ApiRequestError } from "./hooks/useApi";
+import { RoleContext } from "./workspace";
 
 function makeQueryClient() {
   return new QueryClient({
@@ -18,11 +20,22 @@ function makeQueryClient() {
   });
 }
 
-export function Providers({ csrfToken, children }: { csrfToken: string; children: ReactNode }) {
+export function Providers({
+  csrfToken,
+  role = "viewer",
+  children,
+}: {
+  csrfToken: string;
+  /** The member's role in the active workspace (the dashboard layout). */
+  role?: Role;
+  children: ReactNode;
+}) {
   const [client] = useState(makeQueryClient);
   return (
     <CsrfContext.Provider value={csrfToken}>
-      <QueryClientProvider client={client}>{children}</QueryClientProvider>
+      <RoleContext.Provider value={role}>
+        <QueryClientProvider client={client}>{children}</QueryClientProvider>
+      </RoleContext.Provider>
     </CsrfContext.Provider>
   );
 }

@@ -8,25 +8,27 @@ import { Providers } from "@/components/providers";
 import { safeCallbackPath } from "@/lib/auth/callback";
 import { csrfTokenFor } from "@/lib/auth/csrf";
 import { isEmailVerified } from "@/lib/auth/email-verification";
-import { requireUser } from "@/lib/auth/session";
 import { db } from "@/lib/db";
 import { mailConfigured } from "@/lib/mail";
 import { isListedOperator } from "@/lib/operator/access";
 import { accountStanding } from "@/lib/operator/suspension";
+import { requireMember } from "@/lib/workspaces/member";
+import { listWorkspaces } from "@/lib/workspaces/store";
 
 // Per-user pages: never prerendered, never cached.
 export const dynamic = "force-dynamic";
 
 /**
  * Everything under /dashboard needs a session; a visitor without one goes to sign-in and comes back
- * to the page asked for (proxy.ts passes its path). Pages call requireUser too, because a layout is
- * not re-run on client-side navigation between its pages.
+ * to the page asked for (proxy.ts passes its path); a workspace the user is not a member of is a
+ * 404. Pages call requireMember too, because a layout is not re-run on client-side navigation.
  */
 export default async function DashboardLayout({ children }: { children: ReactNode }) {
-  const user = await requireUser(safeCallbackPath((await headers()).get("x-statline-path") ?? undefined));
-  const [account, verified] = await Promise.all([
+  const user = await requireMember(safeCallbackPath((await headers()).get("x-statline-path") ?? undefined));
+  const [account, verified, workspaces] = await Promise.all([
     accountStanding(db, user.accountId),
     isEmailVerified(db, user.id),
+    listWorkspaces(db, user.id, user.homeAccountId),
   ]);
   const banner = account?.suspendedAt ? (
     <SuspendedBanner
@@ -35,10 +37,11 @@ export default async function DashboardLayout({ children }: { children: ReactNod
     />
   ) : null;
   return (
-    <Providers csrfToken={csrfTokenFor(user.id)}>
+    <Providers csrfToken={csrfTokenFor(user.id)} role={user.role}>
       <Shell
         email={user.email}
         banner={banner}
+        workspaces={{ list: workspaces, active: user.accountId }}
         operator={account?.operator === true || isListedOperator(user.email)}
       >
         {!verified && <VerifyEmailBanner email={user.email} mail={mailConfigured()} />}

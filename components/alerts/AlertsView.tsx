@@ -2,6 +2,7 @@
 
 import Link from "next/link";
 import { useAlertsQuery, useMarkReadMutation } from "../hooks/useAlertsQuery";
+import { hrefInWorkspace, useWorkspaceId } from "../hooks/useEnvironment";
 import { Badge } from "../ui/Badge";
 import { Button } from "../ui/Button";
 import { Card, CardHeader, PageHeader } from "../ui/Card";
@@ -12,6 +13,7 @@ import { EmptyState, ErrorState, Skeleton } from "../ui/States";
 /** The account's alerts, newest first: unread ones marked, each readable on its own or all at once. */
 export function AlertsView() {
   const alerts = useAlertsQuery();
+  const workspace = useWorkspaceId();
   const mark = useMarkReadMutation();
   const unread = alerts.data?.unread ?? 0;
   return (
@@ -22,7 +24,10 @@ export function AlertsView() {
           <>
             Quota, key expiry, leaked keys and disabled webhooks. Choose email and webhook delivery per type
             on the{" "}
-            <Link href="/dashboard/account#alert-settings" className="font-medium text-emerald-800 underline">
+            <Link
+              href={hrefInWorkspace("/dashboard/account#alert-settings", workspace)}
+              className="font-medium text-emerald-800 underline"
+            >
               Account
             </Link>{" "}
             page.

@@ -4,6 +4,7 @@ import { useState } from "react";
 import { AUDIT_CATEGORIES, AUDIT_CATEGORY_NAMES, type AuditCategory } from "@/lib/dashboard/audit-labels";
 import type { AuditView as AuditEvent } from "@/lib/dashboard/types";
 import { useAuditQuery } from "../hooks/useAuditQuery";
+import { hrefInWorkspace, useWorkspaceId } from "../hooks/useEnvironment";
 import { Badge } from "../ui/Badge";
 import { Button, focusRing } from "../ui/Button";
 import { Card, PageHeader } from "../ui/Card";
@@ -49,9 +50,13 @@ function Actor({ e }: { e: AuditEvent }) {
 
 export function AuditView() {
   const [category, setCategory] = useState<AuditCategory | "">("");
+  const workspace = useWorkspaceId();
   const audit = useAuditQuery(category);
   const events = audit.data?.pages.flatMap((p) => p.items) ?? [];
-  const exportHref = `/api/dashboard/audit/export${category ? `?category=${category}` : ""}`;
+  const exportHref = hrefInWorkspace(
+    `/api/dashboard/audit/export${category ? `?category=${category}` : ""}`,
+    workspace,
+  );
 
   return (
     <>

@@ -14,6 +14,13 @@ export class ApiRequestError extends Error {
   }
 }
 
+/** The workspace the page's URL names (`?w=`): every dashboard call acts in it (lib/workspaces/member.ts). */
+const workspaceHeader = (): Record<string, string> => {
+  if (typeof window === "undefined") return {};
+  const w = new URLSearchParams(window.location.search).get("w");
+  return w ? { "x-statline-workspace": w } : {};
+};
+
 async function call<T>(method: string, path: string, csrfToken: string, body?: unknown): Promise<T> {
   let res: Response;
   try {
@@ -23,6 +30,7 @@ async function call<T>(method: string, path: string, csrfToken: string, body?: u
       cache: "no-store",
       headers: {
         Accept: "application/json",
+        ...workspaceHeader(),
         ...(method === "GET" ? {} : { "Content-Type": "application/json", "x-csrf-token": csrfToken }),
       },
       body: body === undefined ? undefined : JSON.stringify(body),
@@ -42,7 +50,9 @@ async function call<T>(method: string, path: string, csrfToken: string, body?: u
     // The session ended (expired or signed out in another tab): back to sign-in, then here again.
     // A full page load on purpose: it drops every cached query of the ended session.
     // eslint-disable-next-line @next/next/no-location-assign-relative-destination
-    window.location.assign(`/signin?callbackUrl=${encodeURIComponent(window.location.pathname)}`);
+    window.location.assign(
+      `/signin?callbackUrl=${encodeURIComponent(window.location.pathname + window.location.search)}`,
+    );
   }
   if (!res.ok || !payload || payload.data === undefined) {
     throw new ApiRequestError(

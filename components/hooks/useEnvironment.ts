@@ -9,10 +9,35 @@ export function useEnvironment(): DashboardEnvironment {
   return useSearchParams().get("env") === "live" ? "live" : "test";
 }
 
+/** The workspace the URL names (`?w=`), or null for the user's own. */
+export function useWorkspaceId(): string | null {
+  return useSearchParams().get("w");
+}
+
+/** `href` with the workspace the URL names, so every link stays in it. */
+export function hrefInWorkspace(href: string, workspace: string | null): string {
+  if (!workspace) return href;
+  const [path, hash] = href.split("#");
+  const joined = `${path}${path.includes("?") ? "&" : "?"}w=${encodeURIComponent(workspace)}`;
+  return hash === undefined ? joined : `${joined}#${hash}`;
+}
+
 /** `href` with the current environment, so navigation keeps the switch where the user set it. */
-export function hrefWithEnv(href: string, env: DashboardEnvironment): string {
-  if (env === "test") return href;
-  return `${href}${href.includes("?") ? "&" : "?"}env=live`;
+export function hrefWithEnv(
+  href: string,
+  env: DashboardEnvironment,
+  workspace: string | null = null,
+): string {
+  const inWorkspace = hrefInWorkspace(href, workspace);
+  if (env === "test") return inWorkspace;
+  return `${inWorkspace}${inWorkspace.includes("?") ? "&" : "?"}env=live`;
+}
+
+/** A link builder for dashboard pages: the environment and the workspace of the current URL. */
+export function useDashboardHref(): (href: string) => string {
+  const env = useEnvironment();
+  const workspace = useWorkspaceId();
+  return (href) => hrefWithEnv(href, env, workspace);
 }
 
 /** The current page's URL with the environment switched (other query parameters are kept). */

@@ -60,7 +60,7 @@ function When({ label, iso }: { label: string; iso: string | null }) {
  * One key. A single markup for every width: stacked as a card below 1024 px, a grid row above; name,
  * status and every action always visible, nothing wider than the page (issue 12).
  */
-function KeyItem({ k, actions }: { k: KeyView; actions: KeyActions }) {
+function KeyItem({ k, actions }: { k: KeyView; actions: KeyActions | null }) {
   const status = statusOf(k);
   const live = status === "active" || status === "disabled";
   const label = `${k.name} (${k.prefix})`;
@@ -116,7 +116,7 @@ function KeyItem({ k, actions }: { k: KeyView; actions: KeyActions }) {
         )}
         {k.note && <p className="text-xs italic text-slate-600 [overflow-wrap:anywhere]">{k.note}</p>}
       </div>
-      {live && (
+      {live && actions && (
         <div className="flex flex-wrap gap-2 lg:justify-end">
           {!k.rolledTo && (
             <Button
@@ -169,8 +169,10 @@ export function KeysTable({
   query: UseQueryResult<KeyView[]>;
   /** The keys after search and filter. */
   keys: KeyView[];
-  onCreate: () => void;
-  actions: KeyActions;
+  /** Null when the member's role may not create keys (a viewer): no create button. */
+  onCreate: (() => void) | null;
+  /** Null when the role may not change keys: the rows show no action. */
+  actions: KeyActions | null;
 }) {
   if (query.isPending) {
     return (
@@ -192,9 +194,11 @@ export function KeysTable({
         icon={<KeyIcon width={22} height={22} />}
         title="No API keys yet"
         action={
-          <Button onClick={onCreate}>
-            <PlusIcon width={16} height={16} /> Create your first key
-          </Button>
+          onCreate && (
+            <Button onClick={onCreate}>
+              <PlusIcon width={16} height={16} /> Create your first key
+            </Button>
+          )
         }
       >
         Create a key to start calling the Statline API. You’ll see the full key once, right after you create

@@ -8,6 +8,7 @@ import { useCreateKeyMutation, useKeysQuery, useToggleKeyMutation } from "../hoo
 import { Button } from "../ui/Button";
 import { Card } from "../ui/Card";
 import { PageHeader } from "../ui/Card";
+import { useCan } from "../workspace";
 import { PlusIcon } from "../ui/icons";
 import { CreateKeyDialog } from "./CreateKeyDialog";
 import { KeysTable } from "./KeysTable";
@@ -32,6 +33,8 @@ export function KeysView() {
   const keys = { ...all, data: all.data?.filter((k) => k.environment === env) } as typeof all;
   const create = useCreateKeyMutation();
   const [creating, setCreating] = useState(false);
+  const mayCreate = useCan("keys.create");
+  const mayManage = useCan("keys.manage");
   // The full key lives only here, only while the display-once dialog is open.
   const [created, setCreated] = useState<CreatedKey | null>(null);
   const [revoking, setRevoking] = useState<KeyView | null>(null);
@@ -100,9 +103,15 @@ export function KeysView() {
           </>
         }
         action={
-          <Button onClick={() => setCreating(true)}>
-            <PlusIcon width={16} height={16} /> Create key
-          </Button>
+          mayCreate ? (
+            <Button onClick={() => setCreating(true)}>
+              <PlusIcon width={16} height={16} /> Create key
+            </Button>
+          ) : (
+            <p className="text-sm text-slate-600">
+              As a viewer you see the keys but cannot create or change them.
+            </p>
+          )
         }
       />
 
@@ -200,14 +209,18 @@ export function KeysView() {
         <KeysTable
           query={keys}
           keys={shown}
-          onCreate={() => setCreating(true)}
-          actions={{
-            onRevoke: setRevoking,
-            onRoll: setRolling,
-            onEdit: setEditing,
-            // Disabling stops a key at once, so it asks first; enabling does not (issue 34).
-            onToggle: (k) => (k.disabledAt === null ? setDisabling(k) : setToggled(k, false)),
-          }}
+          onCreate={mayCreate ? () => setCreating(true) : null}
+          actions={
+            mayManage
+              ? {
+                  onRevoke: setRevoking,
+                  onRoll: setRolling,
+                  onEdit: setEditing,
+                  // Disabling stops a key at once, so it asks first; enabling does not (issue 34).
+                  onToggle: (k) => (k.disabledAt === null ? setDisabling(k) : setToggled(k, false)),
+                }
+              : null
+          }
         />
         <KeysPager page={current} total={matching.length} onPage={setPage} />
       </Card>

@@ -19,15 +19,21 @@ import {
   MenuIcon,
   SearchIcon,
   ShieldIcon,
+  UsersIcon,
   XIcon,
 } from "../ui/icons";
-import { hrefWithEnv, useEnvironment } from "../hooks/useEnvironment";
+import { hrefInWorkspace, hrefWithEnv, useEnvironment, useWorkspaceId } from "../hooks/useEnvironment";
 import { EnvSwitch } from "./EnvSwitch";
+import { can, type Action } from "@/lib/workspaces/permissions";
+import { useRole } from "../workspace";
 import { Logo } from "./Logo";
+import { WorkspaceSwitcher, type WorkspaceOption } from "./WorkspaceSwitcher";
 
 interface NavItem {
   href: string;
   label: string;
+  /** Shown only to roles that may do this (the page would answer 403 to the others). */
+  needs?: Action;
   icon: (props: { className?: string }) => ReactNode;
 }
 
@@ -38,7 +44,8 @@ const NAV: readonly NavItem[] = [
   { href: "/dashboard/logs", label: "Logs", icon: SearchIcon },
   { href: "/dashboard/webhooks", label: "Webhooks", icon: BoltIcon },
   { href: "/dashboard/alerts", label: "Alerts", icon: BellIcon },
-  { href: "/dashboard/audit", label: "Audit log", icon: ListIcon },
+  { href: "/dashboard/audit", label: "Audit log", icon: ListIcon, needs: "audit.read" },
+  { href: "/dashboard/members", label: "Members", icon: UsersIcon },
   { href: "/dashboard/account", label: "Account", icon: ShieldIcon },
 ];
 
@@ -65,6 +72,8 @@ function NavLinks({
   env: boolean;
 }) {
   const env = useEnvironment();
+  const workspace = useWorkspaceId();
+  const role = useRole();
   const unread = useAlertsQuery().data?.unread ?? 0;
   const linkClass = (active: boolean) =>
     `flex items-center gap-3 rounded-md px-3 py-2 text-sm font-medium transition-colors ${focusRing} ${
@@ -72,29 +81,31 @@ function NavLinks({
     }`;
   return (
     <ul className="space-y-1">
-      {nav.map(({ href, label, icon: Icon }) => {
-        const active = isRoot(href)
-          ? pathname === href || (href === "/operator" && pathname.startsWith("/operator/accounts"))
-          : pathname.startsWith(href);
-        return (
-          <li key={href}>
-            <Link
-              href={withEnv ? hrefWithEnv(href, env) : href}
-              aria-current={active ? "page" : undefined}
-              className={linkClass(active)}
-            >
-              <Icon className={active ? "text-emerald-700" : "text-slate-400"} />
-              {label}
-              {href === "/dashboard/alerts" && unread > 0 && (
-                <span className="ml-auto rounded-full bg-red-600 px-2 py-0.5 text-xs font-semibold text-white">
-                  {unread > 99 ? "99+" : unread}
-                  <span className="sr-only"> unread</span>
-                </span>
-              )}
-            </Link>
-          </li>
-        );
-      })}
+      {nav
+        .filter((item) => !item.needs || can(role, item.needs).ok)
+        .map(({ href, label, icon: Icon }) => {
+          const active = isRoot(href)
+            ? pathname === href || (href === "/operator" && pathname.startsWith("/operator/accounts"))
+            : pathname.startsWith(href);
+          return (
+            <li key={href}>
+              <Link
+                href={withEnv ? hrefWithEnv(href, env, workspace) : href}
+                aria-current={active ? "page" : undefined}
+                className={linkClass(active)}
+              >
+                <Icon className={active ? "text-emerald-700" : "text-slate-400"} />
+                {label}
+                {href === "/dashboard/alerts" && unread > 0 && (
+                  <span className="ml-auto rounded-full bg-red-600 px-2 py-0.5 text-xs font-semibold text-white">
+                    {unread > 99 ? "99+" : unread}
+                    <span className="sr-only"> unread</span>
+                  </span>
+                )}
+              </Link>
+            </li>
+          );
+        })}
       <li>
         <a href="/docs" className={linkClass(false)}>
           <BookIcon className="text-slate-400" />
@@ -109,9 +120,10 @@ function NavLinks({
 /** The narrow screens' bell: the unread count without opening the menu. */
 function AlertsBell() {
   const unread = useAlertsQuery().data?.unread ?? 0;
+  const workspace = useWorkspaceId();
   return (
     <Link
-      href="/dashboard/alerts"
+      href={hrefInWorkspace("/dashboard/alerts", workspace)}
       aria-label={unread ? `Alerts, ${unread} unread` : "Alerts"}
       className={`relative mr-1 rounded-md p-2 text-slate-600 hover:bg-slate-100 ${focusRing}`}
     >
@@ -167,8 +179,11 @@ export function Shell({
   area = "dashboard",
   banner,
   operator = false,
+  workspaces,
 }: {
   email: string;
+  /** The user's workspaces and the active one (the dashboard only). */
+  workspaces?: { list: WorkspaceOption[]; active: string };
   children: ReactNode;
   area?: "dashboard" | "operator";
   /** Shown above every page (a suspended account's notice). */
@@ -207,6 +222,9 @@ export function Shell({
         <div className="px-5 py-5">
           <Logo href={home} />
         </div>
+        {workspaces && (
+          <WorkspaceSwitcher workspaces={workspaces.list} active={workspaces.active} className="px-4 pb-3" />
+        )}
         {withEnv && <EnvSwitch className="px-4 pb-4" />}
         <nav aria-label={withEnv ? "Dashboard" : "Operator console"} className="flex-1 px-3">
           <NavLinks pathname={pathname} nav={nav} env={withEnv} />
@@ -232,6 +250,13 @@ export function Shell({
       </header>
       {menuOpen && (
         <div id="mobile-nav" className="border-b border-slate-200 bg-white lg:hidden">
+          {workspaces && (
+            <WorkspaceSwitcher
+              workspaces={workspaces.list}
+              active={workspaces.active}
+              className="px-3 pt-3"
+            />
+          )}
           <nav aria-label={withEnv ? "Dashboard" : "Operator console"} className="px-3 py-3">
             <NavLinks pathname={pathname} nav={nav} env={withEnv} />
           </nav>

@@ -2,7 +2,7 @@
 
 import { useMemo, useState } from "react";
 import type { RequestLogView } from "@/lib/requestlog/query";
-import { useEnvironment } from "../hooks/useEnvironment";
+import { hrefInWorkspace, useEnvironment, useWorkspaceId } from "../hooks/useEnvironment";
 import { useKeysQuery } from "../hooks/useKeysQuery";
 import { logParams, useLogsQuery, type LogFilters } from "../hooks/useLogsQuery";
 import { Button } from "../ui/Button";
@@ -31,6 +31,7 @@ function fromFor(range: string): string {
 
 export function LogsView({ initial, endpoints }: { initial: LogsInitial; endpoints: string[] }) {
   const env = useEnvironment();
+  const workspace = useWorkspaceId();
   const [state, setState] = useState(() => ({
     ...initial,
     from: initial.range === "custom" ? initial.from : fromFor(initial.range),
@@ -66,7 +67,7 @@ export function LogsView({ initial, endpoints }: { initial: LogsInitial; endpoin
   };
 
   const rows = logs.data?.pages.flatMap((p) => p.items) ?? [];
-  const exportHref = `/api/dashboard/logs/export?${logParams(filters)}`;
+  const exportHref = hrefInWorkspace(`/api/dashboard/logs/export?${logParams(filters)}`, workspace);
 
   return (
     <>

@@ -10,10 +10,14 @@ import { PlanLimits } from "../usage/PlanLimits";
 import { QuotaMeter } from "../usage/QuotaMeter";
 import { QuickStart } from "./QuickStart";
 import { RecentActivity } from "./RecentActivity";
+import { useCan } from "../workspace";
 
 const monthName = new Intl.DateTimeFormat("en-US", { month: "long", timeZone: "UTC" });
 
 export function OverviewView({ name }: { name: string }) {
+  // A viewer is offered no key creation and no audit log (docs/workspaces.md).
+  const mayCreateKeys = useCan("keys.create");
+  const mayAudit = useCan("audit.read");
   const env = useEnvironment();
   const overview = useOverviewQuery(env);
   const data = overview.data;
@@ -59,12 +63,14 @@ export function OverviewView({ name }: { name: string }) {
       )}
 
       <div className="mt-6 grid grid-cols-1 items-start gap-6 lg:grid-cols-3">
-        <Card className="lg:col-span-2">
-          <CardHeader title="Quick start" description="From zero to your first response in a minute." />
-          <div className="px-5 py-5">
-            {data ? <QuickStart overview={data} /> : <Skeleton className="h-40" />}
-          </div>
-        </Card>
+        {mayCreateKeys && (
+          <Card className="lg:col-span-2">
+            <CardHeader title="Quick start" description="From zero to your first response in a minute." />
+            <div className="px-5 py-5">
+              {data ? <QuickStart overview={data} /> : <Skeleton className="h-40" />}
+            </div>
+          </Card>
+        )}
         <div className="space-y-6">
           <Card>
             <CardHeader title="This month’s quota" />
@@ -72,12 +78,14 @@ export function OverviewView({ name }: { name: string }) {
               {data ? <QuotaMeter month={data.month} /> : <Skeleton className="h-16" />}
             </div>
           </Card>
-          <Card>
-            <CardHeader title="Recent activity" />
-            <div className="px-5 py-5">
-              <RecentActivity />
-            </div>
-          </Card>
+          {mayAudit && (
+            <Card>
+              <CardHeader title="Recent activity" />
+              <div className="px-5 py-5">
+                <RecentActivity />
+              </div>
+            </Card>
+          )}
         </div>
       </div>
     </>

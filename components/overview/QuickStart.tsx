@@ -3,7 +3,7 @@
 import Link from "next/link";
 import { useEffect, useRef, useState } from "react";
 import type { OverviewView } from "@/lib/dashboard/types";
-import { hrefWithEnv } from "../hooks/useEnvironment";
+import { hrefWithEnv, useWorkspaceId } from "../hooks/useEnvironment";
 import { useCreateKeyMutation } from "../hooks/useKeysQuery";
 import { KEY_VARIABLE } from "../logs/curl";
 import { StatusBadge } from "../logs/StatusBadge";
@@ -22,6 +22,7 @@ const code = "rounded bg-slate-100 px-1 font-mono text-[13px]";
  */
 export function QuickStart({ overview }: { overview: OverviewView }) {
   const { environment: env, quickStartPrefix: prefix, lastRequest: last, baseUrl } = overview;
+  const workspace = useWorkspaceId();
   const create = useCreateKeyMutation();
   const [secret, setSecret] = useState<string | null>(null);
   const curl = `curl -H "X-API-Key: $${KEY_VARIABLE}" ${baseUrl}/v1/teams`;
@@ -51,7 +52,7 @@ export function QuickStart({ overview }: { overview: OverviewView }) {
               <p>
                 It is in the block below, <strong className="font-semibold">shown only now</strong>: Statline
                 keeps just a hash. Manage it on the{" "}
-                <Link href={hrefWithEnv("/dashboard/keys", env)} className={link}>
+                <Link href={hrefWithEnv("/dashboard/keys", env, workspace)} className={link}>
                   API keys
                 </Link>{" "}
                 page.
@@ -132,7 +133,7 @@ export function QuickStart({ overview }: { overview: OverviewView }) {
               </code>
               <span>{formatRelative(last.at)}</span>
               <Link
-                href={hrefWithEnv(`/dashboard/logs?id=${encodeURIComponent(last.requestId)}`, env)}
+                href={hrefWithEnv(`/dashboard/logs?id=${encodeURIComponent(last.requestId)}`, env, workspace)}
                 className={link}
               >
                 View in Logs

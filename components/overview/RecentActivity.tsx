@@ -3,6 +3,7 @@
 import Link from "next/link";
 import { describeAction } from "../audit/actions";
 import { useAuditQuery } from "../hooks/useAuditQuery";
+import { hrefInWorkspace, useWorkspaceId } from "../hooks/useEnvironment";
 import { formatDateTime, formatRelative } from "../ui/format";
 import { Skeleton } from "../ui/States";
 
@@ -18,6 +19,7 @@ const TONE_DOT = {
 /** The last few audit events, newest first, with a link to the full log. */
 export function RecentActivity() {
   const audit = useAuditQuery("", 5);
+  const workspace = useWorkspaceId();
   const events = audit.data?.pages[0]?.items ?? [];
   if (audit.isPending) return <Skeleton className="h-24" />;
   if (audit.isError) return <p className="text-sm text-slate-500">Activity could not be loaded.</p>;
@@ -53,7 +55,7 @@ export function RecentActivity() {
         </ul>
       )}
       <Link
-        href="/dashboard/audit"
+        href={hrefInWorkspace("/dashboard/audit", workspace)}
         className="mt-4 inline-block text-sm font-medium text-emerald-700 hover:underline"
       >
         View audit log →

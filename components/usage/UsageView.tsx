@@ -4,7 +4,7 @@ import dynamic from "next/dynamic";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
-import { useEnvironment } from "../hooks/useEnvironment";
+import { hrefInWorkspace, useEnvironment, useWorkspaceId } from "../hooks/useEnvironment";
 import { useKeysQuery } from "../hooks/useKeysQuery";
 import { useUsageQuery, type UsageFilters as Filters } from "../hooks/useUsageQuery";
 import { Card, CardHeader, PageHeader } from "../ui/Card";
@@ -45,6 +45,7 @@ function Loading() {
 
 export function UsageView({ initial }: { initial: Omit<Filters, "environment"> }) {
   const environment = useEnvironment();
+  const workspace = useWorkspaceId();
   const router = useRouter();
   const [state, setState] = useState(initial);
   // The frame's test/live switch scopes the page (lib: ?env= in the URL).
@@ -66,6 +67,7 @@ export function UsageView({ initial }: { initial: Omit<Filters, "environment"> }
   const logsHref = (opts: { status?: string; from?: string; to?: string }) => {
     const p = new URLSearchParams();
     if (environment === "live") p.set("env", "live");
+    if (workspace) p.set("w", workspace);
     const key = keys.data?.find((k) => k.id === state.keyId);
     if (key) p.set("key", key.prefix);
     if (opts.status) p.set("status", opts.status);
@@ -113,7 +115,7 @@ export function UsageView({ initial }: { initial: Omit<Filters, "environment"> }
             title="No API traffic yet"
             action={
               <Link
-                href="/dashboard/keys"
+                href={hrefInWorkspace("/dashboard/keys", workspace)}
                 className="inline-flex h-9 items-center rounded-md bg-emerald-700 px-4 text-sm font-medium text-white hover:bg-emerald-800"
               >
                 Create an API key

@@ -15,8 +15,11 @@ export function EndpointCard({
   onAction,
   onEdit,
   onRoll,
+  manage = true,
 }: {
   endpoint: WebhookEndpointView;
+  /** False for roles that only read webhooks: the card offers no action. */
+  manage?: boolean;
   busy: boolean;
   onAction: (action: EndpointAction) => void;
   onEdit: () => void;
@@ -62,7 +65,7 @@ export function EndpointCard({
             </p>
           )}
         </div>
-        <div className="flex flex-wrap gap-2">
+        <div className={manage ? "flex flex-wrap gap-2" : "hidden"}>
           <Button size="sm" variant="secondary" disabled={busy || disabled} onClick={() => onAction("test")}>
             Send test event
           </Button>

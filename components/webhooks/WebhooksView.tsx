@@ -19,6 +19,7 @@ import { EndpointCard } from "./EndpointCard";
 import { EndpointDialog } from "./EndpointDialog";
 import { RollSecretDialog } from "./RollSecretDialog";
 import { WebhookSecretDialog } from "./WebhookSecretDialog";
+import { useCan } from "../workspace";
 
 const DONE: Record<EndpointAction, string> = {
   test: "Test event queued; it appears in the delivery log.",
@@ -28,6 +29,7 @@ const DONE: Record<EndpointAction, string> = {
 };
 
 export function WebhooksView() {
+  const manage = useCan("webhooks.manage");
   const endpoints = useWebhooksQuery();
   const create = useCreateEndpointMutation();
   const action = useEndpointAction();
@@ -55,9 +57,11 @@ export function WebhooksView() {
         title="Webhooks"
         description="Statline POSTs every change (scores, status, odds, standings) to your endpoints within seconds, signed per Standard Webhooks, retried with back-off for about two days."
         action={
-          <Button onClick={() => setAdding(true)}>
-            <PlusIcon width={16} height={16} /> Add endpoint
-          </Button>
+          manage && (
+            <Button onClick={() => setAdding(true)}>
+              <PlusIcon width={16} height={16} /> Add endpoint
+            </Button>
+          )
         }
       />
       <p aria-live="polite" role="status" className="mb-4 min-h-0 text-sm text-emerald-800 empty:hidden">
@@ -81,7 +85,7 @@ export function WebhooksView() {
           <EmptyState
             icon={<BoltIcon width={22} height={22} />}
             title="No webhook endpoints yet"
-            action={<Button onClick={() => setAdding(true)}>Add endpoint</Button>}
+            action={manage && <Button onClick={() => setAdding(true)}>Add endpoint</Button>}
           >
             Add a URL and Statline pushes changes to it instead of you polling /v1/changes.
           </EmptyState>
@@ -96,6 +100,7 @@ export function WebhooksView() {
               onAction={(a) => (a === "delete" ? setDeleting(ep) : run(ep.id, a))}
               onEdit={() => setEditing(ep)}
               onRoll={() => setRolling(ep)}
+              manage={manage}
             />
           ))}
         </div>

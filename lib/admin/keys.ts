@@ -2,6 +2,7 @@ import { findOrCreateUser, findUserByEmail } from "../accounts";
 import { db } from "../db";
 import { rollApiKey, setKeyDisabled, updateApiKey } from "../keys/lifecycle";
 import { createCappedApiKey, listApiKeys, revokeApiKey } from "../keys/repository";
+import { memberFor } from "../workspaces/cli";
 import { parseFlags, requireFlag, type AdminCommand } from "./args";
 import { keyOptionsFromFlags, keyPatchFromFlags, keyStatus } from "./key-options";
 import { MAX_GRACE_MS, parseDuration } from "../keys/options";
@@ -18,7 +19,7 @@ export const keyCommands: AdminCommand[] = [
   {
     name: "key create",
     usage:
-      "key create --email <e> --environment test|live --name <n> [--expires-at ISO | --expires-in 30d] [--scopes a,b] [--allow-ip CIDR[,CIDR]] [--rate-limit N] [--unit-cap N] [--note text]   (prints the key as the last line, once)",
+      "key create --email <e> [--workspace <id>] --environment test|live --name <n> [--expires-at ISO | --expires-in 30d] [--scopes a,b] [--allow-ip CIDR[,CIDR]] [--rate-limit N] [--unit-cap N] [--note text]   (prints the key as the last line, once)",
     async run(args) {
       const { flags } = parseFlags(args);
       const email = requireFlag(flags, "email");
@@ -28,9 +29,10 @@ export const keyCommands: AdminCommand[] = [
       const name = requireFlag(flags, "name").slice(0, 100);
       const options = keyOptionsFromFlags(flags);
       const user = await findOrCreateUser(db, email);
+      const { accountId } = await memberFor(db, user, flags.workspace, "keys.create");
       const made = await createCappedApiKey(
         db,
-        { accountId: user.accountId, name, environment, createdById: user.id, source: "cli", options },
+        { accountId, name, environment, createdById: user.id, source: "cli", options },
         CLI_ORIGIN,
       );
       if (!made.ok) throw new Error(made.message);
@@ -95,12 +97,14 @@ export const keyCommands: AdminCommand[] = [
   },
   {
     name: "key list",
-    usage: "key list --email <e>",
+    usage: "key list --email <e> [--workspace <id>]",
     async run(args) {
-      const email = requireFlag(parseFlags(args).flags, "email").toLowerCase();
+      const { flags } = parseFlags(args);
+      const email = requireFlag(flags, "email").toLowerCase();
       const user = await findUserByEmail(db, email);
       if (!user) throw new Error(`no user ${email}`);
-      for (const k of await listApiKeys(db, user.accountId)) {
+      const { accountId } = await memberFor(db, user, flags.workspace, "keys.read");
+      for (const k of await listApiKeys(db, accountId)) {
         console.log(
           [k.prefix, k.environment, JSON.stringify(k.name), k.createdAt.toISOString(), keyStatus(k)].join(
             "\t",

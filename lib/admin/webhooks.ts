@@ -4,6 +4,7 @@ import { parseWebhookTypes, type WebhookEventType } from "../webhooks/event-type
 import { createEndpoint, listEndpoints, removeEndpoint } from "../webhooks/endpoints";
 import { PRIVATE_TARGET } from "../webhooks/ssrf";
 import { parseFlags, requireFlag, type AdminCommand } from "./args";
+import { memberFor } from "../workspaces/cli";
 
 const CLI_ACTOR = { userId: null, ip: "admin-cli" };
 
@@ -23,7 +24,7 @@ export const webhookCommands: AdminCommand[] = [
   {
     name: "webhook add",
     usage:
-      "webhook add --email <e> --url <u> [--events a,b] [--competition <id>]   (prints the signing secret as the last line, once)",
+      "webhook add --email <e> [--workspace <id>] --url <u> [--events a,b] [--competition <id>]   (prints the signing secret as the last line, once)",
     async run(args) {
       const { flags } = parseFlags(args);
       const email = requireFlag(flags, "email");
@@ -34,9 +35,10 @@ export const webhookCommands: AdminCommand[] = [
       if (competitionId !== null && !(Number.isInteger(competitionId) && competitionId > 0))
         throw new Error("--competition must be a competition id");
       const user = await findOrCreateUser(db, email);
+      const { accountId } = await memberFor(db, user, flags.workspace, "webhooks.manage");
       const done = await createEndpoint(
         db,
-        { accountId: user.accountId, createdById: user.id, url, eventTypes, competitionId },
+        { accountId, createdById: user.id, url, eventTypes, competitionId },
         CLI_ACTOR,
       );
       if (!done.ok)

@@ -1,9 +1,11 @@
 import type { z } from "zod";
-import { ApiError, AppError, type ErrorCode } from "../api/errors";
+import { ApiError, AppError, assertOk, type ErrorCode } from "../api/errors";
 import { clientIpFromChain } from "../client-ip";
 import { logError } from "../log";
+import { db, type Db } from "../db";
+import { getMember, type Member } from "../workspaces/member";
+import { can, type Action } from "../workspaces/permissions";
 import { crossSiteProblem, csrfProblem } from "./csrf";
-import { getCurrentUser, type CurrentUser } from "./session";
 
 /** Every dashboard response is private and must never be stored by a cache (it may hold a new key). */
 export const jsonResponse = (status: number, body: unknown, headers: Record<string, string> = {}) =>
@@ -46,13 +48,25 @@ export interface RouteSpec<A extends RouteAuth, S extends z.ZodType> {
   invalid?: (message: string) => AppError;
   /** What the log calls a failure of this route. */
   name?: string;
+  /** Session routes: what the member does (lib/workspaces/permissions.ts), checked before the input. */
+  access?: Access;
+}
+
+/**
+ * A session route's permission: the action, and for actions on one object (`params.id`) who
+ * created it, so a role allowed only its "own" objects is refused another member's (403). The
+ * owner lookup answers undefined for an object outside the workspace; the handler then answers 404.
+ */
+export interface Access {
+  action: Action;
+  ownerOf?: (db: Db, accountId: string, id: string) => Promise<string | null | undefined>;
 }
 
 export type RouteContext<A extends RouteAuth, S extends z.ZodType> = {
   body: z.output<S>;
   request: Request;
   params: Record<string, string>;
-} & (A extends "session" ? { user: CurrentUser } : { user?: undefined });
+} & (A extends "session" ? { user: Member } : { user?: undefined });
 
 async function readInput(request: Request, kind: "json" | "form", session: boolean): Promise<unknown> {
   if (request.method === "GET" || request.method === "HEAD") {
@@ -91,12 +105,14 @@ export function route<A extends RouteAuth, S extends z.ZodType>(
   return async (request: Request, context?: { params: Promise<Record<string, string>> }) => {
     try {
       const mutation = request.method !== "GET" && request.method !== "HEAD";
-      let user: CurrentUser | undefined;
+      let user: Member | undefined;
+      const params = (await context?.params) ?? {};
       if (spec.auth === "session") {
-        user = (await getCurrentUser()) ?? undefined;
+        user = (await getMember()) ?? undefined;
         if (!user) throw new ApiError("UNAUTHORIZED", "Sign in first");
         const problem = mutation ? csrfProblem(request, user.id, request.headers.get("x-csrf-token")) : null;
         if (problem) throw new ApiError("FORBIDDEN", problem);
+        await enforce(spec.access, user, params);
       } else if (spec.auth === "public" && mutation) {
         const problem = crossSiteProblem(request);
         if (problem) throw new ApiError("FORBIDDEN", problem);
@@ -110,7 +126,6 @@ export function route<A extends RouteAuth, S extends z.ZodType>(
         if (!parsed.success) throw invalid(firstIssue(parsed.error));
         body = parsed.data;
       }
-      const params = (await context?.params) ?? {};
       const ctx = { body, request, params, user } as RouteContext<A, S>;
       const result = await handler(ctx);
       if (result instanceof Response) {
@@ -126,8 +141,28 @@ export function route<A extends RouteAuth, S extends z.ZodType>(
   };
 }
 
-/** A signed-in user's route (the dashboard's API): `route({ auth: "session", input })`. */
+/** The one permission check of a session route: the role's verdict, then the object's creator. */
+async function enforce(access: Access | undefined, user: Member, params: Record<string, string>) {
+  if (!access) throw new ApiError("FORBIDDEN", "This route declares no permission");
+  const verdict = can(user.role, access.action);
+  assertOk(verdict);
+  if (verdict.value === "own" && access.ownerOf) {
+    const owner = params.id ? await access.ownerOf(db, user.accountId, params.id) : undefined;
+    if (owner !== undefined && owner !== user.id)
+      throw new ApiError("FORBIDDEN", "You can manage only the keys you created. Ask an admin or owner.");
+  }
+}
+
+/**
+ * A signed-in member's route (the dashboard's API): `route({ auth: "session", input, access })`.
+ * The action is required: a route that names none cannot be written.
+ */
 export const dashboardRoute = <S extends z.ZodType>(
+  access: Action | Access,
   schema: S | null,
   handler: (ctx: RouteContext<"session", S>) => Promise<unknown>,
-) => route({ auth: "session", input: schema }, handler);
+) =>
+  route(
+    { auth: "session", input: schema, access: typeof access === "string" ? { action: access } : access },
+    handler,
+  );

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import type { Db } from "../db";
 import type { RateRule } from "../plans";
+import { addOwner } from "../workspaces/store";
 import { hashPassword } from "./password";
 import { envInt } from "../config";
 
@@ -28,7 +29,7 @@ const isUniqueViolation = (err: unknown) =>
   String(err).includes("Unique constraint") || (err as { code?: string })?.code === "P2002";
 
 /**
- * Creates the user and their own account in one transaction. The password is hashed first, outside
+ * Creates the user, their own workspace and their owner membership in one transaction. The password is hashed first, outside
  * the transaction, so the slow scrypt never holds a database write lock.
  */
 export async function registerUser(
@@ -42,7 +43,11 @@ export async function registerUser(
     const user = await db.$transaction(async (tx) => {
       if (await tx.user.findUnique({ where: { email: input.email }, select: { id: true } })) return null;
       const account = await tx.account.create({ data: { name: name ?? input.email } });
-      return tx.user.create({ data: { email: input.email, name, passwordHash, accountId: account.id } });
+      const user = await tx.user.create({
+        data: { email: input.email, name, passwordHash, accountId: account.id },
+      });
+      await addOwner(tx, user.id, account.id);
+      return user;
     });
     return user ? { ok: true, userId: user.id } : { ok: false, reason: "email_taken" };
   } catch (err) {

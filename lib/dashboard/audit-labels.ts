@@ -36,6 +36,12 @@ export const AUDIT_LABELS: Record<string, string> = {
   "webhook.secret_rolled": "Webhook secret rolled",
   "webhook.test_sent": "Webhook test sent",
   "webhook.resent": "Webhook delivery resent",
+  "member.invited": "Member invited",
+  "member.invitation_revoked": "Invitation revoked",
+  "member.joined": "Member joined",
+  "member.role_changed": "Member role changed",
+  "member.removed": "Member removed",
+  "member.left": "Member left",
 };
 
 /** An unknown code (a newer server, a hand-written row) reads as words, never as a raw code. */
@@ -52,6 +58,7 @@ export const AUDIT_CATEGORIES = {
   webhooks: { label: "Webhooks", prefixes: ["webhook."] },
   security: { label: "Sign-in and security", prefixes: ["session.", "2fa.", "account.", "alerts."] },
   agents: { label: "Agent handoffs and connected apps", prefixes: ["handoff.", "oauth."] },
+  members: { label: "Members", prefixes: ["member."] },
 } as const;
 export type AuditCategory = keyof typeof AUDIT_CATEGORIES;
 export const AUDIT_CATEGORY_NAMES = Object.keys(AUDIT_CATEGORIES) as AuditCategory[];

@@ -3,7 +3,7 @@ import { notFound, assertOk } from "../api/errors";
 import { db } from "../db";
 import { setKeyDisabled } from "../keys/lifecycle";
 import { findListedKey } from "../keys/repository";
-import { toKeyView } from "./keys";
+import { KEY_MANAGE, toKeyView } from "./keys";
 
 /**
  * The route handler (an edge: it holds the process-wide db) that disables or enables one of the
@@ -11,7 +11,7 @@ import { toKeyView } from "./keys";
  * app/api/dashboard/keys/[id]/disable and …/enable.
  */
 export function keyDisabledRoute(disabled: boolean) {
-  return dashboardRoute(null, async ({ user, params, request }) => {
+  return dashboardRoute(KEY_MANAGE, null, async ({ user, params, request }) => {
     const done = await setKeyDisabled(
       db,
       { accountId: user.accountId, id: params.id },

@@ -2,6 +2,11 @@ import type { Db } from "../db";
 import { listApiKeys } from "../keys/repository";
 import { scopesOf } from "../keys/scopes";
 import type { KeyView } from "./types";
+import type { Access } from "../auth/route";
+import { keyCreator } from "../workspaces/store";
+
+/** Every route acting on one key: admins and owners on any, developers on the keys they created. */
+export const KEY_MANAGE: Access = { action: "keys.manage", ownerOf: keyCreator };
 
 type KeyRow = Awaited<ReturnType<typeof listApiKeys>>[number];
 

@@ -28,7 +28,7 @@ const ACTIONS = {
 } satisfies Record<string, Action>;
 
 export function webhookActionRoute(action: keyof typeof ACTIONS) {
-  return dashboardRoute(null, async ({ user, params, request }) => {
+  return dashboardRoute("webhooks.manage", null, async ({ user, params, request }) => {
     const done = await ACTIONS[action](
       { id: params.id, accountId: user.accountId, deliveryId: params.deliveryId ?? "" },
       { userId: user.id, ...requestOrigin(request) },

@@ -53,9 +53,9 @@ export const NOT_FOUND_MESSAGE = "Not found";
  */
 export function operatorRoute<S extends z.ZodType>(
   schema: S | null,
-  handler: Parameters<typeof dashboardRoute<S>>[1],
+  handler: Parameters<typeof dashboardRoute<S>>[2],
 ) {
-  const inner = dashboardRoute(schema, handler);
+  const inner = dashboardRoute("self", schema, handler);
   return async (request: Request, context: { params: Promise<Record<string, string>> }) => {
     const user = await getCurrentUser().catch(() => null);
     if (!user || !(await isOperator(db, user))) return dashboardError("NOT_FOUND", NOT_FOUND_MESSAGE);

@@ -1,10 +1,10 @@
 import type { Metadata } from "next";
 import { AlertsView } from "@/components/alerts/AlertsView";
-import { requireUser } from "@/lib/auth/session";
+import { requireMember } from "@/lib/workspaces/member";
 
 export const metadata: Metadata = { title: "Alerts" };
 
 export default async function AlertsPage() {
-  await requireUser("/dashboard/alerts");
+  await requireMember("/dashboard/alerts");
   return <AlertsView />;
 }

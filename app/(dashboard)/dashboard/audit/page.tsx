@@ -1,10 +1,10 @@
 import type { Metadata } from "next";
 import { AuditView } from "@/components/audit/AuditView";
-import { requireUser } from "@/lib/auth/session";
+import { requireMember } from "@/lib/workspaces/member";
 
 export const metadata: Metadata = { title: "Audit log" };
 
 export default async function AuditPage() {
-  await requireUser("/dashboard/audit");
+  await requireMember("/dashboard/audit");
   return <AuditView />;
 }

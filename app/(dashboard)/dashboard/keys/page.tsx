@@ -1,10 +1,10 @@
 import type { Metadata } from "next";
 import { KeysView } from "@/components/keys/KeysView";
-import { requireUser } from "@/lib/auth/session";
+import { requireMember } from "@/lib/workspaces/member";
 
 export const metadata: Metadata = { title: "API keys" };
 
 export default async function KeysPage() {
-  await requireUser("/dashboard/keys");
+  await requireMember("/dashboard/keys");
   return <KeysView />;
 }

@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import { LogsView } from "@/components/logs/LogsView";
 import { routes } from "@/lib/api/routes";
-import { requireUser } from "@/lib/auth/session";
+import { requireMember } from "@/lib/workspaces/member";
 
 export const metadata: Metadata = { title: "Logs" };
 
@@ -10,7 +10,7 @@ const one = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v) 
 const iso = (v: string) => (v && !Number.isNaN(Date.parse(v)) ? new Date(v).toISOString() : "");
 
 export default async function LogsPage({ searchParams }: { searchParams: Search }) {
-  await requireUser("/dashboard/logs");
+  await requireMember("/dashboard/logs");
   const q = await searchParams;
   const from = iso(one(q.from));
   const to = iso(one(q.to));

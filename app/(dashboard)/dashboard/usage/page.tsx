@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import { UsageView } from "@/components/usage/UsageView";
-import { requireUser } from "@/lib/auth/session";
+import { requireMember } from "@/lib/workspaces/member";
 import { USAGE_RANGES, type UsageRange } from "@/lib/usage/report";
 
 export const metadata: Metadata = { title: "Usage" };
@@ -9,7 +9,7 @@ type Search = Promise<Record<string, string | string[] | undefined>>;
 const one = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v) ?? "";
 
 export default async function UsagePage({ searchParams }: { searchParams: Search }) {
-  await requireUser("/dashboard/usage");
+  await requireMember("/dashboard/usage");
   const q = await searchParams;
   const range = (USAGE_RANGES as readonly string[]).includes(one(q.range))
     ? (one(q.range) as UsageRange)

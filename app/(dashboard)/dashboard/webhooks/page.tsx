@@ -1,10 +1,10 @@
 import type { Metadata } from "next";
 import { WebhooksView } from "@/components/webhooks/WebhooksView";
-import { requireUser } from "@/lib/auth/session";
+import { requireMember } from "@/lib/workspaces/member";
 
 export const metadata: Metadata = { title: "Webhooks" };
 
 export default async function WebhooksPage() {
-  await requireUser("/dashboard/webhooks");
+  await requireMember("/dashboard/webhooks");
   return <WebhooksView />;
 }

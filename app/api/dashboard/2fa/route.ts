@@ -5,4 +5,4 @@ import { db } from "@/lib/db";
 export const dynamic = "force-dynamic";
 
 /** Whether two-factor sign-in is on, and how many recovery codes are left. */
-export const GET = dashboardRoute(null, ({ user }) => totpStatus(db, user.id));
+export const GET = dashboardRoute("self", null, ({ user }) => totpStatus(db, user.id));

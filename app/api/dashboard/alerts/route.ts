@@ -5,4 +5,4 @@ import { db } from "@/lib/db";
 export const dynamic = "force-dynamic";
 
 /** The account's alerts (newest 50) and the unread count, for the header bell and the Alerts page. */
-export const GET = dashboardRoute(null, ({ user }) => listAlerts(db, user.accountId));
+export const GET = dashboardRoute("alerts.read", null, ({ user }) => listAlerts(db, user.accountId));

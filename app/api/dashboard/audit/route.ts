@@ -12,6 +12,6 @@ const auditQuery = z.object({
   category: z.enum(AUDIT_CATEGORY_NAMES).optional(),
 });
 
-export const GET = dashboardRoute(auditQuery, ({ user, body }) =>
+export const GET = dashboardRoute("audit.read", auditQuery, ({ user, body }) =>
   auditPage(db, user.accountId, body.limit, body.cursor, body.category),
 );

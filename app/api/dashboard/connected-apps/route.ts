@@ -5,4 +5,4 @@ import { listConnectedApps } from "@/lib/oauth/connected";
 export const dynamic = "force-dynamic";
 
 /** The account's apps connected over OAuth (remote MCP clients), newest first. */
-export const GET = dashboardRoute(null, ({ user }) => listConnectedApps(db, user.accountId));
+export const GET = dashboardRoute("keys.read", null, ({ user }) => listConnectedApps(db, user.accountId));

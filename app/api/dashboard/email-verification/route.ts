@@ -12,7 +12,7 @@ export const dynamic = "force-dynamic";
  * Mails the signed-in user a new verification link (the older one stops working): 202. Already
  * verified, or a server that sends no mail: 409 naming what to do. Limited per user (429).
  */
-export const POST = dashboardRoute(null, async ({ user }) => {
+export const POST = dashboardRoute("self", null, async ({ user }) => {
   if (await isEmailVerified(db, user.id))
     throw new ApiError("CONFLICT", "Your email address is already verified.");
   const base = mailLinkBase();

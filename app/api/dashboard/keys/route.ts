@@ -11,7 +11,7 @@ import { createCappedApiKey, findListedKey } from "@/lib/keys/repository";
 
 export const dynamic = "force-dynamic";
 
-export const GET = dashboardRoute(null, ({ user }) => listKeyViews(db, user.accountId));
+export const GET = dashboardRoute("keys.read", null, ({ user }) => listKeyViews(db, user.accountId));
 
 const createKeyInput = z.object({
   name: z.string().trim().min(1, "Name is required").max(100, "Name must be at most 100 characters"),
@@ -20,7 +20,7 @@ const createKeyInput = z.object({
 });
 
 /** The one response that carries the full key: 201, never cached, never logged. */
-export const POST = dashboardRoute(createKeyInput, async ({ user, body, request }) => {
+export const POST = dashboardRoute("keys.create", createKeyInput, async ({ user, body, request }) => {
   // A live key reaches real data and billing: it needs a verified email address (403 naming how
   // to verify) and a recent re-authentication.
   if (body.environment === "live") {

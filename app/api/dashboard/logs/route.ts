@@ -13,7 +13,7 @@ const query = logFiltersQuery.extend({
 });
 
 /** The signed-in account's request log, newest first; filters narrow it, never widen it. */
-export const GET = dashboardRoute(query, ({ user, body }) => {
+export const GET = dashboardRoute("logs.read", query, ({ user, body }) => {
   const { cursor: raw, limit, ...filters } = body;
   const cursor = raw ? decodeLogCursor(raw) : undefined;
   if (cursor === null) throw new ApiError("INVALID_PARAMETER", "cursor: is not a cursor this page issued");

@@ -8,7 +8,7 @@ export const dynamic = "force-dynamic";
 
 const query = z.object({ env: z.enum(["live", "test"]).default("test") });
 
-export const GET = dashboardRoute(query, ({ user, body, request }) =>
+export const GET = dashboardRoute("usage.read", query, ({ user, body, request }) =>
   overview(
     db,
     user.accountId,

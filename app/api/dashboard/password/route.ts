@@ -11,6 +11,6 @@ const input = z.object({
 });
 
 /** Changes (or sets) the password: lib/auth/password-change.ts. */
-export const POST = dashboardRoute(input, ({ user, body, request }) =>
+export const POST = dashboardRoute("self", input, ({ user, body, request }) =>
   changePassword(db, user, body, requestOrigin(request), request.headers.get("x-forwarded-for")),
 );

@@ -11,7 +11,7 @@ const input = z.object({
 });
 
 /** Re-authenticates this session with the password or a second-factor code (both throttled). */
-export const POST = dashboardRoute(input, async ({ user, body, request }) => {
+export const POST = dashboardRoute("self", input, async ({ user, body, request }) => {
   const at = await proveIdentity(db, user, body, request.headers.get("x-forwarded-for"));
   return { reauthenticatedUntil: new Date(at.getTime() + REAUTH_WINDOW_MS).toISOString() };
 });

@@ -5,4 +5,6 @@ import { db } from "@/lib/db";
 export const dynamic = "force-dynamic";
 
 /** The signed-in user's active sessions (device, IP, last seen), this one marked `current`. */
-export const GET = dashboardRoute(null, ({ user }) => listSessions(db, user.id, user.sessionId ?? null));
+export const GET = dashboardRoute("self", null, ({ user }) =>
+  listSessions(db, user.id, user.sessionId ?? null),
+);

@@ -19,7 +19,7 @@ const usageQuery = z.object({
 });
 
 /** Usage of the signed-in account; a key id of another account simply matches nothing. */
-export const GET = dashboardRoute(usageQuery, ({ user, body }) =>
+export const GET = dashboardRoute("usage.read", usageQuery, ({ user, body }) =>
   usageReport(db, {
     accountId: user.accountId,
     range: body.range,

@@ -9,7 +9,7 @@ import { WEBHOOK_EVENT_TYPES } from "@/lib/webhooks/event-types";
 
 export const dynamic = "force-dynamic";
 
-export const GET = dashboardRoute(null, ({ user }) => listEndpoints(db, user.accountId));
+export const GET = dashboardRoute("webhooks.read", null, ({ user }) => listEndpoints(db, user.accountId));
 
 const createInput = z.object({
   url: z
@@ -27,7 +27,7 @@ const createInput = z.object({
 });
 
 /** The one response that carries the signing secret: 201, never cached, never logged. */
-export const POST = dashboardRoute(createInput, async ({ user, body, request }) => {
+export const POST = dashboardRoute("webhooks.manage", createInput, async ({ user, body, request }) => {
   const done = await createEndpoint(
     db,
     {

@@ -14,10 +14,10 @@ const input = z.object({ code: z.string().trim().min(1, "Enter a code").max(40) 
  * Turns two-factor off: needs a recent re-authentication and a current code or a recovery code,
  * tried under the per-user code throttle (400 wrong codes in 10.8 s were never refused before).
  */
-export const POST = dashboardRoute(input, async ({ user, body, request }) => {
+export const POST = dashboardRoute("self", input, async ({ user, body, request }) => {
   await requireRecentAuth(db, user);
   const result = await throttledSecondFactor(user.id, () =>
-    disableTotp(db, user.id, body.code, { accountId: user.accountId, ...requestOrigin(request) }),
+    disableTotp(db, user.id, body.code, { accountId: user.homeAccountId, ...requestOrigin(request) }),
   );
   if ("retryAfterMs" in result) throw tooManyCodes(result.retryAfterMs);
   if (!result.ok) throw new ApiError("INVALID_PARAMETER", "That code is not valid");

@@ -10,10 +10,10 @@ export const dynamic = "force-dynamic";
 const input = z.object({ code: z.string().trim().min(1, "Enter the code from your app").max(40) });
 
 /** Confirms the app with a valid code: two-factor on, recovery codes returned once. */
-export const POST = dashboardRoute(input, async ({ user, body, request }) => {
+export const POST = dashboardRoute("self", input, async ({ user, body, request }) => {
   await requireRecentAuth(db, user);
   const result = await enableTotp(db, user.id, body.code, {
-    accountId: user.accountId,
+    accountId: user.homeAccountId,
     ...requestOrigin(request),
   });
   if (!result.ok)

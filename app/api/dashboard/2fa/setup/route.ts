@@ -8,7 +8,7 @@ import { db } from "@/lib/db";
 export const dynamic = "force-dynamic";
 
 /** A new, not yet active TOTP secret for the authenticator app, with its QR code as SVG (never cached). */
-export const POST = dashboardRoute(null, async ({ user }) => {
+export const POST = dashboardRoute("self", null, async ({ user }) => {
   await requireRecentAuth(db, user);
   const result = await beginTotpSetup(db, user);
   if (!result.ok) throw new ApiError("CONFLICT", "Two-factor authentication is already on");

@@ -11,7 +11,7 @@ const input = z.union([
 ]);
 
 /** Marks alerts read (CSRF-checked like every dashboard mutation). */
-export const POST = dashboardRoute(input, async ({ user, body }) => {
+export const POST = dashboardRoute("alerts.read", input, async ({ user, body }) => {
   const marked = await markAlertsRead(db, user.accountId, "all" in body ? "all" : body.ids);
   return { marked };
 });

@@ -8,7 +8,7 @@ import { db } from "@/lib/db";
 
 export const dynamic = "force-dynamic";
 
-export const GET = dashboardRoute(null, ({ user }) => alertSettings(db, user.accountId));
+export const GET = dashboardRoute("alerts.read", null, ({ user }) => alertSettings(db, user.accountId));
 
 const channelList = z.array(z.enum(CHANNELS)).max(CHANNELS.length);
 const input = z.object({
@@ -20,7 +20,7 @@ const input = z.object({
  * Saves alert channels per type and the leak action. Changing what a leak report does to keys is a
  * security setting: it needs a recent re-authentication, like two-factor changes.
  */
-export const PATCH = dashboardRoute(input, async ({ user, body, request }) => {
+export const PATCH = dashboardRoute("alerts.manage", input, async ({ user, body, request }) => {
   if (body.leakAction !== undefined) {
     const current = await alertSettings(db, user.accountId);
     if (current.leakAction !== body.leakAction) await requireRecentAuth(db, user);

@@ -12,7 +12,7 @@ const MAX_ROWS = 10_000;
 const exportQuery = z.object({ category: z.enum(AUDIT_CATEGORY_NAMES).optional() });
 
 /** The account's audit events (optionally one category) as CSV, newest first. */
-export const GET = dashboardRoute(exportQuery, async ({ user, body }) => {
+export const GET = dashboardRoute("audit.read", exportQuery, async ({ user, body }) => {
   const page = await auditPage(db, user.accountId, MAX_ROWS, undefined, body.category);
   const stamp = new Date().toISOString().replace(/[:.]/g, "-");
   return new Response(auditCsv(page.items), {

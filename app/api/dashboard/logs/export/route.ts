@@ -9,7 +9,7 @@ export const dynamic = "force-dynamic";
 const MAX_ROWS = 10_000;
 
 /** The filtered rows as CSV (RFC 4180, formula-safe), newest first. */
-export const GET = dashboardRoute(logFiltersQuery, async ({ user, body }) => {
+export const GET = dashboardRoute("logs.read", logFiltersQuery, async ({ user, body }) => {
   const page = await requestLogPage(db, accountFilters(user.accountId, body), MAX_ROWS);
   const stamp = new Date().toISOString().replace(/[:.]/g, "-");
   return new Response(toCsv(page.items), {

@@ -5,7 +5,7 @@ import { db } from "@/lib/db";
 export const dynamic = "force-dynamic";
 
 /** "Sign out everywhere": ends every session of the caller, this one included. */
-export const POST = dashboardRoute(null, async ({ user, request }) => {
-  const actor = { userId: user.id, accountId: user.accountId, ...requestOrigin(request) };
+export const POST = dashboardRoute("self", null, async ({ user, request }) => {
+  const actor = { userId: user.id, accountId: user.homeAccountId, ...requestOrigin(request) };
   return { revoked: await revokeSessions(db, actor, null) };
 });

@@ -30,13 +30,17 @@ const patchInput = z
  * Edits one of the caller's endpoints (URL, description, event types); only the stated fields
  * change, a new URL is checked like a new endpoint's. Another account's endpoint is 404.
  */
-export const PATCH = dashboardRoute(patchInput, async ({ user, params, body, request }) => {
-  const done = await updateEndpoint(
-    db,
-    { id: params.id, accountId: user.accountId },
-    { ...body, eventTypes: body.eventTypes && [...new Set(body.eventTypes)] },
-    { userId: user.id, ...requestOrigin(request) },
-  );
-  if (!done.ok) return dashboardError(done.code, dashboardUrlProblem(done.message));
-  return done.value;
-});
+export const PATCH = dashboardRoute(
+  "webhooks.manage",
+  patchInput,
+  async ({ user, params, body, request }) => {
+    const done = await updateEndpoint(
+      db,
+      { id: params.id, accountId: user.accountId },
+      { ...body, eventTypes: body.eventTypes && [...new Set(body.eventTypes)] },
+      { userId: user.id, ...requestOrigin(request) },
+    );
+    if (!done.ok) return dashboardError(done.code, dashboardUrlProblem(done.message));
+    return done.value;
+  },
+);

@@ -1,6 +1,6 @@
 import { dashboardRoute, requestOrigin } from "@/lib/auth/route";
 import { notFound } from "@/lib/api/errors";
-import { toKeyView } from "@/lib/dashboard/keys";
+import { KEY_MANAGE, toKeyView } from "@/lib/dashboard/keys";
 import { db } from "@/lib/db";
 import { findListedKey, revokeApiKey } from "@/lib/keys/repository";
 
@@ -10,7 +10,7 @@ export const dynamic = "force-dynamic";
  * Revokes one of the caller's keys (idempotent). A key of another account answers 404, exactly like
  * a key that does not exist, so ids cannot be probed.
  */
-export const POST = dashboardRoute(null, async ({ user, params, request }) => {
+export const POST = dashboardRoute(KEY_MANAGE, null, async ({ user, params, request }) => {
   const revoked = await revokeApiKey(
     db,
     { accountId: user.accountId, id: params.id },

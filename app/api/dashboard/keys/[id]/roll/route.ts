@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { dashboardRoute, jsonResponse, requestOrigin } from "@/lib/auth/route";
 import { notFound, assertOk } from "@/lib/api/errors";
-import { toKeyView } from "@/lib/dashboard/keys";
+import { KEY_MANAGE, toKeyView } from "@/lib/dashboard/keys";
 import type { CreatedKey } from "@/lib/dashboard/types";
 import { db } from "@/lib/db";
 import { rollApiKey } from "@/lib/keys/lifecycle";
@@ -15,7 +15,7 @@ const rollInput = z.object({
 });
 
 /** Rolls one of the caller's keys; like create, the answer carries the new full key once. */
-export const POST = dashboardRoute(rollInput, async ({ user, params, body, request }) => {
+export const POST = dashboardRoute(KEY_MANAGE, rollInput, async ({ user, params, body, request }) => {
   const rolled = await rollApiKey(
     db,
     { accountId: user.accountId, id: params.id },

@@ -6,7 +6,7 @@ import { listDeliveries } from "@/lib/webhooks/views";
 export const dynamic = "force-dynamic";
 
 /** The endpoint's newest 50 deliveries with their last attempts (status code, latency). */
-export const GET = dashboardRoute(null, async ({ user, params }) => {
+export const GET = dashboardRoute("webhooks.read", null, async ({ user, params }) => {
   const deliveries = await listDeliveries(db, { id: params.id, accountId: user.accountId });
   if (!deliveries) throw notFound("Webhook endpoint");
   return deliveries;

@@ -15,7 +15,7 @@ const rollInput = z.object({
  * A new signing secret, returned once (201, never cached). Whoever holds it can sign deliveries a
  * receiver trusts, so it needs a recent re-authentication, like a live key.
  */
-export const POST = dashboardRoute(rollInput, async ({ user, params, body, request }) => {
+export const POST = dashboardRoute("webhooks.manage", rollInput, async ({ user, params, body, request }) => {
   await requireRecentAuth(db, user);
   const done = await rollSigningSecret(
     db,

@@ -6,7 +6,7 @@ import { deliveryDetail } from "@/lib/webhooks/views";
 export const dynamic = "force-dynamic";
 
 /** One delivery: the signed payload and each attempt's status, response headers and body (4 KB). */
-export const GET = dashboardRoute(null, async ({ user, params }) => {
+export const GET = dashboardRoute("webhooks.read", null, async ({ user, params }) => {
   const detail = await deliveryDetail(db, {
     id: params.id,
     accountId: user.accountId,

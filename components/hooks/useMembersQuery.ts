@@ -1,0 +1,61 @@
+"use client";
+
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import type { Invited } from "@/lib/workspaces/invite";
+import type { InvitationView } from "@/lib/workspaces/invitations";
+import type { Role } from "@/lib/workspaces/permissions";
+import type { MemberView } from "@/lib/workspaces/store";
+import { useApi } from "./useApi";
+
+export interface MembersPage {
+  members: MemberView[];
+  invitations: InvitationView[];
+  you: { userId: string; role: Role };
+  assignable: Role[];
+  mail: boolean;
+}
+
+export const membersQueryKey = ["members"] as const;
+
+export function useMembersQuery() {
+  const api = useApi();
+  return useQuery({
+    queryKey: membersQueryKey,
+    queryFn: () => api.get<MembersPage>("/api/dashboard/members"),
+  });
+}
+
+/** Invite, role change, removal and invitation revoke: each refreshes the page's list and the audit log. */
+export function useMemberMutations() {
+  const api = useApi();
+  const client = useQueryClient();
+  const onSuccess = () => {
+    client.invalidateQueries({ queryKey: membersQueryKey });
+    client.invalidateQueries({ queryKey: ["audit"] });
+  };
+  const id = (v: string) => encodeURIComponent(v);
+  return {
+    invite: useMutation({
+      mutationFn: (input: { email: string; role: Role }) =>
+        api.post<Invited>("/api/dashboard/members/invitations", input),
+      onSuccess,
+    }),
+    revokeInvitation: useMutation({
+      mutationFn: (invitationId: string) =>
+        api.post<{ revoked: boolean }>(`/api/dashboard/members/invitations/${id(invitationId)}/revoke`),
+      onSuccess,
+    }),
+    changeRole: useMutation({
+      mutationFn: (input: { userId: string; role: Role }) =>
+        api.patch<{ role: Role }>(`/api/dashboard/members/${id(input.userId)}`, { role: input.role }),
+      onSuccess,
+    }),
+    remove: useMutation({
+      mutationFn: (input: { userId: string; revokeKeys: boolean }) =>
+        api.post<{ keysRevoked: number }>(`/api/dashboard/members/${id(input.userId)}/remove`, {
+          revokeKeys: input.revokeKeys,
+        }),
+      onSuccess,
+    }),
+  };
+}

@@ -1,0 +1,102 @@
+import { recordAudit, type AuditContext } from "../audit";
+import type { Db, DbOrTx } from "../db";
+import { isEmailVerified } from "../auth/email-verification";
+import { hashPassword } from "../auth/password";
+import { openInvitation, type InviteRefusal, type OpenInvitation } from "./invitations";
+import { addOwner } from "./store";
+
+class SpentMeanwhile extends Error {}
+
+export type AcceptResult =
+  { ok: true; accountId: string; email: string } | { ok: false; reason: InviteRefusal };
+
+/**
+ * Spends the invitation and adds the membership, in the caller's transaction. The UPDATE checks
+ * and spends in one statement: two clicks racing join once, the second sees "used".
+ */
+async function join(tx: DbOrTx, inv: OpenInvitation, userId: string, audit: AuditContext, now: number) {
+  const spent = await tx.invitation.updateMany({
+    where: { id: inv.id, acceptedAt: null, revokedAt: null, expiresAt: { gt: new Date(now) } },
+    data: { acceptedAt: new Date(now), acceptedById: userId },
+  });
+  if (spent.count !== 1) return false;
+  await tx.membership.upsert({
+    where: { userId_accountId: { userId, accountId: inv.accountId } },
+    create: { userId, accountId: inv.accountId, role: inv.role },
+    update: {},
+  });
+  await recordAudit(tx, {
+    ...audit,
+    accountId: inv.accountId,
+    actorUserId: userId,
+    action: "member.joined",
+    targetType: "user",
+    targetId: userId,
+    detail: `${inv.email} as ${inv.role}`,
+  });
+  return true;
+}
+
+/** A signed-in user accepts: the invited address must be theirs, and verified. */
+export async function acceptInvitation(
+  db: Db,
+  token: string,
+  user: { id: string; email: string },
+  audit: AuditContext,
+  now = Date.now(),
+): Promise<AcceptResult> {
+  const open = await openInvitation(db, token, now);
+  if (!open.ok) return open;
+  const inv = open.value;
+  if (inv.email !== user.email.trim().toLowerCase()) return { ok: false, reason: "other_address" };
+  if (!(await isEmailVerified(db, user.id))) return { ok: false, reason: "unverified" };
+  const joined = await db.$transaction((tx) => join(tx, inv, user.id, audit, now));
+  return joined ? { ok: true, accountId: inv.accountId, email: inv.email } : { ok: false, reason: "used" };
+}
+
+/**
+ * Sign-up through the link: the account is created for the invited address, with a workspace of
+ * its own (kept when the member is later removed) and the invited membership. A mailed link proves
+ * the address, so the account starts verified; a link the inviter copied proves nothing about it.
+ */
+export async function signUpByInvitation(
+  db: Db,
+  token: string,
+  input: { name?: string; password: string },
+  audit: AuditContext,
+  now = Date.now(),
+): Promise<AcceptResult> {
+  const open = await openInvitation(db, token, now);
+  if (!open.ok) return open;
+  const inv = open.value;
+  if (await db.user.findUnique({ where: { email: inv.email }, select: { id: true } }))
+    return { ok: false, reason: "account_exists" };
+  // Hashed before the transaction: the slow scrypt never holds a write lock.
+  const passwordHash = await hashPassword(input.password, audit.ip ?? null);
+  const name = input.name || null;
+  const refused = await db
+    .$transaction(async (tx): Promise<InviteRefusal | null> => {
+      const account = await tx.account.create({ data: { name: name ?? inv.email } });
+      const user = await tx.user.create({
+        data: {
+          email: inv.email,
+          name,
+          passwordHash,
+          accountId: account.id,
+          emailVerified: inv.delivery === "mail" ? new Date(now) : null,
+        },
+      });
+      await addOwner(tx, user.id, account.id);
+      // A link spent meanwhile: throwing rolls the new account back.
+      if (!(await join(tx, inv, user.id, audit, now))) throw new SpentMeanwhile();
+      return null;
+    })
+    .catch((err: unknown): InviteRefusal => {
+      if (err instanceof SpentMeanwhile) return "used";
+      // Two sign-ups racing for one address: the unique index decides.
+      if (String(err).includes("Unique constraint") || (err as { code?: string })?.code === "P2002")
+        return "account_exists";
+      throw err;
+    });
+  return refused ? { ok: false, reason: refused } : { ok: true, accountId: inv.accountId, email: inv.email };
+}

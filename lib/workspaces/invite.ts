@@ -1,0 +1,67 @@
+import { ApiError, assertOk } from "../api/errors";
+import type { AuditContext } from "../audit";
+import { mailLinkBase } from "../auth/email-verification";
+import type { Db } from "../db";
+import { mailConfigured, sendMail } from "../mail";
+import { takeRateLimit } from "../usage";
+import { toSeconds } from "../usage/limiter";
+import { createInvitation, INVITE_PATH, revokeInvitation, type Inviter } from "./invitations";
+import type { Role } from "./permissions";
+
+/** Invitations per workspace: 20 at once, then one every 3 minutes (no mailbox flooding). */
+export const INVITE_RULE = { burst: 20, intervalMs: 3 * 60_000 };
+
+export interface Invited {
+  id: string;
+  email: string;
+  role: Role;
+  /** "mail": sent to the address; "copy": `link` is for the inviter to pass on (no SMTP). */
+  delivery: "mail" | "copy";
+  link: string | null;
+}
+
+/**
+ * Invites an address: rate-limited per workspace, then mailed when SMTP_URL and NEXTAUTH_URL are
+ * set (the link only in the mail), or else returned for the inviter to copy, on the host they
+ * reached the dashboard on. A mail that fails to send revokes its invitation (503).
+ */
+export async function inviteMember(
+  db: Db,
+  actor: Inviter & { email: string },
+  input: { email: string; role: Role },
+  audit: AuditContext,
+  requestOrigin: string,
+): Promise<Invited> {
+  const decision = await takeRateLimit(`invite:${actor.accountId}`, INVITE_RULE);
+  if (!decision.allowed) {
+    const seconds = toSeconds(decision.retryAfterMs);
+    throw new ApiError(
+      "RATE_LIMITED",
+      `Too many invitations from this workspace. Try again in ${seconds} s.`,
+      { "Retry-After": String(seconds) },
+    );
+  }
+  const base = mailConfigured() ? mailLinkBase() : null;
+  const delivery = base ? "mail" : "copy";
+  const made = await createInvitation(db, actor, { ...input, delivery }, audit);
+  assertOk(made);
+  const link = `${base ?? requestOrigin}${INVITE_PATH}?token=${made.value.token}`;
+  if (delivery === "copy") return { id: made.value.id, email: input.email, role: input.role, delivery, link };
+  const sent = await sendMail({
+    to: input.email,
+    subject: `You are invited to ${made.value.workspaceName} on Statline`,
+    text: [
+      `${actor.email} invited you to the workspace "${made.value.workspaceName}" on Statline as ${input.role}.`,
+      "",
+      `Accept the invitation (the link works once, for 7 days):`,
+      link,
+      "",
+      "If you did not expect this invitation, ignore this email.",
+    ].join("\n"),
+  });
+  if (sent !== "sent") {
+    await revokeInvitation(db, actor, made.value.id, audit);
+    throw new ApiError("SERVICE_UNAVAILABLE", "The invitation email could not be sent. Try again later.");
+  }
+  return { id: made.value.id, email: input.email, role: input.role, delivery, link: null };
+}

@@ -1,0 +1,123 @@
+import type { Result } from "../api/errors";
+import { recordAudit, type AuditContext } from "../audit";
+import { endOtherSessions } from "../auth/sessions";
+import type { Db, Tx } from "../db";
+import { revokeApiKey } from "../keys/repository";
+import { canChangeMember, type Role } from "./permissions";
+import { ownerCount, roleIn } from "./store";
+
+/** Who acts: the signed-in member and their role in the active workspace. */
+export interface Actor {
+  userId: string;
+  accountId: string;
+  role: Role;
+}
+
+const LAST_OWNER = "A workspace needs an owner: make another member owner first";
+
+class Refused extends Error {
+  constructor(
+    readonly code: "FORBIDDEN" | "NOT_FOUND" | "CONFLICT",
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/** Runs a membership change in one transaction; a refusal inside it becomes the verdict. */
+async function change<T>(db: Db, work: (tx: Tx) => Promise<T>) {
+  try {
+    return { ok: true as const, value: await db.$transaction(work) };
+  } catch (err) {
+    if (err instanceof Refused) return { ok: false as const, code: err.code, message: err.message };
+    throw err;
+  }
+}
+
+/** Changes a member's role. Escalation above the actor's own role and the last owner are refused. */
+export async function changeRole(
+  db: Db,
+  actor: Actor,
+  targetUserId: string,
+  next: Role,
+  audit: AuditContext,
+): Promise<Result<{ role: Role }, "FORBIDDEN" | "NOT_FOUND" | "CONFLICT">> {
+  return change(db, async (tx) => {
+    const current = await roleIn(tx, targetUserId, actor.accountId);
+    if (!current) throw new Refused("NOT_FOUND", "Member not found");
+    const verdict = canChangeMember(actor.role, current, next);
+    if (!verdict.ok) throw new Refused("FORBIDDEN", verdict.message);
+    if (current === next) return { role: next };
+    if (current === "owner" && (await ownerCount(tx, actor.accountId)) <= 1)
+      throw new Refused("CONFLICT", LAST_OWNER);
+    await tx.membership.update({
+      where: { userId_accountId: { userId: targetUserId, accountId: actor.accountId } },
+      data: { role: next },
+    });
+    const who = await tx.user.findUnique({ where: { id: targetUserId }, select: { email: true } });
+    await recordAudit(tx, {
+      ...audit,
+      accountId: actor.accountId,
+      actorUserId: actor.userId,
+      action: "member.role_changed",
+      targetType: "user",
+      targetId: targetUserId,
+      detail: `${who?.email ?? targetUserId}: ${current} → ${next}`,
+    });
+    return { role: next };
+  });
+}
+
+/**
+ * Removes a member (or, when the actor is the target, leaves). The removed member's dashboard
+ * sessions end at once here and within SESSION_CHECK_TTL_MS on other instances; the keys they
+ * created keep working unless `revokeKeys`.
+ */
+export async function removeMember(
+  db: Db,
+  actor: Actor,
+  targetUserId: string,
+  opts: { revokeKeys: boolean },
+  audit: AuditContext,
+): Promise<Result<{ keysRevoked: number; sessionsEnded: number }, "FORBIDDEN" | "NOT_FOUND" | "CONFLICT">> {
+  const leaving = targetUserId === actor.userId;
+  const removed = await change(db, async (tx) => {
+    const current = await roleIn(tx, targetUserId, actor.accountId);
+    if (!current) throw new Refused("NOT_FOUND", "Member not found");
+    if (!leaving) {
+      const verdict = canChangeMember(actor.role, current, null);
+      if (!verdict.ok) throw new Refused("FORBIDDEN", verdict.message);
+    }
+    if (current === "owner" && (await ownerCount(tx, actor.accountId)) <= 1)
+      throw new Refused("CONFLICT", LAST_OWNER);
+    await tx.membership.delete({
+      where: { userId_accountId: { userId: targetUserId, accountId: actor.accountId } },
+    });
+    const who = await tx.user.findUnique({ where: { id: targetUserId }, select: { email: true } });
+    await recordAudit(tx, {
+      ...audit,
+      accountId: actor.accountId,
+      actorUserId: actor.userId,
+      action: leaving ? "member.left" : "member.removed",
+      targetType: "user",
+      targetId: targetUserId,
+      detail: `${who?.email ?? targetUserId} (${current})${opts.revokeKeys ? ", keys revoked" : ""}`,
+    });
+    return current;
+  });
+  if (!removed.ok) return removed;
+  let keysRevoked = 0;
+  if (opts.revokeKeys) {
+    const keys = await db.apiKey.findMany({
+      where: { accountId: actor.accountId, createdById: targetUserId, revokedAt: null },
+      select: { id: true },
+    });
+    for (const k of keys) {
+      if (await revokeApiKey(db, { accountId: actor.accountId, id: k.id }, actor.userId, audit))
+        keysRevoked++;
+    }
+  }
+  // Leaving keeps the leaver signed in (their other workspaces); a removal signs them out everywhere.
+  const sessionsEnded = leaving ? 0 : await endOtherSessions(db, targetUserId, null);
+  return { ok: true, value: { keysRevoked, sessionsEnded } };
+}
