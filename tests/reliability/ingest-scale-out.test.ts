@@ -119,7 +119,9 @@ test("a write accepted on instance A reaches a /v1/stream client on instance B, 
   const events = (await readB(`/contests/${contest.id}/events`)).data as { items: { id: string }[] };
   expect(events.items.map((e) => e.id)).toEqual(expect.arrayContaining(written));
 
-  // An odds batch on A: B drops its cached odds history, keeps its cached teams page.
+  // An odds batch on A: B drops its cached odds history, keeps its cached teams page. First B's
+  // data-version poll (every second) takes in the match events' bump, which drops everything.
+  await new Promise((r) => setTimeout(r, 1_500));
   await readB("/teams");
   expect((await readB("/teams")).meta.cache).toBe("HIT");
   expect((await readB(`/contests/${contest.id}/odds/history`)).data).toMatchObject({ items: [] });
