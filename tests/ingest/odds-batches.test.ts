@@ -22,7 +22,14 @@ const env = vi.hoisted(() => {
 });
 
 import { db } from "../../lib/db";
-import { expectOk as ok, feedCatalogue, h2hPrices, ingestClient, startHarness, type Harness } from "./harness";
+import {
+  expectOk as ok,
+  feedCatalogue,
+  h2hPrices,
+  ingestClient,
+  startHarness,
+  type Harness,
+} from "./harness";
 
 let h: Harness;
 let call: ReturnType<typeof ingestClient>;
@@ -32,7 +39,10 @@ const at = (minute: number) => new Date(Date.UTC(2026, 11, 18, 15, minute)).toIS
 const v1 = async (path: string) => {
   const res = await fetch(`${h.baseUrl}/v1${path}`, { headers: { "X-API-Key": h.readKey } });
   expect(res.status).toBe(200);
-  return (await res.json()) as { data: { items: { price: number; observed_at: string }[] }; meta: { cache: string } };
+  return (await res.json()) as {
+    data: { items: { price: number; observed_at: string }[] };
+    meta: { cache: string };
+  };
 };
 const post = async (ndjson: string) => ok(await call("POST", "/opta/odds", undefined, { ndjson }), 201);
 
@@ -47,7 +57,11 @@ afterAll(async () => h?.stop());
 
 describe("odds batches", () => {
   it("counts new, repriced and unchanged points and keeps one row per point", async () => {
-    expect(await post(h2hPrices([2.6, 3.1, 2.9], at(1)))).toMatchObject({ created: 3, updated: 0, unchanged: 0 });
+    expect(await post(h2hPrices([2.6, 3.1, 2.9], at(1)))).toMatchObject({
+      created: 3,
+      updated: 0,
+      unchanged: 0,
+    });
     // The same observation again with one price corrected, plus a later observation.
     const again = `${h2hPrices([2.6, 3.3, 2.9], at(1))}\n${h2hPrices([2.5, 3.2, 3.0], at(2))}`;
     const r = await call("POST", "/opta/odds", undefined, { ndjson: again });

@@ -57,7 +57,10 @@ describe("replay cap on PostgreSQL with two instances", () => {
       for (const r of refused) expect(r).toMatchObject({ code: "RATE_LIMITED" });
       expect(await pg.db.replay.count({ where: { accountId, status: "running" } })).toBe(CAP);
       // The next round starts from none running.
-      await pg.db.replay.updateMany({ where: { accountId, status: "running" }, data: { status: "cancelled" } });
+      await pg.db.replay.updateMany({
+        where: { accountId, status: "running" },
+        data: { status: "cancelled" },
+      });
     }
   });
 });

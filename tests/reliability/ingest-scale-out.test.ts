@@ -77,7 +77,8 @@ async function readB(path: string) {
 
 test("a write accepted on instance A reaches a /v1/stream client on instance B, once and in order", async () => {
   const at = new Date().toISOString();
-  const put = (p: string, b: Record<string, unknown>) => ingest("PUT", p, JSON.stringify({ ...b, feed_at: at }));
+  const put = (p: string, b: Record<string, unknown>) =>
+    ingest("PUT", p, JSON.stringify({ ...b, feed_at: at }));
   await put("/competitions/cup", { name: "Reliability Cup", format: "knockout" });
   await put("/editions/e1", { competition: "cup", name: "2026" });
   await put("/teams/a", { name: "Reliability Alpha" });
@@ -88,7 +89,11 @@ test("a write accepted on instance A reaches a /v1/stream client on instance B, 
     away: { team: "b" },
     kickoff_at: at,
   });
-  await ingest("POST", "/contests/m/state", JSON.stringify({ status: "live", score: { home: 0, away: 0 }, feed_at: at }));
+  await ingest(
+    "POST",
+    "/contests/m/state",
+    JSON.stringify({ status: "live", score: { home: 0, away: 0 }, feed_at: at }),
+  );
 
   sse = await openSse(`${apps[1].baseUrl}/v1/stream?types=contest`, { "X-API-Key": reader.key });
   expect(sse.status).toBe(200);
@@ -101,7 +106,12 @@ test("a write accepted on instance A reaches a /v1/stream client on instance B, 
   const written: string[] = [];
   const delays: number[] = [];
   for (let i = 0; i < WRITES; i++) {
-    const body = { type: "yellow_card", minute: i + 1, side: i % 2 ? "home" : "away", feed_at: new Date().toISOString() };
+    const body = {
+      type: "yellow_card",
+      minute: i + 1,
+      side: i % 2 ? "home" : "away",
+      feed_at: new Date().toISOString(),
+    };
     const { id } = await ingest("PUT", `/contests/m/events/y${i}`, JSON.stringify(body));
     const answered = performance.now();
     written.push(id);
@@ -126,7 +136,14 @@ test("a write accepted on instance A reaches a /v1/stream client on instance B, 
   expect((await readB("/teams")).meta.cache).toBe("HIT");
   expect((await readB(`/contests/${contest.id}/odds/history`)).data).toMatchObject({ items: [] });
   const prices = ["home", "draw", "away"].map((selection, i) =>
-    JSON.stringify({ contest: "m", bookmaker: "pinnacle", market: "h2h", selection, price: 2 + i, observed_at: at }),
+    JSON.stringify({
+      contest: "m",
+      bookmaker: "pinnacle",
+      market: "h2h",
+      selection,
+      price: 2 + i,
+      observed_at: at,
+    }),
   );
   await ingest("POST", "/odds", prices.join("\n"), true);
   const deadline = Date.now() + 5_000;
