@@ -57,7 +57,8 @@ export async function startApp(opts: {
   proc.stdout!.on("data", (d) => (out += d));
   proc.stderr!.on("data", (d) => (out += d));
   const baseUrl = `http://127.0.0.1:${port}`;
-  // APP_START_TIMEOUT_MS: a longer wait on a machine shared with other builds (start-up takes ~5 s alone).
+  // APP_START_TIMEOUT_MS: a longer wait on a shared machine (at load average 20, two instances
+  // started together did not answer /healthz within 60 s).
   const startMs = Number(process.env.APP_START_TIMEOUT_MS ?? 60_000);
   const deadline = Date.now() + startMs;
   for (;;) {
