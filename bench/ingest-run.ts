@@ -3,13 +3,15 @@
 // other); (2) odds ingest paced at ODDS_RATE prices/s (NDJSON batches) while autocannon reads
 // /v1/teams, beside the same readers without ingest. BENCH_ONLY=ingest runs only this.
 import os from "node:os";
+import path from "node:path";
 import { startReceiver } from "../tests/support/webhook-receiver";
 import { openSse, type SseClient } from "../tests/support/sse";
 import { runScript, type BenchDb } from "./datasets";
 import { TEAMS } from "./extra-runs";
 import { load, warmUp, type LoadResult } from "./load";
 import { config, log, notes, withEnv } from "./measure";
-import { BENCH_SECRET, startBenchApp } from "./servers";
+import { summarizeProfile } from "./profile";
+import { BENCH_SECRET, startBenchApp, toggleProfiler } from "./servers";
 import { INGEST_TARGETS as T } from "./targets";
 
 const WRITES = Number(process.env.BENCH_INGEST_WRITES ?? 40);
@@ -213,9 +215,16 @@ async function oddsPacer(
   return { rate: sent / ((performance.now() - start) / 1000), behind };
 }
 
+/**
+ * BENCH_INGEST_PROFILE=1: the server's CPU profile over the readers-with-ingest phase, summarised
+ * (self time per function and file) beside the figures.
+ */
+const PROFILE = process.env.BENCH_INGEST_PROFILE === "1";
+
 async function throughputRun(label: string, db: BenchDb, readKey: string) {
   const { key, revoke } = ingestKey(db);
-  const app = await startBenchApp({ url: db.url, cache: true });
+  const profileOut = path.join(os.tmpdir(), `statline-bench-ingest-${process.pid}-${label}.cpuprofile`);
+  const app = await startBenchApp({ url: db.url, cache: true, profileOut: PROFILE ? profileOut : undefined });
   try {
     const call = client(app.baseUrl, key);
     await catalogue(call);
@@ -227,7 +236,16 @@ async function throughputRun(label: string, db: BenchDb, readKey: string) {
     };
     await warmUp(spec, config.durationS);
     const quiet: LoadResult = await load(spec);
+    if (PROFILE) toggleProfiler(app);
     const [busy, odds] = await Promise.all([load(spec), oddsPacer(call, config.durationS)]);
+    if (PROFILE) {
+      toggleProfiler(app);
+      await new Promise((r) => setTimeout(r, 1500));
+      const p = summarizeProfile(profileOut, 15);
+      say(`profile of the server with ingest, ${label} (${profileOut}): idle ${p.idlePct.toFixed(1)}%`);
+      for (const f of p.functions) say(`  ${f.selfPct.toFixed(1)}%  ${f.name}`);
+      for (const f of p.files.slice(0, 10)) say(`  file ${f.selfPct.toFixed(1)}%  ${f.file}`);
+    }
     const ratio = busy.p99 / quiet.p99;
     say(
       `odds ingest, ${label}: ${Math.round(odds.rate)} prices/s sustained for ${config.durationS} s in batches of ${BATCH} (${odds.behind} batches late; target >= ${T.oddsPerSecond}: ${verdict(odds.rate >= T.oddsPerSecond)})`,

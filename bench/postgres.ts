@@ -62,7 +62,8 @@ export async function ensurePgBenchDb(
   sqliteFile: string,
   log: (msg: string) => void,
 ): Promise<BenchDb> {
-  const name = `statline_bench_s${String(scale).replace(/\W/g, "_")}`;
+  // BENCH_PG_SUFFIX keeps a branch's bench database apart from the shared one (its migrations differ).
+  const name = `statline_bench_s${String(scale).replace(/\W/g, "_")}${process.env.BENCH_PG_SUFFIX ?? ""}`;
   const url = `postgresql://${USER}@${HOST}:${PORT}/${name}`;
   const stamp = contentStamp(`pg seed --scale ${scale}, odds history of ${deepRows} rows`);
   if ((await storedStamp(url)) === stamp) return { scale, url, file: sqliteFile, seedSeconds: 0 };

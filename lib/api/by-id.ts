@@ -18,6 +18,8 @@ export function byIdRoute<Row, Out>(def: {
   label: string;
   response: z.ZodType<Out>;
   cacheTtlMs: number;
+  /** RouteDef.readsOdds. */
+  readsOdds?: boolean;
   load: (db: Db, id: number) => Promise<Row | null>;
   /** The item, or its JSON written straight from the row (RawJson). */
   present: (row: Row) => Out | RawJson;
@@ -31,6 +33,7 @@ export function byIdRoute<Row, Out>(def: {
     response: def.response,
     units: 1,
     cacheTtlMs: def.cacheTtlMs,
+    readsOdds: def.readsOdds,
     handler: async ({ params, db }) => {
       const id = pathId(params.id);
       const row = id ? await def.load(db, id) : null;

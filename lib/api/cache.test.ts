@@ -79,4 +79,18 @@ describe("response cache byte budget", () => {
     expect(cache.cacheGet("/v1/long?")).toBeDefined();
     expect(cache.cacheStats().bytes).toBe(cache.cacheGet("/v1/long?")!.bytes);
   });
+
+  it("an odds-only invalidation drops the odds readers' entries and keeps the others", () => {
+    const teams = cache.makeEntry(payload(2, "t"), "t", 30_000, false);
+    const odds = cache.makeEntry(payload(2, "o"), "t", 30_000, false);
+    odds.readsOdds = true;
+    cache.cacheSet("/v1/teams?", teams);
+    cache.cacheSet("/v1/contests/1/odds/history?", odds);
+    cache.invalidateResponseCache("odds");
+    expect(cache.cacheGet("/v1/contests/1/odds/history?")).toBeUndefined();
+    expect(cache.cacheGet("/v1/teams?")).toBe(teams);
+    expect(cache.cacheStats()).toEqual({ entries: 1, bytes: teams.bytes });
+    cache.invalidateResponseCache();
+    expect(cache.cacheStats()).toEqual({ entries: 0, bytes: 0 });
+  });
 });

@@ -159,6 +159,7 @@ async function miss(c: Ctx, { route, params }: RouteMatch, cacheKey: string): Pr
   );
   // A route priced by its result keeps the price with the entry, so a cached answer costs the same.
   if (route.unitsOf) entry.units = route.unitsOf(data);
+  if (route.readsOdds) entry.readsOdds = true;
   if (cacheKey) cacheSet(cacheKey, entry);
   return respond(c, entry, "MISS");
 }

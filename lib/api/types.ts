@@ -91,6 +91,11 @@ export interface RouteDef<S extends z.ZodType = z.ZodType> {
   unitsOf?: (data: unknown) => number;
   /** How long a response may be served from the response cache; 0 disables caching. */
   cacheTtlMs: number;
+  /**
+   * The answer depends on odds points (odds history, the coverage flags): its cached copies are
+   * dropped by odds-only writes too, which leave every other route's cache in place.
+   */
+  readsOdds?: boolean;
   /** Public routes (the OpenAPI document) skip key authentication. */
   public?: boolean;
   /** The handler's result is the whole body (no {data, meta} envelope), e.g. the OpenAPI document. */

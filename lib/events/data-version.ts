@@ -3,25 +3,39 @@ import { notifyChanges } from "./notify";
 
 /** The system_state row whose value changes whenever sports data does. */
 export const DATA_VERSION_KEY = "data_version";
+/** The row that changes when only odds points did (an odds-only write leaves data_version alone). */
+export const ODDS_VERSION_KEY = "data_version.odds";
+
+/**
+ * What a write changed: "all" (any sports data) or "odds" (odds points only). Response caches drop
+ * every entry for "all" and only the entries of routes that read odds for "odds"
+ * (RouteDef.readsOdds), so a live odds feed does not empty /v1/teams' cache several times a second.
+ */
+export type DataScope = "all" | "odds";
+
+export interface DataVersions {
+  all: string | null;
+  odds: string | null;
+}
 
 /**
  * The data-changed signal. Called by every writer of sports data (seed, import, the simulator,
- * point adjustments) after it committed: the one post-commit point of every write path. Each
- * instance's response cache polls the version (lib/api/cache.ts, watchDataVersion) and live
- * streams are woken through the change notifier (lib/events/notify.ts).
+ * point adjustments, the ingest API) after it committed: the one post-commit point of every write
+ * path. Each instance's response cache polls the versions (lib/api/cache.ts, watchDataVersion) and
+ * live streams are woken through the change notifier (lib/events/notify.ts).
  */
-export async function bumpDataVersion(): Promise<void> {
+export async function bumpDataVersion(scope: DataScope = "all"): Promise<void> {
   const value = `${Date.now()}-${Math.random().toString(36).slice(2, 8)}`;
-  await db.systemState.upsert({
-    where: { key: DATA_VERSION_KEY },
-    create: { key: DATA_VERSION_KEY, value },
-    update: { value },
-  });
+  const key = scope === "odds" ? ODDS_VERSION_KEY : DATA_VERSION_KEY;
+  await db.systemState.upsert({ where: { key }, create: { key, value }, update: { value } });
   await notifyChanges(db);
 }
 
-/** The current data version, null before the first write. */
-export async function readDataVersion(): Promise<string | null> {
-  const row = await db.systemState.findUnique({ where: { key: DATA_VERSION_KEY } });
-  return row?.value ?? null;
+/** The current versions, null before the first write of their scope. */
+export async function readDataVersions(): Promise<DataVersions> {
+  const rows = await db.systemState.findMany({
+    where: { key: { in: [DATA_VERSION_KEY, ODDS_VERSION_KEY] } },
+  });
+  const of = (key: string) => rows.find((r) => r.key === key)?.value ?? null;
+  return { all: of(DATA_VERSION_KEY), odds: of(ODDS_VERSION_KEY) };
 }

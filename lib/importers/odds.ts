@@ -46,6 +46,40 @@ function oddsChange(competitionId: number, contestId: number, points: OddsRecord
   };
 }
 
+/**
+ * The stored points a batch could match: those of its contests at the batch's observation times
+ * (the (contestId, observedAt) index), not every point of the contests. Reading whole books made a
+ * live feed's batch cost grow with the contest's history, every stored row mapped through Prisma on
+ * the serving thread: in the ingest bench this doubled the odds accepted per second (355 -> 750 at
+ * load average 14-21) and /v1/teams readers during ingest went from 2 to 17 req/s.
+ */
+async function storedPoints(db: DbOrTx, books: Array<{ contestId: number; odds: OddsRecord[] }>) {
+  const have = new Map<string, { id: number; price: number }>();
+  const times = [...new Set(books.flatMap((b) => b.odds.map((o) => o.observedAt.getTime())))];
+  for (const group of chunks(
+    books.map((b) => b.contestId),
+    200,
+  ))
+    for (const at of chunks(times, 500)) {
+      const rows = await db.oddsPoint.findMany({
+        where: { contestId: { in: group }, observedAt: { in: at.map((t) => new Date(t)) } },
+        select: {
+          id: true,
+          contestId: true,
+          bookmaker: true,
+          market: true,
+          selection: true,
+          line: true,
+          observedAt: true,
+          isClosing: true,
+          price: true,
+        },
+      });
+      for (const o of rows) have.set(oddsKey(o.contestId, o), { id: o.id, price: o.price });
+    }
+  return have;
+}
+
 /** Adds missing odds points and corrects changed prices; never deletes and re-inserts (ids stay). */
 export async function upsertOdds(
   db: DbOrTx,
@@ -54,28 +88,9 @@ export async function upsertOdds(
 ) {
   const counts = { imported: 0, updated: 0, unchanged: 0 };
   const withOdds = books.filter((b) => b.odds.length);
-  const have = new Map<string, { id: number; price: number }>();
-  for (const group of chunks(
-    withOdds.map((b) => b.contestId),
-    200,
-  )) {
-    const rows = await db.oddsPoint.findMany({
-      where: { contestId: { in: group } },
-      select: {
-        id: true,
-        contestId: true,
-        bookmaker: true,
-        market: true,
-        selection: true,
-        line: true,
-        observedAt: true,
-        isClosing: true,
-        price: true,
-      },
-    });
-    for (const o of rows) have.set(oddsKey(o.contestId, o), { id: o.id, price: o.price });
-  }
+  const have = await storedPoints(db, withOdds);
   const create: Array<OddsRecord & { contestId: number }> = [];
+  const repriced: Array<{ id: number; price: number }> = [];
   const changes: ChangeInput[] = [];
   for (const { contestId, odds } of withOdds) {
     const moved: OddsRecord[] = [];
@@ -85,8 +100,7 @@ export async function upsertOdds(
         create.push({ ...o, contestId });
         moved.push(o);
       } else if (old.price !== o.price) {
-        await db.oddsPoint.update({ where: { id: old.id }, data: { price: o.price } });
-        counts.updated++;
+        repriced.push({ id: old.id, price: o.price });
         moved.push(o);
       } else counts.unchanged++;
     }
@@ -101,6 +115,13 @@ export async function upsertOdds(
     );
     await db.$executeRaw`INSERT INTO "odds_points" ("contestId", "personId", "bookmaker", "market", "selection", "line", "price", "observedAt", "isClosing") VALUES ${Prisma.join(values)}`;
   }
+  // One UPDATE per 500 corrected prices instead of one Prisma update (~0.2 ms) per price. The CAST
+  // types the bound price for PostgreSQL's CASE; SQLite reads DOUBLE PRECISION as REAL.
+  for (const batch of chunks(repriced, 500)) {
+    const cases = batch.map((u) => Prisma.sql`WHEN ${u.id} THEN CAST(${u.price} AS DOUBLE PRECISION)`);
+    await db.$executeRaw`UPDATE "odds_points" SET "price" = CASE "id" ${Prisma.join(cases, " ")} END WHERE "id" IN (${Prisma.join(batch.map((u) => u.id))})`;
+  }
+  counts.updated = repriced.length;
   counts.imported = create.length;
   await recordChanges(db, changes);
   return counts;

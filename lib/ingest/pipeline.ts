@@ -132,9 +132,10 @@ async function run(
   );
   pruneNowAndThen();
   if (written.changed) {
-    // Other instances drop their caches on their next data-version poll; this one at once.
-    await bumpDataVersion();
-    invalidateResponseCache();
+    // Other instances drop their caches on their next data-version poll; this one at once. An
+    // odds batch drops only the odds readers' entries.
+    await bumpDataVersion(route.changes);
+    invalidateResponseCache(route.changes);
   }
   return answered(requestId, written.answer, state, caller, route.pattern, false, trace, route.units);
 }

@@ -164,6 +164,7 @@ export const ingestRoutes: IngestRouteDef[] = [
     }),
     units: 1,
     tags: ["Odds"],
+    changes: "odds",
     handler: ({ tx, params, body }) => writeOdds(tx, params.source, body),
   }),
 ];

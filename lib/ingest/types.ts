@@ -1,6 +1,7 @@
 import type { z } from "zod";
 import type { Caller } from "../keys/caller";
 import type { Tx } from "../db";
+import type { DataScope } from "../events/data-version";
 
 /** A JSON body (application/json) or newline-delimited JSON lines (application/x-ndjson). */
 export type BodyKind = "json" | "ndjson";
@@ -36,6 +37,8 @@ export interface IngestRouteDef<S extends z.ZodType = z.ZodType> {
   /** Units charged for an accepted write (lib/plans.ts). */
   units: number;
   handler: (ctx: IngestContext<z.output<S>>) => Promise<IngestResult>;
+  /** What an accepted write changes (lib/events/data-version.ts); "all" unless set. */
+  changes?: DataScope;
   /** The OpenAPI document itself: no key, no body, no transaction. */
   public?: boolean;
   tags: string[];

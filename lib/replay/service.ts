@@ -4,8 +4,9 @@
  * the schedule runs in the instance that started it (lib/replay/runner.ts).
  */
 import { randomBytes } from "node:crypto";
-import { ApiError, notFound } from "../api/errors";
+import { ApiError, notFound, type Result } from "../api/errors";
 import type { Db } from "../db";
+import { retryBusy } from "../db/busy-retry";
 import type { Caller } from "../keys/caller";
 import { changeCount, replayPlan } from "./plan";
 import { dueAfterMs, replayConfig, runReplay, stopReplay } from "./runner";
@@ -41,6 +42,34 @@ const runningWhere = (accountId: string, now: number) => ({
   endsAt: { gt: new Date(now - LOST_AFTER_MS) },
 });
 
+type NewReplay = Omit<Row, "emitted" | "createdAt" | "endedAt">;
+
+/**
+ * Stores a running replay unless its account already runs `maxRunning`. The no-op UPDATE of the
+ * account row first makes count-then-insert atomic across instances: on PostgreSQL a second
+ * start for the account waits on the row lock and then counts the first one's row (READ COMMITTED
+ * takes a new snapshot per statement); on SQLite it takes the write lock before counting.
+ */
+export async function insertReplay(
+  db: Db,
+  data: NewReplay,
+  maxRunning: number,
+  now = Date.now(),
+): Promise<Result<Row, "RATE_LIMITED">> {
+  return retryBusy(() =>
+    db.$transaction(async (tx) => {
+      await tx.$executeRaw`UPDATE "accounts" SET "plan" = "plan" WHERE "id" = ${data.accountId}`;
+      const running = await tx.replay.count({ where: runningWhere(data.accountId, now) });
+      if (running < maxRunning) return { ok: true as const, value: await tx.replay.create({ data }) };
+      return {
+        ok: false as const,
+        code: "RATE_LIMITED" as const,
+        message: `This account already runs ${running} replays, the most it may run at once (${maxRunning}); cancel one with DELETE /sandbox/v1/replays/{id} or wait for one to end`,
+      };
+    }),
+  );
+}
+
 /** Starts a replay of a finished contest for the caller's account: 201 with the replay. */
 export async function startReplay(db: Db, caller: Caller, contestId: number, speed: number) {
   const steps = await replayPlan(db, contestId);
@@ -53,27 +82,23 @@ export async function startReplay(db: Db, caller: Caller, contestId: number, spe
     );
   }
   const now = Date.now();
-  const row = await db.$transaction(async (tx) => {
-    const n = await tx.replay.count({ where: runningWhere(caller.accountId, now) });
-    if (n >= replayConfig.maxRunning)
-      throw new ApiError(
-        "RATE_LIMITED",
-        `This account already runs ${n} replays, the most it may run at once (${replayConfig.maxRunning}); cancel one with DELETE /sandbox/v1/replays/{id} or wait for one to end`,
-        { "Retry-After": "60" },
-      );
-    return tx.replay.create({
-      data: {
-        id: newId(),
-        accountId: caller.accountId,
-        keyId: caller.keyId,
-        contestId,
-        speed,
-        status: "running",
-        total: changeCount(steps),
-        endsAt: new Date(now + lastMs),
-      },
-    });
-  });
+  const claimed = await insertReplay(
+    db,
+    {
+      id: newId(),
+      accountId: caller.accountId,
+      keyId: caller.keyId,
+      contestId,
+      speed,
+      status: "running",
+      total: changeCount(steps),
+      endsAt: new Date(now + lastMs),
+    },
+    replayConfig.maxRunning,
+    now,
+  );
+  if (!claimed.ok) throw new ApiError(claimed.code, claimed.message, { "Retry-After": "60" });
+  const row = claimed.value;
   void runReplay(db, { id: row.id, accountId: caller.accountId, speed, startedAt: now, steps });
   return replayView(row, now);
 }

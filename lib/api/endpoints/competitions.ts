@@ -85,6 +85,8 @@ export const competitionRoutes: RouteDef[] = [
     response: list(Competition),
     units: 1,
     cacheTtlMs: LIST_TTL,
+    // The coverage flags include "odds".
+    readsOdds: true,
     handler: async ({ query, db }) =>
       new RawJson(listJson(await listCompetitions(db, query.sport), competitionJson)),
   }),
@@ -96,6 +98,8 @@ export const competitionRoutes: RouteDef[] = [
     label: "Competition",
     response: Competition,
     cacheTtlMs: LIST_TTL,
+    // The coverage flags include "odds".
+    readsOdds: true,
     load: getCompetition,
     present: (row) => new RawJson(competitionJson(row)),
   }),
@@ -111,6 +115,8 @@ export const competitionRoutes: RouteDef[] = [
     response: list(Edition),
     units: 1,
     cacheTtlMs: LIST_TTL,
+    // The coverage flags include "odds".
+    readsOdds: true,
     handler: async ({ query, db }) => {
       const rows = await listEditions(db, { competitionId: query.competition, current: query.current });
       if (!rows) throw notFound(`Competition ${query.competition} (parameter 'competition')`);
@@ -125,6 +131,8 @@ export const competitionRoutes: RouteDef[] = [
     label: "Edition",
     response: Edition,
     cacheTtlMs: LIST_TTL,
+    // The coverage flags include "odds".
+    readsOdds: true,
     load: getEdition,
     present: (row) => new RawJson(editionJson(row)),
   }),

@@ -103,6 +103,7 @@ function historyRoute(kind: OddsScope["kind"]): RouteDef {
     response: OddsHistoryPage,
     units: ODDS_UNITS,
     cacheTtlMs: 30_000,
+    readsOdds: true,
     handler: async ({ query, params, db }) => {
       const id = pathId(params.id);
       if (!id) throw notFound(`${label} ${params.id}`);
