@@ -28,9 +28,9 @@ afterAll(async () => {
 });
 
 /** An environment with no Statline variables but the ones given, and an empty config folder. */
-function envWith(vars: Record<string, string>): Record<string, string> {
+function envWith(vars: Record<string, string>): Record<string, string> & { NODE_ENV: "test" } {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "statline-cli-url-"));
-  return { PATH: process.env.PATH!, HOME: dir, STATLINE_CONFIG_DIR: dir, NODE_ENV: "test", ...vars };
+  return { PATH: process.env.PATH!, HOME: dir, STATLINE_CONFIG_DIR: dir, ...vars, NODE_ENV: "test" };
 }
 
 async function mcp(vars: Record<string, string>) {
