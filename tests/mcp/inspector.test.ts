@@ -32,7 +32,12 @@ function inspector(args: string[], env: Record<string, string> = {}): Promise<Ru
       process.execPath,
       [BIN, "--cli", ...args],
       // HOME: the Inspector keeps its catalog and stored OAuth tokens there.
-      { cwd: ROOT, env: { ...process.env, HOME: home, ...env }, timeout: 60_000, maxBuffer: 16 * 1024 * 1024 },
+      {
+        cwd: ROOT,
+        env: { ...process.env, HOME: home, ...env },
+        timeout: 60_000,
+        maxBuffer: 16 * 1024 * 1024,
+      },
       (err, stdout, stderr) => {
         const code = err ? (typeof err.code === "number" ? err.code : 1) : 0;
         resolve({ code, stdout, stderr });

@@ -49,10 +49,8 @@ beforeAll(async () => {
     OAUTH_REGISTER_LIMIT_PER_HOUR: String(REGISTER_LIMIT),
     OAUTH_ENDPOINT_LIMIT_PER_15_MINUTES: String(ENDPOINT_LIMIT),
   };
-  [A, B] = await Promise.all([
-    startApp({ databaseUrl: database.url, port: portA, env: { INSTANCE_ID: "a", ...env } }),
-    startApp({ databaseUrl: database.url, env: { INSTANCE_ID: "b", ...env } }),
-  ]);
+  A = await startApp({ databaseUrl: database.url, port: portA, env: { INSTANCE_ID: "a", ...env } });
+  B = await startApp({ databaseUrl: database.url, env: { INSTANCE_ID: "b", ...env } });
   const password = "correct horse battery staple 42";
   const user = createUser(database.url, "scale-owner@example.com", password);
   approver = new Approver(A.baseUrl, { id: user.id, email: "scale-owner@example.com", password });
@@ -83,7 +81,7 @@ const mcpClient = async (app: RunningApp, sessionId?: string) => {
   return { client, transport };
 };
 
-test("a client authorized through A: its access token works on B, and B's refreshed token on A", async () => {
+test("a client authorized through A works on B; refreshing on B, then replaying the old token on A, ends the family", async () => {
   const first = new Client({ name: "scale-out-test", version: "1.0.0" });
   const t = new StreamableHTTPClientTransport(new URL(`${A.baseUrl}/mcp`), { authProvider: provider });
   await expect(first.connect(t)).rejects.toBeInstanceOf(UnauthorizedError);

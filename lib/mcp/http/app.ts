@@ -130,7 +130,10 @@ export function createMcpApp(db: Db, opts: { fallbackOrigin: string; version: st
       rateLimit: limit("register", oauthConfig.registrationsPerHour(), 60 * 60_000),
     }),
   );
-  app.use("/oauth/revoke", revocationHandler({ provider, rateLimit: limit("revoke", perQuarterHour, 15 * 60_000) }));
+  app.use(
+    "/oauth/revoke",
+    revocationHandler({ provider, rateLimit: limit("revoke", perQuarterHour, 15 * 60_000) }),
+  );
   const bearer = requireBearerAuth({ verifier: provider, resourceMetadataUrl: urls.resourceMetadata });
   // Browser-based MCP clients: any origin may call with a bearer token (no cookies are involved).
   app.use("/mcp", (req, res, next) => {

@@ -66,8 +66,7 @@ export class SharedWindowStore implements Store {
       const reply = await client
         .statlineWindowHit(redisKey(`${this.prefix}${key}`), this.windowMs)
         .catch(() => null);
-      if (reply)
-        return { totalHits: Number(reply[0]), resetTime: new Date(Date.now() + Number(reply[1])) };
+      if (reply) return { totalHits: Number(reply[0]), resetTime: new Date(Date.now() + Number(reply[1])) };
     }
     return this.incrementLocal(key, Date.now());
   }
