@@ -29,8 +29,14 @@ export const MCP_VARS = {
     M,
     { default: "30", min: 1 },
   ),
-  OAUTH_REGISTER_LIMIT_PER_HOUR: v.int("Dynamic client registrations (RFC 7591) per client IP and hour", M, {
-    default: "20",
-    min: 1,
-  }),
+  OAUTH_REGISTER_LIMIT_PER_HOUR: v.int(
+    "Dynamic client registrations (RFC 7591) per client IP and hour, across all instances (Redis)",
+    M,
+    { default: "20", min: 1 },
+  ),
+  OAUTH_ENDPOINT_LIMIT_PER_15_MINUTES: v.int(
+    "Requests to `/oauth/authorize`, `/oauth/token` and `/oauth/revoke` (each) per client IP and 15 minutes, across all instances (Redis)",
+    M,
+    { default: "100", min: 1 },
+  ),
 } as const;

@@ -25,6 +25,7 @@ export const oauthConfig = {
   accessTtlSeconds: () => envInt("OAUTH_ACCESS_TOKEN_TTL_SECONDS"),
   refreshTtlMs: () => envInt("OAUTH_REFRESH_TOKEN_TTL_DAYS") * 86_400_000,
   registrationsPerHour: () => envInt("OAUTH_REGISTER_LIMIT_PER_HOUR"),
+  endpointLimitPer15Minutes: () => envInt("OAUTH_ENDPOINT_LIMIT_PER_15_MINUTES"),
   /** The consent page must be answered within this (like a handoff session). */
   consentTtlMs: 10 * 60_000,
   /** Authorization codes are one-time and short-lived (OAuth 2.1 §4.1.2: 10 minutes at most). */

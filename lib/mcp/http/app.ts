@@ -14,6 +14,7 @@ import { logError } from "../../log";
 import { findClient } from "../../oauth/clients";
 import { oauthConfig, oauthUrls, type OAuthUrls } from "../../oauth/config";
 import { StatlineOAuthProvider } from "../../oauth/provider";
+import { SharedWindowStore } from "./rate-store";
 import { handleMcp } from "./sessions";
 
 type WithIp = Request & { clientIp?: string };
@@ -95,12 +96,15 @@ export function createMcpApp(db: Db, opts: { fallbackOrigin: string; version: st
   const urls = oauthUrls(opts.fallbackOrigin);
   const context = new AsyncLocalStorage<{ ip: string }>();
   const provider = new StatlineOAuthProvider(db, urls, () => context.getStore()?.ip ?? "unknown");
-  const limit = (max: number, windowMs: number) => ({
+  // Per client address and endpoint, counted in Redis when REDIS_URL is set (every instance).
+  const limit = (name: string, max: number, windowMs: number) => ({
     windowMs,
     limit: max,
     keyGenerator: (req: Request) => (req as WithIp).clientIp ?? "unknown",
+    store: new SharedWindowStore(`oauth:${name}:`),
     validate: false,
   });
+  const perQuarterHour = oauthConfig.endpointLimitPer15Minutes();
   const app = express();
   app.disable("x-powered-by");
   app.use((req: WithIp, _res, next) => {
@@ -115,18 +119,21 @@ export function createMcpApp(db: Db, opts: { fallbackOrigin: string; version: st
     "/oauth/authorize",
     express.urlencoded({ extended: false, limit: "16kb" }),
     (req, res, next) => void exactRedirect(db, req, res, next).catch(next),
-    authorizationHandler({ provider, rateLimit: limit(100, 15 * 60_000) }),
+    authorizationHandler({ provider, rateLimit: limit("authorize", perQuarterHour, 15 * 60_000) }),
   );
-  app.use("/oauth/token", tokenHandler({ provider, rateLimit: limit(100, 15 * 60_000) }));
+  app.use("/oauth/token", tokenHandler({ provider, rateLimit: limit("token", perQuarterHour, 15 * 60_000) }));
   app.use(
     "/oauth/register",
     clientRegistrationHandler({
       clientsStore: provider.clientsStore,
       clientSecretExpirySeconds: 0,
-      rateLimit: limit(oauthConfig.registrationsPerHour(), 60 * 60_000),
+      rateLimit: limit("register", oauthConfig.registrationsPerHour(), 60 * 60_000),
     }),
   );
-  app.use("/oauth/revoke", revocationHandler({ provider, rateLimit: limit(100, 15 * 60_000) }));
+  app.use(
+    "/oauth/revoke",
+    revocationHandler({ provider, rateLimit: limit("revoke", perQuarterHour, 15 * 60_000) }),
+  );
   const bearer = requireBearerAuth({ verifier: provider, resourceMetadataUrl: urls.resourceMetadata });
   // Browser-based MCP clients: any origin may call with a bearer token (no cookies are involved).
   app.use("/mcp", (req, res, next) => {
