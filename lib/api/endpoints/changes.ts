@@ -12,7 +12,7 @@ import type { Db } from "../../db";
 import type { Caller } from "../../keys/caller";
 import { decodeCursor, encodeCursor } from "../cursor";
 import { ApiError, invalidParameter } from "../errors";
-import { ODDS_UNITS } from "./odds";
+import { DEFAULT_UNIT_COSTS, type UnitGroup } from "../../unit-groups";
 import { ERROR_RESPONSES } from "../../docs/openapi-parts";
 import { q } from "../request";
 import { dateTime, idField, refField } from "../shapes";
@@ -117,14 +117,16 @@ export function feedTypes(raw: string | undefined, caller: Caller | null): Chang
 /** Odds changes carry odds prices, so they cost what odds cost (docs/events.md, "Scopes and units"). */
 export const isOddsChange = (e: Change) => e.resource === "odds";
 
-/** A page of the feed: ODDS_UNITS when it holds an odds change, else 1. */
-export const feedPageUnits = (page: { items: Change[] }) => (page.items.some(isOddsChange) ? ODDS_UNITS : 1);
+/** A page of the feed is priced as odds when it holds an odds change, else as the feed. */
+export const feedPageGroup = (page: { items: Change[] }): UnitGroup =>
+  page.items.some(isOddsChange) ? "odds" : "feed";
 
 const DESCRIPTION =
   "Every change to contests (created, status, score, other fields), odds (new or corrected points), standings, " +
   "teams and persons, oldest first in commit order, each with a stable id. A key restricted to some scopes receives " +
   "only the types those scopes read (contest.* needs contests, odds.* odds, standings.*/team.* teams, person.* persons); " +
-  `naming another in types is 403. A page holding an odds change costs ${ODDS_UNITS} units (the odds price), any other 1. ` +
+  `naming another in types is 403. A page holding an odds change costs the odds price (${DEFAULT_UNIT_COSTS.odds} units on the built-in plans), any other ` +
+  `the feed's (${DEFAULT_UNIT_COSTS.feed}); X-Units-Cost reports what the call cost on the key's plan. ` +
   "has_more is false once the page reached the newest change: stop paging there. Without cursor the feed starts at the " +
   "oldest retained change. next_cursor is opaque and signed and is returned on every page, also an empty one: " +
   "store it and call again later to receive only newer changes; no change is ever skipped or repeated. Filters may " +
@@ -140,8 +142,8 @@ export const changeRoutes: RouteDef[] = [
     scope: "events",
     query: feedQuery,
     response: ChangesPage,
-    units: 1,
-    unitsOf: (data) => feedPageUnits(data as { items: Change[] }),
+    group: "feed",
+    groupOf: (data) => feedPageGroup(data as { items: Change[] }),
     cacheTtlMs: 0,
     openapi: { responses: { 410: ERROR_RESPONSES[410] } },
     handler: async ({ query, db, caller }: { query: FeedQuery; db: Db; caller: Caller | null }) => {

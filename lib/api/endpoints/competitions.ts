@@ -83,7 +83,7 @@ export const competitionRoutes: RouteDef[] = [
       sport: q.code.optional().describe("Only competitions of this sport, e.g. football"),
     }),
     response: list(Competition),
-    units: 1,
+    group: "reference",
     cacheTtlMs: LIST_TTL,
     handler: async ({ query, db }) =>
       new RawJson(listJson(await listCompetitions(db, query.sport), competitionJson)),
@@ -93,6 +93,7 @@ export const competitionRoutes: RouteDef[] = [
     summary: "One competition",
     scope: "competitions",
     tags: ["Competitions"],
+    group: "reference",
     label: "Competition",
     response: Competition,
     cacheTtlMs: LIST_TTL,
@@ -109,7 +110,7 @@ export const competitionRoutes: RouteDef[] = [
       current: q.bool.optional().describe("true: only current editions; false: only past ones"),
     }),
     response: list(Edition),
-    units: 1,
+    group: "reference",
     cacheTtlMs: LIST_TTL,
     handler: async ({ query, db }) => {
       const rows = await listEditions(db, { competitionId: query.competition, current: query.current });
@@ -122,6 +123,7 @@ export const competitionRoutes: RouteDef[] = [
     summary: "One edition",
     scope: "competitions",
     tags: ["Editions"],
+    group: "reference",
     label: "Edition",
     response: Edition,
     cacheTtlMs: LIST_TTL,
