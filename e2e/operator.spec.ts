@@ -182,13 +182,15 @@ for (const vp of VIEWPORTS) {
     await adjust.getByLabel("Edition").fill("2099/00");
     await adjust.getByLabel("Team").fill("Opsville FC");
     await adjust.getByLabel("Points").fill("-2");
-    await adjust.getByLabel("Reason").fill("Fielded an ineligible player in a match the league later replayed");
+    await adjust
+      .getByLabel("Reason")
+      .fill("Fielded an ineligible player in a match the league later replayed");
     await adjust.getByRole("button", { name: "Record adjustment" }).click();
     await expect(adjust.getByRole("status")).toContainText("Adjustment recorded");
     const adjustments = page.getByRole("list", { name: "Point adjustments" });
-    await expect(adjustments.getByRole("listitem").filter({ hasText: `Operator League ${tag}` })).toContainText(
-      "Opsville FC -2",
-    );
+    await expect(
+      adjustments.getByRole("listitem").filter({ hasText: `Operator League ${tag}` }),
+    ).toContainText("Opsville FC -2");
     // Bad input is answered with the server's message, and nothing is recorded.
     await adjust.getByLabel("Team").fill("Nowhere Athletic");
     await adjust.getByRole("button", { name: "Record adjustment" }).click();
@@ -199,7 +201,9 @@ for (const vp of VIEWPORTS) {
     await alias.getByLabel("Spelling in the source").fill(`Ops Town ${tag}`);
     await alias.getByRole("button", { name: "Add alias" }).click();
     await expect(alias.getByRole("status")).toContainText(`"Ops Town ${tag}" now resolves to Opsville FC`);
-    await expect(page.getByRole("list", { name: "Team aliases" })).toContainText(`"Ops Town ${tag}" → Opsville FC`);
+    await expect(page.getByRole("list", { name: "Team aliases" })).toContainText(
+      `"Ops Town ${tag}" → Opsville FC`,
+    );
     await expectClean(page, `operator-data-lists-${tag}`);
     await page.getByRole("button", { name: `Remove adjustment Opsville FC -2` }).click();
     await page.getByRole("dialog").getByRole("button", { name: "Remove adjustment" }).click();
@@ -207,7 +211,9 @@ for (const vp of VIEWPORTS) {
     await expect(adjustments.filter({ hasText: `Operator League ${tag}` })).toHaveCount(0);
     await page.getByRole("button", { name: `Remove alias "Ops Town ${tag}" → Opsville FC` }).click();
     await page.getByRole("dialog").getByRole("button", { name: "Remove alias" }).click();
-    await expect(page.getByRole("list", { name: "Team aliases" }).filter({ hasText: `Ops Town ${tag}` })).toHaveCount(0);
+    await expect(
+      page.getByRole("list", { name: "Team aliases" }).filter({ hasText: `Ops Town ${tag}` }),
+    ).toHaveCount(0);
     await expectClean(page, `operator-data-${tag}`);
 
     // System: both instances report in.

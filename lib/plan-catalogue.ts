@@ -119,7 +119,10 @@ export async function savePlan(db: Db, name: string, input: PlanInput, actor: Pl
         action: before ? "plan.updated" : "plan.created",
         targetType: "plan",
         targetId: name,
-        detail: `${name} by ${actor.name}: ${before ? `${describe(before)} -> ` : ""}${describe(row)}`.slice(0, 500),
+        detail: `${name} by ${actor.name}: ${before ? `${describe(before)} -> ` : ""}${describe(row)}`.slice(
+          0,
+          500,
+        ),
         ip: actor.ip,
         userAgent: actor.userAgent,
       });

@@ -1,7 +1,14 @@
 import { z } from "zod";
 import { envStrOpt } from "./config";
 import { perProcess } from "./process-state";
-import { DEFAULT_UNIT_COSTS, MAX_UNIT_COST, UNIT_GROUPS, withDefaultCosts, type UnitCosts, type UnitGroup } from "./unit-groups";
+import {
+  DEFAULT_UNIT_COSTS,
+  MAX_UNIT_COST,
+  UNIT_GROUPS,
+  withDefaultCosts,
+  type UnitCosts,
+  type UnitGroup,
+} from "./unit-groups";
 
 /**
  * Account plans: per-key request rate, burst, the monthly unit quota per account and the units a

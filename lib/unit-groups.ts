@@ -29,4 +29,3 @@ export const withDefaultCosts = (costs: Partial<UnitCosts> | undefined): UnitCos
   ...DEFAULT_UNIT_COSTS,
   ...costs,
 });
-

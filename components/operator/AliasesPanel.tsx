@@ -58,7 +58,9 @@ export function AliasesPanel({ items, total }: { items: AliasView[]; total: numb
         total={total}
         empty="No operator aliases."
         busy={mutation.isPending}
-        onRemove={(row) => mutation.mutate({ kind: "remove", id: row.id, message: `Alias ${row.title} removed.` })}
+        onRemove={(row) =>
+          mutation.mutate({ kind: "remove", id: row.id, message: `Alias ${row.title} removed.` })
+        }
       />
     </Card>
   );

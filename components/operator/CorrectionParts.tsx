@@ -9,7 +9,8 @@ import { Dialog } from "../ui/Dialog";
 import { formatNumber } from "../ui/format";
 import { Outcome } from "./AccountActions";
 
-type Action = { kind: "add"; body: unknown; message: string } | { kind: "remove"; id: number; message: string };
+type Action =
+  { kind: "add"; body: unknown; message: string } | { kind: "remove"; id: number; message: string };
 
 /**
  * Adds (POST base) or removes (POST base/{id}/delete) one row of a console list, then reloads the

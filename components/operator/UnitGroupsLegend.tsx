@@ -4,7 +4,9 @@ import { UNIT_GROUPS, type UnitGroup } from "@/lib/unit-groups";
 export function UnitGroupsLegend({ patterns }: { patterns: Record<UnitGroup, string[]> }) {
   return (
     <details className="border-b border-slate-100 px-5 py-3 text-sm">
-      <summary className="cursor-pointer font-medium text-slate-700">Which endpoints each group covers</summary>
+      <summary className="cursor-pointer font-medium text-slate-700">
+        Which endpoints each group covers
+      </summary>
       <dl className="mt-2 grid gap-2 sm:grid-cols-[8rem_minmax(0,1fr)]">
         {UNIT_GROUPS.map((g) => (
           <div key={g} className="contents">

@@ -65,14 +65,15 @@ export const planCommands: AdminCommand[] = [
       console.log(["plan", "requests/min/key", "burst", "units/month", "units per call"].join("\t"));
       for (const p of plans)
         console.log(
-          [p.name, num(p.ratePerMinute), num(p.burst), num(p.monthlyUnits), costsText(p.unitCosts)].join("\t"),
+          [p.name, num(p.ratePerMinute), num(p.burst), num(p.monthlyUnits), costsText(p.unitCosts)].join(
+            "\t",
+          ),
         );
     },
   },
   {
     name: "plan set",
-    usage:
-      `plan set <name> [--label <text>] [--rate <per min>|unlimited] [--burst <n>|unlimited] [--units <per month>|unlimited] [--costs odds=5,reference=1,...]   (creates or edits; groups: ${UNIT_GROUPS.join(", ")}; running servers apply it within PLAN_POLL_MS)`,
+    usage: `plan set <name> [--label <text>] [--rate <per min>|unlimited] [--burst <n>|unlimited] [--units <per month>|unlimited] [--costs odds=5,reference=1,...]   (creates or edits; groups: ${UNIT_GROUPS.join(", ")}; running servers apply it within PLAN_POLL_MS)`,
     async run(args) {
       const { flags, positional } = parseFlags(args);
       const name = positional[0] ?? "";

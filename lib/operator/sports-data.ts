@@ -13,12 +13,7 @@ import { adjustPoints, removeAdjustment, type AdjustmentChange, type DataActor }
 import { MAX_REASON } from "../sports/adjustments";
 import { operatorActor } from "./access";
 
-const text = (max: number) =>
-  z
-    .string()
-    .trim()
-    .min(1, "is required")
-    .max(max, `at most ${max} characters`);
+const text = (max: number) => z.string().trim().min(1, "is required").max(max, `at most ${max} characters`);
 
 export const MAX_POINTS = 9999;
 

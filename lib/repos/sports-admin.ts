@@ -174,7 +174,10 @@ export async function addTeamAlias(
       action: "team.alias_added",
       targetType: "team",
       targetId: String(team.id),
-      detail: `"${alias}" -> ${team.name}${old ? ` (was team ${old.teamId})` : ""} by ${actor.name}`.slice(0, 500),
+      detail: `"${alias}" -> ${team.name}${old ? ` (was team ${old.teamId})` : ""} by ${actor.name}`.slice(
+        0,
+        500,
+      ),
       ip: actor.ip,
       userAgent: actor.userAgent,
     });
@@ -189,7 +192,10 @@ export async function removeTeamAlias(
   actor: DataActor,
 ): Promise<Result<{ alias: string; team: string }, "NOT_FOUND">> {
   return db.$transaction(async (tx) => {
-    const row = await tx.teamAlias.findUnique({ where: { id }, include: { team: { select: { name: true } } } });
+    const row = await tx.teamAlias.findUnique({
+      where: { id },
+      include: { team: { select: { name: true } } },
+    });
     if (!row) return { ok: false, code: "NOT_FOUND", message: `Alias ${id} not found` };
     await tx.teamAlias.delete({ where: { id } });
     await recordAudit(tx, {

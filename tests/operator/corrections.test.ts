@@ -50,7 +50,12 @@ async function send(method: string, path: string, body?: unknown) {
 async function row() {
   const r = await call(app.baseUrl, `/v1/standings?edition=${target.editionId}`, { key });
   expect(r.status, r.text).toBe(200);
-  const items = r.body.data.items as { team_id: string; points: number; points_adjustment: number; adjustment_note: string | null }[];
+  const items = r.body.data.items as {
+    team_id: string;
+    points: number;
+    points_adjustment: number;
+    adjustment_note: string | null;
+  }[];
   return items.find((i) => i.team_id === String(target.teamId))!;
 }
 
@@ -110,7 +115,10 @@ describe("point adjustments in the console", () => {
     expect(r.status, r.text).toBe(200);
     expect(r.json.data).toMatchObject({ change: "created", total: before.points_adjustment - 3 });
     const after = await eventually(row, (x) => x.points === before.points - 3);
-    expect(after).toMatchObject({ points: before.points - 3, points_adjustment: before.points_adjustment - 3 });
+    expect(after).toMatchObject({
+      points: before.points - 3,
+      points_adjustment: before.points_adjustment - 3,
+    });
     expect(after.adjustment_note).toContain(`-3: ${reason}`);
     const changes = await db.change.findMany({ where: { id: { gt: head }, type: "standings.updated" } });
     expect(changes.length).toBeGreaterThan(0);
@@ -154,7 +162,13 @@ describe("point adjustments in the console", () => {
   });
 
   test("bad input is refused with the error body and changes nothing", async () => {
-    const good = { competition: target.competition, edition: target.edition, team: target.team, points: -1, reason: "x" };
+    const good = {
+      competition: target.competition,
+      edition: target.edition,
+      team: target.team,
+      points: -1,
+      reason: "x",
+    };
     const count = await db.pointAdjustment.count();
     const cases: [string, string, unknown, number, RegExp][] = [
       ["POST", "/api/operator/adjustments", { ...good, points: 0 }, 400, /^points: must not be 0/],
@@ -162,12 +176,36 @@ describe("point adjustments in the console", () => {
       ["POST", "/api/operator/adjustments", { ...good, points: "-1" }, 400, /^points: /],
       ["POST", "/api/operator/adjustments", { ...good, points: 10_000 }, 400, /^points: at most 9999/],
       ["POST", "/api/operator/adjustments", { ...good, reason: "   " }, 400, /^reason: is required/],
-      ["POST", "/api/operator/adjustments", { ...good, reason: "r".repeat(301) }, 400, /^reason: at most 300/],
+      [
+        "POST",
+        "/api/operator/adjustments",
+        { ...good, reason: "r".repeat(301) },
+        400,
+        /^reason: at most 300/,
+      ],
       ["POST", "/api/operator/adjustments", { ...good, extra: 1 }, 400, /extra/],
       ["POST", "/api/operator/adjustments", [], 400, /expected object/],
-      ["POST", "/api/operator/adjustments", { ...good, competition: "No Such League" }, 404, /^no competition/],
-      ["POST", "/api/operator/adjustments", { ...good, edition: "1888/89" }, 404, /has no edition "1888\/89"/],
-      ["POST", "/api/operator/adjustments", { ...good, team: `${target.team}x` }, 404, /^no team .*did you mean/],
+      [
+        "POST",
+        "/api/operator/adjustments",
+        { ...good, competition: "No Such League" },
+        404,
+        /^no competition/,
+      ],
+      [
+        "POST",
+        "/api/operator/adjustments",
+        { ...good, edition: "1888/89" },
+        404,
+        /has no edition "1888\/89"/,
+      ],
+      [
+        "POST",
+        "/api/operator/adjustments",
+        { ...good, team: `${target.team}x` },
+        404,
+        /^no team .*did you mean/,
+      ],
       ["POST", "/api/operator/adjustments/abc/delete", {}, 404, /^Adjustment not found$/],
       ["POST", "/api/operator/adjustments/999999/delete", {}, 404, /^Adjustment 999999 not found$/],
       ["POST", "/api/operator/aliases", { team: "Nonexistent Rovers", alias: "NR" }, 404, /^No team/],
@@ -212,7 +250,9 @@ describe("team aliases in the console", () => {
     expect(added.status, added.text).toBe(200);
     expect(added.json.data).toMatchObject({ change: "created", team: target.team });
     const aliasId = (added.json.data as { id: number }).id;
-    expect((await send("POST", "/api/operator/aliases", { team: target.team, alias: spelling })).json.data).toMatchObject({
+    expect(
+      (await send("POST", "/api/operator/aliases", { team: target.team, alias: spelling })).json.data,
+    ).toMatchObject({
       change: "unchanged",
     });
     expect((await importCsv("a-E0.csv", spelling)).status).toBe(200);

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ApiError } from "../../lib/api/errors";
 import { findKeyForAuth } from "../../lib/keys/auth-record";
 import { createApiKey, onKeyRevoked } from "../../lib/keys/repository";
+import { parseCosts } from "../../lib/admin/plans";
 import { isOperator } from "../../lib/operator/access";
 import { searchAccounts, setAccountOperator, setAccountPlan } from "../../lib/operator/accounts";
 import { readBounded, uploadName } from "../../lib/operator/import";
@@ -166,10 +167,15 @@ describe("operator services", () => {
     expect(unitCost("pro", "odds")).toBe(2);
     expect(unitCost("pro", null)).toBe(0);
     // An edit without prices keeps the stored ones.
-    await savePlan(t.db, "pro", { label: "Pro", ratePerMinute: null, burst: null, monthlyUnits: null }, {
-      ...actor,
-      accountId,
-    });
+    await savePlan(
+      t.db,
+      "pro",
+      { label: "Pro", ratePerMinute: null, burst: null, monthlyUnits: null },
+      {
+        ...actor,
+        accountId,
+      },
+    );
     expect(planFor("pro").unitCosts.odds).toBe(2);
     await t.db.plan.update({
       where: { name: "pro" },
@@ -184,6 +190,23 @@ describe("operator services", () => {
     expect(merged.get("free")!.unitCosts).toEqual({ ...DEFAULT_UNIT_COSTS, feed: 4 });
     expect(merged.get("new")!.unitCosts).toEqual({ ...DEFAULT_UNIT_COSTS, odds: 0 });
     expect(() => buildPlans('{"free":{"unitCosts":{"odds":-1}}}')).toThrow(/STATLINE_PLANS is invalid/);
+  });
+
+  it("reads the CLI's --costs: group=units pairs, refusing anything else", () => {
+    expect(parseCosts(undefined)).toBeUndefined();
+    expect(parseCosts("odds=3, analysis=0")).toEqual({ odds: 3, analysis: 0 });
+    for (const bad of [
+      true,
+      "odds=x",
+      "odds",
+      "odds=1=2",
+      "nope=1",
+      "odds=1001",
+      "odds=-1",
+      "odds=1.5",
+      "",
+    ] as const)
+      expect(() => parseCosts(bad), String(bad)).toThrow(/--costs/);
   });
 });
 
