@@ -92,7 +92,10 @@ for (const vp of VIEWPORTS) {
     const rows = page.getByRole("list", { name: "Accounts" }).getByRole("listitem");
     await expect(rows).toHaveCount(1);
     await rows.getByRole("link").click();
-    await expect(page.getByRole("heading", { level: 1 })).toContainText(`customer${tag}`);
+    // A dynamic page render: seconds on a loaded machine.
+    await expect(page.getByRole("heading", { level: 1 })).toContainText(`customer${tag}`, {
+      timeout: 15_000,
+    });
     const accountUrl = page.url();
     await expectClean(page, `operator-account-${tag}`);
 
