@@ -3,7 +3,8 @@ import { recordAudit, type AuditContext } from "./audit";
 import { envInt } from "./config";
 import { db as processDb, type Db } from "./db";
 import { logDebug } from "./log";
-import { BUILT_IN, setCatalogue, type Plan } from "./plans";
+import { BUILT_IN, setCatalogue, unitCostsInput, type Plan } from "./plans";
+import { UNIT_GROUPS, withDefaultCosts, type UnitCosts } from "./unit-groups";
 import { perProcess } from "./process-state";
 
 /** The system_state row bumped whenever a plan changes; every instance polls it. */
@@ -19,6 +20,8 @@ export const planInput = z
     ratePerMinute: positive.nullable(),
     burst: positive.nullable(),
     monthlyUnits: z.number().int().nonnegative().max(1_000_000_000_000).nullable(),
+    /** Units per call by endpoint group; groups left out keep their price (a new plan: the default). */
+    unitCosts: unitCostsInput.optional(),
   })
   .refine((p) => (p.ratePerMinute === null) === (p.burst === null), {
     message: "Requests per minute and burst are both set or both unlimited",
@@ -26,11 +29,43 @@ export const planInput = z
   });
 export type PlanInput = z.output<typeof planInput>;
 
-const FIELDS = { name: true, label: true, ratePerMinute: true, burst: true, monthlyUnits: true } as const;
+const FIELDS = {
+  name: true,
+  label: true,
+  ratePerMinute: true,
+  burst: true,
+  monthlyUnits: true,
+  unitCosts: true,
+} as const;
+
+/**
+ * The stored prices (a JSON object by group): groups it does not name, and a value that is not a
+ * price, read as the default, so a row written before a group existed keeps working.
+ */
+function storedCosts(json: string): UnitCosts {
+  let raw: unknown;
+  try {
+    raw = JSON.parse(json);
+  } catch {
+    raw = {};
+  }
+  const known: Partial<UnitCosts> = {};
+  if (raw && typeof raw === "object")
+    for (const g of UNIT_GROUPS) {
+      const one = unitCostsInput.safeParse({ [g]: (raw as Record<string, unknown>)[g] });
+      if (one.success && one.data[g] !== undefined) known[g] = one.data[g];
+    }
+  return withDefaultCosts(known);
+}
+
+const toPlan = (row: Omit<Plan, "unitCosts"> & { unitCosts: string }): Plan => ({
+  ...row,
+  unitCosts: storedCosts(row.unitCosts),
+});
 
 /** The stored catalogue; an empty table (a database older than the catalogue) reads as the built-ins. */
 export async function readCatalogue(db: Db): Promise<Plan[]> {
-  const rows = await db.plan.findMany({ select: FIELDS, orderBy: { name: "asc" } });
+  const rows = (await db.plan.findMany({ select: FIELDS, orderBy: { name: "asc" } })).map(toPlan);
   if (rows.length === 0) return BUILT_IN;
   // The order people know (free, pro, business, …), then added plans by name.
   const rank = (n: string) => {
@@ -53,8 +88,9 @@ export interface PlanActor extends AuditContext {
   name: string;
 }
 
-const describe = (p: PlanInput) =>
-  `${p.ratePerMinute ?? "unlimited"}/min, burst ${p.burst ?? "unlimited"}, ${p.monthlyUnits ?? "unlimited"} units/month`;
+const describe = (p: Omit<Plan, "name" | "label">) =>
+  `${p.ratePerMinute ?? "unlimited"}/min, burst ${p.burst ?? "unlimited"}, ${p.monthlyUnits ?? "unlimited"} units/month, ` +
+  `units per call ${UNIT_GROUPS.map((g) => `${g} ${p.unitCosts[g]}`).join(" ")}`;
 
 /**
  * Creates or changes a plan, bumps the catalogue version (other instances reload within
@@ -63,13 +99,13 @@ const describe = (p: PlanInput) =>
 export async function savePlan(db: Db, name: string, input: PlanInput, actor: PlanActor): Promise<Plan> {
   if (!PLAN_NAME.test(name)) throw new Error("plan names are lower-case words");
   const saved = await db.$transaction(async (tx) => {
-    const before = await tx.plan.findUnique({ where: { name }, select: FIELDS });
-    const row = await tx.plan.upsert({
-      where: { name },
-      create: { name, ...input },
-      update: input,
-      select: FIELDS,
-    });
+    const stored = await tx.plan.findUnique({ where: { name }, select: FIELDS });
+    const before = stored ? toPlan(stored) : null;
+    const unitCosts = withDefaultCosts({ ...before?.unitCosts, ...input.unitCosts });
+    const data = { ...input, unitCosts: JSON.stringify(unitCosts) };
+    const row = toPlan(
+      await tx.plan.upsert({ where: { name }, create: { name, ...data }, update: data, select: FIELDS }),
+    );
     const version = `${Date.now()}-${Math.random().toString(36).slice(2, 8)}`;
     await tx.systemState.upsert({
       where: { key: PLANS_VERSION_KEY },
@@ -83,7 +119,10 @@ export async function savePlan(db: Db, name: string, input: PlanInput, actor: Pl
         action: before ? "plan.updated" : "plan.created",
         targetType: "plan",
         targetId: name,
-        detail: `${name} by ${actor.name}: ${before ? `${describe(before)} -> ` : ""}${describe(input)}`,
+        detail: `${name} by ${actor.name}: ${before ? `${describe(before)} -> ` : ""}${describe(row)}`.slice(
+          0,
+          500,
+        ),
         ip: actor.ip,
         userAgent: actor.userAgent,
       });

@@ -1,9 +1,18 @@
 import { z } from "zod";
 import { envStrOpt } from "./config";
 import { perProcess } from "./process-state";
+import {
+  DEFAULT_UNIT_COSTS,
+  MAX_UNIT_COST,
+  UNIT_GROUPS,
+  withDefaultCosts,
+  type UnitCosts,
+  type UnitGroup,
+} from "./unit-groups";
 
 /**
- * Account plans: per-key request rate, burst and the monthly unit quota per account.
+ * Account plans: per-key request rate, burst, the monthly unit quota per account and the units a
+ * call of each endpoint group costs.
  * Numbers follow the usual shape of data APIs (Stripe, API-Football, The Odds API): a free tier
  * that is enough to build against, paid tiers 10x and 50x that, and `unlimited` for internal
  * services and the benchmark (still metered). See docs/usage.md.
@@ -17,6 +26,8 @@ export interface Plan {
   burst: number | null;
   /** Units per account per calendar month (UTC); null = no quota. */
   monthlyUnits: number | null;
+  /** Units per successful call, by endpoint group. */
+  unitCosts: UnitCosts;
 }
 
 /** A plan's limiter rule, precomputed: one request per intervalMs sustained, `burst` at once. */
@@ -31,19 +42,40 @@ export interface ResolvedPlan extends Plan {
 
 export const DEFAULT_PLAN = "free";
 
+const costs = () => ({ ...DEFAULT_UNIT_COSTS });
 export const BUILT_IN: Plan[] = [
-  { name: "free", label: "Free", ratePerMinute: 60, burst: 20, monthlyUnits: 10_000 },
-  { name: "pro", label: "Pro", ratePerMinute: 600, burst: 100, monthlyUnits: 500_000 },
-  { name: "business", label: "Business", ratePerMinute: 3_000, burst: 500, monthlyUnits: 5_000_000 },
-  { name: "unlimited", label: "Unlimited (internal)", ratePerMinute: null, burst: null, monthlyUnits: null },
+  { name: "free", label: "Free", ratePerMinute: 60, burst: 20, monthlyUnits: 10_000, unitCosts: costs() },
+  { name: "pro", label: "Pro", ratePerMinute: 600, burst: 100, monthlyUnits: 500_000, unitCosts: costs() },
+  {
+    name: "business",
+    label: "Business",
+    ratePerMinute: 3_000,
+    burst: 500,
+    monthlyUnits: 5_000_000,
+    unitCosts: costs(),
+  },
+  {
+    name: "unlimited",
+    label: "Unlimited (internal)",
+    ratePerMinute: null,
+    burst: null,
+    monthlyUnits: null,
+    unitCosts: costs(),
+  },
 ];
 
 const positive = z.number().int().positive();
+/** Some groups' prices; the rest keep theirs. */
+export const unitCostsInput = z.partialRecord(
+  z.enum(UNIT_GROUPS),
+  z.number().int().nonnegative().max(MAX_UNIT_COST),
+);
 const Override = z.strictObject({
   label: z.string().min(1).max(60).optional(),
   ratePerMinute: positive.nullable().optional(),
   burst: positive.nullable().optional(),
   monthlyUnits: z.number().int().nonnegative().nullable().optional(),
+  unitCosts: unitCostsInput.optional(),
 });
 const Overrides = z.record(
   z.string().regex(/^[a-z][a-z0-9_-]{0,31}$/, "plan names are lower-case words"),
@@ -52,10 +84,11 @@ const Overrides = z.record(
 
 /**
  * STATLINE_PLANS (JSON) changes plan numbers or adds plans without a code change, e.g.
- * {"free":{"ratePerMinute":30,"burst":10},"team":{"ratePerMinute":1200,"burst":200,"monthlyUnits":2000000}}.
+ * {"free":{"ratePerMinute":30,"burst":10},"team":{"ratePerMinute":1200,"burst":200,"monthlyUnits":2000000,"unitCosts":{"odds":3}}}.
  * An invalid value stops the process at start-up with a clear message instead of guessing.
  */
-function parseOverrides(raw: string | undefined): Record<string, z.infer<typeof Override>> {
+type Override = z.infer<typeof Override>;
+function parseOverrides(raw: string | undefined): Record<string, Override> {
   if (!raw?.trim()) return {};
   let json: unknown;
   try {
@@ -89,7 +122,12 @@ function resolve(plan: Plan): ResolvedPlan {
 export function buildPlans(raw: string | undefined, base: Plan[] = BUILT_IN): Map<string, ResolvedPlan> {
   const plans = new Map<string, ResolvedPlan>();
   const overrides = parseOverrides(raw);
-  for (const p of base) plans.set(p.name, resolve({ ...p, ...overrides[p.name] }));
+  const merged = (p: Plan, o: Override | undefined): Plan => ({
+    ...p,
+    ...o,
+    unitCosts: withDefaultCosts({ ...p.unitCosts, ...o?.unitCosts }),
+  });
+  for (const p of base) plans.set(p.name, resolve(merged(p, overrides[p.name])));
   for (const [name, o] of Object.entries(overrides)) {
     if (plans.has(name)) continue;
     const plan: Plan = {
@@ -98,12 +136,13 @@ export function buildPlans(raw: string | undefined, base: Plan[] = BUILT_IN): Ma
       ratePerMinute: o.ratePerMinute ?? null,
       burst: o.burst ?? null,
       monthlyUnits: o.monthlyUnits ?? null,
+      unitCosts: withDefaultCosts(o.unitCosts),
     };
     plans.set(name, resolve(plan));
   }
   if (!plans.has(DEFAULT_PLAN)) {
     const free = BUILT_IN.find((p) => p.name === DEFAULT_PLAN)!;
-    plans.set(DEFAULT_PLAN, resolve({ ...free, ...overrides[DEFAULT_PLAN] }));
+    plans.set(DEFAULT_PLAN, resolve(merged(free, overrides[DEFAULT_PLAN])));
   }
   return plans;
 }
@@ -134,4 +173,9 @@ export function isPlanName(name: string): boolean {
 /** The plan for an account's stored plan name; an unknown name (hand-edited row) gets the free plan. */
 export function planFor(name: string): ResolvedPlan {
   return state.plans.get(name) ?? state.plans.get(DEFAULT_PLAN)!;
+}
+
+/** What a successful call of this group costs on this plan; a route without a group (public) costs 0. */
+export function unitCost(planName: string, group: UnitGroup | null): number {
+  return group === null ? 0 : planFor(planName).unitCosts[group];
 }

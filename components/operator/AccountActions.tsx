@@ -17,7 +17,8 @@ interface Props {
 
 const inputClass = `h-9 min-w-0 rounded-md border border-slate-300 bg-white px-3 text-sm ${focusRing}`;
 
-function Outcome({ error, done }: { error: Error | null; done: string | null }) {
+/** The last action's answer: its error as an alert, or what it did as a status. */
+export function Outcome({ error, done }: { error: Error | null; done: string | null }) {
   if (error)
     return (
       <p role="alert" className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-700">

@@ -3,6 +3,7 @@
 import { useMutation } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
 import { useState, type FormEvent } from "react";
+import { MAX_UNIT_COST, UNIT_GROUPS, type UnitCosts } from "@/lib/unit-groups";
 import { useApi } from "../hooks/useApi";
 import { Button, focusRing } from "../ui/Button";
 
@@ -12,7 +13,16 @@ export interface PlanRow {
   ratePerMinute: number | null;
   burst: number | null;
   monthlyUnits: number | null;
+  unitCosts: UnitCosts;
 }
+
+const GROUP_LABELS: Record<keyof UnitCosts, string> = {
+  reference: "Reference",
+  contests: "Contests",
+  odds: "Odds",
+  analysis: "Analysis",
+  feed: "Feed",
+};
 
 const inputClass = `h-9 w-full min-w-0 rounded-md border border-slate-300 bg-white px-2 text-sm tabular-nums ${focusRing}`;
 
@@ -27,11 +37,14 @@ function NumberField({
   name,
   label,
   value,
+  required = false,
 }: {
   id: string;
   name: string;
   label: string;
   value: number | null;
+  /** A price: always a number (0 is free), never unlimited. */
+  required?: boolean;
 }) {
   return (
     <div className="flex min-w-0 flex-col gap-1">
@@ -43,9 +56,11 @@ function NumberField({
         name={name}
         type="number"
         min={0}
+        max={required ? MAX_UNIT_COST : undefined}
         step={1}
+        required={required}
         inputMode="numeric"
-        placeholder="unlimited"
+        placeholder={required ? undefined : "unlimited"}
         defaultValue={value ?? ""}
         className={inputClass}
       />
@@ -53,7 +68,10 @@ function NumberField({
   );
 }
 
-/** One plan's form: label, rate, burst, monthly units; saved with PUT /api/operator/plans/{name}. */
+/**
+ * One plan's form: label, rate, burst, monthly units and the units a call of each endpoint group
+ * costs; saved with PUT /api/operator/plans/{name}.
+ */
 export function PlanEditor({ plan, isNew = false }: { plan: PlanRow; isNew?: boolean }) {
   const api = useApi();
   const router = useRouter();
@@ -79,13 +97,16 @@ export function PlanEditor({ plan, isNew = false }: { plan: PlanRow; isNew?: boo
         ratePerMinute: numberOrNull(form, "ratePerMinute"),
         burst: numberOrNull(form, "burst"),
         monthlyUnits: numberOrNull(form, "monthlyUnits"),
+        unitCosts: Object.fromEntries(
+          UNIT_GROUPS.map((g) => [g, numberOrNull(form, `cost-${g}`) ?? 0]),
+        ) as UnitCosts,
       },
     });
   };
   const id = (f: string) => `plan-${plan.name || "new"}-${f}`;
   return (
     <form onSubmit={submit} aria-label={isNew ? "New plan" : `Plan ${plan.name}`} className="px-5 py-4">
-      <div className="grid grid-cols-2 gap-3 md:grid-cols-[minmax(0,1fr)_minmax(0,1.4fr)_repeat(3,minmax(0,1fr))_auto] md:items-end">
+      <div className="grid grid-cols-2 gap-3 md:grid-cols-[minmax(0,1fr)_minmax(0,1.4fr)_repeat(3,minmax(0,1fr))] md:items-end">
         {isNew ? (
           <div className="flex min-w-0 flex-col gap-1">
             <label htmlFor={id("name")} className="text-xs font-medium text-slate-600">
@@ -126,10 +147,25 @@ export function PlanEditor({ plan, isNew = false }: { plan: PlanRow; isNew?: boo
         />
         <NumberField id={id("burst")} name="burst" label="Burst" value={plan.burst} />
         <NumberField id={id("units")} name="monthlyUnits" label="Units/month" value={plan.monthlyUnits} />
-        <Button type="submit" variant={isNew ? "primary" : "secondary"} disabled={save.isPending}>
-          {isNew ? "Add plan" : "Save"}
-        </Button>
       </div>
+      <fieldset className="mt-3 min-w-0">
+        <legend className="text-xs font-medium text-slate-600">Units per call, by endpoint group</legend>
+        <div className="mt-1 grid grid-cols-3 gap-3 sm:grid-cols-5 md:grid-cols-[repeat(5,minmax(0,1fr))_auto] md:items-end">
+          {UNIT_GROUPS.map((g) => (
+            <NumberField
+              key={g}
+              id={id(`cost-${g}`)}
+              name={`cost-${g}`}
+              label={GROUP_LABELS[g]}
+              value={plan.unitCosts[g]}
+              required
+            />
+          ))}
+          <Button type="submit" variant={isNew ? "primary" : "secondary"} disabled={save.isPending}>
+            {isNew ? "Add plan" : "Save"}
+          </Button>
+        </div>
+      </fieldset>
       {save.error && (
         <p role="alert" className="mt-2 rounded-md bg-red-50 px-3 py-2 text-sm text-red-700">
           {save.error.message}

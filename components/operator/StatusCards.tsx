@@ -14,7 +14,7 @@ function Fact({ label, children }: { label: string; children: React.ReactNode })
 
 const upTone = (s: string) => (s === "up" ? "green" : s === "not_configured" ? "gray" : "red");
 
-/** Database, Redis, the change feed's head and the webhook outbox. */
+/** Database and Redis (the change feed and the webhook outbox are on the Data page: FeedCard). */
 export function BackendCard({ status }: { status: SystemStatus }) {
   return (
     <Card>
@@ -26,6 +26,17 @@ export function BackendCard({ status }: { status: SystemStatus }) {
         <Fact label="Redis">
           <Badge tone={upTone(status.redis)}>{status.redis.replace("_", " ")}</Badge>
         </Fact>
+      </dl>
+    </Card>
+  );
+}
+
+/** The change feed's head and the webhook outbox (the console's Data page). */
+export function FeedCard({ status }: { status: SystemStatus }) {
+  return (
+    <Card>
+      <CardHeader title="Change feed and webhooks" description="As of this page load." />
+      <dl className="grid grid-cols-2 gap-4 px-5 py-4 sm:grid-cols-5">
         <Fact label="Change feed head">{formatNumber(status.feedHead)}</Fact>
         <Fact label="Webhooks pending">{formatNumber(status.webhooks.pending)}</Fact>
         <Fact label="Webhooks retrying">{formatNumber(status.webhooks.failed)}</Fact>

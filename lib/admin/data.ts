@@ -1,7 +1,14 @@
+import { findOrCreateUser } from "../accounts";
 import { bumpDataVersion } from "../events/data-version";
 import { db } from "../db";
-import { addTeamAlias, adjustPoints, listTeamAliases } from "../repos/sports-admin";
+import { addTeamAlias, adjustPoints, listTeamAliases, type DataActor } from "../repos/sports-admin";
 import { parseFlags, requireFlag, type AdminCommand } from "./args";
+
+/** --by <operator email>: the audit event goes to that user's account (made if it does not exist). */
+async function cliActor(email: string): Promise<DataActor> {
+  const user = await findOrCreateUser(db, email);
+  return { accountId: user.accountId, userId: user.id, name: user.email, ip: "admin-cli" };
+}
 
 export const dataCommands: AdminCommand[] = [
   {
@@ -22,12 +29,13 @@ export const dataCommands: AdminCommand[] = [
           points: Number(raw),
           reason: requireFlag(flags, "reason"),
         },
-        requireFlag(flags, "by"),
+        await cliActor(requireFlag(flags, "by")),
       );
-      if (result.status !== "ok") throw new Error(result.message);
-      if (result.change !== "unchanged") await bumpDataVersion();
+      if (!result.ok) throw new Error(result.message);
+      const r = result.value;
+      if (r.change !== "unchanged") await bumpDataVersion();
       console.log(
-        `${result.team.name} in ${result.competition} ${result.edition.name}: adjustment ${result.change}; total ${result.total > 0 ? "+" : ""}${result.total}; standings rows changed: ${result.standingsChanged}`,
+        `${r.team.name} in ${r.competition} ${r.edition.name}: adjustment ${r.change}; total ${r.total > 0 ? "+" : ""}${r.total}; standings rows changed: ${r.standingsChanged}`,
       );
     },
   },
@@ -40,11 +48,11 @@ export const dataCommands: AdminCommand[] = [
         db,
         requireFlag(flags, "team"),
         requireFlag(flags, "alias"),
-        requireFlag(flags, "by"),
+        await cliActor(requireFlag(flags, "by")),
       );
-      if (result.status !== "ok") throw new Error(result.message);
+      if (!result.ok) throw new Error(result.message);
       console.log(
-        `alias "${requireFlag(flags, "alias")}" -> ${result.team} (${result.change}; key "${result.key}")`,
+        `alias "${requireFlag(flags, "alias")}" -> ${result.value.team} (${result.value.change}; key "${result.value.key}")`,
       );
     },
   },
@@ -53,7 +61,7 @@ export const dataCommands: AdminCommand[] = [
     usage:
       "team alias list   (operator aliases; the maintained table is lib/importers/aliases/football.json)",
     async run() {
-      for (const a of await listTeamAliases(db))
+      for (const a of (await listTeamAliases(db)).items)
         console.log([a.alias, a.team.name, a.createdBy, a.createdAt.toISOString()].join("\t"));
     },
   },

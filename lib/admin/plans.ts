@@ -4,6 +4,7 @@ import { setAccountPlan } from "../operator/accounts";
 import { reinstateAccount, suspendAccount, type OperatorActor } from "../operator/suspension";
 import { loadCatalogue, PLAN_NAME, planInput, readCatalogue, savePlan } from "../plan-catalogue";
 import { isPlanName, listPlans } from "../plans";
+import { MAX_UNIT_COST, UNIT_GROUPS, type UnitCosts, type UnitGroup } from "../unit-groups";
 import { parseFlags, requireFlag, type AdminCommand } from "./args";
 
 const num = (n: number | null) => (n === null ? "unlimited" : n.toLocaleString("en-US"));
@@ -19,6 +20,24 @@ function limit(flags: Record<string, string | true>, name: string, current: numb
   return Number(raw.replace(/_/g, ""));
 }
 
+/** --costs odds=3,analysis=2: some groups' units per call; the groups left out keep their price. */
+export function parseCosts(raw: string | true | undefined): Partial<UnitCosts> | undefined {
+  if (raw === undefined) return undefined;
+  const usage = `--costs: group=units pairs such as odds=3,analysis=2 (groups: ${UNIT_GROUPS.join(", ")})`;
+  if (raw === true) throw new Error(usage);
+  const costs: Partial<UnitCosts> = {};
+  for (const pair of raw.split(",")) {
+    const [group, value, extra] = pair.trim().split("=");
+    if (extra !== undefined || !UNIT_GROUPS.includes(group as UnitGroup)) throw new Error(usage);
+    if (!/^\d{1,4}$/.test(value ?? "") || Number(value) > MAX_UNIT_COST)
+      throw new Error(`--costs ${group}: a whole number of units from 0 to ${MAX_UNIT_COST}`);
+    costs[group as UnitGroup] = Number(value);
+  }
+  return costs;
+}
+
+const costsText = (c: UnitCosts) => UNIT_GROUPS.map((g) => `${g}=${c[g]}`).join(",");
+
 async function accountOf(email: string) {
   const user = await findUserByEmail(db, email.toLowerCase());
   if (!user) throw new Error(`no user ${email}`);
@@ -31,26 +50,30 @@ export const planCommands: AdminCommand[] = [
     usage: "plan list [--json]",
     async run(args) {
       await loadCatalogue(db);
-      const plans = listPlans().map(({ name, label, ratePerMinute, burst, monthlyUnits }) => ({
+      const plans = listPlans().map(({ name, label, ratePerMinute, burst, monthlyUnits, unitCosts }) => ({
         name,
         label,
         ratePerMinute,
         burst,
         monthlyUnits,
+        unitCosts,
       }));
       if (parseFlags(args).flags.json) {
         console.log(JSON.stringify(plans, null, 2));
         return;
       }
-      console.log(["plan", "requests/min/key", "burst", "units/month"].join("\t"));
+      console.log(["plan", "requests/min/key", "burst", "units/month", "units per call"].join("\t"));
       for (const p of plans)
-        console.log([p.name, num(p.ratePerMinute), num(p.burst), num(p.monthlyUnits)].join("\t"));
+        console.log(
+          [p.name, num(p.ratePerMinute), num(p.burst), num(p.monthlyUnits), costsText(p.unitCosts)].join(
+            "\t",
+          ),
+        );
     },
   },
   {
     name: "plan set",
-    usage:
-      "plan set <name> [--label <text>] [--rate <per min>|unlimited] [--burst <n>|unlimited] [--units <per month>|unlimited]   (creates or edits; running servers apply it within PLAN_POLL_MS)",
+    usage: `plan set <name> [--label <text>] [--rate <per min>|unlimited] [--burst <n>|unlimited] [--units <per month>|unlimited] [--costs odds=5,reference=1,...]   (creates or edits; groups: ${UNIT_GROUPS.join(", ")}; running servers apply it within PLAN_POLL_MS)`,
     async run(args) {
       const { flags, positional } = parseFlags(args);
       const name = positional[0] ?? "";
@@ -62,6 +85,7 @@ export const planCommands: AdminCommand[] = [
         ratePerMinute: limit(flags, "rate", current?.ratePerMinute ?? null),
         burst: limit(flags, "burst", current?.burst ?? null),
         monthlyUnits: limit(flags, "units", current?.monthlyUnits ?? null),
+        unitCosts: parseCosts(flags.costs),
       });
       if (!parsed.success) throw new Error(parsed.error.issues.map((i) => i.message).join("; "));
       const saved = await savePlan(db, name, parsed.data, {
@@ -70,7 +94,7 @@ export const planCommands: AdminCommand[] = [
         name: "admin-cli",
       });
       console.log(
-        `plan ${saved.name}: ${num(saved.ratePerMinute)}/min, burst ${num(saved.burst)}, ${num(saved.monthlyUnits)} units/month`,
+        `plan ${saved.name}: ${num(saved.ratePerMinute)}/min, burst ${num(saved.burst)}, ${num(saved.monthlyUnits)} units/month, units per call ${costsText(saved.unitCosts)}`,
       );
     },
   },

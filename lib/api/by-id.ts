@@ -1,6 +1,7 @@
 import { z } from "zod";
 import type { Db } from "../db";
 import type { Scope } from "../keys/scopes";
+import type { UnitGroup } from "../unit-groups";
 import { notFound } from "./errors";
 import { pathId } from "./shapes";
 import { defineRoute, type RawJson, type RouteDef } from "./types";
@@ -13,6 +14,8 @@ export function byIdRoute<Row, Out>(def: {
   pattern: string;
   summary: string;
   tags: string[];
+  /** The endpoint group that prices it (RouteDef.group). */
+  group: UnitGroup;
   scope: Scope;
   /** "Team", "Person": the 404 message names it. */
   label: string;
@@ -31,7 +34,7 @@ export function byIdRoute<Row, Out>(def: {
     scope: def.scope,
     query: z.strictObject({}),
     response: def.response,
-    units: 1,
+    group: def.group,
     cacheTtlMs: def.cacheTtlMs,
     readsOdds: def.readsOdds,
     handler: async ({ params, db }) => {

@@ -2,6 +2,7 @@ import { perProcess } from "../process-state";
 import { metrics } from "../metrics";
 import { compressHead, etagOf, type Compressed } from "./encoding";
 import type { ApiRequest } from "./types";
+import type { UnitGroup } from "../unit-groups";
 import { envBool, envInt } from "../config";
 import { readDataVersions, type DataScope, type DataVersions } from "../events/data-version";
 
@@ -21,8 +22,8 @@ export interface CacheEntry {
   compressed?: Compressed;
   /** Bytes this entry holds: the head and every compressed copy. */
   bytes: number;
-  /** Units of a route priced by its result (RouteDef.unitsOf); unset: the route's fixed price. */
-  units?: number;
+  /** The group a route priced by its result is priced as (RouteDef.groupOf); unset: the route's group. */
+  group?: UnitGroup;
   /**
    * ETag, Cache-Control and Vary, made once with the entry: every 200 or 304 served from it sends
    * the same three (a fresh object per hit was a third of the header work in the hit's profile).

@@ -15,6 +15,7 @@ import { refusalError } from "./refusals";
 import { RawJson, StreamBody, type ApiRequest, type ApiResponse, type RouteDef } from "./types";
 import { logError } from "../log";
 import { metrics } from "../metrics";
+import { unitCost } from "../plans";
 import { observeRequest } from "./observe";
 
 const UNMATCHED = "(unmatched)";
@@ -112,8 +113,9 @@ function admit(c: Ctx, auth: AuthResult): Answer {
   // limit, as Stripe does: a flood of out-of-scope calls is throttled like any other, and
   // admitted at 0 units, so an exhausted quota never hides the 403.
   c.denied = caller.restrictions === null ? null : restrictionError(caller.restrictions, c.req, route);
-  // Every authenticated request is rate-limited, unknown paths included (they cost 0 units).
-  const pending = usage.admit(caller, c.denied === null ? (route?.units ?? 0) : 0);
+  // Every authenticated request is rate-limited, unknown paths included (they cost 0 units). The
+  // price is the route's group on the caller's plan: a lookup in the in-memory catalogue.
+  const pending = usage.admit(caller, c.denied === null && route ? unitCost(caller.plan, route.group) : 0);
   return pending instanceof Promise ? pending.then((a) => guard(c, admitted, a)) : admitted(c, pending);
 }
 
@@ -145,8 +147,9 @@ async function miss(c: Ctx, { route, params }: RouteMatch, cacheKey: string): Pr
   const data = await route.handler({ query, params, caller: c.caller, db, req: c.req });
   if (data instanceof StreamBody) {
     // The connection's units; the stream meters its events itself (lib/api/endpoints/stream.ts).
-    const unitHeaders = c.caller ? usage.settle(c.caller, c.endpoint, 200, route.units, c.admission) : NONE;
-    c.trace.units = route.units;
+    const units = c.caller ? unitCost(c.caller.plan, route.group) : 0;
+    const unitHeaders = c.caller ? usage.settle(c.caller, c.endpoint, 200, units, c.admission) : NONE;
+    c.trace.units = units;
     return streamResponse(c.requestId, data.stream, [c.limitHeaders, unitHeaders]);
   }
   const dataJson = data instanceof RawJson ? data.json : JSON.stringify(data);
@@ -157,8 +160,9 @@ async function miss(c: Ctx, { route, params }: RouteMatch, cacheKey: string): Pr
     route.raw === true,
     cacheControl(route),
   );
-  // A route priced by its result keeps the price with the entry, so a cached answer costs the same.
-  if (route.unitsOf) entry.units = route.unitsOf(data);
+  // A route priced by its result keeps its group with the entry, so a cached answer costs the same
+  // (each caller pays that group's price on their own plan).
+  if (route.groupOf) entry.group = route.groupOf(data);
   if (route.readsOdds) entry.readsOdds = true;
   if (cacheKey) cacheSet(cacheKey, entry);
   return respond(c, entry, "MISS");
@@ -174,7 +178,7 @@ function respond(c: Ctx, entry: CacheEntry, cache: "HIT" | "MISS"): ApiResponse 
     const etag = entry.compressed ? codedEtag(entry.etag, encoding) : undefined;
     return notModifiedResponse(c.requestId, [c.limitHeaders, unitHeaders, entry.validators], etag);
   }
-  const units = entry.units ?? route.units;
+  const units = caller ? unitCost(caller.plan, entry.group ?? route.group) : 0;
   const unitHeaders = caller ? usage.settle(caller, endpoint, 200, units, c.admission) : NONE;
   c.trace.units = units;
   const sets = [c.limitHeaders, unitHeaders, entry.validators];

@@ -2,6 +2,7 @@ import type { z } from "zod";
 import type { Db } from "../db";
 import type { Caller } from "../keys/caller";
 import type { Scope } from "../keys/scopes";
+import type { UnitGroup } from "../unit-groups";
 
 /** A request as the API core sees it, independent of Next.js or node:http. */
 export interface ApiRequest {
@@ -82,13 +83,17 @@ export interface RouteDef<S extends z.ZodType = z.ZodType> {
   /** Zod schema of `data`, for the OpenAPI document. */
   response: z.ZodType;
   handler: (ctx: HandlerContext<z.output<S>>) => Promise<unknown>;
-  /** Units charged for a successful call (see lib/plans.ts); admission reserves this many. */
-  units: number;
   /**
-   * What a successful uncached call really cost, from its result, when it depends on it (a change
-   * feed page holding odds changes); the difference to `units` is settled after the handler.
+   * The endpoint group whose price a successful call costs on the caller's plan (lib/plans.ts
+   * UNIT_GROUPS); admission reserves it. null: free (the public OpenAPI document).
    */
-  unitsOf?: (data: unknown) => number;
+  group: UnitGroup | null;
+  /**
+   * The group a successful uncached call is really priced as, from its result, when it depends on
+   * it (a change-feed page holding an odds change costs the odds price); the difference to
+   * `group`'s price is settled after the handler.
+   */
+  groupOf?: (data: unknown) => UnitGroup;
   /** How long a response may be served from the response cache; 0 disables caching. */
   cacheTtlMs: number;
   /**

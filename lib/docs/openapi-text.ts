@@ -1,5 +1,6 @@
 import { MAX_WINDOW_DAYS } from "../api/endpoints/contests";
-import { ODDS_LIMIT_DEFAULT, ODDS_LIMIT_MAX, ODDS_UNITS } from "../api/endpoints/odds";
+import { ODDS_LIMIT_DEFAULT, ODDS_LIMIT_MAX } from "../api/endpoints/odds";
+import { DEFAULT_UNIT_COSTS as COST } from "../unit-groups";
 import { MAX_SCAN } from "../api/odds-paging";
 
 /** The prose part of the OpenAPI document: rules the schemas cannot say. Kept in step with docs/api.md. */
@@ -44,7 +45,7 @@ ids and reference each other by \`*_id\` fields. HEAD works like GET without a b
 - Editions, contests, rosters and standings return the full set for their scope. Contests need a scope (edition,
   competition, team, person, date, or from+to of at most ${MAX_WINDOW_DAYS} days); rosters need edition, team or person;
   standings need edition or competition (its current edition).
-- Odds history: \`limit\` default ${ODDS_LIMIT_DEFAULT}, clamped to ${ODDS_LIMIT_MAX}; ${ODDS_UNITS} units per call (every other call costs 1).
+- Odds history: \`limit\` default ${ODDS_LIMIT_DEFAULT}, clamped to ${ODDS_LIMIT_MAX}; ${COST.odds} units per call on the built-in plans.
 - Stat-board: \`limit\` default 20, clamped to 100, no offset.
 
 ## Odds history cursor and interval
@@ -70,7 +71,7 @@ at most ${MAX_SCAN} points and may hold fewer than \`limit\` items, so follow \`
 | Odds cursor / before format | signed opaque string / ISO-8601 date-time |
 | Odds filters | bookmaker, market, selection, after |
 | Odds limit | default ${ODDS_LIMIT_DEFAULT}, max ${ODDS_LIMIT_MAX} |
-| Unit cost | ${ODDS_UNITS} per odds-history call and per change-feed page holding an odds change, 1 otherwise; errors cost 0 |
+| Unit cost | by endpoint group and plan (x-unit-group; X-Units-Cost reports it); built-in plans: odds ${COST.odds} (odds history, a change-feed page holding an odds change), reference ${COST.reference}, contests ${COST.contests}, analysis ${COST.analysis}, feed ${COST.feed}; errors cost 0 |
 | Odds fields | id, contest_id, person_id, bookmaker, market, selection, line, price, observed_at, is_closing |
 | Stat-board | competition or edition, stat, limit (default 20, max 100); rows rank, person_id, person_name, team_id, value, contests |
 | Other errors | 400 INVALID_PARAMETER, 404 NOT_FOUND, 405 METHOD_NOT_ALLOWED, 429, 503 SERVICE_UNAVAILABLE |

@@ -16,6 +16,7 @@ import {
 import { paramSchemas } from "../api/request";
 import type { RouteDef } from "../api/types";
 import { envStrOpt } from "../config";
+import { DEFAULT_UNIT_COSTS } from "../unit-groups";
 
 type Json = Record<string, unknown>;
 
@@ -136,9 +137,11 @@ function operation(route: RouteDef, dataName: string): Json {
   for (const [status, response] of Object.entries(route.openapi?.responses ?? {}))
     responses[status] =
       authenticated && RESPONSE_NAMES[status] ? responseRef(RESPONSE_NAMES[status]) : response;
-  const cost = route.public
-    ? "Public: no key, no units."
-    : `Costs ${route.units} unit${route.units === 1 ? "" : "s"} per successful call; errors and 304 cost 0.`;
+  const price = route.group === null ? 0 : DEFAULT_UNIT_COSTS[route.group];
+  const cost =
+    route.public || route.group === null
+      ? "Public: no key, no units."
+      : `Costs the ${route.group} group's price per successful call: ${price} unit${price === 1 ? "" : "s"} on the built-in plans (X-Units-Cost reports it for the key's plan); errors and 304 cost 0.`;
   // A stream (GET /v1/stream) has no ETag, no 304 and no envelope; it resumes by Last-Event-ID.
   const stream = route.openapi?.stream === true;
   if (stream) delete responses[304];
@@ -150,7 +153,8 @@ function operation(route: RouteDef, dataName: string): Json {
     parameters: [...params, stream ? LAST_EVENT_ID : IF_NONE_MATCH],
     responses,
     ...(route.public ? { security: [] } : {}),
-    "x-units": route.public ? 0 : route.units,
+    "x-units": route.public ? 0 : price,
+    ...(route.group === null ? {} : { "x-unit-group": route.group }),
     ...(route.scope ? { "x-scope": route.scope } : {}),
     ...route.openapi?.extensions,
   };

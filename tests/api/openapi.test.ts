@@ -4,6 +4,7 @@ import { z } from "zod";
 import { buildOpenApi } from "../../lib/docs/openapi";
 import { RECORDS } from "../../lib/api/endpoints/docs";
 import { routes } from "../../lib/api/routes";
+import { DEFAULT_UNIT_COSTS } from "../../lib/unit-groups";
 import { call, MODES, type Mode } from "../support/api";
 import { startApp, type RunningApp } from "../support/app";
 import { buildFixture, type Fixture } from "../support/fixtures";
@@ -69,7 +70,9 @@ describe("the document's content", () => {
           route.public ? ["200", "400", "404", "405"] : ["200", "400", "401", "404", "405", "429", "503"],
         ),
       );
-      expect(op["x-units"]).toBe(route.public ? 0 : route.units);
+      // The price is the route's group on the caller's plan; the document states the built-in price.
+      expect(op["x-units"]).toBe(route.group === null ? 0 : DEFAULT_UNIT_COSTS[route.group]);
+      expect(op["x-unit-group"]).toBe(route.group ?? undefined);
       if (route.public) expect(op.security).toEqual([]);
     }
   });

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { csrfTokenFor } from "../../lib/auth/csrf";
 import { createClient, type Db } from "../../lib/db/client";
 import { createApiKey } from "../../lib/keys/repository";
+import { DEFAULT_UNIT_COSTS } from "../../lib/unit-groups";
 import { SignInClient } from "../accounts/support";
 import { call } from "../support/api";
 import { admin } from "../support/cli";
@@ -85,6 +86,16 @@ const routes = () => {
     ["PUT", "/api/operator/plans/free", { label: "F", ratePerMinute: 1, burst: 1, monthlyUnits: 1 }],
     ["POST", "/api/operator/import?name=x.csv", "Div,Date"],
     ["GET", "/api/operator/system"],
+    ["GET", "/api/operator/adjustments"],
+    [
+      "POST",
+      "/api/operator/adjustments",
+      { competition: "en.1", edition: "2023/24", team: "Everton", points: -8, reason: "x" },
+    ],
+    ["POST", "/api/operator/adjustments/1/delete", {}],
+    ["GET", "/api/operator/aliases"],
+    ["POST", "/api/operator/aliases", { team: "Everton", alias: "The Toffees" }],
+    ["POST", "/api/operator/aliases/1/delete", {}],
   ] as [string, string, unknown?][];
 };
 const PAGES = () => [
@@ -112,6 +123,7 @@ describe("operator console", () => {
     }
     const account = await db.account.findUniqueOrThrow({ where: { id: user.accountId } });
     expect([account.plan, account.suspendedAt, account.operator]).toEqual(["free", null, false]);
+    expect(await db.teamAlias.count({ where: { alias: "The Toffees" } })).toBe(0);
     expect((await db.plan.findUniqueOrThrow({ where: { name: "free" } })).ratePerMinute).toBe(60);
   });
 
@@ -125,6 +137,7 @@ describe("operator console", () => {
     }
     const account = await db.account.findUniqueOrThrow({ where: { id: user.accountId } });
     expect([account.plan, account.suspendedAt]).toEqual(["free", null]);
+    expect(await db.teamAlias.count({ where: { alias: "The Toffees" } })).toBe(0);
   });
 
   test("bad input gets the error body, never a 500", async () => {
@@ -248,7 +261,14 @@ describe("operator console", () => {
     const catalogue = await send(op, "GET", "/api/operator/plans");
     expect(catalogue.json.data).toEqual(
       expect.arrayContaining([
-        { name: "team", label: "Team", ratePerMinute: 6000, burst: 40, monthlyUnits: null },
+        {
+          name: "team",
+          label: "Team",
+          ratePerMinute: 6000,
+          burst: 40,
+          monthlyUnits: null,
+          unitCosts: DEFAULT_UNIT_COSTS,
+        },
       ]),
     );
     expect(

@@ -2,12 +2,14 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ApiError } from "../../lib/api/errors";
 import { findKeyForAuth } from "../../lib/keys/auth-record";
 import { createApiKey, onKeyRevoked } from "../../lib/keys/repository";
+import { parseCosts } from "../../lib/admin/plans";
 import { isOperator } from "../../lib/operator/access";
 import { searchAccounts, setAccountOperator, setAccountPlan } from "../../lib/operator/accounts";
 import { readBounded, uploadName } from "../../lib/operator/import";
 import { onAccountSuspended, reinstateAccount, suspendAccount } from "../../lib/operator/suspension";
 import { planInput, readCatalogue, savePlan } from "../../lib/plan-catalogue";
-import { BUILT_IN, buildPlans, planFor } from "../../lib/plans";
+import { BUILT_IN, buildPlans, planFor, unitCost } from "../../lib/plans";
+import { DEFAULT_UNIT_COSTS } from "../../lib/unit-groups";
 import { sqliteTestDb, type TestDb } from "../support/databases";
 
 const actor = { userId: null, name: "ops@example.com", ip: "127.0.0.1" };
@@ -152,6 +154,59 @@ describe("operator services", () => {
     // STATLINE_PLANS still wins over the stored catalogue.
     const merged = buildPlans('{"pro":{"ratePerMinute":30,"burst":3}}', await readCatalogue(t.db));
     expect(merged.get("pro")).toMatchObject({ ratePerMinute: 30, burst: 3, monthlyUnits: 1000 });
+  });
+
+  it("keeps each plan's unit prices: stored ones read back, unknown or broken entries fall back to the default", async () => {
+    await savePlan(
+      t.db,
+      "pro",
+      { label: "Pro", ratePerMinute: 120, burst: 7, monthlyUnits: 1000, unitCosts: { odds: 2 } },
+      { ...actor, accountId },
+    );
+    expect(planFor("pro").unitCosts).toEqual({ ...DEFAULT_UNIT_COSTS, odds: 2 });
+    expect(unitCost("pro", "odds")).toBe(2);
+    expect(unitCost("pro", null)).toBe(0);
+    // An edit without prices keeps the stored ones.
+    await savePlan(
+      t.db,
+      "pro",
+      { label: "Pro", ratePerMinute: null, burst: null, monthlyUnits: null },
+      {
+        ...actor,
+        accountId,
+      },
+    );
+    expect(planFor("pro").unitCosts.odds).toBe(2);
+    await t.db.plan.update({
+      where: { name: "pro" },
+      data: { unitCosts: '{"odds":"x","reference":3,"analysis":-1,"gone":4}' },
+    });
+    const pro = (await readCatalogue(t.db)).find((p) => p.name === "pro")!;
+    expect(pro.unitCosts).toEqual({ ...DEFAULT_UNIT_COSTS, reference: 3 });
+    await t.db.plan.update({ where: { name: "pro" }, data: { unitCosts: "not json" } });
+    expect((await readCatalogue(t.db)).find((p) => p.name === "pro")!.unitCosts).toEqual(DEFAULT_UNIT_COSTS);
+    // STATLINE_PLANS may price groups too, on top of the stored prices.
+    const merged = buildPlans('{"free":{"unitCosts":{"feed":4}},"new":{"unitCosts":{"odds":0}}}', BUILT_IN);
+    expect(merged.get("free")!.unitCosts).toEqual({ ...DEFAULT_UNIT_COSTS, feed: 4 });
+    expect(merged.get("new")!.unitCosts).toEqual({ ...DEFAULT_UNIT_COSTS, odds: 0 });
+    expect(() => buildPlans('{"free":{"unitCosts":{"odds":-1}}}')).toThrow(/STATLINE_PLANS is invalid/);
+  });
+
+  it("reads the CLI's --costs: group=units pairs, refusing anything else", () => {
+    expect(parseCosts(undefined)).toBeUndefined();
+    expect(parseCosts("odds=3, analysis=0")).toEqual({ odds: 3, analysis: 0 });
+    for (const bad of [
+      true,
+      "odds=x",
+      "odds",
+      "odds=1=2",
+      "nope=1",
+      "odds=1001",
+      "odds=-1",
+      "odds=1.5",
+      "",
+    ] as const)
+      expect(() => parseCosts(bad), String(bad)).toThrow(/--costs/);
   });
 });
 

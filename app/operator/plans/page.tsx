@@ -1,11 +1,21 @@
 import type { Metadata } from "next";
 import { PlanEditor } from "@/components/operator/PlanEditor";
+import { UnitGroupsLegend } from "@/components/operator/UnitGroupsLegend";
+import { routes } from "@/lib/api/routes";
 import { Card, CardHeader, PageHeader } from "@/components/ui/Card";
 import { db } from "@/lib/db";
 import { requireOperator } from "@/lib/operator/access";
 import { readCatalogue } from "@/lib/plan-catalogue";
+import { DEFAULT_UNIT_COSTS, UNIT_GROUPS, type UnitGroup } from "@/lib/unit-groups";
 
 export const metadata: Metadata = { title: "Plans · Operator" };
+
+/** The route table's patterns by price group. */
+function patternsByGroup(): Record<UnitGroup, string[]> {
+  const out = Object.fromEntries(UNIT_GROUPS.map((g) => [g, [] as string[]])) as Record<UnitGroup, string[]>;
+  for (const r of routes) if (r.group !== null) out[r.group].push(r.pattern);
+  return out;
+}
 
 export default async function OperatorPlansPage() {
   await requireOperator();
@@ -14,13 +24,14 @@ export default async function OperatorPlansPage() {
     <>
       <PageHeader
         title="Plans"
-        description="The plan catalogue: each key's request rate and burst, each account's monthly units. An empty field is unlimited. Changes reach every instance within seconds."
+        description={`The plan catalogue: each key's request rate and burst, each account's monthly units (an empty field is unlimited) and what a call of each endpoint group costs in units (${UNIT_GROUPS.join(", ")}). Changes reach every instance within seconds.`}
       />
       <Card>
         <CardHeader
           title="Catalogue"
           description="STATLINE_PLANS, when set, still overrides what is saved here."
         />
+        <UnitGroupsLegend patterns={patternsByGroup()} />
         <div className="divide-y divide-slate-100">
           {plans.map((p) => (
             <PlanEditor key={p.name} plan={p} />
@@ -31,7 +42,14 @@ export default async function OperatorPlansPage() {
         <CardHeader title="Add a plan" />
         <PlanEditor
           isNew
-          plan={{ name: "", label: "", ratePerMinute: null, burst: null, monthlyUnits: null }}
+          plan={{
+            name: "",
+            label: "",
+            ratePerMinute: null,
+            burst: null,
+            monthlyUnits: null,
+            unitCosts: { ...DEFAULT_UNIT_COSTS },
+          }}
         />
       </Card>
     </>

@@ -19,7 +19,7 @@ import type { Db } from "../../db";
 import type { Caller } from "../../keys/caller";
 import { decodeCursor, encodeCursor } from "../cursor";
 import { ApiError, invalidParameter } from "../errors";
-import { ODDS_UNITS } from "./odds";
+import { DEFAULT_UNIT_COSTS, type UnitGroup } from "../../unit-groups";
 import { ERROR_RESPONSES } from "../../docs/openapi-parts";
 import { q } from "../request";
 import { dateTime, idField, refField } from "../shapes";
@@ -125,15 +125,11 @@ export function feedTypes(raw: string | undefined, caller: Caller | null): Chang
 /** Odds changes carry odds prices, so they cost what odds cost (docs/events.md, "Scopes and units"). */
 export const isOddsChange = (e: Pick<Change, "resource">) => e.resource === "odds";
 
-/** A page of the feed: ODDS_UNITS when it holds an odds change, else 1. */
-export const feedPageUnits = (page: { items: Pick<Change, "resource">[] }) =>
-  page.items.some(isOddsChange) ? ODDS_UNITS : 1;
-
-/** The page's JSON with its price (the price depends on the rows, which the JSON no longer shows). */
+/** The page's JSON with its unit group (the group depends on the rows, which the JSON no longer shows). */
 class FeedPageJson extends RawJson {
   constructor(
     json: string,
-    readonly units: number,
+    readonly group: UnitGroup,
   ) {
     super(json);
   }
@@ -156,7 +152,8 @@ const DESCRIPTION =
   "Every change to contests (created, status, score, other fields), odds (new or corrected points), standings, " +
   "teams and persons, oldest first in commit order, each with a stable id. A key restricted to some scopes receives " +
   "only the types those scopes read (contest.* needs contests, odds.* odds, standings.*/team.* teams, person.* persons); " +
-  `naming another in types is 403. A page holding an odds change costs ${ODDS_UNITS} units (the odds price), any other 1. ` +
+  `naming another in types is 403. A page holding an odds change costs the odds price (${DEFAULT_UNIT_COSTS.odds} units on the built-in plans), any other ` +
+  `the feed's (${DEFAULT_UNIT_COSTS.feed}); X-Units-Cost reports what the call cost on the key's plan. ` +
   "has_more is false once the page reached the newest change: stop paging there. Without cursor the feed starts at the " +
   "oldest retained change. next_cursor is opaque and signed and is returned on every page, also an empty one: " +
   "store it and call again later to receive only newer changes; no change is ever skipped or repeated. Filters may " +
@@ -172,8 +169,8 @@ export const changeRoutes: RouteDef[] = [
     scope: "events",
     query: feedQuery,
     response: ChangesPage,
-    units: 1,
-    unitsOf: (data) => (data instanceof FeedPageJson ? data.units : 1),
+    group: "feed",
+    groupOf: (data) => (data instanceof FeedPageJson ? data.group : "feed"),
     cacheTtlMs: 0,
     openapi: { responses: { 410: ERROR_RESPONSES[410] } },
     handler: async ({ query, db, caller }: { query: FeedQuery; db: Db; caller: Caller | null }) => {
@@ -185,9 +182,9 @@ export const changeRoutes: RouteDef[] = [
       };
       const after = await startPosition(db, query.cursor);
       const page = await readChangeRows(db, after, filter, query.limit);
-      const units = page.items.some((r) => r[2] === "odds") ? ODDS_UNITS : 1;
+      const group: UnitGroup = page.items.some((r) => r[2] === "odds") ? "odds" : "feed";
       const rest = `"next_cursor":${JSON.stringify(feedCursor(page.position))},"has_more":${page.hasMore}`;
-      return new FeedPageJson(listFieldsJson(page.items, feedItemJson, rest), units);
+      return new FeedPageJson(listFieldsJson(page.items, feedItemJson, rest), group);
     },
   }),
 ];

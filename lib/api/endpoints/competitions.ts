@@ -83,7 +83,7 @@ export const competitionRoutes: RouteDef[] = [
       sport: q.code.optional().describe("Only competitions of this sport, e.g. football"),
     }),
     response: list(Competition),
-    units: 1,
+    group: "reference",
     cacheTtlMs: LIST_TTL,
     // The coverage flags include "odds".
     readsOdds: true,
@@ -95,6 +95,7 @@ export const competitionRoutes: RouteDef[] = [
     summary: "One competition",
     scope: "competitions",
     tags: ["Competitions"],
+    group: "reference",
     label: "Competition",
     response: Competition,
     cacheTtlMs: LIST_TTL,
@@ -113,7 +114,7 @@ export const competitionRoutes: RouteDef[] = [
       current: q.bool.optional().describe("true: only current editions; false: only past ones"),
     }),
     response: list(Edition),
-    units: 1,
+    group: "reference",
     cacheTtlMs: LIST_TTL,
     // The coverage flags include "odds".
     readsOdds: true,
@@ -128,6 +129,7 @@ export const competitionRoutes: RouteDef[] = [
     summary: "One edition",
     scope: "competitions",
     tags: ["Editions"],
+    group: "reference",
     label: "Edition",
     response: Edition,
     cacheTtlMs: LIST_TTL,

@@ -227,7 +227,7 @@ export const contestRoutes: RouteDef[] = [
     tags: ["Contests"],
     query: listQuery,
     response: list(Contest),
-    units: 1,
+    group: "contests",
     cacheTtlMs: 30_000,
     handler: async ({ query, db }) => {
       const rows = await listContests(db, await toFilter(db, query));
@@ -240,6 +240,7 @@ export const contestRoutes: RouteDef[] = [
     summary: "One contest with its participants, scores and outcome",
     scope: "contests",
     tags: ["Contests"],
+    group: "contests",
     label: "Contest",
     response: Contest,
     cacheTtlMs: 30_000,

@@ -36,7 +36,7 @@ export function openApiRoute(all: () => RouteDef[]): RouteDef {
     tags: ["Meta"],
     query: z.strictObject({}),
     response: z.object({}).passthrough(),
-    units: 0,
+    group: null,
     // Cached like data so the 68 KB document is compressed once and revalidated by ETag.
     cacheTtlMs: 300_000,
     public: true,

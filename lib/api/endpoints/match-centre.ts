@@ -118,7 +118,7 @@ export const matchCentreRoutes: RouteDef[] = [
     response: z
       .object({ items: z.array(MatchEvent), coverage })
       .meta({ examples: [{ items: [EVENT_EXAMPLE], coverage: true }] }),
-    units: 1,
+    group: "contests",
     cacheTtlMs: 15_000,
     handler: async ({ params, db }) => {
       const rows = await contestEvents(db, contestId(params.id));
@@ -155,7 +155,7 @@ export const matchCentreRoutes: RouteDef[] = [
         },
       ],
     }),
-    units: 1,
+    group: "contests",
     cacheTtlMs: 15_000,
     handler: async ({ params, db }) => {
       const rows = await contestLineups(db, contestId(params.id));
@@ -210,7 +210,7 @@ export const matchCentreRoutes: RouteDef[] = [
           },
         ],
       }),
-    units: 1,
+    group: "contests",
     cacheTtlMs: 15_000,
     handler: async ({ params, db }) => {
       const found = await contestStatistics(db, contestId(params.id));

@@ -13,8 +13,6 @@ import { defineRoute, RawJson, type RouteDef } from "../types";
 
 export const ODDS_LIMIT_DEFAULT = 100;
 export const ODDS_LIMIT_MAX = 1000;
-/** Units charged per successful odds-history call (1 for every other endpoint). */
-export const ODDS_UNITS = 5;
 
 export const OddsPoint = z.object({
   id: idField("odds point (stable)"),
@@ -101,7 +99,7 @@ function historyRoute(kind: OddsScope["kind"]): RouteDef {
     tags: ["Odds"],
     query: historyQuery,
     response: OddsHistoryPage,
-    units: ODDS_UNITS,
+    group: "odds",
     cacheTtlMs: 30_000,
     readsOdds: true,
     handler: async ({ query, params, db }) => {

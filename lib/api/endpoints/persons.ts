@@ -67,7 +67,7 @@ export const personRoutes: RouteDef[] = [
       offset: q.offset,
     }),
     response: page(Person, 200),
-    units: 1,
+    group: "reference",
     cacheTtlMs: 30_000,
     handler: async ({ query, db }) => {
       const { rows, total } = await listPersons(
@@ -85,6 +85,7 @@ export const personRoutes: RouteDef[] = [
     summary: "One person",
     scope: "persons",
     tags: ["Persons"],
+    group: "reference",
     label: "Person",
     response: Person,
     cacheTtlMs: 30_000,

@@ -46,7 +46,7 @@ export const rosterRoutes: RouteDef[] = [
       person: q.id.optional().describe("Person id: the person's roster history"),
     }),
     response: list(RosterEntry),
-    units: 1,
+    group: "reference",
     cacheTtlMs: 30_000,
     handler: async ({ query, db }) => {
       const { edition, team, person } = query;

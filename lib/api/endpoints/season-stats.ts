@@ -141,7 +141,7 @@ export const seasonStatsRoutes: RouteDef[] = [
     tags: ["Persons"],
     query: editionQuery,
     response: PersonSeason,
-    units: 1,
+    group: "analysis",
     cacheTtlMs: 30_000,
     handler: async ({ params, query, db }) => {
       const personId = idParam(params.id, "Person");
@@ -182,7 +182,7 @@ export const seasonStatsRoutes: RouteDef[] = [
     tags: ["Teams"],
     query: editionQuery,
     response: TeamSeason,
-    units: 1,
+    group: "analysis",
     cacheTtlMs: 30_000,
     handler: async ({ params, query, db }) => {
       const teamId = idParam(params.id, "Team");
@@ -229,7 +229,7 @@ export const seasonStatsRoutes: RouteDef[] = [
     tags: ["Teams"],
     query: z.strictObject({ opponent: q.id.describe("The other team's id") }),
     response: HeadToHead,
-    units: 1,
+    group: "analysis",
     cacheTtlMs: 30_000,
     handler: async ({ params, query, db }) => {
       const teamId = idParam(params.id, "Team");

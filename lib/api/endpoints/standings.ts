@@ -86,7 +86,7 @@ export const standingRoutes: RouteDef[] = [
         .describe('Only this group ("" rows are single-table editions)'),
     }),
     response: StandingsTable,
-    units: 1,
+    group: "reference",
     cacheTtlMs: 30_000,
     handler: async ({ query, db }) => {
       // One statement when the table has rows; the existence checks only for an empty one.

@@ -97,7 +97,7 @@ export const statBoardRoutes: RouteDef[] = [
       limit: q.limit(100, 20),
     }),
     response: Board,
-    units: 1,
+    group: "analysis",
     cacheTtlMs: 30_000,
     handler: async ({ query, db }) => {
       if (!query.edition && !query.competition)

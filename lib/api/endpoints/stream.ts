@@ -1,8 +1,9 @@
 /**
  * GET /v1/stream: the change feed as Server-Sent Events (docs/events.md, "Live stream").
  *   STREAM_MAX_PER_KEY=5         open streams per key and instance; one more is 429
- *   STREAM_EVENTS_PER_UNIT=100   events per metered unit after the connection's own unit (an odds
- *                                change counts ODDS_UNITS events: docs/events.md, "Scopes and units")
+ *   STREAM_EVENTS_PER_UNIT=100   events per metered unit after the connection's own price (an event
+ *                                counts its group's price on the key's plan, odds or feed: docs/events.md,
+ *                                "Scopes and units")
  */
 import type { Db } from "../../db";
 import { headId, changeAt, prunedThrough, retentionMs } from "../../events/feed";
@@ -18,7 +19,7 @@ import { ERROR_RESPONSES } from "../../docs/openapi-parts";
 import { refusalError } from "../refusals";
 import { defineRoute, StreamBody, type ApiRequest, type RouteDef } from "../types";
 import { ChangeEvent, cursorExpired, feedQuery, feedTypes, isOddsChange, startPosition } from "./changes";
-import { ODDS_UNITS } from "./odds";
+import { unitCost } from "../../plans";
 import { STREAM_DESCRIPTION, STREAM_OK_RESPONSE } from "./stream-doc";
 import { envInt } from "../../config";
 
@@ -75,17 +76,20 @@ async function resumeFrom(db: Db, req: ApiRequest, cursor: string | undefined): 
 const asStreamError = (e: ApiError): StreamError => ({ code: e.code, message: e.message });
 
 /**
- * Charges events before they are sent: one unit per STREAM_EVENTS_PER_UNIT of them, an odds
- * change counting ODDS_UNITS (the odds price). Events the account's quota or the key's cap cannot
+ * Charges events before they are sent: one unit per STREAM_EVENTS_PER_UNIT of them, each counting
+ * its group's price on the key's plan (an odds change the odds price, any other the feed's). Events the account's quota or the key's cap cannot
  * cover are not sent: the stream ends with QUOTA_EXCEEDED (the remainder below one unit is carried).
  */
 function eventMeter(current: () => Caller): (events: Change[]) => StreamError | null {
   let pending = 0;
   return (events) => {
     let weight = pending;
-    for (const e of events) weight += isOddsChange(e) ? ODDS_UNITS : 1;
+    const caller = current();
+    const odds = unitCost(caller.plan, "odds");
+    const feed = unitCost(caller.plan, "feed");
+    for (const e of events) weight += isOddsChange(e) ? odds : feed;
     const units = Math.floor(weight / streamLimits.eventsPerUnit);
-    const refusal = usage.spend(current(), STREAM_EVENTS_ENDPOINT, units);
+    const refusal = usage.spend(caller, STREAM_EVENTS_ENDPOINT, units);
     if (refusal) return asStreamError(refusalError(refusal));
     pending = weight - units * streamLimits.eventsPerUnit;
     return null;
@@ -147,7 +151,7 @@ const streamRoute: RouteDef = defineRoute({
   scope: "events",
   query: streamQuery,
   response: ChangeEvent,
-  units: 1,
+  group: "feed",
   cacheTtlMs: 0,
   openapi: {
     stream: true,

@@ -37,7 +37,7 @@ export const teamRoutes: RouteDef[] = [
     tags: ["Teams"],
     query: z.strictObject({ limit: q.limit(200, 50), offset: q.offset }),
     response: page(Team, 200),
-    units: 1,
+    group: "reference",
     cacheTtlMs: 30_000,
     handler: async ({ query, db }) => {
       const { rows, total } = await listTeams(db, query.limit, query.offset);
@@ -49,6 +49,7 @@ export const teamRoutes: RouteDef[] = [
     summary: "One team",
     scope: "teams",
     tags: ["Teams"],
+    group: "reference",
     label: "Team",
     response: Team,
     cacheTtlMs: 30_000,

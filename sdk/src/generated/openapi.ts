@@ -4,7 +4,7 @@ export const openapi: Record<string, unknown> = {
   "info": {
     "title": "Statline API",
     "version": "v1",
-    "description": "Read-only sports statistics over JSON: competitions, editions (seasons), contests, persons, teams, rosters,\nstandings, odds history and an analysis stat-board.\n\n## Authentication\nSend the key as `X-API-Key: <key>` or `Authorization: Bearer <key>`. Keys look like `sk_live_…` or `sk_test_…`\nplus 32 base62 characters; live and test keys behave identically.\n\n| Case | Status | error.code | message |\n|---|---|---|---|\n| no key, raw key in Authorization, another scheme, malformed key | 401 | UNAUTHORIZED | API key required |\n| both headers present with different keys | 401 | UNAUTHORIZED | API key required |\n| well-formed key that is unknown or revoked | 401 | UNAUTHORIZED | Invalid API key |\n| key store unreachable | 503 | AUTH_BACKEND_UNAVAILABLE | (text varies), with Retry-After |\n\nBoth headers may be sent when they carry the same key. Revocation takes effect within 1 second. Authentication\nruns before routing, so an unknown path without a key is a 401. `GET /v1/openapi.json` is public (no key).\n\n## Responses\nSuccess: `{data, meta: {request_id, fetched_at, cache, version: \"v1\"}}`; `meta.cache` is `HIT` when served from the\nshort-lived response cache (about 30 s, cleared when data is imported or seeded) and `MISS` otherwise. Errors:\n`{error: {code, message}}`. Every response carries `X-Request-Id`, equal to `meta.request_id`. Records have string\nids and reference each other by `*_id` fields. HEAD works like GET without a body.\n\n## Errors\n| Status | error.code | When |\n|---|---|---|\n| 400 | INVALID_PARAMETER | unknown or repeated parameter, bad number/date/enum value, missing scope, bad cursor; the message names the parameter |\n| 401 | UNAUTHORIZED | see Authentication |\n| 404 | NOT_FOUND | unknown path, unknown id in the path, or a filter naming an unknown record |\n| 405 | METHOD_NOT_ALLOWED | any method but GET and HEAD (Allow: GET, HEAD) |\n| 410 | CURSOR_EXPIRED | a /v1/changes cursor older than the change feed's retention; start again without cursor |\n| 429 | RATE_LIMITED / QUOTA_EXCEEDED | per-key rate limit or quota (Retry-After) |\n| 503 | AUTH_BACKEND_UNAVAILABLE / SERVICE_UNAVAILABLE | key store or database unreachable (Retry-After) |\n\n## Limits and paging\n- /v1/persons and /v1/teams: `limit` default 50, values above 200 clamped to 200 silently; `offset` default 0, no\n  maximum; ordered by id, so `offset += limit until offset + items.length >= total` visits every row once.\n- Editions, contests, rosters and standings return the full set for their scope. Contests need a scope (edition,\n  competition, team, person, date, or from+to of at most 31 days); rosters need edition, team or person;\n  standings need edition or competition (its current edition).\n- Odds history: `limit` default 100, clamped to 1000; 5 units per call (every other call costs 1).\n- Stat-board: `limit` default 20, clamped to 100, no offset.\n\n## Odds history cursor and interval\nPoints come newest first by `(observed_at desc, id desc)`. `data.truncated` says more points exist;\n`data.next_cursor` (string or null) resumes exactly after the last item, even when many points share one\n`observed_at`. Cursors are opaque and signed, bound to the contest/person and to the filters (bookmaker, market,\nselection, interval, before, after); any other use is 400 INVALID_PARAMETER. `data.next_before` (ISO string or null)\nis the `observed_at` of the last item, for continuing a time window with `before=`: before is exclusive, so points\nsharing that instant which did not fit the page are reached only through the cursor. `interval` (raw, 1m, 5m,\n15m, 1h, 1d) keeps the last point per (bookmaker, market, selection, line) in each UTC bucket; such a page examines\nat most 20000 points and may hold fewer than `limit` items, so follow `next_cursor` until it is null.\n\n## At a glance\n| Part | Design |\n|---|---|\n| meta.cache values | HIT, MISS |\n| Competition, edition, contest, person, team, roster, standing fields | see the schemas below; ids are strings |\n| Competitions endpoint | GET /v1/competitions?sport=, returned whole; GET /v1/competitions/{id} |\n| Single-record endpoints | /v1/{competitions,editions,contests,persons,teams}/{id} |\n| List filters | edition, competition, team, person (ids), date, from, to (YYYY-MM-DD, UTC), status, group, current |\n| Unbounded scopes | contests/rosters/standings without a scope are 400 naming the parameter |\n| Odds interval values | raw, 1m, 5m, 15m, 1h, 1d |\n| Odds cursor / before format | signed opaque string / ISO-8601 date-time |\n| Odds filters | bookmaker, market, selection, after |\n| Odds limit | default 100, max 1000 |\n| Unit cost | 5 per odds-history call and per change-feed page holding an odds change, 1 otherwise; errors cost 0 |\n| Odds fields | id, contest_id, person_id, bookmaker, market, selection, line, price, observed_at, is_closing |\n| Stat-board | competition or edition, stat, limit (default 20, max 100); rows rank, person_id, person_name, team_id, value, contests |\n| Other errors | 400 INVALID_PARAMETER, 404 NOT_FOUND, 405 METHOD_NOT_ALLOWED, 429, 503 SERVICE_UNAVAILABLE |",
+    "description": "Read-only sports statistics over JSON: competitions, editions (seasons), contests, persons, teams, rosters,\nstandings, odds history and an analysis stat-board.\n\n## Authentication\nSend the key as `X-API-Key: <key>` or `Authorization: Bearer <key>`. Keys look like `sk_live_…` or `sk_test_…`\nplus 32 base62 characters; live and test keys behave identically.\n\n| Case | Status | error.code | message |\n|---|---|---|---|\n| no key, raw key in Authorization, another scheme, malformed key | 401 | UNAUTHORIZED | API key required |\n| both headers present with different keys | 401 | UNAUTHORIZED | API key required |\n| well-formed key that is unknown or revoked | 401 | UNAUTHORIZED | Invalid API key |\n| key store unreachable | 503 | AUTH_BACKEND_UNAVAILABLE | (text varies), with Retry-After |\n\nBoth headers may be sent when they carry the same key. Revocation takes effect within 1 second. Authentication\nruns before routing, so an unknown path without a key is a 401. `GET /v1/openapi.json` is public (no key).\n\n## Responses\nSuccess: `{data, meta: {request_id, fetched_at, cache, version: \"v1\"}}`; `meta.cache` is `HIT` when served from the\nshort-lived response cache (about 30 s, cleared when data is imported or seeded) and `MISS` otherwise. Errors:\n`{error: {code, message}}`. Every response carries `X-Request-Id`, equal to `meta.request_id`. Records have string\nids and reference each other by `*_id` fields. HEAD works like GET without a body.\n\n## Errors\n| Status | error.code | When |\n|---|---|---|\n| 400 | INVALID_PARAMETER | unknown or repeated parameter, bad number/date/enum value, missing scope, bad cursor; the message names the parameter |\n| 401 | UNAUTHORIZED | see Authentication |\n| 404 | NOT_FOUND | unknown path, unknown id in the path, or a filter naming an unknown record |\n| 405 | METHOD_NOT_ALLOWED | any method but GET and HEAD (Allow: GET, HEAD) |\n| 410 | CURSOR_EXPIRED | a /v1/changes cursor older than the change feed's retention; start again without cursor |\n| 429 | RATE_LIMITED / QUOTA_EXCEEDED | per-key rate limit or quota (Retry-After) |\n| 503 | AUTH_BACKEND_UNAVAILABLE / SERVICE_UNAVAILABLE | key store or database unreachable (Retry-After) |\n\n## Limits and paging\n- /v1/persons and /v1/teams: `limit` default 50, values above 200 clamped to 200 silently; `offset` default 0, no\n  maximum; ordered by id, so `offset += limit until offset + items.length >= total` visits every row once.\n- Editions, contests, rosters and standings return the full set for their scope. Contests need a scope (edition,\n  competition, team, person, date, or from+to of at most 31 days); rosters need edition, team or person;\n  standings need edition or competition (its current edition).\n- Odds history: `limit` default 100, clamped to 1000; 5 units per call on the built-in plans.\n- Stat-board: `limit` default 20, clamped to 100, no offset.\n\n## Odds history cursor and interval\nPoints come newest first by `(observed_at desc, id desc)`. `data.truncated` says more points exist;\n`data.next_cursor` (string or null) resumes exactly after the last item, even when many points share one\n`observed_at`. Cursors are opaque and signed, bound to the contest/person and to the filters (bookmaker, market,\nselection, interval, before, after); any other use is 400 INVALID_PARAMETER. `data.next_before` (ISO string or null)\nis the `observed_at` of the last item, for continuing a time window with `before=`: before is exclusive, so points\nsharing that instant which did not fit the page are reached only through the cursor. `interval` (raw, 1m, 5m,\n15m, 1h, 1d) keeps the last point per (bookmaker, market, selection, line) in each UTC bucket; such a page examines\nat most 20000 points and may hold fewer than `limit` items, so follow `next_cursor` until it is null.\n\n## At a glance\n| Part | Design |\n|---|---|\n| meta.cache values | HIT, MISS |\n| Competition, edition, contest, person, team, roster, standing fields | see the schemas below; ids are strings |\n| Competitions endpoint | GET /v1/competitions?sport=, returned whole; GET /v1/competitions/{id} |\n| Single-record endpoints | /v1/{competitions,editions,contests,persons,teams}/{id} |\n| List filters | edition, competition, team, person (ids), date, from, to (YYYY-MM-DD, UTC), status, group, current |\n| Unbounded scopes | contests/rosters/standings without a scope are 400 naming the parameter |\n| Odds interval values | raw, 1m, 5m, 15m, 1h, 1d |\n| Odds cursor / before format | signed opaque string / ISO-8601 date-time |\n| Odds filters | bookmaker, market, selection, after |\n| Odds limit | default 100, max 1000 |\n| Unit cost | by endpoint group and plan (x-unit-group; X-Units-Cost reports it); built-in plans: odds 5 (odds history, a change-feed page holding an odds change), reference 1, contests 1, analysis 1, feed 1; errors cost 0 |\n| Odds fields | id, contest_id, person_id, bookmaker, market, selection, line, price, observed_at, is_closing |\n| Stat-board | competition or edition, stat, limit (default 20, max 100); rows rank, person_id, person_name, team_id, value, contests |\n| Other errors | 400 INVALID_PARAMETER, 404 NOT_FOUND, 405 METHOD_NOT_ALLOWED, 429, 503 SERVICE_UNAVAILABLE |",
     "contact": {
       "name": "The operator of this Statline server"
     },
@@ -82,7 +82,7 @@ export const openapi: Record<string, unknown> = {
       "get": {
         "operationId": "getCompetitions",
         "summary": "List competitions (a small catalogue, returned whole)",
-        "description": "Costs 1 unit per successful call; errors and 304 cost 0.",
+        "description": "Costs the reference group's price per successful call: 1 unit on the built-in plans (X-Units-Cost reports it for the key's plan); errors and 304 cost 0.",
         "tags": [
           "Competitions"
         ],
@@ -252,6 +252,7 @@ export const openapi: Record<string, unknown> = {
           }
         },
         "x-units": 1,
+        "x-unit-group": "reference",
         "x-scope": "competitions"
       }
     },
@@ -259,7 +260,7 @@ export const openapi: Record<string, unknown> = {
       "get": {
         "operationId": "getCompetitionsById",
         "summary": "One competition",
-        "description": "Costs 1 unit per successful call; errors and 304 cost 0.",
+        "description": "Costs the reference group's price per successful call: 1 unit on the built-in plans (X-Units-Cost reports it for the key's plan); errors and 304 cost 0.",
         "tags": [
           "Competitions"
         ],
@@ -429,6 +430,7 @@ export const openapi: Record<string, unknown> = {
           }
         },
         "x-units": 1,
+        "x-unit-group": "reference",
         "x-scope": "competitions"
       }
     },
@@ -436,7 +438,7 @@ export const openapi: Record<string, unknown> = {
       "get": {
         "operationId": "getEditions",
         "summary": "List editions (seasons), optionally of one competition",
-        "description": "Costs 1 unit per successful call; errors and 304 cost 0.",
+        "description": "Costs the reference group's price per successful call: 1 unit on the built-in plans (X-Units-Cost reports it for the key's plan); errors and 304 cost 0.",
         "tags": [
           "Editions"
         ],
@@ -619,6 +621,7 @@ export const openapi: Record<string, unknown> = {
           }
         },
         "x-units": 1,
+        "x-unit-group": "reference",
         "x-scope": "competitions"
       }
     },
@@ -626,7 +629,7 @@ export const openapi: Record<string, unknown> = {
       "get": {
         "operationId": "getEditionsById",
         "summary": "One edition",
-        "description": "Costs 1 unit per successful call; errors and 304 cost 0.",
+        "description": "Costs the reference group's price per successful call: 1 unit on the built-in plans (X-Units-Cost reports it for the key's plan); errors and 304 cost 0.",
         "tags": [
           "Editions"
         ],
@@ -796,6 +799,7 @@ export const openapi: Record<string, unknown> = {
           }
         },
         "x-units": 1,
+        "x-unit-group": "reference",
         "x-scope": "competitions"
       }
     },
@@ -803,7 +807,7 @@ export const openapi: Record<string, unknown> = {
       "get": {
         "operationId": "getContests",
         "summary": "List contests (fixtures and results) for a scope",
-        "description": "Returns every contest of the scope, ordered by kickoff. A scope is required: edition, competition, team, person, date, or a from+to window of at most 31 days. Filters combine with AND.\n\nCosts 1 unit per successful call; errors and 304 cost 0.",
+        "description": "Returns every contest of the scope, ordered by kickoff. A scope is required: edition, competition, team, person, date, or a from+to window of at most 31 days. Filters combine with AND.\n\nCosts the contests group's price per successful call: 1 unit on the built-in plans (X-Units-Cost reports it for the key's plan); errors and 304 cost 0.",
         "tags": [
           "Contests"
         ],
@@ -1057,6 +1061,7 @@ export const openapi: Record<string, unknown> = {
           }
         },
         "x-units": 1,
+        "x-unit-group": "contests",
         "x-scope": "contests"
       }
     },
@@ -1064,7 +1069,7 @@ export const openapi: Record<string, unknown> = {
       "get": {
         "operationId": "getContestsById",
         "summary": "One contest with its participants, scores and outcome",
-        "description": "Costs 1 unit per successful call; errors and 304 cost 0.",
+        "description": "Costs the contests group's price per successful call: 1 unit on the built-in plans (X-Units-Cost reports it for the key's plan); errors and 304 cost 0.",
         "tags": [
           "Contests"
         ],
@@ -1234,6 +1239,7 @@ export const openapi: Record<string, unknown> = {
           }
         },
         "x-units": 1,
+        "x-unit-group": "contests",
         "x-scope": "contests"
       }
     },
@@ -1241,7 +1247,7 @@ export const openapi: Record<string, unknown> = {
       "get": {
         "operationId": "getContestsByIdEvents",
         "summary": "A contest's events: goals, cards, substitutions, tennis sets",
-        "description": "In match order. Each event keeps its id when corrected (revision grows); deleted events leave this list and appear in the change feed as contest.event with deleted: true. A contest without events answers an empty list with coverage: false; an unknown contest is 404.\n\nCosts 1 unit per successful call; errors and 304 cost 0.",
+        "description": "In match order. Each event keeps its id when corrected (revision grows); deleted events leave this list and appear in the change feed as contest.event with deleted: true. A contest without events answers an empty list with coverage: false; an unknown contest is 404.\n\nCosts the contests group's price per successful call: 1 unit on the built-in plans (X-Units-Cost reports it for the key's plan); errors and 304 cost 0.",
         "tags": [
           "Contests"
         ],
@@ -1411,6 +1417,7 @@ export const openapi: Record<string, unknown> = {
           }
         },
         "x-units": 1,
+        "x-unit-group": "contests",
         "x-scope": "contests"
       }
     },
@@ -1418,7 +1425,7 @@ export const openapi: Record<string, unknown> = {
       "get": {
         "operationId": "getContestsByIdLineups",
         "summary": "A contest's lineups: starters and substitutes per side",
-        "description": "One item per side with a lineup: formation, starters and substitutes with shirt number and position. No lineup: an empty list with coverage: false.\n\nCosts 1 unit per successful call; errors and 304 cost 0.",
+        "description": "One item per side with a lineup: formation, starters and substitutes with shirt number and position. No lineup: an empty list with coverage: false.\n\nCosts the contests group's price per successful call: 1 unit on the built-in plans (X-Units-Cost reports it for the key's plan); errors and 304 cost 0.",
         "tags": [
           "Contests"
         ],
@@ -1588,6 +1595,7 @@ export const openapi: Record<string, unknown> = {
           }
         },
         "x-units": 1,
+        "x-unit-group": "contests",
         "x-scope": "contests"
       }
     },
@@ -1595,7 +1603,7 @@ export const openapi: Record<string, unknown> = {
       "get": {
         "operationId": "getContestsByIdStatistics",
         "summary": "A contest's team statistics, referee and player box score",
-        "description": "teams: shots, shots on target, corners, fouls, yellow and red cards per side (null where the source has no figure); players: every person's statistics in the contest. coverage is false when there are neither.\n\nCosts 1 unit per successful call; errors and 304 cost 0.",
+        "description": "teams: shots, shots on target, corners, fouls, yellow and red cards per side (null where the source has no figure); players: every person's statistics in the contest. coverage is false when there are neither.\n\nCosts the contests group's price per successful call: 1 unit on the built-in plans (X-Units-Cost reports it for the key's plan); errors and 304 cost 0.",
         "tags": [
           "Contests"
         ],
@@ -1765,6 +1773,7 @@ export const openapi: Record<string, unknown> = {
           }
         },
         "x-units": 1,
+        "x-unit-group": "contests",
         "x-scope": "contests"
       }
     },
@@ -1772,7 +1781,7 @@ export const openapi: Record<string, unknown> = {
       "get": {
         "operationId": "getPersons",
         "summary": "List or search persons, paged by limit/offset",
-        "description": "Ordered by id, so the loop `offset += limit until offset + items.length >= total` visits every row once. `q` is a case- and accent-insensitive word-prefix search: every word of q must start one word of the name (\"mbap\" and \"kyl mbappe\" both find \"Kylian Mbappé\"). `sport` keeps the persons of one sport (e.g. tennis, whose players carry odds history); it combines with q, and total counts the filtered rows.\n\nCosts 1 unit per successful call; errors and 304 cost 0.",
+        "description": "Ordered by id, so the loop `offset += limit until offset + items.length >= total` visits every row once. `q` is a case- and accent-insensitive word-prefix search: every word of q must start one word of the name (\"mbap\" and \"kyl mbappe\" both find \"Kylian Mbappé\"). `sport` keeps the persons of one sport (e.g. tennis, whose players carry odds history); it combines with q, and total counts the filtered rows.\n\nCosts the reference group's price per successful call: 1 unit on the built-in plans (X-Units-Cost reports it for the key's plan); errors and 304 cost 0.",
         "tags": [
           "Persons"
         ],
@@ -1978,6 +1987,7 @@ export const openapi: Record<string, unknown> = {
           }
         },
         "x-units": 1,
+        "x-unit-group": "reference",
         "x-scope": "persons"
       }
     },
@@ -1985,7 +1995,7 @@ export const openapi: Record<string, unknown> = {
       "get": {
         "operationId": "getPersonsById",
         "summary": "One person",
-        "description": "Costs 1 unit per successful call; errors and 304 cost 0.",
+        "description": "Costs the reference group's price per successful call: 1 unit on the built-in plans (X-Units-Cost reports it for the key's plan); errors and 304 cost 0.",
         "tags": [
           "Persons"
         ],
@@ -2155,6 +2165,7 @@ export const openapi: Record<string, unknown> = {
           }
         },
         "x-units": 1,
+        "x-unit-group": "reference",
         "x-scope": "persons"
       }
     },
@@ -2162,7 +2173,7 @@ export const openapi: Record<string, unknown> = {
       "get": {
         "operationId": "getTeams",
         "summary": "List teams, paged by limit/offset",
-        "description": "Ordered by id, so the loop `offset += limit until offset + items.length >= total` visits every row once.\n\nCosts 1 unit per successful call; errors and 304 cost 0.",
+        "description": "Ordered by id, so the loop `offset += limit until offset + items.length >= total` visits every row once.\n\nCosts the reference group's price per successful call: 1 unit on the built-in plans (X-Units-Cost reports it for the key's plan); errors and 304 cost 0.",
         "tags": [
           "Teams"
         ],
@@ -2347,6 +2358,7 @@ export const openapi: Record<string, unknown> = {
           }
         },
         "x-units": 1,
+        "x-unit-group": "reference",
         "x-scope": "teams"
       }
     },
@@ -2354,7 +2366,7 @@ export const openapi: Record<string, unknown> = {
       "get": {
         "operationId": "getTeamsById",
         "summary": "One team",
-        "description": "Costs 1 unit per successful call; errors and 304 cost 0.",
+        "description": "Costs the reference group's price per successful call: 1 unit on the built-in plans (X-Units-Cost reports it for the key's plan); errors and 304 cost 0.",
         "tags": [
           "Teams"
         ],
@@ -2524,6 +2536,7 @@ export const openapi: Record<string, unknown> = {
           }
         },
         "x-units": 1,
+        "x-unit-group": "reference",
         "x-scope": "teams"
       }
     },
@@ -2531,7 +2544,7 @@ export const openapi: Record<string, unknown> = {
       "get": {
         "operationId": "getPersonsByIdStats",
         "summary": "A person's season statistics: totals and the matches they add up from",
-        "description": "Costs 1 unit per successful call; errors and 304 cost 0.",
+        "description": "Costs the analysis group's price per successful call: 1 unit on the built-in plans (X-Units-Cost reports it for the key's plan); errors and 304 cost 0.",
         "tags": [
           "Persons"
         ],
@@ -2712,6 +2725,7 @@ export const openapi: Record<string, unknown> = {
           }
         },
         "x-units": 1,
+        "x-unit-group": "analysis",
         "x-scope": "persons"
       }
     },
@@ -2719,7 +2733,7 @@ export const openapi: Record<string, unknown> = {
       "get": {
         "operationId": "getTeamsByIdStats",
         "summary": "A team's season: record, goals, team match statistics and the matches they add up from",
-        "description": "Costs 1 unit per successful call; errors and 304 cost 0.",
+        "description": "Costs the analysis group's price per successful call: 1 unit on the built-in plans (X-Units-Cost reports it for the key's plan); errors and 304 cost 0.",
         "tags": [
           "Teams"
         ],
@@ -2900,6 +2914,7 @@ export const openapi: Record<string, unknown> = {
           }
         },
         "x-units": 1,
+        "x-unit-group": "analysis",
         "x-scope": "teams"
       }
     },
@@ -2907,7 +2922,7 @@ export const openapi: Record<string, unknown> = {
       "get": {
         "operationId": "getTeamsByIdHeadToHead",
         "summary": "Two teams' record against each other and every meeting, newest first",
-        "description": "Costs 1 unit per successful call; errors and 304 cost 0.",
+        "description": "Costs the analysis group's price per successful call: 1 unit on the built-in plans (X-Units-Cost reports it for the key's plan); errors and 304 cost 0.",
         "tags": [
           "Teams"
         ],
@@ -3088,6 +3103,7 @@ export const openapi: Record<string, unknown> = {
           }
         },
         "x-units": 1,
+        "x-unit-group": "analysis",
         "x-scope": "teams"
       }
     },
@@ -3095,7 +3111,7 @@ export const openapi: Record<string, unknown> = {
       "get": {
         "operationId": "getRosters",
         "summary": "Squad lists: who played for which team in which edition",
-        "description": "At least one of edition, team or person is required; filters combine with AND (e.g. edition + team = one squad).\n\nCosts 1 unit per successful call; errors and 304 cost 0.",
+        "description": "At least one of edition, team or person is required; filters combine with AND (e.g. edition + team = one squad).\n\nCosts the reference group's price per successful call: 1 unit on the built-in plans (X-Units-Cost reports it for the key's plan); errors and 304 cost 0.",
         "tags": [
           "Rosters"
         ],
@@ -3287,6 +3303,7 @@ export const openapi: Record<string, unknown> = {
           }
         },
         "x-units": 1,
+        "x-unit-group": "reference",
         "x-scope": "teams"
       }
     },
@@ -3294,7 +3311,7 @@ export const openapi: Record<string, unknown> = {
       "get": {
         "operationId": "getStandings",
         "summary": "League table of an edition",
-        "description": "Give edition, or competition for its current edition. Rows are ordered by group, then position.\n\nCosts 1 unit per successful call; errors and 304 cost 0.",
+        "description": "Give edition, or competition for its current edition. Rows are ordered by group, then position.\n\nCosts the reference group's price per successful call: 1 unit on the built-in plans (X-Units-Cost reports it for the key's plan); errors and 304 cost 0.",
         "tags": [
           "Standings"
         ],
@@ -3485,6 +3502,7 @@ export const openapi: Record<string, unknown> = {
           }
         },
         "x-units": 1,
+        "x-unit-group": "reference",
         "x-scope": "teams"
       }
     },
@@ -3492,7 +3510,7 @@ export const openapi: Record<string, unknown> = {
       "get": {
         "operationId": "getContestsByIdOddsHistory",
         "summary": "Odds history of a contest, paged by cursor",
-        "description": "Newest first. limit defaults to 100 and is clamped to 1000. Page with next_cursor: it is opaque, signed, tie-safe (points sharing observed_at are never skipped or repeated) and bound to the scope and filters; a cursor from another scope, other filters or altered is 400 INVALID_PARAMETER. before/after bound the window (exclusive). With interval other than raw a page examines at most 20000 points and may hold fewer than limit items; follow next_cursor until it is null.\n\nCosts 5 units per successful call; errors and 304 cost 0.",
+        "description": "Newest first. limit defaults to 100 and is clamped to 1000. Page with next_cursor: it is opaque, signed, tie-safe (points sharing observed_at are never skipped or repeated) and bound to the scope and filters; a cursor from another scope, other filters or altered is 400 INVALID_PARAMETER. before/after bound the window (exclusive). With interval other than raw a page examines at most 20000 points and may hold fewer than limit items; follow next_cursor until it is null.\n\nCosts the odds group's price per successful call: 5 units on the built-in plans (X-Units-Cost reports it for the key's plan); errors and 304 cost 0.",
         "tags": [
           "Odds"
         ],
@@ -3757,6 +3775,7 @@ export const openapi: Record<string, unknown> = {
           }
         },
         "x-units": 5,
+        "x-unit-group": "odds",
         "x-scope": "odds"
       }
     },
@@ -3764,7 +3783,7 @@ export const openapi: Record<string, unknown> = {
       "get": {
         "operationId": "getPersonsByIdOddsHistory",
         "summary": "Odds history of a person, paged by cursor",
-        "description": "Newest first. limit defaults to 100 and is clamped to 1000. Page with next_cursor: it is opaque, signed, tie-safe (points sharing observed_at are never skipped or repeated) and bound to the scope and filters; a cursor from another scope, other filters or altered is 400 INVALID_PARAMETER. before/after bound the window (exclusive). With interval other than raw a page examines at most 20000 points and may hold fewer than limit items; follow next_cursor until it is null.\n\nCosts 5 units per successful call; errors and 304 cost 0.",
+        "description": "Newest first. limit defaults to 100 and is clamped to 1000. Page with next_cursor: it is opaque, signed, tie-safe (points sharing observed_at are never skipped or repeated) and bound to the scope and filters; a cursor from another scope, other filters or altered is 400 INVALID_PARAMETER. before/after bound the window (exclusive). With interval other than raw a page examines at most 20000 points and may hold fewer than limit items; follow next_cursor until it is null.\n\nCosts the odds group's price per successful call: 5 units on the built-in plans (X-Units-Cost reports it for the key's plan); errors and 304 cost 0.",
         "tags": [
           "Odds"
         ],
@@ -4029,6 +4048,7 @@ export const openapi: Record<string, unknown> = {
           }
         },
         "x-units": 5,
+        "x-unit-group": "odds",
         "x-scope": "odds"
       }
     },
@@ -4036,7 +4056,7 @@ export const openapi: Record<string, unknown> = {
       "get": {
         "operationId": "getAnalysisStatBoard",
         "summary": "Ranked board of one statistic for an edition or a whole competition",
-        "description": "Give edition or competition (a competition sums all its editions); both are accepted when the edition belongs to the competition (the edition's board), else 400 INVALID_PARAMETER. stat defaults to goals for football and wins for tennis; stats_available lists the others (e.g. assists, minutes, yellow_cards, aces, double_faults). limit defaults to 20 and is clamped to 100; there is no offset. Ties in value break by fewer contests, then person id.\n\nCosts 1 unit per successful call; errors and 304 cost 0.",
+        "description": "Give edition or competition (a competition sums all its editions); both are accepted when the edition belongs to the competition (the edition's board), else 400 INVALID_PARAMETER. stat defaults to goals for football and wins for tennis; stats_available lists the others (e.g. assists, minutes, yellow_cards, aces, double_faults). limit defaults to 20 and is clamped to 100; there is no offset. Ties in value break by fewer contests, then person id.\n\nCosts the analysis group's price per successful call: 1 unit on the built-in plans (X-Units-Cost reports it for the key's plan); errors and 304 cost 0.",
         "tags": [
           "Analysis"
         ],
@@ -4249,6 +4269,7 @@ export const openapi: Record<string, unknown> = {
           }
         },
         "x-units": 1,
+        "x-unit-group": "analysis",
         "x-scope": "analysis"
       }
     },
@@ -4256,7 +4277,7 @@ export const openapi: Record<string, unknown> = {
       "get": {
         "operationId": "getChanges",
         "summary": "Change feed, paged by cursor",
-        "description": "Every change to contests (created, status, score, other fields), odds (new or corrected points), standings, teams and persons, oldest first in commit order, each with a stable id. A key restricted to some scopes receives only the types those scopes read (contest.* needs contests, odds.* odds, standings.*/team.* teams, person.* persons); naming another in types is 403. A page holding an odds change costs 5 units (the odds price), any other 1. has_more is false once the page reached the newest change: stop paging there. Without cursor the feed starts at the oldest retained change. next_cursor is opaque and signed and is returned on every page, also an empty one: store it and call again later to receive only newer changes; no change is ever skipped or repeated. Filters may change between calls. limit defaults to 100 and is clamped to 1000. Changes are kept CHANGES_RETENTION_DAYS (default 7) days; a cursor issued longer ago is 410 CURSOR_EXPIRED.\n\nCosts 1 unit per successful call; errors and 304 cost 0.",
+        "description": "Every change to contests (created, status, score, other fields), odds (new or corrected points), standings, teams and persons, oldest first in commit order, each with a stable id. A key restricted to some scopes receives only the types those scopes read (contest.* needs contests, odds.* odds, standings.*/team.* teams, person.* persons); naming another in types is 403. A page holding an odds change costs the odds price (5 units on the built-in plans), any other the feed's (1); X-Units-Cost reports what the call cost on the key's plan. has_more is false once the page reached the newest change: stop paging there. Without cursor the feed starts at the oldest retained change. next_cursor is opaque and signed and is returned on every page, also an empty one: store it and call again later to receive only newer changes; no change is ever skipped or repeated. Filters may change between calls. limit defaults to 100 and is clamped to 1000. Changes are kept CHANGES_RETENTION_DAYS (default 7) days; a cursor issued longer ago is 410 CURSOR_EXPIRED.\n\nCosts the feed group's price per successful call: 1 unit on the built-in plans (X-Units-Cost reports it for the key's plan); errors and 304 cost 0.",
         "tags": [
           "Events"
         ],
@@ -4473,6 +4494,7 @@ export const openapi: Record<string, unknown> = {
           }
         },
         "x-units": 1,
+        "x-unit-group": "feed",
         "x-scope": "events"
       }
     },
@@ -4480,7 +4502,7 @@ export const openapi: Record<string, unknown> = {
       "get": {
         "operationId": "getStream",
         "summary": "Live stream of the change feed (Server-Sent Events)",
-        "description": "The change feed (GET /v1/changes) pushed as Server-Sent Events over one long-lived response. Each event is `id: <change id>`, `event: <change type>` and `data: <the change item exactly as /v1/changes returns it>`. The first line is a `retry:` hint; while idle a comment line (`: heartbeat`) arrives every 15 s. Send the key in X-API-Key or Authorization: Bearer like every request: browsers' EventSource cannot set headers, so use a client that can (fetch with a streamed body, or an SSE library that takes headers); keys in the query string are not accepted. Resume after a dropped connection with the Last-Event-ID header (the id of the last event received): everything committed after it is replayed from the feed before live events, none lost, none repeated. Or pass cursor (a next_cursor of /v1/changes). Without either the stream starts with the next change. types, competition and contest filter like /v1/changes. A position older than the feed's retention is 410 CURSOR_EXPIRED before streaming. At most STREAM_MAX_PER_KEY (default 5) streams per key and server instance: one more is 429 RATE_LIMITED with Retry-After. The connection costs 1 unit; delivered events cost 1 unit per 100 (metered as /v1/stream (events)). A revoked or disabled key, or a server shutting down, ends the stream (after an `event: error` carrying {error:{code,message}} for the key); reconnect with Last-Event-ID.\n\nCosts 1 unit per successful call; errors and 304 cost 0.",
+        "description": "The change feed (GET /v1/changes) pushed as Server-Sent Events over one long-lived response. Each event is `id: <change id>`, `event: <change type>` and `data: <the change item exactly as /v1/changes returns it>`. The first line is a `retry:` hint; while idle a comment line (`: heartbeat`) arrives every 15 s. Send the key in X-API-Key or Authorization: Bearer like every request: browsers' EventSource cannot set headers, so use a client that can (fetch with a streamed body, or an SSE library that takes headers); keys in the query string are not accepted. Resume after a dropped connection with the Last-Event-ID header (the id of the last event received): everything committed after it is replayed from the feed before live events, none lost, none repeated. Or pass cursor (a next_cursor of /v1/changes). Without either the stream starts with the next change. types, competition and contest filter like /v1/changes. A position older than the feed's retention is 410 CURSOR_EXPIRED before streaming. At most STREAM_MAX_PER_KEY (default 5) streams per key and server instance: one more is 429 RATE_LIMITED with Retry-After. The connection costs 1 unit; delivered events cost 1 unit per 100 (metered as /v1/stream (events)). A revoked or disabled key, or a server shutting down, ends the stream (after an `event: error` carrying {error:{code,message}} for the key); reconnect with Last-Event-ID.\n\nCosts the feed group's price per successful call: 1 unit on the built-in plans (X-Units-Cost reports it for the key's plan); errors and 304 cost 0.",
         "tags": [
           "Events"
         ],
@@ -4650,6 +4672,7 @@ export const openapi: Record<string, unknown> = {
           }
         },
         "x-units": 1,
+        "x-unit-group": "feed",
         "x-scope": "events"
       }
     },

@@ -9,7 +9,7 @@ export interface paths {
         };
         /**
          * List competitions (a small catalogue, returned whole)
-         * @description Costs 1 unit per successful call; errors and 304 cost 0.
+         * @description Costs the reference group's price per successful call: 1 unit on the built-in plans (X-Units-Cost reports it for the key's plan); errors and 304 cost 0.
          */
         get: operations["getCompetitions"];
         put?: never;
@@ -29,7 +29,7 @@ export interface paths {
         };
         /**
          * One competition
-         * @description Costs 1 unit per successful call; errors and 304 cost 0.
+         * @description Costs the reference group's price per successful call: 1 unit on the built-in plans (X-Units-Cost reports it for the key's plan); errors and 304 cost 0.
          */
         get: operations["getCompetitionsById"];
         put?: never;
@@ -49,7 +49,7 @@ export interface paths {
         };
         /**
          * List editions (seasons), optionally of one competition
-         * @description Costs 1 unit per successful call; errors and 304 cost 0.
+         * @description Costs the reference group's price per successful call: 1 unit on the built-in plans (X-Units-Cost reports it for the key's plan); errors and 304 cost 0.
          */
         get: operations["getEditions"];
         put?: never;
@@ -69,7 +69,7 @@ export interface paths {
         };
         /**
          * One edition
-         * @description Costs 1 unit per successful call; errors and 304 cost 0.
+         * @description Costs the reference group's price per successful call: 1 unit on the built-in plans (X-Units-Cost reports it for the key's plan); errors and 304 cost 0.
          */
         get: operations["getEditionsById"];
         put?: never;
@@ -91,7 +91,7 @@ export interface paths {
          * List contests (fixtures and results) for a scope
          * @description Returns every contest of the scope, ordered by kickoff. A scope is required: edition, competition, team, person, date, or a from+to window of at most 31 days. Filters combine with AND.
          *
-         *     Costs 1 unit per successful call; errors and 304 cost 0.
+         *     Costs the contests group's price per successful call: 1 unit on the built-in plans (X-Units-Cost reports it for the key's plan); errors and 304 cost 0.
          */
         get: operations["getContests"];
         put?: never;
@@ -111,7 +111,7 @@ export interface paths {
         };
         /**
          * One contest with its participants, scores and outcome
-         * @description Costs 1 unit per successful call; errors and 304 cost 0.
+         * @description Costs the contests group's price per successful call: 1 unit on the built-in plans (X-Units-Cost reports it for the key's plan); errors and 304 cost 0.
          */
         get: operations["getContestsById"];
         put?: never;
@@ -133,7 +133,7 @@ export interface paths {
          * A contest's events: goals, cards, substitutions, tennis sets
          * @description In match order. Each event keeps its id when corrected (revision grows); deleted events leave this list and appear in the change feed as contest.event with deleted: true. A contest without events answers an empty list with coverage: false; an unknown contest is 404.
          *
-         *     Costs 1 unit per successful call; errors and 304 cost 0.
+         *     Costs the contests group's price per successful call: 1 unit on the built-in plans (X-Units-Cost reports it for the key's plan); errors and 304 cost 0.
          */
         get: operations["getContestsByIdEvents"];
         put?: never;
@@ -155,7 +155,7 @@ export interface paths {
          * A contest's lineups: starters and substitutes per side
          * @description One item per side with a lineup: formation, starters and substitutes with shirt number and position. No lineup: an empty list with coverage: false.
          *
-         *     Costs 1 unit per successful call; errors and 304 cost 0.
+         *     Costs the contests group's price per successful call: 1 unit on the built-in plans (X-Units-Cost reports it for the key's plan); errors and 304 cost 0.
          */
         get: operations["getContestsByIdLineups"];
         put?: never;
@@ -177,7 +177,7 @@ export interface paths {
          * A contest's team statistics, referee and player box score
          * @description teams: shots, shots on target, corners, fouls, yellow and red cards per side (null where the source has no figure); players: every person's statistics in the contest. coverage is false when there are neither.
          *
-         *     Costs 1 unit per successful call; errors and 304 cost 0.
+         *     Costs the contests group's price per successful call: 1 unit on the built-in plans (X-Units-Cost reports it for the key's plan); errors and 304 cost 0.
          */
         get: operations["getContestsByIdStatistics"];
         put?: never;
@@ -199,7 +199,7 @@ export interface paths {
          * List or search persons, paged by limit/offset
          * @description Ordered by id, so the loop `offset += limit until offset + items.length >= total` visits every row once. `q` is a case- and accent-insensitive word-prefix search: every word of q must start one word of the name ("mbap" and "kyl mbappe" both find "Kylian Mbappé"). `sport` keeps the persons of one sport (e.g. tennis, whose players carry odds history); it combines with q, and total counts the filtered rows.
          *
-         *     Costs 1 unit per successful call; errors and 304 cost 0.
+         *     Costs the reference group's price per successful call: 1 unit on the built-in plans (X-Units-Cost reports it for the key's plan); errors and 304 cost 0.
          */
         get: operations["getPersons"];
         put?: never;
@@ -219,7 +219,7 @@ export interface paths {
         };
         /**
          * One person
-         * @description Costs 1 unit per successful call; errors and 304 cost 0.
+         * @description Costs the reference group's price per successful call: 1 unit on the built-in plans (X-Units-Cost reports it for the key's plan); errors and 304 cost 0.
          */
         get: operations["getPersonsById"];
         put?: never;
@@ -241,7 +241,7 @@ export interface paths {
          * List teams, paged by limit/offset
          * @description Ordered by id, so the loop `offset += limit until offset + items.length >= total` visits every row once.
          *
-         *     Costs 1 unit per successful call; errors and 304 cost 0.
+         *     Costs the reference group's price per successful call: 1 unit on the built-in plans (X-Units-Cost reports it for the key's plan); errors and 304 cost 0.
          */
         get: operations["getTeams"];
         put?: never;
@@ -261,7 +261,7 @@ export interface paths {
         };
         /**
          * One team
-         * @description Costs 1 unit per successful call; errors and 304 cost 0.
+         * @description Costs the reference group's price per successful call: 1 unit on the built-in plans (X-Units-Cost reports it for the key's plan); errors and 304 cost 0.
          */
         get: operations["getTeamsById"];
         put?: never;
@@ -281,7 +281,7 @@ export interface paths {
         };
         /**
          * A person's season statistics: totals and the matches they add up from
-         * @description Costs 1 unit per successful call; errors and 304 cost 0.
+         * @description Costs the analysis group's price per successful call: 1 unit on the built-in plans (X-Units-Cost reports it for the key's plan); errors and 304 cost 0.
          */
         get: operations["getPersonsByIdStats"];
         put?: never;
@@ -301,7 +301,7 @@ export interface paths {
         };
         /**
          * A team's season: record, goals, team match statistics and the matches they add up from
-         * @description Costs 1 unit per successful call; errors and 304 cost 0.
+         * @description Costs the analysis group's price per successful call: 1 unit on the built-in plans (X-Units-Cost reports it for the key's plan); errors and 304 cost 0.
          */
         get: operations["getTeamsByIdStats"];
         put?: never;
@@ -321,7 +321,7 @@ export interface paths {
         };
         /**
          * Two teams' record against each other and every meeting, newest first
-         * @description Costs 1 unit per successful call; errors and 304 cost 0.
+         * @description Costs the analysis group's price per successful call: 1 unit on the built-in plans (X-Units-Cost reports it for the key's plan); errors and 304 cost 0.
          */
         get: operations["getTeamsByIdHeadToHead"];
         put?: never;
@@ -343,7 +343,7 @@ export interface paths {
          * Squad lists: who played for which team in which edition
          * @description At least one of edition, team or person is required; filters combine with AND (e.g. edition + team = one squad).
          *
-         *     Costs 1 unit per successful call; errors and 304 cost 0.
+         *     Costs the reference group's price per successful call: 1 unit on the built-in plans (X-Units-Cost reports it for the key's plan); errors and 304 cost 0.
          */
         get: operations["getRosters"];
         put?: never;
@@ -365,7 +365,7 @@ export interface paths {
          * League table of an edition
          * @description Give edition, or competition for its current edition. Rows are ordered by group, then position.
          *
-         *     Costs 1 unit per successful call; errors and 304 cost 0.
+         *     Costs the reference group's price per successful call: 1 unit on the built-in plans (X-Units-Cost reports it for the key's plan); errors and 304 cost 0.
          */
         get: operations["getStandings"];
         put?: never;
@@ -387,7 +387,7 @@ export interface paths {
          * Odds history of a contest, paged by cursor
          * @description Newest first. limit defaults to 100 and is clamped to 1000. Page with next_cursor: it is opaque, signed, tie-safe (points sharing observed_at are never skipped or repeated) and bound to the scope and filters; a cursor from another scope, other filters or altered is 400 INVALID_PARAMETER. before/after bound the window (exclusive). With interval other than raw a page examines at most 20000 points and may hold fewer than limit items; follow next_cursor until it is null.
          *
-         *     Costs 5 units per successful call; errors and 304 cost 0.
+         *     Costs the odds group's price per successful call: 5 units on the built-in plans (X-Units-Cost reports it for the key's plan); errors and 304 cost 0.
          */
         get: operations["getContestsByIdOddsHistory"];
         put?: never;
@@ -409,7 +409,7 @@ export interface paths {
          * Odds history of a person, paged by cursor
          * @description Newest first. limit defaults to 100 and is clamped to 1000. Page with next_cursor: it is opaque, signed, tie-safe (points sharing observed_at are never skipped or repeated) and bound to the scope and filters; a cursor from another scope, other filters or altered is 400 INVALID_PARAMETER. before/after bound the window (exclusive). With interval other than raw a page examines at most 20000 points and may hold fewer than limit items; follow next_cursor until it is null.
          *
-         *     Costs 5 units per successful call; errors and 304 cost 0.
+         *     Costs the odds group's price per successful call: 5 units on the built-in plans (X-Units-Cost reports it for the key's plan); errors and 304 cost 0.
          */
         get: operations["getPersonsByIdOddsHistory"];
         put?: never;
@@ -431,7 +431,7 @@ export interface paths {
          * Ranked board of one statistic for an edition or a whole competition
          * @description Give edition or competition (a competition sums all its editions); both are accepted when the edition belongs to the competition (the edition's board), else 400 INVALID_PARAMETER. stat defaults to goals for football and wins for tennis; stats_available lists the others (e.g. assists, minutes, yellow_cards, aces, double_faults). limit defaults to 20 and is clamped to 100; there is no offset. Ties in value break by fewer contests, then person id.
          *
-         *     Costs 1 unit per successful call; errors and 304 cost 0.
+         *     Costs the analysis group's price per successful call: 1 unit on the built-in plans (X-Units-Cost reports it for the key's plan); errors and 304 cost 0.
          */
         get: operations["getAnalysisStatBoard"];
         put?: never;
@@ -451,9 +451,9 @@ export interface paths {
         };
         /**
          * Change feed, paged by cursor
-         * @description Every change to contests (created, status, score, other fields), odds (new or corrected points), standings, teams and persons, oldest first in commit order, each with a stable id. A key restricted to some scopes receives only the types those scopes read (contest.* needs contests, odds.* odds, standings.*\/team.* teams, person.* persons); naming another in types is 403. A page holding an odds change costs 5 units (the odds price), any other 1. has_more is false once the page reached the newest change: stop paging there. Without cursor the feed starts at the oldest retained change. next_cursor is opaque and signed and is returned on every page, also an empty one: store it and call again later to receive only newer changes; no change is ever skipped or repeated. Filters may change between calls. limit defaults to 100 and is clamped to 1000. Changes are kept CHANGES_RETENTION_DAYS (default 7) days; a cursor issued longer ago is 410 CURSOR_EXPIRED.
+         * @description Every change to contests (created, status, score, other fields), odds (new or corrected points), standings, teams and persons, oldest first in commit order, each with a stable id. A key restricted to some scopes receives only the types those scopes read (contest.* needs contests, odds.* odds, standings.*\/team.* teams, person.* persons); naming another in types is 403. A page holding an odds change costs the odds price (5 units on the built-in plans), any other the feed's (1); X-Units-Cost reports what the call cost on the key's plan. has_more is false once the page reached the newest change: stop paging there. Without cursor the feed starts at the oldest retained change. next_cursor is opaque and signed and is returned on every page, also an empty one: store it and call again later to receive only newer changes; no change is ever skipped or repeated. Filters may change between calls. limit defaults to 100 and is clamped to 1000. Changes are kept CHANGES_RETENTION_DAYS (default 7) days; a cursor issued longer ago is 410 CURSOR_EXPIRED.
          *
-         *     Costs 1 unit per successful call; errors and 304 cost 0.
+         *     Costs the feed group's price per successful call: 1 unit on the built-in plans (X-Units-Cost reports it for the key's plan); errors and 304 cost 0.
          */
         get: operations["getChanges"];
         put?: never;
@@ -475,7 +475,7 @@ export interface paths {
          * Live stream of the change feed (Server-Sent Events)
          * @description The change feed (GET /v1/changes) pushed as Server-Sent Events over one long-lived response. Each event is `id: <change id>`, `event: <change type>` and `data: <the change item exactly as /v1/changes returns it>`. The first line is a `retry:` hint; while idle a comment line (`: heartbeat`) arrives every 15 s. Send the key in X-API-Key or Authorization: Bearer like every request: browsers' EventSource cannot set headers, so use a client that can (fetch with a streamed body, or an SSE library that takes headers); keys in the query string are not accepted. Resume after a dropped connection with the Last-Event-ID header (the id of the last event received): everything committed after it is replayed from the feed before live events, none lost, none repeated. Or pass cursor (a next_cursor of /v1/changes). Without either the stream starts with the next change. types, competition and contest filter like /v1/changes. A position older than the feed's retention is 410 CURSOR_EXPIRED before streaming. At most STREAM_MAX_PER_KEY (default 5) streams per key and server instance: one more is 429 RATE_LIMITED with Retry-After. The connection costs 1 unit; delivered events cost 1 unit per 100 (metered as /v1/stream (events)). A revoked or disabled key, or a server shutting down, ends the stream (after an `event: error` carrying {error:{code,message}} for the key); reconnect with Last-Event-ID.
          *
-         *     Costs 1 unit per successful call; errors and 304 cost 0.
+         *     Costs the feed group's price per successful call: 1 unit on the built-in plans (X-Units-Cost reports it for the key's plan); errors and 304 cost 0.
          */
         get: operations["getStream"];
         put?: never;

@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "plans" ADD COLUMN     "unitCosts" TEXT NOT NULL DEFAULT '{}';
