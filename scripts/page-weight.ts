@@ -1,6 +1,7 @@
 // Front-end weight of every dashboard page (npm run perf:pages): the JavaScript each page loads
 // in Debian's Chromium (bytes on the wire and decoded), and, when Lighthouse can be loaded, its
-// mobile performance score. Not a test: figures to compare before and after a change.
+// mobile performance score, for a throwaway user with one key and 40 requests. Not a test:
+// figures to compare before and after a change.
 //
 //   npm run perf:pages                      builds if stale, serves a copy of the test database
 //   npm run perf:pages -- /dashboard/usage  only the pages named
@@ -121,6 +122,28 @@ async function score(
   };
 }
 
+/**
+ * Pages as a user with traffic sees them (charts, log rows, a key, audit events), not the empty
+ * states: one test key through the dashboard's API, then 40 calls with it (30 answered 200, 10
+ * 404), and a wait for the metering flush (about once a second).
+ */
+async function addTraffic(page: Page, base: string) {
+  const html = await (await page.request.get("/dashboard")).text();
+  const csrf = /csrfToken\\?":\\?"([0-9a-f]{64})/.exec(html)?.[1];
+  if (!csrf) throw new Error("no CSRF token in /dashboard");
+  const created = await page.request.post("/api/dashboard/keys", {
+    data: { name: "Page weight", environment: "test" },
+    headers: { "x-csrf-token": csrf, Origin: base },
+  });
+  if (created.status() !== 201) throw new Error(`key creation answered ${created.status()}`);
+  const { secret } = (await created.json()) as { secret: string };
+  for (let i = 0; i < 40; i++)
+    await page.request.get(i % 4 === 3 ? `/v1/teams/${900_000 + i}` : `/v1/teams?limit=${1 + (i % 5)}`, {
+      headers: { "X-API-Key": secret },
+    });
+  await page.waitForTimeout(3_000);
+}
+
 async function main() {
   let base = process.env.STATLINE_URL?.replace(/\/+$/, "");
   let stop = async () => {};
@@ -153,6 +176,7 @@ async function main() {
   await page.getByRole("button", { name: "Sign in" }).click();
   await page.waitForURL("**/dashboard");
   const cookie = (await context.cookies()).map((c) => `${c.name}=${c.value}`).join("; ");
+  await addTraffic(page, base);
 
   const lighthouse = await loadLighthouse();
   if (!lighthouse) console.log("Lighthouse not found (set LIGHTHOUSE_DIR): JavaScript bytes only.");
@@ -160,7 +184,19 @@ async function main() {
     mkdirSync(REPORTS, { recursive: true });
     console.log(`Lighthouse mobile performance, ${RUNS} run(s) a page; the median run's metrics.`);
   }
-  const cols = ["page", "path", "scripts", "JS wire", "JS decoded", "runs", "median", "TBT ms", "LCP ms", "CLS", "load"];
+  const cols = [
+    "page",
+    "path",
+    "scripts",
+    "JS wire",
+    "JS decoded",
+    "runs",
+    "median",
+    "TBT ms",
+    "LCP ms",
+    "CLS",
+    "load",
+  ];
   const widths = [10, 20, 7, 9, 10, 10, 6, 7, 7, 5, 5];
   const row = (cells: string[]) =>
     console.log(cells.map((c, i) => (i < 2 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join("  "));
@@ -185,7 +221,8 @@ async function main() {
       m ? m.load.toFixed(1) : "-",
     ]);
   }
-  if (lighthouse) console.log(`reports: ${path.relative(ROOT, REPORTS)}/<page>-<run>.json; load = 1-min load average`);
+  if (lighthouse)
+    console.log(`reports: ${path.relative(ROOT, REPORTS)}/<page>-<run>.json; load = 1-min load average`);
   lighthouse?.close();
   await browser.close();
   await stop();
