@@ -57,7 +57,8 @@ export async function startApp(opts: {
   proc.stdout!.on("data", (d) => (out += d));
   proc.stderr!.on("data", (d) => (out += d));
   const baseUrl = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 60_000;
+  // 60 s was not enough at load average 25 on 2 cores (the servers came up after 70-110 s).
+  const deadline = Date.now() + 180_000;
   for (;;) {
     if (proc.exitCode !== null) throw new Error(`app exited early (${proc.exitCode}):\n${out}`);
     try {
@@ -66,7 +67,7 @@ export async function startApp(opts: {
     } catch {
       // not listening yet
     }
-    if (Date.now() > deadline) throw new Error(`app did not start in 60 s:\n${out}`);
+    if (Date.now() > deadline) throw new Error(`app did not start in 180 s:\n${out}`);
     await new Promise((r) => setTimeout(r, 150));
   }
   const stop = (signal: NodeJS.Signals = "SIGTERM") =>
