@@ -21,8 +21,12 @@ if (!existsSync(path.join(dir, "node_modules", "lighthouse", "core", "index.js")
     { stdio: "inherit" },
   );
 }
-execFileSync(process.execPath, ["--import", "tsx", path.join(ROOT, "scripts", "page-weight.ts")], {
-  cwd: ROOT,
-  stdio: "inherit",
-  env: { ...process.env, LIGHTHOUSE_DIR: dir },
-});
+execFileSync(
+  process.execPath,
+  ["--import", "tsx", path.join(ROOT, "scripts", "page-weight.ts"), ...process.argv.slice(2)],
+  {
+    cwd: ROOT,
+    stdio: "inherit",
+    env: { ...process.env, LIGHTHOUSE_DIR: dir },
+  },
+);

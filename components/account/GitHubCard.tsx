@@ -1,6 +1,5 @@
 "use client";
 
-import { signIn } from "next-auth/react";
 import { Badge } from "../ui/Badge";
 import { Button } from "../ui/Button";
 import { Card, CardHeader } from "../ui/Card";
@@ -25,7 +24,12 @@ export function GitHubCard({ linked }: { linked: boolean }) {
             <Button
               variant="secondary"
               size="sm"
-              onClick={() => signIn("github", { callbackUrl: "/dashboard/account" })}
+              // next-auth's client is fetched on click, not with the page (as the sign-out button).
+              onClick={() =>
+                import("next-auth/react").then(({ signIn }) =>
+                  signIn("github", { callbackUrl: "/dashboard/account" }),
+                )
+              }
             >
               Connect GitHub
             </Button>

@@ -41,5 +41,10 @@ export const TOOL_VARS = {
     "`npm run perf:pages`/`perf:lighthouse`: a Lighthouse 12 install to score each page (docs/development.md); perf:lighthouse installs one under node_modules/.cache when unset",
     T,
   ),
+  LIGHTHOUSE_RUNS: v.int(
+    "`npm run perf:pages`/`perf:lighthouse`: Lighthouse runs per page; the median is printed",
+    T,
+    { default: "3", min: 1, max: 20 },
+  ),
   STATLINE_SKIP_BUILD: v.bool("`1` skips the build check in `npm start` and the tests", T, { default: "0" }),
 } as const;
