@@ -1,10 +1,10 @@
 import { findOrCreateUser, findUserByEmail } from "../accounts";
 import { db } from "../db";
-import { rollApiKey, setKeyDisabled, updateApiKey } from "../keys/lifecycle";
-import { createCappedApiKey, listApiKeys, revokeApiKey } from "../keys/repository";
-import { parseFlags, requireFlag, type AdminCommand } from "./args";
-import { keyOptionsFromFlags, keyPatchFromFlags, keyStatus } from "./key-options";
-import { MAX_GRACE_MS, parseDuration } from "../keys/options";
+import { rollApiKey, setKeyDisabled, updateApiKey } from "./lifecycle";
+import { createCappedApiKey, listApiKeys, revokeApiKey } from "./repository";
+import { parseFlags, requireFlag, type AdminCommand } from "../admin/args";
+import { keyOptionsFromFlags, keyPatchFromFlags, keyStatus } from "./cli-options";
+import { MAX_GRACE_MS, parseDuration } from "./options";
 
 const CLI_ORIGIN = { ip: "admin-cli" };
 
