@@ -116,7 +116,11 @@ export function route<A extends RouteAuth, S extends z.ZodType>(
   const answer = (status: number, body: unknown, extra: Record<string, string> = {}) =>
     Response.json(body, { status, headers: { ...headers, ...extra } });
   const invalid = spec.invalid ?? ((message: string) => new ApiError("INVALID_PARAMETER", message));
-  return async (request: Request, context?: { params: Promise<Record<string, string>> }) => {
+  // A catch-all segment's params are lists; no route wrapped here reads one.
+  return async (
+    request: Request,
+    context?: { params: Promise<Record<string, string | string[] | undefined>> },
+  ) => {
     try {
       const mutation = request.method !== "GET" && request.method !== "HEAD";
       let user: CurrentUser | undefined;
@@ -146,7 +150,7 @@ export function route<A extends RouteAuth, S extends z.ZodType>(
         if (!parsed.success) throw invalid(firstIssue(parsed.error));
         body = parsed.data;
       }
-      const params = (await context?.params) ?? {};
+      const params = ((await context?.params) ?? {}) as Record<string, string>;
       const ctx = { body, request, params, user } as RouteContext<A, S>;
       const result = await handler(ctx);
       if (result instanceof Response) {

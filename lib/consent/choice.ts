@@ -31,9 +31,9 @@ export const consentForm = (field: string, target: z.ZodType<string>, defaultDay
       z.object({
         target,
         decision: z.enum(["approve", "deny"]),
-        environment: z.unknown(),
-        scope: z.unknown(),
-        expires_days: z.unknown(),
+        environment: z.unknown().optional(),
+        scope: z.unknown().optional(),
+        expires_days: z.unknown().optional(),
       }),
     )
     .transform(({ target, decision, environment, scope, expires_days }) => {
