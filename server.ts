@@ -12,7 +12,7 @@ import { envInt, envStrOpt, setEnvDefault } from "./lib/config";
 import { db } from "./lib/db";
 import { logError, logInfo, logWarn } from "./lib/log";
 import { setListenHost } from "./lib/metrics-http";
-import { OPS_ROUTES } from "./lib/ops";
+import { OPS_ROUTES, serveOps } from "./lib/ops";
 import { metrics } from "./lib/metrics";
 import { importMaxBytes, OPERATOR_IMPORT_PATH } from "./lib/operator/import-limits";
 import { startHeartbeat } from "./lib/operator/instances";
@@ -94,7 +94,7 @@ export async function startServer(opts: { port: number; host: string; dev?: bool
     } else if (MCP_PATHS.test(url)) {
       mcpApp(req, res);
     } else if (Object.hasOwn(OPS_ROUTES, url)) {
-      OPS_ROUTES[url](req.headers.authorization).then(
+      serveOps(url, req.headers.authorization).then(
         ({ status, headers, body }) => {
           res.writeHead(status, headers);
           res.end(body);

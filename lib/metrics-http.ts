@@ -1,4 +1,5 @@
 import { createHash, timingSafeEqual } from "node:crypto";
+import { ApiError } from "./api/errors";
 import { metrics } from "./metrics";
 import { perProcess } from "./process-state";
 import { envStr, envStrOpt } from "./config";
@@ -24,29 +25,15 @@ export async function renderMetrics(
   authorization: string | undefined,
 ): Promise<{ status: number; headers: Record<string, string>; body: string }> {
   const token = envStrOpt("METRICS_TOKEN");
-  if (!token && !loopbackOnly()) {
-    return {
-      status: 403,
-      headers: { "Content-Type": "application/json", "Cache-Control": "no-store" },
-      body: JSON.stringify({
-        error: {
-          code: "FORBIDDEN",
-          message: "Set METRICS_TOKEN to read /metrics on a server listening beyond loopback",
-        },
-      }),
-    };
-  }
-  if (token && !tokenMatches(authorization, token)) {
-    return {
-      status: 401,
-      headers: {
-        "Content-Type": "application/json",
-        "WWW-Authenticate": 'Bearer realm="metrics"',
-        "Cache-Control": "no-store",
-      },
-      body: JSON.stringify({ error: { code: "UNAUTHORIZED", message: "Metrics token required" } }),
-    };
-  }
+  if (!token && !loopbackOnly())
+    throw new ApiError(
+      "FORBIDDEN",
+      "Set METRICS_TOKEN to read /metrics on a server listening beyond loopback",
+    );
+  if (token && !tokenMatches(authorization, token))
+    throw new ApiError("UNAUTHORIZED", "Metrics token required", {
+      "WWW-Authenticate": 'Bearer realm="metrics"',
+    });
   return {
     status: 200,
     headers: { "Content-Type": metrics.registry.contentType, "Cache-Control": "no-store" },

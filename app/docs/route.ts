@@ -1,3 +1,4 @@
+import { route } from "@/lib/auth/route";
 import { getCurrentUser } from "@/lib/auth/session";
 import { listKeyViews } from "@/lib/dashboard/keys";
 import { db } from "@/lib/db";
@@ -6,7 +7,7 @@ import { docsResponse } from "@/lib/docs/page";
 export const dynamic = "force-dynamic";
 
 /** Public API reference: plain HTML with no framework JavaScript (lib/docs/page.ts says why). */
-export async function GET(req: Request): Promise<Response> {
+export const GET = route({ auth: "public" }, async ({ request: req }) => {
   const host = req.headers.get("host") ?? "localhost:3000";
   const proto = req.headers.get("x-forwarded-proto") ?? "http";
   // A signed-in user sees their newest active key's prefix as the hint (never a demo token).
@@ -16,4 +17,4 @@ export async function GET(req: Request): Promise<Response> {
     { base: `${proto}://${host}`, key: key && { prefix: key.prefix, name: key.name } },
     req.headers.get("if-none-match"),
   );
-}
+});

@@ -1,18 +1,16 @@
 import { dataCommands } from "./data";
-import { keyCommands } from "./keys";
+import { keyCommands } from "../keys/cli";
 import { ingestCommands } from "./ingest";
-import { logCommands } from "./logs";
-import { operatorCommands } from "./operators";
-import { planCommands } from "./plans";
-import { usageCommands } from "./usage";
-import { userCommands } from "./users";
-import { webhookCommands } from "./webhooks";
+import { logCommands } from "../requestlog/cli";
+import { operatorCommands } from "../operator/cli";
+import { usageCommands } from "../usage/cli";
+import { userCommands } from "../auth/cli";
+import { webhookCommands } from "../webhooks/cli";
 import type { AdminCommand } from "./args";
 
-/** Each feature adds its commands here (keys, plans, usage, ...). */
+/** Every `npm run admin` command; a feature defines its own (lib/keys/cli.ts, lib/operator/cli.ts, ...). */
 export const commands: AdminCommand[] = [
   ...keyCommands,
-  ...planCommands,
   ...operatorCommands,
   ...userCommands,
   ...usageCommands,

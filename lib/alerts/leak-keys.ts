@@ -1,5 +1,6 @@
 import { createPublicKey, verify, type KeyObject } from "node:crypto";
 import fs from "node:fs";
+import type { Result } from "../api/errors";
 import { envStrOpt } from "../config";
 import { perProcess } from "../process-state";
 
@@ -89,9 +90,8 @@ export function signatureValid(keys: ReportKey[], body: Buffer, keyId: string, s
   });
 }
 
-export type ReportCheck =
-  | { ok: true; items: unknown }
-  | { ok: false; code: "UNAUTHORIZED" | "INVALID_REQUEST" | "SERVICE_UNAVAILABLE"; message: string };
+/** The report's parsed JSON (shape not yet checked), or why it was refused. */
+export type ReportCheck = Result<unknown, "UNAUTHORIZED" | "INVALID_REQUEST" | "SERVICE_UNAVAILABLE">;
 
 /**
  * Checks a report before anything is read from it: keys configured, both headers present, the
@@ -114,7 +114,7 @@ export function checkReport(body: Buffer, keyId: string | null, signature: strin
   if (keyId.length > 200 || !signatureValid(keys, body, keyId, signature))
     return { ok: false, code: "UNAUTHORIZED", message: "Invalid signature" };
   try {
-    return { ok: true, items: JSON.parse(body.toString("utf8")) };
+    return { ok: true, value: JSON.parse(body.toString("utf8")) };
   } catch {
     return { ok: false, code: "INVALID_REQUEST", message: "The body is not JSON" };
   }

@@ -13,6 +13,7 @@ export function newRequestId(): string {
 }
 
 const JSON_TYPE = "application/json; charset=utf-8";
+const NO_STORE = { "Cache-Control": "no-store" };
 
 /** Header sets a response merges, in order (rate limit, units, validators, an error's own). */
 export type HeaderSets = readonly Readonly<Record<string, string>>[];
@@ -85,6 +86,16 @@ export function errorResponse(requestId: string, error: ApiError, headers: Heade
     headers: envelopeHeaders(requestId, [...headers, error.headers]),
     body: JSON.stringify({ error: { code: error.code, message: error.message } }),
   };
+}
+
+/** A write surface's JSON answer (/ingest/v1, /sandbox/v1): the API's headers, never cached. */
+export function noStoreJson(
+  requestId: string,
+  status: number,
+  body: string,
+  headers: Readonly<Record<string, string>>,
+): ApiResponse {
+  return { status, headers: envelopeHeaders(requestId, [headers, NO_STORE]), body };
 }
 
 /**

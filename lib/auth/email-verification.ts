@@ -11,7 +11,7 @@ import { mailConfigured, sendMail, type Delivery } from "../mail";
  * the token (32 random bytes) is only ever in the email; the table keeps its SHA-256 and the
  * address it was sent to. A link works once, for VERIFY_TTL_MS (24 h), and only the newest one of
  * a user. Without SMTP_URL no link exists at all (a token is never logged): an operator verifies
- * the address with `admin user verify --email <address>` (lib/admin/users.ts).
+ * the address with `admin user verify --email <address>` (lib/auth/cli.ts).
  */
 export const VERIFY_TTL_MS = 24 * 3_600_000;
 export const VERIFY_PATH = "/verify-email";

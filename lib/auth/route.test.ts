@@ -3,7 +3,7 @@ import { z } from "zod";
 import { ApiError, assertOk, type Result } from "../api/errors";
 import { HandoffError } from "../handoff/errors";
 import { HashBusyError } from "./password";
-import { route } from "./route";
+import { readBounded, route } from "./route";
 
 const post = (body: string, headers: Record<string, string> = {}) =>
   new Request("http://127.0.0.1:3000/api/x", {
@@ -100,5 +100,24 @@ describe("route(): the one wrapper of dashboard, account and handoff routes", ()
       status: 409,
       body: { error: { code: "CONFLICT", message: "Already rolled" } },
     });
+  });
+
+  it("refuses a body over the limit, declared or streamed", async () => {
+    const declared = new Request("http://x/", {
+      method: "POST",
+      body: "x".repeat(10),
+      headers: { "content-length": "10" },
+    });
+    await expect(readBounded(declared, 5, "too large")).rejects.toMatchObject({ code: "PAYLOAD_TOO_LARGE" });
+    const stream = new ReadableStream<Uint8Array>({
+      start(c) {
+        for (let i = 0; i < 4; i++) c.enqueue(new Uint8Array(4));
+        c.close();
+      },
+    });
+    const chunked = new Request("http://x/", { method: "POST", body: stream, duplex: "half" } as RequestInit);
+    await expect(readBounded(chunked, 10, "too large")).rejects.toMatchObject({ code: "PAYLOAD_TOO_LARGE" });
+    const ok = new Request("http://x/", { method: "POST", body: "hello" });
+    expect((await readBounded(ok, 10, "too large")).toString()).toBe("hello");
   });
 });

@@ -1,5 +1,6 @@
 import type { z } from "zod";
 import { ApiError, AppError, assertOk, type ErrorCode } from "../api/errors";
+import { failurePage } from "../consent/pages";
 import { clientIpFromChain } from "../client-ip";
 import { logError } from "../log";
 import { db, type Db } from "../db";
@@ -10,12 +11,6 @@ import { crossSiteProblem, csrfProblem } from "./csrf";
 /** Every dashboard response is private and must never be stored by a cache (it may hold a new key). */
 export const jsonResponse = (status: number, body: unknown, headers: Record<string, string> = {}) =>
   Response.json(body, { status, headers: { "Cache-Control": "no-store", ...headers } });
-
-/** A dashboard error: the same ApiError model and {error:{code,message}} body as /v1. */
-export const dashboardError = (code: ErrorCode, message: string) => {
-  const err = new ApiError(code, message);
-  return jsonResponse(err.status, { error: { code: err.code, message: err.message } }, err.headers);
-};
 
 /** Where a request came from, for the audit log (the address rule: lib/client-ip.ts). */
 export function requestOrigin(request: Request) {
@@ -32,20 +27,27 @@ export function firstIssue(error: z.ZodError): string {
 }
 
 /** Who may call a route: a signed-in user (CSRF on every mutation), anyone from this site (no
- * session yet, so cross-site browser posts are refused: login CSRF), or a protocol client (the
- * agent handoff's endpoints, called by programs, which carry their own proof). */
+ * session yet, so cross-site browser posts are refused: login CSRF; public documents), or a
+ * protocol client (programs that carry their own proof: the agent handoff's endpoints, GitHub's
+ * signed leak reports). */
 export type RouteAuth = "session" | "public" | "protocol";
 
 export interface RouteSpec<A extends RouteAuth, S extends z.ZodType> {
   auth: A;
   /** The input schema: the query string for GET, the body otherwise. */
   input?: S | null;
-  /** "json" (default) or "form": JSON, OAuth's form encoding or an HTML form. */
+  /** "json" (default) or "form": JSON, OAuth's form encoding or an HTML form (which cannot set
+   * headers, so a session route takes its CSRF token from the `csrf_token` field as well). */
   body?: "json" | "form";
+  /** "json" (default): {error:{code,message}}; "html": a page for a browser form post (failurePage). */
+  errors?: "json" | "html";
   /** Headers on every answer of the route, beside Cache-Control: no-store. */
   headers?: Record<string, string>;
   /** The error for unreadable or invalid input (default 400 INVALID_PARAMETER). */
   invalid?: (message: string) => AppError;
+  /** A session route for some users only: anyone else, signed out included, gets `refusal` before
+   * anything else is looked at (the operator console answers 404, so it is not revealed). */
+  only?: { allow: (user: Member) => Promise<boolean>; refusal: () => AppError };
   /** What the log calls a failure of this route. */
   name?: string;
   /** Session routes: what the member does (lib/workspaces/permissions.ts), checked before the input. */
@@ -82,6 +84,31 @@ async function readInput(request: Request, kind: "json" | "form", session: boole
   return raw ?? (session ? {} : undefined);
 }
 
+/**
+ * The raw body (a signature covers its exact bytes, or a file upload), refused with 413 and
+ * `tooLarge` once it passes `max` bytes, declared or while it streams in.
+ */
+export async function readBounded(request: Request, max: number, tooLarge: string): Promise<Buffer> {
+  const declared = Number(request.headers.get("content-length") ?? "");
+  if (Number.isFinite(declared) && declared > max) throw new ApiError("PAYLOAD_TOO_LARGE", tooLarge);
+  if (!request.body) return Buffer.alloc(0);
+  const chunks: Buffer[] = [];
+  let size = 0;
+  const reader = request.body.getReader();
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > max) {
+      await reader.cancel().catch(() => {});
+      throw new ApiError("PAYLOAD_TOO_LARGE", tooLarge);
+    }
+    chunks.push(Buffer.from(value));
+  }
+  return Buffer.concat(chunks);
+}
+
+type FormFields = Record<string, unknown>;
 /** A form field once is a string; repeated (checkboxes) it is the list. */
 const formValue = (all: FormDataEntryValue[]) => {
   const strings = all.filter((v): v is string => typeof v === "string");
@@ -89,10 +116,11 @@ const formValue = (all: FormDataEntryValue[]) => {
 };
 
 /**
- * The one wrapper of every dashboard, account and handoff route: who may call (`auth`), CSRF,
- * input validated with zod, the handler's value as `{data}` (or its own Response), and every
- * failure mapped once: AppError (busy signals included: 503 with Retry-After) to its {error:{code,message}} body and status,
- * anything else to a bare 500 with the detail in the log only.
+ * The one wrapper of every route handler under app/ (tests/config/routes.test.ts): who may call
+ * (`auth`, `only`), CSRF, input validated with zod, the handler's value as `{data}` (or its own
+ * Response), and every failure mapped once: AppError (busy signals included: 503 with Retry-After)
+ * to its {error:{code,message}} body and status (or its page, `errors: "html"`), anything else to a
+ * bare 500 with the detail in the log only.
  */
 export function route<A extends RouteAuth, S extends z.ZodType>(
   spec: RouteSpec<A, S>,
@@ -102,24 +130,36 @@ export function route<A extends RouteAuth, S extends z.ZodType>(
   const answer = (status: number, body: unknown, extra: Record<string, string> = {}) =>
     Response.json(body, { status, headers: { ...headers, ...extra } });
   const invalid = spec.invalid ?? ((message: string) => new ApiError("INVALID_PARAMETER", message));
-  return async (request: Request, context?: { params: Promise<Record<string, string>> }) => {
+  // A catch-all segment's params are lists; no route wrapped here reads one.
+  return async (
+    request: Request,
+    context?: { params: Promise<Record<string, string | string[] | undefined>> },
+  ) => {
     try {
       const mutation = request.method !== "GET" && request.method !== "HEAD";
       let user: Member | undefined;
-      const params = (await context?.params) ?? {};
+      const params = ((await context?.params) ?? {}) as Record<string, string>;
       if (spec.auth === "session") {
         user = (await getMember()) ?? undefined;
+        if (spec.only && !(user && (await spec.only.allow(user)))) throw spec.only.refusal();
         if (!user) throw new ApiError("UNAUTHORIZED", "Sign in first");
-        const problem = mutation ? csrfProblem(request, user.id, request.headers.get("x-csrf-token")) : null;
-        if (problem) throw new ApiError("FORBIDDEN", problem);
         await enforce(spec.access, user, params);
       } else if (spec.auth === "public" && mutation) {
         const problem = crossSiteProblem(request);
         if (problem) throw new ApiError("FORBIDDEN", problem);
       }
+      const raw = spec.input
+        ? await readInput(request, spec.body ?? "json", spec.auth === "session")
+        : undefined;
+      if (user && mutation) {
+        const field =
+          spec.body === "form" && raw && typeof raw === "object" ? (raw as FormFields).csrf_token : null;
+        const token = request.headers.get("x-csrf-token") ?? (typeof field === "string" ? field : null);
+        const problem = csrfProblem(request, user.id, token);
+        if (problem) throw new ApiError("FORBIDDEN", problem);
+      }
       let body: unknown = undefined;
       if (spec.input) {
-        const raw = await readInput(request, spec.body ?? "json", spec.auth === "session");
         if (raw === undefined || raw === null || typeof raw !== "object")
           throw invalid("Body must be a JSON object");
         const parsed = spec.input.safeParse(raw);
@@ -134,8 +174,10 @@ export function route<A extends RouteAuth, S extends z.ZodType>(
       }
       return answer(200, { data: result });
     } catch (err) {
+      if (!(err instanceof AppError))
+        logError(`${spec.name ?? "dashboard"} route failed`, err, { path: new URL(request.url).pathname });
+      if (spec.errors === "html") return failurePage(err);
       if (err instanceof AppError) return answer(err.status, err.body(), err.headers);
-      logError(`${spec.name ?? "dashboard"} route failed`, err, { path: new URL(request.url).pathname });
       return answer(500, new ApiError("INTERNAL_ERROR", "Something went wrong").body());
     }
   };

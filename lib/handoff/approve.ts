@@ -1,3 +1,4 @@
+import type { Result } from "../api/errors";
 import type { AuditContext } from "../audit";
 import { recordAudit } from "../audit";
 import type { CurrentUser } from "../auth/session";
@@ -10,9 +11,9 @@ import { storedScopes, type Scope } from "../keys/scopes";
 export const HANDOFF_KEY_DAYS = 90;
 import { handoffByUserCode, transitionHandoff, type HandoffSessionRow } from "./repository";
 
-export type Decision =
-  | { ok: true; session: HandoffSessionRow; code: string | null }
-  | { ok: false; status: number; message: string };
+/** The decided session and, on approval, its one-time code; or why nothing was decided. */
+export type Decision = Result<{ session: HandoffSessionRow; code: string | null }, "NOT_FOUND" | "CONFLICT">;
+type Refusal = Extract<Decision, { ok: false }>;
 
 /** Why a session can no longer be decided on, or null while it is pending and unexpired. */
 export function closedReason(session: HandoffSessionRow, now = new Date()): string | null {
@@ -24,16 +25,23 @@ export function closedReason(session: HandoffSessionRow, now = new Date()): stri
   return null;
 }
 
-async function pendingSession(
-  db: Db,
-  userCode: string,
-): Promise<HandoffSessionRow | { status: number; message: string }> {
+async function pendingSession(db: Db, userCode: string): Promise<HandoffSessionRow | Refusal> {
   const session = await handoffByUserCode(db, userCode);
   if (!session)
-    return { status: 404, message: "No request with this code. Check the code in your terminal." };
+    return {
+      ok: false,
+      code: "NOT_FOUND",
+      message: "No request with this code. Check the code in your terminal.",
+    };
   const closed = closedReason(session);
-  return closed ? { status: 409, message: closed } : session;
+  return closed ? { ok: false, code: "CONFLICT", message: closed } : session;
 }
+
+const ALREADY_DECIDED: Refusal = {
+  ok: false,
+  code: "CONFLICT",
+  message: "This request was already decided.",
+};
 
 /**
  * Step 2-3: the signed-in user approves. The session is bound to that user's account and the
@@ -53,7 +61,7 @@ export async function approveSession(
   audit: AuditContext,
 ): Promise<Decision> {
   const found = await pendingSession(db, input.userCode);
-  if (!("id" in found)) return { ok: false, ...found };
+  if (!("id" in found)) return found;
   const now = new Date();
   const code = generateAuthCode();
   const moved = await transitionHandoff(db, found.id, "pending", {
@@ -67,7 +75,7 @@ export async function approveSession(
     keyScopes: storedScopes(input.scopes),
     keyExpiresDays: input.expiresDays === undefined ? HANDOFF_KEY_DAYS : input.expiresDays,
   });
-  if (!moved) return { ok: false, status: 409, message: "This request was already decided." };
+  if (!moved) return ALREADY_DECIDED;
   await recordAudit(db, {
     accountId: input.user.accountId,
     actorUserId: input.user.id,
@@ -77,7 +85,10 @@ export async function approveSession(
     detail: `"${found.clientName}" key "${found.keyName}" (${input.environment}; requested ${found.environment}) from ${found.requesterIp}`,
     ...audit,
   });
-  return { ok: true, session: { ...found, status: "approved", environment: input.environment }, code };
+  return {
+    ok: true,
+    value: { session: { ...found, status: "approved", environment: input.environment }, code },
+  };
 }
 
 export async function denySession(
@@ -86,12 +97,12 @@ export async function denySession(
   audit: AuditContext,
 ): Promise<Decision> {
   const found = await pendingSession(db, input.userCode);
-  if (!("id" in found)) return { ok: false, ...found };
+  if (!("id" in found)) return found;
   const moved = await transitionHandoff(db, found.id, "pending", {
     status: "denied",
     accountId: input.user.accountId,
   });
-  if (!moved) return { ok: false, status: 409, message: "This request was already decided." };
+  if (!moved) return ALREADY_DECIDED;
   await recordAudit(db, {
     accountId: input.user.accountId,
     actorUserId: input.user.id,
@@ -101,5 +112,5 @@ export async function denySession(
     detail: `"${found.clientName}" from ${found.requesterIp}`,
     ...audit,
   });
-  return { ok: true, session: { ...found, status: "denied" }, code: null };
+  return { ok: true, value: { session: { ...found, status: "denied" }, code: null } };
 }

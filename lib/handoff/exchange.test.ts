@@ -31,8 +31,8 @@ async function approvedSession() {
     { userCode: started.user_code.replace("-", ""), user, environment: "test" },
     {},
   );
-  if (!decision.ok || !decision.code) throw new Error("approval failed");
-  return { sessionId: started.session_id, code: decision.code, verifier };
+  if (!decision.ok || !decision.value.code) throw new Error("approval failed");
+  return { sessionId: started.session_id, code: decision.value.code, verifier };
 }
 
 const liveKeysOf = async (sessionId: string) => {

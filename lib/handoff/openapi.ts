@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { errorBody as surfaceErrorBody } from "../docs/surface-openapi";
 import { HANDOFF_ERRORS } from "./errors";
 import { issuedKey, startBody, startResponse, tokenBody } from "./schemas";
 
@@ -11,24 +12,16 @@ const json = (schema: z.ZodType, io: "input" | "output" = "output") => {
   return rest;
 };
 
-const errorBody = (codes: string[]) => ({
-  type: "object",
-  required: ["error"],
-  properties: {
-    error: {
-      type: "object",
-      required: ["code", "message"],
-      properties: {
-        code: { type: "string", enum: codes },
-        message: { type: "string" },
-        interval: {
-          type: "integer",
-          description: "On slow_down and authorization_pending: the poll interval to use from now on",
-        },
+const errorBody = (codes: string[]) =>
+  surfaceErrorBody({
+    codes,
+    extra: {
+      interval: {
+        type: "integer",
+        description: "On slow_down and authorization_pending: the poll interval to use from now on",
       },
     },
-  },
-});
+  });
 
 const errorResponse = (description: string, codes: string[]) => ({
   description,

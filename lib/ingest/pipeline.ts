@@ -12,7 +12,7 @@ import { invalidateResponseCache } from "../api/cache";
 import { isDatabaseUnavailable } from "../api/db-errors";
 import { ApiError } from "../api/errors";
 import { refusalError } from "../api/refusals";
-import { errorResponse, newRequestId } from "../api/respond";
+import { errorResponse, newRequestId, noStoreJson as json } from "../api/respond";
 import type { ApiRequest, ApiResponse } from "../api/types";
 import { retryBusy } from "../db/busy-retry";
 import { db, type Tx } from "../db";
@@ -33,7 +33,7 @@ import {
   type StoredAnswer,
 } from "./idempotency";
 import { ingestOpenApi } from "./openapi";
-import { compileRoutes, matchIngest } from "./router";
+import { compileRoutes, routeFor } from "./router";
 import { ingestRoutes } from "./routes";
 
 const compiled = compileRoutes(ingestRoutes);
@@ -77,13 +77,7 @@ async function run(
   state: { caller: Caller | null; admission?: Admission; limit: Record<string, string> },
   setEndpoint: (e: string) => void,
 ): Promise<Outcome> {
-  const found = matchIngest(compiled, apiReq.method === "HEAD" ? "GET" : apiReq.method, apiReq.path);
-  if (!found) throw new ApiError("NOT_FOUND", `No endpoint at ${apiReq.path.slice(0, 100)}`);
-  if ("allowed" in found)
-    throw new ApiError("METHOD_NOT_ALLOWED", `Method ${apiReq.method.slice(0, 20)} is not allowed here`, {
-      Allow: found.allowed.join(", "),
-    });
-  const { route, params } = found;
+  const { route, params } = routeFor(compiled, apiReq);
   setEndpoint(route.pattern);
   if (route.public)
     return { res: json(requestId, 200, JSON.stringify(ingestOpenApi()), {}), endpoint: route.pattern };
@@ -194,20 +188,6 @@ function answered(
   return {
     res: json(requestId, answer.status, answer.body, { ...state.limit, ...unitHeaders, ...extra }),
     endpoint,
-  };
-}
-
-function json(requestId: string, status: number, body: string, headers: Record<string, string>): ApiResponse {
-  return {
-    status,
-    headers: {
-      ...headers,
-      "Content-Type": "application/json; charset=utf-8",
-      "Cache-Control": "no-store",
-      "X-Content-Type-Options": "nosniff",
-      "X-Request-Id": requestId,
-    },
-    body,
   };
 }
 

@@ -1,17 +1,25 @@
-import type { IngestRouteDef } from "./types";
+import { ApiError } from "../api/errors";
+import type { ApiRequest } from "../api/types";
 
-interface Compiled {
-  route: IngestRouteDef;
+/** What the router needs of a route: its method and its path with `{name}` parameters. */
+interface Routable {
+  method: string;
+  pattern: string;
+}
+
+interface Compiled<R extends Routable> {
+  route: R;
   regex: RegExp;
   names: string[];
 }
 
-export interface IngestMatch {
-  route: IngestRouteDef;
+export interface RouteMatch<R extends Routable> {
+  route: R;
   params: Record<string, string>;
 }
 
-export function compileRoutes(routes: IngestRouteDef[]): Compiled[] {
+/** The router of the write surfaces' route tables (/ingest/v1, /sandbox/v1). */
+export function compileRoutes<R extends Routable>(routes: readonly R[]): Compiled<R>[] {
   return routes.map((route) => {
     const names: string[] = [];
     const source = route.pattern
@@ -36,11 +44,11 @@ function decode(s: string): string | null {
  * The route for a method and path: `{ allowed }` lists the methods when the path matches but
  * the method does not (405), null when no route has the path (404).
  */
-export function matchIngest(
-  compiled: Compiled[],
+export function matchRoute<R extends Routable>(
+  compiled: readonly Compiled<R>[],
   method: string,
   rawPath: string,
-): IngestMatch | { allowed: string[] } | null {
+): RouteMatch<R> | { allowed: string[] } | null {
   const path = rawPath.length > 1 && rawPath.endsWith("/") ? rawPath.slice(0, -1) : rawPath;
   const allowed: string[] = [];
   for (const c of compiled) {
@@ -59,4 +67,18 @@ export function matchIngest(
     return { route: c.route, params };
   }
   return allowed.length ? { allowed } : null;
+}
+
+/** The request's route (HEAD as GET), or the 404 / 405 (with Allow) that refuses it. */
+export function routeFor<R extends Routable>(
+  compiled: readonly Compiled<R>[],
+  apiReq: ApiRequest,
+): RouteMatch<R> {
+  const found = matchRoute(compiled, apiReq.method === "HEAD" ? "GET" : apiReq.method, apiReq.path);
+  if (!found) throw new ApiError("NOT_FOUND", `No endpoint at ${apiReq.path.slice(0, 100)}`);
+  if ("allowed" in found)
+    throw new ApiError("METHOD_NOT_ALLOWED", `Method ${apiReq.method.slice(0, 20)} is not allowed here`, {
+      Allow: found.allowed.join(", "),
+    });
+  return found;
 }

@@ -1,3 +1,4 @@
+import type { Result } from "../api/errors";
 import { recordAudit, type AuditContext } from "../audit";
 import type { CurrentUser } from "../auth/session";
 import type { Db } from "../db";
@@ -7,7 +8,9 @@ import { oauthConfig } from "./config";
 import { grantById, revokeGrant, transitionGrant, type GrantRow } from "./grants";
 import { newAuthCode, tokenHash } from "./tokens";
 
-export type ConsentOutcome = { ok: true; redirect: string } | { ok: false; status: number; message: string };
+/** Where the browser goes back to the client (with the code or the denial), or why nothing was decided. */
+export type ConsentOutcome = Result<string, "CONFLICT">;
+const refused = (message: string): ConsentOutcome => ({ ok: false, code: "CONFLICT", message });
 
 /** Why a consent request can no longer be decided on, or null while it waits. */
 export function consentClosed(grant: GrantRow | null, now = new Date()): string | null {
@@ -46,9 +49,9 @@ export async function approveGrant(
 ): Promise<ConsentOutcome> {
   const grant = await grantById(db, input.grantId);
   const closed = consentClosed(grant);
-  if (closed || !grant) return { ok: false, status: 409, message: closed ?? "" };
+  if (closed || !grant) return refused(closed ?? "");
   const client = await db.oAuthClient.findUnique({ where: { id: grant.clientId } });
-  if (!client) return { ok: false, status: 409, message: "The client is no longer registered." };
+  if (!client) return refused("The client is no longer registered.");
   const now = new Date();
   if (
     !(await transitionGrant(db, grant.id, "pending", {
@@ -56,7 +59,7 @@ export async function approveGrant(
       accountId: input.user.accountId,
     }))
   )
-    return { ok: false, status: 409, message: "This authorization request was already decided." };
+    return refused("This authorization request was already decided.");
   const created = await createCappedApiKey(
     db,
     {
@@ -75,7 +78,7 @@ export async function approveGrant(
   );
   if (!created.ok) {
     await transitionGrant(db, grant.id, "approving", { status: "denied" });
-    return { ok: false, status: 409, message: created.message };
+    return refused(created.message);
   }
   const code = newAuthCode();
   const moved = await transitionGrant(db, grant.id, "approving", {
@@ -87,7 +90,7 @@ export async function approveGrant(
   });
   if (!moved) {
     await revokeApiKey(db, { id: created.record.id }, input.user.id, audit);
-    return { ok: false, status: 409, message: "This authorization request was already decided." };
+    return refused("This authorization request was already decided.");
   }
   await recordAudit(db, {
     accountId: input.user.accountId,
@@ -98,18 +101,18 @@ export async function approveGrant(
     detail: `"${client.name}" (${client.id}) as ${created.record.prefix} (${input.environment}), redirect ${new URL(grant.redirectUri).host || grant.redirectUri}`,
     ...audit,
   });
-  return { ok: true, redirect: back(grant, { code }, input.issuer) };
+  return { ok: true, value: back(grant, { code }, input.issuer) };
 }
 
 export async function denyGrant(db: Db, grantId: string, issuer: string): Promise<ConsentOutcome> {
   const grant = await grantById(db, grantId);
   const closed = consentClosed(grant);
-  if (closed || !grant) return { ok: false, status: 409, message: closed ?? "" };
+  if (closed || !grant) return refused(closed ?? "");
   if (!(await transitionGrant(db, grant.id, "pending", { status: "denied" })))
-    return { ok: false, status: 409, message: "This authorization request was already decided." };
+    return refused("This authorization request was already decided.");
   return {
     ok: true,
-    redirect: back(grant, { error: "access_denied", error_description: "The user denied access" }, issuer),
+    value: back(grant, { error: "access_denied", error_description: "The user denied access" }, issuer),
   };
 }
 

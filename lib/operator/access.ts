@@ -2,7 +2,8 @@ import { notFound } from "next/navigation";
 import type { z } from "zod";
 import { envStrOpt } from "../config";
 import { db, type Db } from "../db";
-import { dashboardError, dashboardRoute, requestOrigin } from "../auth/route";
+import { ApiError } from "../api/errors";
+import { requestOrigin, route, type RouteContext } from "../auth/route";
 import { getCurrentUser, type CurrentUser } from "../auth/session";
 import type { OperatorActor } from "./suspension";
 
@@ -48,17 +49,22 @@ export function operatorActor(user: CurrentUser, request: Request): OperatorActo
 export const NOT_FOUND_MESSAGE = "Not found";
 
 /**
- * A console API route: like dashboardRoute (CSRF on every mutation, zod input, error body), but a
- * caller who is not an operator gets 404 NOT_FOUND before anything else is looked at.
+ * A console API route: a session route (CSRF on every mutation, zod input, error body) that answers
+ * 404 NOT_FOUND to anyone but an operator, signed out included, before anything else is looked at.
  */
-export function operatorRoute<S extends z.ZodType>(
+export const operatorRoute = <S extends z.ZodType>(
   schema: S | null,
-  handler: Parameters<typeof dashboardRoute<S>>[2],
-) {
-  const inner = dashboardRoute("self", schema, handler);
-  return async (request: Request, context: { params: Promise<Record<string, string>> }) => {
-    const user = await getCurrentUser().catch(() => null);
-    if (!user || !(await isOperator(db, user))) return dashboardError("NOT_FOUND", NOT_FOUND_MESSAGE);
-    return inner(request, context);
-  };
-}
+  handler: (ctx: RouteContext<"session", S>) => Promise<unknown>,
+) =>
+  route(
+    {
+      auth: "session",
+      input: schema,
+      access: { action: "self" },
+      only: {
+        allow: (user) => isOperator(db, user),
+        refusal: () => new ApiError("NOT_FOUND", NOT_FOUND_MESSAGE),
+      },
+    },
+    handler,
+  );

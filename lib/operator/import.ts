@@ -28,28 +28,6 @@ export function uploadName(raw: string): string {
   return base;
 }
 
-/** Reads a request body up to `max` bytes; a larger one is refused with 413 before it is all read. */
-export async function readBounded(request: Request, max: number): Promise<Buffer> {
-  const tooLarge = () => new ApiError("PAYLOAD_TOO_LARGE", `The file is larger than ${max} bytes`);
-  const declared = Number(request.headers.get("content-length") ?? "");
-  if (Number.isFinite(declared) && declared > max) throw tooLarge();
-  if (!request.body) return Buffer.alloc(0);
-  const chunks: Buffer[] = [];
-  let size = 0;
-  const reader = request.body.getReader();
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > max) {
-      await reader.cancel().catch(() => {});
-      throw tooLarge();
-    }
-    chunks.push(Buffer.from(value));
-  }
-  return Buffer.concat(chunks);
-}
-
 export interface UploadOptions {
   competition?: string;
   edition?: string;

@@ -9,7 +9,7 @@ import { authenticate, IP_NOT_ALLOWED } from "../api/auth";
 import { isDatabaseUnavailable } from "../api/db-errors";
 import { ApiError } from "../api/errors";
 import { refusalError } from "../api/refusals";
-import { errorResponse, newRequestId } from "../api/respond";
+import { errorResponse, newRequestId, noStoreJson as json } from "../api/respond";
 import type { ApiRequest, ApiResponse } from "../api/types";
 import { db } from "../db";
 import { apiRequest } from "../ingest/http";
@@ -20,7 +20,10 @@ import { metrics } from "../metrics";
 import { recordRequest, type RequestTrace } from "../requestlog/record";
 import { usage, type Admission } from "../usage";
 import { sandboxOpenApi } from "./openapi";
-import { matchSandbox } from "./routes";
+import { compileRoutes, routeFor } from "../ingest/router";
+import { sandboxRoutes } from "./routes";
+
+const compiled = compileRoutes(sandboxRoutes);
 
 /** /sandbox/v1 and its look-alikes. */
 export const SANDBOX_PATH = /^\/sandbox\/v\d+(?:[/?]|$)/i;
@@ -35,23 +38,6 @@ interface State {
   endpoint: string;
 }
 
-const json = (
-  requestId: string,
-  status: number,
-  body: string,
-  headers: Record<string, string>,
-): ApiResponse => ({
-  status,
-  headers: {
-    ...headers,
-    "Content-Type": "application/json; charset=utf-8",
-    "Cache-Control": "no-store",
-    "X-Content-Type-Options": "nosniff",
-    "X-Request-Id": requestId,
-  },
-  body,
-});
-
 async function run(
   req: IncomingMessage,
   apiReq: ApiRequest,
@@ -59,13 +45,7 @@ async function run(
   trace: RequestTrace,
   s: State,
 ) {
-  const found = matchSandbox(apiReq.method === "HEAD" ? "GET" : apiReq.method, apiReq.path);
-  if (!found) throw new ApiError("NOT_FOUND", `No endpoint at ${apiReq.path.slice(0, 100)}`);
-  if ("allowed" in found)
-    throw new ApiError("METHOD_NOT_ALLOWED", `Method ${apiReq.method.slice(0, 20)} is not allowed here`, {
-      Allow: found.allowed.join(", "),
-    });
-  const { route, params } = found;
+  const { route, params } = routeFor(compiled, apiReq);
   s.endpoint = route.pattern;
   if (!route.handler) return json(requestId, 200, JSON.stringify(sandboxOpenApi()), {});
   const auth = await authenticate(apiReq);

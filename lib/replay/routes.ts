@@ -96,29 +96,3 @@ export const sandboxRoutes: SandboxRoute[] = [
     handler: ({ db, caller, params }) => cancelReplay(db, caller.accountId, params.id),
   },
 ];
-
-/** The route for a method and path, the allowed methods (405), or null (404). */
-export function matchSandbox(
-  method: string,
-  rawPath: string,
-): { route: SandboxRoute; params: Record<string, string> } | { allowed: string[] } | null {
-  const path = rawPath.length > 1 && rawPath.endsWith("/") ? rawPath.slice(0, -1) : rawPath;
-  const allowed: string[] = [];
-  for (const route of sandboxRoutes) {
-    const re = new RegExp(`^${route.pattern.replace(/\./g, "\\.").replace(/\{id\}/, "([^/]+)")}$`);
-    const m = re.exec(path);
-    if (!m) continue;
-    if (route.method !== method) {
-      allowed.push(route.method);
-      continue;
-    }
-    let id: string | undefined;
-    try {
-      id = m[1] === undefined ? undefined : decodeURIComponent(m[1]);
-    } catch {
-      return null;
-    }
-    return { route, params: id === undefined ? {} : { id } };
-  }
-  return allowed.length ? { allowed } : null;
-}

@@ -29,7 +29,7 @@ const report = (token: string) =>
 async function deliver(body: string, signature: string | null, keyId: string | null = KEY_ID) {
   const checked = checkReport(Buffer.from(body), keyId, signature);
   if (!checked.ok) return checked;
-  const parsed = LeakReport.safeParse(checked.items);
+  const parsed = LeakReport.safeParse(checked.value);
   if (!parsed.success) return { ok: false as const, code: "INVALID_REQUEST" };
   return { ok: true as const, answer: await handleLeakReport(db, parsed.data) };
 }

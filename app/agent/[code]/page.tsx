@@ -1,6 +1,5 @@
 import type { Metadata } from "next";
 import { headers } from "next/headers";
-import type { ReactNode } from "react";
 import { csrfTokenFor } from "@/lib/auth/csrf";
 import { clientIpFromChain } from "@/lib/client-ip";
 import { requireUser } from "@/lib/auth/session";
@@ -8,22 +7,13 @@ import { db } from "@/lib/db";
 import { closedReason } from "@/lib/handoff/approve";
 import { formatUserCode, normalizeUserCode } from "@/lib/handoff/codes";
 import { handoffByUserCode } from "@/lib/handoff/repository";
-import { ApprovalForm } from "./approval-form";
+import { ConsentShell, KeyConsentForm } from "@/components/consent/KeyConsentForm";
+import { READ_SCOPES } from "@/lib/keys/scope-names";
 
 export const dynamic = "force-dynamic";
 // No "no-referrer" policy here: it would make Chromium send `Origin: null` with the form post,
 // which the CSRF check (rightly) refuses.
 export const metadata: Metadata = { title: "Approve agent access" };
-
-function Shell({ title, children }: { title: string; children: ReactNode }) {
-  return (
-    <main className="mx-auto max-w-xl px-6 py-12">
-      <p className="text-sm font-semibold uppercase tracking-wide text-emerald-700">Statline</p>
-      <h1 className="mt-2 text-2xl font-bold tracking-tight">{title}</h1>
-      {children}
-    </main>
-  );
-}
 
 /** "just now", "4 minutes ago": sessions live at most 10 minutes (HANDOFF_SESSION_TTL_SECONDS). */
 function age(createdAt: Date, now: number): string {
@@ -41,19 +31,19 @@ export default async function ApproveAgentPage({ params }: { params: Promise<{ c
   const session = userCode ? await handoffByUserCode(db, userCode) : null;
   if (!session) {
     return (
-      <Shell title="No such request">
+      <ConsentShell title="No such request">
         <p className="mt-4 text-slate-700">
           No pending request has this code. Check the code your terminal shows.
         </p>
-      </Shell>
+      </ConsentShell>
     );
   }
   const closed = closedReason(session);
   if (closed) {
     return (
-      <Shell title="Nothing to approve">
+      <ConsentShell title="Nothing to approve">
         <p className="mt-4 text-slate-700">{closed}</p>
-      </Shell>
+      </ConsentShell>
     );
   }
   // The approver's address by the same rule as the requester's (lib/client-ip.ts, server.ts).
@@ -63,7 +53,7 @@ export default async function ApproveAgentPage({ params }: { params: Promise<{ c
     ? "Loopback redirect: after you approve, this browser is sent to the address below"
     : "Paste or poll: the code is shown here, or the agent fetches the key itself";
   return (
-    <Shell title="Approve agent access">
+    <ConsentShell title="Approve agent access">
       <div
         role="alert"
         className="mt-4 rounded-md border border-amber-300 bg-amber-50 p-4 text-sm text-amber-900"
@@ -121,11 +111,22 @@ export default async function ApproveAgentPage({ params }: { params: Promise<{ c
         <dt className="text-slate-500">Account</dt>
         <dd>{user.email}</dd>
       </dl>
-      <ApprovalForm
-        userCode={session.userCode}
+      <KeyConsentForm
+        action="/api/agent/approve"
+        target={["user_code", session.userCode]}
         csrfToken={csrfTokenFor(user.id)}
-        requested={session.environment}
+        environmentLegend="Key environment"
+        noun="key"
+        environmentNote={
+          session.environment === "live"
+            ? "The agent asked for a live key. Choose Live explicitly to issue one."
+            : null
+        }
+        scopesLegend="What the key may read"
+        preselected={READ_SCOPES}
+        expiryLabel="Expires"
+        defaultExpiry="90"
       />
-    </Shell>
+    </ConsentShell>
   );
 }

@@ -1,27 +1,16 @@
 import type { Metadata } from "next";
-import type { ReactNode } from "react";
 import { csrfTokenFor } from "@/lib/auth/csrf";
 import { requireUser } from "@/lib/auth/session";
 import { db } from "@/lib/db";
 import { isScope, READ_SCOPES, type Scope } from "@/lib/keys/scope-names";
 import { consentClosed } from "@/lib/oauth/consent";
 import { clientById, grantById } from "@/lib/oauth/grants";
-import { ConsentForm } from "./consent-form";
+import { ConsentShell, KeyConsentForm } from "@/components/consent/KeyConsentForm";
 
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "Connect an app" };
 
 const GRANT_ID = /^og_[0-9A-Za-z]{32}$/;
-
-function Shell({ title, children }: { title: string; children: ReactNode }) {
-  return (
-    <main className="mx-auto max-w-xl px-6 py-12">
-      <p className="text-sm font-semibold uppercase tracking-wide text-emerald-700">Statline</p>
-      <h1 className="mt-2 text-2xl font-bold tracking-tight">{title}</h1>
-      {children}
-    </main>
-  );
-}
 
 function hostOf(uri: string): { host: string; loopback: boolean; https: boolean } {
   const u = new URL(uri);
@@ -42,16 +31,16 @@ export default async function ConsentPage({ searchParams }: { searchParams: Prom
   const closed = consentClosed(grant);
   if (closed || !grant)
     return (
-      <Shell title="Nothing to approve">
+      <ConsentShell title="Nothing to approve">
         <p className="mt-4 text-slate-700">{closed}</p>
-      </Shell>
+      </ConsentShell>
     );
   const client = await clientById(db, grant.clientId);
   if (!client)
     return (
-      <Shell title="Nothing to approve">
+      <ConsentShell title="Nothing to approve">
         <p className="mt-4 text-slate-700">The client is no longer registered.</p>
-      </Shell>
+      </ConsentShell>
     );
   const redirect = hostOf(grant.redirectUri);
   const clientHost = client.uri ? new URL(client.uri).host : null;
@@ -59,7 +48,7 @@ export default async function ConsentPage({ searchParams }: { searchParams: Prom
   const asked = grant.requestedScopes.split(" ").filter((s): s is Scope => isScope(s) && s !== "ingest");
   const preselected = asked.length ? asked : [...READ_SCOPES];
   return (
-    <Shell title="Connect an app to Statline">
+    <ConsentShell title="Connect an app to Statline">
       <div
         role="alert"
         className="mt-4 rounded-md border border-amber-300 bg-amber-50 p-4 text-sm text-amber-900"
@@ -117,7 +106,16 @@ export default async function ConsentPage({ searchParams }: { searchParams: Prom
         <dt className="text-slate-500">Account</dt>
         <dd>{user.email}</dd>
       </dl>
-      <ConsentForm grantId={grant.id} csrfToken={csrfTokenFor(user.id)} preselected={preselected} />
-    </Shell>
+      <KeyConsentForm
+        action="/api/oauth/consent"
+        target={["request", grant.id]}
+        csrfToken={csrfTokenFor(user.id)}
+        environmentLegend="Environment"
+        scopesLegend="What the app may read"
+        preselected={preselected}
+        expiryLabel="Connection expires"
+        defaultExpiry="30"
+      />
+    </ConsentShell>
   );
 }

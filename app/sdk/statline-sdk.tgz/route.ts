@@ -1,3 +1,5 @@
+import { ApiError } from "@/lib/api/errors";
+import { route } from "@/lib/auth/route";
 import { sdkTarball } from "@/lib/sdk/tarball";
 
 // The SDK for `npm install <this instance>/sdk/statline-sdk.tgz` (sdk/README.md). Public, like the docs.
@@ -12,23 +14,20 @@ export const runtime = "nodejs";
 const WAIT_MS = 8000;
 
 const unavailable = (message: string) =>
-  Response.json(
-    { error: { code: "SERVICE_UNAVAILABLE", message } },
-    { status: 503, headers: { "Retry-After": "10", "Cache-Control": "no-store" } },
-  );
+  new ApiError("SERVICE_UNAVAILABLE", message, { "Retry-After": "10" });
 
-export async function GET(req: Request): Promise<Response> {
+export const GET = route({ auth: "public", name: "sdk" }, async ({ request: req }) => {
   let timer: NodeJS.Timeout | undefined;
   const waited = new Promise<null>((resolve) => (timer = setTimeout(() => resolve(null), WAIT_MS)));
   let t;
   try {
     t = await Promise.race([sdkTarball(), waited]);
   } catch {
-    return unavailable("The SDK tarball could not be built on this instance; retry later");
+    throw unavailable("The SDK tarball could not be built on this instance; retry later");
   } finally {
     clearTimeout(timer);
   }
-  if (!t) return unavailable("The SDK tarball is being built; retry in 10 s");
+  if (!t) throw unavailable("The SDK tarball is being built; retry in 10 s");
   const headers = {
     ETag: t.etag,
     "Cache-Control": "public, max-age=300",
@@ -39,4 +38,4 @@ export async function GET(req: Request): Promise<Response> {
   return new Response(new Uint8Array(t.bytes), {
     headers: { ...headers, "Content-Length": String(t.bytes.length) },
   });
-}
+});

@@ -1,9 +1,9 @@
 import { z } from "zod";
-import { firstIssue } from "@/lib/auth/route";
+import { firstIssue, readBounded } from "@/lib/auth/route";
 import { ApiError } from "@/lib/api/errors";
 import { db } from "@/lib/db";
 import { operatorActor, operatorRoute } from "@/lib/operator/access";
-import { importMaxBytes, importUpload, readBounded } from "@/lib/operator/import";
+import { importMaxBytes, importUpload } from "@/lib/operator/import";
 
 export const dynamic = "force-dynamic";
 
@@ -23,7 +23,8 @@ export const POST = operatorRoute(null, async ({ user, request }) => {
   const parsed = query.safeParse(Object.fromEntries(new URL(request.url).searchParams));
   if (!parsed.success) throw new ApiError("INVALID_PARAMETER", firstIssue(parsed.error));
   const q = parsed.data;
-  const bytes = await readBounded(request, importMaxBytes());
+  const max = importMaxBytes();
+  const bytes = await readBounded(request, max, `The file is larger than ${max} bytes`);
   return importUpload(
     db,
     user.accountId,

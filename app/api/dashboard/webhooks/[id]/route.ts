@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { dashboardError, dashboardRoute, requestOrigin } from "@/lib/auth/route";
+import { ApiError } from "@/lib/api/errors";
+import { dashboardRoute, requestOrigin } from "@/lib/auth/route";
 import { db } from "@/lib/db";
 import { CHANGE_TYPES } from "@/lib/events/types";
 import { dashboardUrlProblem } from "@/lib/webhooks/ssrf";
@@ -40,7 +41,7 @@ export const PATCH = dashboardRoute(
       { ...body, eventTypes: body.eventTypes && [...new Set(body.eventTypes)] },
       { userId: user.id, ...requestOrigin(request) },
     );
-    if (!done.ok) return dashboardError(done.code, dashboardUrlProblem(done.message));
+    if (!done.ok) throw new ApiError(done.code, dashboardUrlProblem(done.message));
     return done.value;
   },
 );

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { requireRecentAuth } from "@/lib/auth/reauth";
-import { dashboardError, dashboardRoute, jsonResponse, requestOrigin } from "@/lib/auth/route";
+import { assertOk } from "@/lib/api/errors";
+import { dashboardRoute, jsonResponse, requestOrigin } from "@/lib/auth/route";
 import { db } from "@/lib/db";
 import { SECRET_OVERLAP_CHOICES, type SecretOverlap } from "@/lib/webhooks/config";
 import { rollSigningSecret } from "@/lib/webhooks/edit";
@@ -23,6 +24,6 @@ export const POST = dashboardRoute("webhooks.manage", rollInput, async ({ user, 
     SECRET_OVERLAP_CHOICES[body.overlap],
     { userId: user.id, ...requestOrigin(request) },
   );
-  if (!done.ok) return dashboardError(done.code, done.message);
+  assertOk(done);
   return jsonResponse(201, { data: done.value }, { Pragma: "no-cache" });
 });

@@ -1,11 +1,11 @@
 import { findOrCreateUser, findUserByEmail } from "../accounts";
 import { db } from "../db";
-import { rollApiKey, setKeyDisabled, updateApiKey } from "../keys/lifecycle";
-import { createCappedApiKey, listApiKeys, revokeApiKey } from "../keys/repository";
+import { rollApiKey, setKeyDisabled, updateApiKey } from "./lifecycle";
+import { createCappedApiKey, listApiKeys, revokeApiKey } from "./repository";
+import { parseFlags, requireFlag, type AdminCommand } from "../admin/args";
+import { keyOptionsFromFlags, keyPatchFromFlags, keyStatus } from "./cli-options";
+import { MAX_GRACE_MS, parseDuration } from "./options";
 import { memberFor } from "../workspaces/cli";
-import { parseFlags, requireFlag, type AdminCommand } from "./args";
-import { keyOptionsFromFlags, keyPatchFromFlags, keyStatus } from "./key-options";
-import { MAX_GRACE_MS, parseDuration } from "../keys/options";
 
 const CLI_ORIGIN = { ip: "admin-cli" };
 

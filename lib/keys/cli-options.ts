@@ -5,9 +5,9 @@ import {
   type KeyOptionsInput,
   type KeyPatch,
   type KeyPatchInput,
-} from "../keys/options";
-import type { KeyOptions } from "../keys/repository";
-import { parseScopes, READ_SCOPES } from "../keys/scopes";
+} from "./options";
+import type { KeyOptions } from "./repository";
+import { parseScopes, READ_SCOPES } from "./scopes";
 
 type Flags = Record<string, string | true>;
 

@@ -1,8 +1,8 @@
 import { findUserByEmail } from "../accounts";
 import { db } from "../db";
-import { STATUS_CLASSES } from "../usage/meter";
-import { usageTotals } from "../usage/totals";
-import { parseFlags, requireFlag, type AdminCommand } from "./args";
+import { STATUS_CLASSES } from "./meter";
+import { usageTotals } from "./totals";
+import { parseFlags, requireFlag, type AdminCommand } from "../admin/args";
 
 export const usageCommands: AdminCommand[] = [
   {

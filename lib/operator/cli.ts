@@ -1,11 +1,11 @@
 import { findUserByEmail } from "../accounts";
 import { db } from "../db";
-import { setAccountPlan } from "../operator/accounts";
-import { reinstateAccount, suspendAccount, type OperatorActor } from "../operator/suspension";
+import { setAccountOperator, setAccountPlan } from "./accounts";
+import { reinstateAccount, suspendAccount, type OperatorActor } from "./suspension";
 import { loadCatalogue, PLAN_NAME, planInput, readCatalogue, savePlan } from "../plan-catalogue";
 import { isPlanName, listPlans } from "../plans";
+import { parseFlags, requireFlag, type AdminCommand } from "../admin/args";
 import { MAX_UNIT_COST, UNIT_GROUPS, type UnitCosts, type UnitGroup } from "../unit-groups";
-import { parseFlags, requireFlag, type AdminCommand } from "./args";
 
 const num = (n: number | null) => (n === null ? "unlimited" : n.toLocaleString("en-US"));
 const CLI: OperatorActor = { userId: null, name: "admin-cli", ip: "admin-cli" };
@@ -44,7 +44,16 @@ async function accountOf(email: string) {
   return user;
 }
 
-export const planCommands: AdminCommand[] = [
+/** Grants or revokes the operator flag: only operator accounts may mint `ingest` keys. */
+async function setOperator(args: string[], operator: boolean): Promise<void> {
+  const email = requireFlag(parseFlags(args).flags, "email").toLowerCase();
+  const user = await accountOf(email);
+  await setAccountOperator(db, user.account.id, operator, CLI);
+  console.log(`account of ${email}: operator ${operator ? "granted" : "revoked"}`);
+}
+
+/** The operator's commands: plans, an account's plan, suspension and operator flag. */
+export const operatorCommands: AdminCommand[] = [
   {
     name: "plan list",
     usage: "plan list [--json]",
@@ -142,5 +151,15 @@ export const planCommands: AdminCommand[] = [
       if (!result.ok) throw new Error(`no account for ${email}`);
       console.log(`account of ${email}: ${result.changed ? "reinstated" : "was not suspended"}`);
     },
+  },
+  {
+    name: "operator grant",
+    usage: "operator grant --email <e>   (the account may mint keys with the ingest scope)",
+    run: (args) => setOperator(args, true),
+  },
+  {
+    name: "operator revoke",
+    usage: "operator revoke --email <e>   (existing ingest keys keep working until revoked)",
+    run: (args) => setOperator(args, false),
   },
 ];

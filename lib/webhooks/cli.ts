@@ -1,9 +1,9 @@
 import { findOrCreateUser, findUserByEmail } from "../accounts";
 import { db } from "../db";
-import { parseWebhookTypes, type WebhookEventType } from "../webhooks/event-types";
-import { createEndpoint, listEndpoints, removeEndpoint } from "../webhooks/endpoints";
-import { PRIVATE_TARGET } from "../webhooks/ssrf";
-import { parseFlags, requireFlag, type AdminCommand } from "./args";
+import { parseWebhookTypes, type WebhookEventType } from "./event-types";
+import { createEndpoint, listEndpoints, removeEndpoint } from "./endpoints";
+import { PRIVATE_TARGET } from "./ssrf";
+import { parseFlags, requireFlag, type AdminCommand } from "../admin/args";
 import { memberFor } from "../workspaces/cli";
 
 const CLI_ACTOR = { userId: null, ip: "admin-cli" };
