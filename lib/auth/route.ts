@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import { ApiError, AppError, assertOk, type ErrorCode } from "../api/errors";
+import { ApiError, AppError, assertOk } from "../api/errors";
 import { failurePage } from "../consent/pages";
 import { clientIpFromChain } from "../client-ip";
 import { logError } from "../log";
