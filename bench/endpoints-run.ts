@@ -13,7 +13,7 @@ import type { LoadResult } from "./load";
 import { captureStatements, startFloor } from "./floor";
 import { config, log, measure, notes, peakLoad, peakOf, type Target } from "./measure";
 import { probe } from "./scenarios";
-import { startBenchApp, toggleProfiler } from "./servers";
+import { profileWritten, startBenchApp, toggleProfiler } from "./servers";
 import type { RunningApp } from "../tests/support/app";
 
 export interface EndpointRun {
@@ -145,8 +145,7 @@ async function profiledCause(
   toggleProfiler(app);
   await peakLoad(target, key, 3);
   toggleProfiler(app);
-  for (let i = 0; i < 100 && !fs.existsSync(file); i++) await new Promise((r) => setTimeout(r, 100));
-  if (!fs.existsSync(file)) return "profile not written";
+  if (!(await profileWritten(file))) return "profile not written";
   const cause = describeAttribution(attributeProfile(file), cpuUsPerRequest);
   fs.rmSync(file, { force: true });
   log(`${target.name}: ${cause}`);

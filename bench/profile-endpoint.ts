@@ -1,18 +1,13 @@
 // Profiles one /v1 path uncached: starts the app with the sampling profiler preloaded, drives the
 // path with wrk (autocannon when wrk is missing) for a few seconds, and prints the self time per
 // function and per file. Usage: tsx bench/profile-endpoint.ts <path> [seconds] (scale-1 bench db).
-import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { benchKey, ensureBenchDb } from "./datasets";
 import { log } from "./measure";
 import { wrkPeak } from "./native";
 import { summarizeProfile } from "./profile";
-import { startBenchApp, toggleProfiler } from "./servers";
-
-async function waitForFile(file: string): Promise<void> {
-  for (let i = 0; i < 100 && !fs.existsSync(file); i++) await new Promise((r) => setTimeout(r, 100));
-}
+import { profileWritten, startBenchApp, toggleProfiler } from "./servers";
 
 async function main() {
   const [target, seconds = "6"] = process.argv.slice(2);
@@ -27,7 +22,7 @@ async function main() {
     toggleProfiler(app);
     const r = await wrkPeak({ ...load, durationS: Number(seconds) });
     toggleProfiler(app);
-    await waitForFile(out);
+    await profileWritten(out);
     console.log(
       `${target}: ${Math.round(r.rps)} req/s, ${r.non2xx} non-2xx (load average ${os.loadavg()[0].toFixed(2)})`,
     );

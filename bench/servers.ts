@@ -95,6 +95,12 @@ export async function startScriptServer(script: string, file: string): Promise<B
 /** Starts and stops the in-process profiler of an app started with profileOut. */
 export const toggleProfiler = (app: RunningApp) => app.proc.kill("SIGUSR2");
 
+/** Waits (up to 10 s) for the profile the second toggle writes; false when it never appeared. */
+export async function profileWritten(file: string): Promise<boolean> {
+  for (let i = 0; i < 100 && !fs.existsSync(file); i++) await new Promise((r) => setTimeout(r, 100));
+  return fs.existsSync(file);
+}
+
 /** Resident set size of a process in MB (from /proc; Linux only, else null). */
 export function rssMb(pid: number | undefined): number | null {
   try {
