@@ -111,6 +111,7 @@ export async function endpointRuns(db: BenchDb, sqliteFile: string, key: string)
     for (const pattern of patterns) {
       const path = samples.get(pattern);
       if (ELSEWHERE.has(pattern)) continue;
+      if (config.endpoints.length && !config.endpoints.includes(pattern)) continue;
       if (!path) {
         notes.push(`every-endpoint run: no sample request for ${pattern}`);
         continue;

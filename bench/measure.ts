@@ -22,6 +22,8 @@ export const config = {
   writeDocs: process.env.BENCH_WRITE_DOCS !== "0",
   postgres: process.env.BENCH_POSTGRES !== "0",
   sweepDurationS: num("BENCH_SWEEP_DURATION", 4),
+  /** Route patterns the every-endpoint sweep measures (all when unset), e.g. "/v1/teams/{id}". */
+  endpoints: (process.env.BENCH_ENDPOINTS ?? "").split(",").filter(Boolean),
 };
 export const PACED_MAX_RATE = 3000;
 export const started = Date.now();

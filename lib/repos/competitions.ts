@@ -1,6 +1,6 @@
 import type { Db } from "../db";
 import { sqlRows, statement, type Dialect, type SqlRow } from "../db/sql";
-import { coverageColumns } from "./coverage";
+import { competitionCoverageColumns } from "./coverage";
 
 /**
  * A competition as a row: [id, slug, name, sport, kind, format, country, currentEditionId, then the
@@ -20,18 +20,11 @@ export type CompetitionTuple = [
   ...Array<boolean | number>,
 ];
 
-const OWN_EDITIONS = `(SELECT "id" FROM "editions" WHERE "competitionId" = c."id")`;
-
-/**
- * PostgreSQL planned `IN (subquery)` inside each coverage probe as a nested loop over every contest
- * of every competition (21 ms per kind at bench scale 1, EXPLAIN ANALYZE); `= ANY (ARRAY(...))`
- * reads the edition ids once and filters the contests by them (3.4 ms). SQLite keeps `IN`.
- */
 const select = (d: Dialect) =>
   `SELECT c."id", c."slug", c."name", c."sport", c."kind", c."format", c."country", ` +
   `(SELECT e."id" FROM "editions" e WHERE e."competitionId" = c."id" AND e."current" ` +
   `ORDER BY e."startDate" DESC, e."id" DESC LIMIT 1), ` +
-  coverageColumns(d.provider === "postgresql" ? `= ANY (ARRAY${OWN_EDITIONS})` : `IN ${OWN_EDITIONS}`) +
+  competitionCoverageColumns(d.provider) +
   ` FROM "competitions" c`;
 
 const all = statement((d) => `${select(d)} ORDER BY c."id"`);
