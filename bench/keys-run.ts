@@ -1,8 +1,8 @@
 import os from "node:os";
 import { runScript, type BenchDb } from "./datasets";
-import { load, type LoadResult } from "./load";
-import { config, log, notes } from "./measure";
-import { cpuSeconds, startBaseline, startBenchApp } from "./servers";
+import type { LoadResult } from "./load";
+import { config, log, notes, peakOf } from "./measure";
+import { startBaseline, startBenchApp } from "./servers";
 
 // Issue 12: the key checks on the cache-hit path. /v1/teams from cache with the plain bench key
 // and with a restricted key of the same account (scopes + IP allowlist + expiry + per-key rate
@@ -65,22 +65,9 @@ export async function keysRuns(db: BenchDb, key: string): Promise<KeysRun> {
       const best = new Map<string, LoadResult>();
       for (let round = 0; round < config.rounds; round++) {
         for (const v of variants) {
-          const spec = {
-            url: v.url + TEAMS.path,
-            headers: { "x-api-key": v.key },
-            connections: config.connections,
-          };
-          if (config.warmupS > 0) await load({ ...spec, durationS: config.warmupS });
-          const before = cpuSeconds(v.pid);
-          const r = await load({ ...spec, durationS: config.durationS });
-          const after = cpuSeconds(v.pid);
-          if (before !== null && after !== null && r.requests > 0)
-            r.cpuUsPerRequest = ((after - before) * 1e6) / r.requests;
-          log(
-            `keys ${v.name.padEnd(16)} round ${round + 1}: ${Math.round(r.rps)} req/s  p50 ${r.p50.toFixed(2)} ms  p99 ${r.p99.toFixed(2)} ms` +
-              (r.cpuUsPerRequest ? `  server CPU ${r.cpuUsPerRequest.toFixed(1)} µs/req` : "") +
-              (r.non2xx || r.errors ? `  (${r.non2xx} non-2xx, ${r.errors} errors)` : ""),
-          );
+          // Pinned, with wrk, like every other peak run (bench/measure.ts peakOf).
+          const target = { name: `keys ${v.name}`, baseUrl: v.url, pid: v.pid, scenario: TEAMS };
+          const r = await peakOf(target, v.key, config.durationS, `round ${round + 1}`);
           if (!best.get(v.name) || r.rps > best.get(v.name)!.rps) best.set(v.name, r);
         }
       }
