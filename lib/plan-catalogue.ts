@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { recordAudit, type AuditContext } from "./audit";
+import { recordAudit, type AuditContext } from "./audit/store";
 import { envInt } from "./config";
 import { db as processDb, type Db } from "./db";
 import { logDebug } from "./log";

@@ -5,11 +5,11 @@
 // `simulator@statline.invalid` operator account and revokes when done.
 import http from "node:http";
 import type net from "node:net";
-import { findOrCreateUser } from "../lib/accounts";
+import { findOrCreateUser } from "../lib/accounts/users";
 import { assertEnv, envStrOpt } from "../lib/config";
 import { db } from "../lib/db";
 import { handleIngestNode, INGEST_PATH } from "../lib/ingest/http";
-import { createApiKey, revokeApiKey } from "../lib/keys/repository";
+import { createApiKey, revokeApiKey } from "../lib/keys/service";
 import { simulate, type IngestTarget } from "../lib/simulator/run";
 import { flushUsage } from "../lib/usage";
 

@@ -1,10 +1,10 @@
 import { z } from "zod";
 import type { Db } from "../db";
-import { recordAudit } from "../audit";
+import { recordAudit } from "../audit/store";
 import { KEY_PATTERN, secretMatches, splitKey } from "../keys/format";
 import { hasValidChecksum } from "../keys/checksum";
 import { setKeyDisabled } from "../keys/lifecycle";
-import { revokeApiKey } from "../keys/repository";
+import { revokeApiKey } from "../keys/service";
 import { raiseAlert } from "./raise";
 import { alertSettings } from "./settings";
 

@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from "node:crypto";
 import { ApiError } from "../api/errors";
-import { recordAudit } from "../audit";
+import { recordAudit } from "../audit/store";
 import { envStrOpt } from "../config";
 import type { Db } from "../db";
 import { logError } from "../log";

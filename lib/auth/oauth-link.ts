@@ -1,4 +1,4 @@
-import { findOrCreateUser } from "../accounts";
+import { findOrCreateUser } from "../accounts/users";
 import type { Db } from "../db";
 
 export type OAuthRefusal =

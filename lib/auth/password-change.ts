@@ -1,6 +1,6 @@
 import type { Db } from "../db";
 import { ApiError } from "../api/errors";
-import { recordAudit } from "../audit";
+import { recordAudit } from "../audit/store";
 import { hashPassword } from "./password";
 import { passwordProblem } from "./password-policy";
 import { proveIdentity, requireRecentAuth } from "./reauth";

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from "node:crypto";
-import { recordAudit } from "../audit";
+import { recordAudit } from "../audit/store";
 import type { Db } from "../db";
 import { sendMail, type Delivery } from "../mail";
 import { markVerified } from "./email-verification";

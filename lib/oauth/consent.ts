@@ -1,8 +1,8 @@
 import type { Result } from "../api/errors";
-import { recordAudit, type AuditContext } from "../audit";
+import { recordAudit, type AuditContext } from "../audit/store";
 import type { CurrentUser } from "../auth/session";
 import type { Db } from "../db";
-import { createCappedApiKey, revokeApiKey } from "../keys/repository";
+import { createCappedApiKey, revokeApiKey } from "../keys/service";
 import type { Scope } from "../keys/scopes";
 import { oauthConfig } from "./config";
 import { grantById, revokeGrant, transitionGrant, type GrantRow } from "./grants";

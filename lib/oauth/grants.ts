@@ -1,7 +1,7 @@
-import type { AuditContext } from "../audit";
-import { recordAudit } from "../audit";
+import type { AuditContext } from "../audit/store";
+import { recordAudit } from "../audit/store";
 import type { Db } from "../db";
-import { revokeApiKey } from "../keys/repository";
+import { revokeApiKey } from "../keys/service";
 import { forgetAccessTokens } from "./access";
 import { oauthConfig } from "./config";
 import { newAccessToken, newGrantId, newRefreshToken, tokenHash } from "./tokens";

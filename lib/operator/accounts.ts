@@ -1,6 +1,6 @@
-import { recordAudit } from "../audit";
+import { recordAudit } from "../audit/store";
 import type { Db } from "../db";
-import { announceAccountKeys } from "../keys/repository";
+import { announceAccountKeys } from "../keys/service";
 import { planFor } from "../plans";
 import { monthOf } from "../usage/quota";
 import type { OperatorActor } from "./suspension";

@@ -1,7 +1,7 @@
-import { recordAudit, type AuditContext } from "../audit";
+import { recordAudit, type AuditContext } from "../audit/store";
 import type { Db } from "../db";
 import { raiseAccountSuspended } from "../alerts/account";
-import { announceAccountKeys } from "../keys/repository";
+import { announceAccountKeys } from "../keys/service";
 import { logWarn } from "../log";
 import { perProcess } from "../process-state";
 

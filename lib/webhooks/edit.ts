@@ -1,5 +1,5 @@
 /** Editing an endpoint and rolling its signing secret (dashboard); both audited, the new secret returned once. */
-import { recordAudit } from "../audit";
+import { recordAudit } from "../audit/store";
 import type { Db } from "../db";
 import type { ChangeType } from "../events/types";
 import { MAX_DESCRIPTION_LENGTH, MAX_URL_LENGTH } from "./config";

@@ -1,7 +1,7 @@
 import type { Result } from "../api/errors";
 /** Managing webhook endpoints (dashboard and CLI): every mutation audited, the secret returned once. */
 import { randomBytes } from "node:crypto";
-import { recordAudit, type AuditContext } from "../audit";
+import { recordAudit, type AuditContext } from "../audit/store";
 import type { Db } from "../db";
 import { headId } from "../events/feed";
 import type { WebhookEventType } from "./event-types";

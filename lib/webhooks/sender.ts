@@ -1,5 +1,5 @@
 import { raiseAlert } from "../alerts/raise";
-import { recordAudit } from "../audit";
+import { recordAudit } from "../audit/store";
 import type { Db } from "../db";
 import { logError, logInfo } from "../log";
 import { retryDelayMs, webhookConfig } from "./config";

@@ -1,4 +1,4 @@
-import { recordAudit, type AuditContext } from "../audit";
+import { recordAudit, type AuditContext } from "../audit/store";
 import type { Db, DbOrTx } from "../db";
 import { isEmailVerified } from "../auth/email-verification";
 import { hashPassword } from "../auth/password";

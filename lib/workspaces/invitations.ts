@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from "node:crypto";
 import { ApiError, type Result } from "../api/errors";
-import { recordAudit, type AuditContext } from "../audit";
+import { recordAudit, type AuditContext } from "../audit/store";
 import type { Db } from "../db";
 import { assignableRoles, isRole, type Role } from "./permissions";
 

@@ -1,8 +1,8 @@
 import type { Result } from "../api/errors";
-import { recordAudit, type AuditContext } from "../audit";
+import { recordAudit, type AuditContext } from "../audit/store";
 import { endOtherSessions } from "../auth/sessions";
 import type { Db, Tx } from "../db";
-import { revokeApiKey } from "../keys/repository";
+import { revokeApiKey } from "../keys/service";
 import { canChangeMember, type Role } from "./permissions";
 import { ownerCount, roleIn } from "./store";
 
