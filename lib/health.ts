@@ -1,4 +1,5 @@
 import { db } from "./db";
+import { pingDatabase } from "./db/client";
 import { redisConfigured, redisUp } from "./redis";
 import { withTimeout } from "./timeout";
 
@@ -10,7 +11,7 @@ import { withTimeout } from "./timeout";
 export async function checkReadiness(timeoutMs = 1000): Promise<{ ok: boolean; body: string }> {
   const redis = redisConfigured() ? (redisUp() ? "up" : "down") : "not_configured";
   try {
-    await withTimeout(db.$queryRawUnsafe("SELECT 1"), timeoutMs, "database");
+    await withTimeout(pingDatabase(db), timeoutMs, "database");
     const status = redis === "down" ? "degraded" : "ready";
     return { ok: true, body: JSON.stringify({ status, database: "up", redis }) };
   } catch {

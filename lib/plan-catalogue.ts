@@ -1,8 +1,9 @@
 import { z } from "zod";
-import { recordAudit, type AuditContext } from "./audit";
+import { recordAudit, type AuditContext } from "./audit/store";
 import { envInt } from "./config";
 import { db as processDb, type Db } from "./db";
 import { logDebug } from "./log";
+import * as store from "./operator/store/plans";
 import { BUILT_IN, setCatalogue, unitCostsInput, type Plan } from "./plans";
 import { UNIT_GROUPS, withDefaultCosts, type UnitCosts } from "./unit-groups";
 import { perProcess } from "./process-state";
@@ -28,15 +29,6 @@ export const planInput = z
     path: ["burst"],
   });
 export type PlanInput = z.output<typeof planInput>;
-
-const FIELDS = {
-  name: true,
-  label: true,
-  ratePerMinute: true,
-  burst: true,
-  monthlyUnits: true,
-  unitCosts: true,
-} as const;
 
 /**
  * The stored prices (a JSON object by group): groups it does not name, and a value that is not a
@@ -65,7 +57,7 @@ const toPlan = (row: Omit<Plan, "unitCosts"> & { unitCosts: string }): Plan => (
 
 /** The stored catalogue; an empty table (a database older than the catalogue) reads as the built-ins. */
 export async function readCatalogue(db: Db): Promise<Plan[]> {
-  const rows = (await db.plan.findMany({ select: FIELDS, orderBy: { name: "asc" } })).map(toPlan);
+  const rows = (await store.planRows(db)).map(toPlan);
   if (rows.length === 0) return BUILT_IN;
   // The order people know (free, pro, business, …), then added plans by name.
   const rank = (n: string) => {
@@ -99,19 +91,13 @@ const describe = (p: Omit<Plan, "name" | "label">) =>
 export async function savePlan(db: Db, name: string, input: PlanInput, actor: PlanActor): Promise<Plan> {
   if (!PLAN_NAME.test(name)) throw new Error("plan names are lower-case words");
   const saved = await db.$transaction(async (tx) => {
-    const stored = await tx.plan.findUnique({ where: { name }, select: FIELDS });
+    const stored = await store.planRow(tx, name);
     const before = stored ? toPlan(stored) : null;
     const unitCosts = withDefaultCosts({ ...before?.unitCosts, ...input.unitCosts });
     const data = { ...input, unitCosts: JSON.stringify(unitCosts) };
-    const row = toPlan(
-      await tx.plan.upsert({ where: { name }, create: { name, ...data }, update: data, select: FIELDS }),
-    );
+    const row = toPlan(await store.upsertPlan(tx, name, data));
     const version = `${Date.now()}-${Math.random().toString(36).slice(2, 8)}`;
-    await tx.systemState.upsert({
-      where: { key: PLANS_VERSION_KEY },
-      create: { key: PLANS_VERSION_KEY, value: version },
-      update: { value: version },
-    });
+    await store.setStateValue(tx, PLANS_VERSION_KEY, version);
     if (actor.accountId)
       await recordAudit(tx, {
         accountId: actor.accountId,
@@ -144,8 +130,7 @@ export function watchCatalogue(intervalMs = envInt("PLAN_POLL_MS")): void {
   let last: string | null | undefined;
   const poll = async () => {
     try {
-      const row = await processDb.systemState.findUnique({ where: { key: PLANS_VERSION_KEY } });
-      const version = row?.value ?? null;
+      const version = await store.stateValue(processDb, PLANS_VERSION_KEY);
       if (version !== last) await loadCatalogue(processDb);
       last = version;
     } catch (err) {

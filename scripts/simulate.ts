@@ -5,11 +5,12 @@
 // `simulator@statline.invalid` operator account and revokes when done.
 import http from "node:http";
 import type net from "node:net";
-import { findOrCreateUser } from "../lib/accounts";
+import { findOrCreateUser } from "../lib/accounts/users";
+import { updateAccount } from "../lib/operator/store/accounts";
 import { assertEnv, envStrOpt } from "../lib/config";
 import { db } from "../lib/db";
 import { handleIngestNode, INGEST_PATH } from "../lib/ingest/http";
-import { createApiKey, revokeApiKey } from "../lib/keys/repository";
+import { createApiKey, revokeApiKey } from "../lib/keys/service";
 import { simulate, type IngestTarget } from "../lib/simulator/run";
 import { flushUsage } from "../lib/usage";
 
@@ -35,7 +36,7 @@ if (url !== undefined && !/^https?:\/\/[^/]+$/.test(url)) {
 /** A loopback /ingest/v1 for this run and an ingest key of the simulator's operator account. */
 async function localIngest(): Promise<{ target: IngestTarget; stop: () => Promise<void> }> {
   const user = await findOrCreateUser(db, "simulator@statline.invalid", "Simulator");
-  await db.account.update({ where: { id: user.accountId }, data: { operator: true, plan: "unlimited" } });
+  await updateAccount(db, user.accountId, { operator: true, plan: "unlimited" });
   const minted = await createApiKey(db, {
     accountId: user.accountId,
     name: "npm run simulate",

@@ -1,4 +1,4 @@
-import type { AccountDetail } from "@/lib/operator/accounts";
+import type { AccountDetail } from "@/lib/operator/store/accounts";
 import type { AuditPage } from "@/lib/dashboard/types";
 import type { RequestLogView } from "@/lib/requestlog/query";
 import { auditLabel } from "@/lib/dashboard/audit-labels";

@@ -1,4 +1,4 @@
-import { findOrCreateUser } from "../accounts";
+import { findOrCreateUser } from "../accounts/users";
 import { bumpDataVersion } from "../events/data-version";
 import { db } from "../db";
 import { addTeamAlias, adjustPoints, listTeamAliases, type DataActor } from "../repos/sports-admin";

@@ -1,4 +1,5 @@
 import type { Db } from "../db";
+import { keysExpiringBetween } from "../keys/store";
 import { knownDedupeKeys, raiseAlert } from "./raise";
 import type { AlertInput, AlertType } from "./types";
 
@@ -54,17 +55,15 @@ function alertOf(type: AlertType, k: KeyRow): AlertInput {
 }
 
 /** The keys of one condition, page by page (bounded), with those already alerted skipped in one query each. */
-async function raiseFor(db: Db, type: AlertType, where: object): Promise<number> {
+async function raiseFor(
+  db: Db,
+  type: AlertType,
+  window: { rolled: boolean; after: Date; until: Date },
+): Promise<number> {
   let raised = 0;
   let cursor: string | undefined;
   for (let page = 0; page < MAX_PAGES; page++) {
-    const rows: KeyRow[] = await db.apiKey.findMany({
-      where,
-      select: { id: true, accountId: true, name: true, prefix: true, environment: true, expiresAt: true },
-      orderBy: { id: "asc" },
-      take: PAGE,
-      ...(cursor ? { cursor: { id: cursor }, skip: 1 } : {}),
-    });
+    const rows: KeyRow[] = await keysExpiringBetween(db, window, cursor, PAGE);
     const alerts = rows.map((k) => alertOf(type, k));
     const known = await knownDedupeKeys(
       db,
@@ -84,22 +83,20 @@ async function raiseFor(db: Db, type: AlertType, where: object): Promise<number>
  */
 export async function raiseKeyAlerts(db: Db, now = new Date()): Promise<number> {
   const t = now.getTime();
-  const live = { revokedAt: null, disabledAt: null };
-  const expiring = raiseFor(db, "key.expiring", {
-    ...live,
-    rolledTo: { is: null },
-    expiresAt: { gt: now, lte: new Date(t + EXPIRING_WITHIN_MS) },
+  const n1 = await raiseFor(db, "key.expiring", {
+    rolled: false,
+    after: now,
+    until: new Date(t + EXPIRING_WITHIN_MS),
   });
-  const n1 = await expiring;
   const n2 = await raiseFor(db, "key.expired", {
-    ...live,
-    rolledTo: { is: null },
-    expiresAt: { gt: new Date(t - EXPIRED_LOOKBACK_MS), lte: now },
+    rolled: false,
+    after: new Date(t - EXPIRED_LOOKBACK_MS),
+    until: now,
   });
   const n3 = await raiseFor(db, "key.grace_ending", {
-    ...live,
-    rolledTo: { isNot: null },
-    expiresAt: { gt: now, lte: new Date(t + GRACE_ENDING_WITHIN_MS) },
+    rolled: true,
+    after: now,
+    until: new Date(t + GRACE_ENDING_WITHIN_MS),
   });
   return n1 + n2 + n3;
 }

@@ -1,10 +1,11 @@
 import { z } from "zod";
 import type { Db } from "../db";
-import { recordAudit } from "../audit";
+import { recordAudit } from "../audit/store";
 import { KEY_PATTERN, secretMatches, splitKey } from "../keys/format";
 import { hasValidChecksum } from "../keys/checksum";
 import { setKeyDisabled } from "../keys/lifecycle";
-import { revokeApiKey } from "../keys/repository";
+import { revokeApiKey } from "../keys/service";
+import { keyByPrefix } from "../keys/store";
 import { raiseAlert } from "./raise";
 import { alertSettings } from "./settings";
 
@@ -44,7 +45,7 @@ const where = (item: LeakReportItem) => {
 async function act(db: Db, item: LeakReportItem): Promise<void> {
   if (!KEY_PATTERN.test(item.token)) return;
   const { prefix, secret } = splitKey(item.token);
-  const key = await db.apiKey.findUnique({ where: { prefix } });
+  const key = await keyByPrefix(db, prefix);
   if (!key || !secretMatches(secret, key.secretHash)) return;
   const { leakAction } = await alertSettings(db, key.accountId);
   const origin = {

@@ -1,6 +1,8 @@
 import type { Db } from "../db";
 import { envStrOpt } from "../config";
+import { accountUserEmails } from "../accounts/store";
 import { sendMail } from "../mail";
+import * as store from "./store";
 
 /** A claimed email not marked sent after this long (the instance died mid-send) is tried again. */
 const STALE_SENDING_MS = 10 * 60_000;
@@ -19,44 +21,27 @@ export async function sendAlertMail(
   db: Db,
   alertId: string,
 ): Promise<"sent" | "logged" | "failed" | "skipped"> {
-  const claimed = await db.alert.updateMany({
-    where: { id: alertId, emailState: "pending" },
-    data: { emailState: "sending", emailedAt: new Date() },
-  });
-  if (!claimed.count) return "skipped";
-  const alert = await db.alert.findUniqueOrThrow({ where: { id: alertId } });
-  const users = await db.user.findMany({
-    where: { accountId: alert.accountId },
-    select: { email: true },
-    orderBy: { createdAt: "asc" },
-    take: MAX_RECIPIENTS,
-  });
+  if (!(await store.claimEmail(db, alertId, new Date()))) return "skipped";
+  const alert = await store.alertById(db, alertId);
+  const emails = await accountUserEmails(db, alert.accountId, MAX_RECIPIENTS);
   let result: "sent" | "logged" | "failed" = "sent";
-  for (const u of users) {
+  for (const email of emails) {
     const r = await sendMail({
-      to: u.email,
+      to: email,
       subject: `Statline: ${alert.title}`,
       text: `${alert.message}\n\nSee every alert and choose how you are told: ${dashboardUrl()}\n`,
     });
     if (r !== "sent") result = r;
   }
-  await db.alert.update({ where: { id: alertId }, data: { emailState: result, emailedAt: new Date() } });
+  await store.setEmailState(db, alertId, result, new Date());
   return result;
 }
 
 /** Emails left pending (raiser died before claiming) or stuck in `sending`: one bounded batch per sweep. */
 export async function sendPendingAlertMail(db: Db, now = new Date(), limit = 50): Promise<number> {
-  await db.alert.updateMany({
-    where: { emailState: "sending", emailedAt: { lt: new Date(now.getTime() - STALE_SENDING_MS) } },
-    data: { emailState: "pending" },
-  });
-  const due = await db.alert.findMany({
-    where: { emailState: "pending", createdAt: { lt: new Date(now.getTime() - 30_000) } },
-    select: { id: true },
-    orderBy: { createdAt: "asc" },
-    take: limit,
-  });
+  await store.releaseStaleClaims(db, new Date(now.getTime() - STALE_SENDING_MS));
+  const due = await store.pendingEmails(db, new Date(now.getTime() - 30_000), limit);
   let n = 0;
-  for (const a of due) if ((await sendAlertMail(db, a.id)) !== "skipped") n++;
+  for (const id of due) if ((await sendAlertMail(db, id)) !== "skipped") n++;
   return n;
 }

@@ -1,3 +1,4 @@
+import { planNames as planNamesOf } from "../accounts/store";
 import type { Db } from "../db";
 import { logError } from "../log";
 import { planFor } from "../plans";
@@ -35,10 +36,7 @@ export function createQuotaWatch(deps: QuotaWatchDeps) {
   async function planNames(ids: string[], t: number): Promise<Map<string, string>> {
     const stale = ids.filter((id) => (plans.get(id)?.at ?? -Infinity) < t - PLAN_TTL_MS);
     for (let i = 0; i < stale.length; i += 500) {
-      const rows = await deps.db.account.findMany({
-        where: { id: { in: stale.slice(i, i + 500) } },
-        select: { id: true, plan: true },
-      });
+      const rows = await planNamesOf(deps.db, stale.slice(i, i + 500));
       for (const r of rows) plans.set(r.id, { plan: r.plan, at: t });
     }
     if (plans.size > MAX_REMEMBERED) plans.clear();

@@ -1,8 +1,11 @@
 import type { Db, Tx } from "../db";
+import { insertDeliveries } from "../webhooks/store/deliveries";
+import { enabledEndpointsOf } from "../webhooks/store/endpoints";
 import { mailConfigured } from "../mail";
 import { logError, logInfo } from "../log";
 import { sendAlertMail } from "./mail";
 import { alertSettings } from "./settings";
+import { existingDedupeKeys, insertAlert } from "./store";
 import type { AlertInput } from "./types";
 
 /** The webhook-id of an alert's deliveries: the same on every retry and on every endpoint. */
@@ -18,10 +21,7 @@ async function queueWebhooks(
   alert: { id: string; accountId: string; type: string; createdAt: Date },
   data: Record<string, unknown>,
 ) {
-  const endpoints = await tx.webhookEndpoint.findMany({
-    where: { accountId: alert.accountId, disabledAt: null },
-    select: { id: true, eventTypes: true },
-  });
+  const endpoints = await enabledEndpointsOf(tx, alert.accountId);
   const eventId = alertEventId(alert.id);
   const payload = JSON.stringify({
     type: alert.type,
@@ -37,7 +37,7 @@ async function queueWebhooks(
       payload,
       nextAttemptAt: alert.createdAt,
     }));
-  if (rows.length) await tx.webhookDelivery.createMany({ data: rows });
+  if (rows.length) await insertDeliveries(tx, rows);
   return rows.length;
 }
 
@@ -59,17 +59,15 @@ export async function raiseAlert(
   let created: { id: string; webhooks: number; emailState: string };
   try {
     created = await db.$transaction(async (tx) => {
-      const row = await tx.alert.create({
-        data: {
-          accountId: input.accountId,
-          type: input.type,
-          dedupeKey: input.dedupeKey.slice(0, 300),
-          title: input.title.slice(0, 200),
-          message: input.message.slice(0, 2000),
-          data: JSON.stringify(input.data),
-          inbox: choice.dashboard,
-          emailState: choice.email && mailConfigured() ? "pending" : "off",
-        },
+      const row = await insertAlert(tx, {
+        accountId: input.accountId,
+        type: input.type,
+        dedupeKey: input.dedupeKey.slice(0, 300),
+        title: input.title.slice(0, 200),
+        message: input.message.slice(0, 2000),
+        data: JSON.stringify(input.data),
+        inbox: choice.dashboard,
+        emailState: choice.email && mailConfigured() ? "pending" : "off",
       });
       const webhooks = choice.webhook ? await queueWebhooks(tx, row, input.data) : 0;
       return { id: row.id, webhooks, emailState: row.emailState };
@@ -89,6 +87,5 @@ export async function raiseAlert(
 /** Whether an alert for this condition exists (the sweep's pre-check, to skip known ones in one query). */
 export async function knownDedupeKeys(db: Db, keys: string[]): Promise<Set<string>> {
   if (!keys.length) return new Set();
-  const rows = await db.alert.findMany({ where: { dedupeKey: { in: keys } }, select: { dedupeKey: true } });
-  return new Set(rows.map((r) => r.dedupeKey));
+  return existingDedupeKeys(db, keys);
 }

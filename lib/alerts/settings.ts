@@ -1,4 +1,5 @@
 import type { DbOrTx } from "../db";
+import { saveSettingsRow, settingsRow } from "./store";
 import {
   ALERT_TYPES,
   CHANNELS,
@@ -42,7 +43,7 @@ function parseChannels(stored: string | undefined): Record<AlertType, ChannelCho
 }
 
 export async function alertSettings(db: DbOrTx, accountId: string): Promise<AlertSettings> {
-  const row = await db.alertSetting.findUnique({ where: { accountId } });
+  const row = await settingsRow(db, accountId);
   return {
     channels: parseChannels(row?.channels),
     leakAction: row?.leakAction === "disable" ? "disable" : "revoke",
@@ -75,11 +76,7 @@ export async function saveAlertSettings(
   const stored = JSON.stringify(
     Object.fromEntries(ALERT_TYPES.map((t) => [t, CHANNELS.filter((c) => channels[t][c])])),
   );
-  await db.alertSetting.upsert({
-    where: { accountId },
-    create: { accountId, channels: stored, leakAction },
-    update: { channels: stored, leakAction },
-  });
+  await saveSettingsRow(db, accountId, { channels: stored, leakAction });
   return { settings: { channels, leakAction }, changes };
 }
 

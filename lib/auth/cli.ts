@@ -1,4 +1,4 @@
-import { findUserByEmail } from "../accounts";
+import { findUserByEmail } from "../accounts/users";
 import { markVerified } from "./email-verification";
 import { db } from "../db";
 import { parseFlags, type AdminCommand } from "../admin/args";

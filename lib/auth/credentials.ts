@@ -1,4 +1,5 @@
 import { clientIpFromChain } from "../client-ip";
+import { userRow, userRowByEmail } from "../accounts/store";
 import { db } from "../db";
 import { openGitHubTicket } from "./github-2fa";
 import { HashBusyError, verifyPassword } from "./password";
@@ -34,7 +35,7 @@ export async function authorizeCredentials(credentials: Credentials, req: AuthRe
   const otp = credentials?.otp?.trim() ?? "";
   if (credentials?.ticket) {
     const userId = openGitHubTicket(credentials.ticket);
-    const user = userId ? await db.user.findUnique({ where: { id: userId } }) : null;
+    const user = userId ? await userRow(db, userId) : null;
     if (!user?.totpEnabledAt) return null;
     await requireSecondFactor(user.id, otp);
     return { id: user.id, email: user.email, name: user.name };
@@ -49,7 +50,7 @@ export async function authorizeCredentials(credentials: Credentials, req: AuthRe
   const keys = throttleKeys(email, chain);
   const attempt = await beginSignIn(keys);
   if (!attempt.allowed) throw new Error(signInRefusal("throttled", attempt.retryAfterMs));
-  const user = await db.user.findUnique({ where: { email } });
+  const user = await userRowByEmail(db, email);
   let ok: boolean;
   try {
     ok = await verifyPassword(password, user?.passwordHash, clientIpFromChain(chain));

@@ -1,10 +1,17 @@
 import { createHash, randomBytes } from "node:crypto";
 import { ApiError } from "../api/errors";
-import { recordAudit } from "../audit";
+import { updateUser, userRow } from "../accounts/store";
+import { recordAudit } from "../audit/store";
 import { envStrOpt } from "../config";
 import type { Db } from "../db";
 import { logError } from "../log";
 import { mailConfigured, sendMail, type Delivery } from "../mail";
+import {
+  deleteUnusedVerificationTokens,
+  replaceVerificationToken,
+  spendVerificationToken,
+  verificationTokenWithUser,
+} from "./store/tokens";
 
 /**
  * Email verification by emailed link (the password reset's pattern, lib/auth/password-reset.ts):
@@ -41,8 +48,7 @@ export type VerifyResult =
 
 /** Whether the user's address is verified (false for an unknown user). */
 export async function isEmailVerified(db: Db, userId: string): Promise<boolean> {
-  const row = await db.user.findUnique({ where: { id: userId }, select: { emailVerified: true } });
-  return Boolean(row?.emailVerified);
+  return Boolean((await userRow(db, userId))?.emailVerified);
 }
 
 /**
@@ -68,24 +74,16 @@ export async function sendVerification(
   now = Date.now(),
 ): Promise<Delivery | "not_configured" | "already_verified" | "no_user"> {
   if (!mailConfigured()) return "not_configured";
-  const user = await db.user.findUnique({
-    where: { id: userId },
-    select: { id: true, email: true, emailVerified: true },
-  });
+  const user = await userRow(db, userId);
   if (!user) return "no_user";
   if (user.emailVerified) return "already_verified";
   const token = randomBytes(32).toString("base64url");
-  await db.$transaction([
-    db.emailVerificationToken.deleteMany({ where: { userId } }),
-    db.emailVerificationToken.create({
-      data: {
-        userId,
-        email: user.email,
-        tokenHash: hashToken(token),
-        expiresAt: new Date(now + VERIFY_TTL_MS),
-      },
-    }),
-  ]);
+  await replaceVerificationToken(db, {
+    userId,
+    email: user.email,
+    tokenHash: hashToken(token),
+    expiresAt: new Date(now + VERIFY_TTL_MS),
+  });
   return sendMail({
     to: user.email,
     subject: "Verify your email for Statline",
@@ -114,21 +112,14 @@ export async function verifyEmail(
 ): Promise<VerifyResult> {
   if (token.length < 20 || token.length > 100) return { ok: false, reason: "invalid" };
   const tokenHash = hashToken(token);
-  const row = await db.emailVerificationToken.findUnique({
-    where: { tokenHash },
-    include: { user: { select: { email: true, emailVerified: true, accountId: true } } },
-  });
+  const row = await verificationTokenWithUser(db, tokenHash);
   if (!row) return { ok: false, reason: "invalid" };
   if (signedInUserId && signedInUserId !== row.userId) return { ok: false, reason: "wrong_account" };
   if (row.usedAt) return { ok: false, reason: "used" };
   if (row.expiresAt.getTime() <= now) return { ok: false, reason: "expired" };
   if (row.user.email !== row.email) return { ok: false, reason: "email_changed" };
   // Checked and spent in one UPDATE: two clicks racing spend it once.
-  const spent = await db.emailVerificationToken.updateMany({
-    where: { tokenHash, usedAt: null, expiresAt: { gt: new Date(now) } },
-    data: { usedAt: new Date(now) },
-  });
-  if (spent.count !== 1) return { ok: false, reason: "used" };
+  if (!(await spendVerificationToken(db, tokenHash, new Date(now)))) return { ok: false, reason: "used" };
   const already = Boolean(row.user.emailVerified);
   if (!already)
     await markVerified(
@@ -158,8 +149,8 @@ export async function markVerified(
   const userId = user.id;
   const now = by.now ?? Date.now();
   await db.$transaction(async (tx) => {
-    await tx.user.update({ where: { id: userId }, data: { emailVerified: new Date(now) } });
-    await tx.emailVerificationToken.deleteMany({ where: { userId, usedAt: null } });
+    await updateUser(tx, userId, { emailVerified: new Date(now) });
+    await deleteUnusedVerificationTokens(tx, userId);
     await recordAudit(tx, {
       ...by.origin,
       accountId: user.accountId,

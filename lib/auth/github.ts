@@ -1,5 +1,6 @@
 import type { Db } from "../db";
 import { resolveOAuthSignIn, userForOAuth, type OAuthSignIn } from "./oauth-link";
+import { countLinks } from "./store/oauth-accounts";
 
 export type GitHubSignIn = OAuthSignIn;
 
@@ -54,5 +55,5 @@ export function userForGitHub(db: Db, providerAccountId: string): Promise<string
 
 /** Whether the user has linked a GitHub identity (the account page's GitHub section). */
 export async function hasGitHubLink(db: Db, userId: string): Promise<boolean> {
-  return (await db.oAuthAccount.count({ where: { userId, provider: "github" } })) > 0;
+  return (await countLinks(db, userId, "github")) > 0;
 }

@@ -1,5 +1,7 @@
-import { findOrCreateUser } from "../accounts";
+import { findOrCreateUser } from "../accounts/users";
 import type { Db } from "../db";
+import { updateUser, userRowByEmail } from "../accounts/store";
+import { linkIdentity, linkedUserId } from "./store/oauth-accounts";
 
 export type OAuthRefusal =
   "email_in_use" | "no_email" | "linked_elsewhere" | "unverified_email" | "sso_required" | "wrong_issuer";
@@ -29,15 +31,14 @@ export async function resolveOAuthSignIn(
   },
 ): Promise<OAuthSignIn> {
   const { provider, providerAccountId } = input;
-  const where = { provider_providerAccountId: { provider, providerAccountId } };
-  const linked = await db.oAuthAccount.findUnique({ where, select: { userId: true } });
+  const linked = await linkedUserId(db, provider, providerAccountId);
   if (linked) {
-    if (input.currentUserId && linked.userId !== input.currentUserId)
+    if (input.currentUserId && linked !== input.currentUserId)
       return { ok: false, reason: "linked_elsewhere" };
-    return { ok: true, userId: linked.userId };
+    return { ok: true, userId: linked };
   }
   const link = (userId: string) =>
-    db.oAuthAccount.create({ data: { userId, type: input.type, provider, providerAccountId } });
+    linkIdentity(db, { userId, type: input.type, provider, providerAccountId });
   if (input.currentUserId) {
     await link(input.currentUserId);
     return { ok: true, userId: input.currentUserId };
@@ -45,12 +46,11 @@ export async function resolveOAuthSignIn(
   const email = input.email?.trim().toLowerCase();
   if (!email) return { ok: false, reason: "no_email" };
   if (input.requireVerifiedEmail && !input.emailVerified) return { ok: false, reason: "unverified_email" };
-  const existing = await db.user.findUnique({ where: { email }, select: { id: true, emailVerified: true } });
+  const existing = await userRowByEmail(db, email);
   if (existing && !existing.emailVerified) return { ok: false, reason: "email_in_use" };
   if (existing && !input.emailVerified) return { ok: false, reason: "unverified_email" };
   const user = existing ?? (await findOrCreateUser(db, email, input.name));
-  if (!existing && input.emailVerified)
-    await db.user.update({ where: { id: user.id }, data: { emailVerified: new Date() } });
+  if (!existing && input.emailVerified) await updateUser(db, user.id, { emailVerified: new Date() });
   await link(user.id);
   return { ok: true, userId: user.id };
 }
@@ -61,6 +61,5 @@ export async function userForOAuth(
   provider: string,
   providerAccountId: string,
 ): Promise<string | null> {
-  const where = { provider_providerAccountId: { provider, providerAccountId } };
-  return (await db.oAuthAccount.findUnique({ where, select: { userId: true } }))?.userId ?? null;
+  return linkedUserId(db, provider, providerAccountId);
 }

@@ -1,5 +1,6 @@
 import type { Account, Profile, User } from "next-auth";
 import type { Db } from "../db";
+import { userRow } from "../accounts/store";
 import { githubTicket } from "./github-2fa";
 import { resolveOAuthSignIn, type OAuthSignIn } from "./oauth-link";
 import { OIDC_PROVIDER_ID, oidcIdentity, oidcSettings, ssoRequiredFor } from "./oidc";
@@ -67,6 +68,6 @@ export async function oauthSignIn(
   if (!result.ok) return `/signin?error=${result.reason}`;
   if (currentUserId) return true;
   // A user with two-factor on must still pass it (lib/auth/github-2fa.ts: a sealed, short ticket).
-  const local = await db.user.findUnique({ where: { id: result.userId }, select: { totpEnabledAt: true } });
+  const local = await userRow(db, result.userId);
   return local?.totpEnabledAt ? `/signin?twofactor=${encodeURIComponent(githubTicket(result.userId))}` : true;
 }

@@ -2,6 +2,7 @@ import { getServerSession, type NextAuthOptions } from "next-auth";
 import CredentialsProvider from "next-auth/providers/credentials";
 import { headers } from "next/headers";
 import { clientIpFromChain } from "../client-ip";
+import { userRow } from "../accounts/store";
 import { db } from "../db";
 import { logError } from "../log";
 import { safeRedirectUrl } from "./callback";
@@ -73,7 +74,7 @@ export const authOptions: NextAuthOptions = {
           account && account.provider !== "credentials"
             ? await userForOAuth(db, account.provider, account.providerAccountId)
             : user.id;
-        const local = localId ? await db.user.findUnique({ where: { id: localId } }) : null;
+        const local = localId ? await userRow(db, localId) : null;
         if (!local) throw new Error(SESSION_ENDED);
         token.uid = local.id;
         token.accountId = local.accountId;

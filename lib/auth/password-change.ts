@@ -1,6 +1,7 @@
 import type { Db } from "../db";
+import { updateUser, userRow } from "../accounts/store";
 import { ApiError } from "../api/errors";
-import { recordAudit } from "../audit";
+import { recordAudit } from "../audit/store";
 import { hashPassword } from "./password";
 import { passwordProblem } from "./password-policy";
 import { proveIdentity, requireRecentAuth } from "./reauth";
@@ -19,7 +20,7 @@ export async function changePassword(
   origin: { ip: string | null; userAgent: string | null },
   forwardedFor: string | null,
 ): Promise<{ changed: true; otherSessionsEnded: number }> {
-  const row = await db.user.findUnique({ where: { id: user.id }, select: { passwordHash: true } });
+  const row = await userRow(db, user.id);
   if (row?.passwordHash) {
     if (!input.currentPassword) throw new ApiError("INVALID_PARAMETER", "Enter your current password");
     await proveIdentity(db, user, { password: input.currentPassword }, forwardedFor);
@@ -27,7 +28,7 @@ export async function changePassword(
   const problem = await passwordProblem(input.newPassword, [user.email, user.name]);
   if (problem) throw new ApiError("INVALID_PARAMETER", problem);
   const passwordHash = await hashPassword(input.newPassword, origin.ip);
-  await db.user.update({ where: { id: user.id }, data: { passwordHash } });
+  await updateUser(db, user.id, { passwordHash });
   const ended = await endOtherSessions(db, user.id, user.sessionId || null);
   await recordAudit(db, {
     ...origin,

@@ -1,10 +1,12 @@
 import { createHash, randomBytes } from "node:crypto";
-import { recordAudit } from "../audit";
+import { recordAudit } from "../audit/store";
+import { updateUser, userRowByEmail } from "../accounts/store";
 import type { Db } from "../db";
 import { sendMail, type Delivery } from "../mail";
 import { markVerified } from "./email-verification";
 import { hashPassword } from "./password";
 import { endOtherSessions } from "./sessions";
+import { replaceResetToken, resetTokenWithUser, spendResetToken } from "./store/tokens";
 
 /**
  * Password reset by emailed link. The token (32 random bytes) is only ever in the email; the
@@ -27,15 +29,14 @@ export async function requestPasswordReset(
   baseUrl: string,
   now = Date.now(),
 ): Promise<Delivery | "no_user"> {
-  const user = await db.user.findUnique({ where: { email }, select: { id: true, email: true } });
+  const user = await userRowByEmail(db, email);
   if (!user) return "no_user";
   const token = randomBytes(32).toString("base64url");
-  await db.$transaction([
-    db.passwordResetToken.deleteMany({ where: { userId: user.id } }),
-    db.passwordResetToken.create({
-      data: { userId: user.id, tokenHash: hashToken(token), expiresAt: new Date(now + RESET_TTL_MS) },
-    }),
-  ]);
+  await replaceResetToken(db, {
+    userId: user.id,
+    tokenHash: hashToken(token),
+    expiresAt: new Date(now + RESET_TTL_MS),
+  });
   const link = `${baseUrl}${RESET_PATH}?token=${token}`;
   return sendMail({
     to: user.email,
@@ -58,10 +59,7 @@ export async function resetTokenUser(
   now = Date.now(),
 ): Promise<{ id: string; email: string; name: string | null } | null> {
   if (token.length < 20 || token.length > 100) return null;
-  const row = await db.passwordResetToken.findUnique({
-    where: { tokenHash: hashToken(token) },
-    include: { user: { select: { id: true, email: true, name: true } } },
-  });
+  const row = await resetTokenWithUser(db, hashToken(token));
   return row && !row.usedAt && row.expiresAt.getTime() > now ? row.user : null;
 }
 
@@ -79,12 +77,8 @@ export async function resetPassword(
   const userId = (await resetTokenUser(db, token, now))?.id;
   if (!userId) return false;
   const passwordHash = await hashPassword(password, origin.ip);
-  const spent = await db.passwordResetToken.updateMany({
-    where: { tokenHash: hashToken(token), usedAt: null, expiresAt: { gt: new Date(now) } },
-    data: { usedAt: new Date(now) },
-  });
-  if (spent.count !== 1) return false;
-  const user = await db.user.update({ where: { id: userId }, data: { passwordHash } });
+  if (!(await spendResetToken(db, hashToken(token), new Date(now)))) return false;
+  const user = await updateUser(db, userId, { passwordHash });
   // The link reached the account's mailbox: that verifies the address too.
   if (!user.emailVerified)
     await markVerified(db, user, { how: "by a password reset link", actorUserId: userId, origin, now });

@@ -1,9 +1,11 @@
 import { ApiError } from "../api/errors";
+import { userRow } from "../accounts/store";
 import { clientIpFromChain } from "../client-ip";
 import type { Db } from "../db";
 import { toSeconds } from "../usage/limiter";
 import { verifyPassword } from "./password";
 import { throttledSecondFactor, tooManyCodes } from "./second-factor";
+import { markSessionReauth, sessionAuthTimes } from "./store/sessions";
 import { beginSignIn, signInSucceeded, throttleKeys } from "./throttle";
 import { checkSecondFactor } from "./totp";
 
@@ -26,10 +28,7 @@ export const REAUTH_MESSAGE =
 /** When this session last proved the user's identity, or null. */
 export async function lastAuthenticatedAt(db: Db, sessionId: string | undefined): Promise<Date | null> {
   if (!sessionId) return null;
-  const row = await db.userSession.findUnique({
-    where: { id: sessionId },
-    select: { createdAt: true, reauthAt: true },
-  });
+  const row = await sessionAuthTimes(db, sessionId);
   if (!row) return null;
   return row.reauthAt && row.reauthAt > row.createdAt ? row.reauthAt : row.createdAt;
 }
@@ -47,7 +46,7 @@ export async function requireRecentAuth(db: Db, user: SessionUser): Promise<void
 /** Records a successful re-authentication on this session. */
 export async function markReauthenticated(db: Db, sessionId: string | undefined): Promise<Date> {
   const now = new Date();
-  if (sessionId) await db.userSession.updateMany({ where: { id: sessionId }, data: { reauthAt: now } });
+  if (sessionId) await markSessionReauth(db, sessionId, now);
   return now;
 }
 
@@ -63,7 +62,7 @@ export async function proveIdentity(
   forwardedFor: string | null,
 ): Promise<Date> {
   if (proof.password !== undefined) {
-    const row = await db.user.findUnique({ where: { id: user.id }, select: { passwordHash: true } });
+    const row = await userRow(db, user.id);
     if (!row?.passwordHash)
       throw new ApiError("INVALID_PARAMETER", "This account has no password: use a code");
     const keys = throttleKeys(user.email, forwardedFor);

@@ -1,7 +1,7 @@
 import { getServerSession } from "next-auth";
 import { redirect } from "next/navigation";
 import { cache } from "react";
-import { findUserById } from "../accounts";
+import { findUserById } from "../accounts/store";
 import { db } from "../db";
 import { authOptions } from "./options";
 

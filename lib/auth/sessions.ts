@@ -1,8 +1,9 @@
 import { createHash, randomBytes } from "node:crypto";
-import { recordAudit } from "../audit";
+import { recordAudit } from "../audit/store";
 import type { Db } from "../db";
 import { perProcess } from "../process-state";
 import { envInt } from "../config";
+import * as store from "./store/sessions";
 
 /**
  * Server-side sessions behind next-auth's JWT cookie. The JWT carries a random session id; the
@@ -42,14 +43,12 @@ const cache = perProcess("session-check", () => new Map<string, Checked>());
 export async function createSession(db: Db, userId: string, meta: SessionMeta) {
   const sid = randomBytes(32).toString("base64url");
   const cutoff = new Date(Date.now() - SESSION_MAX_AGE_S * 1000);
-  await db.userSession.deleteMany({ where: { userId, lastSeenAt: { lt: cutoff } } });
-  const row = await db.userSession.create({
-    data: {
-      userId,
-      tokenHash: hashSessionId(sid),
-      ip: meta.ip?.slice(0, 64) ?? null,
-      userAgent: meta.userAgent?.slice(0, 300) ?? null,
-    },
+  await store.deleteIdleSessions(db, userId, cutoff);
+  const row = await store.insertSession(db, {
+    userId,
+    tokenHash: hashSessionId(sid),
+    ip: meta.ip?.slice(0, 64) ?? null,
+    userAgent: meta.userAgent?.slice(0, 300) ?? null,
   });
   return { sid, id: row.id };
 }
@@ -66,10 +65,7 @@ export async function activeSession(
   const hit = cache.get(tokenHash);
   if (hit && now - hit.checkedAt < CHECK_TTL_MS && hit.createdAt > now - SESSION_ABSOLUTE_MAX_S * 1000)
     return { id: hit.id, userId: hit.userId };
-  const row = await db.userSession.findUnique({
-    where: { tokenHash },
-    select: { id: true, userId: true, lastSeenAt: true, createdAt: true },
-  });
+  const row = await store.sessionByTokenHash(db, tokenHash);
   if (
     !row ||
     row.lastSeenAt.getTime() < now - SESSION_MAX_AGE_S * 1000 ||
@@ -81,11 +77,8 @@ export async function activeSession(
   let lastSeenAt = row.lastSeenAt.getTime();
   if (now - lastSeenAt > TOUCH_EVERY_MS) {
     lastSeenAt = now;
-    await db.userSession
-      .updateMany({
-        where: { id: row.id },
-        data: { lastSeenAt: new Date(now), ...(meta.ip ? { ip: meta.ip.slice(0, 64) } : {}) },
-      })
+    await store
+      .touchSession(db, row.id, new Date(now), meta.ip ? meta.ip.slice(0, 64) : null)
       .catch(() => undefined);
   }
   if (cache.size > 10_000) cache.clear();
@@ -111,11 +104,7 @@ export interface SessionView {
 export async function listSessions(db: Db, userId: string, currentId: string | null): Promise<SessionView[]> {
   const cutoff = new Date(Date.now() - SESSION_MAX_AGE_S * 1000);
   const born = new Date(Date.now() - SESSION_ABSOLUTE_MAX_S * 1000);
-  const rows = await db.userSession.findMany({
-    where: { userId, lastSeenAt: { gte: cutoff }, createdAt: { gte: born } },
-    orderBy: { lastSeenAt: "desc" },
-    take: 100,
-  });
+  const rows = await store.liveSessionsOf(db, userId, cutoff, born, 100);
   return rows.map((r) => ({
     id: r.id,
     createdAt: r.createdAt.toISOString(),
@@ -132,13 +121,10 @@ function forget(ids: Set<string>) {
 
 /** Ends every session of a user but `keepId` (a password change or reset); returns how many. */
 export async function endOtherSessions(db: Db, userId: string, keepId: string | null): Promise<number> {
-  const rows = await db.userSession.findMany({
-    where: { userId, ...(keepId ? { id: { not: keepId } } : {}) },
-    select: { id: true },
-  });
-  await db.userSession.deleteMany({ where: { id: { in: rows.map((r) => r.id) } } });
-  forget(new Set(rows.map((r) => r.id)));
-  return rows.length;
+  const ids = await store.sessionIdsOf(db, userId, { except: keepId });
+  await store.deleteSessions(db, ids);
+  forget(new Set(ids));
+  return ids.length;
 }
 
 /** Ends the session whose JWT id this is (sign-out). */
@@ -146,7 +132,7 @@ export async function endSessionBySid(db: Db, sid: unknown): Promise<void> {
   if (typeof sid !== "string") return;
   const tokenHash = hashSessionId(sid);
   cache.delete(tokenHash);
-  await db.userSession.deleteMany({ where: { tokenHash } });
+  await store.deleteSessionByTokenHash(db, tokenHash);
 }
 
 interface Actor {
@@ -159,23 +145,20 @@ interface Actor {
 /** Revokes one of the user's sessions, or all of them (`id` null); returns how many ended. */
 export async function revokeSessions(db: Db, actor: Actor, id: string | null): Promise<number> {
   return db.$transaction(async (tx) => {
-    const rows = await tx.userSession.findMany({
-      where: { userId: actor.userId, ...(id ? { id } : {}) },
-      select: { id: true },
-    });
-    if (rows.length === 0) return 0;
-    await tx.userSession.deleteMany({ where: { id: { in: rows.map((r) => r.id) } } });
+    const ids = await store.sessionIdsOf(tx, actor.userId, { only: id });
+    if (ids.length === 0) return 0;
+    await store.deleteSessions(tx, ids);
     await recordAudit(tx, {
       accountId: actor.accountId,
       actorUserId: actor.userId,
       action: id ? "session.revoked" : "session.revoked_all",
       targetType: "session",
       targetId: id ?? actor.userId,
-      detail: id ? "" : `${rows.length} sessions`,
+      detail: id ? "" : `${ids.length} sessions`,
       ip: actor.ip,
       userAgent: actor.userAgent,
     });
-    forget(new Set(rows.map((r) => r.id)));
-    return rows.length;
+    forget(new Set(ids));
+    return ids.length;
   });
 }

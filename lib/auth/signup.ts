@@ -1,5 +1,6 @@
 import { z } from "zod";
 import type { Db } from "../db";
+import { createUserWithAccount, userRowByEmail } from "../accounts/store";
 import type { RateRule } from "../plans";
 import { addOwner } from "../workspaces/store";
 import { hashPassword } from "./password";
@@ -41,12 +42,13 @@ export async function registerUser(
   const name = input.name || null;
   try {
     const user = await db.$transaction(async (tx) => {
-      if (await tx.user.findUnique({ where: { email: input.email }, select: { id: true } })) return null;
-      const account = await tx.account.create({ data: { name: name ?? input.email } });
-      const user = await tx.user.create({
-        data: { email: input.email, name, passwordHash, accountId: account.id },
-      });
-      await addOwner(tx, user.id, account.id);
+      if (await userRowByEmail(tx, input.email)) return null;
+      const user = await createUserWithAccount(
+        tx,
+        { email: input.email, name, passwordHash },
+        name ?? input.email,
+      );
+      await addOwner(tx, user.id, user.accountId);
       return user;
     });
     return user ? { ok: true, userId: user.id } : { ok: false, reason: "email_taken" };

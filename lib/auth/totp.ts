@@ -1,8 +1,10 @@
 import { createHash, randomBytes } from "node:crypto";
 import { Secret, TOTP } from "otpauth";
-import { recordAudit } from "../audit";
+import { updateUser } from "../accounts/store";
+import { recordAudit } from "../audit/store";
 import type { Db } from "../db";
 import { seal, unseal } from "./seal";
+import * as store from "./store/second-factor";
 
 /**
  * Optional TOTP two-factor sign-in (RFC 6238: SHA-1, 6 digits, 30 s, as every authenticator app
@@ -47,17 +49,17 @@ export interface TotpStatus {
 }
 
 export async function totpStatus(db: Db, userId: string): Promise<TotpStatus> {
-  const user = await db.user.findUnique({ where: { id: userId }, select: { totpEnabledAt: true } });
-  const left = await db.recoveryCode.count({ where: { userId, usedAt: null } });
+  const user = await store.totpColumns(db, userId);
+  const left = await store.unusedRecoveryCodes(db, userId);
   return { enabled: Boolean(user?.totpEnabledAt), recoveryCodesLeft: user?.totpEnabledAt ? left : 0 };
 }
 
 /** Step 1: a fresh secret (not yet in force) for the app; shown once as text and an otpauth:// URI. */
 export async function beginTotpSetup(db: Db, user: { id: string; email: string }) {
-  const current = await db.user.findUnique({ where: { id: user.id }, select: { totpEnabledAt: true } });
+  const current = await store.totpColumns(db, user.id);
   if (current?.totpEnabledAt) return { ok: false as const, reason: "already_enabled" as const };
   const secret = new Secret({ size: 20 }).base32;
-  await db.user.update({ where: { id: user.id }, data: { totpSecret: sealSecret(secret) } });
+  await updateUser(db, user.id, { totpSecret: sealSecret(secret) });
   return { ok: true as const, secret, uri: totpFor(secret, user.email).toString() };
 }
 
@@ -65,10 +67,7 @@ type Audit = { accountId: string; ip: string | null; userAgent: string | null };
 
 /** Step 2: a valid code turns two-factor on and returns the recovery codes (shown once). */
 export async function enableTotp(db: Db, userId: string, code: string, audit: Audit) {
-  const user = await db.user.findUnique({
-    where: { id: userId },
-    select: { totpSecret: true, totpEnabledAt: true },
-  });
+  const user = await store.totpColumns(db, userId);
   if (user?.totpEnabledAt) return { ok: false as const, reason: "already_enabled" as const };
   const secret = user?.totpSecret ? open(user.totpSecret) : null;
   const step = secret ? matchedStep(secret, code) : null;
@@ -78,10 +77,9 @@ export async function enableTotp(db: Db, userId: string, code: string, audit: Au
     return `${raw.slice(0, 8)}-${raw.slice(8)}`;
   });
   await db.$transaction(async (tx) => {
-    await tx.recoveryCode.deleteMany({ where: { userId } });
-    await tx.recoveryCode.createMany({ data: codes.map((c) => ({ userId, codeHash: hashCode(c) })) });
+    await store.replaceRecoveryCodes(tx, userId, codes.map(hashCode));
     // The confirming code is spent: it cannot also sign in.
-    await tx.user.update({ where: { id: userId }, data: { totpEnabledAt: new Date(), totpLastStep: step } });
+    await updateUser(tx, userId, { totpEnabledAt: new Date(), totpLastStep: step });
     await recordAudit(tx, {
       ...audit,
       actorUserId: userId,
@@ -100,37 +98,21 @@ export async function enableTotp(db: Db, userId: string, code: string, audit: Au
  * code, which is spent the same way. Callers throttle attempts (lib/auth/second-factor.ts).
  */
 export async function checkSecondFactor(db: Db, userId: string, code: string): Promise<boolean> {
-  const user = await db.user.findUnique({
-    where: { id: userId },
-    select: { totpSecret: true, totpEnabledAt: true },
-  });
+  const user = await store.totpColumns(db, userId);
   if (!user?.totpEnabledAt || !user.totpSecret) return false;
   const secret = open(user.totpSecret);
   const step = secret ? matchedStep(secret, code) : null;
-  if (step !== null) {
-    const taken = await db.user.updateMany({
-      where: { id: userId, OR: [{ totpLastStep: null }, { totpLastStep: { lt: step } }] },
-      data: { totpLastStep: step },
-    });
-    return taken.count === 1;
-  }
+  if (step !== null) return store.takeTotpStep(db, userId, step);
   if (code.length > 40) return false;
-  const spent = await db.recoveryCode.updateMany({
-    where: { userId, codeHash: hashCode(code), usedAt: null },
-    data: { usedAt: new Date() },
-  });
-  return spent.count === 1;
+  return store.spendRecoveryCode(db, userId, hashCode(code));
 }
 
 /** Turns two-factor off (needs a valid code or recovery code); deletes the secret and codes. */
 export async function disableTotp(db: Db, userId: string, code: string, audit: Audit): Promise<boolean> {
   if (!(await checkSecondFactor(db, userId, code))) return false;
   await db.$transaction(async (tx) => {
-    await tx.recoveryCode.deleteMany({ where: { userId } });
-    await tx.user.update({
-      where: { id: userId },
-      data: { totpSecret: null, totpEnabledAt: null, totpLastStep: null },
-    });
+    await store.deleteRecoveryCodes(tx, userId);
+    await updateUser(tx, userId, { totpSecret: null, totpEnabledAt: null, totpLastStep: null });
     await recordAudit(tx, {
       ...audit,
       actorUserId: userId,

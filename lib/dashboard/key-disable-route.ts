@@ -2,7 +2,7 @@ import { dashboardRoute, requestOrigin } from "../auth/route";
 import { notFound, assertOk } from "../api/errors";
 import { db } from "../db";
 import { setKeyDisabled } from "../keys/lifecycle";
-import { findListedKey } from "../keys/repository";
+import { findListedKey } from "../keys/store";
 import { KEY_MANAGE, toKeyView } from "./keys";
 
 /**

@@ -1,5 +1,5 @@
 import type { Db } from "../db";
-import { listApiKeys } from "../keys/repository";
+import { listApiKeys } from "../keys/store";
 import { scopesOf } from "../keys/scopes";
 import type { KeyView } from "./types";
 import type { Access } from "../auth/route";

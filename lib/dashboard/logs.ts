@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { STATUS_FILTER_PATTERN, type LogFilters } from "../requestlog/query";
+import { STATUS_FILTER_PATTERN } from "../requestlog/query";
+import type { LogFilters } from "../requestlog/store";
 
 const blank = (v: string | undefined) => (v ? v : undefined);
 const isoTime = z

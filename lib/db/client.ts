@@ -31,3 +31,6 @@ export function createClient(url: string = databaseUrl()): Db {
 
 /** The DATABASE_URL a client was created for (the configured one for a client made elsewhere). */
 export const urlOf = (db: DbOrTx): string => urls.get(db) ?? databaseUrl();
+
+/** One round trip to the database (/readyz). */
+export const pingDatabase = (db: Db) => db.$queryRawUnsafe("SELECT 1");

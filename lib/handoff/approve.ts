@@ -1,6 +1,6 @@
 import type { Result } from "../api/errors";
-import type { AuditContext } from "../audit";
-import { recordAudit } from "../audit";
+import type { AuditContext } from "../audit/store";
+import { recordAudit } from "../audit/store";
 import type { CurrentUser } from "../auth/session";
 import type { Db } from "../db";
 import { generateAuthCode, sha256Hex } from "./codes";
@@ -9,7 +9,7 @@ import { storedScopes, type Scope } from "../keys/scopes";
 
 /** Agent keys expire after 90 days unless the approver picks otherwise. */
 export const HANDOFF_KEY_DAYS = 90;
-import { handoffByUserCode, transitionHandoff, type HandoffSessionRow } from "./repository";
+import { handoffByUserCode, transitionHandoff, type HandoffSessionRow } from "./store";
 
 /** The decided session and, on approval, its one-time code; or why nothing was decided. */
 export type Decision = Result<{ session: HandoffSessionRow; code: string | null }, "NOT_FOUND" | "CONFLICT">;

@@ -2,7 +2,7 @@ import { createHash, randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { copyTemplateDb } from "../../tests/support/app";
 import { ensureTemplateDb } from "../../tests/support/template";
-import { findOrCreateUser } from "../accounts";
+import { findOrCreateUser } from "../accounts/users";
 import { createClient, type Db } from "../db/client";
 import { approveSession } from "./approve";
 import { type HandoffError } from "./errors";

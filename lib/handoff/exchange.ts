@@ -1,7 +1,7 @@
 import type { z } from "zod";
-import { recordAudit, type AuditContext } from "../audit";
+import { recordAudit, type AuditContext } from "../audit/store";
 import type { Db } from "../db";
-import { createApiKey, revokeApiKey } from "../keys/repository";
+import { createApiKey, revokeApiKey } from "../keys/service";
 import { scopesOf } from "../keys/scopes";
 import type { Environment } from "../keys/format";
 import { sha256Hex } from "./codes";
@@ -16,7 +16,7 @@ import {
   transitionHandoff,
   updateHandoff,
   type HandoffSessionRow,
-} from "./repository";
+} from "./store";
 import type { issuedKey } from "./schemas";
 
 export type IssuedKey = z.output<typeof issuedKey>;

@@ -4,7 +4,7 @@ import { generateSessionId, generateUserCode, formatUserCode } from "./codes";
 import { handoffConfig } from "./config";
 import { invalidRequest } from "./errors";
 import { loopbackRedirectUri } from "./redirect";
-import { createHandoff, purgeExpiredHandoffs } from "./repository";
+import { createHandoff, purgeExpiredHandoffs } from "./store";
 import type { StartBody, startResponse } from "./schemas";
 
 export type StartResult = z.output<typeof startResponse>;

@@ -1,6 +1,7 @@
 import type { Db } from "../db";
 import type { Caller, KeyRestrictions } from "./caller";
 import { allowlistMatcher, scopesOf } from "./scopes";
+import { keyForAuth } from "./store";
 
 export interface AuthKeyRecord {
   caller: Caller;
@@ -33,23 +34,7 @@ export function restrictionsOf(row: {
 
 /** The one query of key authentication: what verifying a key needs, by its prefix. */
 export async function findKeyForAuth(db: Db, prefix: string): Promise<AuthKeyRecord | null> {
-  const row = await db.apiKey.findUnique({
-    where: { prefix },
-    select: {
-      id: true,
-      accountId: true,
-      environment: true,
-      secretHash: true,
-      revokedAt: true,
-      disabledAt: true,
-      expiresAt: true,
-      scopes: true,
-      allowedIps: true,
-      rateLimit: true,
-      unitCap: true,
-      account: { select: { plan: true, suspendedAt: true } },
-    },
-  });
+  const row = await keyForAuth(db, prefix);
   if (!row) return null;
   return {
     caller: {

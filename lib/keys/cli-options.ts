@@ -6,7 +6,7 @@ import {
   type KeyPatch,
   type KeyPatchInput,
 } from "./options";
-import type { KeyOptions } from "./repository";
+import type { KeyOptions } from "./service";
 import { parseScopes, READ_SCOPES } from "./scopes";
 
 type Flags = Record<string, string | true>;

@@ -1,7 +1,8 @@
-import { findOrCreateUser, findUserByEmail } from "../accounts";
+import { findOrCreateUser, findUserByEmail } from "../accounts/users";
 import { db } from "../db";
 import { rollApiKey, setKeyDisabled, updateApiKey } from "./lifecycle";
-import { createCappedApiKey, listApiKeys, revokeApiKey } from "./repository";
+import { listApiKeys } from "./store";
+import { createCappedApiKey, revokeApiKey } from "./service";
 import { parseFlags, requireFlag, type AdminCommand } from "../admin/args";
 import { keyOptionsFromFlags, keyPatchFromFlags, keyStatus } from "./cli-options";
 import { MAX_GRACE_MS, parseDuration } from "./options";

@@ -1,15 +1,10 @@
 import type { Result } from "../api/errors";
 import type { Db } from "../db";
-import { recordAudit, type AuditContext } from "../audit";
+import { recordAudit, type AuditContext } from "../audit/store";
 import { generateKey, type Environment } from "./format";
 import type { KeyPatch } from "./options";
-import { announceKeyChange, describeOptions, ingestScopeRefusal, optionColumns } from "./repository";
-
-type KeyWhere = { accountId?: string; id?: string; prefix?: string };
-
-function findKey(db: Db, where: KeyWhere) {
-  return db.apiKey.findFirst({ where: { id: where.id, prefix: where.prefix, accountId: where.accountId } });
-}
+import { announceKeyChange, describeOptions, ingestScopeRefusal, optionColumns } from "./service";
+import { findKey, findKeyWithSuccessor, insertKey, successorOf, updateKey, type KeyWhere } from "./store";
 
 export type LifecycleResult<T> = Result<T, "NOT_FOUND" | "CONFLICT" | "FORBIDDEN">;
 
@@ -40,10 +35,7 @@ export async function setKeyDisabled(
   if ((key.disabledAt !== null) === disabled) return { ok: true, value: key };
   const now = new Date();
   await db.$transaction(async (tx) => {
-    await tx.apiKey.update({
-      where: { id: key.id },
-      data: { disabledAt: disabled ? now : null, changedAt: now },
-    });
+    await updateKey(tx, key.id, { disabledAt: disabled ? now : null, changedAt: now });
     await recordAudit(tx, {
       accountId: key.accountId,
       actorUserId,
@@ -71,10 +63,7 @@ export async function rollApiKey(
   actorUserId: string | null,
   audit?: AuditContext,
 ): Promise<LifecycleResult<{ oldId: string; oldPrefix: string; id: string; prefix: string; key: string }>> {
-  const old = await db.apiKey.findFirst({
-    where: { id: where.id, prefix: where.prefix, accountId: where.accountId },
-    include: { rolledTo: { select: { prefix: true } } },
-  });
+  const old = await findKeyWithSuccessor(db, where);
   if (!old) return notFound;
   const now = Date.now();
   if (old.revokedAt || old.disabledAt || (old.expiresAt && old.expiresAt.getTime() <= now))
@@ -85,27 +74,22 @@ export async function rollApiKey(
   const lifetime = old.expiresAt ? old.expiresAt.getTime() - old.createdAt.getTime() : null;
   const fresh = generateKey(old.environment as Environment);
   const created = await db.$transaction(async (tx) => {
-    await tx.apiKey.update({
-      where: { id: old.id },
-      data: { expiresAt: oldExpiry, changedAt: new Date(now) },
-    });
-    const row = await tx.apiKey.create({
-      data: {
-        accountId: old.accountId,
-        name: old.name,
-        environment: old.environment,
-        prefix: fresh.prefix,
-        secretHash: fresh.secretHash,
-        source: old.source,
-        createdById: actorUserId ?? old.createdById,
-        rolledFromId: old.id,
-        expiresAt: lifetime === null ? null : new Date(now + lifetime),
-        scopes: old.scopes,
-        allowedIps: old.allowedIps,
-        rateLimit: old.rateLimit,
-        unitCap: old.unitCap,
-        note: old.note,
-      },
+    await updateKey(tx, old.id, { expiresAt: oldExpiry, changedAt: new Date(now) });
+    const row = await insertKey(tx, {
+      accountId: old.accountId,
+      name: old.name,
+      environment: old.environment,
+      prefix: fresh.prefix,
+      secretHash: fresh.secretHash,
+      source: old.source,
+      createdById: actorUserId ?? old.createdById,
+      rolledFromId: old.id,
+      expiresAt: lifetime === null ? null : new Date(now + lifetime),
+      scopes: old.scopes,
+      allowedIps: old.allowedIps,
+      rateLimit: old.rateLimit,
+      unitCap: old.unitCap,
+      note: old.note,
     });
     await recordAudit(tx, {
       accountId: old.accountId,
@@ -176,7 +160,7 @@ export async function updateApiKey(
   if (key.revokedAt) return conflict("This key is revoked; revocation is final");
   if (key.expiresAt && key.expiresAt.getTime() <= Date.now())
     return conflict("This key has expired; create or roll a new one");
-  const rolledTo = await db.apiKey.findUnique({ where: { rolledFromId: key.id }, select: { prefix: true } });
+  const rolledTo = await successorOf(db, key.id);
   if (rolledTo) return conflict(`This key was rolled to ${rolledTo.prefix}; edit that key instead`);
   const forbidden = await ingestScopeRefusal(db, key.accountId, patch.scopes);
   if (forbidden) return { ok: false, code: "FORBIDDEN", message: forbidden };
@@ -184,7 +168,7 @@ export async function updateApiKey(
   const value = { id: key.id, prefix: key.prefix, changes: described };
   if (!described.length) return { ok: true, value };
   await db.$transaction(async (tx) => {
-    await tx.apiKey.update({ where: { id: key.id }, data: { ...data, changedAt: new Date() } });
+    await updateKey(tx, key.id, { ...data, changedAt: new Date() });
     await recordAudit(tx, {
       accountId: key.accountId,
       actorUserId,

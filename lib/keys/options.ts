@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { KeyOptions } from "./repository";
+import type { KeyOptions } from "./service";
 import { parseAllowlist, SCOPES } from "./scopes";
 
 const DAY_MS = 86_400_000;

@@ -3,11 +3,12 @@ import { logDebug, logWarn } from "../log";
 import { metrics } from "../metrics";
 import { getRedis, redisConfigured, redisKey, subscribe, whenRedisReady } from "../redis";
 import { envInt } from "../config";
+import { keysChangedSince } from "./store";
 
 /**
  * Revocation (and every other key lifecycle change: disable, enable, roll, edit) reaching every
  * instance. Three layers, fastest first:
- * 1. in-process listeners (lib/keys/repository.ts onKeyRevoked) on the revoking instance;
+ * 1. in-process listeners (lib/keys/service.ts onKeyRevoked) on the revoking instance;
  * 2. Redis pub/sub on REVOCATION_CHANNEL, published by whoever revokes (dashboard, admin CLI,
  *    handoff) - typically milliseconds;
  * 3. a DB poll of recently revoked keys every REVOCATION_POLL_MS (default 1000) as the backstop
@@ -59,10 +60,7 @@ export function startRevocationSync(forget: (prefix: string) => void, opts: { po
       try {
         const since = new Date(Date.now() - LOOKBACK_MS);
         // Revocations and every other lifecycle change (disable, enable, roll, edit: changedAt).
-        const rows = await db.apiKey.findMany({
-          where: { OR: [{ revokedAt: { gt: since } }, { changedAt: { gt: since } }] },
-          select: { prefix: true, revokedAt: true, changedAt: true },
-        });
+        const rows = await keysChangedSince(db, since);
         for (const row of rows) {
           for (const at of [row.revokedAt, row.changedAt]) {
             if (!at || at <= since) continue;

@@ -6,7 +6,7 @@ import type { AuthFailure, Caller } from "./caller";
 import { secretMatches } from "./format";
 import { db } from "../db";
 import { findKeyForAuth, type AuthKeyRecord } from "./auth-record";
-import { onKeyRevoked } from "./repository";
+import { onKeyRevoked } from "./service";
 import { startRevocationSync } from "./revocations";
 import { envInt, envIntOpt } from "../config";
 

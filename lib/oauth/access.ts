@@ -3,9 +3,11 @@ import type { AuthInfo } from "@modelcontextprotocol/sdk/server/auth/types.js";
 import { db } from "../db";
 import type { Caller } from "../keys/caller";
 import { READ_SCOPES } from "../keys/scope-names";
+import { prefixOf } from "../keys/store";
 import { verifyKeyState } from "../keys/verify";
 import { logDebug } from "../log";
 import { perProcess } from "../process-state";
+import { grantById, tokenByHash } from "./store";
 import { ACCESS_PATTERN, tokenHash } from "./tokens";
 
 /** What an access token stands for, loaded by its hash. */
@@ -34,18 +36,18 @@ const state = perProcess("oauthAccessTokens", () => ({
 }));
 
 async function load(hash: string): Promise<TokenRecord | null> {
-  const token = await db.oAuthToken.findUnique({ where: { tokenHash: hash } });
+  const token = await tokenByHash(db, hash);
   if (!token || token.kind !== "access") return null;
-  const grant = await db.oAuthGrant.findUnique({ where: { id: token.grantId } });
+  const grant = await grantById(db, token.grantId);
   if (!grant || grant.status !== "active" || !grant.apiKeyId) return null;
-  const key = await db.apiKey.findUnique({ where: { id: grant.apiKeyId }, select: { prefix: true } });
-  if (!key) return null;
+  const keyPrefix = await prefixOf(db, grant.apiKeyId);
+  if (!keyPrefix) return null;
   return {
     grantId: grant.id,
     clientId: grant.clientId,
     resource: grant.resource,
     expiresAt: token.expiresAt.getTime(),
-    keyPrefix: key.prefix,
+    keyPrefix,
   };
 }
 

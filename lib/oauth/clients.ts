@@ -3,6 +3,7 @@ import { InvalidClientMetadataError } from "@modelcontextprotocol/sdk/server/aut
 import type { OAuthClientInformationFull } from "@modelcontextprotocol/sdk/shared/auth.js";
 import type { Db } from "../db";
 import { documentClient, isMetadataDocumentUrl } from "./metadata-document";
+import { clientById, insertClient } from "./store";
 import { newClientId } from "./tokens";
 
 /** Bounds on what a registration may store (hostile input is bounded). */
@@ -86,7 +87,7 @@ export function findClient(db: Db, id: string): Promise<OAuthClientInformationFu
         : undefined,
     );
   if (!CLIENT_ID.test(id)) return undefined;
-  return db.oAuthClient.findUnique({ where: { id } }).then((row) => (row ? toInfo(row) : undefined));
+  return clientById(db, id).then((row) => (row ? toInfo(row) : undefined));
 }
 
 /** The registration store of the SDK's handlers; `ip` is the registering client's address. */
@@ -95,15 +96,13 @@ export function clientsStore(db: Db, ipOf: () => string): OAuthRegisteredClients
     getClient: (id) => findClient(db, id),
     async registerClient(client) {
       const v = validated(client);
-      const row = await db.oAuthClient.create({
-        data: {
-          id: newClientId(),
-          name: v.name,
-          uri: v.uri,
-          redirectUris: JSON.stringify(v.redirectUris),
-          metadata: JSON.stringify({ scope: v.scope }),
-          registeredIp: ipOf(),
-        },
+      const row = await insertClient(db, {
+        id: newClientId(),
+        name: v.name,
+        uri: v.uri,
+        redirectUris: JSON.stringify(v.redirectUris),
+        metadata: JSON.stringify({ scope: v.scope }),
+        registeredIp: ipOf(),
       });
       return toInfo(row);
     },

@@ -1,5 +1,7 @@
 import type { Db } from "../db";
 import { READ_SCOPES } from "../keys/scope-names";
+import { keysForConnections } from "../keys/store";
+import { clientsByIds, liveGrantsOf } from "./store";
 
 /** One row of the dashboard's "Connected apps" (JSON-safe: dates as ISO strings). */
 export interface ConnectedAppView {
@@ -26,31 +28,10 @@ const hostOf = (uri: string) => {
 
 /** The account's live OAuth connections, newest first (bounded: 200). */
 export async function listConnectedApps(db: Db, accountId: string): Promise<ConnectedAppView[]> {
-  const grants = await db.oAuthGrant.findMany({
-    where: { accountId, status: { in: ["approved", "active"] } },
-    orderBy: { createdAt: "desc" },
-    take: 200,
-  });
+  const grants = await liveGrantsOf(db, accountId, 200);
   const clientIds = [...new Set(grants.map((g) => g.clientId))];
   const keyIds = grants.flatMap((g) => (g.apiKeyId ? [g.apiKeyId] : []));
-  const [clients, keys] = await Promise.all([
-    db.oAuthClient.findMany({
-      where: { id: { in: clientIds } },
-      select: { id: true, name: true, uri: true },
-    }),
-    db.apiKey.findMany({
-      where: { id: { in: keyIds } },
-      select: {
-        id: true,
-        prefix: true,
-        environment: true,
-        scopes: true,
-        expiresAt: true,
-        lastUsedAt: true,
-        revokedAt: true,
-      },
-    }),
-  ]);
+  const [clients, keys] = await Promise.all([clientsByIds(db, clientIds), keysForConnections(db, keyIds)]);
   const clientById = new Map(clients.map((c) => [c.id, c]));
   const keyById = new Map(keys.map((k) => [k.id, k]));
   return grants.flatMap((g) => {

@@ -1,11 +1,12 @@
 import type { Result } from "../api/errors";
-import { recordAudit, type AuditContext } from "../audit";
+import { recordAudit, type AuditContext } from "../audit/store";
 import type { CurrentUser } from "../auth/session";
 import type { Db } from "../db";
-import { createCappedApiKey, revokeApiKey } from "../keys/repository";
+import { createCappedApiKey, revokeApiKey } from "../keys/service";
 import type { Scope } from "../keys/scopes";
 import { oauthConfig } from "./config";
-import { grantById, revokeGrant, transitionGrant, type GrantRow } from "./grants";
+import { revokeGrant, type GrantRow } from "./grants";
+import { clientById, grantById, transitionGrant } from "./store";
 import { newAuthCode, tokenHash } from "./tokens";
 
 /** Where the browser goes back to the client (with the code or the denial), or why nothing was decided. */
@@ -50,7 +51,7 @@ export async function approveGrant(
   const grant = await grantById(db, input.grantId);
   const closed = consentClosed(grant);
   if (closed || !grant) return refused(closed ?? "");
-  const client = await db.oAuthClient.findUnique({ where: { id: grant.clientId } });
+  const client = await clientById(db, grant.clientId);
   if (!client) return refused("The client is no longer registered.");
   const now = new Date();
   if (
@@ -124,7 +125,7 @@ export async function revokeConnectedApp(
 ): Promise<boolean> {
   const grant = await grantById(db, input.grantId);
   if (!grant || grant.accountId !== input.user.accountId || grant.status === "revoked") return false;
-  const client = await db.oAuthClient.findUnique({ where: { id: grant.clientId }, select: { name: true } });
+  const client = await clientById(db, grant.clientId);
   await revokeGrant(
     db,
     grant,

@@ -1,17 +1,15 @@
-import type { AuditContext } from "../audit";
-import { recordAudit } from "../audit";
+import type { AuditContext } from "../audit/store";
+import { recordAudit } from "../audit/store";
 import type { Db } from "../db";
-import { revokeApiKey } from "../keys/repository";
+import { revokeApiKey } from "../keys/service";
 import { forgetAccessTokens } from "./access";
 import { oauthConfig } from "./config";
+import * as store from "./store";
 import { newAccessToken, newGrantId, newRefreshToken, tokenHash } from "./tokens";
 
-export type GrantRow = NonNullable<Awaited<ReturnType<typeof grantById>>>;
+export type GrantRow = NonNullable<Awaited<ReturnType<typeof store.grantById>>>;
 
-export const grantById = (db: Db, id: string) => db.oAuthGrant.findUnique({ where: { id } });
-export const clientById = (db: Db, id: string) => db.oAuthClient.findUnique({ where: { id } });
-export const grantByCode = (db: Db, code: string) =>
-  db.oAuthGrant.findUnique({ where: { codeHash: tokenHash(code) } });
+export const grantByCode = (db: Db, code: string) => store.grantByCodeHash(db, tokenHash(code));
 
 /** Step 1 (GET /oauth/authorize): the validated request waits for the consent page. */
 export async function createPendingGrant(
@@ -29,34 +27,18 @@ export async function createPendingGrant(
   // Undecided requests and expired tokens (used refresh tokens are kept until then, to detect a
   // replay) are dropped a day late, as handoff sessions are: each new request sweeps.
   const dayAgo = new Date(Date.now() - 86_400_000);
-  await db.oAuthGrant.deleteMany({
-    where: { status: { in: ["pending", "denied"] }, expiresAt: { lt: dayAgo } },
-  });
-  await db.oAuthToken.deleteMany({ where: { expiresAt: { lt: dayAgo } } });
-  await db.oAuthGrant.create({
-    data: {
-      id,
-      clientId: input.clientId,
-      codeChallenge: input.codeChallenge,
-      redirectUri: input.redirectUri,
-      state: input.state?.slice(0, 500) ?? null,
-      resource: input.resource,
-      requestedScopes: input.scopes.join(" ").slice(0, 500),
-      expiresAt: new Date(Date.now() + oauthConfig.consentTtlMs),
-    },
+  await store.purgeExpired(db, dayAgo);
+  await store.insertGrant(db, {
+    id,
+    clientId: input.clientId,
+    codeChallenge: input.codeChallenge,
+    redirectUri: input.redirectUri,
+    state: input.state?.slice(0, 500) ?? null,
+    resource: input.resource,
+    requestedScopes: input.scopes.join(" ").slice(0, 500),
+    expiresAt: new Date(Date.now() + oauthConfig.consentTtlMs),
   });
   return id;
-}
-
-/** Moves a grant from one status to another; false when another request got there first. */
-export async function transitionGrant(
-  db: Db,
-  id: string,
-  from: string,
-  data: Parameters<Db["oAuthGrant"]["update"]>[0]["data"],
-): Promise<boolean> {
-  const { count } = await db.oAuthGrant.updateMany({ where: { id, status: from }, data });
-  return count === 1;
 }
 
 export interface IssuedTokens {
@@ -79,17 +61,15 @@ export async function issueTokens(
   const refresh = newRefreshToken();
   const accessTtl = oauthConfig.accessTtlSeconds();
   const refreshEnd = Math.min(now + oauthConfig.refreshTtlMs(), keyExpiresAt?.getTime() ?? Infinity);
-  await db.oAuthToken.createMany({
-    data: [
-      {
-        tokenHash: tokenHash(access),
-        grantId: grant.id,
-        kind: "access",
-        expiresAt: new Date(now + accessTtl * 1000),
-      },
-      { tokenHash: tokenHash(refresh), grantId: grant.id, kind: "refresh", expiresAt: new Date(refreshEnd) },
-    ],
-  });
+  await store.insertTokens(db, [
+    {
+      tokenHash: tokenHash(access),
+      grantId: grant.id,
+      kind: "access",
+      expiresAt: new Date(now + accessTtl * 1000),
+    },
+    { tokenHash: tokenHash(refresh), grantId: grant.id, kind: "refresh", expiresAt: new Date(refreshEnd) },
+  ]);
   return {
     access_token: access,
     token_type: "Bearer",
@@ -110,11 +90,7 @@ export async function revokeGrant(
   why: { action: "oauth.revoked" | "oauth.replayed"; actorUserId: string | null; detail: string },
   audit: AuditContext = {},
 ): Promise<void> {
-  await db.oAuthGrant.updateMany({
-    where: { id: grant.id, status: { not: "revoked" } },
-    data: { status: "revoked", revokedAt: new Date() },
-  });
-  await db.oAuthToken.deleteMany({ where: { grantId: grant.id } });
+  await store.revokeGrantRow(db, grant.id, new Date());
   forgetAccessTokens();
   if (grant.apiKeyId) await revokeApiKey(db, { id: grant.apiKeyId }, why.actorUserId, audit);
   if (grant.accountId)

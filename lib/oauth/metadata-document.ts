@@ -6,6 +6,7 @@ import { logDebug } from "../log";
 import { perProcess } from "../process-state";
 import { webhookConfig } from "../webhooks/config";
 import { checkedLookup, isForbiddenAddress } from "../webhooks/ssrf";
+import { upsertDocumentClient } from "./store";
 
 /**
  * Client ID Metadata Documents (MCP authorization 2025-11-25, draft-ietf-oauth-client-id-metadata-
@@ -104,15 +105,9 @@ async function load(
       redirectUris: doc.redirect_uris,
     };
     const row = { name: client.name, uri: client.uri, redirectUris: JSON.stringify(client.redirectUris) };
-    await db.oAuthClient.upsert({
-      where: { id: url },
-      create: {
-        id: url,
-        ...row,
-        metadata: JSON.stringify({ document: true }),
-        registeredIp: "metadata-document",
-      },
-      update: row,
+    await upsertDocumentClient(db, url, row, {
+      metadata: JSON.stringify({ document: true }),
+      registeredIp: "metadata-document",
     });
     return client;
   } catch (err) {

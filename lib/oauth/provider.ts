@@ -12,26 +12,19 @@ import type {
 } from "@modelcontextprotocol/sdk/shared/auth.js";
 import type { Db } from "../db";
 import { scopesOf } from "../keys/scopes";
+import { keyScopesAndExpiry } from "../keys/store";
 import { verifyAccessToken } from "./access";
 import { clientsStore } from "./clients";
 import type { OAuthUrls } from "./config";
-import {
-  createPendingGrant,
-  grantByCode,
-  issueTokens,
-  revokeGrant,
-  transitionGrant,
-  type GrantRow,
-} from "./grants";
+import { createPendingGrant, grantByCode, issueTokens, revokeGrant, type GrantRow } from "./grants";
+import { deleteToken, grantById, spendToken, tokenByHash, transitionGrant } from "./store";
 import { ACCESS_PATTERN, REFRESH_PATTERN, tokenHash } from "./tokens";
 
 const sameResource = (a: string, b: string) => a.replace(/\/$/, "") === b.replace(/\/$/, "");
 
 /** The key the grant acts as: its scopes (as the token's scope) and expiry (the refresh bound). */
 async function grantKey(db: Db, grant: GrantRow) {
-  const key = grant.apiKeyId
-    ? await db.apiKey.findUnique({ where: { id: grant.apiKeyId }, select: { scopes: true, expiresAt: true } })
-    : null;
+  const key = grant.apiKeyId ? await keyScopesAndExpiry(db, grant.apiKeyId) : null;
   // null scopes = every read scope (lib/keys/scopes.ts), named in full so the client sees them.
   return { scope: scopesOf(key?.scopes ?? null).join(" "), expiresAt: key?.expiresAt ?? null };
 }
@@ -113,20 +106,16 @@ export class StatlineOAuthProvider implements OAuthServerProvider {
     const invalid = new InvalidGrantError("Invalid refresh token");
     if (!REFRESH_PATTERN.test(refreshToken)) throw invalid;
     const hash = tokenHash(refreshToken);
-    const row = await this.db.oAuthToken.findUnique({ where: { tokenHash: hash } });
+    const row = await tokenByHash(this.db, hash);
     if (!row || row.kind !== "refresh") throw invalid;
-    const grant = await this.db.oAuthGrant.findUnique({ where: { id: row.grantId } });
+    const grant = await grantById(this.db, row.grantId);
     if (!grant || grant.clientId !== client.client_id) throw invalid;
     if (row.usedAt) return this.replayed(grant, "refresh token");
     if (grant.status !== "active" || row.expiresAt <= new Date()) throw invalid;
     if (resource && !sameResource(resource.href, grant.resource))
       throw new InvalidTargetError("resource does not match the authorization");
     // Rotation: the first use claims the token; a concurrent or later second use is a replay.
-    const { count } = await this.db.oAuthToken.updateMany({
-      where: { tokenHash: hash, usedAt: null },
-      data: { usedAt: new Date() },
-    });
-    if (count !== 1) return this.replayed(grant, "refresh token");
+    if (!(await spendToken(this.db, hash, new Date()))) return this.replayed(grant, "refresh token");
     const key = await grantKey(this.db, grant);
     return issueTokens(this.db, grant, key.expiresAt, key.scope);
   }
@@ -139,11 +128,11 @@ export class StatlineOAuthProvider implements OAuthServerProvider {
   async revokeToken(client: OAuthClientInformationFull, request: OAuthTokenRevocationRequest): Promise<void> {
     const { token } = request;
     if (!ACCESS_PATTERN.test(token) && !REFRESH_PATTERN.test(token)) return;
-    const row = await this.db.oAuthToken.findUnique({ where: { tokenHash: tokenHash(token) } });
+    const row = await tokenByHash(this.db, tokenHash(token));
     if (!row) return;
-    const grant = await this.db.oAuthGrant.findUnique({ where: { id: row.grantId } });
+    const grant = await grantById(this.db, row.grantId);
     if (!grant || grant.clientId !== client.client_id) return;
-    if (row.kind === "access") await this.db.oAuthToken.deleteMany({ where: { tokenHash: row.tokenHash } });
+    if (row.kind === "access") await deleteToken(this.db, row.tokenHash);
     else
       await revokeGrant(this.db, grant, {
         action: "oauth.revoked",

@@ -5,6 +5,7 @@ import { db, type Db } from "../db";
 import { ApiError } from "../api/errors";
 import { requestOrigin, route, type RouteContext } from "../auth/route";
 import { getCurrentUser, type CurrentUser } from "../auth/session";
+import { accountFlags } from "./store/accounts";
 import type { OperatorActor } from "./suspension";
 
 /** OPERATOR_EMAILS, lower-cased: people who may use the console without the account flag. */
@@ -24,11 +25,7 @@ export const isListedOperator = (email: string) => listedOperators().has(email.t
 /** Whether this user may use the operator console: an operator account or a listed email. */
 export async function isOperator(database: Db, user: { email: string; accountId: string }): Promise<boolean> {
   if (isListedOperator(user.email)) return true;
-  const account = await database.account.findUnique({
-    where: { id: user.accountId },
-    select: { operator: true },
-  });
-  return account?.operator === true;
+  return (await accountFlags(database, user.accountId))?.operator === true;
 }
 
 /**

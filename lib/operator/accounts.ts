@@ -1,8 +1,9 @@
-import { recordAudit } from "../audit";
+import { recordAudit } from "../audit/store";
 import type { Db } from "../db";
-import { announceAccountKeys } from "../keys/repository";
+import { announceAccountKeys } from "../keys/service";
 import { planFor } from "../plans";
 import { monthOf } from "../usage/quota";
+import * as store from "./store/accounts";
 import type { OperatorActor } from "./suspension";
 
 export const ACCOUNTS_PAGE_SIZE = 25;
@@ -41,50 +42,13 @@ export async function searchAccounts(
   now = new Date(),
 ): Promise<AccountList> {
   const term = q.trim().slice(0, SEARCH_MAX);
-  const where = term
-    ? {
-        OR: [
-          { name: { contains: term } },
-          {
-            users: {
-              some: { OR: [{ email: { contains: term.toLowerCase() } }, { name: { contains: term } }] },
-            },
-          },
-        ],
-      }
-    : {};
-  const total = await db.account.count({ where });
+  const total = await store.countAccounts(db, term);
   const pages = Math.max(1, Math.ceil(total / ACCOUNTS_PAGE_SIZE));
   const current = Math.min(Math.max(1, page), pages);
-  const rows = await db.account.findMany({
-    where,
-    orderBy: [{ createdAt: "desc" }, { id: "desc" }],
-    skip: (current - 1) * ACCOUNTS_PAGE_SIZE,
-    take: ACCOUNTS_PAGE_SIZE,
-    select: {
-      id: true,
-      name: true,
-      plan: true,
-      operator: true,
-      createdAt: true,
-      suspendedAt: true,
-      suspendedReason: true,
-      users: { select: { email: true }, orderBy: { createdAt: "asc" }, take: 3 },
-      _count: { select: { apiKeys: { where: { revokedAt: null } } } },
-    },
-  });
+  const rows = await store.accountPage(db, term, (current - 1) * ACCOUNTS_PAGE_SIZE, ACCOUNTS_PAGE_SIZE);
   const ids = rows.map((r) => r.id);
   const start = new Date(monthOf(now.getTime()).start);
-  const [units, used] = await Promise.all([
-    db.usageRollup.groupBy({
-      by: ["accountId"],
-      where: { accountId: { in: ids }, period: "day", start: { gte: start } },
-      _sum: { units: true },
-    }),
-    db.apiKey.groupBy({ by: ["accountId"], where: { accountId: { in: ids } }, _max: { lastUsedAt: true } }),
-  ]);
-  const unitsOf = new Map(units.map((u) => [u.accountId, u._sum.units ?? 0]));
-  const lastOf = new Map(used.map((u) => [u.accountId, u._max.lastUsedAt]));
+  const [unitsOf, lastOf] = await Promise.all([store.unitsSince(db, ids, start), store.lastKeyUse(db, ids)]);
   return {
     items: rows.map((r) => ({
       id: r.id,
@@ -106,43 +70,6 @@ export async function searchAccounts(
   };
 }
 
-/** One account for the detail page: members and key metadata (never a secret or its hash). */
-export function accountDetail(db: Db, id: string) {
-  return db.account.findUnique({
-    where: { id },
-    select: {
-      id: true,
-      name: true,
-      plan: true,
-      operator: true,
-      createdAt: true,
-      suspendedAt: true,
-      suspendedReason: true,
-      users: {
-        select: { id: true, email: true, name: true, createdAt: true },
-        orderBy: { createdAt: "asc" },
-      },
-      apiKeys: {
-        orderBy: [{ createdAt: "desc" }, { id: "desc" }],
-        take: 200,
-        select: {
-          id: true,
-          name: true,
-          environment: true,
-          prefix: true,
-          createdAt: true,
-          lastUsedAt: true,
-          revokedAt: true,
-          disabledAt: true,
-          expiresAt: true,
-          scopes: true,
-        },
-      },
-    },
-  });
-}
-export type AccountDetail = NonNullable<Awaited<ReturnType<typeof accountDetail>>>;
-
 /**
  * Moves an account to another plan. The keys are announced like a revocation (changedAt + pub/sub)
  * so every instance reloads the key row with the new plan name within the revocation bound instead
@@ -154,13 +81,13 @@ export async function setAccountPlan(
   plan: string,
   actor: OperatorActor,
 ): Promise<{ ok: true; from: string } | { ok: false; reason: "not_found" }> {
-  const account = await db.account.findUnique({ where: { id: accountId }, select: { plan: true } });
+  const account = await store.accountFlags(db, accountId);
   if (!account) return { ok: false, reason: "not_found" };
   if (account.plan === plan) return { ok: true, from: plan };
   const now = new Date();
   await db.$transaction(async (tx) => {
-    await tx.account.update({ where: { id: accountId }, data: { plan } });
-    await tx.apiKey.updateMany({ where: { accountId, revokedAt: null }, data: { changedAt: now } });
+    await store.updateAccount(tx, accountId, { plan });
+    await store.touchAccountKeys(tx, accountId, now);
     await recordAudit(tx, {
       accountId,
       actorUserId: actor.userId,
@@ -183,11 +110,11 @@ export async function setAccountOperator(
   operator: boolean,
   actor: OperatorActor,
 ): Promise<boolean> {
-  const account = await db.account.findUnique({ where: { id: accountId }, select: { operator: true } });
+  const account = await store.accountFlags(db, accountId);
   if (!account) return false;
   if (account.operator === operator) return true;
   await db.$transaction(async (tx) => {
-    await tx.account.update({ where: { id: accountId }, data: { operator } });
+    await store.updateAccount(tx, accountId, { operator });
     await recordAudit(tx, {
       accountId,
       actorUserId: actor.userId,

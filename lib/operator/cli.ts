@@ -1,4 +1,4 @@
-import { findUserByEmail } from "../accounts";
+import { findUserByEmail } from "../accounts/users";
 import { db } from "../db";
 import { setAccountOperator, setAccountPlan } from "./accounts";
 import { reinstateAccount, suspendAccount, type OperatorActor } from "./suspension";

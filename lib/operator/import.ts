@@ -2,7 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { ApiError } from "../api/errors";
-import { recordAudit } from "../audit";
+import { recordAudit } from "../audit/store";
 import type { Db } from "../db";
 import { bumpDataVersion } from "../events/data-version";
 import { changedAnything, importFile, ImportError, type ImportSummary } from "../importers/index";

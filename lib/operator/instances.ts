@@ -1,6 +1,7 @@
 import os from "node:os";
 import type { Db } from "../db";
 import { logDebug } from "../log";
+import { beatsSince, forgetBeatsBefore, writeBeat } from "./store/instances";
 
 /** system_state rows named instance:<host>:<pid>, one per running server. */
 export const INSTANCE_PREFIX = "instance:";
@@ -37,13 +38,8 @@ export function startHeartbeat(db: Db, figures: () => InstanceFigures): () => vo
   const beat = async () => {
     try {
       const value = JSON.stringify({ id, startedAt, ...figures() });
-      await db.systemState.upsert({ where: { key }, create: { key, value }, update: { value } });
-      await db.systemState.deleteMany({
-        where: {
-          key: { startsWith: INSTANCE_PREFIX },
-          updatedAt: { lt: new Date(Date.now() - FORGET_AFTER_MS) },
-        },
-      });
+      await writeBeat(db, key, value);
+      await forgetBeatsBefore(db, INSTANCE_PREFIX, new Date(Date.now() - FORGET_AFTER_MS));
     } catch (err) {
       logDebug("instance heartbeat failed", { reason: (err as Error).message });
     }
@@ -56,9 +52,7 @@ export function startHeartbeat(db: Db, figures: () => InstanceFigures): () => vo
 
 /** Instances that beat within the last minute, newest start first. */
 export async function instancesSeen(db: Db, now = Date.now()): Promise<InstanceSeen[]> {
-  const rows = await db.systemState.findMany({
-    where: { key: { startsWith: INSTANCE_PREFIX }, updatedAt: { gte: new Date(now - SEEN_WITHIN_MS) } },
-  });
+  const rows = await beatsSince(db, INSTANCE_PREFIX, new Date(now - SEEN_WITHIN_MS));
   const seen: InstanceSeen[] = [];
   for (const row of rows) {
     try {

@@ -1,7 +1,8 @@
-import { recordAudit, type AuditContext } from "../audit";
+import { recordAudit, type AuditContext } from "../audit/store";
+import { accountFlags, touchAccountKeys, updateAccount } from "./store/accounts";
 import type { Db } from "../db";
 import { raiseAccountSuspended } from "../alerts/account";
-import { announceAccountKeys } from "../keys/repository";
+import { announceAccountKeys } from "../keys/service";
 import { logWarn } from "../log";
 import { perProcess } from "../process-state";
 
@@ -39,10 +40,7 @@ async function setSuspension(
   suspension: { at: Date; reason: string } | null,
   actor: OperatorActor,
 ): Promise<SuspensionResult> {
-  const account = await db.account.findUnique({
-    where: { id: accountId },
-    select: { id: true, suspendedAt: true, suspendedReason: true },
-  });
+  const account = await accountFlags(db, accountId);
   if (!account) return { ok: false, reason: "not_found" };
   const unchanged = suspension
     ? account.suspendedAt !== null && account.suspendedReason === suspension.reason
@@ -50,11 +48,11 @@ async function setSuspension(
   if (unchanged) return { ok: true, changed: false };
   const now = new Date();
   await db.$transaction(async (tx) => {
-    await tx.account.update({
-      where: { id: accountId },
-      data: { suspendedAt: suspension?.at ?? null, suspendedReason: suspension?.reason ?? null },
+    await updateAccount(tx, accountId, {
+      suspendedAt: suspension?.at ?? null,
+      suspendedReason: suspension?.reason ?? null,
     });
-    await tx.apiKey.updateMany({ where: { accountId, revokedAt: null }, data: { changedAt: now } });
+    await touchAccountKeys(tx, accountId, now);
     await recordAudit(tx, {
       accountId,
       actorUserId: actor.userId,
@@ -106,8 +104,8 @@ export function reinstateAccount(db: Db, accountId: string, actor: OperatorActor
 
 /** An account's standing for the dashboard's banner and menu: suspension and operator rights. */
 export async function accountStanding(db: Db, accountId: string) {
-  return db.account.findUnique({
-    where: { id: accountId },
-    select: { suspendedAt: true, suspendedReason: true, operator: true },
-  });
+  const row = await accountFlags(db, accountId);
+  return (
+    row && { suspendedAt: row.suspendedAt, suspendedReason: row.suspendedReason, operator: row.operator }
+  );
 }

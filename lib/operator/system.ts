@@ -1,6 +1,7 @@
 import type { Db } from "../db";
 import { headId } from "../events/feed";
 import { checkReadiness } from "../health";
+import { deliveryBacklog } from "../webhooks/store/deliveries";
 import { instancesSeen, type InstanceSeen } from "./instances";
 
 export interface SystemStatus {
@@ -31,31 +32,16 @@ export async function systemStatus(db: Db): Promise<SystemStatus> {
       feedHead: 0,
       webhooks: { pending: 0, failed: 0, dead: 0, oldestDueAt: null },
     };
-  const [instances, feedHead, byStatus, oldest] = await Promise.all([
+  const [instances, feedHead, backlog] = await Promise.all([
     instancesSeen(db),
     headId(db),
-    db.webhookDelivery.groupBy({
-      by: ["status"],
-      where: { status: { in: ["pending", "failed", "dead"] } },
-      _count: { _all: true },
-    }),
-    db.webhookDelivery.findFirst({
-      where: { status: { in: ["pending", "failed"] } },
-      orderBy: { nextAttemptAt: "asc" },
-      select: { nextAttemptAt: true },
-    }),
+    deliveryBacklog(db),
   ]);
-  const count = (s: string) => byStatus.find((r) => r.status === s)?._count._all ?? 0;
   return {
     database: "up",
     redis: ready.redis,
     instances,
     feedHead,
-    webhooks: {
-      pending: count("pending"),
-      failed: count("failed"),
-      dead: count("dead"),
-      oldestDueAt: oldest?.nextAttemptAt.toISOString() ?? null,
-    },
+    webhooks: { ...backlog, oldestDueAt: backlog.oldestDueAt?.toISOString() ?? null },
   };
 }

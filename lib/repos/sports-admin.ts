@@ -6,7 +6,7 @@
  * adjustments importer does). An alias only steers later imports: no /v1 answer changes.
  */
 import type { Result } from "../api/errors";
-import { recordAudit, type AuditContext } from "../audit";
+import { recordAudit, type AuditContext } from "../audit/store";
 import type { Db, DbOrTx } from "../db/client";
 import { baseKey, suggest, teamKey } from "../importers/team-names";
 import { applyAdjustment, type AdjustmentInput } from "../sports/adjustments";

@@ -1,5 +1,7 @@
+import { userRowByEmail } from "../accounts/store";
 import { db } from "../db";
-import { STATUS_FILTER_PATTERN, requestLogPage, type LogFilters } from "./query";
+import { STATUS_FILTER_PATTERN, requestLogPage } from "./query";
+import type { LogFilters } from "./store";
 import { parseFlags, type AdminCommand } from "../admin/args";
 
 const str = (flags: Record<string, string | true>, name: string, hint: string): string | undefined => {
@@ -13,10 +15,7 @@ async function filtersFrom(flags: Record<string, string | true>): Promise<LogFil
   const filters: LogFilters = {};
   const email = str(flags, "email", "an email address");
   if (email) {
-    const user = await db.user.findUnique({
-      where: { email: email.toLowerCase() },
-      select: { accountId: true },
-    });
+    const user = await userRowByEmail(db, email.toLowerCase());
     if (!user) throw new Error(`no user ${email}`);
     filters.accountId = user.accountId;
   }

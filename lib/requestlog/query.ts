@@ -1,23 +1,11 @@
 import type { Db } from "../db";
-import type { Prisma } from "../generated/sqlite/client";
 import type { RequestLogRow } from "./buffer";
 import { parseStoredHeaders } from "./response";
+import { latestLogRow, logRows, type LogFilters } from "./store";
 
 /** Status filters: a class, "errors" (>= 400), or one exact code such as "404". */
 export const STATUS_FILTERS = ["2xx", "3xx", "4xx", "429", "5xx", "errors"] as const;
 export const STATUS_FILTER_PATTERN = /^(2xx|3xx|4xx|429|5xx|errors|[1-5]\d\d)$/;
-
-export interface LogFilters {
-  /** Required for every customer-facing read; only `admin logs` may search across accounts. */
-  accountId?: string;
-  keyPrefix?: string;
-  environment?: "live" | "test";
-  status?: string;
-  endpoint?: string;
-  requestId?: string;
-  from?: Date;
-  to?: Date;
-}
 
 /**
  * A logged request as the dashboard, CSV and `admin logs` show it: the stored row without the
@@ -50,28 +38,6 @@ export interface RequestLogPage {
   nextCursor: string | null;
 }
 
-function statusWhere(status: string): Prisma.RequestLogWhereInput {
-  if (status === "errors") return { status: { gte: 400 } };
-  if (status === "4xx") return { status: { gte: 400, lt: 500 } };
-  if (/^[1-5]xx$/.test(status)) {
-    const base = Number(status[0]) * 100;
-    return { status: { gte: base, lt: base + 100 } };
-  }
-  return { status: Number(status) };
-}
-
-function where(f: LogFilters): Prisma.RequestLogWhereInput {
-  const and: Prisma.RequestLogWhereInput[] = [];
-  if (f.accountId !== undefined) and.push({ accountId: f.accountId });
-  if (f.requestId) and.push({ id: f.requestId });
-  if (f.keyPrefix) and.push({ keyPrefix: f.keyPrefix });
-  if (f.environment) and.push({ environment: f.environment });
-  if (f.endpoint) and.push({ endpoint: f.endpoint });
-  if (f.status) and.push(statusWhere(f.status));
-  if (f.from || f.to) and.push({ at: { ...(f.from ? { gte: f.from } : {}), ...(f.to ? { lt: f.to } : {}) } });
-  return { AND: and };
-}
-
 /** Cursor: "<epoch ms>_<request id>" of the last row shown; newest first, ties broken by id. */
 export function encodeLogCursor(at: Date, id: string): string {
   return `${at.getTime()}_${id}`;
@@ -82,7 +48,7 @@ export function decodeLogCursor(raw: string): { at: Date; id: string } | null {
   return m ? { at: new Date(Number(m[1])), id: m[2] } : null;
 }
 
-type Row = Awaited<ReturnType<Db["requestLog"]["findMany"]>>[number];
+type Row = Awaited<ReturnType<typeof logRows>>[number];
 
 export function toView(r: Row): RequestLogView {
   return {
@@ -119,14 +85,7 @@ export async function requestLogPage(
   limit: number,
   cursor?: { at: Date; id: string },
 ): Promise<RequestLogPage> {
-  const after: Prisma.RequestLogWhereInput = cursor
-    ? { OR: [{ at: { lt: cursor.at } }, { at: cursor.at, id: { lt: cursor.id } }] }
-    : {};
-  const rows = await db.requestLog.findMany({
-    where: { AND: [where(filters), after] },
-    orderBy: [{ at: "desc" }, { id: "desc" }],
-    take: limit + 1,
-  });
+  const rows = await logRows(db, filters, cursor, limit + 1);
   const page = rows.slice(0, limit);
   const last = page[page.length - 1];
   return {
@@ -141,10 +100,7 @@ export async function lastRequest(
   accountId: string,
   environment?: "live" | "test",
 ): Promise<RequestLogView | null> {
-  const row = await db.requestLog.findFirst({
-    where: { accountId, ...(environment ? { environment } : {}) },
-    orderBy: [{ at: "desc" }, { id: "desc" }],
-  });
+  const row = await latestLogRow(db, accountId, environment);
   return row ? toView(row) : null;
 }
 

@@ -42,3 +42,61 @@ export async function pruneRequestLogs(db: Db, before: Date, pauseMs = 20): Prom
     await new Promise((r) => setTimeout(r, pauseMs));
   }
 }
+
+export interface LogFilters {
+  /** Required for every customer-facing read; only `admin logs` may search across accounts. */
+  accountId?: string;
+  keyPrefix?: string;
+  environment?: "live" | "test";
+  status?: string;
+  endpoint?: string;
+  requestId?: string;
+  from?: Date;
+  to?: Date;
+}
+
+function statusWhere(status: string): Prisma.RequestLogWhereInput {
+  if (status === "errors") return { status: { gte: 400 } };
+  if (status === "4xx") return { status: { gte: 400, lt: 500 } };
+  if (/^[1-5]xx$/.test(status)) {
+    const base = Number(status[0]) * 100;
+    return { status: { gte: base, lt: base + 100 } };
+  }
+  return { status: Number(status) };
+}
+
+function where(f: LogFilters): Prisma.RequestLogWhereInput {
+  const and: Prisma.RequestLogWhereInput[] = [];
+  if (f.accountId !== undefined) and.push({ accountId: f.accountId });
+  if (f.requestId) and.push({ id: f.requestId });
+  if (f.keyPrefix) and.push({ keyPrefix: f.keyPrefix });
+  if (f.environment) and.push({ environment: f.environment });
+  if (f.endpoint) and.push({ endpoint: f.endpoint });
+  if (f.status) and.push(statusWhere(f.status));
+  if (f.from || f.to) and.push({ at: { ...(f.from ? { gte: f.from } : {}), ...(f.to ? { lt: f.to } : {}) } });
+  return { AND: and };
+}
+
+/** Rows matching the filters, newest first (ties by id), after `cursor` when given, at most `take`. */
+export function logRows(
+  db: Db,
+  filters: LogFilters,
+  cursor: { at: Date; id: string } | undefined,
+  take: number,
+) {
+  const after: Prisma.RequestLogWhereInput = cursor
+    ? { OR: [{ at: { lt: cursor.at } }, { at: cursor.at, id: { lt: cursor.id } }] }
+    : {};
+  return db.requestLog.findMany({
+    where: { AND: [where(filters), after] },
+    orderBy: [{ at: "desc" }, { id: "desc" }],
+    take,
+  });
+}
+
+/** The account's newest logged request, of one environment when given. */
+export const latestLogRow = (db: Db, accountId: string, environment?: "live" | "test") =>
+  db.requestLog.findFirst({
+    where: { accountId, ...(environment ? { environment } : {}) },
+    orderBy: [{ at: "desc" }, { id: "desc" }],
+  });

@@ -1,4 +1,4 @@
-import { findUserByEmail } from "../accounts";
+import { findUserByEmail } from "../accounts/users";
 import { db } from "../db";
 import { STATUS_CLASSES } from "./meter";
 import { usageTotals } from "./totals";

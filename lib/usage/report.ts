@@ -1,7 +1,10 @@
+import { planOf } from "../accounts/store";
 import type { Db } from "../db";
+import { keyIdsOf, keysForReport } from "../keys/store";
 import { planFor } from "../plans";
 import { STATUS_CLASSES, type StatusClass } from "./meter";
 import { monthOf } from "./quota";
+import { daySums, rollupGroups } from "./store";
 
 // Read side of metering: what the dashboard's usage and overview pages show. Everything is read
 // from UsageBucket (one row per key, UTC minute, endpoint pattern and status class); times are UTC.
@@ -92,19 +95,16 @@ export function rangeBuckets(range: UsageRange, now: Date): Date[] {
 /** This UTC month's requests and units against the plan's quota (never filtered by key). */
 export async function monthToDate(db: Db, accountId: string, now = new Date()): Promise<MonthUsage> {
   const start = new Date(monthOf(now.getTime()).start);
-  const [sum, account] = await Promise.all([
+  const [sum, planName] = await Promise.all([
     // Day roll-ups: at most 31 rows per key, endpoint and class instead of 44,640 minutes.
-    db.usageRollup.aggregate({
-      where: { accountId, period: "day", start: { gte: start } },
-      _sum: { requests: true, units: true },
-    }),
-    db.account.findUnique({ where: { id: accountId }, select: { plan: true } }),
+    daySums(db, accountId, start),
+    planOf(db, accountId),
   ]);
-  const plan = planFor(account?.plan ?? "free");
+  const plan = planFor(planName ?? "free");
   return {
     start: start.toISOString(),
-    requests: sum._sum.requests ?? 0,
-    units: sum._sum.units ?? 0,
+    requests: sum.requests,
+    units: sum.units,
     plan: plan.name,
     planLabel: plan.label,
     quota: plan.monthlyUnits,
@@ -116,11 +116,7 @@ export async function monthToDate(db: Db, accountId: string, now = new Date()): 
 /** Which of the account's keys the filters select; undefined means every key. */
 async function selectedKeyIds(db: Db, input: UsageReportInput): Promise<string[] | undefined> {
   if (!input.keyId && !input.environment) return undefined;
-  const keys = await db.apiKey.findMany({
-    where: { accountId: input.accountId, id: input.keyId, environment: input.environment },
-    select: { id: true },
-  });
-  return keys.map((k) => k.id);
+  return keyIdsOf(db, { accountId: input.accountId, id: input.keyId, environment: input.environment });
 }
 
 /**
@@ -136,18 +132,8 @@ export async function usageReport(db: Db, input: UsageReportInput): Promise<Usag
   const to = new Date(starts[starts.length - 1].getTime() + step);
   const keyIds = await selectedKeyIds(db, input);
   const period = step === HOUR ? "hour" : "day";
-  const window = {
-    accountId: input.accountId,
-    ...(keyIds ? { apiKeyId: { in: keyIds } } : {}),
-    period,
-    start: { gte: from, lt: to },
-  };
-  const sums = { _sum: { requests: true, units: true } } as const;
-
-  const [perBucketRows, perEndpoint, perKey, month] = await Promise.all([
-    db.usageRollup.groupBy({ by: ["start", "statusClass"], where: window, ...sums }),
-    db.usageRollup.groupBy({ by: ["endpoint", "statusClass"], where: window, ...sums }),
-    db.usageRollup.groupBy({ by: ["apiKeyId", "statusClass"], where: window, ...sums }),
+  const [[perBucketRows, perEndpoint, perKey], month] = await Promise.all([
+    rollupGroups(db, { accountId: input.accountId, keyIds, period, from, to }),
     monthToDate(db, input.accountId, now),
   ]);
   const index = new Map(starts.map((s, i) => [s.getTime(), i]));
@@ -184,10 +170,7 @@ export async function usageReport(db: Db, input: UsageReportInput): Promise<Usag
     addTo(row, g.statusClass, g._sum.requests ?? 0, g._sum.units ?? 0);
     keyRows.set(g.apiKeyId, row);
   }
-  const keyInfo = await db.apiKey.findMany({
-    where: { accountId: input.accountId, id: { in: [...keyRows.keys()] } },
-    select: { id: true, name: true, prefix: true, environment: true, revokedAt: true },
-  });
+  const keyInfo = await keysForReport(db, input.accountId, [...keyRows.keys()]);
   const keys = keyInfo
     .map((k) => ({
       keyId: k.id,

@@ -189,3 +189,60 @@ export function databaseStore(db: Db): UsageStore {
     },
   };
 }
+
+/** The roll-ups of one account in a window: by bucket, endpoint and key, each by status class. */
+export function rollupGroups(
+  db: Db,
+  q: { accountId: string; keyIds?: string[]; period: "hour" | "day"; from: Date; to: Date },
+) {
+  const where = {
+    accountId: q.accountId,
+    ...(q.keyIds ? { apiKeyId: { in: q.keyIds } } : {}),
+    period: q.period,
+    start: { gte: q.from, lt: q.to },
+  };
+  const sums = { _sum: { requests: true, units: true } } as const;
+  return Promise.all([
+    db.usageRollup.groupBy({ by: ["start", "statusClass"], where, ...sums }),
+    db.usageRollup.groupBy({ by: ["endpoint", "statusClass"], where, ...sums }),
+    db.usageRollup.groupBy({ by: ["apiKeyId", "statusClass"], where, ...sums }),
+  ]);
+}
+
+/** An account's requests and units from the day roll-ups starting at or after `start`. */
+export async function daySums(
+  db: Db,
+  accountId: string,
+  start: Date,
+): Promise<{ requests: number; units: number }> {
+  const sum = await db.usageRollup.aggregate({
+    where: { accountId, period: "day", start: { gte: start } },
+    _sum: { requests: true, units: true },
+  });
+  return { requests: sum._sum.requests ?? 0, units: sum._sum.units ?? 0 };
+}
+
+/** Minute buckets of an account (one key, since a time, when given) by key, endpoint and status class. */
+export const bucketGroups = (db: Db, q: { accountId: string; apiKeyId?: string; since?: Date }) =>
+  db.usageBucket.groupBy({
+    by: ["apiKeyId", "endpoint", "statusClass"],
+    where: { accountId: q.accountId, apiKeyId: q.apiKeyId, minute: q.since ? { gte: q.since } : undefined },
+    _sum: { requests: true, units: true },
+  });
+
+/** Failed authentications of an account (one key prefix, since a time, when given) by reason. */
+export const authFailureGroups = (db: Db, q: { accountId: string; keyPrefix?: string; since?: Date }) =>
+  db.authFailureBucket.groupBy({
+    by: ["reason"],
+    where: { accountId: q.accountId, keyPrefix: q.keyPrefix, minute: q.since ? { gte: q.since } : undefined },
+    _sum: { count: true },
+  });
+
+/** Units of an account's minute buckets from `since`. */
+export async function bucketUnitsSince(db: Db, accountId: string, since: Date): Promise<number> {
+  const month = await db.usageBucket.aggregate({
+    _sum: { units: true },
+    where: { accountId, minute: { gte: since } },
+  });
+  return month._sum.units ?? 0;
+}

@@ -1,7 +1,10 @@
+import { requirePlanOf } from "../accounts/store";
 import type { Db } from "../db";
+import { keyPrefixesOf } from "../keys/store";
 import { planFor } from "../plans";
 import { STATUS_CLASSES } from "./meter";
 import { monthOf } from "./quota";
+import { authFailureGroups, bucketGroups, bucketUnitsSince } from "./store";
 
 export interface Counts {
   requests: number;
@@ -27,22 +30,14 @@ export async function usageTotals(
   db: Db,
   q: { accountId: string; keyPrefix?: string; since?: Date },
 ): Promise<UsageTotals> {
-  const account = await db.account.findUniqueOrThrow({ where: { id: q.accountId }, select: { plan: true } });
-  const keys = await db.apiKey.findMany({
-    where: { accountId: q.accountId },
-    select: { id: true, prefix: true, environment: true },
-  });
+  const plan = await requirePlanOf(db, q.accountId);
+  const keys = await keyPrefixesOf(db, q.accountId);
   const key = q.keyPrefix ? keys.find((k) => k.prefix === q.keyPrefix) : undefined;
   if (q.keyPrefix && !key) throw new Error(`the account has no key with prefix ${q.keyPrefix}`);
-  const minute = q.since ? { gte: q.since } : undefined;
-  const groups = await db.usageBucket.groupBy({
-    by: ["apiKeyId", "endpoint", "statusClass"],
-    where: { accountId: q.accountId, apiKeyId: key?.id, minute },
-    _sum: { requests: true, units: true },
-  });
+  const groups = await bucketGroups(db, { accountId: q.accountId, apiKeyId: key?.id, since: q.since });
   const prefixOf = new Map(keys.map((k) => [k.id, k]));
   const totals: UsageTotals = {
-    plan: account.plan,
+    plan,
     key: key?.prefix ?? null,
     since: q.since?.toISOString() ?? null,
     requests: 0,
@@ -52,7 +47,7 @@ export async function usageTotals(
     by_key: {},
     auth_failures: { total: 0, invalid_secret: 0, revoked: 0 },
     month_units_used: 0,
-    month_units_quota: planFor(account.plan).monthlyUnits,
+    month_units_quota: planFor(plan).monthlyUnits,
     month_resets_at: monthOf(Date.now()).nextIso,
   };
   for (const g of groups) {
@@ -73,20 +68,16 @@ export async function usageTotals(
     byKey.requests += requests;
     byKey.units += units;
   }
-  const failures = await db.authFailureBucket.groupBy({
-    by: ["reason"],
-    where: { accountId: q.accountId, keyPrefix: key?.prefix, minute },
-    _sum: { count: true },
+  const failures = await authFailureGroups(db, {
+    accountId: q.accountId,
+    keyPrefix: key?.prefix,
+    since: q.since,
   });
   for (const f of failures) {
     const n = f._sum.count ?? 0;
     totals.auth_failures.total += n;
     if (f.reason === "invalid_secret" || f.reason === "revoked") totals.auth_failures[f.reason] += n;
   }
-  const month = await db.usageBucket.aggregate({
-    _sum: { units: true },
-    where: { accountId: q.accountId, minute: { gte: new Date(monthOf(Date.now()).start) } },
-  });
-  totals.month_units_used = month._sum.units ?? 0;
+  totals.month_units_used = await bucketUnitsSince(db, q.accountId, new Date(monthOf(Date.now()).start));
   return totals;
 }

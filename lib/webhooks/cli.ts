@@ -1,4 +1,4 @@
-import { findOrCreateUser, findUserByEmail } from "../accounts";
+import { findOrCreateUser, findUserByEmail } from "../accounts/users";
 import { db } from "../db";
 import { parseWebhookTypes, type WebhookEventType } from "./event-types";
 import { createEndpoint, listEndpoints, removeEndpoint } from "./endpoints";

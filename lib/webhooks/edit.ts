@@ -1,9 +1,10 @@
 /** Editing an endpoint and rolling its signing secret (dashboard); both audited, the new secret returned once. */
-import { recordAudit } from "../audit";
+import { recordAudit } from "../audit/store";
 import type { Db } from "../db";
 import type { ChangeType } from "../events/types";
 import { MAX_DESCRIPTION_LENGTH, MAX_URL_LENGTH } from "./config";
-import { findEndpoint, type Actor, type EndpointRef, type WebhookResult } from "./endpoints";
+import type { Actor, WebhookResult } from "./endpoints";
+import { findEndpoint, updateEndpoint as updateEndpointRow, type EndpointRef } from "./store/endpoints";
 import { newSigningSecret, sealSigningSecret } from "./sign";
 import { urlProblem } from "./ssrf";
 import { toEndpointView, type WebhookEndpointView } from "./views";
@@ -49,7 +50,7 @@ export async function updateEndpoint(
   };
   if (!Object.keys(data).length) return { ok: true, value: toEndpointView(ep) };
   const row = await db.$transaction(async (tx) => {
-    const updated = await tx.webhookEndpoint.update({ where: { id: ep.id }, data });
+    const updated = await updateEndpointRow(tx, ep.id, data);
     await recordAudit(tx, {
       ...actor,
       accountId: ep.accountId,
@@ -81,13 +82,10 @@ export async function rollSigningSecret(
   const secret = newSigningSecret();
   const until = overlapMs > 0 ? new Date(now.getTime() + overlapMs) : null;
   const row = await db.$transaction(async (tx) => {
-    const updated = await tx.webhookEndpoint.update({
-      where: { id: ep.id },
-      data: {
-        secret: sealSigningSecret(secret),
-        previousSecret: until ? ep.secret : null,
-        previousSecretUntil: until,
-      },
+    const updated = await updateEndpointRow(tx, ep.id, {
+      secret: sealSigningSecret(secret),
+      previousSecret: until ? ep.secret : null,
+      previousSecretUntil: until,
     });
     await recordAudit(tx, {
       ...actor,

@@ -1,7 +1,7 @@
 import type { Result } from "../api/errors";
 /** Managing webhook endpoints (dashboard and CLI): every mutation audited, the secret returned once. */
 import { randomBytes } from "node:crypto";
-import { recordAudit, type AuditContext } from "../audit";
+import { recordAudit, type AuditContext } from "../audit/store";
 import type { Db } from "../db";
 import { headId } from "../events/feed";
 import type { WebhookEventType } from "./event-types";
@@ -9,6 +9,8 @@ import { MAX_ENDPOINTS_PER_ACCOUNT, MAX_URL_LENGTH } from "./config";
 import { takeManualSend } from "./manual-throttle";
 import { newSigningSecret, sealSigningSecret } from "./sign";
 import { urlProblem } from "./ssrf";
+import { findDelivery, insertDelivery, updateDelivery } from "./store/deliveries";
+import * as store from "./store/endpoints";
 import { toEndpointView, type WebhookEndpointView } from "./views";
 
 export type WebhookResult<T> = Result<T, "NOT_FOUND" | "CONFLICT" | "INVALID_PARAMETER" | "RATE_LIMITED">;
@@ -21,12 +23,6 @@ function throttled(accountId: string): WebhookResult<never> | null {
   if (!wait) return null;
   const message = `Too many test events and resends; retry in ${wait} s`;
   return { ok: false, code: "RATE_LIMITED", message };
-}
-
-/** Whose endpoint: an account (dashboard) or any (operator CLI, accountId undefined). */
-export interface EndpointRef {
-  id: string;
-  accountId?: string;
 }
 
 export interface Actor extends AuditContext {
@@ -51,7 +47,7 @@ export async function createEndpoint(
 ): Promise<WebhookResult<{ endpoint: WebhookEndpointView; secret: string }>> {
   const problem = urlProblem(input.url, MAX_URL_LENGTH);
   if (problem) return { ok: false, code: "INVALID_PARAMETER", message: problem };
-  const count = await db.webhookEndpoint.count({ where: { accountId: input.accountId } });
+  const count = await store.countEndpoints(db, input.accountId);
   if (count >= MAX_ENDPOINTS_PER_ACCOUNT)
     return {
       ok: false,
@@ -60,17 +56,15 @@ export async function createEndpoint(
     };
   const secret = newSigningSecret();
   const endpoint = await db.$transaction(async (tx) => {
-    const row = await tx.webhookEndpoint.create({
-      data: {
-        accountId: input.accountId,
-        createdById: input.createdById,
-        url: input.url,
-        description: input.description ?? "",
-        eventTypes: input.eventTypes.join(","),
-        competitionId: input.competitionId ?? null,
-        secret: sealSigningSecret(secret),
-        cursor: await headId(tx),
-      },
+    const row = await store.insertEndpoint(tx, {
+      accountId: input.accountId,
+      createdById: input.createdById,
+      url: input.url,
+      description: input.description ?? "",
+      eventTypes: input.eventTypes.join(","),
+      competitionId: input.competitionId ?? null,
+      secret: sealSigningSecret(secret),
+      cursor: await headId(tx),
     });
     await recordAudit(tx, {
       ...actor,
@@ -87,27 +81,19 @@ export async function createEndpoint(
 }
 
 export async function listEndpoints(db: Db, accountId?: string): Promise<WebhookEndpointView[]> {
-  const rows = await db.webhookEndpoint.findMany({
-    where: accountId ? { accountId } : {},
-    orderBy: { createdAt: "desc" },
-  });
+  const rows = await store.endpointRows(db, accountId);
   return rows.map((r) => toEndpointView(r));
 }
 
-export const findEndpoint = (db: Db, ref: EndpointRef) =>
-  db.webhookEndpoint.findFirst({
-    where: { id: ref.id, ...(ref.accountId ? { accountId: ref.accountId } : {}) },
-  });
-
 export async function removeEndpoint(
   db: Db,
-  ref: EndpointRef,
+  ref: store.EndpointRef,
   actor: Actor,
 ): Promise<WebhookResult<{ id: string }>> {
-  const ep = await findEndpoint(db, ref);
+  const ep = await store.findEndpoint(db, ref);
   if (!ep) return notFound;
   await db.$transaction(async (tx) => {
-    await tx.webhookEndpoint.delete({ where: { id: ep.id } });
+    await store.deleteEndpoint(tx, ep.id);
     await recordAudit(tx, {
       ...actor,
       accountId: ep.accountId,
@@ -127,11 +113,11 @@ export async function removeEndpoint(
  */
 export async function setEndpointDisabled(
   db: Db,
-  ref: EndpointRef,
+  ref: store.EndpointRef,
   disabled: boolean,
   actor: Actor,
 ): Promise<WebhookResult<WebhookEndpointView>> {
-  const ep = await findEndpoint(db, ref);
+  const ep = await store.findEndpoint(db, ref);
   if (!ep) return notFound;
   if (Boolean(ep.disabledAt) === disabled)
     return {
@@ -140,12 +126,13 @@ export async function setEndpointDisabled(
       message: `Webhook endpoint is already ${disabled ? "disabled" : "enabled"}`,
     };
   const row = await db.$transaction(async (tx) => {
-    const updated = await tx.webhookEndpoint.update({
-      where: { id: ep.id },
-      data: disabled
+    const updated = await store.updateEndpoint(
+      tx,
+      ep.id,
+      disabled
         ? { disabledAt: new Date(), disabledReason: "Disabled by a user" }
         : { disabledAt: null, disabledReason: null, consecutiveFailures: 0, failingSince: null },
-    });
+    );
     await recordAudit(tx, {
       ...actor,
       accountId: ep.accountId,
@@ -163,10 +150,10 @@ export async function setEndpointDisabled(
 /** Queues a `webhook.test` event for the endpoint, due now (it bypasses the event-type filter). */
 export async function sendTestEvent(
   db: Db,
-  ref: EndpointRef,
+  ref: store.EndpointRef,
   actor: Actor,
 ): Promise<WebhookResult<{ eventId: string }>> {
-  const ep = await findEndpoint(db, ref);
+  const ep = await store.findEndpoint(db, ref);
   if (!ep) return notFound;
   if (ep.disabledAt)
     return { ok: false, code: "CONFLICT", message: "Enable the endpoint before sending a test event" };
@@ -180,8 +167,12 @@ export async function sendTestEvent(
     data: { endpoint_id: ep.id, message: "A test event from Statline" },
   });
   await db.$transaction(async (tx) => {
-    await tx.webhookDelivery.create({
-      data: { endpointId: ep.id, eventId, eventType: "webhook.test", payload, nextAttemptAt: now },
+    await insertDelivery(tx, {
+      endpointId: ep.id,
+      eventId,
+      eventType: "webhook.test",
+      payload,
+      nextAttemptAt: now,
     });
     await recordAudit(tx, {
       ...actor,
@@ -199,19 +190,16 @@ export async function sendTestEvent(
 /** One more attempt of a delivery now, with the same webhook-id (the receiver dedupes on it). */
 export async function resendDelivery(
   db: Db,
-  ref: EndpointRef & { deliveryId: string },
+  ref: store.EndpointRef & { deliveryId: string },
   actor: Actor,
 ): Promise<WebhookResult<{ id: string }>> {
-  const ep = await findEndpoint(db, ref);
-  const d = ep && (await db.webhookDelivery.findFirst({ where: { id: ref.deliveryId, endpointId: ep.id } }));
+  const ep = await store.findEndpoint(db, ref);
+  const d = ep && (await findDelivery(db, ref.deliveryId, ep.id));
   if (!ep || !d) return { ok: false, code: "NOT_FOUND", message: "Delivery not found" };
   const refused = throttled(ep.accountId);
   if (refused) return refused;
   await db.$transaction(async (tx) => {
-    await tx.webhookDelivery.update({
-      where: { id: d.id },
-      data: { status: "pending", nextAttemptAt: new Date() },
-    });
+    await updateDelivery(tx, d.id, { status: "pending", nextAttemptAt: new Date() });
     await recordAudit(tx, {
       ...actor,
       accountId: ep.accountId,

@@ -1,17 +1,15 @@
 /**
  * The outbox. The change feed is the source of truth: fanOut turns changes after each endpoint's
  * cursor into one delivery row per (endpoint, event), idempotently (unique (endpointId, eventId)),
- * so two instances fanning out the same range create each row once. leaseDue hands due rows to one
- * sender at a time: FOR UPDATE SKIP LOCKED on PostgreSQL, one atomic UPDATE … RETURNING on SQLite
- * (SQLite runs one write at a time).
+ * so two instances fanning out the same range create each row once. The lease that hands due rows
+ * to one sender at a time is in store/deliveries.ts.
  */
 import type { Db } from "../db";
-import { providerOf } from "../db/config";
-import { dialectFor } from "../db/sql";
-import { urlOf } from "../db/client";
 import { headId, readChanges } from "../events/feed";
 import type { ChangeEvent } from "../events/types";
 import { isChangeType, type WebhookEventType } from "./event-types";
+import { existingEventIds, insertDeliveries as insertRows, insertDelivery } from "./store/deliveries";
+import { activeEndpoints, advanceCursor } from "./store/endpoints";
 
 const FAN_OUT_BATCH = 500;
 
@@ -28,11 +26,11 @@ function isUniqueViolation(err: unknown): boolean {
 }
 
 async function insertDeliveries(db: Db, endpointId: string, items: ChangeEvent[], now: Date) {
-  const existing = await db.webhookDelivery.findMany({
-    where: { endpointId, eventId: { in: items.map((i) => eventIdOf(i.id)) } },
-    select: { eventId: true },
-  });
-  const have = new Set(existing.map((e) => e.eventId));
+  const have = await existingEventIds(
+    db,
+    endpointId,
+    items.map((i) => eventIdOf(i.id)),
+  );
   const rows = items
     .filter((i) => !have.has(eventIdOf(i.id)))
     .map((i) => ({
@@ -45,13 +43,13 @@ async function insertDeliveries(db: Db, endpointId: string, items: ChangeEvent[]
     }));
   if (!rows.length) return 0;
   try {
-    return (await db.webhookDelivery.createMany({ data: rows })).count;
+    return await insertRows(db, rows);
   } catch (err) {
     if (!isUniqueViolation(err)) throw err;
     // Another instance fanned out the same range a moment ago: insert row by row, skipping its rows.
     let n = 0;
     for (const data of rows)
-      await db.webhookDelivery.create({ data }).then(
+      await insertDelivery(db, data).then(
         () => n++,
         (e: unknown) => {
           if (!isUniqueViolation(e)) throw e;
@@ -63,10 +61,7 @@ async function insertDeliveries(db: Db, endpointId: string, items: ChangeEvent[]
 
 /** New changes → delivery rows for every active endpoint; returns how many rows were created. */
 export async function fanOut(db: Db, now = new Date()): Promise<number> {
-  const endpoints = await db.webhookEndpoint.findMany({
-    where: { disabledAt: null },
-    select: { id: true, accountId: true, eventTypes: true, competitionId: true, cursor: true },
-  });
+  const endpoints = await activeEndpoints(db);
   let created = 0;
   for (const ep of endpoints) {
     const subscribed = typesOf(ep.eventTypes);
@@ -74,11 +69,7 @@ export async function fanOut(db: Db, now = new Date()): Promise<number> {
     // An endpoint for account and key events only: no change is for it; its cursor follows the head.
     if (subscribed.length && !types.length) {
       const head = await headId(db);
-      if (head > ep.cursor)
-        await db.webhookEndpoint.updateMany({
-          where: { id: ep.id, cursor: { lt: head } },
-          data: { cursor: head },
-        });
+      if (head > ep.cursor) await advanceCursor(db, ep.id, head);
       continue;
     }
     const filter = {
@@ -92,10 +83,7 @@ export async function fanOut(db: Db, now = new Date()): Promise<number> {
       const page = await readChanges(db, cursor, filter, FAN_OUT_BATCH);
       if (page.items.length) created += await insertDeliveries(db, ep.id, page.items, now);
       if (page.position > cursor) {
-        await db.webhookEndpoint.updateMany({
-          where: { id: ep.id, cursor: { lt: page.position } },
-          data: { cursor: page.position },
-        });
+        await advanceCursor(db, ep.id, page.position);
         cursor = page.position;
       }
       if (!page.hasMore) break;
@@ -103,67 +91,3 @@ export async function fanOut(db: Db, now = new Date()): Promise<number> {
   }
   return created;
 }
-
-const LEASE_SQL = {
-  sqlite: `UPDATE "webhook_deliveries" SET "leaseOwner" = ?, "leaseUntil" = ?
-    WHERE "id" IN (
-      SELECT d."id" FROM "webhook_deliveries" d JOIN "webhook_endpoints" e ON e."id" = d."endpointId"
-      WHERE d."status" IN ('pending', 'failed') AND d."nextAttemptAt" <= ?
-        AND (d."leaseUntil" IS NULL OR d."leaseUntil" < ?) AND e."disabledAt" IS NULL
-      ORDER BY d."nextAttemptAt" LIMIT ?)
-    RETURNING "id"`,
-  // SKIP LOCKED: a second instance passes over rows the first is leasing instead of waiting for
-  // them, and never leases the same row (the lease is written before the row lock is released).
-  postgresql: `UPDATE "webhook_deliveries" SET "leaseOwner" = $1, "leaseUntil" = $2::timestamp
-    WHERE "id" IN (
-      SELECT d."id" FROM "webhook_deliveries" d JOIN "webhook_endpoints" e ON e."id" = d."endpointId"
-      WHERE d."status" IN ('pending', 'failed') AND d."nextAttemptAt" <= $3::timestamp
-        AND (d."leaseUntil" IS NULL OR d."leaseUntil" < $4::timestamp) AND e."disabledAt" IS NULL
-      ORDER BY d."nextAttemptAt" LIMIT $5::int
-      FOR UPDATE OF d SKIP LOCKED)
-    RETURNING "id"`,
-};
-
-/**
- * The lease's WHERE as a read. On SQLite an UPDATE takes the database's write lock even when it
- * matches nothing; done every poll and on every change signal, that lock made a concurrent writer
- * in another process (the simulator, an import) fail with SQLITE_BUSY when its transaction had to
- * upgrade from reading to writing. So a round leases only after this read finds a due row.
- */
-const DUE_SQLITE = `SELECT 1 AS "due" FROM "webhook_deliveries" d JOIN "webhook_endpoints" e ON e."id" = d."endpointId"
-  WHERE d."status" IN ('pending', 'failed') AND d."nextAttemptAt" <= ?
-    AND (d."leaseUntil" IS NULL OR d."leaseUntil" < ?) AND e."disabledAt" IS NULL LIMIT 1`;
-
-/** Leases up to `limit` due deliveries of active endpoints to `owner` until now + leaseMs. */
-export async function leaseDue(db: Db, owner: string, limit: number, leaseMs: number, now = new Date()) {
-  const provider = providerOf(urlOf(db)) === "postgresql" ? "postgresql" : "sqlite";
-  const sqlTime = dialectFor(provider).at;
-  const at = sqlTime(now);
-  if (provider === "sqlite" && !(await db.$queryRawUnsafe<unknown[]>(DUE_SQLITE, at, at)).length) return [];
-  const rows = await db.$queryRawUnsafe<Array<{ id: string }>>(
-    LEASE_SQL[provider],
-    owner,
-    sqlTime(new Date(now.getTime() + leaseMs)),
-    at,
-    at,
-    limit,
-  );
-  if (!rows.length) return [];
-  return db.webhookDelivery.findMany({
-    where: { id: { in: rows.map((r) => r.id) }, leaseOwner: owner },
-    include: {
-      endpoint: {
-        select: {
-          id: true,
-          url: true,
-          secret: true,
-          previousSecret: true,
-          previousSecretUntil: true,
-          accountId: true,
-        },
-      },
-    },
-  });
-}
-
-export type LeasedDelivery = Awaited<ReturnType<typeof leaseDue>>[number];

@@ -1,9 +1,16 @@
 import { raiseAlert } from "../alerts/raise";
-import { recordAudit } from "../audit";
+import { recordAudit } from "../audit/store";
 import type { Db } from "../db";
 import { logError, logInfo } from "../log";
 import { retryDelayMs, webhookConfig } from "./config";
-import { leaseDue, type LeasedDelivery } from "./outbox";
+import { insertAttempt, leaseDue, settleDelivery, type LeasedDelivery } from "./store/deliveries";
+import {
+  clearFailures,
+  countFailure,
+  disableEndpoint,
+  endpointUrl,
+  markFailingSince,
+} from "./store/endpoints";
 import { postWebhook, type PostResult } from "./post";
 import { signatureHeaders, signingSecrets } from "./sign";
 
@@ -17,8 +24,7 @@ async function raiseEndpointDisabled(
   reason: string,
   at: Date,
 ) {
-  const ep = await db.webhookEndpoint.findUnique({ where: { id: endpointId }, select: { url: true } });
-  const url = (ep?.url ?? "").slice(0, 200);
+  const url = ((await endpointUrl(db, endpointId)) ?? "").slice(0, 200);
   await raiseAlert(db, {
     accountId,
     type: "account.webhook_disabled",
@@ -31,27 +37,16 @@ async function raiseEndpointDisabled(
 
 /** After a failed attempt: disables the endpoint once the documented run is reached (audited once). */
 async function noteFailure(db: Db, endpointId: string, accountId: string, now: Date) {
-  const ep = await db.webhookEndpoint.update({
-    where: { id: endpointId },
-    data: { consecutiveFailures: { increment: 1 } },
-    select: { consecutiveFailures: true, failingSince: true, disabledAt: true },
-  });
+  const ep = await countFailure(db, endpointId);
   const since = ep.failingSince ?? now;
-  if (!ep.failingSince)
-    await db.webhookEndpoint.updateMany({
-      where: { id: endpointId, failingSince: null },
-      data: { failingSince: now },
-    });
+  if (!ep.failingSince) await markFailingSince(db, endpointId, now);
   const n = webhookConfig.disableAfterFailures();
   if (ep.disabledAt || ep.consecutiveFailures < n) return;
   if (now.getTime() - since.getTime() < webhookConfig.disableAfterMs()) return;
   const reason = `${ep.consecutiveFailures} failed attempts in a row since ${since.toISOString()}`;
   const disabled = await db.$transaction(async (tx) => {
-    const { count } = await tx.webhookEndpoint.updateMany({
-      where: { id: endpointId, disabledAt: null },
-      data: { disabledAt: now, disabledReason: reason },
-    });
-    if (count)
+    const changed = await disableEndpoint(tx, endpointId, now, reason);
+    if (changed)
       await recordAudit(tx, {
         accountId,
         actorUserId: null,
@@ -61,7 +56,7 @@ async function noteFailure(db: Db, endpointId: string, accountId: string, now: D
         detail: reason,
         ip: "webhook-sender",
       });
-    return count > 0;
+    return changed;
   });
   if (!disabled) return;
   logInfo("webhook endpoint disabled", { endpointId, reason });
@@ -74,36 +69,27 @@ async function record(db: Db, d: LeasedDelivery, owner: string, r: PostResult) {
   const attempts = d.attempts + 1;
   const delay = ok ? null : retryDelayMs(attempts);
   const error = ok ? null : (r.error ?? `HTTP ${r.statusCode}`);
-  await db.webhookAttempt.create({
-    data: {
-      deliveryId: d.id,
-      at: now,
-      statusCode: r.statusCode,
-      latencyMs: r.latencyMs,
-      error,
-      response: r.response,
-      responseHeaders: r.headers ? JSON.stringify(r.headers) : null,
-      sender: owner,
-    },
+  await insertAttempt(db, {
+    deliveryId: d.id,
+    at: now,
+    statusCode: r.statusCode,
+    latencyMs: r.latencyMs,
+    error,
+    response: r.response,
+    responseHeaders: r.headers ? JSON.stringify(r.headers) : null,
+    sender: owner,
   });
-  await db.webhookDelivery.updateMany({
-    where: { id: d.id, leaseOwner: owner },
-    data: {
-      status: ok ? "succeeded" : delay === null ? "dead" : "failed",
-      attempts,
-      nextAttemptAt: new Date(now.getTime() + (delay ?? 0)),
-      leaseOwner: null,
-      leaseUntil: null,
-      lastStatusCode: r.statusCode,
-      lastLatencyMs: r.latencyMs,
-      lastError: error,
-    },
+  await settleDelivery(db, d.id, owner, {
+    status: ok ? "succeeded" : delay === null ? "dead" : "failed",
+    attempts,
+    nextAttemptAt: new Date(now.getTime() + (delay ?? 0)),
+    leaseOwner: null,
+    leaseUntil: null,
+    lastStatusCode: r.statusCode,
+    lastLatencyMs: r.latencyMs,
+    lastError: error,
   });
-  if (ok)
-    await db.webhookEndpoint.updateMany({
-      where: { id: d.endpointId, OR: [{ consecutiveFailures: { gt: 0 } }, { failingSince: { not: null } }] },
-      data: { consecutiveFailures: 0, failingSince: null },
-    });
+  if (ok) await clearFailures(db, d.endpointId);
   else await noteFailure(db, d.endpointId, d.endpoint.accountId, now);
 }
 

@@ -1,6 +1,8 @@
 /** What the dashboard and the CLI show of endpoints and deliveries; never a signing secret. */
 import type { Db } from "../db";
 import { typesOf } from "./outbox";
+import { deliveriesOf, deliveryWithAttempts } from "./store/deliveries";
+import { findEndpoint } from "./store/endpoints";
 import { storedResponseHeaders } from "./response";
 
 export interface WebhookEndpointView {
@@ -69,25 +71,15 @@ export const toEndpointView = (r: EndpointRow, now = new Date()): WebhookEndpoin
   createdAt: r.createdAt.toISOString(),
 });
 
-const ATTEMPTS_SHOWN = 10;
-
 /** The newest deliveries of one endpoint with their last attempts; null when it is not the account's. */
 export async function listDeliveries(
   db: Db,
   ref: { id: string; accountId?: string },
   limit = 50,
 ): Promise<WebhookDeliveryView[] | null> {
-  const ep = await db.webhookEndpoint.findFirst({
-    where: { id: ref.id, ...(ref.accountId ? { accountId: ref.accountId } : {}) },
-    select: { id: true },
-  });
+  const ep = await findEndpoint(db, ref);
   if (!ep) return null;
-  const rows = await db.webhookDelivery.findMany({
-    where: { endpointId: ep.id },
-    orderBy: [{ createdAt: "desc" }, { id: "desc" }],
-    take: limit,
-    include: { attemptLog: { orderBy: { id: "desc" }, take: ATTEMPTS_SHOWN } },
-  });
+  const rows = await deliveriesOf(db, ep.id, limit);
   return rows.map((d) => deliveryView(d));
 }
 
@@ -126,14 +118,7 @@ export async function deliveryDetail(
   db: Db,
   ref: { id: string; accountId?: string; deliveryId: string },
 ): Promise<WebhookDeliveryDetail | null> {
-  const d = await db.webhookDelivery.findFirst({
-    where: {
-      id: ref.deliveryId,
-      endpointId: ref.id,
-      ...(ref.accountId ? { endpoint: { accountId: ref.accountId } } : {}),
-    },
-    include: { attemptLog: { orderBy: { id: "desc" }, take: ATTEMPTS_SHOWN } },
-  });
+  const d = await deliveryWithAttempts(db, ref);
   if (!d) return null;
   return {
     ...deliveryView(d),

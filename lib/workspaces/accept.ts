@@ -1,9 +1,10 @@
-import { recordAudit, type AuditContext } from "../audit";
+import { createUserWithAccount, userRowByEmail } from "../accounts/store";
+import { recordAudit, type AuditContext } from "../audit/store";
 import type { Db, DbOrTx } from "../db";
 import { isEmailVerified } from "../auth/email-verification";
 import { hashPassword } from "../auth/password";
 import { openInvitation, type InviteRefusal, type OpenInvitation } from "./invitations";
-import { addOwner } from "./store";
+import { addMember, addOwner, spendInvitation } from "./store";
 
 class SpentMeanwhile extends Error {}
 
@@ -15,16 +16,8 @@ export type AcceptResult =
  * and spends in one statement: two clicks racing join once, the second sees "used".
  */
 async function join(tx: DbOrTx, inv: OpenInvitation, userId: string, audit: AuditContext, now: number) {
-  const spent = await tx.invitation.updateMany({
-    where: { id: inv.id, acceptedAt: null, revokedAt: null, expiresAt: { gt: new Date(now) } },
-    data: { acceptedAt: new Date(now), acceptedById: userId },
-  });
-  if (spent.count !== 1) return false;
-  await tx.membership.upsert({
-    where: { userId_accountId: { userId, accountId: inv.accountId } },
-    create: { userId, accountId: inv.accountId, role: inv.role },
-    update: {},
-  });
+  if (!(await spendInvitation(tx, inv.id, userId, new Date(now)))) return false;
+  await addMember(tx, userId, inv.accountId, inv.role);
   await recordAudit(tx, {
     ...audit,
     accountId: inv.accountId,
@@ -69,24 +62,23 @@ export async function signUpByInvitation(
   const open = await openInvitation(db, token, now);
   if (!open.ok) return open;
   const inv = open.value;
-  if (await db.user.findUnique({ where: { email: inv.email }, select: { id: true } }))
-    return { ok: false, reason: "account_exists" };
+  if (await userRowByEmail(db, inv.email)) return { ok: false, reason: "account_exists" };
   // Hashed before the transaction: the slow scrypt never holds a write lock.
   const passwordHash = await hashPassword(input.password, audit.ip ?? null);
   const name = input.name || null;
   const refused = await db
     .$transaction(async (tx): Promise<InviteRefusal | null> => {
-      const account = await tx.account.create({ data: { name: name ?? inv.email } });
-      const user = await tx.user.create({
-        data: {
+      const user = await createUserWithAccount(
+        tx,
+        {
           email: inv.email,
           name,
           passwordHash,
-          accountId: account.id,
           emailVerified: inv.delivery === "mail" ? new Date(now) : null,
         },
-      });
-      await addOwner(tx, user.id, account.id);
+        name ?? inv.email,
+      );
+      await addOwner(tx, user.id, user.accountId);
       // A link spent meanwhile: throwing rolls the new account back.
       if (!(await join(tx, inv, user.id, audit, now))) throw new SpentMeanwhile();
       return null;

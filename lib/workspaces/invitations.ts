@@ -1,8 +1,9 @@
 import { createHash, randomBytes } from "node:crypto";
 import { ApiError, type Result } from "../api/errors";
-import { recordAudit, type AuditContext } from "../audit";
+import { recordAudit, type AuditContext } from "../audit/store";
 import type { Db } from "../db";
 import { assignableRoles, isRole, type Role } from "./permissions";
+import * as store from "./store";
 
 /**
  * Invitations to a workspace. The token (32 random bytes) is only in the link; the table keeps its
@@ -66,12 +67,7 @@ export async function listPendingInvitations(
   accountId: string,
   now = new Date(),
 ): Promise<InvitationView[]> {
-  const rows = await db.invitation.findMany({
-    where: { accountId, acceptedAt: null, revokedAt: null, expiresAt: { gt: now } },
-    orderBy: { createdAt: "desc" },
-    include: { invitedBy: { select: { email: true } } },
-    take: 200,
-  });
+  const rows = await store.openInvitations(db, accountId, now, 200);
   return rows.map((r) => ({
     id: r.id,
     email: r.email,
@@ -99,29 +95,19 @@ export async function createInvitation(
 ): Promise<Result<{ id: string; token: string; workspaceName: string }, "FORBIDDEN" | "CONFLICT">> {
   if (!assignableRoles(actor.role).includes(input.role))
     return { ok: false, code: "FORBIDDEN", message: `You cannot invite someone as ${input.role}` };
-  const member = await db.membership.findFirst({
-    where: { accountId: actor.accountId, user: { email: input.email } },
-    select: { id: true },
-  });
-  if (member)
+  if (await store.isMemberByEmail(db, actor.accountId, input.email))
     return { ok: false, code: "CONFLICT", message: `${input.email} is already a member of this workspace` };
   const token = randomBytes(32).toString("base64url");
   const made = await db.$transaction(async (tx) => {
-    await tx.invitation.updateMany({
-      where: { accountId: actor.accountId, email: input.email, acceptedAt: null, revokedAt: null },
-      data: { revokedAt: new Date(now) },
-    });
-    const row = await tx.invitation.create({
-      data: {
-        accountId: actor.accountId,
-        email: input.email,
-        role: input.role,
-        tokenHash: hashInviteToken(token),
-        invitedById: actor.userId,
-        expiresAt: new Date(now + INVITE_TTL_MS),
-        delivery: input.delivery,
-      },
-      include: { account: { select: { name: true } } },
+    await store.revokePendingFor(tx, actor.accountId, input.email, new Date(now));
+    const row = await store.insertInvitation(tx, {
+      accountId: actor.accountId,
+      email: input.email,
+      role: input.role,
+      tokenHash: hashInviteToken(token),
+      invitedById: actor.userId,
+      expiresAt: new Date(now + INVITE_TTL_MS),
+      delivery: input.delivery,
     });
     await recordAudit(tx, {
       ...audit,
@@ -145,12 +131,8 @@ export async function revokeInvitation(
   audit: AuditContext,
 ): Promise<boolean> {
   return db.$transaction(async (tx) => {
-    const done = await tx.invitation.updateMany({
-      where: { id, accountId: actor.accountId, acceptedAt: null, revokedAt: null },
-      data: { revokedAt: new Date() },
-    });
-    if (done.count !== 1) return false;
-    const row = await tx.invitation.findUniqueOrThrow({ where: { id }, select: { email: true, role: true } });
+    const row = await store.revokeInvitation(tx, actor.accountId, id, new Date());
+    if (!row) return false;
     await recordAudit(tx, {
       ...audit,
       accountId: actor.accountId,
@@ -171,10 +153,7 @@ export async function openInvitation(
   now = Date.now(),
 ): Promise<{ ok: true; value: OpenInvitation } | { ok: false; reason: InviteRefusal }> {
   if (token.length < 20 || token.length > 100) return { ok: false, reason: "invalid" };
-  const row = await db.invitation.findUnique({
-    where: { tokenHash: hashInviteToken(token) },
-    include: { account: { select: { name: true } } },
-  });
+  const row = await store.invitationByTokenHash(db, hashInviteToken(token));
   if (!row) return { ok: false, reason: "invalid" };
   if (row.acceptedAt) return { ok: false, reason: "used" };
   if (row.revokedAt) return { ok: false, reason: "revoked" };

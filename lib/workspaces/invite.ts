@@ -1,5 +1,5 @@
 import { ApiError, assertOk } from "../api/errors";
-import type { AuditContext } from "../audit";
+import type { AuditContext } from "../audit/store";
 import { mailLinkBase } from "../auth/email-verification";
 import type { Db } from "../db";
 import { mailConfigured, sendMail } from "../mail";

@@ -1,10 +1,11 @@
+import { findUserById } from "../accounts/store";
 import type { Result } from "../api/errors";
-import { recordAudit, type AuditContext } from "../audit";
+import { recordAudit, type AuditContext } from "../audit/store";
 import { endOtherSessions } from "../auth/sessions";
 import type { Db, Tx } from "../db";
-import { revokeApiKey } from "../keys/repository";
+import { revokeApiKey } from "../keys/service";
 import { canChangeMember, type Role } from "./permissions";
-import { ownerCount, roleIn } from "./store";
+import { deleteMember, keysCreatedBy, ownerCount, roleIn, setMemberRole } from "./store";
 
 /** Who acts: the signed-in member and their role in the active workspace. */
 export interface Actor {
@@ -50,11 +51,8 @@ export async function changeRole(
     if (current === next) return { role: next };
     if (current === "owner" && (await ownerCount(tx, actor.accountId)) <= 1)
       throw new Refused("CONFLICT", LAST_OWNER);
-    await tx.membership.update({
-      where: { userId_accountId: { userId: targetUserId, accountId: actor.accountId } },
-      data: { role: next },
-    });
-    const who = await tx.user.findUnique({ where: { id: targetUserId }, select: { email: true } });
+    await setMemberRole(tx, targetUserId, actor.accountId, next);
+    const who = await findUserById(tx, targetUserId);
     await recordAudit(tx, {
       ...audit,
       accountId: actor.accountId,
@@ -90,10 +88,8 @@ export async function removeMember(
     }
     if (current === "owner" && (await ownerCount(tx, actor.accountId)) <= 1)
       throw new Refused("CONFLICT", LAST_OWNER);
-    await tx.membership.delete({
-      where: { userId_accountId: { userId: targetUserId, accountId: actor.accountId } },
-    });
-    const who = await tx.user.findUnique({ where: { id: targetUserId }, select: { email: true } });
+    await deleteMember(tx, targetUserId, actor.accountId);
+    const who = await findUserById(tx, targetUserId);
     await recordAudit(tx, {
       ...audit,
       accountId: actor.accountId,
@@ -108,13 +104,8 @@ export async function removeMember(
   if (!removed.ok) return removed;
   let keysRevoked = 0;
   if (opts.revokeKeys) {
-    const keys = await db.apiKey.findMany({
-      where: { accountId: actor.accountId, createdById: targetUserId, revokedAt: null },
-      select: { id: true },
-    });
-    for (const k of keys) {
-      if (await revokeApiKey(db, { accountId: actor.accountId, id: k.id }, actor.userId, audit))
-        keysRevoked++;
+    for (const id of await keysCreatedBy(db, actor.accountId, targetUserId)) {
+      if (await revokeApiKey(db, { accountId: actor.accountId, id }, actor.userId, audit)) keysRevoked++;
     }
   }
   // Leaving keeps the leaver signed in (their other workspaces); a removal signs them out everywhere.

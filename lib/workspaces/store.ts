@@ -138,3 +138,94 @@ export async function grantOwner(
   });
   return row ? row.approvedById : undefined;
 }
+
+/** Adds a membership with `role` unless the user already has one there. */
+export function addMember(db: DbOrTx, userId: string, accountId: string, role: Role) {
+  return db.membership.upsert({
+    where: { userId_accountId: { userId, accountId } },
+    create: { userId, accountId, role },
+    update: {},
+  });
+}
+
+export async function setMemberRole(
+  db: DbOrTx,
+  userId: string,
+  accountId: string,
+  role: Role,
+): Promise<void> {
+  await db.membership.update({ where: { userId_accountId: { userId, accountId } }, data: { role } });
+}
+
+export async function deleteMember(db: DbOrTx, userId: string, accountId: string): Promise<void> {
+  await db.membership.delete({ where: { userId_accountId: { userId, accountId } } });
+}
+
+/** Whether a user with this email is a member of the workspace. */
+export async function isMemberByEmail(db: Db, accountId: string, email: string): Promise<boolean> {
+  const row = await db.membership.findFirst({ where: { accountId, user: { email } }, select: { id: true } });
+  return row !== null;
+}
+
+/** Ids of the workspace's unrevoked keys created by this user. */
+export async function keysCreatedBy(db: Db, accountId: string, userId: string): Promise<string[]> {
+  const rows = await db.apiKey.findMany({
+    where: { accountId, createdById: userId, revokedAt: null },
+    select: { id: true },
+  });
+  return rows.map((k) => k.id);
+}
+
+type InvitationCreateData = Parameters<Db["invitation"]["create"]>[0]["data"];
+
+/** The workspace's invitations still open at `now`, newest first. */
+export const openInvitations = (db: Db, accountId: string, now: Date, take: number) =>
+  db.invitation.findMany({
+    where: { accountId, acceptedAt: null, revokedAt: null, expiresAt: { gt: now } },
+    orderBy: { createdAt: "desc" },
+    include: { invitedBy: { select: { email: true } } },
+    take,
+  });
+
+/** Revokes the pending invitations of an address to the workspace (a new one replaces them). */
+export async function revokePendingFor(
+  db: DbOrTx,
+  accountId: string,
+  email: string,
+  at: Date,
+): Promise<void> {
+  await db.invitation.updateMany({
+    where: { accountId, email, acceptedAt: null, revokedAt: null },
+    data: { revokedAt: at },
+  });
+}
+
+export const insertInvitation = (db: DbOrTx, data: InvitationCreateData) =>
+  db.invitation.create({ data, include: { account: { select: { name: true } } } });
+
+/** Revokes one open invitation of the workspace; its address and role, or null when none was open. */
+export async function revokeInvitation(
+  db: DbOrTx,
+  accountId: string,
+  id: string,
+  at: Date,
+): Promise<{ email: string; role: string } | null> {
+  const done = await db.invitation.updateMany({
+    where: { id, accountId, acceptedAt: null, revokedAt: null },
+    data: { revokedAt: at },
+  });
+  if (done.count !== 1) return null;
+  return db.invitation.findUniqueOrThrow({ where: { id }, select: { email: true, role: true } });
+}
+
+export const invitationByTokenHash = (db: Db, tokenHash: string) =>
+  db.invitation.findUnique({ where: { tokenHash }, include: { account: { select: { name: true } } } });
+
+/** Spends an open invitation in one UPDATE; true for the one caller that spent it. */
+export async function spendInvitation(db: DbOrTx, id: string, userId: string, now: Date): Promise<boolean> {
+  const spent = await db.invitation.updateMany({
+    where: { id, acceptedAt: null, revokedAt: null, expiresAt: { gt: now } },
+    data: { acceptedAt: now, acceptedById: userId },
+  });
+  return spent.count === 1;
+}

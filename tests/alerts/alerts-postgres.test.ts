@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createClient, urlOf, type Db } from "../../lib/db/client";
-import { createApiKey } from "../../lib/keys/repository";
+import { createApiKey } from "../../lib/keys/service";
 import { raiseAlert } from "../../lib/alerts/raise";
 import { sweepAlerts } from "../../lib/alerts/worker";
 import { createEndpoint } from "../../lib/webhooks/endpoints";

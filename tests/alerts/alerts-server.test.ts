@@ -2,7 +2,7 @@ import { generateKeyPairSync, sign } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createClient, type Db } from "../../lib/db/client";
 import { csrfTokenFor } from "../../lib/auth/csrf";
-import { createApiKey } from "../../lib/keys/repository";
+import { createApiKey } from "../../lib/keys/service";
 import { createEndpoint } from "../../lib/webhooks/endpoints";
 import { copyTemplateDb, startApp, type RunningApp } from "../support/app";
 import { mailbox } from "../support/mailbox";

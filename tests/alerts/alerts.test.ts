@@ -4,7 +4,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createClient, type Db } from "../../lib/db/client";
 import { applyMigrations } from "../../lib/db/schema-engine";
-import { createApiKey } from "../../lib/keys/repository";
+import { createApiKey } from "../../lib/keys/service";
 import { rollApiKey } from "../../lib/keys/lifecycle";
 import { raiseAlert } from "../../lib/alerts/raise";
 import { sweepAlerts } from "../../lib/alerts/worker";

@@ -5,7 +5,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createClient, type Db } from "../../lib/db/client";
 import { applyMigrations } from "../../lib/db/schema-engine";
-import { createApiKey } from "../../lib/keys/repository";
+import { createApiKey } from "../../lib/keys/service";
 import { checkReport, parseReportKeys, signatureValid } from "../../lib/alerts/leak-keys";
 import { handleLeakReport, LeakReport } from "../../lib/alerts/leak-report";
 import { saveAlertSettings } from "../../lib/alerts/settings";

@@ -1,7 +1,8 @@
-// The data-access rule of docs/architecture.md, checked on every source file: the database is
-// reached only from lib/ (features' store functions and lib/repos), never from pages, components,
-// route handlers or the /v1 HTTP surface; the drivers only from the platform (lib/db) and the two
-// write paths measured faster on the driver itself.
+// The data-access rule of docs/architecture.md, checked on every source file: the database client
+// (Prisma's models, raw SQL) and the prepared statements of lib/db/sql.ts are used only in
+// repository files (lib/repos/*.ts, lib/<feature>/store.ts, lib/<feature>/store/*.ts) and the
+// platform (lib/db); the drivers only from the platform and the write paths measured faster on the
+// driver itself.
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
@@ -17,16 +18,47 @@ function sources(dir: string, out: string[] = []): string[] {
   return out;
 }
 
-const ALL = [...sources("app"), ...sources("components"), ...sources("lib"), "server.ts"];
-const CLIENT_CALL =
-  /\b(db|tx|prisma)\.(\$queryRaw|\$executeRaw|[a-z][A-Za-z]+\.(find\w*|create\w*|update\w*|delete\w*|upsert|count|aggregate|groupBy))\b/;
-/** Edges and HTTP surfaces: they call services and repositories, never the client. */
-const NO_DATABASE = [
-  /^app\//,
-  /^components\//,
-  /^server\.ts$/,
-  /^lib\/api\/(?!.*\.test\.ts$)/,
-  /^lib\/auth\/route\.ts$/,
+const ALL = [
+  ...sources("app"),
+  ...sources("components"),
+  ...sources("lib"),
+  ...sources("scripts"),
+  ...sources("bin"),
+  "server.ts",
+];
+/** The models' accessors (`db.apiKey`), from the schema, so any name for the client is caught. */
+const MODELS = [
+  ...fs.readFileSync(path.join(ROOT, "prisma/schema.prisma"), "utf8").matchAll(/^model (\w+)/gm),
+].map((m) => m[1][0].toLowerCase() + m[1].slice(1));
+const CLIENT_CALL = new RegExp(
+  `\\b\\w+\\.(\\$queryRaw\\w*|\\$executeRaw\\w*|(${MODELS.join("|")})\\.(find\\w*|create\\w*|update\\w*|delete\\w*|upsert|count|aggregate|groupBy)\\b)`,
+);
+/** The prepared-statement helper's runners (lib/db/sql.ts). */
+const PREPARED_RUN = /import\s*\{[^}]*\b(sqlRows|statement|sqliteWriter)\b[^}]*\}\s*from\s*"[^"]*db\/sql"/;
+
+/** Where the database is reached: repositories, the platform, and the driver write paths. */
+const REPOSITORIES = [
+  /^lib\/repos\/[^/]+\.ts$/,
+  /^lib\/[a-z-]+\/store\.ts$/,
+  /^lib\/[a-z-]+\/store\/[^/]+\.ts$/,
+  /^lib\/db\//,
+  /^lib\/usage\/(sqlite-write|write-worker)\.ts$/,
+  /^lib\/seed\/insert\.ts$/,
+];
+
+/**
+ * Folders another branch (conv-b) is moving into their stores in parallel: allowed until it lands.
+ * Remove each entry as its folder moves; the lead empties this list when merging.
+ */
+const PENDING_MOVE = [
+  /^lib\/dashboard\//,
+  /^lib\/events\//,
+  /^lib\/sports\//,
+  /^lib\/importers\//,
+  /^lib\/seed\//,
+  /^lib\/simulator\//,
+  /^lib\/replay\//,
+  /^lib\/ingest\//,
 ];
 /** The drivers: the platform, the metering write path (a worker thread) and the seed's bulk insert. */
 const DRIVERS_ALLOWED = [
@@ -36,27 +68,36 @@ const DRIVERS_ALLOWED = [
 ];
 
 describe("one data-access rule", () => {
-  it("no page, component, route handler or /v1 surface calls the database client", () => {
-    const offenders = ALL.filter(
-      (f) =>
-        NO_DATABASE.some((r) => r.test(f)) && CLIENT_CALL.test(fs.readFileSync(path.join(ROOT, f), "utf8")),
-    );
-    expect(offenders).toEqual([]);
+  const read = (f: string) => fs.readFileSync(path.join(ROOT, f), "utf8");
+  const outsideRepositories = ALL.filter(
+    (f) => !REPOSITORIES.some((r) => r.test(f)) && !PENDING_MOVE.some((r) => r.test(f)),
+  );
+
+  it("the pattern sees a client call under any name", () => {
+    expect(CLIENT_CALL.test("await database.apiKey.findMany({})")).toBe(true);
+    expect(CLIENT_CALL.test("tx.$executeRaw`UPDATE`")).toBe(true);
+    expect(CLIENT_CALL.test("cache.entries.findLast()")).toBe(false);
+    expect(PREPARED_RUN.test('import { sqlRows, type SqlRow } from "../db/sql";')).toBe(true);
+    expect(PREPARED_RUN.test('import { dialectFor } from "../db/sql";')).toBe(false);
+  });
+
+  it("only repositories call the database client", () => {
+    expect(outsideRepositories.filter((f) => CLIENT_CALL.test(read(f)))).toEqual([]);
+  });
+
+  it("only repositories run prepared statements (lib/db/sql.ts)", () => {
+    expect(outsideRepositories.filter((f) => PREPARED_RUN.test(read(f)))).toEqual([]);
   });
 
   it("the drivers are imported only by the platform and the two measured write paths", () => {
     const offenders = ALL.filter(
-      (f) =>
-        !DRIVERS_ALLOWED.some((r) => r.test(f)) &&
-        /from "(better-sqlite3|pg)"/.test(fs.readFileSync(path.join(ROOT, f), "utf8")),
+      (f) => !DRIVERS_ALLOWED.some((r) => r.test(f)) && /from "(better-sqlite3|pg)"/.test(read(f)),
     );
     expect(offenders).toEqual([]);
   });
 
   it("one type for the client or a transaction", () => {
-    const repeats = ALL.filter((f) =>
-      /\bDb \| Tx\b|TransactionClient/.test(fs.readFileSync(path.join(ROOT, f), "utf8")),
-    );
+    const repeats = ALL.filter((f) => /\bDb \| Tx\b|TransactionClient/.test(read(f)));
     expect(repeats).toEqual(["lib/db/client.ts"]);
   });
 });

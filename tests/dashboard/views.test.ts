@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { auditPage } from "../../lib/dashboard/audit";
 import { listKeyViews } from "../../lib/dashboard/keys";
 import { overview } from "../../lib/dashboard/overview";
-import { createApiKey, onKeyRevoked, revokeApiKey } from "../../lib/keys/repository";
+import { createApiKey, onKeyRevoked, revokeApiKey } from "../../lib/keys/service";
 import { perProcess } from "../../lib/process-state";
 import { sqliteTestDb, type TestDb } from "../support/databases";
 

@@ -7,7 +7,7 @@ import { prismaPaths } from "../../lib/db/config";
 import { applyMigrations } from "../../lib/db/schema-engine";
 import { findKeyForAuth } from "../../lib/keys/auth-record";
 import { secretMatches, splitKey } from "../../lib/keys/format";
-import { createApiKey } from "../../lib/keys/repository";
+import { createApiKey } from "../../lib/keys/service";
 import { resolveWorkspace } from "../../lib/workspaces/store";
 import { createPgDatabase } from "../support/postgres";
 

@@ -7,13 +7,13 @@ import fs from "node:fs";
 import http from "node:http";
 import type net from "node:net";
 import { expect } from "vitest";
-import { findOrCreateUser } from "../../lib/accounts";
+import { findOrCreateUser } from "../../lib/accounts/users";
 import { handleNodeRequest } from "../../lib/api/adapters/node";
 import { watchDataVersion } from "../../lib/api/cache";
 import { db } from "../../lib/db";
 import { applyMigrations } from "../../lib/db/schema-engine";
 import { handleIngestNode, INGEST_PATH } from "../../lib/ingest/http";
-import { createApiKey } from "../../lib/keys/repository";
+import { createApiKey } from "../../lib/keys/service";
 import { handleSandboxNode, SANDBOX_PATH } from "../../lib/replay/http";
 import { flushUsage } from "../../lib/usage";
 

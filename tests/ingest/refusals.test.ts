@@ -18,12 +18,12 @@ const env = vi.hoisted(() => {
   return { dir, url };
 });
 
-import { findOrCreateUser } from "../../lib/accounts";
+import { findOrCreateUser } from "../../lib/accounts/users";
 import { db } from "../../lib/db";
 import { headId } from "../../lib/events/feed";
 import { ingestFile } from "../../lib/ingest/cli";
 import { updateApiKey } from "../../lib/keys/lifecycle";
-import { createApiKey, createCappedApiKey } from "../../lib/keys/repository";
+import { createApiKey, createCappedApiKey } from "../../lib/keys/service";
 import { storedScopes } from "../../lib/keys/scopes";
 import { flushUsage } from "../../lib/usage";
 import { expectOk as ok, feedCatalogue, ingestClient, startHarness, type Harness } from "./harness";

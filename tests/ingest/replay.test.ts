@@ -27,10 +27,10 @@ const env = vi.hoisted(() => {
   return { dir, url };
 });
 
-import { findOrCreateUser } from "../../lib/accounts";
+import { findOrCreateUser } from "../../lib/accounts/users";
 import { db } from "../../lib/db";
 import { importFile } from "../../lib/importers/index";
-import { createApiKey } from "../../lib/keys/repository";
+import { createApiKey } from "../../lib/keys/service";
 import { createEndpoint } from "../../lib/webhooks/endpoints";
 import { startWebhooks, stopWebhooks } from "../../lib/webhooks/worker";
 import { sharedDataDir } from "../support/shared-data";

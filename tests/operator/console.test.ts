@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { csrfTokenFor } from "../../lib/auth/csrf";
 import { createClient, type Db } from "../../lib/db/client";
-import { createApiKey } from "../../lib/keys/repository";
+import { createApiKey } from "../../lib/keys/service";
 import { DEFAULT_UNIT_COSTS } from "../../lib/unit-groups";
 import { SignInClient } from "../accounts/support";
 import { call } from "../support/api";

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { csrfTokenFor } from "../../lib/auth/csrf";
 import { createClient, type Db } from "../../lib/db/client";
 import { headId } from "../../lib/events/feed";
-import { createApiKey } from "../../lib/keys/repository";
+import { createApiKey } from "../../lib/keys/service";
 import { SignInClient } from "../accounts/support";
 import { call } from "../support/api";
 import { copyTemplateDb, startApp, type RunningApp } from "../support/app";

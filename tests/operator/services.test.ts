@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ApiError } from "../../lib/api/errors";
 import { findKeyForAuth } from "../../lib/keys/auth-record";
-import { createApiKey, onKeyRevoked } from "../../lib/keys/repository";
+import { createApiKey, onKeyRevoked } from "../../lib/keys/service";
 import { parseCosts } from "../../lib/operator/cli";
 import { isOperator } from "../../lib/operator/access";
 import { searchAccounts, setAccountOperator, setAccountPlan } from "../../lib/operator/accounts";

@@ -25,7 +25,7 @@ beforeAll(async () => {
   database = await createPgDatabase();
   db = await connect(database.url, prefix);
   process.env.NEXTAUTH_SECRET = "reliability-secret-not-for-production-0123456789";
-  const { createApiKey } = await import("../../lib/keys/repository");
+  const { createApiKey } = await import("../../lib/keys/service");
   reader = await makeKey(db, "unlimited", "live");
   await db.account.update({ where: { id: reader.accountId }, data: { operator: true } });
   feed = (

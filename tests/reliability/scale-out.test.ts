@@ -60,7 +60,7 @@ async function revocationTrial(channel: Channel): Promise<{
   });
   await sleep(600);
   if (channel === "pubsub") {
-    const { revokeApiKey } = await import("../../lib/keys/repository");
+    const { revokeApiKey } = await import("../../lib/keys/service");
     await revokeApiKey(db, { prefix: key.prefix }, null, { ip: "reliability-test" });
   } else if (channel === "admin-cli") {
     // Asynchronously, so the load keeps running while the CLI starts.

@@ -45,7 +45,7 @@ afterAll(async () => {
 });
 
 test("two instances on PostgreSQL deliver each event exactly once per endpoint", async () => {
-  const { findOrCreateUser } = await import("../../lib/accounts");
+  const { findOrCreateUser } = await import("../../lib/accounts/users");
   const { createEndpoint } = await import("../../lib/webhooks/endpoints");
   const { recordChanges } = await import("../../lib/events/changes");
   const user = await findOrCreateUser(db, "scale@example.test");

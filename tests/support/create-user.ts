@@ -2,7 +2,7 @@
 // DATABASE_URL set. Inserts a user with a fresh account and a real scrypt password hash, prints
 // {id, accountId}. The user stands for an established account: its email is verified (as the
 // upgrade migration marks existing accounts) unless the third argument is "unverified".
-import { findOrCreateUser } from "../../lib/accounts";
+import { findOrCreateUser } from "../../lib/accounts/users";
 import { hashPassword } from "../../lib/auth/password";
 import { createClient } from "../../lib/db/client";
 

@@ -5,7 +5,7 @@ import os from "node:os";
 import path from "node:path";
 import { Webhook } from "standardwebhooks";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { findOrCreateUser } from "../../lib/accounts";
+import { findOrCreateUser } from "../../lib/accounts/users";
 import { createClient, type Db } from "../../lib/db/client";
 import { applyMigrations } from "../../lib/db/schema-engine";
 import { createEndpoint, sendTestEvent } from "../../lib/webhooks/endpoints";

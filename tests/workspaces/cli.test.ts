@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { findOrCreateUser } from "../../lib/accounts";
+import { findOrCreateUser } from "../../lib/accounts/users";
 import { memberFor } from "../../lib/workspaces/cli";
 import { sqliteTestDb, type TestDb } from "../support/databases";
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { findOrCreateUser } from "../../lib/accounts";
+import { findOrCreateUser } from "../../lib/accounts/users";
 import { acceptInvitation, signUpByInvitation } from "../../lib/workspaces/accept";
 import {
   createInvitation,

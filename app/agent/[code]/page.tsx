@@ -6,7 +6,7 @@ import { requireUser } from "@/lib/auth/session";
 import { db } from "@/lib/db";
 import { closedReason } from "@/lib/handoff/approve";
 import { formatUserCode, normalizeUserCode } from "@/lib/handoff/codes";
-import { handoffByUserCode } from "@/lib/handoff/repository";
+import { handoffByUserCode } from "@/lib/handoff/store";
 import { ConsentShell, KeyConsentForm } from "@/components/consent/KeyConsentForm";
 import { READ_SCOPES } from "@/lib/keys/scope-names";
 

@@ -4,7 +4,7 @@ import { requireUser } from "@/lib/auth/session";
 import { db } from "@/lib/db";
 import { isScope, READ_SCOPES, type Scope } from "@/lib/keys/scope-names";
 import { consentClosed } from "@/lib/oauth/consent";
-import { clientById, grantById } from "@/lib/oauth/grants";
+import { clientById, grantById } from "@/lib/oauth/store";
 import { ConsentShell, KeyConsentForm } from "@/components/consent/KeyConsentForm";
 
 export const dynamic = "force-dynamic";

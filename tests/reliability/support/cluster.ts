@@ -26,8 +26,8 @@ export interface TestKey {
 
 /** A fresh account (with `plan`) and key, created through the same repository the CLI uses. */
 export async function makeKey(db: Db, plan: string, environment: "test" | "live" = "test"): Promise<TestKey> {
-  const { findOrCreateUser } = await import("../../../lib/accounts");
-  const { createApiKey } = await import("../../../lib/keys/repository");
+  const { findOrCreateUser } = await import("../../../lib/accounts/users");
+  const { createApiKey } = await import("../../../lib/keys/service");
   const user = await findOrCreateUser(db, `rel-${randomBytes(4).toString("hex")}@example.test`);
   await db.account.update({ where: { id: user.accountId }, data: { plan } });
   const { record, key } = await createApiKey(db, {

@@ -7,7 +7,8 @@ import { listKeyViews, toKeyView } from "@/lib/dashboard/keys";
 import type { CreatedKey } from "@/lib/dashboard/types";
 import { db } from "@/lib/db";
 import { keyOptionsInput } from "@/lib/keys/options";
-import { createCappedApiKey, findListedKey } from "@/lib/keys/repository";
+import { findListedKey } from "@/lib/keys/store";
+import { createCappedApiKey } from "@/lib/keys/service";
 
 export const dynamic = "force-dynamic";
 

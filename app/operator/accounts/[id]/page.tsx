@@ -12,7 +12,7 @@ import { UnitsChart } from "@/components/usage/UsageCharts";
 import { auditPage } from "@/lib/dashboard/audit";
 import { db } from "@/lib/db";
 import { requireOperator } from "@/lib/operator/access";
-import { accountDetail } from "@/lib/operator/accounts";
+import { accountDetail } from "@/lib/operator/store/accounts";
 import { listPlans } from "@/lib/plans";
 import { requestLogPage } from "@/lib/requestlog/query";
 import { usageReport } from "@/lib/usage/report";

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { recordAudit } from "@/lib/audit";
+import { recordAudit } from "@/lib/audit/store";
 import { dashboardRoute, requestOrigin } from "@/lib/auth/route";
 import { requireRecentAuth } from "@/lib/auth/reauth";
 import { alertSettings, saveAlertSettings } from "@/lib/alerts/settings";

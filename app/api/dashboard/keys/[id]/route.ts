@@ -4,7 +4,7 @@ import { KEY_MANAGE, toKeyView } from "@/lib/dashboard/keys";
 import { db } from "@/lib/db";
 import { updateApiKey } from "@/lib/keys/lifecycle";
 import { keyPatchInput } from "@/lib/keys/options";
-import { findListedKey } from "@/lib/keys/repository";
+import { findListedKey } from "@/lib/keys/store";
 
 export const dynamic = "force-dynamic";
 

@@ -1,7 +1,7 @@
 import { notFound } from "@/lib/api/errors";
 import { db } from "@/lib/db";
 import { operatorRoute } from "@/lib/operator/access";
-import { accountDetail } from "@/lib/operator/accounts";
+import { accountDetail } from "@/lib/operator/store/accounts";
 
 export const dynamic = "force-dynamic";
 

@@ -2,7 +2,8 @@ import { dashboardRoute, requestOrigin } from "@/lib/auth/route";
 import { notFound } from "@/lib/api/errors";
 import { KEY_MANAGE, toKeyView } from "@/lib/dashboard/keys";
 import { db } from "@/lib/db";
-import { findListedKey, revokeApiKey } from "@/lib/keys/repository";
+import { findListedKey } from "@/lib/keys/store";
+import { revokeApiKey } from "@/lib/keys/service";
 
 export const dynamic = "force-dynamic";
 

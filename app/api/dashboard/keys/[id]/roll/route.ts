@@ -6,7 +6,7 @@ import type { CreatedKey } from "@/lib/dashboard/types";
 import { db } from "@/lib/db";
 import { rollApiKey } from "@/lib/keys/lifecycle";
 import { GRACE_CHOICES } from "@/lib/keys/options";
-import { findListedKey } from "@/lib/keys/repository";
+import { findListedKey } from "@/lib/keys/store";
 
 export const dynamic = "force-dynamic";
 

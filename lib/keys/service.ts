@@ -1,10 +1,19 @@
 import { perProcess } from "../process-state";
-import type { Db, Tx } from "../db";
-import { recordAudit, type AuditContext } from "../audit";
+import type { Db, DbOrTx, Tx } from "../db";
+import { recordAudit, type AuditContext } from "../audit/store";
 import { INGEST_SCOPE, storedScopes, type Scope } from "./scopes";
 import { generateKey, type Environment } from "./format";
 import { publishRevocation } from "./revocations";
 import { envInt } from "../config";
+import {
+  accountIsOperator,
+  countUsableKeys,
+  findKey,
+  insertKey as insertKeyRow,
+  lockAccount,
+  unrevokedPrefixes,
+  updateKey,
+} from "./store";
 
 export interface CreateKeyInput {
   accountId: string;
@@ -47,24 +56,10 @@ export function keysPerAccountMax(): number {
 /** null when the account may create another key, else the refusal message. */
 async function keyCapRefusal(tx: Tx, accountId: string): Promise<string | null> {
   const max = keysPerAccountMax();
-  const active = await tx.apiKey.count({
-    where: { accountId, revokedAt: null, OR: [{ expiresAt: null }, { expiresAt: { gt: new Date() } }] },
-  });
+  const active = await countUsableKeys(tx, accountId, new Date());
   return active >= max
     ? `This account already has ${active} active keys (the maximum is ${max}); revoke one first`
     : null;
-}
-
-/**
- * Takes the account's write lock for the rest of the transaction, so a count-then-insert cannot
- * interleave with another one: on PostgreSQL the UPDATE holds the account row's lock until
- * commit (and READ COMMITTED lets the next count see the other's key); on SQLite it takes the
- * database write lock at once (another process, e.g. the admin CLI beside a server, waits for it),
- * where Prisma's deferred BEGIN would take it only at the insert, after the count. Tested: 20
- * parallel creates at cap-5 make exactly 5 on both databases (tests/api/key-edit.test.ts).
- */
-async function lockAccount(tx: Tx, accountId: string): Promise<void> {
-  await tx.$executeRaw`UPDATE accounts SET plan = plan WHERE id = ${accountId}`;
 }
 
 export const INGEST_OPERATORS_ONLY =
@@ -72,13 +67,12 @@ export const INGEST_OPERATORS_ONLY =
 
 /** null when the account may hold these scopes; `ingest` needs an operator account. */
 export async function ingestScopeRefusal(
-  tx: Pick<Tx, "account">,
+  db: DbOrTx,
   accountId: string,
   scopes: readonly Scope[] | null | undefined,
 ): Promise<string | null> {
   if (!scopes?.includes(INGEST_SCOPE)) return null;
-  const account = await tx.account.findUnique({ where: { id: accountId }, select: { operator: true } });
-  return account?.operator ? null : INGEST_OPERATORS_ONLY;
+  return (await accountIsOperator(db, accountId)) ? null : INGEST_OPERATORS_ONLY;
 }
 
 /** Prisma's error code for a unique-constraint violation (the driver adapters keep it). */
@@ -94,18 +88,16 @@ async function insertKey(
 ) {
   const refused = await ingestScopeRefusal(tx, input.accountId, input.options?.scopes);
   if (refused) throw new Error(refused);
-  const created = await tx.apiKey.create({
-    data: {
-      accountId: input.accountId,
-      name: input.name,
-      environment: input.environment,
-      prefix: fresh.prefix,
-      secretHash: fresh.secretHash,
-      source: input.source ?? "dashboard",
-      createdById: input.createdById ?? null,
-      rolledFromId: input.rolledFromId ?? null,
-      ...optionColumns(input.options),
-    },
+  const created = await insertKeyRow(tx, {
+    accountId: input.accountId,
+    name: input.name,
+    environment: input.environment,
+    prefix: fresh.prefix,
+    secretHash: fresh.secretHash,
+    source: input.source ?? "dashboard",
+    createdById: input.createdById ?? null,
+    rolledFromId: input.rolledFromId ?? null,
+    ...optionColumns(input.options),
   });
   await recordAudit(tx, {
     accountId: input.accountId,
@@ -178,16 +170,11 @@ export async function revokeApiKey(
   revokedById: string | null,
   audit?: AuditContext,
 ) {
-  const key = await db.apiKey.findFirst({
-    where: { id: where.id, prefix: where.prefix, accountId: where.accountId },
-  });
+  const key = await findKey(db, where);
   if (!key) return null;
   if (key.revokedAt) return key;
   const updated = await db.$transaction(async (tx) => {
-    const row = await tx.apiKey.update({
-      where: { id: key.id },
-      data: { revokedAt: new Date(), revokedById },
-    });
+    const row = await updateKey(tx, key.id, { revokedAt: new Date(), revokedById });
     await recordAudit(tx, {
       accountId: key.accountId,
       actorUserId: revokedById,
@@ -215,8 +202,7 @@ export async function announceKeyChange(prefix: string): Promise<void> {
 
 /** Announces every unrevoked key of an account (a suspension or a plan change reaches each instance). */
 export async function announceAccountKeys(db: Db, accountId: string): Promise<void> {
-  const keys = await db.apiKey.findMany({ where: { accountId, revokedAt: null }, select: { prefix: true } });
-  for (const k of keys) await announceKeyChange(k.prefix);
+  for (const prefix of await unrevokedPrefixes(db, accountId)) await announceKeyChange(prefix);
 }
 
 /** The restrictions in an audit line: " expires …, scopes …". */
@@ -246,39 +232,4 @@ const revocationListeners = perProcess("revocationListeners", () => new Set<(pre
 export function onKeyRevoked(listener: (prefix: string) => void): () => void {
   revocationListeners.add(listener);
   return () => revocationListeners.delete(listener);
-}
-
-const KEY_LIST_FIELDS = {
-  id: true,
-  name: true,
-  environment: true,
-  prefix: true,
-  source: true,
-  createdAt: true,
-  revokedAt: true,
-  lastUsedAt: true,
-  expiresAt: true,
-  disabledAt: true,
-  scopes: true,
-  allowedIps: true,
-  rateLimit: true,
-  unitCap: true,
-  note: true,
-  rolledFrom: { select: { prefix: true } },
-  rolledTo: { select: { prefix: true } },
-  createdBy: { select: { email: true, name: true } },
-  revokedBy: { select: { email: true, name: true } },
-} as const;
-
-export function listApiKeys(db: Db, accountId: string) {
-  return db.apiKey.findMany({
-    where: { accountId },
-    orderBy: [{ createdAt: "desc" }, { id: "desc" }],
-    select: KEY_LIST_FIELDS,
-  });
-}
-
-/** One key as the list shows it (after a revoke, say). */
-export function findListedKey(db: Db, id: string) {
-  return db.apiKey.findUnique({ where: { id }, select: KEY_LIST_FIELDS });
 }

@@ -1,4 +1,4 @@
-import type { DbOrTx } from "./db";
+import type { DbOrTx } from "../db";
 
 /** Where a mutation came from, for the audit log. */
 export interface AuditContext {
