@@ -1,7 +1,7 @@
 "use client";
 
 import { useEffect, useState } from "react";
-import type { CreatedKey, KeyView } from "@/lib/dashboard/types";
+import type { CreatedKey, KeyView } from "@/lib/keys/views";
 import { useRollKeyMutation } from "../hooks/useKeysQuery";
 import { Button } from "../ui/Button";
 import { Dialog } from "../ui/Dialog";

@@ -2,7 +2,7 @@ import { findOrCreateUser, findUserByEmail } from "../accounts";
 import { db } from "../db";
 import { rollApiKey, setKeyDisabled, updateApiKey } from "./lifecycle";
 import { createCappedApiKey, listApiKeys, revokeApiKey } from "./repository";
-import { parseFlags, requireFlag, type AdminCommand } from "../admin/args";
+import { parseFlags, requireFlag, type AdminCommand } from "../cli/args";
 import { keyOptionsFromFlags, keyPatchFromFlags, keyStatus } from "./cli-options";
 import { MAX_GRACE_MS, parseDuration } from "./options";
 import { memberFor } from "../workspaces/cli";

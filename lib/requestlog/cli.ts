@@ -1,6 +1,6 @@
 import { db } from "../db";
 import { STATUS_FILTER_PATTERN, requestLogPage, type LogFilters } from "./query";
-import { parseFlags, type AdminCommand } from "../admin/args";
+import { parseFlags, type AdminCommand } from "../cli/args";
 
 const str = (flags: Record<string, string | true>, name: string, hint: string): string | undefined => {
   const v = flags[name];

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { STATUS_FILTER_PATTERN, type LogFilters } from "../requestlog/query";
+import { STATUS_FILTER_PATTERN, type LogFilters } from "./query";
 
 const blank = (v: string | undefined) => (v ? v : undefined);
 const isoTime = z
