@@ -9,7 +9,8 @@ import type { Db } from "../db";
 import { providerOf } from "../db/config";
 import { dialectFor } from "../db/sql";
 import { urlOf } from "../db/client";
-import { headId, readChanges } from "../events/feed";
+import { readChanges } from "../events/feed";
+import { headId } from "../events/store";
 import type { ChangeEvent } from "../events/types";
 import { isChangeType, type WebhookEventType } from "./event-types";
 

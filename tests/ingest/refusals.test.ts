@@ -20,7 +20,7 @@ const env = vi.hoisted(() => {
 
 import { findOrCreateUser } from "../../lib/accounts";
 import { db } from "../../lib/db";
-import { headId } from "../../lib/events/feed";
+import { headId } from "../../lib/events/store";
 import { ingestFile } from "../../lib/ingest/cli";
 import { updateApiKey } from "../../lib/keys/lifecycle";
 import { createApiKey, createCappedApiKey } from "../../lib/keys/repository";
