@@ -1,7 +1,7 @@
 import { headers } from "next/headers";
 import Link from "next/link";
 import { CopyButton } from "@/components/ui/CopyButton";
-import { instanceBaseUrl } from "@/lib/dashboard/origin";
+import { instanceBaseUrl } from "@/lib/auth/origin";
 
 const areas = [
   ["Competitions & editions", "Leagues and cups with their seasons."],

@@ -1,5 +1,5 @@
 // Operator CLI working directly on DATABASE_URL. `npm run --silent admin -- help` lists commands.
-import { commands } from "../lib/admin/commands";
+import { commands } from "../lib/cli/commands";
 import { assertEnv } from "../lib/config";
 import { AUTH_SECRET_FILE, loadAuthSecret } from "../lib/auth-secret";
 

@@ -1,6 +1,6 @@
 import { route } from "@/lib/auth/route";
 import { getCurrentUser } from "@/lib/auth/session";
-import { listKeyViews } from "@/lib/dashboard/keys";
+import { listKeyViews } from "@/lib/keys/views";
 import { db } from "@/lib/db";
 import { docsResponse } from "@/lib/docs/page";
 

@@ -1,8 +1,8 @@
 "use client";
 
 import { useState } from "react";
-import { AUDIT_CATEGORIES, AUDIT_CATEGORY_NAMES, type AuditCategory } from "@/lib/dashboard/audit-labels";
-import type { AuditView as AuditEvent } from "@/lib/dashboard/types";
+import { AUDIT_CATEGORIES, AUDIT_CATEGORY_NAMES, type AuditCategory } from "@/lib/audit/labels";
+import type { AuditView as AuditEvent } from "@/lib/audit/views";
 import { useAuditQuery } from "../hooks/useAuditQuery";
 import { hrefInWorkspace, useWorkspaceId } from "../hooks/useEnvironment";
 import { Badge } from "../ui/Badge";

@@ -1,4 +1,4 @@
-import { auditLabel } from "@/lib/dashboard/audit-labels";
+import { auditLabel } from "@/lib/audit/labels";
 import type { Tone } from "../ui/Badge";
 
 const TONES: Record<string, Tone> = {

@@ -1,11 +1,11 @@
 "use client";
 
 import { useInfiniteQuery } from "@tanstack/react-query";
-import type { AuditCategory } from "@/lib/dashboard/audit-labels";
-import type { AuditPage } from "@/lib/dashboard/types";
+import type { AuditCategory } from "@/lib/audit/labels";
+import type { AuditPage } from "@/lib/audit/views";
 import { useApi } from "./useApi";
 
-/** One category of events (lib/dashboard/audit-labels.ts), or "" for all. */
+/** One category of events (lib/audit/labels.ts), or "" for all. */
 export function useAuditQuery(category: AuditCategory | "" = "", limit = 50) {
   const api = useApi();
   return useInfiniteQuery({

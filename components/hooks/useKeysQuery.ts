@@ -1,7 +1,7 @@
 "use client";
 
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { CreatedKey, KeyView } from "@/lib/dashboard/types";
+import type { CreatedKey, KeyView } from "@/lib/keys/views";
 import type { KeyOptionsInput, KeyPatchInput } from "@/lib/keys/options";
 import { useApi } from "./useApi";
 

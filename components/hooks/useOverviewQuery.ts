@@ -1,7 +1,7 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
-import type { OverviewView } from "@/lib/dashboard/types";
+import type { OverviewView } from "@/lib/overview/overview";
 import { useApi } from "./useApi";
 
 export function useOverviewQuery(env: "live" | "test") {

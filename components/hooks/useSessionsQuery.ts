@@ -1,7 +1,7 @@
 "use client";
 
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { SessionView } from "@/lib/dashboard/types";
+import type { SessionView } from "@/lib/auth/sessions";
 import { useApi } from "./useApi";
 
 export const sessionsQueryKey = ["sessions"] as const;

@@ -1,7 +1,7 @@
 "use client";
 
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
-import type { UsageRange, UsageReport } from "@/lib/dashboard/types";
+import type { UsageRange, UsageReport } from "@/lib/usage/report";
 import { useApi } from "./useApi";
 
 export interface UsageFilters {

@@ -2,7 +2,7 @@
 
 import type { UseMutationResult } from "@tanstack/react-query";
 import { useEffect, useId, useState, type FormEvent } from "react";
-import type { CreatedKey } from "@/lib/dashboard/types";
+import type { CreatedKey } from "@/lib/keys/views";
 import { Button } from "../ui/Button";
 import { Dialog } from "../ui/Dialog";
 import type { CreateKeyRequest } from "../hooks/useKeysQuery";

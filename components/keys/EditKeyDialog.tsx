@@ -1,7 +1,7 @@
 "use client";
 
 import { useEffect, useId, useState, type FormEvent } from "react";
-import type { KeyView } from "@/lib/dashboard/types";
+import type { KeyView } from "@/lib/keys/views";
 import { useUpdateKeyMutation } from "../hooks/useKeysQuery";
 import { Button } from "../ui/Button";
 import { Dialog } from "../ui/Dialog";

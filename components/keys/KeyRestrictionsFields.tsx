@@ -3,7 +3,7 @@
 import { useId } from "react";
 import { READ_SCOPES, SCOPE_LABELS, SCOPES, type Scope } from "@/lib/keys/scope-names";
 import type { KeyOptionsInput } from "@/lib/keys/options";
-import type { KeyView } from "@/lib/dashboard/types";
+import type { KeyView } from "@/lib/keys/views";
 
 /** "keep": an edit leaves the key's current expiry as it is. */
 export type Expiry = "keep" | "never" | "7d" | "30d" | "90d" | "date";

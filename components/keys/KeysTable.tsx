@@ -1,7 +1,7 @@
 "use client";
 
 import type { UseQueryResult } from "@tanstack/react-query";
-import type { KeyView } from "@/lib/dashboard/types";
+import type { KeyView } from "@/lib/keys/views";
 import { EnvironmentBadge, Badge } from "../ui/Badge";
 import { Button } from "../ui/Button";
 import { formatDateTime, formatRelative } from "../ui/format";

@@ -3,7 +3,7 @@
 import { useRouter } from "next/navigation";
 import { useEffect, useId, useRef, useState } from "react";
 import { useEnvironment, useSwitchHref } from "../hooks/useEnvironment";
-import type { CreatedKey, KeyView } from "@/lib/dashboard/types";
+import type { CreatedKey, KeyView } from "@/lib/keys/views";
 import { useCreateKeyMutation, useKeysQuery, useToggleKeyMutation } from "../hooks/useKeysQuery";
 import { Button } from "../ui/Button";
 import { Card } from "../ui/Card";

@@ -1,6 +1,6 @@
 "use client";
 
-import type { KeyView } from "@/lib/dashboard/types";
+import type { KeyView } from "@/lib/keys/views";
 import { useRevokeKeyMutation } from "../hooks/useKeysQuery";
 import { Button } from "../ui/Button";
 import { Dialog } from "../ui/Dialog";

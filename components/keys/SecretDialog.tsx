@@ -1,7 +1,7 @@
 "use client";
 
 import { useEffect, useId, useState } from "react";
-import type { CreatedKey } from "@/lib/dashboard/types";
+import type { CreatedKey } from "@/lib/keys/views";
 import { EnvironmentBadge } from "../ui/Badge";
 import { Button } from "../ui/Button";
 import { KEY_VARIABLE } from "../logs/curl";

@@ -1,4 +1,4 @@
-import type { KeyView } from "@/lib/dashboard/types";
+import type { KeyView } from "@/lib/keys/views";
 
 export type KeyStatus = "active" | "disabled" | "expired" | "revoked";
 /** The "expires soon" badge shows in a key's last 7 days. */

@@ -1,7 +1,7 @@
 "use client";
 
 import { useId, useState } from "react";
-import type { KeyView } from "@/lib/dashboard/types";
+import type { KeyView } from "@/lib/keys/views";
 import type { LogFilters } from "../hooks/useLogsQuery";
 import { Button, focusRing } from "../ui/Button";
 import { formatDateTime } from "../ui/format";

@@ -1,7 +1,7 @@
 import type { AccountDetail } from "@/lib/operator/store/accounts";
-import type { AuditPage } from "@/lib/dashboard/types";
+import type { AuditPage } from "@/lib/audit/views";
 import type { RequestLogView } from "@/lib/requestlog/query";
-import { auditLabel } from "@/lib/dashboard/audit-labels";
+import { auditLabel } from "@/lib/audit/labels";
 import { Badge, EnvironmentBadge } from "../ui/Badge";
 import { Card, CardHeader } from "../ui/Card";
 import { formatDateTime, formatPreciseTime } from "../ui/format";

@@ -2,7 +2,7 @@
 
 import Link from "next/link";
 import { useEffect, useRef, useState } from "react";
-import type { OverviewView } from "@/lib/dashboard/types";
+import type { OverviewView } from "@/lib/overview/overview";
 import { hrefWithEnv, useWorkspaceId } from "../hooks/useEnvironment";
 import { useCreateKeyMutation } from "../hooks/useKeysQuery";
 import { KEY_VARIABLE } from "../logs/curl";

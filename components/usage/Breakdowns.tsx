@@ -1,5 +1,5 @@
-import type { UsageReport } from "@/lib/dashboard/types";
-import { errorRequests } from "@/lib/dashboard/status";
+import type { UsageReport } from "@/lib/usage/report";
+import { errorRequests } from "@/lib/usage/status";
 import { EnvironmentBadge } from "../ui/Badge";
 import { formatNumber, formatPercent } from "../ui/format";
 

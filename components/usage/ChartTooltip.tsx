@@ -1,6 +1,6 @@
 "use client";
 
-import type { UsagePoint } from "@/lib/dashboard/types";
+import type { UsagePoint } from "@/lib/usage/report";
 import { formatNumber } from "../ui/format";
 import {
   bucketLabel,

@@ -1,4 +1,4 @@
-import type { MonthUsage } from "@/lib/dashboard/types";
+import type { MonthUsage } from "@/lib/usage/report";
 import { formatNumber } from "../ui/format";
 
 /** The plan's three limits in one line: the sustained rate, the burst (X-RateLimit-Limit) and the units. */

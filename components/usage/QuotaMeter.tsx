@@ -1,4 +1,4 @@
-import type { MonthUsage } from "@/lib/dashboard/types";
+import type { MonthUsage } from "@/lib/usage/report";
 import { formatNumber, formatPercent } from "../ui/format";
 
 const monthName = new Intl.DateTimeFormat("en-US", { month: "long", year: "numeric", timeZone: "UTC" });

@@ -12,7 +12,7 @@ import {
   XAxis,
   YAxis,
 } from "recharts";
-import type { UsageReport } from "@/lib/dashboard/types";
+import type { UsageReport } from "@/lib/usage/report";
 import { formatCompact } from "../ui/format";
 import { ChartTooltip } from "./ChartTooltip";
 import { CLASS_COLORS, CLASS_LABELS, shownClasses, tickLabel, UNITS_COLOR } from "./chartFormat";

@@ -1,6 +1,6 @@
 "use client";
 
-import type { KeyView } from "@/lib/dashboard/types";
+import type { KeyView } from "@/lib/keys/views";
 import type { UsageFilters as Filters } from "../hooks/useUsageQuery";
 import { focusRing } from "../ui/Button";
 

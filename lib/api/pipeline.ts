@@ -1,5 +1,6 @@
 import { db } from "../db";
 import { usage, type Admission } from "../usage";
+import { countRefusedKey } from "./admit-key";
 import { authenticate, restrictionError, type AuthResult } from "./auth";
 import { cacheGet, cacheSet, makeEntry, requestCacheKey, type CacheEntry } from "./cache";
 import { preflight, withCors } from "./cors";
@@ -100,9 +101,7 @@ function authenticated(c: Ctx): Answer {
 
 function admit(c: Ctx, auth: AuthResult): Answer {
   if (!auth.ok) {
-    metrics.authFailure(auth.failure.reason);
-    usage.authFailed(auth.failure);
-    c.trace.failure = auth.failure;
+    countRefusedKey(c.trace, auth.failure);
     c.trace.errorCode = auth.error.code;
     c.trace.errorMessage = auth.error.message;
     return errorResponse(c.requestId, auth.error);

@@ -1,7 +1,7 @@
 import { findUserByEmail } from "../accounts/users";
 import { markVerified } from "./email-verification";
 import { db } from "../db";
-import { parseFlags, type AdminCommand } from "../admin/args";
+import { parseFlags, type AdminCommand } from "../cli/args";
 
 /**
  * `user verify --email <e>` (or `user verify <e>`): the operator vouches for a user's address,

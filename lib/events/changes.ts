@@ -4,20 +4,8 @@
  * when the data it describes is.
  */
 import type { DbOrTx } from "../db/client";
-import { chunks } from "../util/chunks";
+import { insertChanges, takeChangeIds } from "./store";
 import { resourceOf, type ChangeInput } from "./types";
-
-/**
- * Takes `n` ids from change_sequence. The UPDATE locks the sequence row until the caller's
- * transaction ends, so a later writer gets larger ids and commits later: ids follow commit order
- * on PostgreSQL too, and a reader that saw id k has also seen every id below k.
- */
-async function takeIds(db: DbOrTx, n: number): Promise<number> {
-  const rows = await db.$queryRaw<Array<{ value: number | bigint }>>`
-    UPDATE "change_sequence" SET "value" = "value" + ${n} WHERE "id" = 1 RETURNING "value"`;
-  if (!rows.length) throw new Error("change_sequence has no row 1: run the migrations");
-  return Number(rows[0].value) - n + 1;
-}
 
 /**
  * Appends changes in order; returns the last id written (null when there was nothing). Call it
@@ -30,22 +18,22 @@ export async function recordChanges(
   at: Date = new Date(),
 ): Promise<number | null> {
   if (!changes.length) return null;
-  let id = await takeIds(db, changes.length);
-  for (const batch of chunks(changes, 500))
-    await db.change.createMany({
-      data: batch.map((c) => ({
-        id: id++,
-        at,
-        type: c.type,
-        resource: resourceOf(c.type),
-        resourceId: c.resourceId,
-        competitionId: c.competitionId,
-        contestId: c.contestId,
-        data: JSON.stringify(c.data),
-        accountId: c.replay?.accountId ?? null,
-        replayId: c.replay?.id ?? null,
-      })),
-    });
+  let id = await takeChangeIds(db, changes.length);
+  await insertChanges(
+    db,
+    changes.map((c) => ({
+      id: id++,
+      at,
+      type: c.type,
+      resource: resourceOf(c.type),
+      resourceId: c.resourceId,
+      competitionId: c.competitionId,
+      contestId: c.contestId,
+      data: JSON.stringify(c.data),
+      accountId: c.replay?.accountId ?? null,
+      replayId: c.replay?.id ?? null,
+    })),
+  );
   return id - 1;
 }
 

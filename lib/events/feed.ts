@@ -3,10 +3,10 @@
  *   CHANGES_RETENTION_DAYS=7   changes older than this are deleted; a cursor issued longer ago than
  *                              this is answered 410 CURSOR_EXPIRED
  */
-import type { Db, DbOrTx } from "../db/client";
-import { dialect, sqlRows, statement, type Dialect, type SqlParam } from "../db/sql";
+import type { Db } from "../db/client";
 import { logError, logInfo } from "../log";
 import { perProcess } from "../process-state";
+import { changePageRows, deleteChangesBefore } from "./store";
 import type { ChangeEvent, ChangeResource, ChangeType } from "./types";
 import { envNum } from "../config";
 
@@ -14,8 +14,6 @@ export const changesConfig = {
   retentionDays: envNum("CHANGES_RETENTION_DAYS"),
 };
 export const retentionMs = () => changesConfig.retentionDays * 86_400_000;
-
-const PRUNED_KEY = "changes_pruned_through";
 
 export interface FeedFilter {
   types?: ChangeType[];
@@ -56,56 +54,6 @@ export const toEvent = (r: ChangeTuple): ChangeEvent => ({
   ...(r[8] ? { replay: { id: r[8] } } : {}),
 });
 
-/** The last committed change id: every id at or below it is visible (see recordChanges). */
-export async function headId(db: DbOrTx): Promise<number> {
-  return (await db.changeSequence.findUnique({ where: { id: 1 } }))?.value ?? 0;
-}
-
-const pruned = statement(() => `SELECT "value" FROM "system_state" WHERE "key" = ?`);
-
-/** Highest id pruned so far: a position below it has lost changes. */
-/** When change `id` was written; null when it is not (or no longer) in the feed. */
-export async function changeAt(db: Db, id: number): Promise<Date | null> {
-  return (await db.change.findUnique({ where: { id }, select: { at: true } }))?.at ?? null;
-}
-
-export async function prunedThrough(db: Db): Promise<number> {
-  const rows = await sqlRows(db, pruned, [PRUNED_KEY]);
-  return rows.length ? Number(rows[0][0]) : 0;
-}
-
-/**
- * The head and up to `take` changes after `after` in one statement: the sequence row LEFT JOINed
- * to the changes it makes visible, so a page with no match still carries the head. (Through
- * Prisma the feed was three queries, ~870 µs of server CPU for a 100-change page on the bench.)
- */
-function pageStatement(d: Dialect, filter: FeedFilter, after: number, take: number): [string, SqlParam[]] {
-  const params: SqlParam[] = [after];
-  let cond = `c."id" > ? AND c."id" <= h."value"`;
-  if (filter.accountId) {
-    cond += ` AND (c."accountId" IS NULL OR c."accountId" = ?)`;
-    params.push(filter.accountId);
-  } else cond += ` AND c."accountId" IS NULL`;
-  if (filter.types) {
-    cond += ` AND c."type" IN (${filter.types.map(() => "?").join(", ")})`;
-    params.push(...filter.types);
-  }
-  if (filter.competitionId) {
-    cond += ` AND c."competitionId" = ?`;
-    params.push(filter.competitionId);
-  }
-  if (filter.contestId) {
-    cond += ` AND c."contestId" = ?`;
-    params.push(filter.contestId);
-  }
-  params.push(take);
-  const text =
-    `SELECT h."value", c."id", c."type", c."resource", c."resourceId", c."competitionId", c."contestId", ` +
-    `${d.iso('c."at"')}, c."data", c."replayId" FROM "change_sequence" h LEFT JOIN "changes" c ON ${cond} ` +
-    `WHERE h."id" = 1 ORDER BY c."id" LIMIT ${d.limit}`;
-  return [text, params];
-}
-
 /**
  * Up to `limit` changes after `after` (exclusive) that match the filter, in id (= commit) order.
  * `position` is where the next read continues: the last item, or the head when the page reached
@@ -117,14 +65,11 @@ function pageStatement(d: Dialect, filter: FeedFilter, after: number, take: numb
  * bench/attribute.ts); the stream and webhooks take readChanges' parsed events.
  */
 export async function readChangeRows(db: Db, after: number, filter: FeedFilter, limit: number) {
-  const d = dialect(db);
-  const [text, params] = pageStatement(d, filter, after, limit + 1);
-  const rows = await sqlRows(db, text, params);
+  const rows = await changePageRows(db, after, filter, limit + 1);
   const head = rows.length ? Number(rows[0][0]) : 0;
   const items: ChangeTuple[] = [];
   for (const r of rows) {
     if (r[1] === null || items.length === limit) continue;
-    r[7] = d.isoValue(r[7]);
     items.push(r.slice(1) as ChangeTuple);
   }
   const hasMore = rows.length > limit && rows[limit][1] !== null;
@@ -137,25 +82,6 @@ export async function readChanges(db: Db, after: number, filter: FeedFilter, lim
   return { ...page, items: page.items.map(toEvent) };
 }
 
-/** Deletes changes older than the retention; records the highest id deleted. */
-export async function pruneChanges(db: Db, before: Date): Promise<number> {
-  const last = await db.change.findFirst({
-    where: { at: { lt: before } },
-    orderBy: { id: "desc" },
-    select: { id: true },
-  });
-  if (!last) return 0;
-  return db.$transaction(async (tx) => {
-    const { count } = await tx.change.deleteMany({ where: { id: { lte: last.id } } });
-    await tx.systemState.upsert({
-      where: { key: PRUNED_KEY },
-      create: { key: PRUNED_KEY, value: String(last.id) },
-      update: { value: String(last.id) },
-    });
-    return count;
-  });
-}
-
 const pruneState = perProcess("changesPrune", () => ({ running: false, last: 0 }));
 const PRUNE_EVERY_MS = 10 * 60_000;
 
@@ -166,7 +92,7 @@ export function maybePruneChanges(db: Db, now = Date.now()): void {
   s.running = true;
   s.last = now;
   const before = new Date(now - retentionMs());
-  pruneChanges(db, before)
+  deleteChangesBefore(db, before)
     .then((n) => n > 0 && logInfo("change feed pruned", { deleted: n, before: before.toISOString() }))
     .catch((err) => logError("change feed prune failed; retried later", err))
     .finally(() => (s.running = false));

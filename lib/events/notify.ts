@@ -16,7 +16,7 @@ import type { Db } from "../db/client";
 import { logDebug, logError } from "../log";
 import { perProcess } from "../process-state";
 import { getRedis, redisConfigured, redisKey, subscribe, whenRedisReady } from "../redis";
-import { headId } from "./feed";
+import { headId } from "./store";
 import { envInt } from "../config";
 
 export type ChangeListener = (head: number) => void;

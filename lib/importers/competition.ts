@@ -1,6 +1,16 @@
 import type { DbOrTx } from "../db/client";
 import { leagueByCode } from "../sports/leagues";
 import { normalizeName, slugify } from "../sports/normalize";
+import {
+  competitionByCode,
+  competitionBySlug,
+  createCompetition,
+  createEdition,
+  editionByName,
+  listCompetitions,
+  setEditionDates,
+  updateCompetition,
+} from "../sports/store/competitions";
 import type { MatchRecord } from "./types";
 
 export interface CompetitionMeta {
@@ -22,31 +32,26 @@ export async function resolveCompetition(db: DbOrTx, meta: CompetitionMeta, want
   const league = wanted ? undefined : leagueByCode(meta.code);
   const name = wanted?.trim() || league?.name || meta.name;
   const code = league?.code ?? null;
-  const byCode = code ? await db.competition.findUnique({ where: { code } }) : null;
+  const byCode = code ? await competitionByCode(db, code) : null;
   if (byCode) return byCode;
   const slug = league?.slug ?? slugify(name);
-  const bySlug =
-    (await db.competition.findUnique({ where: { slug: name } })) ??
-    (await db.competition.findUnique({ where: { slug } }));
-  const all = bySlug ? [] : await db.competition.findMany({ orderBy: { id: "asc" } });
+  const bySlug = (await competitionBySlug(db, name)) ?? (await competitionBySlug(db, slug));
+  const all = bySlug ? [] : await listCompetitions(db);
   const found = bySlug ?? all.find((c) => normalizeName(c.name) === normalizeName(name));
   if (found) {
     // An older import made this competition before it had a code: claim it for the league.
-    if (code && !found.code)
-      return db.competition.update({ where: { id: found.id }, data: { code, tier: league?.tier ?? null } });
+    if (code && !found.code) return updateCompetition(db, found.id, { code, tier: league?.tier ?? null });
     return found;
   }
-  return db.competition.create({
-    data: {
-      slug,
-      name,
-      sport: meta.sport ?? "football",
-      kind: meta.kind ?? "team",
-      format: league?.format ?? meta.format,
-      country: league?.country ?? meta.country,
-      code,
-      tier: league?.tier ?? meta.tier,
-    },
+  return createCompetition(db, {
+    slug,
+    name,
+    sport: meta.sport ?? "football",
+    kind: meta.kind ?? "team",
+    format: league?.format ?? meta.format,
+    country: league?.country ?? meta.country,
+    code,
+    tier: league?.tier ?? meta.tier,
   });
 }
 
@@ -60,14 +65,13 @@ export async function resolveEdition(
   const times = records.map((r) => r.kickoffAt.getTime());
   const start = new Date(times.length ? Math.min(...times) : 0);
   const end = new Date(times.length ? Math.max(...times) : 0);
-  const existing = await db.edition.findUnique({ where: { competitionId_name: { competitionId, name } } });
-  if (!existing) return db.edition.create({ data: { competitionId, name, startDate: start, endDate: end } });
+  const existing = await editionByName(db, competitionId, name);
+  if (!existing) return createEdition(db, { competitionId, name, startDate: start, endDate: end });
   if (!times.length || (existing.startDate <= start && existing.endDate >= end)) return existing;
-  return db.edition.update({
-    where: { id: existing.id },
-    data: {
-      startDate: existing.startDate < start ? existing.startDate : start,
-      endDate: existing.endDate > end ? existing.endDate : end,
-    },
-  });
+  return setEditionDates(
+    db,
+    existing.id,
+    existing.startDate < start ? existing.startDate : start,
+    existing.endDate > end ? existing.endDate : end,
+  );
 }

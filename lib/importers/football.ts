@@ -1,5 +1,5 @@
 import type { DbOrTx } from "../db/client";
-import { rebuildEditionStats } from "../sports/stats";
+import { rebuildEditionStats } from "../sports/store/stats";
 import { rebuildStandings } from "../sports/standings";
 import { resolveCompetition, resolveEdition } from "./competition";
 import { ImportError } from "./errors";

@@ -8,6 +8,12 @@ import type { DbOrTx } from "../db/client";
 import { syncContestEvents, type EventCounts, type EventInput } from "../sports/match-events";
 import { syncTeamStats } from "../sports/match-stats";
 import { normalizeName } from "../sports/normalize";
+import {
+  createPersonContestStats,
+  deletePersonContestStat,
+  personContestStats,
+  updatePersonContestStat,
+} from "../sports/store/contest-stats";
 import { ScorerResolver } from "./scorers";
 import type { ImportSummary, MatchRecord } from "./types";
 
@@ -109,9 +115,7 @@ async function syncGoalStats(
   contestIds: number[],
   rows: Array<{ contestId: number; personId: number; teamId: number; stat: string; value: number }>,
 ): Promise<number> {
-  const have = await db.personContestStat.findMany({
-    where: { contestId: { in: contestIds }, stat: { in: GOAL_STATS } },
-  });
+  const have = await personContestStats(db, contestIds, GOAL_STATS);
   const key = (r: { contestId: number; personId: number; stat: string }) =>
     `${r.contestId}:${r.personId}:${r.stat}`;
   const want = new Map(rows.map((r) => [key(r), r]));
@@ -119,14 +123,14 @@ async function syncGoalStats(
   for (const h of have) {
     const w = want.get(key(h));
     if (!w) {
-      await db.personContestStat.delete({ where: { id: h.id } });
+      await deletePersonContestStat(db, h.id);
       n++;
     } else if (w.value !== h.value || w.teamId !== h.teamId) {
-      await db.personContestStat.update({ where: { id: h.id }, data: { value: w.value, teamId: w.teamId } });
+      await updatePersonContestStat(db, h.id, { value: w.value, teamId: w.teamId });
       n++;
     }
     want.delete(key(h));
   }
-  if (want.size) await db.personContestStat.createMany({ data: [...want.values()] });
+  if (want.size) await createPersonContestStats(db, [...want.values()]);
   return n + want.size;
 }

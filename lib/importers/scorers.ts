@@ -5,9 +5,10 @@
  * of the same team in the edition (the roster, or this file) is that person. When it fits several,
  * it is reported with its match and left unlinked: never a second identity made up silently.
  */
-import { recordChanges } from "../events/changes";
 import type { DbOrTx } from "../db/client";
-import { nameTokens, normalizeName } from "../sports/normalize";
+import { normalizeName } from "../sports/normalize";
+import { createPerson } from "../sports/persons";
+import { ensureRosterEntry, personIdByRef, rosteredPersons } from "../sports/store/persons";
 
 export interface ScorerName {
   teamId: number;
@@ -36,10 +37,7 @@ export class ScorerResolver {
   /** The edition's rostered players by team. */
   static async load(db: DbOrTx, editionId: number, refPrefix: string): Promise<ScorerResolver> {
     const r = new ScorerResolver(db, editionId, refPrefix);
-    const rows = await db.rosterEntry.findMany({
-      where: { editionId, teamId: { not: null } },
-      select: { teamId: true, person: { select: { id: true, name: true } } },
-    });
+    const rows = await rosteredPersons(db, editionId);
     for (const row of rows) r.team(row.teamId!).set(normalizeName(row.person.name), row.person);
     return r;
   }
@@ -91,40 +89,21 @@ export class ScorerResolver {
 
   private async create(teamId: number, key: string, name: string): Promise<number> {
     const externalRef = `${this.refPrefix}/${teamId}/${key}`;
-    let person = await this.db.person.findUnique({ where: { externalRef }, select: { id: true } });
-    if (!person) {
+    let personId = await personIdByRef(this.db, externalRef);
+    if (personId === null) {
       const words = name.split(/\s+/);
-      person = await this.db.person.create({
-        data: {
-          name,
-          nameNormalized: key,
-          firstName: words.length > 1 ? words[0] : null,
-          lastName: words.length > 1 ? words.slice(1).join(" ") : name,
-          sport: "football",
-          externalRef,
-        },
-        select: { id: true },
+      personId = await createPerson(this.db, {
+        name,
+        nameNormalized: key,
+        firstName: words.length > 1 ? words[0] : null,
+        lastName: words.length > 1 ? words.slice(1).join(" ") : name,
+        sport: "football",
+        externalRef,
       });
-      await this.db.personNameToken.createMany({
-        data: nameTokens(name).map((token) => ({ token, personId: person!.id })),
-      });
-      await recordChanges(this.db, [
-        {
-          type: "person.created",
-          resourceId: person.id,
-          competitionId: null,
-          contestId: null,
-          data: { id: String(person.id), name, sport: "football" },
-        },
-      ]);
       this.created++;
     }
-    await this.db.rosterEntry.upsert({
-      where: { editionId_personId: { editionId: this.editionId, personId: person.id } },
-      create: { editionId: this.editionId, personId: person.id, teamId, role: "player" },
-      update: {},
-    });
-    return person.id;
+    await ensureRosterEntry(this.db, this.editionId, personId, teamId);
+    return personId;
   }
 }
 

@@ -1,6 +1,13 @@
 import { recordChanges } from "../events/changes";
 import type { DbOrTx } from "../db/client";
 import { normalizeName } from "../sports/normalize";
+import {
+  createTeam,
+  editionParticipantTeams,
+  listAliasKeys,
+  listTeams,
+  setTeamCountry,
+} from "../sports/store/teams";
 import { baseKey, canonicalName, suggest, teamKey } from "./team-names";
 
 export { teamKey } from "./team-names";
@@ -35,26 +42,19 @@ export class TeamResolver {
 
   static async load(db: DbOrTx, editionId?: number): Promise<TeamResolver> {
     const r = new TeamResolver(db);
-    const teams = await db.team.findMany({
-      select: { id: true, name: true, country: true },
-      orderBy: { id: "asc" },
-    });
+    const teams = await listTeams(db);
     for (const t of teams) {
       const key = teamKey(t.name, t.country);
       if (!r.byKey.has(key)) r.byKey.set(key, t);
     }
     r.before = teams;
     const byId = new Map(teams.map((t) => [t.id, t]));
-    for (const a of await db.teamAlias.findMany({ select: { key: true, teamId: true } })) {
+    for (const a of await listAliasKeys(db)) {
       const t = byId.get(a.teamId);
       if (t) r.byKey.set(a.key, t);
     }
     if (editionId !== undefined) {
-      const rows = await db.contestParticipant.findMany({
-        where: { contest: { editionId }, teamId: { not: null } },
-        select: { team: { select: { id: true, name: true } } },
-        distinct: ["teamId"],
-      });
+      const rows = await editionParticipantTeams(db, editionId);
       for (const p of rows) if (p.team) r.inEdition.set(p.team.id, p.team.name);
     }
     return r;
@@ -84,7 +84,7 @@ export class TeamResolver {
     if (known) {
       // Fill in a country learnt from a later source ("Arsenal FC (ENG)"); never overwrite one.
       if (known.country === null && country) {
-        await this.db.team.update({ where: { id: known.id }, data: { country } });
+        await setTeamCountry(this.db, known.id, country);
         known.country = country;
       }
       return known.id;
@@ -104,14 +104,12 @@ export class TeamResolver {
         .split(" ")
         .filter((w) => !["fc", "afc", "cf", "ac", "sc"].includes(w.toLowerCase()))
         .join(" ") || display;
-    const team = await this.db.team.create({
-      data: {
-        name: display,
-        nameNormalized: normalizeName(display),
-        shortName: short,
-        code: normalizeName(short).replace(/ /g, "").slice(0, 3).toUpperCase(),
-        country,
-      },
+    const team = await createTeam(this.db, {
+      name: display,
+      nameNormalized: normalizeName(display),
+      shortName: short,
+      code: normalizeName(short).replace(/ /g, "").slice(0, 3).toUpperCase(),
+      country,
     });
     await recordChanges(this.db, [
       {

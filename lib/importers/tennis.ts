@@ -4,10 +4,16 @@
  * winner/loser prices become h2h odds points with `personId`, so /v1/persons/{id}/odds/history
  * serves them. One transaction for the whole file (see importFile).
  */
-import { recordChanges } from "../events/changes";
 import type { DbOrTx } from "../db/client";
-import { nameTokens, normalizeName } from "../sports/normalize";
-import { rebuildEditionStats } from "../sports/stats";
+import { normalizeName } from "../sports/normalize";
+import { createPerson } from "../sports/persons";
+import {
+  createPersonContestStats,
+  personContestStats,
+  updatePersonContestStat,
+} from "../sports/store/contest-stats";
+import { personIdsByRefs } from "../sports/store/persons";
+import { rebuildEditionStats } from "../sports/store/stats";
 import { chunks } from "../util/chunks";
 import { resolveCompetition, resolveEdition } from "./competition";
 import { upsertOdds } from "./odds";
@@ -25,32 +31,24 @@ async function resolvePersons(db: DbOrTx, tour: string, names: string[]) {
   const refs = [...new Set(names)].map((n) => ({ name: n, ref: personRef(tour, n) }));
   const byRef = new Map<string, number>();
   for (const batch of chunks(refs, 500))
-    for (const p of await db.person.findMany({
-      where: { externalRef: { in: batch.map((r) => r.ref) } },
-      select: { id: true, externalRef: true },
-    }))
+    for (const p of await personIdsByRefs(
+      db,
+      batch.map((r) => r.ref),
+    ))
       byRef.set(p.externalRef!, p.id);
   let created = 0;
   for (const { name, ref } of refs) {
     if (byRef.has(ref)) continue;
     // "Auger-Aliassime F." -> last name "Auger-Aliassime"; the file gives initials only.
     const lastName = name.replace(/\s+[A-Z][\w.-]*\.$/, "").trim() || name;
-    const p = await db.person.create({
-      data: { name, nameNormalized: normalizeName(name), lastName, sport: "tennis", externalRef: ref },
+    const id = await createPerson(db, {
+      name,
+      nameNormalized: normalizeName(name),
+      lastName,
+      sport: "tennis",
+      externalRef: ref,
     });
-    await db.personNameToken.createMany({
-      data: nameTokens(name).map((token) => ({ token, personId: p.id })),
-    });
-    await recordChanges(db, [
-      {
-        type: "person.created",
-        resourceId: p.id,
-        competitionId: null,
-        contestId: null,
-        data: { id: String(p.id), name, sport: "tennis" },
-      },
-    ]);
-    byRef.set(ref, p.id);
+    byRef.set(ref, id);
     created++;
   }
   return { byRef, created };
@@ -190,10 +188,7 @@ async function writeWins(tx: DbOrTx, inputs: ContestInput[], ids: Map<ContestInp
     inputs.map((i) => ids.get(i)!),
     500,
   ))
-    for (const s of await tx.personContestStat.findMany({
-      where: { contestId: { in: batch }, stat: "wins" },
-      select: { id: true, contestId: true, personId: true, value: true },
-    }))
+    for (const s of await personContestStats(tx, batch, ["wins"]))
       have.set(`${s.contestId}|${s.personId}`, s);
   const create = [];
   for (const i of inputs)
@@ -206,8 +201,7 @@ async function writeWins(tx: DbOrTx, inputs: ContestInput[], ids: Map<ContestInp
       };
       const old = have.get(`${row.contestId}|${row.personId}`);
       if (!old) create.push(row);
-      else if (old.value !== row.value)
-        await tx.personContestStat.update({ where: { id: old.id }, data: { value: row.value } });
+      else if (old.value !== row.value) await updatePersonContestStat(tx, old.id, { value: row.value });
     }
-  for (const batch of chunks(create, 500)) await tx.personContestStat.createMany({ data: batch });
+  for (const batch of chunks(create, 500)) await createPersonContestStats(tx, batch);
 }

@@ -8,6 +8,15 @@ import { recordChanges } from "../events/changes";
 import { contestChanges, type ContestState } from "../events/contest-state";
 import type { ChangeInput } from "../events/types";
 import type { DbOrTx } from "../db/client";
+import { competitionIdOf } from "../sports/store/competitions";
+import {
+  createContestRows,
+  createParticipant,
+  createParticipants,
+  editionContests,
+  updateContestFields,
+  updateParticipant,
+} from "../sports/store/contests";
 import { chunks } from "../util/chunks";
 import type { MatchRecord } from "./types";
 
@@ -55,10 +64,6 @@ const KICKOFF_TOLERANCE_MS = 2 * 3600_000;
 
 type Existing = Awaited<ReturnType<typeof editionContests>>[number];
 
-function editionContests(db: DbOrTx, editionId: number) {
-  return db.contest.findMany({ where: { editionId }, include: { participants: true } });
-}
-
 const sideKey = (p: { teamId: number | null; personId: number | null }) =>
   p.teamId != null ? `t${p.teamId}` : `p${p.personId}`;
 const pairKey = (sides: Array<{ side: string; teamId: number | null; personId: number | null }>) =>
@@ -103,10 +108,7 @@ const PARTICIPANT_FIELDS = [
 /** Creates or updates one contest per input; returns input -> contest id and the counts. */
 export async function upsertContests(db: DbOrTx, editionId: number, inputs: ContestInput[]) {
   const counts: ContestCounts = { imported: 0, updated: 0, unchanged: 0 };
-  const { competitionId } = await db.edition.findUniqueOrThrow({
-    where: { id: editionId },
-    select: { competitionId: true },
-  });
+  const competitionId = await competitionIdOf(db, editionId);
   const changes: ChangeInput[] = [];
   const find = matcher(await editionContests(db, editionId));
   const ids = new Map<ContestInput, number>();
@@ -185,13 +187,13 @@ async function updateContest(db: DbOrTx, old: Existing, input: ContestInput): Pr
     (r.roundKnown && old.round !== r.round) ||
     (input.venue && old.venue !== input.venue)
   ) {
-    await db.contest.update({ where: { id: old.id }, data });
+    await updateContestFields(db, old.id, data);
     changed = true;
   }
   for (const want of input.sides) {
     const have = old.participants.find((p) => p.side === want.side);
     if (!have) {
-      await db.contestParticipant.create({ data: { contestId: old.id, ...want } });
+      await createParticipant(db, { contestId: old.id, ...want });
       changed = true;
       continue;
     }
@@ -206,10 +208,11 @@ async function updateContest(db: DbOrTx, old: Existing, input: ContestInput): Pr
     want.ranking ??= have.ranking;
     want.rankingPoints ??= have.rankingPoints;
     if (PARTICIPANT_FIELDS.some((f) => have[f] !== want[f])) {
-      await db.contestParticipant.update({
-        where: { id: have.id },
-        data: Object.fromEntries(PARTICIPANT_FIELDS.map((f) => [f, want[f] ?? null])),
-      });
+      await updateParticipant(
+        db,
+        have.id,
+        Object.fromEntries(PARTICIPANT_FIELDS.map((f) => [f, want[f] ?? null])),
+      );
       changed = true;
     }
   }
@@ -224,8 +227,9 @@ async function createContests(
   ids: Map<ContestInput, number>,
 ) {
   for (const batch of chunks(fresh, 500)) {
-    await db.contest.createMany({
-      data: batch.map(({ r, externalRef, venue, referee, decidedBy }) => ({
+    const idOf = await createContestRows(
+      db,
+      batch.map(({ r, externalRef, venue, referee, decidedBy }) => ({
         editionId,
         round: r.round,
         stage: r.stage,
@@ -236,15 +240,11 @@ async function createContests(
         decidedBy: decidedBy ?? null,
         externalRef,
       })),
-    });
-    const rows = await db.contest.findMany({
-      where: { externalRef: { in: batch.map((f) => f.externalRef) } },
-      select: { id: true, externalRef: true },
-    });
-    const idOf = new Map(rows.map((c) => [c.externalRef, c.id]));
+    );
     for (const f of batch) ids.set(f, idOf.get(f.externalRef)!);
-    await db.contestParticipant.createMany({
-      data: batch.flatMap((f) =>
+    await createParticipants(
+      db,
+      batch.flatMap((f) =>
         f.sides.map((p) => ({
           ...p,
           ranking: p.ranking ?? null,
@@ -255,6 +255,6 @@ async function createContests(
           contestId: idOf.get(f.externalRef)!,
         })),
       ),
-    });
+    );
   }
 }

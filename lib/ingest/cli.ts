@@ -5,6 +5,9 @@
  * file's content and the line, so running the same file again after an interruption replays the
  * answers already given and changes nothing.
  */
+import fs from "node:fs";
+import { parseFlags, type AdminCommand } from "../cli/args";
+import { envStr, envStrOpt } from "../config";
 import { createHash } from "node:crypto";
 import { MAX_ODDS_LINES } from "./odds";
 
@@ -99,3 +102,36 @@ export async function ingestFile(text: string, opts: IngestFileOptions): Promise
   }
   return summary;
 }
+
+export const ingestCommands: AdminCommand[] = [
+  {
+    name: "ingest",
+    usage:
+      "ingest <file.ndjson> [--url URL] [--odds <source>]   (posts to /ingest/v1 with STATLINE_INGEST_KEY; lines {op,path,body}, or odds prices with --odds; docs/ingest.md)",
+    async run(args) {
+      const { flags, positional } = parseFlags(args);
+      const file = positional[0];
+      if (!file) throw new Error("give the file to send");
+      const key = envStrOpt("STATLINE_INGEST_KEY");
+      if (!key) throw new Error("set STATLINE_INGEST_KEY to a key with the ingest scope");
+      const baseUrl = typeof flags.url === "string" ? flags.url : envStr("STATLINE_BASE_URL");
+      const odds = typeof flags.odds === "string" ? flags.odds : undefined;
+      const s = await ingestFile(fs.readFileSync(file, "utf8"), {
+        baseUrl,
+        key,
+        oddsSource: odds,
+        progress: (line) => console.error(line),
+      });
+      const statuses = Object.entries(s.byStatus)
+        .map(([k, n]) => `${k}: ${n}`)
+        .join(", ");
+      console.log(
+        `${s.requests} requests (${statuses || "none"}); ${s.created} created, ${s.ignored} ignored as older`,
+      );
+      for (const r of s.refused.slice(0, 50))
+        console.log(`line ${r.line}: ${r.status || "not sent"} ${r.message}`);
+      if (s.refused.length > 50) console.log(`… and ${s.refused.length - 50} more refused`);
+      if (s.refused.length) process.exitCode = 1;
+    },
+  },
+];

@@ -9,6 +9,8 @@ import type { Tx } from "../db";
 import { resolveEdition } from "../importers/competition";
 import { upsertContests, type ContestInput, type SideData } from "../importers/upsert";
 import { rebuildStandings } from "../sports/standings";
+import { editionById } from "../sports/store/competitions";
+import { contestWithSides } from "../sports/store/contests";
 import { bind, isStale, lookup, resolveRef } from "./mapping";
 import { externalId, feedAt } from "./schemas";
 import type { IngestResult } from "./types";
@@ -66,14 +68,7 @@ export const StateBody = z.strictObject({
 const outcome = (mine: number | null, theirs: number | null) =>
   mine === null || theirs === null ? null : mine > theirs ? "win" : mine < theirs ? "loss" : "draw";
 
-type Loaded = NonNullable<Awaited<ReturnType<typeof loadContest>>>;
-
-function loadContest(tx: Tx, id: number) {
-  return tx.contest.findUnique({
-    where: { id },
-    include: { participants: true, edition: { select: { competitionId: true } } },
-  });
-}
+type Loaded = NonNullable<Awaited<ReturnType<typeof contestWithSides>>>;
 
 /** The contest's stored state as an import input, ready to be patched and written back. */
 function inputOf(c: Loaded): ContestInput {
@@ -128,8 +123,8 @@ export async function upsertContest(
       : { teamId: null, personId: await resolveRef(tx, source, "person", s.person!, `${field}/person`) };
   const [home, away] = [await ref(b.home, "/home"), await ref(b.away, "/away")];
   const kickoffAt = new Date(b.kickoff_at);
-  const existing = mapped ? await loadContest(tx, Number(mapped.targetId)) : null;
-  const edition = await tx.edition.findUniqueOrThrow({ where: { id: editionId } });
+  const existing = mapped ? await contestWithSides(tx, Number(mapped.targetId)) : null;
+  const edition = await editionById(tx, editionId);
   await resolveEdition(tx, edition.competitionId, edition.name, [{ kickoffAt }]);
   const input: ContestInput = existing
     ? inputOf(existing)
@@ -177,7 +172,7 @@ export async function updateState(
   const id = await resolveContest(tx, source, ext);
   const gate = await lookup(tx, source, "contest_state", ext);
   if (isStale(gate, b.feed_at)) return ignored(String(id));
-  const c = (await loadContest(tx, id))!;
+  const c = (await contestWithSides(tx, id))!;
   const from = c.status as Status;
   const to = b.status ?? from;
   if (to !== from && !TRANSITIONS[from]?.includes(to))

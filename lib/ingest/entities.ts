@@ -4,10 +4,11 @@
  * and a file import of the same league meet on the same rows.
  */
 import { z } from "zod";
-import { recordChanges } from "../events/changes";
 import { resolveCompetition, resolveEdition } from "../importers/competition";
 import { TeamResolver } from "../importers/teams";
-import { nameTokens, normalizeName } from "../sports/normalize";
+import { normalizeName } from "../sports/normalize";
+import { createPerson } from "../sports/persons";
+import { personsNamed } from "../sports/store/persons";
 import type { Tx } from "../db";
 import { bind, isStale, lookup, resolveRef, type Kind } from "./mapping";
 import { country, externalId, feedAt, name } from "./schemas";
@@ -107,29 +108,14 @@ export const upsertTeam = (tx: Tx, source: string, ext: string, b: z.output<type
 export const upsertPerson = (tx: Tx, source: string, ext: string, b: z.output<typeof PersonBody>) =>
   upsertMapped(tx, source, "person", ext, b.feed_at, async () => {
     const nameNormalized = normalizeName(b.name);
-    const same = await tx.person.findMany({ where: { nameNormalized, sport: b.sport }, take: 2 });
+    const same = await personsNamed(tx, nameNormalized, b.sport, 2);
     if (same.length === 1) return same[0].id;
-    const p = await tx.person.create({
-      data: {
-        name: b.name,
-        nameNormalized,
-        nationality: b.nationality ?? null,
-        position: b.position ?? null,
-        sport: b.sport,
-        externalRef: `ingest:${source}:${ext}`,
-      },
+    return createPerson(tx, {
+      name: b.name,
+      nameNormalized,
+      nationality: b.nationality ?? null,
+      position: b.position ?? null,
+      sport: b.sport,
+      externalRef: `ingest:${source}:${ext}`,
     });
-    await tx.personNameToken.createMany({
-      data: nameTokens(b.name).map((token) => ({ token, personId: p.id })),
-    });
-    await recordChanges(tx, [
-      {
-        type: "person.created",
-        resourceId: p.id,
-        competitionId: null,
-        contestId: null,
-        data: { id: String(p.id), name: b.name, sport: b.sport },
-      },
-    ]);
-    return p.id;
   });

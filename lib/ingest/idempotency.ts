@@ -8,6 +8,7 @@ import { createHash } from "node:crypto";
 import { ApiError } from "../api/errors";
 import { envInt } from "../config";
 import type { Db, DbOrTx, Tx } from "../db";
+import { deleteExpiredAnswers, findAnswer, insertAnswer } from "./store/idempotency";
 
 export interface StoredAnswer {
   status: number;
@@ -39,7 +40,7 @@ export async function storedAnswer(
   idemKey: string,
   hash: string,
 ): Promise<StoredAnswer | null> {
-  const row = await db.ingestIdempotency.findUnique({ where: { keyId_idemKey: { keyId, idemKey } } });
+  const row = await findAnswer(db, keyId, idemKey);
   if (!row || row.expiresAt.getTime() <= Date.now()) return null;
   if (row.requestHash !== hash)
     throw new ApiError(
@@ -58,12 +59,8 @@ export async function storeAnswer(
   answer: StoredAnswer,
 ): Promise<void> {
   const expiresAt = new Date(Date.now() + envInt("INGEST_IDEMPOTENCY_TTL_S") * 1000);
-  await tx.ingestIdempotency.deleteMany({ where: { keyId, idemKey, expiresAt: { lte: new Date() } } });
-  await tx.ingestIdempotency.create({ data: { keyId, idemKey, requestHash: hash, ...answer, expiresAt } });
+  await insertAnswer(tx, { keyId, idemKey, requestHash: hash, ...answer, expiresAt });
 }
 
 /** Drops expired answers (the pipeline calls it every 10 minutes at most; one indexed DELETE). */
-export async function pruneAnswers(db: Db): Promise<number> {
-  const { count } = await db.ingestIdempotency.deleteMany({ where: { expiresAt: { lte: new Date() } } });
-  return count;
-}
+export const pruneAnswers = (db: Db): Promise<number> => deleteExpiredAnswers(db);

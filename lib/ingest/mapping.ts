@@ -4,7 +4,9 @@
  * stamped earlier than what is stored never overwrites newer data.
  */
 import type { Tx } from "../db";
+import { contestExists } from "../sports/store/contests";
 import { invalidField } from "./body";
+import { findMapping, upsertMapping } from "./store/mapping";
 
 export type Kind =
   | "competition"
@@ -31,14 +33,10 @@ export const STATLINE_SOURCE = "statline";
 export async function lookup(tx: Tx, source: string, kind: Kind, externalId: string): Promise<Mapped | null> {
   if (source === STATLINE_SOURCE && kind === "contest") {
     const id = /^[1-9][0-9]{0,9}$/.test(externalId) ? Number(externalId) : 0;
-    const found =
-      id > 0 && id <= 2_147_483_647 && (await tx.contest.findUnique({ where: { id }, select: { id: true } }));
-    return found ? { targetId: String(found.id), feedAt: null } : null;
+    const found = id > 0 && id <= 2_147_483_647 && (await contestExists(tx, id));
+    return found ? { targetId: String(id), feedAt: null } : null;
   }
-  return tx.ingestMapping.findUnique({
-    where: { source_kind_externalId: { source, kind, externalId } },
-    select: { targetId: true, feedAt: true },
-  });
+  return findMapping(tx, source, kind, externalId);
 }
 
 /** The Statline id a reference names, or the 400 naming the field that holds it. */
@@ -71,9 +69,5 @@ export async function bind(
   targetId: number,
   feedAt: Date,
 ): Promise<void> {
-  await tx.ingestMapping.upsert({
-    where: { source_kind_externalId: { source, kind, externalId } },
-    create: { source, kind, externalId, targetId: String(targetId), feedAt },
-    update: { targetId: String(targetId), feedAt },
-  });
+  await upsertMapping(tx, { source, kind, externalId }, String(targetId), feedAt);
 }

@@ -8,6 +8,8 @@ import { z } from "zod";
 import type { Tx } from "../db";
 import { syncContestEvents, type EventInput } from "../sports/match-events";
 import { syncLineup, syncTeamStats, type LineupInput } from "../sports/match-stats";
+import { contestWithSides } from "../sports/store/contests";
+import { eventByExternalId, liveSourceEvents } from "../sports/store/match-events";
 import { resolveContest } from "./contests";
 import { bind, isStale, lookup, resolveRef } from "./mapping";
 import { externalId, feedAt } from "./schemas";
@@ -60,10 +62,8 @@ type ContestRow = { id: number; competitionId: number; teams: [number | null, nu
 
 async function contestOf(tx: Tx, source: string, ext: string): Promise<ContestRow> {
   const id = await resolveContest(tx, source, ext);
-  const c = await tx.contest.findUniqueOrThrow({
-    where: { id },
-    include: { participants: true, edition: { select: { competitionId: true } } },
-  });
+  const c = await contestWithSides(tx, id);
+  if (!c) throw new Error(`contest ${id} is mapped but gone`);
   const team = (s: string) => c.participants.find((p) => p.side === s)?.teamId ?? null;
   return { id, competitionId: c.edition.competitionId, teams: [team("home"), team("away")] };
 }
@@ -72,10 +72,7 @@ const eventGate = (contestExt: string, eventId: string) => `${contestExt}/${even
 
 /** The source's current events of the contest as write-path inputs (tombstones left out). */
 async function currentEvents(tx: Tx, contestId: number, source: string): Promise<EventInput[]> {
-  const rows = await tx.matchEvent.findMany({
-    where: { contestId, source, deletedAt: null },
-    orderBy: { sequence: "asc" },
-  });
+  const rows = await liveSourceEvents(tx, contestId, source);
   return rows.map((e) => ({ ...e, type: e.type as EventInput["type"] }));
 }
 
@@ -112,10 +109,7 @@ export async function writeEvent(
     });
   }
   const counts = await syncContestEvents(tx, contest, source, events, at);
-  const row = await tx.matchEvent.findUnique({
-    where: { source_externalId: { source, externalId: eventId } },
-    select: { id: true, revision: true },
-  });
+  const row = await eventByExternalId(tx, source, eventId);
   if (row) await bind(tx, source, "event", gateId, row.id, at);
   const changed = counts.created + counts.updated + counts.deleted > 0;
   return {

@@ -7,11 +7,11 @@
  */
 import type { IncomingMessage } from "node:http";
 import type { ZodType } from "zod";
-import { authenticate, IP_NOT_ALLOWED } from "../api/auth";
+import { admitKey, type KeyState } from "../api/admit-key";
+import { restrictionError } from "../api/auth";
 import { invalidateResponseCache } from "../api/cache";
 import { isDatabaseUnavailable } from "../api/db-errors";
 import { ApiError } from "../api/errors";
-import { refusalError } from "../api/refusals";
 import { errorResponse, newRequestId, noStoreJson as json } from "../api/respond";
 import type { ApiRequest, ApiResponse } from "../api/types";
 import { retryBusy } from "../db/busy-retry";
@@ -22,7 +22,7 @@ import { INGEST_SCOPE } from "../keys/scopes";
 import { logError } from "../log";
 import { metrics } from "../metrics";
 import { recordRequest, type RequestTrace } from "../requestlog/record";
-import { usage, type Admission } from "../usage";
+import { usage } from "../usage";
 import { parseJson, parseNdjson, readBody, validate } from "./body";
 import {
   idempotencyKey,
@@ -50,7 +50,7 @@ export async function handleIngestRequest(req: IncomingMessage, apiReq: ApiReque
   const startedAt = performance.now();
   const requestId = newRequestId();
   const trace: RequestTrace = { caller: null, failure: null, errorCode: null, units: 0 };
-  const state: { caller: Caller | null; admission?: Admission; limit: Record<string, string> } = {
+  const state: KeyState = {
     caller: null,
     limit: {},
   };
@@ -74,37 +74,28 @@ async function run(
   apiReq: ApiRequest,
   requestId: string,
   trace: RequestTrace,
-  state: { caller: Caller | null; admission?: Admission; limit: Record<string, string> },
+  state: KeyState,
   setEndpoint: (e: string) => void,
 ): Promise<Outcome> {
   const { route, params } = routeFor(compiled, apiReq);
   setEndpoint(route.pattern);
   if (route.public)
     return { res: json(requestId, 200, JSON.stringify(ingestOpenApi()), {}), endpoint: route.pattern };
-  const auth = await authenticate(apiReq);
-  if (!auth.ok) {
-    metrics.authFailure(auth.failure.reason);
-    usage.authFailed(auth.failure);
-    trace.failure = auth.failure;
-    throw auth.error;
-  }
-  const caller = (state.caller = trace.caller = auth.caller);
-  const r = caller.restrictions;
-  // Judged before admission but answered after it, as /v1 does: out-of-scope floods are throttled too.
-  const denied =
-    r?.allowIp && !r.allowIp(apiReq.ip)
-      ? new ApiError("FORBIDDEN", IP_NOT_ALLOWED)
-      : r?.scopes?.has(INGEST_SCOPE)
+  // The ingest scope is never implied: an unrestricted key (every /v1 scope) is refused too.
+  const caller = await admitKey(
+    apiReq,
+    trace,
+    state,
+    route.units,
+    ({ restrictions: r }) =>
+      (r && restrictionError(r, apiReq, undefined)) ??
+      (r?.scopes?.has(INGEST_SCOPE)
         ? null
         : new ApiError(
             "FORBIDDEN",
             `This key lacks the '${INGEST_SCOPE}' scope required by ${route.pattern}; an operator account mints ingest keys`,
-          );
-  const pending = usage.admit(caller, denied ? 0 : route.units);
-  const admission = (state.admission = pending instanceof Promise ? await pending : pending);
-  state.limit = admission.headers;
-  if (!admission.ok) throw refusalError(admission.refusal);
-  if (denied) throw denied;
+          )),
+  );
   if (!SOURCE.test(params.source))
     throw new ApiError(
       "INVALID_PARAMETER",
@@ -175,7 +166,7 @@ async function write(
 function answered(
   requestId: string,
   answer: StoredAnswer,
-  state: { caller: Caller | null; admission?: Admission; limit: Record<string, string> },
+  state: KeyState,
   caller: Caller,
   endpoint: string,
   replayed: boolean,

@@ -3,7 +3,7 @@ import { db } from "../db";
 import { rollApiKey, setKeyDisabled, updateApiKey } from "./lifecycle";
 import { listApiKeys } from "./store";
 import { createCappedApiKey, revokeApiKey } from "./service";
-import { parseFlags, requireFlag, type AdminCommand } from "../admin/args";
+import { parseFlags, requireFlag, type AdminCommand } from "../cli/args";
 import { keyOptionsFromFlags, keyPatchFromFlags, keyStatus } from "./cli-options";
 import { MAX_GRACE_MS, parseDuration } from "./options";
 import { memberFor } from "../workspaces/cli";

@@ -4,7 +4,7 @@ import { setAccountOperator, setAccountPlan } from "./accounts";
 import { reinstateAccount, suspendAccount, type OperatorActor } from "./suspension";
 import { loadCatalogue, PLAN_NAME, planInput, readCatalogue, savePlan } from "../plan-catalogue";
 import { isPlanName, listPlans } from "../plans";
-import { parseFlags, requireFlag, type AdminCommand } from "../admin/args";
+import { parseFlags, requireFlag, type AdminCommand } from "../cli/args";
 import { MAX_UNIT_COST, UNIT_GROUPS, type UnitCosts, type UnitGroup } from "../unit-groups";
 
 const num = (n: number | null) => (n === null ? "unlimited" : n.toLocaleString("en-US"));

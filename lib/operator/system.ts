@@ -1,5 +1,5 @@
 import type { Db } from "../db";
-import { headId } from "../events/feed";
+import { headId } from "../events/store";
 import { checkReadiness } from "../health";
 import { deliveryBacklog } from "../webhooks/store/deliveries";
 import { instancesSeen, type InstanceSeen } from "./instances";

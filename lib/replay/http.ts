@@ -5,20 +5,19 @@
  * `{"error":{"code","message"}}`, never a 500 for the caller's mistake.
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { authenticate, IP_NOT_ALLOWED } from "../api/auth";
+import { admitKey, type KeyState } from "../api/admit-key";
+import { restrictionError } from "../api/auth";
 import { isDatabaseUnavailable } from "../api/db-errors";
 import { ApiError } from "../api/errors";
-import { refusalError } from "../api/refusals";
 import { errorResponse, newRequestId, noStoreJson as json } from "../api/respond";
 import type { ApiRequest, ApiResponse } from "../api/types";
 import { db } from "../db";
 import { apiRequest } from "../ingest/http";
 import { parseJson, readBody, validate } from "../ingest/body";
-import type { Caller } from "../keys/caller";
 import { logError } from "../log";
 import { metrics } from "../metrics";
 import { recordRequest, type RequestTrace } from "../requestlog/record";
-import { usage, type Admission } from "../usage";
+import { usage } from "../usage";
 import { sandboxOpenApi } from "./openapi";
 import { compileRoutes, routeFor } from "../ingest/router";
 import { sandboxRoutes } from "./routes";
@@ -31,10 +30,7 @@ export const SANDBOX_PATH = /^\/sandbox\/v\d+(?:[/?]|$)/i;
 const MAX_BODY_BYTES = 4096;
 const UNITS = 1;
 
-interface State {
-  caller: Caller | null;
-  admission?: Admission;
-  limit: Record<string, string>;
+interface State extends KeyState {
   endpoint: string;
 }
 
@@ -48,24 +44,13 @@ async function run(
   const { route, params } = routeFor(compiled, apiReq);
   s.endpoint = route.pattern;
   if (!route.handler) return json(requestId, 200, JSON.stringify(sandboxOpenApi()), {});
-  const auth = await authenticate(apiReq);
-  if (!auth.ok) {
-    metrics.authFailure(auth.failure.reason);
-    usage.authFailed(auth.failure);
-    trace.failure = auth.failure;
-    throw auth.error;
-  }
-  const caller = (s.caller = trace.caller = auth.caller);
-  const allowIp = caller.restrictions?.allowIp;
-  const denied = allowIp && !allowIp(apiReq.ip) ? new ApiError("FORBIDDEN", IP_NOT_ALLOWED) : null;
-  const pending = usage.admit(caller, denied ? 0 : UNITS);
-  const admission = (s.admission = pending instanceof Promise ? await pending : pending);
-  s.limit = admission.headers;
-  if (!admission.ok) throw refusalError(admission.refusal);
-  if (denied) throw denied;
+  // Any key, live or test, no scope needed: only a restricted key's IP allowlist applies.
+  const caller = await admitKey(apiReq, trace, s, UNITS, ({ restrictions: r }) =>
+    r ? restrictionError(r, apiReq, undefined) : null,
+  );
   const body = route.body ? validate(route.body, parseJson(await readBody(req, MAX_BODY_BYTES))) : undefined;
   const data = await route.handler({ db, caller, params, body });
-  const units = usage.settle(caller, s.endpoint, route.status ?? 200, UNITS, admission);
+  const units = usage.settle(caller, s.endpoint, route.status ?? 200, UNITS, s.admission);
   trace.units = UNITS;
   return json(requestId, route.status ?? 200, JSON.stringify({ data }), { ...s.limit, ...units });
 }

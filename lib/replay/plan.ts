@@ -12,6 +12,7 @@ import type { ChangeInput, ChangeType } from "../events/types";
 import { eventData } from "../sports/match-events";
 import { teamStatsData } from "../sports/match-stats";
 import type { DbOrTx } from "../db/client";
+import { replayContest } from "./store";
 
 /** Changes due `at` match-clock minutes after kick-off (breaks and stoppage time included). */
 export interface ReplayStep {
@@ -25,19 +26,7 @@ const EXTRA_TIME_BREAK = 5;
 const EXTRA_HALF_BREAK = 1;
 const SHOOTOUT_BREAK = 2;
 
-type Loaded = NonNullable<Awaited<ReturnType<typeof load>>>;
-
-function load(db: DbOrTx, contestId: number) {
-  return db.contest.findUnique({
-    where: { id: contestId },
-    include: {
-      participants: true,
-      edition: { select: { competitionId: true } },
-      events: { where: { deletedAt: null }, orderBy: { sequence: "asc" } },
-      teamStats: { orderBy: { teamId: "asc" } },
-    },
-  });
-}
+type Loaded = NonNullable<Awaited<ReturnType<typeof replayContest>>>;
 
 /** Longest stoppage of a period: the largest added time of its events at the period's last minute. */
 const stoppage = (c: Loaded, end: number, fallback: number) =>
@@ -74,7 +63,7 @@ const liveSide = (p: Loaded["participants"][number]): SideState => ({
  * not finished (a replay shows how a real match went).
  */
 export async function replayPlan(db: DbOrTx, contestId: number): Promise<ReplayStep[]> {
-  const c = await load(db, contestId);
+  const c = await replayContest(db, contestId);
   if (!c) throw notFound(`Contest ${contestId}`);
   if (c.status !== "finished")
     throw new ApiError(

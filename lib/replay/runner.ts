@@ -17,6 +17,7 @@ import { logError } from "../log";
 import { perProcess } from "../process-state";
 import { envInt } from "../config";
 import type { ReplayStep } from "./plan";
+import { addEmitted, endRunningReplays, replayStatus } from "./store";
 
 export const replayConfig = {
   maxRunning: envInt("REPLAY_MAX_RUNNING"),
@@ -62,31 +63,22 @@ export function runReplay(db: Db, run: ReplayRun): Promise<void> {
     for (const step of run.steps) {
       await sleepUntil(run.startedAt + dueAfterMs(step.at, run.speed));
       if (stopped) return;
-      const row = await db.replay.findUnique({ where: { id: run.id }, select: { status: true } });
-      if (row?.status !== "running") return;
+      if ((await replayStatus(db, run.id)) !== "running") return;
       const changes = step.changes.map((c) => ({ ...c, replay: { accountId: run.accountId, id: run.id } }));
       await retryBusy(() =>
         db.$transaction(async (tx) => {
           await recordChanges(tx, changes);
-          await tx.replay.update({ where: { id: run.id }, data: { emitted: { increment: changes.length } } });
+          await addEmitted(tx, run.id, changes.length);
         }),
       );
       await notifyChanges(db);
     }
-    await db.replay.updateMany({
-      where: { id: run.id, status: "running" },
-      data: { status: "finished", endedAt: new Date() },
-    });
+    await endRunningReplays(db, [run.id], "finished");
   };
   return go()
     .catch(async (err: unknown) => {
       logError("replay stopped by an error", err, { replayId: run.id });
-      await db.replay
-        .updateMany({
-          where: { id: run.id, status: "running" },
-          data: { status: "interrupted", endedAt: new Date() },
-        })
-        .catch(() => undefined);
+      await endRunningReplays(db, [run.id], "interrupted").catch(() => undefined);
     })
     .finally(() => running.delete(run.id));
 }
@@ -101,11 +93,7 @@ export async function interruptReplays(db: Db): Promise<number> {
   const ids = [...running.keys()];
   for (const id of ids) stopReplay(id);
   if (!ids.length) return 0;
-  const { count } = await db.replay.updateMany({
-    where: { id: { in: ids }, status: "running" },
-    data: { status: "interrupted", endedAt: new Date() },
-  });
-  return count;
+  return endRunningReplays(db, ids, "interrupted");
 }
 
 export const runningReplays = () => running.size;

@@ -10,6 +10,15 @@ import { retryBusy } from "../db/busy-retry";
 import type { Caller } from "../keys/caller";
 import { changeCount, replayPlan } from "./plan";
 import { dueAfterMs, replayConfig, runReplay, stopReplay } from "./runner";
+import {
+  countRunningReplays,
+  createReplay,
+  endRunningReplays,
+  findReplay,
+  listAccountReplays,
+  lockAccountRow,
+  type ReplayRow as Row,
+} from "./store";
 
 /** A running replay whose end passed this long ago lost its instance: shown as interrupted. */
 const LOST_AFTER_MS = 60_000;
@@ -17,8 +26,6 @@ const LIST_LIMIT = 50;
 const BASE62 = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
 
 const newId = () => `rpl_${[...randomBytes(22)].map((b) => BASE62[b % 62]).join("")}`;
-
-type Row = Awaited<ReturnType<Db["replay"]["findUniqueOrThrow"]>>;
 
 /** A replay as the sandbox API answers it. */
 export function replayView(r: Row, now = Date.now()) {
@@ -36,12 +43,6 @@ export function replayView(r: Row, now = Date.now()) {
   };
 }
 
-const runningWhere = (accountId: string, now: number) => ({
-  accountId,
-  status: "running",
-  endsAt: { gt: new Date(now - LOST_AFTER_MS) },
-});
-
 type NewReplay = Omit<Row, "emitted" | "createdAt" | "endedAt">;
 
 /**
@@ -58,9 +59,9 @@ export async function insertReplay(
 ): Promise<Result<Row, "RATE_LIMITED">> {
   return retryBusy(() =>
     db.$transaction(async (tx) => {
-      await tx.$executeRaw`UPDATE "accounts" SET "plan" = "plan" WHERE "id" = ${data.accountId}`;
-      const running = await tx.replay.count({ where: runningWhere(data.accountId, now) });
-      if (running < maxRunning) return { ok: true as const, value: await tx.replay.create({ data }) };
+      await lockAccountRow(tx, data.accountId);
+      const running = await countRunningReplays(tx, data.accountId, new Date(now - LOST_AFTER_MS));
+      if (running < maxRunning) return { ok: true as const, value: await createReplay(tx, data) };
       return {
         ok: false as const,
         code: "RATE_LIMITED" as const,
@@ -105,17 +106,13 @@ export async function startReplay(db: Db, caller: Caller, contestId: number, spe
 
 /** The account's latest replays, newest first. */
 export async function listReplays(db: Db, accountId: string) {
-  const rows = await db.replay.findMany({
-    where: { accountId },
-    orderBy: [{ createdAt: "desc" }, { id: "desc" }],
-    take: LIST_LIMIT,
-  });
+  const rows = await listAccountReplays(db, accountId, LIST_LIMIT);
   const now = Date.now();
   return { items: rows.map((r) => replayView(r, now)) };
 }
 
 async function own(db: Db, accountId: string, id: string): Promise<Row> {
-  const row = id.length <= 40 ? await db.replay.findUnique({ where: { id } }) : null;
+  const row = id.length <= 40 ? await findReplay(db, id) : null;
   // Another account's replay is as unknown as a missing one.
   if (!row || row.accountId !== accountId) throw notFound(`Replay ${id}`);
   return row;
@@ -129,10 +126,7 @@ export async function getReplay(db: Db, accountId: string, id: string) {
 export async function cancelReplay(db: Db, accountId: string, id: string) {
   const row = await own(db, accountId, id);
   if (row.status !== "running") return replayView(row);
-  await db.replay.updateMany({
-    where: { id, status: "running" },
-    data: { status: "cancelled", endedAt: new Date() },
-  });
+  await endRunningReplays(db, [id], "cancelled");
   stopReplay(id);
   return replayView(await own(db, accountId, id));
 }

@@ -12,7 +12,7 @@ export interface BoardScope {
 }
 
 // The scope's row: its competition, sport and recorded stat names as one string, from the
-// maintained edition_stat_names (lib/sports/stats.ts). `extra` appends columns (the NULLs under
+// maintained edition_stat_names (lib/sports/store/stats.ts). `extra` appends columns (the NULLs under
 // which the named-stat query below puts its board rows).
 const SEP = "\u001f";
 const agg = (d: Dialect, col: string) =>

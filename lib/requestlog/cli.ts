@@ -2,7 +2,7 @@ import { userRowByEmail } from "../accounts/store";
 import { db } from "../db";
 import { STATUS_FILTER_PATTERN, requestLogPage } from "./query";
 import type { LogFilters } from "./store";
-import { parseFlags, type AdminCommand } from "../admin/args";
+import { parseFlags, type AdminCommand } from "../cli/args";
 
 const str = (flags: Record<string, string | true>, name: string, hint: string): string | undefined => {
   const v = flags[name];

@@ -2,12 +2,13 @@ import { bumpDataVersion } from "../events/data-version";
 import { db } from "../db";
 import { recordChanges } from "../events/changes";
 import { databaseUrl } from "../db/config";
-import { rebuildEditionStats } from "../sports/stats";
+import { rebuildEditionStats } from "../sports/store/stats";
 import { rebuildStandings } from "../sports/standings";
 import { generateLeague } from "./football";
 import { openWriter } from "./insert";
 import { FEATURED_NAMES, NamePool } from "./names";
 import { Rng } from "./rng";
+import { competitionCount, editionIds, seedMarkerOf, setSeedMarker } from "./store";
 import { RowSink } from "./tables";
 import { generateTournament, makeTennisPlayers } from "./tennis";
 
@@ -64,11 +65,8 @@ export async function seed({ scale, quiet }: SeedOptions): Promise<void> {
   const log = quiet ? () => {} : (m: string) => console.log(m);
   const started = Date.now();
   const marker = seedMarker(scale);
-  const [state, competitions] = await Promise.all([
-    db.systemState.findUnique({ where: { key: SEED_STATE_KEY } }),
-    db.competition.count(),
-  ]);
-  if (state?.value === marker && competitions > 0) {
+  const [state, competitions] = await Promise.all([seedMarkerOf(db, SEED_STATE_KEY), competitionCount(db)]);
+  if (state === marker && competitions > 0) {
     log(`demo data already seeded (${marker}); nothing to do`);
     return;
   }
@@ -90,11 +88,10 @@ export async function seed({ scale, quiet }: SeedOptions): Promise<void> {
   log(
     `  rows written in ${((Date.now() - started) / 1000).toFixed(1)} s; rebuilding standings and season totals`,
   );
-  const editions = await db.edition.findMany({ select: { id: true }, orderBy: { id: "asc" } });
-  for (const e of editions) {
+  for (const id of await editionIds(db)) {
     // A transaction per edition: its standings.updated change commits with the rows.
-    await db.$transaction((tx) => rebuildStandings(tx, e.id), { timeout: 120_000 });
-    await rebuildEditionStats(db, e.id);
+    await db.$transaction((tx) => rebuildStandings(tx, id), { timeout: 120_000 });
+    await rebuildEditionStats(db, id);
   }
   // The reset marker joins the seed marker's transaction: it announces a complete data set.
   await db.$transaction(async (tx) => {
@@ -107,11 +104,7 @@ export async function seed({ scale, quiet }: SeedOptions): Promise<void> {
         data: { seed: marker },
       },
     ]);
-    await tx.systemState.upsert({
-      where: { key: SEED_STATE_KEY },
-      create: { key: SEED_STATE_KEY, value: marker },
-      update: { value: marker },
-    });
+    await setSeedMarker(tx, SEED_STATE_KEY, marker);
   });
   await bumpDataVersion();
   const summary = Object.entries(counts)
@@ -122,5 +115,5 @@ export async function seed({ scale, quiet }: SeedOptions): Promise<void> {
 
 /** Used by `npm start`: seeds the default scale when there are no competitions yet. */
 export async function seedIfEmpty(): Promise<void> {
-  if ((await db.competition.count()) === 0) await seed({ scale: 1 });
+  if ((await competitionCount(db)) === 0) await seed({ scale: 1 });
 }

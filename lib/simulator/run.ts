@@ -8,6 +8,7 @@ import { randomBytes } from "node:crypto";
 import type { Db } from "../db/client";
 import { Rng } from "../seed/rng";
 import { planContest, type SimContest, type SimScore, type SimStep } from "./plan";
+import { latestH2hPrices, scheduledContests } from "./store";
 
 export interface SimOptions {
   /** How many of the next scheduled contests to play (default 3). */
@@ -23,27 +24,14 @@ export interface SimOptions {
 
 /** The earliest scheduled contests with both sides known, oldest kick-off first. */
 export async function nextContests(db: Db, n: number, competition?: number): Promise<SimContest[]> {
-  const rows = await db.contest.findMany({
-    where: {
-      status: "scheduled",
-      ...(competition ? { edition: { competitionId: competition } } : {}),
-      participants: { some: {} },
-    },
-    orderBy: [{ kickoffAt: "asc" }, { id: "asc" }],
-    take: n,
-    include: { participants: true, edition: { select: { competitionId: true } } },
-  });
+  const rows = await scheduledContests(db, n, competition);
   const out: SimContest[] = [];
   for (const c of rows) {
     const home = c.participants.find((p) => p.side === "home");
     const away = c.participants.find((p) => p.side === "away");
     if (!home || !away) continue;
     const prices = new Map<string, Map<string, number>>();
-    const points = await db.oddsPoint.findMany({
-      where: { contestId: c.id, market: "h2h" },
-      orderBy: [{ observedAt: "desc" }, { id: "desc" }],
-      take: 300,
-    });
+    const points = await latestH2hPrices(db, c.id);
     for (const o of points) {
       const book = prices.get(o.bookmaker) ?? new Map<string, number>();
       if (!book.has(o.selection)) book.set(o.selection, o.price);

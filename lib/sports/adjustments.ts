@@ -7,6 +7,15 @@ import { suggest, teamKey } from "../importers/team-names";
 import type { DbOrTx } from "../db/client";
 import { normalizeName } from "./normalize";
 import { rebuildStandings } from "./standings";
+import {
+  adjustmentTotal,
+  createAdjustment,
+  deleteAdjustment,
+  editionTeams,
+  findAdjustment,
+  updateAdjustment,
+} from "./store/adjustments";
+import { competitionBySlugOrCode, editionByName, editionNames, listCompetitions } from "./store/competitions";
 
 export interface AdjustmentInput {
   /** Competition slug, code ("en.1") or name. */
@@ -37,16 +46,12 @@ export const MAX_REASON = 300;
 async function findEdition(db: DbOrTx, competition: string, edition: string) {
   const wanted = competition.trim();
   const comp =
-    (await db.competition.findFirst({ where: { OR: [{ slug: wanted }, { code: wanted.toLowerCase() }] } })) ??
-    (await db.competition.findMany()).find((c) => normalizeName(c.name) === normalizeName(wanted));
+    (await competitionBySlugOrCode(db, wanted)) ??
+    (await listCompetitions(db)).find((c) => normalizeName(c.name) === normalizeName(wanted));
   if (!comp) return { error: `no competition "${competition}" (give its slug, code such as en.1, or name)` };
-  const ed = await db.edition.findUnique({
-    where: { competitionId_name: { competitionId: comp.id, name: edition.trim() } },
-  });
+  const ed = await editionByName(db, comp.id, edition.trim());
   if (!ed) {
-    const names = (
-      await db.edition.findMany({ where: { competitionId: comp.id }, select: { name: true } })
-    ).map((e) => e.name);
+    const names = await editionNames(db, comp.id);
     return { error: `${comp.name} has no edition "${edition}" (editions: ${names.join(", ") || "none"})` };
   }
   return { comp, ed };
@@ -57,10 +62,7 @@ export async function applyAdjustment(db: DbOrTx, input: AdjustmentInput): Promi
   const found = await findEdition(db, input.competition, input.edition);
   if ("error" in found) return { status: "not_found", message: found.error! };
   const { comp, ed } = found;
-  const teams = await db.team.findMany({
-    where: { participants: { some: { contest: { editionId: ed.id } } } },
-    select: { id: true, name: true, country: true },
-  });
+  const teams = await editionTeams(db, ed.id);
   const key = teamKey(input.team, comp.country);
   const team = teams.find((t) => teamKey(t.name, t.country) === key);
   if (!team) {
@@ -74,29 +76,22 @@ export async function applyAdjustment(db: DbOrTx, input: AdjustmentInput): Promi
     };
   }
   const reason = input.reason.trim().slice(0, MAX_REASON);
-  const where = { editionId_teamId_reason: { editionId: ed.id, teamId: team.id, reason } };
-  const old = await db.pointAdjustment.findUnique({ where });
+  const adj = { editionId: ed.id, teamId: team.id, reason };
+  const old = await findAdjustment(db, adj);
   let change: "created" | "updated" | "removed" | "unchanged" = "unchanged";
   if (input.points === 0) {
     if (old) {
-      await db.pointAdjustment.delete({ where });
+      await deleteAdjustment(db, adj);
       change = "removed";
     }
   } else if (!old) {
-    await db.pointAdjustment.create({
-      data: { editionId: ed.id, teamId: team.id, points: input.points, reason, createdBy: input.createdBy },
-    });
+    await createAdjustment(db, adj, input.points, input.createdBy);
     change = "created";
   } else if (old.points !== input.points) {
-    await db.pointAdjustment.update({ where, data: { points: input.points, createdBy: input.createdBy } });
+    await updateAdjustment(db, adj, input.points, input.createdBy);
     change = "updated";
   }
-  const total = (
-    await db.pointAdjustment.aggregate({
-      where: { editionId: ed.id, teamId: team.id },
-      _sum: { points: true },
-    })
-  )._sum.points;
+  const total = await adjustmentTotal(db, ed.id, team.id);
   const standingsChanged = change === "unchanged" ? 0 : await rebuildStandings(db, ed.id);
   return {
     status: "ok",
@@ -104,7 +99,7 @@ export async function applyAdjustment(db: DbOrTx, input: AdjustmentInput): Promi
     competition: comp.name,
     edition: { id: ed.id, name: ed.name },
     team: { id: team.id, name: team.name },
-    total: total ?? 0,
+    total,
     standingsChanged,
   };
 }

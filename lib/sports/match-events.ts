@@ -8,6 +8,13 @@
 import { recordChanges, sid } from "../events/changes";
 import type { ChangeInput } from "../events/types";
 import type { DbOrTx } from "../db/client";
+import {
+  createMatchEvent,
+  listSourceEvents,
+  matchEventsById,
+  updateMatchEvent,
+  type MatchEventRow,
+} from "./store/match-events";
 
 export interface EventInput {
   externalId: string;
@@ -44,10 +51,8 @@ const FIELDS = [
   "detail",
 ] as const;
 
-type Row = Awaited<ReturnType<DbOrTx["matchEvent"]["findMany"]>>[number];
-
 /** An event as /v1/contests/{id}/events and the change feed give it. */
-export function eventData(e: Row): Record<string, unknown> {
+export function eventData(e: MatchEventRow): Record<string, unknown> {
   return {
     id: String(e.id),
     contest_id: String(e.contestId),
@@ -102,7 +107,7 @@ export async function syncContestEvents(
   now: Date = new Date(),
 ): Promise<EventCounts> {
   const counts: EventCounts = { created: 0, updated: 0, deleted: 0 };
-  const existing = await db.matchEvent.findMany({ where: { contestId: contest.id, source } });
+  const existing = await listSourceEvents(db, contest.id, source);
   const byId = new Map(existing.map((e) => [e.externalId, e]));
   const touched: number[] = [];
   const seen = new Set<string>();
@@ -112,15 +117,13 @@ export async function syncContestEvents(
     const want = normalised(input);
     const have = byId.get(input.externalId);
     if (!have) {
-      const row = await db.matchEvent.create({
-        data: {
-          ...want,
-          contestId: contest.id,
-          source,
-          externalId: input.externalId,
-          sequence,
-          updatedAt: now,
-        },
+      const row = await createMatchEvent(db, {
+        ...want,
+        contestId: contest.id,
+        source,
+        externalId: input.externalId,
+        sequence,
+        updatedAt: now,
       });
       touched.push(row.id);
       counts.created++;
@@ -129,27 +132,25 @@ export async function syncContestEvents(
     const changed = have.deletedAt !== null || FIELDS.some((f) => have[f] !== want[f]);
     if (!changed && have.sequence === sequence) continue;
     // A new event before this one moves its sequence only: not a correction, no new revision.
-    await db.matchEvent.update({
-      where: { id: have.id },
-      data: changed
+    await updateMatchEvent(
+      db,
+      have.id,
+      changed
         ? { ...want, sequence, deletedAt: null, revision: have.revision + 1, updatedAt: now }
         : { sequence },
-    });
+    );
     if (changed) {
       touched.push(have.id);
       counts.updated++;
     }
   }
   for (const gone of existing.filter((e) => !seen.has(e.externalId) && e.deletedAt === null)) {
-    await db.matchEvent.update({
-      where: { id: gone.id },
-      data: { deletedAt: now, revision: gone.revision + 1, updatedAt: now },
-    });
+    await updateMatchEvent(db, gone.id, { deletedAt: now, revision: gone.revision + 1, updatedAt: now });
     touched.push(gone.id);
     counts.deleted++;
   }
   if (touched.length) {
-    const rows = await db.matchEvent.findMany({ where: { id: { in: touched } }, orderBy: { id: "asc" } });
+    const rows = await matchEventsById(db, touched);
     const changes: ChangeInput[] = rows.map((e) => ({
       type: "contest.event",
       resourceId: contest.id,

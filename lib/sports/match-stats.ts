@@ -7,6 +7,7 @@
 import { recordChanges, sid } from "../events/changes";
 import type { ChangeInput } from "../events/types";
 import type { DbOrTx } from "../db/client";
+import { contestTeamStats, lineupOf, replaceLineup, teamStatsOf, upsertTeamStats } from "./store/match-stats";
 
 export const TEAM_STAT_FIELDS = [
   "shots",
@@ -44,27 +45,17 @@ export async function syncTeamStats(
   const ids = [...new Set(rows.map((r) => r.contest.id))];
   const stored = new Map<string, TeamStats>();
   for (let i = 0; i < ids.length; i += 500)
-    for (const s of await db.teamContestStat.findMany({
-      where: { contestId: { in: ids.slice(i, i + 500) } },
-    }))
-      stored.set(`${s.contestId}:${s.teamId}`, s);
+    for (const s of await teamStatsOf(db, ids.slice(i, i + 500))) stored.set(`${s.contestId}:${s.teamId}`, s);
   const changed = new Map<number, ContestRef>();
   for (const { contest, teamId, stats } of rows) {
     const have = stored.get(`${contest.id}:${teamId}`);
     if (have && TEAM_STAT_FIELDS.every((f) => have[f] === stats[f])) continue;
-    await db.teamContestStat.upsert({
-      where: { contestId_teamId: { contestId: contest.id, teamId } },
-      create: { contestId: contest.id, teamId, ...stats },
-      update: { ...stats },
-    });
+    await upsertTeamStats(db, contest.id, teamId, stats);
     changed.set(contest.id, contest);
   }
   const changes: ChangeInput[] = [];
   for (const contest of changed.values()) {
-    const teams = await db.teamContestStat.findMany({
-      where: { contestId: contest.id },
-      orderBy: { teamId: "asc" },
-    });
+    const teams = await contestTeamStats(db, contest.id);
     changes.push({
       type: "contest.statistics",
       resourceId: contest.id,
@@ -90,10 +81,7 @@ export interface LineupInput {
 
 /** Makes a contest's lineup exactly `entries` (in order, starters first per side). */
 export async function syncLineup(db: DbOrTx, contest: ContestRef, entries: LineupInput[]): Promise<boolean> {
-  const have = await db.lineupEntry.findMany({
-    where: { contestId: contest.id },
-    orderBy: { sequence: "asc" },
-  });
+  const have = await lineupOf(db, contest.id);
   const key = (e: LineupInput & { sequence: number }) =>
     `${e.teamId}:${e.personId}:${e.role}:${e.shirtNumber}:${e.position}:${e.sequence}`;
   const want = entries.map((e, sequence) => ({ ...e, sequence }));
@@ -102,8 +90,7 @@ export async function syncLineup(db: DbOrTx, contest: ContestRef, entries: Lineu
     have.every((h, i) => key(h as LineupInput & { sequence: number }) === key(want[i]))
   )
     return false;
-  await db.lineupEntry.deleteMany({ where: { contestId: contest.id } });
-  await db.lineupEntry.createMany({ data: want.map((e) => ({ ...e, contestId: contest.id })) });
+  await replaceLineup(db, contest.id, want);
   await recordChanges(db, [
     {
       type: "contest.lineups",

@@ -1,6 +1,14 @@
 import { recordChanges } from "../events/changes";
 import type { DbOrTx } from "../db/client";
 import { rulesFor } from "./leagues";
+import {
+  editionForTable,
+  editionResults,
+  listStandings,
+  teamNames,
+  updateStanding,
+  writeStandingChanges,
+} from "./store/standings";
 import { computeTable, type TableMatch } from "./table";
 
 /** Stages whose contests make up a single league table (group ""). */
@@ -34,24 +42,9 @@ const FIELDS = [
  * and ids stay stable. Returns the number of rows created, updated or deleted.
  */
 export async function rebuildStandings(db: DbOrTx, editionId: number): Promise<number> {
-  const edition = await db.edition.findUnique({
-    where: { id: editionId },
-    select: {
-      name: true,
-      competition: { select: { id: true, country: true, code: true } },
-      adjustments: { select: { teamId: true, points: true, reason: true }, orderBy: { id: "asc" } },
-    },
-  });
+  const edition = await editionForTable(db, editionId);
   if (!edition) throw new Error(`edition ${editionId} not found`);
-  const contests = await db.contest.findMany({
-    where: { editionId },
-    select: {
-      stage: true,
-      status: true,
-      kickoffAt: true,
-      participants: { select: { side: true, teamId: true, score: true } },
-    },
-  });
+  const contests = await editionResults(db, editionId);
   const groups = new Map<
     string,
     { stage: string; teams: Set<number>; matches: TableMatch[]; pending: Array<[number, number]> }
@@ -85,11 +78,7 @@ export async function rebuildStandings(db: DbOrTx, editionId: number): Promise<n
     ]);
   }
   const teamIds = [...new Set([...groups.values()].flatMap((g) => [...g.teams]))];
-  const names = new Map(
-    (await db.team.findMany({ where: { id: { in: teamIds } }, select: { id: true, name: true } })).map(
-      (t) => [t.id, t.name],
-    ),
-  );
+  const names = new Map((await teamNames(db, teamIds)).map((t) => [t.id, t.name]));
   const wanted = [...groups.entries()].flatMap(([group, g]) =>
     computeTable(g.teams, g.matches, rulesFor(edition.competition, edition.name, g.stage), names, {
       adjustments,
@@ -101,7 +90,7 @@ export async function rebuildStandings(db: DbOrTx, editionId: number): Promise<n
     })),
   );
 
-  const existing = await db.standing.findMany({ where: { editionId } });
+  const existing = await listStandings(db, editionId);
   const byKey = new Map(existing.map((s) => [`${s.group}|${s.teamId}`, s]));
   let changed = 0;
   const create = [];
@@ -111,16 +100,15 @@ export async function rebuildStandings(db: DbOrTx, editionId: number): Promise<n
     byKey.delete(key);
     if (!old) create.push({ editionId, ...row });
     else if (FIELDS.some((f) => old[f] !== row[f])) {
-      await db.standing.update({
-        where: { id: old.id },
-        data: Object.fromEntries(FIELDS.map((f) => [f, row[f]])),
-      });
+      await updateStanding(db, old.id, Object.fromEntries(FIELDS.map((f) => [f, row[f]])));
       changed++;
     }
   }
-  if (create.length) await db.standing.createMany({ data: create });
-  if (byKey.size)
-    await db.standing.deleteMany({ where: { id: { in: [...byKey.values()].map((s) => s.id) } } });
+  await writeStandingChanges(
+    db,
+    create,
+    [...byKey.values()].map((s) => s.id),
+  );
   const total = changed + create.length + byKey.size;
   if (total)
     await recordChanges(db, [

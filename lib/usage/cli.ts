@@ -2,7 +2,7 @@ import { findUserByEmail } from "../accounts/users";
 import { db } from "../db";
 import { STATUS_CLASSES } from "./meter";
 import { usageTotals } from "./totals";
-import { parseFlags, requireFlag, type AdminCommand } from "../admin/args";
+import { parseFlags, requireFlag, type AdminCommand } from "../cli/args";
 
 export const usageCommands: AdminCommand[] = [
   {

@@ -3,7 +3,7 @@ import { db } from "../db";
 import { parseWebhookTypes, type WebhookEventType } from "./event-types";
 import { createEndpoint, listEndpoints, removeEndpoint } from "./endpoints";
 import { PRIVATE_TARGET } from "./ssrf";
-import { parseFlags, requireFlag, type AdminCommand } from "../admin/args";
+import { parseFlags, requireFlag, type AdminCommand } from "../cli/args";
 import { memberFor } from "../workspaces/cli";
 
 const CLI_ACTOR = { userId: null, ip: "admin-cli" };

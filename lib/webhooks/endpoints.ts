@@ -3,7 +3,7 @@ import type { Result } from "../api/errors";
 import { randomBytes } from "node:crypto";
 import { recordAudit, type AuditContext } from "../audit/store";
 import type { Db } from "../db";
-import { headId } from "../events/feed";
+import { headId } from "../events/store";
 import type { WebhookEventType } from "./event-types";
 import { MAX_ENDPOINTS_PER_ACCOUNT, MAX_URL_LENGTH } from "./config";
 import { takeManualSend } from "./manual-throttle";

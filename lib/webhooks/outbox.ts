@@ -5,7 +5,8 @@
  * to one sender at a time is in store/deliveries.ts.
  */
 import type { Db } from "../db";
-import { headId, readChanges } from "../events/feed";
+import { readChanges } from "../events/feed";
+import { headId } from "../events/store";
 import type { ChangeEvent } from "../events/types";
 import { isChangeType, type WebhookEventType } from "./event-types";
 import { existingEventIds, insertDeliveries as insertRows, insertDelivery } from "./store/deliveries";

@@ -14,8 +14,6 @@ const WRAPPERS: Record<string, string> = {
   handoffRoute: "lib/handoff/http.ts",
   operatorRoute: "lib/operator/access.ts",
   consentRoute: "lib/consent/route.ts",
-  webhookActionRoute: "lib/dashboard/webhook-routes.ts",
-  keyDisabledRoute: "lib/dashboard/key-disable-route.ts",
 };
 
 /** Surfaces with their own pipeline and error model, by the handler their route files export. */

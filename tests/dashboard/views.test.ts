@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { auditPage } from "../../lib/dashboard/audit";
-import { listKeyViews } from "../../lib/dashboard/keys";
-import { overview } from "../../lib/dashboard/overview";
+import { auditPage } from "../../lib/audit/views";
+import { listKeyViews } from "../../lib/keys/views";
+import { overview } from "../../lib/overview/overview";
 import { createApiKey, onKeyRevoked, revokeApiKey } from "../../lib/keys/service";
 import { perProcess } from "../../lib/process-state";
 import { sqliteTestDb, type TestDb } from "../support/databases";
@@ -94,7 +94,7 @@ describe("dashboard views", () => {
     expect(second.items.map((e) => e.action)).toEqual(["key.created"]);
     expect(second.nextCursor).toBeNull();
     expect((await auditPage(t.db, "someone-else", 10)).items).toEqual([]);
-    // The dashboard's filter: one category of actions (lib/dashboard/audit-labels.ts).
+    // The dashboard's filter: one category of actions (lib/audit/labels.ts).
     const keys = await auditPage(t.db, accountId, 10, undefined, "keys");
     expect(keys.items.map((e) => e.action)).toEqual(["key.revoked", "key.created", "key.created"]);
     expect((await auditPage(t.db, accountId, 10, undefined, "webhooks")).items).toEqual([]);

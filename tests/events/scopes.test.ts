@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createClient, type Db } from "../../lib/db/client";
 import { recordChanges } from "../../lib/events/changes";
-import { headId } from "../../lib/events/feed";
+import { headId } from "../../lib/events/store";
 import type { ChangeType } from "../../lib/events/types";
 import { call, expectError, expectOk } from "../support/api";
 import { copyTemplateDb, startApp, type RunningApp } from "../support/app";

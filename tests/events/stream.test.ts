@@ -1,7 +1,7 @@
 import { spawn } from "node:child_process";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createClient, type Db } from "../../lib/db/client";
-import { headId } from "../../lib/events/feed";
+import { headId } from "../../lib/events/store";
 import { call, expectError, expectOk } from "../support/api";
 import { copyTemplateDb, ROOT, startApp, type RunningApp } from "../support/app";
 import { admin, createKey, createUnlimitedKey } from "../support/cli";

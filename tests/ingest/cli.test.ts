@@ -22,7 +22,7 @@ const env = vi.hoisted(() => {
 });
 
 import { db } from "../../lib/db";
-import { headId } from "../../lib/events/feed";
+import { headId } from "../../lib/events/store";
 import { startHarness, type Harness } from "./harness";
 
 let h: Harness;

@@ -23,7 +23,8 @@ const env = vi.hoisted(() => {
 });
 
 import { db } from "../../lib/db";
-import { headId, readChanges } from "../../lib/events/feed";
+import { readChanges } from "../../lib/events/feed";
+import { headId } from "../../lib/events/store";
 import { createEndpoint } from "../../lib/webhooks/endpoints";
 import { startWebhooks, stopWebhooks } from "../../lib/webhooks/worker";
 import { openSse, type SseClient } from "../support/sse";

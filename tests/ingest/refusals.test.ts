@@ -20,7 +20,7 @@ const env = vi.hoisted(() => {
 
 import { findOrCreateUser } from "../../lib/accounts/users";
 import { db } from "../../lib/db";
-import { headId } from "../../lib/events/feed";
+import { headId } from "../../lib/events/store";
 import { ingestFile } from "../../lib/ingest/cli";
 import { updateApiKey } from "../../lib/keys/lifecycle";
 import { createApiKey, createCappedApiKey } from "../../lib/keys/service";
@@ -71,6 +71,24 @@ describe("ingest keys", () => {
     expect(
       await db.apiKey.count({ where: { accountId: other.accountId, scopes: { contains: "ingest" } } }),
     ).toBe(0);
+  });
+
+  it("a key's IP allowlist holds on /ingest/v1 and /sandbox/v1 as on /v1", async () => {
+    const elsewhere = await createApiKey(db, {
+      accountId: h.accountId,
+      name: "elsewhere",
+      environment: "live",
+      options: { scopes: ["ingest"], allowedIps: ["203.0.113.0/24"] },
+    });
+    const refused = { error: { code: "FORBIDDEN", message: "IP address not allowed for this key" } };
+    const r = await call("PUT", "/opta/teams/arg", { name: "Argentina", feed_at: T }, { key: elsewhere.key });
+    expect(r.status).toBe(403);
+    expect(r.json).toEqual(refused);
+    const sandbox = await fetch(`${h.baseUrl}/sandbox/v1/replays`, {
+      headers: { Authorization: `Bearer ${elsewhere.key}` },
+    });
+    expect(sandbox.status).toBe(403);
+    expect(await sandbox.json()).toEqual(refused);
   });
 
   it("ingest keys are rate-limited like others", async () => {

@@ -4,7 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import { createClient, type Db } from "../../lib/db/client";
 import { nameTokens, normalizeName } from "../../lib/sports/normalize";
-import { refreshBoardAggregates } from "../../lib/sports/stats";
+import { refreshBoardAggregates } from "../../lib/sports/store/stats";
 import { ROOT } from "./app";
 
 /**

@@ -19,10 +19,9 @@ function walk(dir: string): string[] {
   });
 }
 
-/** The action named in a dashboardRoute call (or by the shared wrappers that call it). */
+/** The action named in a dashboardRoute call (KEY_MANAGE is keys.manage on one key). */
 function actionOf(source: string): Action | null {
-  if (/keyDisabledRoute\(|KEY_MANAGE/.test(source)) return "keys.manage";
-  if (/webhookActionRoute\(/.test(source)) return "webhooks.manage";
+  if (/KEY_MANAGE/.test(source)) return "keys.manage";
   const named = /dashboardRoute\(\s*(?:"([\w.]+)"|\{\s*action:\s*"([\w.]+)")/.exec(source);
   const action = named?.[1] ?? named?.[2];
   return action && (ACTIONS as readonly string[]).includes(action) ? (action as Action) : null;

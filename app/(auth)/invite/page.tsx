@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import Link from "next/link";
+import { AuthPage, linkToken } from "@/components/auth/AuthPage";
 import { InvitationForm } from "@/components/auth/InvitationForm";
 import { csrfTokenFor } from "@/lib/auth/csrf";
 import { getCurrentUser } from "@/lib/auth/session";
@@ -16,40 +17,32 @@ type Search = Promise<Record<string, string | string[] | undefined>>;
  * sign-up form (signed out), so a mail scanner that fetches the link spends nothing.
  */
 export default async function InvitePage({ searchParams }: { searchParams: Search }) {
-  const q = await searchParams;
-  const token = typeof q.token === "string" && q.token.length <= 200 ? q.token : "";
+  const token = linkToken(await searchParams, 200) ?? "";
   const [open, user] = await Promise.all([openInvitation(db, token), getCurrentUser().catch(() => null)]);
   const back = `${INVITE_PATH}?token=${encodeURIComponent(token)}`;
   return (
-    <>
-      <h1 className="text-2xl font-semibold tracking-tight text-slate-900 [overflow-wrap:anywhere]">
-        {open.ok ? `Join ${open.value.workspaceName}` : "Join a workspace"}
-      </h1>
-      {open.ok && (
-        <p className="mt-1 text-sm text-slate-600 [overflow-wrap:anywhere]">
-          Invitation for {open.value.email} as {open.value.role}.
-        </p>
-      )}
-      <div className="mt-6 rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
-        {open.ok ? (
-          <InvitationForm
-            token={token}
-            email={open.value.email}
-            signedInAs={user?.email ?? null}
-            csrfToken={user ? csrfTokenFor(user.id) : ""}
-            signInHref={`/signin?callbackUrl=${encodeURIComponent(back)}`}
-          />
-        ) : (
-          <p role="alert" className="text-sm text-slate-700">
-            {INVITE_REFUSALS[open.reason]}
-          </p>
-        )}
-      </div>
-      <p className="mt-6 text-center text-sm text-slate-600">
+    <AuthPage
+      title={open.ok ? `Join ${open.value.workspaceName}` : "Join a workspace"}
+      lead={open.ok && `Invitation for ${open.value.email} as ${open.value.role}.`}
+      footer={
         <Link href="/dashboard" className="font-medium text-emerald-700 hover:underline">
           Go to the dashboard
         </Link>
-      </p>
-    </>
+      }
+    >
+      {open.ok ? (
+        <InvitationForm
+          token={token}
+          email={open.value.email}
+          signedInAs={user?.email ?? null}
+          csrfToken={user ? csrfTokenFor(user.id) : ""}
+          signInHref={`/signin?callbackUrl=${encodeURIComponent(back)}`}
+        />
+      ) : (
+        <p role="alert" className="text-sm text-slate-700">
+          {INVITE_REFUSALS[open.reason]}
+        </p>
+      )}
+    </AuthPage>
   );
 }

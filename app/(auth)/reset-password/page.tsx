@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import Link from "next/link";
+import { AuthPage, linkToken } from "@/components/auth/AuthPage";
 import { ResetPasswordForm } from "@/components/auth/ResetPasswordForm";
 
 export const metadata: Metadata = { title: "Reset password" };
@@ -9,24 +10,22 @@ type Search = Promise<Record<string, string | string[] | undefined>>;
 
 /** Without ?token=: ask for a link by email. With it (from the email): choose the new password. */
 export default async function ResetPasswordPage({ searchParams }: { searchParams: Search }) {
-  const q = await searchParams;
-  const token = typeof q.token === "string" && q.token.length <= 100 ? q.token : null;
+  const token = linkToken(await searchParams, 100);
   return (
-    <>
-      <h1 className="text-2xl font-semibold tracking-tight text-slate-900">Reset your password</h1>
-      <p className="mt-1 text-sm text-slate-600">
-        {token
+    <AuthPage
+      title="Reset your password"
+      lead={
+        token
           ? "Choose a new password. Every device signed in to your account is signed out."
-          : "We email you a link that works once, for 30 minutes."}
-      </p>
-      <div className="mt-6 rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
-        <ResetPasswordForm token={token} />
-      </div>
-      <p className="mt-6 text-center text-sm text-slate-600">
+          : "We email you a link that works once, for 30 minutes."
+      }
+      footer={
         <Link href="/signin" className="font-medium text-emerald-700 hover:underline">
           Back to sign in
         </Link>
-      </p>
-    </>
+      }
+    >
+      <ResetPasswordForm token={token} />
+    </AuthPage>
   );
 }

@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { redirect } from "next/navigation";
+import { AuthPage } from "@/components/auth/AuthPage";
 import { SignInForm } from "@/components/auth/SignInForm";
 import { safeCallbackPath } from "@/lib/auth/callback";
 import { oidcButtonName } from "@/lib/auth/oidc";
@@ -43,27 +44,28 @@ export default async function SignInPage({ searchParams }: { searchParams: Searc
     ? "Your identity was confirmed. Enter the code from your authenticator app to finish signing in."
     : oauthProblem(q.error, sso);
   return (
-    <>
-      <h1 className="text-2xl font-semibold tracking-tight text-slate-900">Sign in to Statline</h1>
-      <p className="mt-1 text-sm text-slate-600">Manage your API keys and watch your usage.</p>
-      <div className="mt-6 rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
-        <SignInForm
-          callbackUrl={callbackUrl}
-          github={githubEnabled}
-          sso={sso}
-          initialError={oauthError}
-          ticket={typeof q.twofactor === "string" && q.twofactor.length <= 400 ? q.twofactor : null}
-        />
-      </div>
-      <p className="mt-6 text-center text-sm text-slate-600">
-        New to Statline?{" "}
-        <Link
-          href={`/signup${callbackUrl !== "/dashboard" ? `?callbackUrl=${encodeURIComponent(callbackUrl)}` : ""}`}
-          className="font-medium text-emerald-700 hover:underline"
-        >
-          Create an account
-        </Link>
-      </p>
-    </>
+    <AuthPage
+      title="Sign in to Statline"
+      lead="Manage your API keys and watch your usage."
+      footer={
+        <>
+          New to Statline?{" "}
+          <Link
+            href={`/signup${callbackUrl !== "/dashboard" ? `?callbackUrl=${encodeURIComponent(callbackUrl)}` : ""}`}
+            className="font-medium text-emerald-700 hover:underline"
+          >
+            Create an account
+          </Link>
+        </>
+      }
+    >
+      <SignInForm
+        callbackUrl={callbackUrl}
+        github={githubEnabled}
+        sso={sso}
+        initialError={oauthError}
+        ticket={typeof q.twofactor === "string" && q.twofactor.length <= 400 ? q.twofactor : null}
+      />
+    </AuthPage>
   );
 }

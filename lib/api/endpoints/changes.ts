@@ -2,11 +2,11 @@ import { z } from "zod";
 import {
   changesConfig,
   maybePruneChanges,
-  prunedThrough,
   readChangeRows,
   retentionMs,
   type ChangeTuple,
 } from "../../events/feed";
+import { prunedThrough } from "../../events/store";
 import {
   CHANGE_TYPES,
   parseTypes,

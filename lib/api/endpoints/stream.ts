@@ -6,7 +6,8 @@
  *                                "Scopes and units")
  */
 import type { Db } from "../../db";
-import { headId, changeAt, prunedThrough, retentionMs } from "../../events/feed";
+import { retentionMs } from "../../events/feed";
+import { changeAt, headId, prunedThrough } from "../../events/store";
 import { perProcess } from "../../process-state";
 import { isStopping } from "../../shutdown";
 import { usage } from "../../usage";

@@ -2,13 +2,11 @@ import { z } from "zod";
 import { requireVerifiedEmail } from "@/lib/auth/email-verification";
 import { requireRecentAuth } from "@/lib/auth/reauth";
 import { dashboardRoute, jsonResponse, requestOrigin } from "@/lib/auth/route";
-import { notFound, assertOk } from "@/lib/api/errors";
-import { listKeyViews, toKeyView } from "@/lib/dashboard/keys";
-import type { CreatedKey } from "@/lib/dashboard/types";
+import { assertOk } from "@/lib/api/errors";
 import { db } from "@/lib/db";
 import { keyOptionsInput } from "@/lib/keys/options";
-import { findListedKey } from "@/lib/keys/store";
 import { createCappedApiKey } from "@/lib/keys/service";
+import { keyViewOf, listKeyViews, type CreatedKey } from "@/lib/keys/views";
 
 export const dynamic = "force-dynamic";
 
@@ -41,8 +39,6 @@ export const POST = dashboardRoute("keys.create", createKeyInput, async ({ user,
     requestOrigin(request),
   );
   assertOk(made);
-  const listed = await findListedKey(db, made.record.id);
-  if (!listed) throw notFound("API key");
-  const created: CreatedKey = { key: toKeyView(listed), secret: made.key };
+  const created: CreatedKey = { key: await keyViewOf(db, made.record.id), secret: made.key };
   return jsonResponse(201, { data: created }, { Pragma: "no-cache" });
 });

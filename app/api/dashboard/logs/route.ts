@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { ApiError } from "@/lib/api/errors";
 import { dashboardRoute } from "@/lib/auth/route";
-import { accountFilters, logFiltersQuery } from "@/lib/dashboard/logs";
+import { accountFilters, logFiltersQuery } from "@/lib/requestlog/filters";
 import { db } from "@/lib/db";
 import { decodeLogCursor, requestLogPage } from "@/lib/requestlog/query";
 

@@ -1,8 +1,8 @@
 import { z } from "zod";
 import { dashboardRoute } from "@/lib/auth/route";
-import { overview } from "@/lib/dashboard/overview";
+import { overview } from "@/lib/overview/overview";
 import { db } from "@/lib/db";
-import { instanceBaseUrl } from "@/lib/dashboard/origin";
+import { instanceBaseUrl } from "@/lib/auth/origin";
 
 export const dynamic = "force-dynamic";
 

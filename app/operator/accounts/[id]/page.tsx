@@ -9,7 +9,7 @@ import { formatDateTime } from "@/components/ui/format";
 import { planLimitsText } from "@/components/usage/PlanLimits";
 import { QuotaMeter } from "@/components/usage/QuotaMeter";
 import { UnitsChart } from "@/components/usage/UsageCharts";
-import { auditPage } from "@/lib/dashboard/audit";
+import { auditPage } from "@/lib/audit/views";
 import { db } from "@/lib/db";
 import { requireOperator } from "@/lib/operator/access";
 import { accountDetail } from "@/lib/operator/store/accounts";

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { dashboardRoute } from "@/lib/auth/route";
-import { auditCsv, auditPage } from "@/lib/dashboard/audit";
-import { AUDIT_CATEGORY_NAMES } from "@/lib/dashboard/audit-labels";
+import { auditCsv, auditPage } from "@/lib/audit/views";
+import { AUDIT_CATEGORY_NAMES } from "@/lib/audit/labels";
 import { db } from "@/lib/db";
 
 export const dynamic = "force-dynamic";

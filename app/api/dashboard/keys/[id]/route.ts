@@ -1,10 +1,9 @@
 import { dashboardRoute, requestOrigin } from "@/lib/auth/route";
-import { notFound, assertOk } from "@/lib/api/errors";
-import { KEY_MANAGE, toKeyView } from "@/lib/dashboard/keys";
+import { assertOk } from "@/lib/api/errors";
 import { db } from "@/lib/db";
 import { updateApiKey } from "@/lib/keys/lifecycle";
 import { keyPatchInput } from "@/lib/keys/options";
-import { findListedKey } from "@/lib/keys/store";
+import { KEY_MANAGE, keyViewOf } from "@/lib/keys/views";
 
 export const dynamic = "force-dynamic";
 
@@ -21,7 +20,5 @@ export const PATCH = dashboardRoute(KEY_MANAGE, keyPatchInput, async ({ user, pa
     requestOrigin(request),
   );
   assertOk(done);
-  const listed = await findListedKey(db, done.value.id);
-  if (!listed) throw notFound("API key");
-  return toKeyView(listed);
+  return keyViewOf(db, done.value.id);
 });

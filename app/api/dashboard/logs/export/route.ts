@@ -1,5 +1,5 @@
 import { dashboardRoute } from "@/lib/auth/route";
-import { accountFilters, logFiltersQuery } from "@/lib/dashboard/logs";
+import { accountFilters, logFiltersQuery } from "@/lib/requestlog/filters";
 import { db } from "@/lib/db";
 import { requestLogPage, toCsv } from "@/lib/requestlog/query";
 

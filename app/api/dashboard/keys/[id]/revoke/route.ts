@@ -1,9 +1,8 @@
 import { dashboardRoute, requestOrigin } from "@/lib/auth/route";
 import { notFound } from "@/lib/api/errors";
-import { KEY_MANAGE, toKeyView } from "@/lib/dashboard/keys";
 import { db } from "@/lib/db";
-import { findListedKey } from "@/lib/keys/store";
 import { revokeApiKey } from "@/lib/keys/service";
+import { KEY_MANAGE, keyViewOf } from "@/lib/keys/views";
 
 export const dynamic = "force-dynamic";
 
@@ -18,7 +17,6 @@ export const POST = dashboardRoute(KEY_MANAGE, null, async ({ user, params, requ
     user.id,
     requestOrigin(request),
   );
-  const listed = revoked && (await findListedKey(db, revoked.id));
-  if (!listed) throw notFound("API key");
-  return toKeyView(listed);
+  if (!revoked) throw notFound("API key");
+  return keyViewOf(db, revoked.id);
 });

@@ -1,12 +1,10 @@
 import { z } from "zod";
 import { dashboardRoute, jsonResponse, requestOrigin } from "@/lib/auth/route";
-import { notFound, assertOk } from "@/lib/api/errors";
-import { KEY_MANAGE, toKeyView } from "@/lib/dashboard/keys";
-import type { CreatedKey } from "@/lib/dashboard/types";
+import { assertOk } from "@/lib/api/errors";
 import { db } from "@/lib/db";
 import { rollApiKey } from "@/lib/keys/lifecycle";
 import { GRACE_CHOICES } from "@/lib/keys/options";
-import { findListedKey } from "@/lib/keys/store";
+import { KEY_MANAGE, keyViewOf, type CreatedKey } from "@/lib/keys/views";
 
 export const dynamic = "force-dynamic";
 
@@ -24,8 +22,6 @@ export const POST = dashboardRoute(KEY_MANAGE, rollInput, async ({ user, params,
     requestOrigin(request),
   );
   assertOk(rolled);
-  const listed = await findListedKey(db, rolled.value.id);
-  if (!listed) throw notFound("API key");
-  const created: CreatedKey = { key: toKeyView(listed), secret: rolled.value.key };
+  const created: CreatedKey = { key: await keyViewOf(db, rolled.value.id), secret: rolled.value.key };
   return jsonResponse(201, { data: created }, { Pragma: "no-cache" });
 });

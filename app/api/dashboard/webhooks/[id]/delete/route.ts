@@ -1,5 +1,15 @@
-import { webhookActionRoute } from "@/lib/dashboard/webhook-routes";
+import { assertOk } from "@/lib/api/errors";
+import { dashboardRoute, requestOrigin } from "@/lib/auth/route";
+import { db } from "@/lib/db";
+import { removeEndpoint } from "@/lib/webhooks/endpoints";
 
 export const dynamic = "force-dynamic";
 
-export const POST = webhookActionRoute("delete");
+/** Deletes one of the caller's endpoints (audited); another account's endpoint is 404. */
+export const POST = dashboardRoute("webhooks.manage", null, async ({ user, params, request }) => {
+  const ref = { id: params.id, accountId: user.accountId };
+  const actor = { userId: user.id, ...requestOrigin(request) };
+  const done = await removeEndpoint(db, ref, actor);
+  assertOk(done);
+  return done.value;
+});

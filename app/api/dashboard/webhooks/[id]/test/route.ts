@@ -1,5 +1,17 @@
-import { webhookActionRoute } from "@/lib/dashboard/webhook-routes";
+import { assertOk } from "@/lib/api/errors";
+import { dashboardRoute, requestOrigin } from "@/lib/auth/route";
+import { db } from "@/lib/db";
+import { sendTestEvent } from "@/lib/webhooks/endpoints";
+import { wakeWebhooks } from "@/lib/webhooks/worker";
 
 export const dynamic = "force-dynamic";
 
-export const POST = webhookActionRoute("test");
+/** Sends a test event to one of the caller's endpoints now, without waiting for the next poll. */
+export const POST = dashboardRoute("webhooks.manage", null, async ({ user, params, request }) => {
+  const ref = { id: params.id, accountId: user.accountId };
+  const actor = { userId: user.id, ...requestOrigin(request) };
+  const done = await sendTestEvent(db, ref, actor);
+  assertOk(done);
+  wakeWebhooks();
+  return done.value;
+});

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { auditCsv } from "./audit";
-import { auditLabel } from "./audit-labels";
+import { auditCsv } from "./views";
+import { auditLabel } from "./labels";
 
 describe("audit log labels and CSV", () => {
   it("labels every code in words, known or not (issue 34: raw codes were shown)", () => {

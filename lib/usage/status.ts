@@ -1,4 +1,4 @@
-import type { StatusClass } from "../usage/meter";
+import type { StatusClass } from "./meter";
 
 /**
  * Requests that failed for the caller: 4xx, 5xx and the 429s metering counts in their own class.

@@ -1,7 +1,26 @@
 import type { Db } from "../db";
+import type { PersonRef } from "../keys/views";
 import { csvField } from "../requestlog/query";
-import { AUDIT_CATEGORIES, auditLabel, type AuditCategory } from "./audit-labels";
-import type { AuditPage, AuditView } from "./types";
+import { AUDIT_CATEGORIES, auditLabel, type AuditCategory } from "./labels";
+import { listAuditEvents } from "./store";
+
+/** An audit event as the dashboard's JSON routes answer it (dates as ISO strings). */
+export interface AuditView {
+  id: string;
+  action: string;
+  targetType: string;
+  targetId: string;
+  detail: string;
+  ip: string | null;
+  userAgent: string | null;
+  createdAt: string;
+  actor: PersonRef | null;
+}
+
+export interface AuditPage {
+  items: AuditView[];
+  nextCursor: string | null;
+}
 
 /** Newest first, `limit` at a time; the cursor is the id of the last event already shown. */
 export async function auditPage(
@@ -11,20 +30,10 @@ export async function auditPage(
   cursor?: string,
   category?: AuditCategory,
 ): Promise<AuditPage> {
-  const where = category
-    ? {
-        accountId,
-        OR: AUDIT_CATEGORIES[category].prefixes.map((p) => ({ action: { startsWith: p } })),
-      }
-    : { accountId };
-  const rows = await db.auditEvent.findMany({
-    where,
-    orderBy: [{ createdAt: "desc" }, { id: "desc" }],
-    take: limit + 1,
-    ...(cursor ? { cursor: { id: cursor }, skip: 1 } : {}),
-    include: { actor: { select: { email: true, name: true } } },
-  });
-  // A cursor from another account points outside `where`; Prisma then returns nothing, which is right.
+  const prefixes = category ? AUDIT_CATEGORIES[category].prefixes : undefined;
+  const rows = await listAuditEvents(db, { accountId, take: limit + 1, cursor, prefixes });
+  // A cursor from another account points outside the account's events; Prisma then returns
+  // nothing, which is right.
   const page = rows.slice(0, limit);
   return {
     items: page.map((e) => ({

@@ -2,7 +2,7 @@ import { findOrCreateUser } from "../accounts/users";
 import { bumpDataVersion } from "../events/data-version";
 import { db } from "../db";
 import { addTeamAlias, adjustPoints, listTeamAliases, type DataActor } from "../repos/sports-admin";
-import { parseFlags, requireFlag, type AdminCommand } from "./args";
+import { parseFlags, requireFlag, type AdminCommand } from "../cli/args";
 
 /** --by <operator email>: the audit event goes to that user's account (made if it does not exist). */
 async function cliActor(email: string): Promise<DataActor> {

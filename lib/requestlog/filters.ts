@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { STATUS_FILTER_PATTERN } from "../requestlog/query";
-import type { LogFilters } from "../requestlog/store";
+import { STATUS_FILTER_PATTERN } from "./query";
+import type { LogFilters } from "./store";
 
 const blank = (v: string | undefined) => (v ? v : undefined);
 const isoTime = z

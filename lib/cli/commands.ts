@@ -1,6 +1,6 @@
-import { dataCommands } from "./data";
+import { dataCommands } from "../sports/cli";
 import { keyCommands } from "../keys/cli";
-import { ingestCommands } from "./ingest";
+import { ingestCommands } from "../ingest/cli";
 import { logCommands } from "../requestlog/cli";
 import { operatorCommands } from "../operator/cli";
 import { usageCommands } from "../usage/cli";

@@ -1,7 +1,28 @@
 import type { Db } from "../db";
 import { lastRequest } from "../requestlog/query";
-import { monthToDate } from "../usage/report";
-import type { OverviewView } from "./types";
+import { monthToDate, type MonthUsage } from "../usage/report";
+import { listOverviewKeys } from "./store";
+
+/** The dashboard's overview (GET /api/dashboard/overview). */
+export interface OverviewView {
+  month: MonthUsage;
+  keys: { active: number; disabled: number; revoked: number; live: number; test: number };
+  /** The environment of the dashboard's test/live switch this overview was built for. */
+  environment: "live" | "test";
+  /** Where this instance is reached (NEXTAUTH_URL, else the request's origin): the quick start's curl. */
+  baseUrl: string;
+  /** Prefix of the newest active key of that environment, for the quick start. */
+  quickStartPrefix: string | null;
+  /** The account's newest logged request in that environment (the quick start shows it). */
+  lastRequest: {
+    requestId: string;
+    at: string;
+    status: number;
+    method: string;
+    endpoint: string;
+    path: string;
+  } | null;
+}
 
 /** The overview for the dashboard's test/live switch: the quick start uses a key of that environment. */
 export async function overview(
@@ -12,11 +33,7 @@ export async function overview(
 ): Promise<OverviewView> {
   const [month, keys, last] = await Promise.all([
     monthToDate(db, accountId),
-    db.apiKey.findMany({
-      where: { accountId },
-      orderBy: [{ createdAt: "desc" }, { id: "desc" }],
-      select: { prefix: true, environment: true, revokedAt: true, disabledAt: true },
-    }),
+    listOverviewKeys(db, accountId),
     lastRequest(db, accountId, environment),
   ]);
   const active = keys.filter((k) => !k.revokedAt);

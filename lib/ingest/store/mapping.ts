@@ -1,0 +1,22 @@
+/** A feed's identifiers of Statline rows (ingest_mappings). */
+import type { DbOrTx } from "../../db/client";
+
+export function findMapping(tx: DbOrTx, source: string, kind: string, externalId: string) {
+  return tx.ingestMapping.findUnique({
+    where: { source_kind_externalId: { source, kind, externalId } },
+    select: { targetId: true, feedAt: true },
+  });
+}
+
+export async function upsertMapping(
+  tx: DbOrTx,
+  key: { source: string; kind: string; externalId: string },
+  targetId: string,
+  feedAt: Date,
+): Promise<void> {
+  await tx.ingestMapping.upsert({
+    where: { source_kind_externalId: key },
+    create: { ...key, targetId, feedAt },
+    update: { targetId, feedAt },
+  });
+}
