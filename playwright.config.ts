@@ -7,8 +7,11 @@ const port = Number(process.env.E2E_PORT ?? 3100);
 export default defineConfig({
   testDir: "e2e",
   timeout: 60_000,
+  // Spec files run two at a time, the tests of one file in order: every spec but dashboard.spec.ts
+  // signs up its own users, and the handoff, MCP, workspace and sign-in specs start their own
+  // servers. dashboard.spec.ts alone uses the setup project's owner.
   fullyParallel: false,
-  workers: 1,
+  workers: 2,
   reporter: process.env.CI ? [["list"]] : [["list"]],
   globalSetup: "./e2e/global-setup.ts",
   use: {

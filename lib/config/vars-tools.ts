@@ -47,4 +47,9 @@ export const TOOL_VARS = {
     { default: "3", min: 1, max: 20 },
   ),
   STATLINE_SKIP_BUILD: v.bool("`1` skips the build check in `npm start` and the tests", T, { default: "0" }),
+  STATLINE_BUILD_TYPECHECK: v.bool(
+    "`0`: `next build` skips its type check (`npm test` type-checks the whole project right after the build)",
+    T,
+    { default: "1" },
+  ),
 } as const;

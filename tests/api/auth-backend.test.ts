@@ -1,9 +1,8 @@
-import { execFileSync } from "node:child_process";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { call, expectError, expectOk } from "../support/api";
-import { ROOT, startApp, type RunningApp } from "../support/app";
+import { startApp, type RunningApp } from "../support/app";
 import { createUnlimitedKey } from "../support/cli";
-import { createPgDatabase, type TempPgDatabase } from "../support/postgres";
+import { createMigratedPgDatabase, type TempPgDatabase } from "../support/postgres";
 import { startTcpProxy, type TcpProxy } from "../support/tcp-proxy";
 
 // The real key store, PostgreSQL on 127.0.0.1:5432, reached through a proxy the test can cut.
@@ -13,13 +12,8 @@ let app: RunningApp;
 let key: string;
 
 beforeAll(async () => {
-  pg = createPgDatabase();
+  pg = await createMigratedPgDatabase();
   const direct = pg.url;
-  execFileSync(process.execPath, ["--import", "tsx", "scripts/migrate.ts"], {
-    cwd: ROOT,
-    env: { ...process.env, DATABASE_URL: direct },
-    stdio: "ignore",
-  });
   key = createUnlimitedKey(direct, "pg@example.com");
   proxy = await startTcpProxy({ host: "127.0.0.1", port: 5432 });
   app = await startApp({ databaseUrl: `postgresql://postgres@127.0.0.1:${proxy.port}/${pg.name}` });

@@ -1,11 +1,10 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { csrfTokenFor } from "../../lib/auth/csrf";
-import { applyMigrations } from "../../lib/db/schema-engine";
 import { createClient, type Db } from "../../lib/db/client";
 import { SignInClient } from "../accounts/support";
 import { call, expectError } from "../support/api";
 import { copyTemplateDb, startApp, type RunningApp } from "../support/app";
-import { createPgDatabase, type TempPgDatabase } from "../support/postgres";
+import { createMigratedPgDatabase, type TempPgDatabase } from "../support/postgres";
 import { ensureTemplateDb } from "../support/template";
 import { createUser } from "../support/users";
 
@@ -31,8 +30,7 @@ async function target(kind: "sqlite" | "postgresql"): Promise<Target> {
   let pg: TempPgDatabase | undefined;
   let url: string;
   if (kind === "postgresql") {
-    pg = createPgDatabase();
-    await applyMigrations(pg.url);
+    pg = await createMigratedPgDatabase();
     url = pg.url;
   } else url = copyTemplateDb(ensureTemplateDb());
   const email = `edit-${kind}@example.com`;

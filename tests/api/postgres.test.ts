@@ -2,8 +2,8 @@ import { afterAll, beforeAll, expect, test } from "vitest";
 import { call, expectOk } from "../support/api";
 import { startApp, type RunningApp } from "../support/app";
 import { createUnlimitedKey } from "../support/cli";
-import { buildFixture, type Fixture } from "../support/fixtures";
-import { createPgDatabase, type TempPgDatabase } from "../support/postgres";
+import { buildPgFixture, type Fixture } from "../support/fixtures";
+import type { TempPgDatabase } from "../support/postgres";
 
 // The same queries on the real PostgreSQL: paging, search ranges, keyset cursors, groupBy boards.
 let pg: TempPgDatabase;
@@ -12,8 +12,7 @@ let app: RunningApp;
 let key: string;
 
 beforeAll(async () => {
-  pg = createPgDatabase();
-  fx = await buildFixture({ url: pg.url });
+  ({ pg, fx } = await buildPgFixture());
   key = createUnlimitedKey(pg.url, "pg-api@example.com");
   app = await startApp({ databaseUrl: pg.url });
 });

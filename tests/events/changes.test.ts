@@ -10,7 +10,7 @@ import { applyMigrations } from "../../lib/db/schema-engine";
 import { call, expectError, expectOk } from "../support/api";
 import { startApp, type RunningApp } from "../support/app";
 import { admin, createUnlimitedKey } from "../support/cli";
-import { createPgDatabase } from "../support/postgres";
+import { createMigratedPgDatabase } from "../support/postgres";
 import { sharedDataDir } from "../support/shared-data";
 import { runScript } from "../support/sports";
 
@@ -198,8 +198,7 @@ describe("GET /v1/changes", () => {
 
 describe("change ids follow commit order on PostgreSQL", () => {
   it("a second writer waits for the first, so a reader never sees a later id before an earlier one", async () => {
-    const pg = createPgDatabase();
-    await applyMigrations(pg.url);
+    const pg = await createMigratedPgDatabase();
     const a = createClient(pg.url);
     const b = createClient(pg.url);
     try {

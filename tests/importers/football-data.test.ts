@@ -8,7 +8,7 @@ import { applyMigrations } from "../../lib/db/schema-engine";
 import { importFile } from "../../lib/importers/index";
 import { canonicalName } from "../../lib/importers/team-names";
 import { ROOT } from "../support/app";
-import { createPgDatabase, type TempPgDatabase } from "../support/postgres";
+import { createMigratedPgDatabase, type TempPgDatabase } from "../support/postgres";
 import { sharedDataDir } from "../support/shared-data";
 import { runScript, sportsDigest, standingsProblems, tableFromResults } from "../support/sports";
 
@@ -249,8 +249,7 @@ function runCli(args: string[], url: string) {
 describe("football-data.co.uk importer on PostgreSQL", () => {
   let pg: TempPgDatabase;
   beforeAll(async () => {
-    pg = createPgDatabase();
-    await applyMigrations(pg.url);
+    pg = await createMigratedPgDatabase();
   });
   afterAll(async () => {
     await Promise.all(clients.splice(0).map((c) => c.$disconnect()));

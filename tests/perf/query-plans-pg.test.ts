@@ -1,9 +1,7 @@
-import { execFileSync } from "node:child_process";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import type { Db } from "../../lib/db";
-import { ROOT } from "../support/app";
-import { createPgDatabase, type TempPgDatabase } from "../support/postgres";
+import { createSeededPgDatabase, type TempPgDatabase } from "../support/postgres";
 
 // The same reads on PostgreSQL. A small seeded database makes the planner prefer sequential
 // scans, so the plans are taken with enable_seqscan off (and enable_sort off where the order must
@@ -30,15 +28,7 @@ let explainer: pg.Client;
 let ids: { contest: number; person: number; edition: number; competition: number };
 
 beforeAll(async () => {
-  database = createPgDatabase();
-  const env = { ...process.env, DATABASE_URL: database.url };
-  for (const args of [["scripts/migrate.ts"], ["scripts/seed.ts", "--scale", "0.1", "--quiet"]]) {
-    execFileSync(process.execPath, ["--import", "tsx", ...args], {
-      cwd: ROOT,
-      env,
-      stdio: ["ignore", "ignore", "inherit"],
-    });
-  }
+  database = await createSeededPgDatabase("0.1");
   explainer = new pg.Client({ connectionString: database.url });
   await explainer.connect();
   await explainer.query("ANALYZE");

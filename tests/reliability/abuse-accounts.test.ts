@@ -3,22 +3,21 @@ import type { RunningApp } from "../support/app";
 import { createUser } from "../support/users";
 import { HOSTILE_CALLBACKS, SignInClient } from "../accounts/support";
 import { saveLogs, startInstances } from "./support/cluster";
-import { createPgDatabase, deleteRedisPrefix, redisPrefix, seedDatabase } from "./support/infra";
+import { createSeededDatabase, deleteRedisPrefix, redisPrefix } from "./support/infra";
 import { report } from "./support/report";
 
 /**
  * Issue 13, account rows, against two production scale-out instances (PostgreSQL + Redis):
  * open redirects, sign-in guessing, revocation of a copied cookie, sign-up floods.
  */
-let database: Awaited<ReturnType<typeof createPgDatabase>>;
+let database: Awaited<ReturnType<typeof createSeededDatabase>>;
 let apps: RunningApp[];
 const prefix = redisPrefix();
 const email = "abuse-victim@example.com";
 const password = "violet tractor anthem 42";
 
 beforeAll(async () => {
-  database = await createPgDatabase();
-  seedDatabase(database.url);
+  database = await createSeededDatabase();
   createUser(database.url, email, password);
   apps = await startInstances(2, database.url, {
     REDIS_URL: "redis://127.0.0.1:6379",

@@ -4,20 +4,19 @@ import type { Db } from "../../lib/db/client";
 import type { RunningApp } from "../support/app";
 import { connect, makeKey, saveLogs, startInstances, type TestKey } from "./support/cluster";
 import { generateCases, type HostileCase, type Ids } from "./support/hostile-cases";
-import { createPgDatabase, deleteRedisPrefix, redisPrefix, seedDatabase } from "./support/infra";
+import { createSeededDatabase, deleteRedisPrefix, redisPrefix } from "./support/infra";
 import { report } from "./support/report";
 import { dumpPostgres, findSecrets } from "./support/secrets";
 
 /** At least 10,000 generated hostile requests against one scale-out instance (PostgreSQL + Redis). */
-let database: Awaited<ReturnType<typeof createPgDatabase>>;
+let database: Awaited<ReturnType<typeof createSeededDatabase>>;
 let db: Db;
 let app: RunningApp;
 let key: TestKey;
 const prefix = redisPrefix();
 
 beforeAll(async () => {
-  database = await createPgDatabase();
-  seedDatabase(database.url);
+  database = await createSeededDatabase();
   db = await connect(database.url, prefix);
   key = await makeKey(db, "unlimited");
   [app] = await startInstances(1, database.url, {

@@ -7,7 +7,7 @@ import { createClient, type Db } from "../../lib/db/client";
 import { applyMigrations } from "../../lib/db/schema-engine";
 import { REFERENCE_DATE } from "../../lib/seed/calendar";
 import { ROOT } from "../support/app";
-import { createPgDatabase, type TempPgDatabase } from "../support/postgres";
+import { createMigratedPgDatabase, type TempPgDatabase } from "../support/postgres";
 import { runScript, sportsCounts, sportsDigest, standingsProblems } from "../support/sports";
 
 const SMALL = "0.05";
@@ -270,8 +270,7 @@ describe("demo-data generator at the default scale", () => {
 describe("demo-data generator on PostgreSQL", () => {
   let pg: TempPgDatabase;
   beforeAll(async () => {
-    pg = createPgDatabase();
-    await applyMigrations(pg.url);
+    pg = await createMigratedPgDatabase();
   });
   afterAll(async () => {
     await Promise.all(clients.splice(0).map((c) => c.$disconnect()));

@@ -1,7 +1,6 @@
-import { applyMigrations } from "../../lib/db/schema-engine";
 import { createClient, type Db } from "../../lib/db/client";
 import { copyTemplateDb } from "./app";
-import { createPgDatabase } from "./postgres";
+import { createMigratedPgDatabase } from "./postgres";
 import { ensureTemplateDb } from "./template";
 
 export interface TestDb {
@@ -18,8 +17,7 @@ export async function sqliteTestDb(): Promise<TestDb> {
 
 /** A fresh, migrated PostgreSQL database (tests/support/postgres.ts), dropped by drop(). */
 export async function postgresTestDb(): Promise<TestDb> {
-  const pg = createPgDatabase();
-  await applyMigrations(pg.url);
+  const pg = await createMigratedPgDatabase();
   const db = createClient(pg.url);
   return {
     name: "postgresql",

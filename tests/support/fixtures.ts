@@ -1,11 +1,10 @@
 import { execFileSync } from "node:child_process";
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { createClient, type Db } from "../../lib/db/client";
 import { nameTokens, normalizeName } from "../../lib/sports/normalize";
 import { refreshBoardAggregates } from "../../lib/sports/store/stats";
-import { ROOT } from "./app";
+import { copyTemplateDb, ROOT } from "./app";
+import { createPgDatabaseFrom, type TempPgDatabase } from "./postgres";
+import { ensureFixtureTemplate, FIXTURE_SOURCES } from "./template";
 
 /**
  * A small deterministic world for API tests, independent of the demo-data generator: a football
@@ -117,11 +116,25 @@ async function insertChunks<T>(rows: T[], insert: (chunk: T[]) => Promise<unknow
   for (let i = 0; i < rows.length; i += size) await insert(rows.slice(i, i + size));
 }
 
-/** Builds into a fresh SQLite file, or into `opts.url` (an empty PostgreSQL database). */
-export async function buildFixture(opts: { url?: string } = {}): Promise<Fixture> {
-  const url =
-    opts.url ??
-    `file:${path.join(fs.mkdtempSync(path.join(os.tmpdir(), "statline-fixture-")), "fixture.db")}`;
+/** A private copy of the SQLite fixture, built once per run (tests/support/template.ts). */
+export async function buildFixture(): Promise<Fixture> {
+  const { file, ids } = await ensureFixtureTemplate(seedFixture);
+  const url = copyTemplateDb(file);
+  return { url, db: createClient(url), ids };
+}
+
+/** The fixture on a fresh PostgreSQL database, copied from a template database built once. */
+export async function buildPgFixture(): Promise<{ fx: Fixture; pg: TempPgDatabase }> {
+  const pg = await createPgDatabaseFrom("fixture", FIXTURE_SOURCES, async (url) => {
+    const fx = await seedFixture(url);
+    await fx.db.$disconnect();
+    return fx.ids;
+  });
+  return { pg, fx: { url: pg.url, db: createClient(pg.url), ids: pg.made } };
+}
+
+/** Migrates an empty database and writes the fixture into it. */
+async function seedFixture(url: string): Promise<Fixture> {
   // Migrated in a child process (as an operator would): the WASM engine's connection can hold the
   // SQLite file's lock in this process for a while after it is freed.
   execFileSync(process.execPath, ["--import", "tsx", "scripts/migrate.ts"], {

@@ -2,8 +2,8 @@ import { afterAll, beforeAll, expect } from "vitest";
 import { call, expectOk, type ApiResult } from "./api";
 import { startApp, type RunningApp } from "./app";
 import { createUnlimitedKey } from "./cli";
-import { buildFixture, type Fixture } from "./fixtures";
-import { createPgDatabase, type TempPgDatabase } from "./postgres";
+import { buildFixture, buildPgFixture, type Fixture } from "./fixtures";
+import type { TempPgDatabase } from "./postgres";
 
 // The oracle tests of the reads written straight from SQL rows (tests/api/*-sql.test.ts): the
 // fixture on SQLite and on PostgreSQL, enriched with what each test needs, a key and a server
@@ -39,8 +39,8 @@ export function oracleApp<E>(pg: boolean, name: string, enrich: (fx: Fixture) =>
     },
   } as OracleApp<E>;
   beforeAll(async () => {
-    temp = pg ? createPgDatabase() : undefined;
-    w.fx = await buildFixture(temp ? { url: temp.url } : {});
+    if (pg) ({ pg: temp, fx: w.fx } = await buildPgFixture());
+    else w.fx = await buildFixture();
     w.extra = await enrich(w.fx);
     w.key = createUnlimitedKey(w.fx.url, `${name}-${pg ? "pg" : "sqlite"}@example.com`);
     w.app = await startApp({ databaseUrl: w.fx.url, env: { RESPONSE_CACHE: "off" } });

@@ -1,36 +1,18 @@
-import { execFileSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import net from "node:net";
 import Redis from "ioredis";
-import { ROOT } from "../../support/app";
+import { createMigratedPgDatabase, createSeededPgDatabase } from "../../support/postgres";
 
 /** A fresh PostgreSQL database on 127.0.0.1:5432 with the repo's migrations applied. */
 export async function createPgDatabase(): Promise<{ name: string; url: string; drop: () => void }> {
-  const name = `statline_t_${randomBytes(5).toString("hex")}`;
-  const pg = ["-h", "127.0.0.1", "-p", "5432", "-U", "postgres"];
-  execFileSync("createdb", [...pg, name]);
-  const url = `postgresql://postgres@127.0.0.1:5432/${name}`;
-  const drop = () => execFileSync("dropdb", [...pg, "--if-exists", "--force", name]);
-  try {
-    execFileSync(process.execPath, ["--import", "tsx", "scripts/migrate.ts"], {
-      cwd: ROOT,
-      env: { ...process.env, DATABASE_URL: url },
-      stdio: ["ignore", "ignore", "inherit"],
-    });
-  } catch (err) {
-    drop();
-    throw err;
-  }
-  return { name, url, drop };
+  return createMigratedPgDatabase();
 }
 
-/** Runs the demo seed against a database (small scale: the suite needs shape, not volume). */
-export function seedDatabase(url: string, scale = process.env.RELIABILITY_SEED_SCALE ?? "0.05"): void {
-  execFileSync(process.execPath, ["--import", "tsx", "scripts/seed.ts", "--scale", scale, "--quiet"], {
-    cwd: ROOT,
-    env: { ...process.env, DATABASE_URL: url },
-    stdio: ["ignore", "ignore", "inherit"],
-  });
+/** A fresh migrated database with the demo seed (small scale: the suite needs shape, not volume). */
+export async function createSeededDatabase(
+  scale = process.env.RELIABILITY_SEED_SCALE ?? "0.05",
+): Promise<{ name: string; url: string; drop: () => void }> {
+  return createSeededPgDatabase(scale);
 }
 
 /** Every Redis key of this run lives under a unique prefix, deleted afterwards. */
