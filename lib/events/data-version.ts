@@ -25,10 +25,20 @@ export interface DataVersions {
  * live streams are woken through the change notifier (lib/events/notify.ts).
  */
 export async function bumpDataVersion(scope: DataScope = "all"): Promise<void> {
-  const value = `${Date.now()}-${Math.random().toString(36).slice(2, 8)}`;
-  const key = scope === "odds" ? ODDS_VERSION_KEY : DATA_VERSION_KEY;
+  const { key, value } = newDataVersion(scope);
   await db.systemState.upsert({ where: { key }, create: { key, value }, update: { value } });
   await notifyChanges(db);
+}
+
+/**
+ * The version row and a fresh value, for a writer that sets it in its own transaction instead (the
+ * ingest API's SQLite odds batches, lib/ingest/store/odds-sqlite.ts), then calls notifyChanges.
+ */
+export function newDataVersion(scope: DataScope): { key: string; value: string } {
+  return {
+    key: scope === "odds" ? ODDS_VERSION_KEY : DATA_VERSION_KEY,
+    value: `${Date.now()}-${Math.random().toString(36).slice(2, 8)}`,
+  };
 }
 
 /** The current versions, null before the first write of their scope. */

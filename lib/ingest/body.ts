@@ -54,11 +54,23 @@ export function parseJson(text: string, line?: number): unknown {
   }
 }
 
-/** NDJSON: one JSON value per non-empty line, each validated; the first bad line is the 400. */
-export function parseNdjson<S extends z.ZodType>(text: string, schema: S, maxLines: number): z.output<S>[] {
+/** Lines validated between two turns of the event loop (~1 ms of JSON.parse and zod on this machine). */
+const LINES_PER_TURN = 64;
+
+/**
+ * NDJSON: one JSON value per non-empty line, each validated; the first bad line is the 400. A
+ * batch of thousands of lines is validated in slices, yielding to the event loop between them, so
+ * requests in flight are answered meanwhile instead of after the whole batch.
+ */
+export async function parseNdjson<S extends z.ZodType>(
+  text: string,
+  schema: S,
+  maxLines: number,
+): Promise<z.output<S>[]> {
   const out: z.output<S>[] = [];
   const lines = text.split("\n");
   for (let i = 0; i < lines.length; i++) {
+    if (i % LINES_PER_TURN === LINES_PER_TURN - 1) await new Promise((r) => setImmediate(r));
     const raw = lines[i].trim();
     if (!raw) continue;
     if (out.length >= maxLines)

@@ -6,7 +6,7 @@
  * answers already given and changes nothing.
  */
 import { createHash } from "node:crypto";
-import { MAX_ODDS_LINES } from "./odds";
+import { MAX_ODDS_LINES } from "./odds-batch";
 
 export interface IngestFileOptions {
   baseUrl: string;
