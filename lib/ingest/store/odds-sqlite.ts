@@ -16,10 +16,10 @@ import {
  * An odds batch on SQLite, written on the ingest writer thread (lib/ingest/store/odds-thread.ts)
  * with statements prepared once per connection: the same rows, change-feed entry, stored answer
  * and odds data version as the Prisma path (lib/ingest/odds.ts writeOdds, then bumpDataVersion),
- * in one `BEGIN IMMEDIATE` transaction. Through Prisma on the event loop, a batch of 500 prices
- * took ~15 queries' worth of query building, each a turn of the event loop behind every reader,
- * then a synchronous commit: the ingest bench accepted 750 prices/s with the /v1 readers' p99 at
- * 28x their no-ingest figure. DateTime values are Prisma's own SQLite text, so Prisma reads them back.
+ * in one `BEGIN IMMEDIATE` transaction. Through Prisma on the event loop, better-sqlite3's statements
+ * and commits took 13% of the serving thread (Prisma 5% more) during the ingest bench's odds run,
+ * and the /v1 readers' p99 was 4.6x their no-ingest figure; with this thread, 1.5x (short runs at
+ * load average 15-16). DateTime values are Prisma's own SQLite text, so Prisma reads them back.
  */
 const SQL = {
   mapping: `SELECT "targetId" FROM "ingest_mappings" WHERE "source" = ? AND "kind" = 'contest' AND "externalId" = ?`,
