@@ -1,5 +1,6 @@
 import { db } from "../db";
 import { notifyChanges } from "./notify";
+import { setSystemState, systemStates } from "./store";
 
 /** The system_state row whose value changes whenever sports data does. */
 export const DATA_VERSION_KEY = "data_version";
@@ -25,17 +26,24 @@ export interface DataVersions {
  * live streams are woken through the change notifier (lib/events/notify.ts).
  */
 export async function bumpDataVersion(scope: DataScope = "all"): Promise<void> {
-  const value = `${Date.now()}-${Math.random().toString(36).slice(2, 8)}`;
-  const key = scope === "odds" ? ODDS_VERSION_KEY : DATA_VERSION_KEY;
-  await db.systemState.upsert({ where: { key }, create: { key, value }, update: { value } });
+  const { key, value } = newDataVersion(scope);
+  await setSystemState(db, key, value);
   await notifyChanges(db);
+}
+
+/**
+ * The version row and a fresh value, for a writer that sets it in its own transaction instead (the
+ * ingest API's SQLite odds batches, lib/ingest/store/odds-sqlite.ts), then calls notifyChanges.
+ */
+export function newDataVersion(scope: DataScope): { key: string; value: string } {
+  return {
+    key: scope === "odds" ? ODDS_VERSION_KEY : DATA_VERSION_KEY,
+    value: `${Date.now()}-${Math.random().toString(36).slice(2, 8)}`,
+  };
 }
 
 /** The current versions, null before the first write of their scope. */
 export async function readDataVersions(): Promise<DataVersions> {
-  const rows = await db.systemState.findMany({
-    where: { key: { in: [DATA_VERSION_KEY, ODDS_VERSION_KEY] } },
-  });
-  const of = (key: string) => rows.find((r) => r.key === key)?.value ?? null;
-  return { all: of(DATA_VERSION_KEY), odds: of(ODDS_VERSION_KEY) };
+  const rows = await systemStates(db, [DATA_VERSION_KEY, ODDS_VERSION_KEY]);
+  return { all: rows.get(DATA_VERSION_KEY) ?? null, odds: rows.get(ODDS_VERSION_KEY) ?? null };
 }

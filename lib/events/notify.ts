@@ -94,12 +94,13 @@ export function onChanges(db: Db, listener: ChangeListener): () => void {
 
 /**
  * Call after a write path's transaction committed (never inside it: a reader woken before the
- * commit would find nothing and sleep until the next poll). Never throws.
+ * commit would find nothing and sleep until the next poll). `known`: the head id the write itself
+ * took (saves the read). Never throws.
  */
-export async function notifyChanges(db: Db): Promise<void> {
+export async function notifyChanges(db: Db, known?: number): Promise<void> {
   let head: number;
   try {
-    head = await headId(db);
+    head = known ?? (await headId(db));
   } catch (err) {
     logDebug("change head not read; listeners catch up by polling", { reason: (err as Error).message });
     return;

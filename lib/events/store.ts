@@ -128,3 +128,14 @@ export async function deleteChangesBefore(db: Db, before: Date): Promise<number>
     return count;
   });
 }
+
+/** Sets a system_state row (the data-changed versions, lib/events/data-version.ts). */
+export async function setSystemState(db: DbOrTx, key: string, value: string): Promise<void> {
+  await db.systemState.upsert({ where: { key }, create: { key, value }, update: { value } });
+}
+
+/** The system_state rows of `keys` that exist, as key -> value. */
+export async function systemStates(db: Db, keys: string[]): Promise<Map<string, string>> {
+  const rows = await db.systemState.findMany({ where: { key: { in: keys } } });
+  return new Map(rows.map((r) => [r.key, r.value]));
+}

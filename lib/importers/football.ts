@@ -4,7 +4,7 @@ import { rebuildStandings } from "../sports/standings";
 import { resolveCompetition, resolveEdition } from "./competition";
 import { ImportError } from "./errors";
 import { writeMatchDetail } from "./match-detail";
-import { upsertOdds } from "./odds";
+import { upsertOdds } from "./store/odds";
 import { TeamResolver, type UnmatchedName } from "./teams";
 import type { ImportSummary, MatchRecord, ParsedFile, RowError } from "./types";
 import { upsertContests, type ContestInput } from "./upsert";

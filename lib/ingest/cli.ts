@@ -9,7 +9,7 @@ import fs from "node:fs";
 import { parseFlags, type AdminCommand } from "../cli/args";
 import { envStr, envStrOpt } from "../config";
 import { createHash } from "node:crypto";
-import { MAX_ODDS_LINES } from "./odds";
+import { MAX_ODDS_LINES } from "./odds-batch";
 
 export interface IngestFileOptions {
   baseUrl: string;

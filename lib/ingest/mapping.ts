@@ -30,10 +30,20 @@ export interface Mapped {
  */
 export const STATLINE_SOURCE = "statline";
 
+/** The contest id a `statline` reference names, or 0 when it cannot be one. */
+export function statlineContestId(externalId: string): number {
+  const id = /^[1-9][0-9]{0,9}$/.test(externalId) ? Number(externalId) : 0;
+  return id <= 2_147_483_647 ? id : 0;
+}
+
+/** The 400 for a reference to an id the source never upserted. */
+export const unknownRef = (source: string, kind: Kind, externalId: string, field: string) =>
+  invalidField(field, `no ${kind} '${externalId.slice(0, 80)}' from source '${source}'; upsert it first`);
+
 export async function lookup(tx: Tx, source: string, kind: Kind, externalId: string): Promise<Mapped | null> {
   if (source === STATLINE_SOURCE && kind === "contest") {
-    const id = /^[1-9][0-9]{0,9}$/.test(externalId) ? Number(externalId) : 0;
-    const found = id > 0 && id <= 2_147_483_647 && (await contestExists(tx, id));
+    const id = statlineContestId(externalId);
+    const found = id > 0 && (await contestExists(tx, id));
     return found ? { targetId: String(id), feedAt: null } : null;
   }
   return findMapping(tx, source, kind, externalId);
@@ -48,11 +58,7 @@ export async function resolveRef(
   field: string,
 ): Promise<number> {
   const found = await lookup(tx, source, kind, externalId);
-  if (!found)
-    throw invalidField(
-      field,
-      `no ${kind} '${externalId.slice(0, 80)}' from source '${source}'; upsert it first`,
-    );
+  if (!found) throw unknownRef(source, kind, externalId, field);
   return Number(found.targetId);
 }
 

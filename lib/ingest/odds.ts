@@ -1,88 +1,71 @@
 /**
- * Odds snapshots, one JSON object or NDJSON (one price per line, thousands per request), written
- * through the importers' odds write path (upsertOdds: one odds.points change per contest). A batch
+ * Odds snapshots, one JSON object or NDJSON (one price per line, thousands per request). A batch
  * is all or nothing: every line is validated and every contest resolved before anything is
  * written, and the writes share one transaction, so a bad line 812 leaves the first 811 unwritten.
+ * On SQLite the transaction runs on the ingest writer thread (lib/ingest/store/odds-sqlite.ts);
+ * on PostgreSQL through Prisma, with the importers' odds write path (upsertOdds: one odds.points
+ * change per contest, multi-row statements).
  */
-import { z } from "zod";
-import type { Tx } from "../db";
-import { upsertOdds } from "../importers/odds";
-import type { OddsRecord } from "../importers/types";
-import { resolveRef } from "./mapping";
-import { externalId } from "./schemas";
+import { db, type Tx } from "../db";
+import { retryBusy } from "../db/busy-retry";
+import { envInt } from "../config";
+import { newDataVersion } from "../events/data-version";
+import { upsertOdds } from "../importers/store/odds";
+import { contestForOdds } from "../sports/store/contests";
+import { twinAnswer, type Committed, type IdemRecord } from "./commit";
+import { resolveRef, unknownRef } from "./mapping";
+import { booksByCompetition, contestField, oddsAnswer, type OddsContest, type OddsLine } from "./odds-batch";
+import { oddsWriteThread } from "./store/odds-thread";
 import type { IngestResult } from "./types";
 
-/** Lines per request: 5,000 prices (about 1 MB) is one transaction of about a second on SQLite. */
-export const MAX_ODDS_LINES = 5000;
-
-export const OddsLine = z.strictObject({
-  contest: externalId.describe("The contest's external id (same source)"),
-  bookmaker: z.string().trim().min(1).max(40),
-  market: z.enum(["h2h", "totals", "spreads"]),
-  selection: z.enum(["home", "draw", "away", "over", "under"]),
-  line: z.number().finite().nullable().default(null),
-  price: z.number().finite().gt(1, "must be a decimal price above 1").max(10_000),
-  observed_at: z.iso
-    .datetime({ offset: true, error: "must be an ISO-8601 date-time with a zone" })
-    .describe("When the price was seen; it is also the feed timestamp of the point"),
-  is_closing: z.boolean().default(false),
-});
-export type OddsLine = z.output<typeof OddsLine>;
-
+/** The Prisma path (PostgreSQL), inside the pipeline's transaction. */
 export async function writeOdds(tx: Tx, source: string, lines: OddsLine[]): Promise<IngestResult> {
-  const contests = new Map<string, { id: number; competitionId: number; persons: Map<string, number> }>();
+  const contests = new Map<string, OddsContest>();
   for (const [i, l] of lines.entries()) {
     if (contests.has(l.contest)) continue;
-    const field = lines.length > 1 ? `line ${i + 1}: /contest` : "/contest";
-    const id = await resolveRef(tx, source, "contest", l.contest, field);
-    const c = await tx.contest.findUniqueOrThrow({
-      where: { id },
-      select: { edition: true, participants: { select: { side: true, personId: true } } },
-    });
+    const id = await resolveRef(tx, source, "contest", l.contest, contestField(lines.length, i));
+    const c = await contestForOdds(tx, id);
     // A price on a player (tennis) belongs to that person too, as the importers record it.
     const persons = new Map(
       c.participants.flatMap((p) => (p.personId ? [[p.side, p.personId] as const] : [])),
     );
     contests.set(l.contest, { id, competitionId: c.edition.competitionId, persons });
   }
-  const byCompetition = new Map<number, Map<number, OddsRecord[]>>();
-  for (const l of lines) {
-    const { id, competitionId, persons } = contests.get(l.contest)!;
-    const books = byCompetition.get(competitionId) ?? new Map<number, OddsRecord[]>();
-    const odds = books.get(id) ?? [];
-    odds.push({
-      bookmaker: l.bookmaker,
-      market: l.market,
-      selection: l.selection,
-      line: l.line,
-      price: l.price,
-      observedAt: new Date(l.observed_at),
-      isClosing: l.is_closing,
-      personId: persons.get(l.selection) ?? null,
-    });
-    books.set(id, odds);
-    byCompetition.set(competitionId, books);
-  }
   const totals = { imported: 0, updated: 0, unchanged: 0 };
-  for (const [competitionId, books] of byCompetition) {
-    const counts = await upsertOdds(
-      tx,
-      competitionId,
-      [...books].map(([contestId, odds]) => ({ contestId, odds })),
-    );
+  for (const { competitionId, books } of booksByCompetition(lines, contests)) {
+    const counts = await upsertOdds(tx, competitionId, books);
     totals.imported += counts.imported;
     totals.updated += counts.updated;
     totals.unchanged += counts.unchanged;
   }
-  const changed = totals.imported + totals.updated > 0;
-  return {
-    status: totals.imported ? 201 : 200,
-    data: {
-      lines: lines.length,
-      created: totals.imported,
-      updated: totals.updated,
-      unchanged: totals.unchanged,
-    },
-    changed,
-  };
+  return oddsAnswer(lines.length, totals);
+}
+
+/**
+ * Commits a validated batch: on SQLite in one transaction on the writer thread, which also stores
+ * the answer and sets the odds data version (the pipeline then only signals); elsewhere
+ * `inTransaction` (the pipeline's Prisma transaction around writeOdds).
+ */
+export async function commitOdds(
+  source: string,
+  lines: OddsLine[],
+  idem: IdemRecord,
+  inTransaction: () => Promise<Committed>,
+): Promise<Committed> {
+  const thread = oddsWriteThread(db);
+  if (!thread) return inTransaction();
+  const expiresAt = Date.now() + envInt("INGEST_IDEMPOTENCY_TTL_S") * 1000;
+  const r = await retryBusy(() =>
+    thread.request({
+      source,
+      lines,
+      idem: { ...idem, expiresAt },
+      version: newDataVersion("odds"),
+      now: Date.now(),
+    }),
+  );
+  if (r.kind === "unknown_contest")
+    throw unknownRef(source, "contest", r.contest, contestField(lines.length, r.index));
+  if (r.kind === "answered") return twinAnswer(idem, new Error("Idempotency-Key answer vanished"));
+  return { answer: r.answer, changed: r.changed, head: r.head ?? undefined };
 }

@@ -14,9 +14,9 @@ import { isDatabaseUnavailable } from "../api/db-errors";
 import { ApiError } from "../api/errors";
 import { errorResponse, newRequestId, noStoreJson as json } from "../api/respond";
 import type { ApiRequest, ApiResponse } from "../api/types";
-import { retryBusy } from "../db/busy-retry";
-import { db, type Tx } from "../db";
+import { db } from "../db";
 import { bumpDataVersion } from "../events/data-version";
+import { notifyChanges } from "../events/notify";
 import type { Caller } from "../keys/caller";
 import { INGEST_SCOPE } from "../keys/scopes";
 import { logError } from "../log";
@@ -24,21 +24,14 @@ import { metrics } from "../metrics";
 import { recordRequest, type RequestTrace } from "../requestlog/record";
 import { usage } from "../usage";
 import { parseJson, parseNdjson, readBody, validate } from "./body";
-import {
-  idempotencyKey,
-  pruneAnswers,
-  requestHash,
-  storeAnswer,
-  storedAnswer,
-  type StoredAnswer,
-} from "./idempotency";
+import { commitInTransaction } from "./commit";
+import { idempotencyKey, pruneAnswers, requestHash, storedAnswer, type StoredAnswer } from "./idempotency";
 import { ingestOpenApi } from "./openapi";
 import { compileRoutes, routeFor } from "./router";
 import { ingestRoutes } from "./routes";
 
 const compiled = compileRoutes(ingestRoutes);
 const SOURCE = /^[a-z0-9][a-z0-9_.-]{0,39}$/;
-const UNIQUE_VIOLATION = "P2002";
 
 /** The answer and what the request log and metering need. */
 interface Outcome {
@@ -109,17 +102,21 @@ async function run(
   const body =
     route.bodyKind === "ndjson"
       ? /ndjson|jsonl/i.test(apiReq.header("content-type") ?? "")
-        ? parseNdjson(text, elementOf(route.body), 5000)
+        ? await parseNdjson(text, elementOf(route.body), 5000)
         : [validate(elementOf(route.body), parseJson(text))]
       : validate(route.body, parseJson(text));
-  const written = await write(caller, idemKey, hash, async (tx) =>
-    route.handler({ body, params, caller, tx }),
-  );
+  const idem = { keyId: caller.keyId, idemKey, hash };
+  const inTransaction = () => commitInTransaction(idem, (tx) => route.handler({ body, params, caller, tx }));
+  const written = route.commit
+    ? await route.commit({ body, params, idem }, inTransaction)
+    : await inTransaction();
   pruneNowAndThen();
   if (written.changed) {
     // Other instances drop their caches on their next data-version poll; this one at once. An
-    // odds batch drops only the odds readers' entries.
-    await bumpDataVersion(route.changes);
+    // odds batch drops only the odds readers' entries. A write that set the version row in its
+    // own transaction only signals.
+    if (written.head === undefined) await bumpDataVersion(route.changes);
+    else await notifyChanges(db, written.head);
     invalidateResponseCache(route.changes);
   }
   return answered(requestId, written.answer, state, caller, route.pattern, false, trace, route.units);
@@ -135,33 +132,6 @@ function pruneNowAndThen(): void {
 }
 
 const elementOf = (schema: unknown) => (schema as { element: ZodType }).element;
-
-/** The write and its stored answer in one transaction; a concurrent twin's answer wins the race. */
-async function write(
-  caller: Caller,
-  idemKey: string,
-  hash: string,
-  handler: (tx: Tx) => Promise<{ status?: number; data: unknown; changed: boolean }>,
-): Promise<{ answer: StoredAnswer; changed: boolean }> {
-  try {
-    return await retryBusy(() =>
-      db.$transaction(
-        async (tx) => {
-          const result = await handler(tx);
-          const answer = { status: result.status ?? 200, body: JSON.stringify({ data: result.data }) };
-          await storeAnswer(tx, caller.keyId, idemKey, hash, answer);
-          return { answer, changed: result.changed };
-        },
-        { timeout: 60_000, maxWait: 30_000 },
-      ),
-    );
-  } catch (err) {
-    if ((err as { code?: unknown }).code !== UNIQUE_VIOLATION) throw err;
-    const answer = await storedAnswer(db, caller.keyId, idemKey, hash);
-    if (!answer) throw err;
-    return { answer, changed: false };
-  }
-}
 
 function answered(
   requestId: string,

@@ -25,7 +25,8 @@ import {
   writeLineup,
   writeStatistics,
 } from "./match";
-import { MAX_ODDS_LINES, OddsLine, writeOdds } from "./odds";
+import { commitOdds, writeOdds } from "./odds";
+import { MAX_ODDS_LINES, OddsLine } from "./odds-batch";
 import { Accepted } from "./schemas";
 import { defineIngestRoute, type IngestRouteDef } from "./types";
 
@@ -166,5 +167,6 @@ export const ingestRoutes: IngestRouteDef[] = [
     tags: ["Odds"],
     changes: "odds",
     handler: ({ tx, params, body }) => writeOdds(tx, params.source, body),
+    commit: ({ params, body, idem }, inTransaction) => commitOdds(params.source, body, idem, inTransaction),
   }),
 ];

@@ -2,6 +2,7 @@ import type { z } from "zod";
 import type { Caller } from "../keys/caller";
 import type { Tx } from "../db";
 import type { DataScope } from "../events/data-version";
+import type { Committed, IdemRecord } from "./commit";
 
 /** A JSON body (application/json) or newline-delimited JSON lines (application/x-ndjson). */
 export type BodyKind = "json" | "ndjson";
@@ -37,6 +38,14 @@ export interface IngestRouteDef<S extends z.ZodType = z.ZodType> {
   /** Units charged for an accepted write (lib/plans.ts). */
   units: number;
   handler: (ctx: IngestContext<z.output<S>>) => Promise<IngestResult>;
+  /**
+   * A route that commits itself (odds batches on SQLite: a writer thread); `inTransaction` runs
+   * `handler` in the pipeline's transaction, the path of every other route.
+   */
+  commit?: (
+    ctx: { body: z.output<S>; params: Record<string, string>; idem: IdemRecord },
+    inTransaction: () => Promise<Committed>,
+  ) => Promise<Committed>;
   /** What an accepted write changes (lib/events/data-version.ts); "all" unless set. */
   changes?: DataScope;
   /** The OpenAPI document itself: no key, no body, no transaction. */

@@ -50,15 +50,16 @@ const REPOSITORIES = [
  * Folders another branch (conv-b) is moving into their stores in parallel: allowed until it lands.
  * Remove each entry as its folder moves; the lead empties this list when merging.
  */
-const PENDING_MOVE = [
-  /^lib\/ingest\/odds\.ts$/,
-  /^lib\/importers\/odds\.ts$/,
-  /^lib\/events\/data-version\.ts$/,
-];
-/** The drivers: the platform, the metering write path (a worker thread) and the seed's bulk insert. */
+const PENDING_MOVE: RegExp[] = [];
+/**
+ * The drivers: the platform, the two SQLite writer threads (metering flushes; the ingest API's odds
+ * batches, which through Prisma on the event loop made the /v1 readers' p99 4.6x their no-ingest
+ * figure in the ingest bench, 1.5x on the thread) and the seed's bulk insert.
+ */
 const DRIVERS_ALLOWED = [
   /^lib\/db\//,
   /^lib\/usage\/(sqlite-write|write-worker)\.ts$/,
+  /^lib\/ingest\/store\/odds-(sqlite|worker)\.ts$/,
   /^lib\/seed\/insert\.ts$/,
 ];
 
@@ -84,7 +85,7 @@ describe("one data-access rule", () => {
     expect(outsideRepositories.filter((f) => PREPARED_RUN.test(read(f)))).toEqual([]);
   });
 
-  it("the drivers are imported only by the platform and the two measured write paths", () => {
+  it("the drivers are imported only by the platform and the measured write paths", () => {
     const offenders = ALL.filter(
       (f) => !DRIVERS_ALLOWED.some((r) => r.test(f)) && /from "(better-sqlite3|pg)"/.test(read(f)),
     );

@@ -1,8 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 
-// Odds batches through /ingest/v1 (in-process lean server, fresh SQLite, no Next build): a batch
-// matches stored points by observation time (new, repriced and unchanged counted apart, one row
-// per point), and it drops the odds readers' cached answers while /v1/teams stays cached.
+// Odds batches through /ingest/v1 (in-process lean server, fresh SQLite, no Next build; the batch
+// is written on the ingest writer thread): a batch matches stored points by observation time (new,
+// repriced and unchanged counted apart, one row per point), sets the odds data version (not the
+// general one) and drops the odds readers' cached answers while /v1/teams stays cached; two
+// requests in flight under one Idempotency-Key write once and answer alike.
 const env = vi.hoisted(() => {
   /* eslint-disable @typescript-eslint/no-require-imports */
   const fs = require("node:fs") as typeof import("node:fs");
@@ -22,6 +24,7 @@ const env = vi.hoisted(() => {
 });
 
 import { db } from "../../lib/db";
+import { readDataVersions } from "../../lib/events/data-version";
 import {
   expectOk as ok,
   feedCatalogue,
@@ -74,6 +77,32 @@ describe("odds batches", () => {
       orderBy: { observedAt: "asc" },
     });
     expect(draw.map((p) => p.price)).toEqual([3.3, 3.2]);
+  });
+
+  it("sets the odds data version in the batch's transaction, not the general one", async () => {
+    const before = await readDataVersions();
+    await post(h2hPrices([2.2, 3.5, 3.3], at(4)));
+    const after = await readDataVersions();
+    expect(after.odds).not.toBe(before.odds);
+    expect(after.all).toBe(before.all);
+    // Nothing changed: the version stays.
+    ok(await call("POST", "/opta/odds", undefined, { ndjson: h2hPrices([2.2, 3.5, 3.3], at(4)) }), 200);
+    expect((await readDataVersions()).odds).toBe(after.odds);
+  });
+
+  it("two requests in flight under one Idempotency-Key write once and get the same answer", async () => {
+    const ndjson = h2hPrices([2.1, 3.6, 3.4], at(5));
+    const [a, b] = await Promise.all([
+      call("POST", "/opta/odds", undefined, { ndjson, idem: "twin-1" }),
+      call("POST", "/opta/odds", undefined, { ndjson, idem: "twin-1" }),
+    ]);
+    expect([a.status, b.status]).toEqual([201, 201]);
+    expect(a.json).toEqual(b.json);
+    expect(a.json.data).toMatchObject({ created: 3 });
+    const rows = await db.oddsPoint.count({
+      where: { contestId: Number(contestId), observedAt: new Date(at(5)) },
+    });
+    expect(rows).toBe(3);
   });
 
   it("drops the cached odds history but not the cached teams page", async () => {

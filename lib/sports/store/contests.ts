@@ -54,3 +54,10 @@ export function contestWithSides(db: DbOrTx, id: number) {
     include: { participants: true, edition: { select: { competitionId: true } } },
   });
 }
+
+/** A contest's competition and the persons on its sides (odds on a player belong to that person). */
+export const contestForOdds = (db: DbOrTx, id: number) =>
+  db.contest.findUniqueOrThrow({
+    where: { id },
+    select: { edition: true, participants: { select: { side: true, personId: true } } },
+  });
