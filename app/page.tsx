@@ -42,9 +42,10 @@ export default async function HomePage() {
         <Link href="/dashboard" className={secondary}>
           Dashboard
         </Link>
-        <Link href="/docs" className={secondary}>
+        {/* A route handler's page, not a Next page: a Link would prefetch it as one on load. */}
+        <a href="/docs" className={secondary}>
           API docs
-        </Link>
+        </a>
       </nav>
       <section className="mt-14 grid gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-label="Data areas">
         {areas.map(([title, text]) => (
