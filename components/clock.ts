@@ -12,3 +12,6 @@ export const RenderedAtContext = createContext<number | null>(null);
  * the browser's clock from then on.
  */
 export const useNow = () => useContext(RenderedAtContext) ?? Date.now();
+
+/** True in the server render and the browser's hydration of it: nothing browser-only may show yet. */
+export const useHydrating = () => useContext(RenderedAtContext) !== null;

@@ -27,6 +27,7 @@ const PAGES: { path: string; prefetched: string[]; inHtml: string }[] = [
     inHtml: "No webhook endpoints yet",
   },
   { path: "/dashboard/alerts", prefetched: ["/api/dashboard/alerts"], inHtml: "No alerts" },
+  { path: "/dashboard/audit", prefetched: ["/api/dashboard/audit"], inHtml: "Key created" },
   {
     path: "/dashboard/account",
     prefetched: ["/api/dashboard/sessions", "/api/dashboard/2fa"],
@@ -73,5 +74,21 @@ test("dashboard pages render their data on the server and hydrate without a refe
     ).toEqual([]);
   }
   expect(errors).toEqual([]);
+
+  // The audit log's times: UTC in the HTML (the server cannot know the zone), the viewer's own
+  // zone once hydrated, with no mismatch in between.
+  const india = await browser.newContext({
+    baseURL,
+    storageState: await context.storageState(),
+    timezoneId: "Asia/Kolkata",
+  });
+  const viewer = await india.newPage();
+  viewer.on("console", (m) => m.type() === "error" && errors.push(m.text()));
+  viewer.on("pageerror", (e) => errors.push(e.message));
+  expect(await (await viewer.request.get("/dashboard/audit")).text()).toMatch(/\d:\d\d:\d\d [AP]M UTC/);
+  await viewer.goto("/dashboard/audit");
+  await expect(viewer.locator("time").first()).toContainText("GMT+5:30");
+  expect(errors).toEqual([]);
+  await india.close();
   await context.close();
 });
