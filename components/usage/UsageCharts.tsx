@@ -57,7 +57,7 @@ function ChartFrame({
   return (
     <div className={`${height} flex w-full flex-col`} role="img" aria-label={label}>
       <div className="relative flex min-h-0 flex-1 pt-2" onMouseLeave={() => setHover(null)}>
-        <div className="relative w-[52px] shrink-0 text-xs text-slate-400" aria-hidden="true">
+        <div className="relative w-[52px] shrink-0 text-xs text-slate-500" aria-hidden="true">
           {ticks.map((t) => (
             <span
               key={t}
@@ -110,7 +110,7 @@ function ChartFrame({
           )}
         </div>
       </div>
-      <div className="relative ml-[52px] h-6 text-xs text-slate-400" aria-hidden="true">
+      <div className="relative ml-[52px] h-6 text-xs text-slate-500" aria-hidden="true">
         {report.series.map((p, i) =>
           i % every === 0 ? (
             <span
