@@ -81,7 +81,7 @@ function ChartFrame({
             {report.series.map((p, i) => (
               <div
                 key={p.start}
-                className={`flex h-full flex-1 flex-col-reverse ${column ? "px-[9%]" : ""} ${
+                className={`flex h-full min-w-0 flex-1 flex-col-reverse items-center ${
                   hover === i && column ? "bg-slate-900/5" : ""
                 }`}
                 onMouseEnter={() => setHover(i)}
@@ -161,7 +161,8 @@ export function RequestsChart({
             <div
               key={c}
               data-bar={c}
-              className={`shrink-0 ${onBucket ? "cursor-pointer" : ""} ${
+              // 18% of each bucket is the gap between bars.
+              className={`w-[82%] shrink-0 ${onBucket ? "cursor-pointer" : ""} ${
                 classes.slice(i + 1).every((k) => p[k] === 0) ? "rounded-t-[3px]" : ""
               }`}
               style={{ height: pct((p[c] / top) * 100), background: CLASS_COLORS[c] }}
