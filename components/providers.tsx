@@ -1,8 +1,9 @@
 "use client";
 
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import { useState, type ReactNode } from "react";
+import { startTransition, useEffect, useState, type ReactNode } from "react";
 import type { Role } from "@/lib/workspaces/permissions";
+import { RenderedAtContext } from "./clock";
 import { CsrfContext } from "./csrf";
 import { ApiRequestError } from "./hooks/useApi";
 import { RoleContext } from "./workspace";
@@ -23,18 +24,26 @@ function makeQueryClient() {
 export function Providers({
   csrfToken,
   role = "viewer",
+  renderedAt = null,
   children,
 }: {
   csrfToken: string;
+  /** Date.now() of the server render (the dashboard layout): see useNow. */
+  renderedAt?: number | null;
   /** The member's role in the active workspace (the dashboard layout). */
   role?: Role;
   children: ReactNode;
 }) {
   const [client] = useState(makeQueryClient);
+  const [frozenAt, setFrozenAt] = useState<number | null>(renderedAt);
+  // After hydration, at low priority (time-sliced): the few texts that read the time render again.
+  useEffect(() => startTransition(() => setFrozenAt(null)), []);
   return (
     <CsrfContext.Provider value={csrfToken}>
       <RoleContext.Provider value={role}>
-        <QueryClientProvider client={client}>{children}</QueryClientProvider>
+        <RenderedAtContext.Provider value={frozenAt}>
+          <QueryClientProvider client={client}>{children}</QueryClientProvider>
+        </RenderedAtContext.Provider>
       </RoleContext.Provider>
     </CsrfContext.Provider>
   );

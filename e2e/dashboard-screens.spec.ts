@@ -108,13 +108,13 @@ test("screenshots: keys page, display-once dialog, usage with data, overview and
 
   await page.goto("/dashboard/usage?range=7d");
   await expect(statValue(page, "Requests")).toHaveText(weekTotal.toLocaleString("en-US"));
-  await expect(page.locator(".recharts-bar-rectangle").first()).toBeVisible();
+  await expect(page.locator("[data-bar]").first()).toBeVisible();
   await page.screenshot({ path: path.join(SCREENS, "usage-7d.png"), fullPage: true });
   // Hover a bar: the tooltip gives real numbers for that bucket.
   const chart = page.getByRole("img", { name: /Requests per day/ });
   const box = (await chart.boundingBox())!;
   await page.mouse.move(box.x + box.width * 0.62, box.y + box.height * 0.6);
-  await expect(page.locator(".recharts-tooltip-wrapper").first()).toContainText("2xx success");
+  await expect(page.locator("[data-chart-tooltip]")).toContainText("2xx success");
   await page.screenshot({ path: path.join(SCREENS, "usage-7d-tooltip.png") });
 
   await page.goto("/dashboard/usage?env=live&range=7d");

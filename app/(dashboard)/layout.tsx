@@ -1,9 +1,12 @@
 import { headers } from "next/headers";
 import type { ReactNode } from "react";
+import { GET as getAlerts } from "@/app/api/dashboard/alerts/route";
 import { VerifyEmailBanner } from "@/components/account/VerifyEmailBanner";
+import { queries } from "@/components/hooks/queries";
 import { Shell } from "@/components/layout/Shell";
 import { SuspendedBanner } from "@/components/layout/SuspendedBanner";
 import { formatDateTime } from "@/components/ui/format";
+import { Prefetched } from "@/components/Prefetched";
 import { Providers } from "@/components/providers";
 import { safeCallbackPath } from "@/lib/auth/callback";
 import { csrfTokenFor } from "@/lib/auth/csrf";
@@ -37,16 +40,19 @@ export default async function DashboardLayout({ children }: { children: ReactNod
     />
   ) : null;
   return (
-    <Providers csrfToken={csrfTokenFor(user.id)} role={user.role}>
-      <Shell
-        email={user.email}
-        banner={banner}
-        workspaces={{ list: workspaces, active: user.accountId }}
-        operator={account?.operator === true || isListedOperator(user.email)}
-      >
-        {!verified && <VerifyEmailBanner email={user.email} mail={mailConfigured()} />}
-        {children}
-      </Shell>
+    <Providers csrfToken={csrfTokenFor(user.id)} role={user.role} renderedAt={Date.now()}>
+      {/* The navigation's unread-alerts count. */}
+      <Prefetched queries={[{ ...queries.alerts(), get: getAlerts }]}>
+        <Shell
+          email={user.email}
+          banner={banner}
+          workspaces={{ list: workspaces, active: user.accountId }}
+          operator={account?.operator === true || isListedOperator(user.email)}
+        >
+          {!verified && <VerifyEmailBanner email={user.email} mail={mailConfigured()} />}
+          {children}
+        </Shell>
+      </Prefetched>
     </Providers>
   );
 }

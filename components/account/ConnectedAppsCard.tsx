@@ -4,7 +4,8 @@ import { useConnectedAppsQuery, useRevokeConnectedAppMutation } from "../hooks/u
 import { EnvironmentBadge } from "../ui/Badge";
 import { Button } from "../ui/Button";
 import { Card, CardHeader } from "../ui/Card";
-import { formatDateTime, formatRelative } from "../ui/format";
+import { Ago } from "../ui/Ago";
+import { formatDateTime } from "../ui/format";
 import { ErrorState, Skeleton } from "../ui/States";
 
 /** Apps connected over OAuth (remote MCP clients): scopes, last use, and Revoke (asks first). */
@@ -58,10 +59,7 @@ export function ConnectedAppsCard() {
                 <p className="mt-0.5 text-sm text-slate-600">
                   {a.lastUsedAt ? (
                     <>
-                      last used{" "}
-                      <time dateTime={a.lastUsedAt} title={formatDateTime(a.lastUsedAt)}>
-                        {formatRelative(a.lastUsedAt)}
-                      </time>
+                      last used <Ago iso={a.lastUsedAt} />
                     </>
                   ) : (
                     "never used"

@@ -5,7 +5,8 @@ import { useRevokeSessionMutation, useSessionsQuery } from "../hooks/useSessions
 import { Badge } from "../ui/Badge";
 import { Button } from "../ui/Button";
 import { Card, CardHeader } from "../ui/Card";
-import { formatDateTime, formatRelative } from "../ui/format";
+import { Ago } from "../ui/Ago";
+import { formatDateTime } from "../ui/format";
 import { ErrorState, Skeleton } from "../ui/States";
 
 /** Active sessions (device, IP, last seen) with revoke, and "sign out everywhere". */
@@ -56,11 +57,8 @@ export function SessionsCard() {
                   {s.current && <Badge tone="green">This browser</Badge>}
                 </p>
                 <p className="mt-0.5 text-sm text-slate-600">
-                  {s.ip ?? "Unknown address"} · last seen{" "}
-                  <time dateTime={s.lastSeenAt} title={formatDateTime(s.lastSeenAt)}>
-                    {formatRelative(s.lastSeenAt)}
-                  </time>{" "}
-                  · signed in {formatDateTime(s.createdAt)}
+                  {s.ip ?? "Unknown address"} · last seen <Ago iso={s.lastSeenAt} /> · signed in{" "}
+                  {formatDateTime(s.createdAt)}
                 </p>
               </div>
               <Button

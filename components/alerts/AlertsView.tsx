@@ -6,7 +6,7 @@ import { hrefInWorkspace, useWorkspaceId } from "../hooks/useEnvironment";
 import { Badge } from "../ui/Badge";
 import { Button } from "../ui/Button";
 import { Card, CardHeader, PageHeader } from "../ui/Card";
-import { formatDateTime, formatRelative } from "../ui/format";
+import { Ago } from "../ui/Ago";
 import { BellIcon } from "../ui/icons";
 import { EmptyState, ErrorState, Skeleton } from "../ui/States";
 
@@ -74,10 +74,7 @@ export function AlertsView() {
                   </p>
                   <p className="mt-1 text-sm text-slate-700 [overflow-wrap:anywhere]">{a.message}</p>
                   <p className="mt-1 text-xs text-slate-600">
-                    <code className="font-mono">{a.type}</code> ·{" "}
-                    <time dateTime={a.createdAt} title={formatDateTime(a.createdAt)}>
-                      {formatRelative(a.createdAt)}
-                    </time>
+                    <code className="font-mono">{a.type}</code> · <Ago iso={a.createdAt} />
                   </p>
                 </div>
                 {!a.read && (

@@ -3,6 +3,7 @@
 import { useState } from "react";
 import { AUDIT_CATEGORIES, AUDIT_CATEGORY_NAMES, type AuditCategory } from "@/lib/audit/labels";
 import type { AuditView as AuditEvent } from "@/lib/audit/views";
+import { useHydrating, useNow } from "../clock";
 import { useAuditQuery } from "../hooks/useAuditQuery";
 import { hrefInWorkspace, useWorkspaceId } from "../hooks/useEnvironment";
 import { Badge } from "../ui/Badge";
@@ -21,12 +22,15 @@ const td = "px-5 py-3 align-top text-sm";
 const select = `h-9 rounded-md border border-slate-300 bg-white pl-3 pr-8 text-sm text-slate-800 shadow-sm ${focusRing}`;
 
 function When({ iso }: { iso: string }) {
+  const now = useNow();
+  // The server does not know the viewer's zone: UTC until hydrated (components/ui/format.ts).
+  const hydrating = useHydrating();
   return (
     <>
       <time dateTime={iso} className="text-slate-800">
-        {formatLocalDateTime(iso)}
+        {formatLocalDateTime(iso, hydrating)}
       </time>
-      <div className="text-xs text-slate-600">{formatRelative(iso)}</div>
+      <div className="text-xs text-slate-600">{formatRelative(iso, now)}</div>
     </>
   );
 }

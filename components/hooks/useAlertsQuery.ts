@@ -4,17 +4,18 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { AlertView } from "@/lib/alerts/list";
 import type { AlertSettings } from "@/lib/alerts/settings";
 import type { AlertType, Channel, LeakAction } from "@/lib/alerts/types";
+import { queries } from "./queries";
 import { useApi } from "./useApi";
 
-export const alertsQueryKey = ["alerts"] as const;
-const settingsKey = ["alert-settings"] as const;
+export const alertsQueryKey = queries.alerts().key;
+const settingsKey = queries.alertSettings().key;
 
 /** The account's alerts and unread count; refreshed every minute for the navigation badge. */
 export function useAlertsQuery() {
   const api = useApi();
   return useQuery({
     queryKey: alertsQueryKey,
-    queryFn: () => api.get<{ items: AlertView[]; unread: number }>("/api/dashboard/alerts"),
+    queryFn: () => api.get<{ items: AlertView[]; unread: number }>(queries.alerts().url),
     refetchInterval: 60_000,
   });
 }
@@ -33,7 +34,7 @@ export function useAlertSettingsQuery() {
   const api = useApi();
   return useQuery({
     queryKey: settingsKey,
-    queryFn: () => api.get<AlertSettings>("/api/dashboard/alerts/settings"),
+    queryFn: () => api.get<AlertSettings>(queries.alertSettings().url),
   });
 }
 

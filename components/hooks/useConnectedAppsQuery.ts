@@ -2,15 +2,16 @@
 
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { ConnectedAppView } from "@/lib/oauth/connected";
+import { queries } from "./queries";
 import { useApi } from "./useApi";
 
-export const connectedAppsQueryKey = ["connected-apps"] as const;
+export const connectedAppsQueryKey = queries.connectedApps().key;
 
 export function useConnectedAppsQuery() {
   const api = useApi();
   return useQuery({
     queryKey: connectedAppsQueryKey,
-    queryFn: () => api.get<ConnectedAppView[]>("/api/dashboard/connected-apps"),
+    queryFn: () => api.get<ConnectedAppView[]>(queries.connectedApps().url),
   });
 }
 

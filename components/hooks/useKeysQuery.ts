@@ -3,9 +3,10 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { CreatedKey, KeyView } from "@/lib/keys/views";
 import type { KeyOptionsInput, KeyPatchInput } from "@/lib/keys/options";
+import { queries } from "./queries";
 import { useApi } from "./useApi";
 
-export const keysQueryKey = ["keys"] as const;
+export const keysQueryKey = queries.keys().key;
 
 export interface CreateKeyRequest {
   name: string;
@@ -15,7 +16,7 @@ export interface CreateKeyRequest {
 
 export function useKeysQuery() {
   const api = useApi();
-  return useQuery({ queryKey: keysQueryKey, queryFn: () => api.get<KeyView[]>("/api/dashboard/keys") });
+  return useQuery({ queryKey: keysQueryKey, queryFn: () => api.get<KeyView[]>(queries.keys().url) });
 }
 
 /**

@@ -2,15 +2,16 @@
 
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { SessionView } from "@/lib/auth/sessions";
+import { queries } from "./queries";
 import { useApi } from "./useApi";
 
-export const sessionsQueryKey = ["sessions"] as const;
+export const sessionsQueryKey = queries.sessions().key;
 
 export function useSessionsQuery() {
   const api = useApi();
   return useQuery({
     queryKey: sessionsQueryKey,
-    queryFn: () => api.get<SessionView[]>("/api/dashboard/sessions"),
+    queryFn: () => api.get<SessionView[]>(queries.sessions().url),
   });
 }
 

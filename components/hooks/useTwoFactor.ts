@@ -2,13 +2,14 @@
 
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { TotpStatus } from "@/lib/auth/totp";
+import { queries } from "./queries";
 import { useApi } from "./useApi";
 
-const key = ["two-factor"] as const;
+const key = queries.twoFactor().key;
 
 export function useTwoFactorQuery() {
   const api = useApi();
-  return useQuery({ queryKey: key, queryFn: () => api.get<TotpStatus>("/api/dashboard/2fa") });
+  return useQuery({ queryKey: key, queryFn: () => api.get<TotpStatus>(queries.twoFactor().url) });
 }
 
 /** setup → {secret, uri}; enable {code} → {recoveryCodes} (shown once); disable {code}. */

@@ -3,9 +3,10 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { SecretOverlap } from "@/lib/webhooks/config";
 import type { WebhookDeliveryDetail, WebhookDeliveryView, WebhookEndpointView } from "@/lib/webhooks/views";
+import { queries } from "./queries";
 import { useApi } from "./useApi";
 
-export const webhooksQueryKey = ["webhooks"] as const;
+export const webhooksQueryKey = queries.webhooks().key;
 const deliveriesKey = (id: string) => ["webhooks", id, "deliveries"] as const;
 const base = (id: string) => `/api/dashboard/webhooks/${encodeURIComponent(id)}`;
 
@@ -24,7 +25,7 @@ export function useWebhooksQuery() {
   const api = useApi();
   return useQuery({
     queryKey: webhooksQueryKey,
-    queryFn: () => api.get<WebhookEndpointView[]>("/api/dashboard/webhooks"),
+    queryFn: () => api.get<WebhookEndpointView[]>(queries.webhooks().url),
   });
 }
 

@@ -4,7 +4,8 @@ import type { UseQueryResult } from "@tanstack/react-query";
 import type { KeyView } from "@/lib/keys/views";
 import { EnvironmentBadge, Badge } from "../ui/Badge";
 import { Button } from "../ui/Button";
-import { formatDateTime, formatRelative } from "../ui/format";
+import { useNow } from "../clock";
+import { Ago } from "../ui/Ago";
 import { KeyIcon, PlusIcon } from "../ui/icons";
 import { EmptyState, ErrorState, Skeleton } from "../ui/States";
 import { expiresSoon, statusOf } from "./key-status";
@@ -44,10 +45,7 @@ function When({ label, iso }: { label: string; iso: string | null }) {
     <span className="whitespace-nowrap">
       {iso ? (
         <>
-          {label}{" "}
-          <time dateTime={iso} title={formatDateTime(iso)} className="text-slate-700">
-            {formatRelative(iso)}
-          </time>
+          {label} <Ago iso={iso} className="text-slate-700" />
         </>
       ) : (
         <span className="text-slate-700">Never used</span>
@@ -61,7 +59,8 @@ function When({ label, iso }: { label: string; iso: string | null }) {
  * status and every action always visible, nothing wider than the page (issue 12).
  */
 function KeyItem({ k, actions }: { k: KeyView; actions: KeyActions | null }) {
-  const status = statusOf(k);
+  const now = useNow();
+  const status = statusOf(k, now);
   const live = status === "active" || status === "disabled";
   const label = `${k.name} (${k.prefix})`;
   return (
@@ -75,7 +74,7 @@ function KeyItem({ k, actions }: { k: KeyView; actions: KeyActions | null }) {
           </span>
           <EnvironmentBadge environment={k.environment} />
           {STATUS_BADGE[status]}
-          {expiresSoon(k) && <Badge tone="amber">Expires soon</Badge>}
+          {expiresSoon(k, now) && <Badge tone="amber">Expires soon</Badge>}
           {k.restricted && <Badge tone="blue">Restricted</Badge>}
         </div>
         <code

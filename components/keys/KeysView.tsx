@@ -6,19 +6,22 @@ import { useEnvironment, useSwitchHref } from "../hooks/useEnvironment";
 import type { CreatedKey, KeyView } from "@/lib/keys/views";
 import { useCreateKeyMutation, useKeysQuery, useToggleKeyMutation } from "../hooks/useKeysQuery";
 import { Button } from "../ui/Button";
-import { Card } from "../ui/Card";
-import { PageHeader } from "../ui/Card";
+import { Card, PageHeader } from "../ui/Card";
+import { useNow } from "../clock";
 import { useCan } from "../workspace";
 import { PlusIcon } from "../ui/icons";
-import { CreateKeyDialog } from "./CreateKeyDialog";
+import { OnceOpened } from "../ui/OnceOpened";
 import { KeysTable } from "./KeysTable";
-import { RevokeKeyDialog } from "./RevokeKeyDialog";
-import { SecretDialog } from "./SecretDialog";
-import { RollKeyDialog } from "./RollKeyDialog";
-import { EditKeyDialog } from "./EditKeyDialog";
-import { DisableKeyDialog } from "./DisableKeyDialog";
 import { filterKeys, sortKeys, statusOf, type KeySort, type StatusFilter } from "./key-status";
 import { KEYS_PAGE_SIZE, KeysPager } from "./KeysPager";
+import {
+  CreateKeyDialog,
+  DisableKeyDialog,
+  EditKeyDialog,
+  RevokeKeyDialog,
+  RollKeyDialog,
+  SecretDialog,
+} from "./lazy";
 
 const control =
   "rounded-md border border-slate-300 px-3 py-1.5 text-sm shadow-sm focus:border-emerald-600 focus:outline-none focus:ring-2 focus:ring-emerald-600/25";
@@ -54,7 +57,8 @@ export function KeysView() {
   const headingRef = useRef<HTMLHeadingElement>(null);
   const focusHeadingAfterRevoke = useRef(false);
   const filterId = useId();
-  const matching = keys.data ? sortKeys(filterKeys(keys.data, search, status), sort) : [];
+  const now = useNow();
+  const matching = keys.data ? sortKeys(filterKeys(keys.data, search, status, now), sort) : [];
   // A page past the end (keys revoked away, a narrower search) shows the last one.
   const lastPage = Math.max(0, Math.ceil(matching.length / KEYS_PAGE_SIZE) - 1);
   const current = Math.min(page, lastPage);
@@ -86,7 +90,7 @@ export function KeysView() {
   }, [notice]);
 
   // Active means working now: a disabled or expired key is not (issue 34 saw "2 active" with one disabled).
-  const active = keys.data?.filter((k) => statusOf(k) === "active").length ?? 0;
+  const active = keys.data?.filter((k) => statusOf(k, now) === "active").length ?? 0;
   const revokedCount = keys.data?.filter((k) => k.revokedAt).length ?? 0;
 
   return (
@@ -225,59 +229,71 @@ export function KeysView() {
         <KeysPager page={current} total={matching.length} onPage={setPage} />
       </Card>
 
-      <CreateKeyDialog
-        defaultEnvironment={env}
-        open={creating}
-        mutation={create}
-        onClose={() => {
-          setCreating(false);
-          create.reset();
-        }}
-        onCreated={(result) => {
-          setCreating(false);
-          if (result.key.environment !== env) router.replace(switchHref(result.key.environment));
-          setCreated(result);
-        }}
-      />
-      <SecretDialog
-        created={created}
-        onClose={() => {
-          focusHeadingAfterRevoke.current = true;
-          setCreated(null);
-          create.reset();
-        }}
-      />
-      <RollKeyDialog
-        apiKey={rolling}
-        onClose={() => setRolling(null)}
-        onRolled={(result) => {
-          setRolling(null);
-          setCreated(result);
-        }}
-      />
-      <EditKeyDialog
-        apiKey={editing}
-        onClose={() => setEditing(null)}
-        onSaved={(key) => {
-          setEditing(null);
-          setNotice(`Saved ${key.name} (${key.prefix}…). Requests see the change within 2 seconds.`);
-        }}
-      />
-      <DisableKeyDialog
-        apiKey={disabling}
-        pending={toggle.isPending}
-        onCancel={() => setDisabling(null)}
-        onConfirm={(k) => setToggled(k, true)}
-      />
-      <RevokeKeyDialog
-        apiKey={revoking}
-        onClose={() => setRevoking(null)}
-        onRevoked={(key) => {
-          focusHeadingAfterRevoke.current = true;
-          setRevoking(null);
-          setNotice(`Revoked ${key.name} (${key.prefix}…). Requests with it now get 401 Invalid API key.`);
-        }}
-      />
+      <OnceOpened open={creating}>
+        <CreateKeyDialog
+          defaultEnvironment={env}
+          open={creating}
+          mutation={create}
+          onClose={() => {
+            setCreating(false);
+            create.reset();
+          }}
+          onCreated={(result) => {
+            setCreating(false);
+            if (result.key.environment !== env) router.replace(switchHref(result.key.environment));
+            setCreated(result);
+          }}
+        />
+      </OnceOpened>
+      <OnceOpened open={created !== null}>
+        <SecretDialog
+          created={created}
+          onClose={() => {
+            focusHeadingAfterRevoke.current = true;
+            setCreated(null);
+            create.reset();
+          }}
+        />
+      </OnceOpened>
+      <OnceOpened open={rolling !== null}>
+        <RollKeyDialog
+          apiKey={rolling}
+          onClose={() => setRolling(null)}
+          onRolled={(result) => {
+            setRolling(null);
+            setCreated(result);
+          }}
+        />
+      </OnceOpened>
+      <OnceOpened open={editing !== null}>
+        <EditKeyDialog
+          apiKey={editing}
+          onClose={() => setEditing(null)}
+          onSaved={(key) => {
+            setEditing(null);
+            setNotice(`Saved ${key.name} (${key.prefix}…). Requests see the change within 2 seconds.`);
+          }}
+        />
+      </OnceOpened>
+      <OnceOpened open={disabling !== null}>
+        <DisableKeyDialog
+          apiKey={disabling}
+          pending={toggle.isPending}
+          onCancel={() => setDisabling(null)}
+          onConfirm={(k) => setToggled(k, true)}
+        />
+      </OnceOpened>
+      <OnceOpened open={revoking !== null}>
+        <RevokeKeyDialog
+          apiKey={revoking}
+          onClose={() => setRevoking(null)}
+          onRevoked={(key) => {
+            focusHeadingAfterRevoke.current = true;
+            setRevoking(null);
+            setNotice(`Revoked ${key.name} (${key.prefix}…). Requests with it now get 401 Invalid API key.`);
+          }}
+        />
+      </OnceOpened>
     </>
   );
 }

@@ -21,6 +21,7 @@ export function EnvSwitch({ className = "" }: { className?: string }) {
           return (
             <li key={o.env} className="flex-1">
               <Link
+                prefetch={false}
                 href={hrefFor(o.env)}
                 aria-current={active ? "page" : undefined}
                 data-env={o.env}

@@ -88,7 +88,11 @@ function NavLinks({
             : pathname.startsWith(href);
           return (
             <li key={href}>
+              {/* No prefetch, here and in the frame's other links: every dashboard page renders per
+                  request with its data, so a prefetch got only the route's frame, and the visible
+                  links cost each page load 5 fetches and server renders on a phone (Lighthouse). */}
               <Link
+                prefetch={false}
                 href={withEnv ? hrefWithEnv(href, env, workspace) : href}
                 aria-current={active ? "page" : undefined}
                 className={linkClass(active)}
@@ -122,6 +126,7 @@ function AlertsBell() {
   const workspace = useWorkspaceId();
   return (
     <Link
+      prefetch={false}
       href={hrefInWorkspace("/dashboard/alerts", workspace)}
       aria-label={unread ? `Alerts, ${unread} unread` : "Alerts"}
       className={`relative mr-1 rounded-md p-2 text-slate-600 hover:bg-slate-100 ${focusRing}`}

@@ -2,17 +2,10 @@
 
 import { useId, useState } from "react";
 import type { KeyView } from "@/lib/keys/views";
-import type { LogFilters } from "../hooks/useLogsQuery";
+import { LOG_RANGES, type LogFilters } from "../hooks/queries";
 import { Button, focusRing } from "../ui/Button";
 import { formatDateTime } from "../ui/format";
 import { SearchIcon } from "../ui/icons";
-
-export const RANGES = [
-  { value: "1h", label: "Last hour", ms: 3_600_000 },
-  { value: "24h", label: "Last 24 hours", ms: 86_400_000 },
-  { value: "7d", label: "Last 7 days", ms: 7 * 86_400_000 },
-  { value: "", label: "All retained", ms: 0 },
-] as const;
 
 const STATUSES = [
   { value: "", label: "Any status" },
@@ -152,7 +145,7 @@ export function LogFilterBar({ value, range, keys, endpoints, onChange }: Filter
             disabled={!!value.requestId}
             onChange={(e) => onChange({}, e.target.value)}
           >
-            {RANGES.map((r) => (
+            {LOG_RANGES.map((r) => (
               <option key={r.value} value={r.value}>
                 {r.label}
               </option>

@@ -1,17 +1,22 @@
 "use client";
 
+import dynamic from "next/dynamic";
 import { useMemo, useState } from "react";
 import type { RequestLogView } from "@/lib/requestlog/query";
 import { hrefInWorkspace, useEnvironment, useWorkspaceId } from "../hooks/useEnvironment";
 import { useKeysQuery } from "../hooks/useKeysQuery";
-import { logParams, useLogsQuery, type LogFilters } from "../hooks/useLogsQuery";
+import { logParams, logRangeFrom, type LogFilters } from "../hooks/queries";
+import { useLogsQuery } from "../hooks/useLogsQuery";
 import { Button } from "../ui/Button";
 import { Card, PageHeader } from "../ui/Card";
 import { DownloadIcon, SearchIcon } from "../ui/icons";
 import { EmptyState, ErrorState, Skeleton } from "../ui/States";
-import { LogDrawer } from "./LogDrawer";
-import { LogFilterBar, RANGES } from "./LogFilterBar";
+import { OnceOpened } from "../ui/OnceOpened";
+import { LogFilterBar } from "./LogFilterBar";
 import { LogTable } from "./LogTable";
+
+// The request drawer is fetched when a row is first opened, not with the page.
+const LogDrawer = dynamic(() => import("./LogDrawer").then((m) => m.LogDrawer), { ssr: false });
 
 export interface LogsInitial {
   keyPrefix: string;
@@ -19,24 +24,16 @@ export interface LogsInitial {
   endpoint: string;
   requestId: string;
   range: string;
+  /** For a preset range, the page's time minus the range (logRangeFrom), and no `to`. */
   from: string;
   to: string;
-}
-
-/** A preset range as a from-time, fixed when chosen so the query (and its cache key) stays put. */
-function fromFor(range: string): string {
-  const r = RANGES.find((x) => x.value === range);
-  return r && r.ms ? new Date(Date.now() - r.ms).toISOString() : "";
 }
 
 export function LogsView({ initial, endpoints }: { initial: LogsInitial; endpoints: string[] }) {
   const env = useEnvironment();
   const workspace = useWorkspaceId();
-  const [state, setState] = useState(() => ({
-    ...initial,
-    from: initial.range === "custom" ? initial.from : fromFor(initial.range),
-    to: initial.range === "custom" ? initial.to : "",
-  }));
+  // A preset range's from-time comes from the page, so this asks the query the page rendered with.
+  const [state, setState] = useState(initial);
   const filters: LogFilters = { env, ...state };
   const logs = useLogsQuery(filters);
   const keys = useKeysQuery();
@@ -47,7 +44,7 @@ export function LogsView({ initial, endpoints }: { initial: LogsInitial; endpoin
     const merged = { ...state, ...next };
     if (range !== undefined) {
       merged.range = range;
-      merged.from = fromFor(range);
+      merged.from = logRangeFrom(range, Date.now());
       merged.to = "";
     }
     setState(merged);
@@ -119,7 +116,9 @@ export function LogsView({ initial, endpoints }: { initial: LogsInitial; endpoin
           </Button>
         </div>
       )}
-      <LogDrawer row={open} onClose={() => setOpen(null)} />
+      <OnceOpened open={open !== null}>
+        <LogDrawer row={open} onClose={() => setOpen(null)} />
+      </OnceOpened>
     </>
   );
 }

@@ -7,7 +7,8 @@ import { useMemberMutations, useMembersQuery, type MembersPage } from "../hooks/
 import { Badge, type Tone } from "../ui/Badge";
 import { Button } from "../ui/Button";
 import { Card, CardHeader, PageHeader } from "../ui/Card";
-import { formatDateTime, formatRelative } from "../ui/format";
+import { Ago } from "../ui/Ago";
+import { formatDateTime } from "../ui/format";
 import { PlusIcon } from "../ui/icons";
 import { ErrorState, Skeleton } from "../ui/States";
 import { InviteDialog } from "./InviteDialog";
@@ -81,11 +82,8 @@ function MembersCard({ page }: { page: MembersPage }) {
                 {m.userId === page.you.userId && <Badge>You</Badge>}
               </p>
               <p className="mt-0.5 truncate text-sm text-slate-600" title={m.name ?? undefined}>
-                {m.name ? `${m.name} · ` : ""}joined{" "}
-                <time dateTime={m.joinedAt} title={formatDateTime(m.joinedAt)}>
-                  {formatRelative(m.joinedAt)}
-                </time>{" "}
-                · {m.keysCreated} {m.keysCreated === 1 ? "key" : "keys"}
+                {m.name ? `${m.name} · ` : ""}joined <Ago iso={m.joinedAt} /> · {m.keysCreated}{" "}
+                {m.keysCreated === 1 ? "key" : "keys"}
               </p>
             </div>
             <Badge tone={TONE[m.role]}>{m.role}</Badge>

@@ -9,7 +9,7 @@ import { KEY_VARIABLE } from "../logs/curl";
 import { StatusBadge } from "../logs/StatusBadge";
 import { Button } from "../ui/Button";
 import { CopyButton } from "../ui/CopyButton";
-import { formatRelative } from "../ui/format";
+import { Ago } from "../ui/Ago";
 
 const link = "font-medium text-emerald-700 underline-offset-2 hover:underline";
 const code = "rounded bg-slate-100 px-1 font-mono text-[13px]";
@@ -131,7 +131,7 @@ export function QuickStart({ overview }: { overview: OverviewView }) {
               <code className={code}>
                 {last.method} {last.endpoint}
               </code>
-              <span>{formatRelative(last.at)}</span>
+              <Ago iso={last.at} />
               <Link
                 href={hrefWithEnv(`/dashboard/logs?id=${encodeURIComponent(last.requestId)}`, env, workspace)}
                 className={link}

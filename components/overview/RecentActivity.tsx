@@ -4,7 +4,7 @@ import Link from "next/link";
 import { describeAction } from "../audit/actions";
 import { useAuditQuery } from "../hooks/useAuditQuery";
 import { hrefInWorkspace, useWorkspaceId } from "../hooks/useEnvironment";
-import { formatDateTime, formatRelative } from "../ui/format";
+import { Ago } from "../ui/Ago";
 import { Skeleton } from "../ui/States";
 
 const TONE_DOT = {
@@ -43,9 +43,7 @@ export function RecentActivity() {
                     {e.detail}
                   </p>
                   <p className="text-xs text-slate-500">
-                    <time dateTime={e.createdAt} title={formatDateTime(e.createdAt)}>
-                      {formatRelative(e.createdAt)}
-                    </time>
+                    <Ago iso={e.createdAt} />
                     {e.actor ? ` · ${e.actor.email}` : ""}
                   </p>
                 </div>

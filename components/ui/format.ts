@@ -18,10 +18,16 @@ const preciseFormat = new Intl.DateTimeFormat("en-US", {
   timeZone: "UTC",
 });
 // The audit log reads in the viewer's own time zone (issue 34), named in the text (e.g. "GMT+2").
-// Only for data fetched in the browser: the server render never prints it, so no hydration mismatch.
+// The server cannot know that zone: its render, and the browser's hydration of it, print the same
+// shape in UTC ("… UTC"), and the viewer's zone follows once the page has hydrated.
 const localFormat = new Intl.DateTimeFormat("en-US", {
   dateStyle: "medium",
   timeStyle: "medium",
+});
+const utcLocalFormat = new Intl.DateTimeFormat("en-US", {
+  dateStyle: "medium",
+  timeStyle: "medium",
+  timeZone: "UTC",
 });
 const zoneFormat = new Intl.DateTimeFormat("en-US", { timeZoneName: "short" });
 const relativeFormat = new Intl.RelativeTimeFormat("en-US", { numeric: "auto" });
@@ -29,8 +35,9 @@ const relativeFormat = new Intl.RelativeTimeFormat("en-US", { numeric: "auto" })
 export const formatNumber = (n: number) => numberFormat.format(n);
 export const formatCompact = (n: number) =>
   Math.abs(n) < 10_000 ? numberFormat.format(n) : compactFormat.format(n);
-export const formatLocalDateTime = (iso: string) => {
+export const formatLocalDateTime = (iso: string, utc = false) => {
   const d = new Date(iso);
+  if (utc) return `${utcLocalFormat.format(d)} UTC`;
   const zone = zoneFormat.formatToParts(d).find((p) => p.type === "timeZoneName")?.value ?? "";
   return `${localFormat.format(d)} ${zone}`.trim();
 };

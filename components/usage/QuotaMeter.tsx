@@ -12,8 +12,11 @@ function projection(month: MonthUsage, now: number): { units: number; resets: Da
   return { units: elapsed >= 0.1 ? Math.round(month.units / elapsed) : -1, resets };
 }
 
-/** Units used this UTC month against the plan's quota, as a labelled meter. */
-export function QuotaMeter({ month, detailed = false }: { month: MonthUsage; detailed?: boolean }) {
+/**
+ * Units used this UTC month against the plan's quota, as a labelled meter; `detailed` (the time
+ * the pace is measured at, useNow) adds the reset day, the limits and the month's pace.
+ */
+export function QuotaMeter({ month, detailed }: { month: MonthUsage; detailed?: { now: number } }) {
   const share = month.quota ? month.units / month.quota : 0;
   const tone = share >= 1 ? "bg-red-500" : share >= 0.8 ? "bg-amber-500" : "bg-emerald-500";
   return (
@@ -52,13 +55,13 @@ export function QuotaMeter({ month, detailed = false }: { month: MonthUsage; det
         {monthName.format(new Date(month.start))} · {month.planLabel} plan · {formatNumber(month.requests)}{" "}
         requests
       </p>
-      {detailed && <QuotaDetails month={month} />}
+      {detailed && <QuotaDetails month={month} now={detailed.now} />}
     </div>
   );
 }
 
-function QuotaDetails({ month }: { month: MonthUsage }) {
-  const { units, resets } = projection(month, Date.now());
+function QuotaDetails({ month, now }: { month: MonthUsage; now: number }) {
+  const { units, resets } = projection(month, now);
   const over = month.quota !== null && units > month.quota;
   return (
     <dl className="mt-5 space-y-2 border-t border-slate-100 pt-4 text-sm">

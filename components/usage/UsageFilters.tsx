@@ -1,7 +1,7 @@
 "use client";
 
 import type { KeyView } from "@/lib/keys/views";
-import type { UsageFilters as Filters } from "../hooks/useUsageQuery";
+import type { UsageFilters as Filters } from "../hooks/queries";
 import { focusRing } from "../ui/Button";
 
 const RANGES = [

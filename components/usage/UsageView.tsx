@@ -1,33 +1,22 @@
 "use client";
 
-import dynamic from "next/dynamic";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { hrefInWorkspace, useEnvironment, useWorkspaceId } from "../hooks/useEnvironment";
+import { useNow } from "../clock";
 import { useKeysQuery } from "../hooks/useKeysQuery";
-import { useUsageQuery, type UsageFilters as Filters } from "../hooks/useUsageQuery";
+import type { UsageFilters as Filters } from "../hooks/queries";
+import { useUsageQuery } from "../hooks/useUsageQuery";
 import { Card, CardHeader, PageHeader } from "../ui/Card";
 import { formatNumber, formatPercent } from "../ui/format";
 import { ChartIcon } from "../ui/icons";
 import { Stat } from "../ui/Stat";
 import { EmptyState, ErrorState, Skeleton } from "../ui/States";
-import { WhenVisible } from "../ui/WhenVisible";
 import { PerKey, TopEndpoints } from "./Breakdowns";
 import { QuotaMeter } from "./QuotaMeter";
+import { RequestsChart, UnitsChart } from "./UsageCharts";
 import { UsageFilters } from "./UsageFilters";
-
-// The chart library (recharts, 110 KiB on the wire) is the page's largest script: in its own chunk,
-// fetched once a chart nears the viewport (WhenVisible), with a placeholder of the chart's height.
-// Loaded with the page, it was most of the page's blocking time under Lighthouse's mobile CPU.
-const RequestsChart = dynamic(() => import("./UsageCharts").then((m) => m.RequestsChart), {
-  ssr: false,
-  loading: () => <Skeleton className="h-72" />,
-});
-const UnitsChart = dynamic(() => import("./UsageCharts").then((m) => m.UnitsChart), {
-  ssr: false,
-  loading: () => <Skeleton className="h-56" />,
-});
 
 const RANGE_TEXT = { "24h": "last 24 hours", "7d": "last 7 days", "30d": "last 30 days" } as const;
 
@@ -53,6 +42,7 @@ export function UsageView({ initial }: { initial: Omit<Filters, "environment"> }
   const filters: Filters = { ...state, environment };
   const usage = useUsageQuery(filters);
   const keys = useKeysQuery();
+  const now = useNow();
 
   const update = (next: Filters) => {
     setState({ range: next.range, keyId: next.keyId });
@@ -178,9 +168,7 @@ export function UsageView({ initial }: { initial: Omit<Filters, "environment"> }
                   No requests in the {RANGE_TEXT[report.range]}.
                 </p>
               ) : (
-                <WhenVisible className="h-72">
-                  <RequestsChart report={report} onBucket={openBucket} />
-                </WhenVisible>
+                <RequestsChart report={report} onBucket={openBucket} />
               )}
             </div>
           </Card>
@@ -192,15 +180,13 @@ export function UsageView({ initial }: { initial: Omit<Filters, "environment"> }
                 description={`Units charged per ${report.granularity === "hour" ? "hour" : "day"}`}
               />
               <div className="px-3 pb-3 pt-4 sm:px-5">
-                <WhenVisible className="h-56">
-                  <UnitsChart report={report} />
-                </WhenVisible>
+                <UnitsChart report={report} />
               </div>
             </Card>
             <Card>
               <CardHeader title="Monthly quota" description="All keys, this calendar month (UTC)" />
               <div className="px-5 py-5">
-                <QuotaMeter month={report.month} detailed />
+                <QuotaMeter month={report.month} detailed={{ now }} />
               </div>
             </Card>
           </div>

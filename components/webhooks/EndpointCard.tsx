@@ -7,7 +7,7 @@ import { Button } from "../ui/Button";
 import { Card } from "../ui/Card";
 import { formatDateTime } from "../ui/format";
 import type { EndpointAction } from "../hooks/useWebhooksQuery";
-import { DeliveryLog } from "./DeliveryLog";
+import { DeliveryLog } from "./lazy";
 
 export function EndpointCard({
   endpoint: ep,

@@ -15,10 +15,9 @@ import {
   type CreatedEndpoint,
   type EndpointAction,
 } from "../hooks/useWebhooksQuery";
+import { OnceOpened } from "../ui/OnceOpened";
 import { EndpointCard } from "./EndpointCard";
-import { EndpointDialog } from "./EndpointDialog";
-import { RollSecretDialog } from "./RollSecretDialog";
-import { WebhookSecretDialog } from "./WebhookSecretDialog";
+import { EndpointDialog, RollSecretDialog, WebhookSecretDialog } from "./lazy";
 import { useCan } from "../workspace";
 
 const DONE: Record<EndpointAction, string> = {
@@ -106,62 +105,70 @@ export function WebhooksView() {
         </div>
       )}
 
-      <EndpointDialog
-        open={adding}
-        editing={null}
-        pending={create.isPending}
-        serverError={create.isError ? create.error.message : ""}
-        onClose={() => {
-          setAdding(false);
-          create.reset();
-        }}
-        onSubmit={(input) =>
-          create.mutate(input, {
-            onSuccess: (result) => {
-              setAdding(false);
-              setCreated(result);
-            },
-          })
-        }
-      />
-      <EndpointDialog
-        open={editing !== null}
-        editing={editing}
-        pending={update.isPending}
-        serverError={update.isError ? update.error.message : ""}
-        onClose={() => {
-          setEditing(null);
-          update.reset();
-        }}
-        onSubmit={(input) =>
-          editing &&
-          update.mutate(
-            { id: editing.id, ...input },
-            {
-              onSuccess: () => {
-                setEditing(null);
-                update.reset();
-                setNotice("Endpoint saved.");
+      <OnceOpened open={adding}>
+        <EndpointDialog
+          open={adding}
+          editing={null}
+          pending={create.isPending}
+          serverError={create.isError ? create.error.message : ""}
+          onClose={() => {
+            setAdding(false);
+            create.reset();
+          }}
+          onSubmit={(input) =>
+            create.mutate(input, {
+              onSuccess: (result) => {
+                setAdding(false);
+                setCreated(result);
               },
-            },
-          )
-        }
-      />
-      <RollSecretDialog
-        endpoint={rolling}
-        onClose={() => setRolling(null)}
-        onRolled={(result) => {
-          setRolling(null);
-          setCreated(result);
-        }}
-      />
-      <WebhookSecretDialog
-        created={created}
-        onClose={() => {
-          setCreated(null);
-          create.reset();
-        }}
-      />
+            })
+          }
+        />
+      </OnceOpened>
+      <OnceOpened open={editing !== null}>
+        <EndpointDialog
+          open={editing !== null}
+          editing={editing}
+          pending={update.isPending}
+          serverError={update.isError ? update.error.message : ""}
+          onClose={() => {
+            setEditing(null);
+            update.reset();
+          }}
+          onSubmit={(input) =>
+            editing &&
+            update.mutate(
+              { id: editing.id, ...input },
+              {
+                onSuccess: () => {
+                  setEditing(null);
+                  update.reset();
+                  setNotice("Endpoint saved.");
+                },
+              },
+            )
+          }
+        />
+      </OnceOpened>
+      <OnceOpened open={rolling !== null}>
+        <RollSecretDialog
+          endpoint={rolling}
+          onClose={() => setRolling(null)}
+          onRolled={(result) => {
+            setRolling(null);
+            setCreated(result);
+          }}
+        />
+      </OnceOpened>
+      <OnceOpened open={created !== null}>
+        <WebhookSecretDialog
+          created={created}
+          onClose={() => {
+            setCreated(null);
+            create.reset();
+          }}
+        />
+      </OnceOpened>
       <Dialog
         open={deleting !== null}
         onDismiss={() => setDeleting(null)}

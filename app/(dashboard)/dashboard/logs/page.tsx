@@ -1,5 +1,9 @@
 import type { Metadata } from "next";
+import { GET as getKeys } from "@/app/api/dashboard/keys/route";
+import { GET as getLogs } from "@/app/api/dashboard/logs/route";
+import { logRangeFrom, queries } from "@/components/hooks/queries";
 import { LogsView } from "@/components/logs/LogsView";
+import { Prefetched } from "@/components/Prefetched";
 import { routes } from "@/lib/api/routes";
 import { requireMember } from "@/lib/workspaces/member";
 
@@ -24,18 +28,24 @@ export default async function LogsPage({ searchParams }: { searchParams: Search 
           ? ""
           : "24h";
   const endpoints = routes.filter((r) => !r.public).map((r) => r.pattern);
+  const initial = {
+    keyPrefix: one(q.key).slice(0, 16),
+    status: one(q.status).slice(0, 6),
+    endpoint: one(q.endpoint).slice(0, 120),
+    requestId: one(q.id).slice(0, 64),
+    range,
+    ...(range === "custom" ? { from, to } : { from: logRangeFrom(range, Date.now()), to: "" }),
+  };
+  // The frame's test/live switch, as useEnvironment reads it; 50 rows a page, as useLogsQuery asks.
+  const env = one(q.env) === "live" ? "live" : "test";
   return (
-    <LogsView
-      endpoints={[...endpoints, "(unmatched)"]}
-      initial={{
-        keyPrefix: one(q.key).slice(0, 16),
-        status: one(q.status).slice(0, 6),
-        endpoint: one(q.endpoint).slice(0, 120),
-        requestId: one(q.id).slice(0, 64),
-        range,
-        from,
-        to,
-      }}
-    />
+    <Prefetched
+      queries={[
+        { ...queries.logs({ env, ...initial }, 50), get: getLogs, infinite: true },
+        { ...queries.keys(), get: getKeys },
+      ]}
+    >
+      <LogsView endpoints={[...endpoints, "(unmatched)"]} initial={initial} />
+    </Prefetched>
   );
 }

@@ -1,4 +1,8 @@
 import type { Metadata } from "next";
+import { GET as getKeys } from "@/app/api/dashboard/keys/route";
+import { GET as getUsage } from "@/app/api/dashboard/usage/route";
+import { queries } from "@/components/hooks/queries";
+import { Prefetched } from "@/components/Prefetched";
 import { UsageView } from "@/components/usage/UsageView";
 import { requireMember } from "@/lib/workspaces/member";
 import { USAGE_RANGES, type UsageRange } from "@/lib/usage/report";
@@ -14,5 +18,17 @@ export default async function UsagePage({ searchParams }: { searchParams: Search
   const range = (USAGE_RANGES as readonly string[]).includes(one(q.range))
     ? (one(q.range) as UsageRange)
     : "24h";
-  return <UsageView initial={{ range, keyId: one(q.keyId).slice(0, 64) }} />;
+  const initial = { range, keyId: one(q.keyId).slice(0, 64) };
+  // The frame's test/live switch, as useEnvironment reads it.
+  const environment = one(q.env) === "live" ? "live" : "test";
+  return (
+    <Prefetched
+      queries={[
+        { ...queries.usage({ ...initial, environment }), get: getUsage },
+        { ...queries.keys(), get: getKeys },
+      ]}
+    >
+      <UsageView initial={initial} />
+    </Prefetched>
+  );
 }
