@@ -1,4 +1,5 @@
 import type Database from "better-sqlite3";
+import { preparedOnce } from "../db/prepared";
 import { sqliteDateTime as at } from "../db/config";
 import { storedBody, storedHeaders, storedMessage } from "../requestlog/response";
 import { rollupsOf } from "./rollups";
@@ -32,17 +33,7 @@ const SQL = {
   touch: `UPDATE "api_keys" SET "lastUsedAt" = ? WHERE "id" = ?`,
 } as const;
 
-type Prepared = { [K in keyof typeof SQL]: Database.Statement };
-const preparedOf = new WeakMap<Database.Database, Prepared>();
-
-function prepared(conn: Database.Database): Prepared {
-  let p = preparedOf.get(conn);
-  if (!p) {
-    p = Object.fromEntries(Object.entries(SQL).map(([k, sql]) => [k, conn.prepare(sql)])) as Prepared;
-    preparedOf.set(conn, p);
-  }
-  return p;
-}
+const prepared = preparedOnce(SQL);
 
 export interface MarkerPlan {
   /** This batch's marker key (null: not idempotent). */

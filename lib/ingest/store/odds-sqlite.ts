@@ -1,4 +1,5 @@
 import type Database from "better-sqlite3";
+import { preparedOnce } from "../../db/prepared";
 import { sqliteDateTime as at } from "../../db/config";
 import { resourceOf } from "../../events/types";
 import { oddsKey, planOdds, type OddsBook, type StoredPoint } from "../../importers/odds-plan";
@@ -41,17 +42,8 @@ const SQL = {
     ON CONFLICT ("key") DO UPDATE SET "value" = excluded."value", "updatedAt" = excluded."updatedAt"`,
 } as const;
 
-type Prepared = { [K in keyof typeof SQL]: Database.Statement };
-const preparedOf = new WeakMap<Database.Database, Prepared>();
-
-function prepared(conn: Database.Database): Prepared {
-  let p = preparedOf.get(conn);
-  if (!p) {
-    p = Object.fromEntries(Object.entries(SQL).map(([k, sql]) => [k, conn.prepare(sql)])) as Prepared;
-    preparedOf.set(conn, p);
-  }
-  return p;
-}
+const prepared = preparedOnce(SQL);
+type Prepared = ReturnType<typeof prepared>;
 
 export interface OddsWriteRequest {
   source: string;
