@@ -20,6 +20,17 @@ function searchWhere(term: string) {
     : {};
 }
 
+/** The account's own columns, shown in the console's list and on its detail page. */
+const ACCOUNT_FIELDS = {
+  id: true,
+  name: true,
+  plan: true,
+  operator: true,
+  createdAt: true,
+  suspendedAt: true,
+  suspendedReason: true,
+} as const;
+
 export const countAccounts = (db: Db, term: string) => db.account.count({ where: searchWhere(term) });
 
 /** One page of matching accounts, newest first, with up to 3 member emails and the unrevoked key count. */
@@ -30,13 +41,7 @@ export const accountPage = (db: Db, term: string, skip: number, take: number) =>
     skip,
     take,
     select: {
-      id: true,
-      name: true,
-      plan: true,
-      operator: true,
-      createdAt: true,
-      suspendedAt: true,
-      suspendedReason: true,
+      ...ACCOUNT_FIELDS,
       users: { select: { email: true }, orderBy: { createdAt: "asc" }, take: 3 },
       _count: { select: { apiKeys: { where: { revokedAt: null } } } },
     },
@@ -67,13 +72,7 @@ export function accountDetail(db: Db, id: string) {
   return db.account.findUnique({
     where: { id },
     select: {
-      id: true,
-      name: true,
-      plan: true,
-      operator: true,
-      createdAt: true,
-      suspendedAt: true,
-      suspendedReason: true,
+      ...ACCOUNT_FIELDS,
       users: {
         select: { id: true, email: true, name: true, createdAt: true },
         orderBy: { createdAt: "asc" },
