@@ -1,5 +1,6 @@
 import { findOrCreateUser, findUserByEmail } from "../accounts/users";
 import { db } from "../db";
+import { credentialRefusal, type Issuer } from "./issuing";
 import { rollApiKey, setKeyDisabled, updateApiKey } from "./lifecycle";
 import { listApiKeys } from "./store";
 import { createCappedApiKey, revokeApiKey } from "./service";
@@ -30,7 +31,16 @@ export const keyCommands: AdminCommand[] = [
       const name = requireFlag(flags, "name").slice(0, 100);
       const options = keyOptionsFromFlags(flags);
       const user = await findOrCreateUser(db, email);
-      const { accountId } = await memberFor(db, user, flags.workspace, "keys.create");
+      const { accountId, role } = await memberFor(db, user, flags.workspace, "keys.create");
+      const issuer: Issuer = {
+        userId: user.id,
+        homeAccountId: user.accountId,
+        accountId,
+        role,
+        session: "admin-cli",
+      };
+      const refused = await credentialRefusal(db, issuer, { environment, scopes: options.scopes });
+      if (refused) throw new Error(refused);
       const made = await createCappedApiKey(
         db,
         { accountId, name, environment, createdById: user.id, source: "cli", options },
