@@ -10,8 +10,8 @@ import { accountKeyRefusal, INGEST_OPERATORS_ONLY } from "./service";
 /**
  * Who asks for a credential: the person, the workspace the key goes into and their role there, and
  * how they proved who they are. `session` is a signed-in browser (its re-authentication age is
- * checked for live keys); "admin-cli" is the shell of the server (`npm run admin`), which needs no
- * re-authentication: whoever runs it already holds the database.
+ * checked for live keys); "admin-cli" is the shell of the server (`npm run admin`): whoever runs it
+ * already holds the database.
  */
 export interface Issuer {
   userId: string;
@@ -54,7 +54,7 @@ export const INGEST_NOT_BY_CONSENT =
  * The one policy for issuing a credential, asked by every path that makes a key or token (the
  * dashboard's create and roll, the admin CLI, the agent handoff's approval, OAuth consent): the
  * role may create keys; the account is not suspended; `ingest` only by an operator into their own
- * operator account; a live key needs a verified email address and, from a browser, a
+ * operator account; a live key asked for from a browser needs a verified email address and a
  * re-authentication within the last 10 minutes. Each refusal is 403 FORBIDDEN with the same message
  * on every path, checked in this order.
  */
@@ -66,10 +66,11 @@ export async function credentialRefusal(db: Db, issuer: Issuer, ask: CredentialA
   const personal = personalScopeRefusal(issuer, ask.scopes);
   if (personal) return personal;
   if (ask.consent && ask.scopes?.includes(INGEST_SCOPE)) return INGEST_NOT_BY_CONSENT;
-  if (ask.environment === "live") {
+  // The admin CLI is the install's own shell: whoever runs it holds the database and vouches for
+  // the address (as `admin user verify` does), so the live-key rules are for people in a browser.
+  if (ask.environment === "live" && issuer.session !== "admin-cli") {
     if (!(await isEmailVerified(db, issuer.userId))) return UNVERIFIED_LIVE_KEY_MESSAGE;
-    if (issuer.session !== "admin-cli" && !(await recentlyAuthenticated(db, issuer.session.sessionId)))
-      return REAUTH_MESSAGE;
+    if (!(await recentlyAuthenticated(db, issuer.session.sessionId))) return REAUTH_MESSAGE;
   }
   return null;
 }
