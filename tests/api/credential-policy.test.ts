@@ -1,4 +1,3 @@
-import { execFileSync } from "node:child_process";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { UNVERIFIED_LIVE_KEY_MESSAGE } from "../../lib/auth/email-verification";
 import { csrfTokenFor } from "../../lib/auth/csrf";
@@ -6,164 +5,30 @@ import { REAUTH_MESSAGE } from "../../lib/auth/reauth";
 import { createClient, type Db } from "../../lib/db/client";
 import { INGEST_OPERATORS_ONLY, SUSPENDED_KEY_MESSAGE, createApiKey } from "../../lib/keys/service";
 import { escapeHtml } from "../../lib/util/html";
-import { SignInClient } from "../accounts/support";
 import { authorizeUrl, pkce, register, REDIRECT } from "../mcp/oauth-support";
-import { copyTemplateDb, ROOT, startApp, type RunningApp } from "../support/app";
+import { copyTemplateDb, startApp, type RunningApp } from "../support/app";
 import { ensureTemplateDb } from "../support/template";
-import { createUser } from "../support/users";
+import {
+  cliCreate,
+  dashboardCreate,
+  dashboardRoll,
+  formHeaders,
+  handoffApprove,
+  jsonHeaders,
+  oauthConsent,
+  person,
+  useApp,
+  type Answer,
+  type Person,
+} from "./issuing-paths";
 
 // One issuing policy (lib/keys/issuing.ts), the same answer on every path that makes a key: the
 // dashboard's create and roll, the admin CLI, the agent handoff's approval and OAuth consent.
 process.env.NEXTAUTH_SECRET ??= "test-secret-not-for-production-0123456789";
 
-const password = "violet tractor anthem 42";
 let url: string;
 let db: Db;
 let app: RunningApp;
-
-interface Person {
-  email: string;
-  client: SignInClient;
-  id: string;
-  accountId: string;
-}
-
-async function person(name: string, verified = true): Promise<Person> {
-  const email = `${name}@issuing.test`;
-  const made = createUser(url, email, password, { verified });
-  const client = new SignInClient(app.baseUrl);
-  expect((await client.credentials(email, password)).status).toBe(200);
-  return { email, client, ...made };
-}
-
-type Ask = { environment: "test" | "live"; scopes: string[] };
-type Answer = { status: number; message: string | null; issued: boolean };
-
-const jsonHeaders = (p: Person) => ({
-  "content-type": "application/json",
-  origin: app.baseUrl,
-  "x-csrf-token": csrfTokenFor(p.id),
-});
-const formHeaders = () => ({ "content-type": "application/x-www-form-urlencoded", origin: app.baseUrl });
-const pageMessage = (html: string) => /<h1>[^<]*<\/h1><p>([^<]*)<\/p>/.exec(html)?.[1] ?? html;
-
-async function dashboardCreate(p: Person, ask: Ask, workspace?: string): Promise<Answer> {
-  const res = await p.client.request("/api/dashboard/keys", {
-    method: "POST",
-    headers: { ...jsonHeaders(p), ...(workspace ? { "x-statline-workspace": workspace } : {}) },
-    body: JSON.stringify({ name: "policy", environment: ask.environment, options: { scopes: ask.scopes } }),
-  });
-  const json = (await res.json()) as { error?: { message: string } };
-  return { status: res.status, message: json.error?.message ?? null, issued: res.status === 201 };
-}
-
-async function dashboardRoll(p: Person, keyId: string, workspace?: string): Promise<Answer> {
-  const res = await p.client.request(`/api/dashboard/keys/${keyId}/roll`, {
-    method: "POST",
-    headers: { ...jsonHeaders(p), ...(workspace ? { "x-statline-workspace": workspace } : {}) },
-    body: JSON.stringify({ grace: "now" }),
-  });
-  const json = (await res.json()) as { error?: { message: string } };
-  return { status: res.status, message: json.error?.message ?? null, issued: res.status === 201 };
-}
-
-async function handoffApprove(p: Person, ask: Ask): Promise<Answer> {
-  const { challenge } = pkce();
-  const started = await fetch(`${app.baseUrl}/api/agent/sessions`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ code_challenge: challenge, code_challenge_method: "S256", client_name: "policy" }),
-  });
-  const { user_code } = (await started.json()) as { user_code: string };
-  const form = new URLSearchParams({
-    csrf_token: csrfTokenFor(p.id),
-    user_code,
-    decision: "approve",
-    environment: ask.environment,
-  });
-  for (const s of ask.scopes) form.append("scope", s);
-  const res = await p.client.request("/api/agent/approve", {
-    method: "POST",
-    headers: formHeaders(),
-    body: form,
-  });
-  const html = await res.text();
-  return {
-    status: res.status,
-    message: res.status === 200 ? null : pageMessage(html),
-    issued: res.status === 200,
-  };
-}
-
-async function oauthConsent(p: Person, ask: Ask): Promise<Answer> {
-  const client = await register(app.baseUrl);
-  const { challenge } = pkce();
-  const start = authorizeUrl(app.baseUrl, {
-    client_id: String(client.body.client_id),
-    redirect_uri: REDIRECT,
-    code_challenge: challenge,
-    state: "policy-state",
-  });
-  const opened = await p.client.get(start.pathname + start.search);
-  const request =
-    new URL(opened.headers.get("location") ?? "", app.baseUrl).searchParams.get("request") ?? "";
-  expect(request).toMatch(/^og_/);
-  const form = new URLSearchParams({
-    csrf_token: csrfTokenFor(p.id),
-    request,
-    decision: "approve",
-    environment: ask.environment,
-  });
-  for (const s of ask.scopes) form.append("scope", s);
-  const res = await p.client.request("/api/oauth/consent", {
-    method: "POST",
-    headers: formHeaders(),
-    body: form,
-  });
-  const html = await res.text();
-  return {
-    status: res.status,
-    message: res.status === 200 ? null : pageMessage(html),
-    issued: res.status === 200,
-  };
-}
-
-function cliCreate(p: Person, ask: Ask): Answer {
-  try {
-    execFileSync(
-      process.execPath,
-      [
-        "--import",
-        "tsx",
-        "scripts/admin.ts",
-        "key",
-        "create",
-        "--email",
-        p.email,
-        "--environment",
-        ask.environment,
-        "--name",
-        "policy",
-        "--scopes",
-        ask.scopes.join(","),
-      ],
-      { cwd: ROOT, env: { ...process.env, DATABASE_URL: url }, encoding: "utf8", stdio: "pipe" },
-    );
-    return { status: 201, message: null, issued: true };
-  } catch (err) {
-    const stderr = String((err as { stderr?: string }).stderr ?? "");
-    return {
-      status: 403,
-      message:
-        stderr
-          .trim()
-          .split("\n")
-          .pop()
-          ?.replace(/^error: /i, "") ?? stderr,
-      issued: false,
-    };
-  }
-}
 
 const READ = ["teams", "contests"];
 
@@ -171,6 +36,7 @@ beforeAll(async () => {
   url = copyTemplateDb(ensureTemplateDb());
   db = createClient(url);
   app = await startApp({ databaseUrl: url });
+  useApp(app, url);
 }, 600_000);
 
 afterAll(async () => {
