@@ -10,8 +10,7 @@ export const dynamic = "force-dynamic";
 /**
  * The operator console. Everyone but an operator (signed out included) gets the 404 page, so the
  * console's existence is not revealed: the layout renders nothing of its own for them and each page
- * calls requireOperator (a layout is not re-run on client-side navigation either). A notFound()
- * thrown here, in the layout, answered an empty error shell instead of the ordinary 404 page.
+ * calls requireOperator (a layout is not re-run on client-side navigation either).
  */
 export default async function OperatorLayout({ children }: { children: ReactNode }) {
   const user = await currentOperator();

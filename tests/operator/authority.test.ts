@@ -138,7 +138,8 @@ const snapshot = async () => ({
 describe("operator rights are the person's", () => {
   test("console pages: the ordinary 404 (status, title, text) for everyone but the operator; the sidebar links the console for the operator only", async () => {
     const title = (html: string) => /<title>([^<]*)<\/title>/.exec(html)?.[1];
-    const text = (html: string) => /<h1[^>]*>([^<]*)<\/h1>/.exec(html)?.[1];
+    // The not-found page's text as the page carries it (rendered from the payload in the browser).
+    const NOT_FOUND_TEXT = ["Page not found", "There is no page at this address."];
     const missing = await new SignInClient(app.baseUrl).get("/no-such-page-at-all");
     const missingHtml = await missing.text();
     expect(missing.status).toBe(404);
@@ -159,7 +160,7 @@ describe("operator rights are the person's", () => {
         const html = await res.text();
         expect(res.status, `${label} ${page}`).toBe(404);
         expect(title(html), `${label} ${page}`).toBe(title(missingHtml));
-        expect(text(html), `${label} ${page}`).toBe(text(missingHtml));
+        for (const line of NOT_FOUND_TEXT) expect(html, `${label} ${page}`).toContain(line);
         expect(html, `${label} ${page}`).not.toContain("Operator");
       }
     const console = await operator.client.get("/operator");
@@ -237,7 +238,9 @@ describe("operator rights are the person's", () => {
     // The operator reaches every console route (reads answer 200; the rest validate or act).
     for (const [method, route] of routes.filter(([, r]) => r.startsWith("/api/operator/"))) {
       const r = await send(operator, method, route, { label: "operator" });
-      expect(r.status, `operator: ${method} ${route}`).not.toBe(404);
+      // A made-up row id ("x") is the route's own 404; every other console route answers.
+      if (!/\/(adjustments|aliases)\/\[id\]/.test(route))
+        expect(r.status, `operator: ${method} ${route}`).not.toBe(404);
       expect(r.status, `operator: ${method} ${route}`).toBeLessThan(500);
       if (method === "GET") expect(r.status, `operator: ${method} ${route}`).toBe(200);
     }
