@@ -150,7 +150,7 @@ export const SERVER_VARS = {
     default: "4",
     min: 1,
   }),
-  PASSWORD_CHECK_QUEUE_MAX: v.int("Password-strength checks waiting for the worker thread; beyond, 503", A, {
+  PASSWORD_CHECK_QUEUE_MAX: v.int("Password-strength checks waiting for the checker process; beyond, 503", A, {
     default: "8",
   }),
   PASSWORD_CHECK_TIMEOUT_MS: v.int(
