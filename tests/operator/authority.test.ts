@@ -140,6 +140,7 @@ describe("operator rights are the person's", () => {
     const title = (html: string) => /<title>([^<]*)<\/title>/.exec(html)?.[1];
     // The not-found page's text as the page carries it (rendered from the payload in the browser).
     const NOT_FOUND_TEXT = ["Page not found", "There is no page at this address."];
+    const h1 = (html: string) => /<h1[^>]*>([^<]*)<\/h1>/.exec(html)?.[1] ?? null;
     const missing = await new SignInClient(app.baseUrl).get("/no-such-page-at-all");
     const missingHtml = await missing.text();
     expect(missing.status).toBe(404);
@@ -161,6 +162,8 @@ describe("operator rights are the person's", () => {
         expect(res.status, `${label} ${page}`).toBe(404);
         expect(title(html), `${label} ${page}`).toBe(title(missingHtml));
         for (const line of NOT_FOUND_TEXT) expect(html, `${label} ${page}`).toContain(line);
+        // Signed out, the very page an unknown address gets (proxy.ts).
+        if (label === "anonymous") expect(h1(html), `${label} ${page}`).toBe(h1(missingHtml));
         expect(html, `${label} ${page}`).not.toContain("Operator");
       }
     const console = await operator.client.get("/operator");
