@@ -1,0 +1,14 @@
+/**
+ * `statline verify` after a suite: the stored derived facts of the database the suite wrote
+ * (standings, outcomes, score detail, season stats, stat-boards) equal what their base facts give.
+ * Call it in afterAll, before the database is dropped; a drift fails the file with the table.
+ */
+import { expect } from "vitest";
+import type { Db } from "../../lib/db/client";
+import { driftTable } from "../../lib/verify/format";
+import { verify } from "../../lib/verify";
+
+export async function expectNoDrift(db: Db): Promise<void> {
+  const report = await verify(db);
+  expect(report.drifts, driftTable(report.drifts)).toEqual([]);
+}
