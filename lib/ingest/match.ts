@@ -5,7 +5,9 @@
  * is a contest.event / contest.lineups / contest.statistics change in the write's transaction.
  */
 import { z } from "zod";
+import { ApiError } from "../api/errors";
 import type { Tx } from "../db";
+import { invalidField } from "./body";
 import { syncContestEvents, type EventInput } from "../sports/match-events";
 import { syncLineup, syncTeamStats, type LineupInput } from "../sports/match-stats";
 import { contestWithSides } from "../sports/store/contests";
@@ -86,6 +88,12 @@ export async function writeEvent(
   input: z.output<typeof EventBody> | null,
 ): Promise<IngestResult> {
   const contest = await contestOf(tx, source, ext);
+  const stored = await eventByExternalId(tx, source, eventId);
+  if (stored && stored.contestId !== contest.id)
+    throw new ApiError(
+      "CONFLICT",
+      `Invalid parameter 'event_id': event '${eventId.slice(0, 80)}' of source '${source}' belongs to another contest (${stored.contestId}); a source's event ids are unique across its contests`,
+    );
   const gateId = eventGate(ext, eventId);
   if (isStale(await lookup(tx, source, "event", gateId), at))
     return { data: { id: null, created: false, changed: false, ignored: true }, changed: false };
@@ -130,12 +138,21 @@ export async function writeLineup(tx: Tx, source: string, ext: string, b: z.outp
   if (isStale(await lookup(tx, source, "contest_lineup", ext), b.feed_at))
     return { data: { id: String(contest.id), changed: false, ignored: true }, changed: false };
   const entries: LineupInput[] = [];
+  const listed = new Map<number, number>();
   for (const [i, p] of b.players.entries()) {
     const teamId = contest.teams[p.side === "home" ? 0 : 1];
     if (teamId === null) continue;
+    const personId = await resolveRef(tx, source, "person", p.person, `/players/${i}/person`);
+    const first = listed.get(personId);
+    if (first !== undefined)
+      throw invalidField(
+        `/players/${i}/person`,
+        `person '${p.person.slice(0, 80)}' is already listed at /players/${first}; a player is in a lineup once`,
+      );
+    listed.set(personId, i);
     entries.push({
       teamId,
-      personId: await resolveRef(tx, source, "person", p.person, `/players/${i}/person`),
+      personId,
       role: p.role,
       shirtNumber: p.shirt_number ?? null,
       position: p.position ?? null,
