@@ -11,7 +11,15 @@ import { upsertContests, type ContestInput, type SideData } from "../importers/u
 import { rebuildStandings } from "../sports/standings";
 import { editionById } from "../sports/store/competitions";
 import { contestWithSides } from "../sports/store/contests";
-import { bind, isStale, lookup, resolveRef, STATLINE_SOURCE, statlineContestId } from "./mapping";
+import {
+  bind,
+  ignoredAnswer,
+  isStale,
+  lookup,
+  resolveRef,
+  STATLINE_SOURCE,
+  statlineContestId,
+} from "./mapping";
 import { externalId, feedAt } from "./schemas";
 import type { IngestResult } from "./types";
 
@@ -103,11 +111,6 @@ function inputOf(c: Loaded): ContestInput {
   };
 }
 
-const ignored = (id: string): IngestResult => ({
-  data: { id, created: false, changed: false, ignored: true },
-  changed: false,
-});
-
 export async function upsertContest(
   tx: Tx,
   source: string,
@@ -124,7 +127,7 @@ export async function upsertContest(
       );
     throw contestNotFound(source, ext);
   }
-  if (mapped && isStale(mapped, b.feed_at)) return ignored(mapped.targetId);
+  if (isStale(mapped, b.feed_at)) return ignoredAnswer(mapped, b.feed_at, "contest", { id: mapped.targetId });
   const editionId = await resolveRef(tx, source, "edition", b.edition, "/edition");
   const ref = async (s: z.output<typeof side>, field: string) =>
     s.team !== undefined
@@ -180,8 +183,9 @@ export async function updateState(
 ): Promise<IngestResult> {
   const id = await resolveContest(tx, source, ext);
   const gate = await lookup(tx, source, "contest_state", ext);
-  if (isStale(gate, b.feed_at)) return ignored(String(id));
   const c = (await contestWithSides(tx, id))!;
+  if (isStale(gate, b.feed_at))
+    return ignoredAnswer(gate, b.feed_at, "contest's state", { id: String(id), status: c.status });
   const from = c.status as Status;
   const to = b.status ?? from;
   if (to !== from && !TRANSITIONS[from]?.includes(to))

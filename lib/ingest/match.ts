@@ -13,7 +13,7 @@ import { syncLineup, syncTeamStats, type LineupInput } from "../sports/match-sta
 import { contestWithSides } from "../sports/store/contests";
 import { eventByExternalId, liveSourceEvents } from "../sports/store/match-events";
 import { resolveContest } from "./contests";
-import { bind, isStale, lookup, resolveRef } from "./mapping";
+import { bind, ignoredAnswer, isStale, lookup, resolveRef } from "./mapping";
 import { externalId, feedAt } from "./schemas";
 import type { IngestResult } from "./types";
 
@@ -95,8 +95,12 @@ export async function writeEvent(
       `Invalid parameter 'event_id': event '${eventId.slice(0, 80)}' of source '${source}' belongs to another contest (${stored.contestId}); a source's event ids are unique across its contests`,
     );
   const gateId = eventGate(ext, eventId);
-  if (isStale(await lookup(tx, source, "event", gateId), at))
-    return { data: { id: null, created: false, changed: false, ignored: true }, changed: false };
+  const gate = await lookup(tx, source, "event", gateId);
+  if (isStale(gate, at))
+    return ignoredAnswer(gate, at, "event", {
+      id: stored ? String(stored.id) : null,
+      revision: stored?.revision ?? null,
+    });
   const events = (await currentEvents(tx, contest.id, source)).filter((e) => e.externalId !== eventId);
   if (input) {
     const ref = async (x: string | undefined, field: string) =>
@@ -135,8 +139,8 @@ export async function writeEvent(
 
 export async function writeLineup(tx: Tx, source: string, ext: string, b: z.output<typeof LineupBody>) {
   const contest = await contestOf(tx, source, ext);
-  if (isStale(await lookup(tx, source, "contest_lineup", ext), b.feed_at))
-    return { data: { id: String(contest.id), changed: false, ignored: true }, changed: false };
+  const gate = await lookup(tx, source, "contest_lineup", ext);
+  if (isStale(gate, b.feed_at)) return ignoredAnswer(gate, b.feed_at, "lineup", { id: String(contest.id) });
   const entries: LineupInput[] = [];
   const listed = new Map<number, number>();
   for (const [i, p] of b.players.entries()) {
@@ -170,8 +174,9 @@ export async function writeStatistics(
   b: z.output<typeof StatisticsBody>,
 ) {
   const contest = await contestOf(tx, source, ext);
-  if (isStale(await lookup(tx, source, "contest_stats", ext), b.feed_at))
-    return { data: { id: String(contest.id), changed: false, ignored: true }, changed: false };
+  const gate = await lookup(tx, source, "contest_stats", ext);
+  if (isStale(gate, b.feed_at))
+    return ignoredAnswer(gate, b.feed_at, "statistics", { id: String(contest.id) });
   const rows = (["home", "away"] as const).flatMap((s, i) => {
     const teamId = contest.teams[i];
     const t = b[s];
