@@ -11,7 +11,15 @@ import { upsertContests, type ContestInput, type SideData } from "../importers/u
 import { rebuildStandings } from "../sports/standings";
 import { editionById } from "../sports/store/competitions";
 import { contestWithSides } from "../sports/store/contests";
-import { bind, isStale, lookup, resolveRef } from "./mapping";
+import {
+  bind,
+  ignoredAnswer,
+  isStale,
+  lookup,
+  resolveRef,
+  STATLINE_SOURCE,
+  statlineContestId,
+} from "./mapping";
 import { externalId, feedAt } from "./schemas";
 import type { IngestResult } from "./types";
 
@@ -103,11 +111,6 @@ function inputOf(c: Loaded): ContestInput {
   };
 }
 
-const ignored = (id: string): IngestResult => ({
-  data: { id, created: false, changed: false, ignored: true },
-  changed: false,
-});
-
 export async function upsertContest(
   tx: Tx,
   source: string,
@@ -115,7 +118,16 @@ export async function upsertContest(
   b: z.output<typeof ContestBody>,
 ): Promise<IngestResult> {
   const mapped = await lookup(tx, source, "contest", ext);
-  if (mapped && isStale(mapped, b.feed_at)) return ignored(mapped.targetId);
+  if (!mapped && source === STATLINE_SOURCE) {
+    // The reserved source names Statline's own contests: it updates one, it never creates one.
+    if (!statlineContestId(ext))
+      throw new ApiError(
+        "INVALID_PARAMETER",
+        `Invalid parameter 'external_id': the reserved source '${STATLINE_SOURCE}' names Statline's own contest ids (digits, e.g. 412); use your feed's own source name to create contests`,
+      );
+    throw contestNotFound(source, ext);
+  }
+  if (isStale(mapped, b.feed_at)) return ignoredAnswer(mapped, b.feed_at, "contest", { id: mapped.targetId });
   const editionId = await resolveRef(tx, source, "edition", b.edition, "/edition");
   const ref = async (s: z.output<typeof side>, field: string) =>
     s.team !== undefined
@@ -171,8 +183,9 @@ export async function updateState(
 ): Promise<IngestResult> {
   const id = await resolveContest(tx, source, ext);
   const gate = await lookup(tx, source, "contest_state", ext);
-  if (isStale(gate, b.feed_at)) return ignored(String(id));
   const c = (await contestWithSides(tx, id))!;
+  if (isStale(gate, b.feed_at))
+    return ignoredAnswer(gate, b.feed_at, "contest's state", { id: String(id), status: c.status });
   const from = c.status as Status;
   const to = b.status ?? from;
   if (to !== from && !TRANSITIONS[from]?.includes(to))
@@ -204,7 +217,9 @@ export async function updateState(
 /** The contest a path names, or 404. */
 export async function resolveContest(tx: Tx, source: string, ext: string): Promise<number> {
   const mapped = await lookup(tx, source, "contest", ext);
-  if (!mapped)
-    throw new ApiError("NOT_FOUND", `Contest '${ext.slice(0, 80)}' of source '${source}' not found`);
+  if (!mapped) throw contestNotFound(source, ext);
   return Number(mapped.targetId);
 }
+
+const contestNotFound = (source: string, ext: string) =>
+  new ApiError("NOT_FOUND", `Contest '${ext.slice(0, 80)}' of source '${source}' not found`);

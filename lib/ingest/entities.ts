@@ -10,7 +10,7 @@ import { normalizeName } from "../sports/normalize";
 import { createPerson } from "../sports/persons";
 import { personsNamed } from "../sports/store/persons";
 import type { Tx } from "../db";
-import { bind, isStale, lookup, resolveRef, type Kind } from "./mapping";
+import { bind, ignoredAnswer, isStale, lookup, resolveRef, type Kind } from "./mapping";
 import { country, externalId, feedAt, name } from "./schemas";
 import type { IngestResult } from "./types";
 
@@ -59,8 +59,7 @@ async function upsertMapped(
   create: Upsert,
 ): Promise<IngestResult> {
   const mapped = await lookup(tx, source, kind, ext);
-  if (mapped && isStale(mapped, at))
-    return { data: { id: mapped.targetId, created: false, changed: false, ignored: true }, changed: false };
+  if (isStale(mapped, at)) return ignoredAnswer(mapped, at, kind, { id: mapped.targetId });
   const id = mapped ? Number(mapped.targetId) : await create(tx);
   await bind(tx, source, kind, ext, id, at);
   return {

@@ -40,4 +40,5 @@ export const Accepted = z.object({
   created: z.boolean(),
   changed: z.boolean().describe("false: the same state again, or ignored as older than stored"),
   ignored: z.boolean().describe("true when the update was older than the stored one (nothing written)"),
+  reason: z.string().optional().describe("Why the write was ignored (present when `ignored` is true)"),
 });

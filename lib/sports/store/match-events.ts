@@ -33,6 +33,6 @@ export function liveSourceEvents(db: DbOrTx, contestId: number, source: string) 
 export function eventByExternalId(db: DbOrTx, source: string, externalId: string) {
   return db.matchEvent.findUnique({
     where: { source_externalId: { source, externalId } },
-    select: { id: true, revision: true },
+    select: { id: true, revision: true, contestId: true },
   });
 }
