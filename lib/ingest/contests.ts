@@ -168,6 +168,8 @@ export async function upsertContest(
   const id = ids.get(input)!;
   await bind(tx, source, "contest", ext, id, b.feed_at);
   const changed = counts.imported + counts.updated > 0;
+  // The table lists every team of its stage's fixtures and orders form by kick-off.
+  if (changed) await rebuildStandings(tx, editionId);
   return {
     status: counts.imported ? 201 : 200,
     data: { id: String(id), created: counts.imported > 0, changed, ignored: false },

@@ -7,7 +7,7 @@ import { recordChanges } from "../events/changes";
 import { contestChanges, type ContestState } from "../events/contest-state";
 import type { DbOrTx } from "../db/client";
 import { decidedBy, finalPeriod, teamOutcome } from "../sports/outcome";
-import { contestsWithSides, setContestDecidedBy, setParticipant } from "./store";
+import { contestsWithSides, setContestDecidedBy, setParticipant, type Scope } from "./store";
 import type { Drift } from "./types";
 
 type Row = Awaited<ReturnType<typeof contestsWithSides>>[number];
@@ -56,10 +56,11 @@ function expected(c: Row): { drifts: Drift[]; sides: Side[]; decidedBy: string |
 export async function contestDrifts(
   tx: DbOrTx,
   repair: boolean,
+  scope: Scope,
 ): Promise<{ drifts: Drift[]; checked: number; changes: number }> {
   const all: Drift[] = [];
   let changes = 0;
-  const contests = await contestsWithSides(tx);
+  const contests = await contestsWithSides(tx, scope);
   for (const c of contests) {
     const { drifts, sides, decidedBy: by } = expected(c);
     if (!drifts.length) continue;

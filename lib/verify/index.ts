@@ -12,7 +12,7 @@ import { rebuildStandings } from "../sports/standings";
 import { rebuildEditionStats } from "../sports/store/stats";
 import { contestDrifts } from "./contests";
 import { rowDrifts } from "./diff";
-import { allStandings, editionIds, statAggregates } from "./store";
+import { allStandings, editionIds, statAggregates, type Scope } from "./store";
 import type { VerifyReport } from "./types";
 
 export type { Drift, VerifyReport } from "./types";
@@ -38,18 +38,18 @@ const STANDING_FIELDS = [
   "adjustmentNote",
 ] as const;
 
-async function derivedDrifts(tx: DbOrTx, repair: boolean): Promise<VerifyReport> {
-  const contests = await contestDrifts(tx, repair);
-  const standings = await allStandings(tx);
-  const stats = await statAggregates(tx);
-  const editions = await editionIds(tx);
+async function derivedDrifts(tx: DbOrTx, repair: boolean, scope: Scope): Promise<VerifyReport> {
+  const contests = await contestDrifts(tx, repair, scope);
+  const standings = await allStandings(tx, scope);
+  const stats = await statAggregates(tx, scope);
+  const editions = await editionIds(tx, scope);
   let changes = contests.changes;
   for (const id of editions) {
     if (await rebuildStandings(tx, id)) changes++;
     await rebuildEditionStats(tx, id);
   }
-  const standingsAfter = await allStandings(tx);
-  const statsAfter = await statAggregates(tx);
+  const standingsAfter = await allStandings(tx, scope);
+  const statsAfter = await statAggregates(tx, scope);
   const drifts = [
     ...contests.drifts,
     ...rowDrifts(
@@ -89,16 +89,19 @@ async function derivedDrifts(tx: DbOrTx, repair: boolean): Promise<VerifyReport>
 }
 
 /**
- * The drifts of the database `db`; with `repair` they are corrected in one transaction and the
+ * The drifts of the database `db` (of the `editions` given, else of all); with `repair` they are corrected in one transaction and the
  * corrections recorded in the change feed (the caller signals the data change after it returns:
  * bumpDataVersion, when `repaired`).
  */
-export async function verify(db: Db, opts: { repair?: boolean } = {}): Promise<VerifyReport> {
+export async function verify(
+  db: Db,
+  opts: { repair?: boolean; editions?: number[] } = {},
+): Promise<VerifyReport> {
   const repair = opts.repair === true;
   try {
     return await db.$transaction(
       async (tx) => {
-        const report = await derivedDrifts(tx, repair);
+        const report = await derivedDrifts(tx, repair, opts.editions ?? null);
         if (!repair) throw new RollBack(report);
         return report;
       },

@@ -2,33 +2,57 @@
 import type { DbOrTx } from "../db/client";
 import type { Prisma } from "../generated/sqlite/client";
 
-/** Every edition's id (standings and season stats are kept per edition). */
-export async function editionIds(db: DbOrTx): Promise<number[]> {
-  return (await db.edition.findMany({ select: { id: true }, orderBy: { id: "asc" } })).map((e) => e.id);
+/** The editions checked: these, or every one (null). */
+export type Scope = number[] | null;
+
+const inScope = (scope: Scope) => (scope ? { editionId: { in: scope } } : {});
+
+/** The editions' ids (standings and season stats are kept per edition). */
+export async function editionIds(db: DbOrTx, scope: Scope): Promise<number[]> {
+  const rows = await db.edition.findMany({
+    where: scope ? { id: { in: scope } } : {},
+    select: { id: true },
+    orderBy: { id: "asc" },
+  });
+  return rows.map((e) => e.id);
 }
 
-/** Every contest with two sides, its competition and its sides' scores and outcomes. */
-export function contestsWithSides(db: DbOrTx) {
+/** The editions' contests with their sides and competition. */
+export function contestsWithSides(db: DbOrTx, scope: Scope) {
   return db.contest.findMany({
+    where: inScope(scope),
     orderBy: { id: "asc" },
     include: { participants: true, edition: { select: { competitionId: true } } },
   });
 }
 
-/** Standing rows as stored, in a stable order. */
-export function allStandings(db: DbOrTx) {
-  return db.standing.findMany({ orderBy: [{ editionId: "asc" }, { group: "asc" }, { teamId: "asc" }] });
+/** The editions' standing rows as stored, in a stable order. */
+export function allStandings(db: DbOrTx, scope: Scope) {
+  return db.standing.findMany({
+    where: inScope(scope),
+    orderBy: [{ editionId: "asc" }, { group: "asc" }, { teamId: "asc" }],
+  });
 }
 
-/** The stat-board's aggregates as stored. */
-export async function statAggregates(db: DbOrTx) {
-  const [edition, names, competition] = await Promise.all([
-    db.personEditionStat.findMany({ orderBy: [{ editionId: "asc" }, { stat: "asc" }, { personId: "asc" }] }),
-    db.editionStatName.findMany({ orderBy: [{ editionId: "asc" }, { stat: "asc" }] }),
-    db.competitionPersonStat.findMany({
-      orderBy: [{ competitionId: "asc" }, { stat: "asc" }, { personId: "asc" }],
-    }),
-  ]);
+/** The stat-board's aggregates as stored: the editions' and their competitions'. */
+export async function statAggregates(db: DbOrTx, scope: Scope) {
+  const competitions = scope
+    ? (await db.edition.findMany({ where: { id: { in: scope } }, select: { competitionId: true } })).map(
+        (e) => e.competitionId,
+      )
+    : null;
+  const edition = await db.personEditionStat.findMany({
+    where: inScope(scope),
+    orderBy: [{ editionId: "asc" }, { stat: "asc" }, { personId: "asc" }],
+  });
+  const names = await db.editionStatName.findMany({
+    where: inScope(scope),
+    orderBy: [{ editionId: "asc" }, { stat: "asc" }],
+  });
+  const competition = await db.competitionPersonStat.findMany({
+    where: competitions ? { competitionId: { in: competitions } } : {},
+    orderBy: [{ competitionId: "asc" }, { stat: "asc" }, { personId: "asc" }],
+  });
   return { edition, names, competition };
 }
 

@@ -132,5 +132,8 @@ export async function checkBatch(w: World, writers: MWriter[], feed: Feed, turn:
     await checkTables(w, m, turn);
   }
   await checkFeed(w, writers, feed, turn);
-  await expectNoDrift(w.db);
+  await expectNoDrift(
+    w.db,
+    writers.map((m) => Number(m.editionId)),
+  );
 }

@@ -170,7 +170,7 @@ export async function runContestOp(
           events: new Map(),
         };
         w.contests.set(op.c, made);
-        w.changes.push(`contest.created ${made.id} scheduled - - - - - null null`);
+        w.changes.push(`contest.created ${made.id} ${contestDetail(made)}`);
       } else {
         const moved = Math.abs(kickoff - c.kickoff) >= 2 * 3_600_000;
         const changed = moved || c.round !== body.round || c.venue !== body.venue;

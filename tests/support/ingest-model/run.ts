@@ -89,7 +89,11 @@ const deliveryArb: fc.Arbitrary<Delivery> = fc.constantFrom(
   ] as const),
 );
 
+/** MODEL_SKIP=team,bad leaves those operations out (to look past a known failure). */
+const SKIP = new Set((process.env.MODEL_SKIP ?? "").split(",").filter(Boolean));
+
 async function runOne(ctx: Ctx, op: Op, delivery: Delivery) {
+  if (SKIP.has(op.k)) return;
   const at = (ctx.clock.now += 100);
   if (op.k === "contest" || op.k === "state" || op.k === "stale") return runContestOp(ctx, op, delivery, at);
   if (op.k === "event" || op.k === "delete") return runEventOp(ctx, op, delivery, at);

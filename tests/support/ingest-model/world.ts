@@ -1,6 +1,6 @@
 /**
- * The system under test of the ingest model-based test: two lean instances on one database (a
- * SQLite file, or PostgreSQL with Redis), an operator account with two ingest keys (the two
+ * The system under test of the ingest model-based test: lean instances on one database (one on a
+ * SQLite file, two on PostgreSQL with Redis), an operator account with two ingest keys (the two
  * writers) and a read key, all over real HTTP.
  */
 import fs from "node:fs";
@@ -55,7 +55,11 @@ export async function send(
  * Starts the world. `env` is added to both instances' (Redis for PostgreSQL). The response cache
  * is off so a read on either instance answers what is committed.
  */
-export async function startWorld(kind: World["kind"], env: Record<string, string> = {}): Promise<World> {
+export async function startWorld(
+  kind: World["kind"],
+  instances: 1 | 2,
+  env: Record<string, string> = {},
+): Promise<World> {
   let url: string;
   let dropDb: () => void;
   if (kind === "sqlite") {
@@ -87,14 +91,16 @@ export async function startWorld(kind: World["kind"], env: Record<string, string
     ).key;
   const ingestKeys: [string, string] = [await key("writer A", true), await key("writer B", true)];
   const readKey = await key("reader", false);
-  const apps = await Promise.all(
-    [0, 1].map((i) =>
+  const started = await Promise.all(
+    Array.from({ length: instances }, (_, i) =>
       startApp({
         databaseUrl: url,
         env: { INSTANCE_ID: `model${i}`, RESPONSE_CACHE: "off", WEBHOOKS: "off", ...env },
       }),
     ),
   );
+  // One instance serves both writers when there is one (SQLite: one writer process per file).
+  const apps = [started[0], started[instances - 1]];
   return {
     kind,
     apps,
@@ -102,7 +108,7 @@ export async function startWorld(kind: World["kind"], env: Record<string, string
     ingestKeys,
     readKey,
     stop: async () => {
-      await Promise.all(apps.map((a) => a.stop()));
+      await Promise.all(started.map((a) => a.stop()));
       await db.$disconnect();
       dropDb();
     },
