@@ -7,6 +7,7 @@
  * check rolls the transaction back, `repair` commits it, so the correction is one transaction
  * with its change-feed rows (contest.score per corrected contest, standings.updated per edition).
  */
+import { retryBusy } from "../db/busy-retry";
 import type { Db, DbOrTx } from "../db/client";
 import { rebuildStandings } from "../sports/standings";
 import { rebuildEditionStats } from "../sports/store/stats";
@@ -99,13 +100,17 @@ export async function verify(
 ): Promise<VerifyReport> {
   const repair = opts.repair === true;
   try {
-    return await db.$transaction(
-      async (tx) => {
-        const report = await derivedDrifts(tx, repair, opts.editions ?? null);
-        if (!repair) throw new RollBack(report);
-        return report;
-      },
-      { timeout: 600_000, maxWait: 60_000 },
+    // On SQLite a writer that commits between its reads and its first write makes the transaction
+    // fail busy; it is run again, like every write transaction (lib/db/busy-retry.ts).
+    return await retryBusy(() =>
+      db.$transaction(
+        async (tx) => {
+          const report = await derivedDrifts(tx, repair, opts.editions ?? null);
+          if (!repair) throw new RollBack(report);
+          return report;
+        },
+        { timeout: 600_000, maxWait: 60_000 },
+      ),
     );
   } catch (err) {
     if (err instanceof RollBack) return err.report;
