@@ -168,9 +168,13 @@ export async function upsertContest(
   const id = ids.get(input)!;
   await bind(tx, source, "contest", ext, id, b.feed_at);
   const changed = counts.imported + counts.updated > 0;
+  const matched =
+    mapped || counts.imported
+      ? {}
+      : { matched: { id: String(id), rule: "edition, sides and kick-off within 36 h" } };
   return {
     status: counts.imported ? 201 : 200,
-    data: { id: String(id), created: counts.imported > 0, changed, ignored: false },
+    data: { id: String(id), created: counts.imported > 0, changed, ignored: false, ...matched },
     changed,
   };
 }
