@@ -95,3 +95,9 @@ export async function rederive(
   const table = teams.every((t) => t !== null) ? await rebuildStandings(tx, contest.editionId) : 0;
   return stats + table + (await rebuildEditionStats(tx, contest.editionId)) > 0;
 }
+
+/** A contest's team per side, home first, as rederive takes them. */
+export const sidesOf = (participants: ReadonlyArray<{ side: string | null; teamId: number | null }>) =>
+  (["home", "away"] as const).map((side) => ({
+    teamId: participants.find((p) => p.side === side)?.teamId ?? null,
+  }));

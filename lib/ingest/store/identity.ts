@@ -63,3 +63,30 @@ export async function updatePersonRow(
   await tx.personNameToken.deleteMany({ where: { personId: id } });
   await tx.personNameToken.createMany({ data: tokens.map((token) => ({ token, personId: id })) });
 }
+
+export function personExists(tx: DbOrTx, id: number) {
+  return tx.person.findUnique({ where: { id }, select: { id: true, sport: true } });
+}
+
+/** Another source's person row to copy on a split: every field a person PUT sets. */
+export function personToCopy(tx: DbOrTx, id: number) {
+  return tx.person.findUnique({
+    where: { id },
+    select: {
+      name: true,
+      nameNormalized: true,
+      nationality: true,
+      position: true,
+      birthDate: true,
+      sport: true,
+    },
+  });
+}
+
+/** A source's events naming the person (as the player or the related one). */
+export function sourceEventsOfPerson(tx: DbOrTx, source: string, personId: number) {
+  return tx.matchEvent.findMany({
+    where: { source, OR: [{ personId }, { relatedPersonId: personId }] },
+    select: { id: true, personId: true, relatedPersonId: true, revision: true },
+  });
+}
