@@ -11,6 +11,7 @@ import { upsertContests, type ContestInput, type SideData } from "../importers/u
 import { rebuildStandings } from "../sports/standings";
 import { editionById } from "../sports/store/competitions";
 import { contestWithSides } from "../sports/store/contests";
+import { derivedResult, rederive } from "./derive";
 import {
   bind,
   ignoredAnswer,
@@ -72,9 +73,6 @@ export const StateBody = z.strictObject({
     .describe("Free detail per side, e.g. a tennis match's games '6-4 7-5'"),
   feed_at: feedAt,
 });
-
-const outcome = (mine: number | null, theirs: number | null) =>
-  mine === null || theirs === null ? null : mine > theirs ? "win" : mine < theirs ? "loss" : "draw";
 
 type Loaded = NonNullable<Awaited<ReturnType<typeof contestWithSides>>>;
 
@@ -167,12 +165,20 @@ export async function upsertContest(
   const { ids, counts } = await upsertContests(tx, editionId, [input]);
   const id = ids.get(input)!;
   await bind(tx, source, "contest", ext, id, b.feed_at);
-  const changed = counts.imported + counts.updated > 0;
+  const derived =
+    counts.updated > 0 &&
+    existing?.status === "finished" &&
+    (await rederive(tx, { id, editionId, sides: input.sides }));
+  const changed = counts.imported + counts.updated > 0 || derived;
   // The table lists every team of its stage's fixtures and orders form by kick-off.
-  if (changed) await rebuildStandings(tx, editionId);
+  if (counts.imported + counts.updated > 0) await rebuildStandings(tx, editionId);
+  const matched =
+    mapped || counts.imported
+      ? {}
+      : { matched: { id: String(id), rule: "edition, sides and kick-off within 36 h" } };
   return {
     status: counts.imported ? 201 : 200,
-    data: { id: String(id), created: counts.imported > 0, changed, ignored: false },
+    data: { id: String(id), created: counts.imported > 0, changed, ignored: false, ...matched },
     changed,
   };
 }
@@ -205,14 +211,13 @@ export async function updateState(
     set(i, "penaltyScore", b.periods?.penalties);
     if (b.score_detail) input.sides[i].scoreDetail = i === 0 ? b.score_detail.home : b.score_detail.away;
   }
-  const [h, a] = input.sides;
-  h.outcome = to === "finished" ? outcome(h.score, a.score) : null;
-  a.outcome = to === "finished" ? outcome(a.score, h.score) : null;
+  derivedResult(input, { score: b.score, fullTime: b.periods?.full_time, extraTime: b.periods?.extra_time });
   const { counts } = await upsertContests(tx, c.editionId, [input]);
   await bind(tx, source, "contest_state", ext, id, b.feed_at);
-  // A final result moves the table, as the simulator's final whistle does.
-  if (to === "finished" && from !== "finished" && h.teamId !== null) await rebuildStandings(tx, c.editionId);
-  const changed = counts.updated > 0;
+  // A final result (a first one, a correction or a re-sent one) moves the table and the season stats.
+  const derived =
+    to === "finished" && (await rederive(tx, { id, editionId: c.editionId, sides: input.sides }));
+  const changed = counts.updated > 0 || derived;
   return { data: { id: String(id), created: false, changed, ignored: false, status: to }, changed };
 }
 

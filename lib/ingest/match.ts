@@ -13,6 +13,7 @@ import { syncLineup, syncTeamStats, type LineupInput } from "../sports/match-sta
 import { contestWithSides } from "../sports/store/contests";
 import { eventByExternalId, liveSourceEvents } from "../sports/store/match-events";
 import { resolveContest } from "./contests";
+import { rederive } from "./derive";
 import { bind, ignoredAnswer, isStale, lookup, resolveRef } from "./mapping";
 import { externalId, feedAt } from "./schemas";
 import type { IngestResult } from "./types";
@@ -60,14 +61,26 @@ const teamStats = z.strictObject({
 });
 export const StatisticsBody = z.strictObject({ home: teamStats, away: teamStats, feed_at: feedAt });
 
-type ContestRow = { id: number; competitionId: number; teams: [number | null, number | null] };
+type ContestRow = {
+  id: number;
+  competitionId: number;
+  editionId: number;
+  status: string;
+  teams: [number | null, number | null];
+};
 
 async function contestOf(tx: Tx, source: string, ext: string): Promise<ContestRow> {
   const id = await resolveContest(tx, source, ext);
   const c = await contestWithSides(tx, id);
   if (!c) throw new Error(`contest ${id} is mapped but gone`);
   const team = (s: string) => c.participants.find((p) => p.side === s)?.teamId ?? null;
-  return { id, competitionId: c.edition.competitionId, teams: [team("home"), team("away")] };
+  return {
+    id,
+    competitionId: c.edition.competitionId,
+    editionId: c.editionId,
+    status: c.status,
+    teams: [team("home"), team("away")],
+  };
 }
 
 const eventGate = (contestExt: string, eventId: string) => `${contestExt}/${eventId}`;
@@ -124,6 +137,13 @@ export async function writeEvent(
   const row = await eventByExternalId(tx, source, eventId);
   if (row) await bind(tx, source, "event", gateId, row.id, at);
   const changed = counts.created + counts.updated + counts.deleted > 0;
+  // An event correction on a finished contest moves its scorers' season stats with it.
+  if (changed && contest.status === "finished")
+    await rederive(tx, {
+      id: contest.id,
+      editionId: contest.editionId,
+      sides: contest.teams.map((teamId) => ({ teamId })),
+    });
   return {
     status: counts.created ? 201 : 200,
     data: {

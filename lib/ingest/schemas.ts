@@ -41,4 +41,8 @@ export const Accepted = z.object({
   changed: z.boolean().describe("false: the same state again, or ignored as older than stored"),
   ignored: z.boolean().describe("true when the update was older than the stored one (nothing written)"),
   reason: z.string().optional().describe("Why the write was ignored (present when `ignored` is true)"),
+  matched: z
+    .object({ id: z.string(), rule: z.string() })
+    .optional()
+    .describe("A new id that joined an existing row (created false): that row and the rule that matched it"),
 });

@@ -113,10 +113,11 @@ export function applyState(
   if (b.fullTime) n.fullTime = b.fullTime;
   if (b.extraTime) n.extraTime = b.extraTime;
   if (b.penalties) n.penalties = b.penalties;
-  // One truth: a finished contest's final period is its final score.
-  if (n.status === "finished" && n.score) {
-    if (n.extraTime) n.extraTime = n.score;
-    else if (n.fullTime) n.fullTime = n.score;
+  // One truth: a finished contest's final period is its final score (after extra time when it
+  // went there, else after regular time).
+  if (n.status === "finished") {
+    if (n.extraTime && n.score) n.extraTime = n.score;
+    else if (!n.extraTime) n.fullTime = n.score;
   }
   return n;
 }
