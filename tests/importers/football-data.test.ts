@@ -11,6 +11,7 @@ import { ROOT } from "../support/app";
 import { createMigratedPgDatabase, type TempPgDatabase } from "../support/postgres";
 import { sharedDataDir } from "../support/shared-data";
 import { runScript, sportsDigest, standingsProblems, tableFromResults } from "../support/sports";
+import { expectNoDrift } from "../support/verify";
 
 let csvFile: string;
 let lines: string[];
@@ -67,6 +68,8 @@ beforeAll(() => {
 });
 
 afterAll(async () => {
+  // The stored derived facts of every database the file imported into equal their base facts.
+  for (const c of clients) await expectNoDrift(c);
   await Promise.all(clients.map((c) => c.$disconnect()));
   fs.rmSync(dir, { recursive: true, force: true });
 });
@@ -252,6 +255,7 @@ describe("football-data.co.uk importer on PostgreSQL", () => {
     pg = await createMigratedPgDatabase();
   });
   afterAll(async () => {
+    for (const c of clients) await expectNoDrift(c);
     await Promise.all(clients.splice(0).map((c) => c.$disconnect()));
     pg?.drop();
   });

@@ -8,6 +8,7 @@ import { importFile } from "../../lib/importers/index";
 import { createPgDatabase, type TempPgDatabase } from "../support/postgres";
 import { sharedDataDir } from "../support/shared-data";
 import { sportsDigest, standingsProblems } from "../support/sports";
+import { expectNoDrift } from "../support/verify";
 
 /** The official final 2024/25 Premier League table (team names as the openfootball file spells them). */
 const EPL_2024_25: Array<[string, number, number]> = [
@@ -64,6 +65,8 @@ beforeAll(() => {
 });
 
 afterAll(async () => {
+  // The stored derived facts of every database the file imported into equal their base facts.
+  for (const c of clients) await expectNoDrift(c);
   await Promise.all(clients.map((c) => c.$disconnect()));
   fs.rmSync(dir, { recursive: true, force: true });
 });
@@ -190,6 +193,7 @@ describe("openfootball importer on PostgreSQL", () => {
     pg = createPgDatabase();
   });
   afterAll(async () => {
+    for (const c of clients) await expectNoDrift(c);
     await Promise.all(clients.splice(0).map((c) => c.$disconnect()));
     pg?.drop();
   });

@@ -11,6 +11,7 @@ import { startApp, type RunningApp } from "../support/app";
 import { admin, createUnlimitedKey } from "../support/cli";
 import { sharedDataDir } from "../support/shared-data";
 import { runScript, sportsDigest } from "../support/sports";
+import { expectNoDrift } from "../support/verify";
 
 let dir: string;
 let atp: string;
@@ -38,6 +39,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await app?.stop();
+  if (db) await expectNoDrift(db);
   await db?.$disconnect();
   fs.rmSync(dir, { recursive: true, force: true });
 });

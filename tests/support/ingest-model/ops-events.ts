@@ -15,7 +15,8 @@ export async function runEventOp(
 ): Promise<void> {
   const w = ctx.writer;
   const c = w.contests.get(op.c);
-  const path = `/${w.source}/contests/c${op.c}/events/e${op.e}`;
+  // A source's event ids are its own across its contests: one id names one event.
+  const path = `/${w.source}/contests/c${op.c}/events/c${op.c}e${op.e}`;
   const have = c?.events.get(`e${op.e}`);
   if (op.k === "delete") {
     const a = await deliver(ctx, { method: "DELETE", path, body: { feed_at: iso(at) } }, delivery);
@@ -126,8 +127,18 @@ export async function runBadOp(ctx: Ctx, op: Extract<Op, { k: "bad" }>, at: numb
       [400],
     ],
     [{ method: "POST", path: `/${w.source}/contests/none${op.c}/state`, body: { feed_at: iso(at) } }, [404]],
+    // An event id the source already used in another contest.
+    [
+      {
+        method: "PUT",
+        path: `/${w.source}/contests/c${(op.c + 1) % 6}/events/c${op.c}e0`,
+        body: { type: "goal", minute: 1, side: "home", feed_at: iso(at) },
+      },
+      [409],
+    ],
   ];
   const [req, statuses] = cases[op.variant % cases.length];
+  if (op.variant === 10 && !(c?.events.has("e0") && w.contests.has((op.c + 1) % 6))) return;
   const a = await deliver(ctx, req, "once");
   // A bad request about a contest that does not exist yet may be answered 404 first.
   refused(

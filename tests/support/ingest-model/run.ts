@@ -72,7 +72,7 @@ const opArb: fc.Arbitrary<Op> = fc.oneof(
   { weight: 2, arbitrary: fc.record({ k: fc.constant("delete" as const), c, e: fc.nat(4) }) },
   { weight: 1, arbitrary: fc.record({ k: fc.constant("team" as const), t: fc.nat(3), name: fc.nat(2) }) },
   { weight: 1, arbitrary: fc.record({ k: fc.constant("stale" as const), c, score: pair }) },
-  { weight: 2, arbitrary: fc.record({ k: fc.constant("bad" as const), c, variant: fc.nat(9) }) },
+  { weight: 2, arbitrary: fc.record({ k: fc.constant("bad" as const), c, variant: fc.nat(10) }) },
 );
 const deliveryArb: fc.Arbitrary<Delivery> = fc.constantFrom(
   ...([
