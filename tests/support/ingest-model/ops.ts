@@ -63,7 +63,15 @@ export async function deliver(ctx: Ctx, req: Request, delivery: Delivery): Promi
   const { world, n } = ctx;
   const key = `m${ctx.seq.n++}-${Date.now().toString(36)}`;
   const body = typeof req.body === "string" ? req.body : req.body && JSON.stringify(req.body);
-  const go = (i: number, idem: string | null, b = body) => {
+  // A 503 (the database busy past its timeout on a loaded machine) asks for a retry with back-off.
+  const go = async (i: number, idem: string | null, b = body) => {
+    for (let attempt = 0; ; attempt++) {
+      const a = await once(i, idem, b);
+      if (a.status !== 503 || attempt === 5) return a;
+      await new Promise((r) => setTimeout(r, 250 * 2 ** attempt));
+    }
+  };
+  const once = (i: number, idem: string | null, b = body) => {
     ctx.seq.requests++;
     return send(
       world.apps[i].baseUrl,
