@@ -6,7 +6,17 @@
 import { z } from "zod";
 import { resolveCompetition, resolveEdition } from "../importers/competition";
 import type { Tx } from "../db";
-import { correctPerson, correctTeam, resolvePerson, resolveTeam, type Resolved } from "./identity";
+import {
+  correctPerson,
+  correctTeam,
+  type PersonBody,
+  resolvePerson,
+  resolveTeam,
+  type TeamBody,
+  type Resolved,
+} from "./identity";
+
+export { PersonBody, TeamBody } from "./identity";
 import { bind, ignoredAnswer, isStale, lookup, resolveRef, type Kind } from "./mapping";
 import { country, externalId, feedAt, name } from "./schemas";
 import type { IngestResult } from "./types";
@@ -31,20 +41,6 @@ export const EditionBody = z.strictObject({
   name: name.describe('e.g. "2026/27"'),
   start_date: z.iso.date({ error: "must be a date, e.g. 2026-08-01" }).optional(),
   end_date: z.iso.date({ error: "must be a date, e.g. 2027-05-31" }).optional(),
-  feed_at: feedAt,
-});
-
-export const TeamBody = z.strictObject({ name, country, feed_at: feedAt });
-
-export const PersonBody = z.strictObject({
-  name,
-  nationality: country,
-  position: z.string().trim().max(40).nullable().optional(),
-  sport: z.enum(["football", "tennis"]).default("football"),
-  birth_date: z.iso.date({ error: "must be a date, e.g. 1987-06-24" }).optional(),
-  team: externalId
-    .optional()
-    .describe("A team (same source) the person plays for: joins an existing namesake of it"),
   feed_at: feedAt,
 });
 

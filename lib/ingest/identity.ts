@@ -5,7 +5,7 @@
  * nationality, or an operator's explicit link (lib/ingest/links.ts). A newer write of a mapped id
  * corrects the row (a team's name, a person's details) with a `*.updated` change.
  */
-import type { z } from "zod";
+import { z } from "zod";
 import { ApiError } from "../api/errors";
 import type { Tx } from "../db";
 import { recordChanges } from "../events/changes";
@@ -13,7 +13,7 @@ import { canonicalName } from "../importers/team-names";
 import { TeamResolver } from "../importers/teams";
 import { nameTokens, normalizeName } from "../sports/normalize";
 import { createPerson } from "../sports/persons";
-import type { PersonBody, TeamBody } from "./entities";
+import { country, externalId, feedAt, name } from "./schemas";
 import { resolveRef } from "./mapping";
 import {
   personRow,
@@ -25,6 +25,19 @@ import {
   updateTeamRow,
 } from "./store/identity";
 
+export const TeamBody = z.strictObject({ name, country, feed_at: feedAt });
+
+export const PersonBody = z.strictObject({
+  name,
+  nationality: country,
+  position: z.string().trim().max(40).nullable().optional(),
+  sport: z.enum(["football", "tennis"]).default("football"),
+  birth_date: z.iso.date({ error: "must be a date, e.g. 1987-06-24" }).optional(),
+  team: externalId
+    .optional()
+    .describe("A team (same source) the person plays for: joins an existing namesake of it"),
+  feed_at: feedAt,
+});
 /** A new id's row: created, or joined to an existing one by `rule`. */
 export interface Resolved {
   id: number;

@@ -149,7 +149,7 @@ describe("tennis-data.co.uk importer", () => {
     );
     const parsed = parseFile(bad);
     expect(parsed.errors).toEqual([
-      { where: "line 3", message: expect.stringContaining('invalid Date "13/45/2024"') },
+      { where: "line 3, column 4 (Date)", message: expect.stringContaining('invalid Date "13/45/2024"') },
     ]);
     const odd = path.join(dir, "odd.csv");
     fs.writeFileSync(odd, "foo,bar\n1,2\n");

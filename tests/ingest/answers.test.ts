@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 
-/** Answers that tell the truth: an ignored write says why and shows what is stored; a rename lands. */
+/** Answers that tell the truth: an ignored write says why and shows what is stored. */
 const env = vi.hoisted(() => {
   /* eslint-disable @typescript-eslint/no-require-imports */
   const fs = require("node:fs") as typeof import("node:fs");
@@ -17,8 +17,6 @@ const env = vi.hoisted(() => {
   return { dir, url };
 });
 
-import { db } from "../../lib/db";
-import { headId } from "../../lib/events/store";
 import { expectOk as ok, feedCatalogue, ingestClient, startHarness, type Harness } from "./harness";
 
 let h: Harness;
@@ -31,11 +29,6 @@ beforeAll(async () => {
   await feedCatalogue(call, ok, at(0));
 }, 60_000);
 afterAll(() => h?.stop());
-
-const v1 = async (path: string) => {
-  const r = await fetch(`${h.baseUrl}/v1${path}`, { headers: { "X-API-Key": h.readKey } });
-  return ((await r.json()) as { data: Record<string, unknown> }).data;
-};
 
 describe("ignored writes", () => {
   it("an older state is ignored with a reason and the stored status", async () => {

@@ -46,7 +46,7 @@ async function admin(url: string, ...args: string[]): Promise<string> {
     });
     return stdout;
   } catch (err) {
-    throw new Error(String((err as { stderr?: string }).stderr ?? err));
+    throw new Error(String((err as { stderr?: string }).stderr ?? err), { cause: err });
   }
 }
 
