@@ -15,7 +15,9 @@ export const CHANGE_TYPES = [
   "odds.points",
   "standings.updated",
   "team.created",
+  "team.updated",
   "person.created",
+  "person.updated",
   "dataset.reset",
 ] as const;
 export type ChangeType = (typeof CHANGE_TYPES)[number];

@@ -4296,7 +4296,7 @@ export const openapi: Record<string, unknown> = {
             "name": "types",
             "in": "query",
             "required": false,
-            "description": "Comma-separated types or resources (e.g. contest.score,odds); any of contest.created, contest.status, contest.score, contest.updated, contest.event, contest.lineups, contest.statistics, odds.points, standings.updated, team.created, person.created, dataset.reset",
+            "description": "Comma-separated types or resources (e.g. contest.score,odds); any of contest.created, contest.status, contest.score, contest.updated, contest.event, contest.lineups, contest.statistics, odds.points, standings.updated, team.created, team.updated, person.created, person.updated, dataset.reset",
             "schema": {
               "type": "string",
               "maxLength": 400
@@ -4521,7 +4521,7 @@ export const openapi: Record<string, unknown> = {
             "name": "types",
             "in": "query",
             "required": false,
-            "description": "Comma-separated types or resources (e.g. contest.score,odds); any of contest.created, contest.status, contest.score, contest.updated, contest.event, contest.lineups, contest.statistics, odds.points, standings.updated, team.created, person.created, dataset.reset",
+            "description": "Comma-separated types or resources (e.g. contest.score,odds); any of contest.created, contest.status, contest.score, contest.updated, contest.event, contest.lineups, contest.statistics, odds.points, standings.updated, team.created, team.updated, person.created, person.updated, dataset.reset",
             "schema": {
               "type": "string",
               "maxLength": 400
@@ -6275,7 +6275,9 @@ export const openapi: Record<string, unknown> = {
               "odds.points",
               "standings.updated",
               "team.created",
+              "team.updated",
               "person.created",
+              "person.updated",
               "dataset.reset"
             ]
           },
@@ -7937,6 +7939,7 @@ export const openapi: Record<string, unknown> = {
                   "CONFLICT",
                   "CURSOR_EXPIRED",
                   "PAYLOAD_TOO_LARGE",
+                  "UNSUPPORTED_MEDIA_TYPE",
                   "RATE_LIMITED",
                   "QUOTA_EXCEEDED",
                   "AUTH_THROTTLED",

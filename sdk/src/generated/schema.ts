@@ -792,7 +792,7 @@ export interface components {
             /** @description Id of the change (stable, increasing in commit order) */
             id: string;
             /** @enum {string} */
-            type: "contest.created" | "contest.status" | "contest.score" | "contest.updated" | "contest.event" | "contest.lineups" | "contest.statistics" | "odds.points" | "standings.updated" | "team.created" | "person.created" | "dataset.reset";
+            type: "contest.created" | "contest.status" | "contest.score" | "contest.updated" | "contest.event" | "contest.lineups" | "contest.statistics" | "odds.points" | "standings.updated" | "team.created" | "team.updated" | "person.created" | "person.updated" | "dataset.reset";
             /** @description contest, odds, standings, team, person or dataset */
             resource: string;
             /** @description Id of the changed record (contest, edition for standings, team, person), or null */
@@ -1209,7 +1209,7 @@ export interface components {
         Error: {
             error: {
                 /** @enum {string} */
-                code: "INVALID_PARAMETER" | "INVALID_REQUEST" | "UNAUTHORIZED" | "FORBIDDEN" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "CONFLICT" | "CURSOR_EXPIRED" | "PAYLOAD_TOO_LARGE" | "RATE_LIMITED" | "QUOTA_EXCEEDED" | "AUTH_THROTTLED" | "INTERNAL_ERROR" | "AUTH_BACKEND_UNAVAILABLE" | "SERVICE_UNAVAILABLE";
+                code: "INVALID_PARAMETER" | "INVALID_REQUEST" | "UNAUTHORIZED" | "FORBIDDEN" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "CONFLICT" | "CURSOR_EXPIRED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "RATE_LIMITED" | "QUOTA_EXCEEDED" | "AUTH_THROTTLED" | "INTERNAL_ERROR" | "AUTH_BACKEND_UNAVAILABLE" | "SERVICE_UNAVAILABLE";
                 message: string;
             };
         };
@@ -3239,7 +3239,7 @@ export interface operations {
             query?: {
                 /** @description next_cursor of the previous page */
                 cursor?: string;
-                /** @description Comma-separated types or resources (e.g. contest.score,odds); any of contest.created, contest.status, contest.score, contest.updated, contest.event, contest.lineups, contest.statistics, odds.points, standings.updated, team.created, person.created, dataset.reset */
+                /** @description Comma-separated types or resources (e.g. contest.score,odds); any of contest.created, contest.status, contest.score, contest.updated, contest.event, contest.lineups, contest.statistics, odds.points, standings.updated, team.created, team.updated, person.created, person.updated, dataset.reset */
                 types?: string;
                 /** @description Only changes of this competition */
                 competition?: string;
@@ -3327,7 +3327,7 @@ export interface operations {
             query?: {
                 /** @description next_cursor of the previous page */
                 cursor?: string;
-                /** @description Comma-separated types or resources (e.g. contest.score,odds); any of contest.created, contest.status, contest.score, contest.updated, contest.event, contest.lineups, contest.statistics, odds.points, standings.updated, team.created, person.created, dataset.reset */
+                /** @description Comma-separated types or resources (e.g. contest.score,odds); any of contest.created, contest.status, contest.score, contest.updated, contest.event, contest.lineups, contest.statistics, odds.points, standings.updated, team.created, team.updated, person.created, person.updated, dataset.reset */
                 types?: string;
                 /** @description Only changes of this competition */
                 competition?: string;
