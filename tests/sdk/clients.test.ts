@@ -4,6 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, expect, test } from "vitest";
+import { createClient, type Change } from "@statline/sdk";
 import { PYTHON_GENERATED } from "../../scripts/sdk-generate";
 import { renderPythonGenerated } from "../../scripts/sdk-python";
 import { recordChanges } from "../../lib/events/changes";
@@ -36,6 +37,20 @@ beforeAll(async () => {
     env: { STATLINE_PLANS: JSON.stringify({ free: { ratePerMinute: 60, burst: 2 } }) },
   });
   tmp = fs.mkdtempSync(path.join(os.tmpdir(), "statline-clients-"));
+  // 80 changes in the feed, so its cursor loop runs over several pages.
+  await fx.db.$transaction((tx) =>
+    recordChanges(
+      tx,
+      Array.from({ length: 80 }, (_, i) => ({
+        type: "team.created" as const,
+        resourceId: i + 1,
+        competitionId: null,
+        contestId: null,
+        data: { id: String(i + 1), name: `Team ${i + 1}`, country: null },
+      })),
+    ),
+  );
+
   const teams = await fx.db.team.findMany({ take: 2, orderBy: { id: "asc" } });
   vars = {
     apiKey: key,
@@ -81,19 +96,6 @@ test("a fresh venv installs the served wheel with no index and passes the SDK co
     "--disable-pip-version-check",
     wheel,
   ]);
-  // 80 changes in the feed, so its cursor loop runs over several pages.
-  await fx.db.$transaction((tx) =>
-    recordChanges(
-      tx,
-      Array.from({ length: 80 }, (_, i) => ({
-        type: "team.created" as const,
-        resourceId: i + 1,
-        competitionId: null,
-        contestId: null,
-        data: { id: String(i + 1), name: `Team ${i + 1}`, country: null },
-      })),
-    ),
-  );
   const changes = await fx.db.change.findMany({ select: { id: true }, orderBy: { id: "asc" } });
   const odds = await fx.db.oddsPoint.count({ where: { contestId: fx.ids.oddsContest } });
   const persons = await fx.db.person.findMany({ select: { id: true }, orderBy: { id: "asc" } });
@@ -178,3 +180,67 @@ test("bru runs every request of the served Bruno collection, all green", async (
   expect(summary.summary.failedRequests).toBe(0);
   expect(summary.summary.totalTests).toBeGreaterThanOrEqual(summary.summary.totalRequests);
 }, 300_000);
+
+test("TypeScript SDK: typed change feed, the stream resumed with Last-Event-ID after a drop, replays", async () => {
+  const sdk = createClient({ baseUrl: app.baseUrl, apiKey: key, env: {} });
+  const feed = sdk.changes({ limit: 7 });
+  const all: Change[] = [];
+  for await (const change of feed) all.push(change);
+  const ids = all.map((c) => Number(c.id));
+  expect(ids.length).toBeGreaterThan(14);
+  expect(ids).toEqual([...new Set(ids)].sort((a, b) => a - b));
+  const team = all.find((c) => c.type === "team.created");
+  // Narrowed by its type: data is { id, name, country }.
+  if (team?.type === "team.created") expect(team.data.name).toMatch(/^Team \d+$/);
+  expect(feed.cursor).toBeTruthy();
+  const newer: Change[] = [];
+  for await (const c of sdk.changes({ cursor: feed.cursor })) newer.push(c);
+  expect(newer).toEqual([]);
+
+  // The first connection ends right after its first change frames (a dropped connection).
+  const opens: (string | null)[] = [];
+  const dropping = async (request: Request): Promise<Response> => {
+    opens.push(request.headers.get("last-event-id"));
+    const res = await fetch(request);
+    if (opens.length > 1 || !res.body) return res;
+    const reader = res.body.getReader();
+    let seen = "";
+    // Only the bytes up to the end of the first change frame get through.
+    const cut = new ReadableStream<Uint8Array>({
+      async pull(controller) {
+        const { value, done } = await reader.read();
+        if (done) return controller.close();
+        seen += new TextDecoder().decode(value);
+        const first = /\nid: \d+\n[^]*?\n\n/.exec(seen);
+        if (!first) return;
+        controller.enqueue(new TextEncoder().encode(seen.slice(0, first.index + first[0].length)));
+        await reader.cancel();
+        controller.close();
+      },
+    });
+    return new Response(cut, { status: res.status, headers: res.headers });
+  };
+  const abort = new AbortController();
+  const live = createClient({ baseUrl: app.baseUrl, apiKey: key, env: {}, fetch: dropping });
+  const got: string[] = [];
+  for await (const change of live.stream({ lastEventId: String(ids[0]), signal: abort.signal })) {
+    got.push(change.id);
+    if (got.length === 6) break;
+  }
+  abort.abort();
+  expect(got).toEqual(ids.slice(1, 7).map(String));
+  expect(opens.length).toBe(2);
+  expect(opens[0]).toBe(String(ids[0]));
+  expect(opens[1]).toBe(got[0]);
+
+  const finished = await fx.db.contest.findFirstOrThrow({
+    where: { status: "finished" },
+    orderBy: { id: "desc" },
+  });
+  const replay = await sdk.replays.start(String(finished.id), 60);
+  expect(replay).toMatchObject({ contest_id: String(finished.id), speed: 60, status: "running" });
+  expect((await sdk.replays.list()).map((r) => r.id)).toContain(replay.id);
+  expect((await sdk.replays.cancel(replay.id)).status).toBe("cancelled");
+  expect((await sdk.replays.get(replay.id)).status).toBe("cancelled");
+  await expect(sdk.replays.get("rpl_0000000000000000000000")).rejects.toMatchObject({ code: "NOT_FOUND" });
+}, 120_000);
