@@ -3,6 +3,8 @@
 // /v1 read operation for the sync and the asyncio client. `npm run sdk:generate` writes it;
 // tests/sdk/python.test.ts fails when it is stale.
 
+import type { Param } from "../lib/docs/reference";
+
 type Json = Record<string, unknown>;
 
 const BANNER =
@@ -73,14 +75,6 @@ function typedDict(name: string, schema: Json): string {
     ].join("\n");
   const entries = names.map((p) => `${JSON.stringify(p)}: ${field(p)}`).join(", ");
   return `${name} = TypedDict(${JSON.stringify(name)}, {${entries}})`;
-}
-
-interface Param {
-  name: string;
-  in: string;
-  required?: boolean;
-  description?: string;
-  schema?: Json;
 }
 
 /** The 200 answer's schema name, and the paging loop its data implies. */

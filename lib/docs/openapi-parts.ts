@@ -206,3 +206,8 @@ export const LICENSE: Json = {
   name: "Proprietary: data and service terms are set by the operator of this server",
   identifier: "LicenseRef-Statline-Operator-Terms",
 };
+
+/** The one server of every document: this instance, whichever it is (OWASP api9 wants both fields). */
+export const SERVERS: Json[] = [
+  { url: "/", description: "This Statline server (production or local, as deployed)", "x-internal": false },
+];

@@ -13,6 +13,7 @@ import {
   RESPONSE_NAMES,
   responseRef,
   SECURITY_SCHEMES,
+  SERVERS,
   schemaRef,
 } from "./openapi-parts";
 import { paramSchemas } from "../api/request";
@@ -233,13 +234,7 @@ export function buildOpenApi(
       contact: CONTACT,
       license: LICENSE,
     },
-    servers: [
-      {
-        url: "/",
-        description: "This Statline server (production or local, as deployed)",
-        "x-internal": false,
-      },
-    ],
+    servers: SERVERS,
     security: [{ ApiKeyHeader: [] }, { BearerAuth: [] }],
     tags,
     paths,

@@ -5,7 +5,7 @@
  */
 import { z } from "zod";
 import { ERROR_STATUS } from "../api/errors";
-import { CONTACT, harden, HEADERS, headerRef, LICENSE } from "./openapi-parts";
+import { CONTACT, harden, HEADERS, headerRef, LICENSE, SERVERS } from "./openapi-parts";
 
 export type Json = Record<string, unknown>;
 
@@ -181,13 +181,7 @@ export function surfaceOpenApi(
       contact: CONTACT,
       license: LICENSE,
     },
-    servers: [
-      {
-        url: "/",
-        description: "This Statline server (production or local, as deployed)",
-        "x-internal": false,
-      },
-    ],
+    servers: SERVERS,
     security: [{ bearer: [] }, { apiKey: [] }],
     tags: Object.entries(info.tags)
       .filter(([name]) => used.has(name))
