@@ -6,9 +6,10 @@ import { invalidParameter } from "./errors";
  * A parameter given twice, an unknown parameter or a bad value is a 400 naming the parameter.
  */
 export function parseQuery<S extends z.ZodType>(query: URLSearchParams, schema: S): z.output<S> {
-  const raw: Record<string, string> = {};
+  // No prototype: `constructor`, `toString` or `__proto__` given once are keys like any other.
+  const raw = Object.create(null) as Record<string, string>;
   for (const [name, value] of query) {
-    if (name in raw) throw invalidParameter(name, "given more than once");
+    if (Object.hasOwn(raw, name)) throw invalidParameter(name, "given more than once");
     raw[name] = value;
   }
   const result = schema.safeParse(raw);

@@ -1,4 +1,5 @@
 import { ERROR_STATUS } from "../api/errors";
+import { envStrOpt } from "../config";
 
 // Reusable parts of the OpenAPI document: headers, error responses, the envelope's meta and the
 // error shape, plus `harden`, which gives every integer and string a bound (Spectral's OWASP rules).
@@ -189,3 +190,24 @@ export function harden(node: unknown): void {
   }
   for (const v of Object.values(s)) harden(v);
 }
+
+/** Who runs this server: API_CONTACT_EMAIL / API_CONTACT_URL (README, Configuration). */
+export const CONTACT: Json = {
+  name: "The operator of this Statline server",
+  ...(envStrOpt("API_CONTACT_EMAIL") ? { email: envStrOpt("API_CONTACT_EMAIL") } : {}),
+  ...(envStrOpt("API_CONTACT_URL") ? { url: envStrOpt("API_CONTACT_URL") } : {}),
+};
+
+/**
+ * The terms are the operator's, not an SPDX licence: an SPDX `LicenseRef-` identifier names them
+ * (OpenAPI 3.1 takes `identifier` or `url`; no URL is the same for every server).
+ */
+export const LICENSE: Json = {
+  name: "Proprietary: data and service terms are set by the operator of this server",
+  identifier: "LicenseRef-Statline-Operator-Terms",
+};
+
+/** The one server of every document: this instance, whichever it is (OWASP api9 wants both fields). */
+export const SERVERS: Json[] = [
+  { url: "/", description: "This Statline server (production or local, as deployed)", "x-internal": false },
+];

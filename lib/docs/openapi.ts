@@ -2,6 +2,8 @@ import { z } from "zod";
 import { API_DESCRIPTION } from "./openapi-text";
 import {
   commonHeaders,
+  CONTACT,
+  LICENSE,
   ERROR_RESPONSES,
   ERROR_SCHEMA,
   harden,
@@ -11,11 +13,11 @@ import {
   RESPONSE_NAMES,
   responseRef,
   SECURITY_SCHEMES,
+  SERVERS,
   schemaRef,
 } from "./openapi-parts";
 import { paramSchemas } from "../api/request";
 import type { RouteDef } from "../api/types";
-import { envStrOpt } from "../config";
 import { DEFAULT_UNIT_COSTS } from "../unit-groups";
 
 type Json = Record<string, unknown>;
@@ -173,13 +175,6 @@ function errorResponses(routes: RouteDef[]): Record<string, Json> {
   return out;
 }
 
-/** Who runs this server: API_CONTACT_EMAIL / API_CONTACT_URL (README, Configuration). */
-const CONTACT: Json = {
-  name: "The operator of this Statline server",
-  ...(envStrOpt("API_CONTACT_EMAIL") ? { email: envStrOpt("API_CONTACT_EMAIL") } : {}),
-  ...(envStrOpt("API_CONTACT_URL") ? { url: envStrOpt("API_CONTACT_URL") } : {}),
-};
-
 /** The OpenAPI 3.1 document, generated from the same zod schemas that shape the responses. */
 export function buildOpenApi(
   routes: RouteDef[],
@@ -237,15 +232,9 @@ export function buildOpenApi(
       version: "v1",
       description: API_DESCRIPTION,
       contact: CONTACT,
-      license: { name: "Proprietary: data and service terms are set by the operator of this server" },
+      license: LICENSE,
     },
-    servers: [
-      {
-        url: "/",
-        description: "This Statline server (production or local, as deployed)",
-        "x-internal": false,
-      },
-    ],
+    servers: SERVERS,
     security: [{ ApiKeyHeader: [] }, { BearerAuth: [] }],
     tags,
     paths,

@@ -5,7 +5,7 @@ import { html, type Html } from "../util/html";
 // JavaScript and no third-party renderer (Scalar's packages need Node >= 22 and shipped 1.3 MB).
 
 type Json = Record<string, unknown>;
-interface Param {
+export interface Param {
   name: string;
   in: string;
   required?: boolean;

@@ -5,6 +5,7 @@
  */
 import { z } from "zod";
 import { ERROR_STATUS } from "../api/errors";
+import { CONTACT, harden, HEADERS, headerRef, LICENSE, SERVERS } from "./openapi-parts";
 
 export type Json = Record<string, unknown>;
 
@@ -13,9 +14,10 @@ export interface SurfaceOperation {
   /** The path with `{name}` parameters, each documented as a required string. */
   pattern: string;
   summary: string;
+  /** Falls back to the summary (every operation has a description in the document). */
   description?: string;
-  operationId?: string;
-  tags?: readonly string[];
+  operationId: string;
+  tags: readonly string[];
   /** The document itself: no key, a bare 200. */
   public?: boolean;
   /** The request body's schema; ndjson: the array's items also as application/x-ndjson. */
@@ -29,7 +31,39 @@ export interface SurfaceOperation {
   headers?: readonly Json[];
   /** Vendor extensions (`x-…`). */
   extensions?: Json;
+  /** Schemas of path parameters by name (default: a string). */
+  pathParams?: Record<string, Json>;
+  /** Further headers of the success answers (an ingest replay's Idempotent-Replayed). */
+  okHeaders?: readonly string[];
 }
+
+/** Headers of every answer, and of every answer to a request whose key was checked. */
+const EVERY = ["X-Request-Id", "Access-Control-Allow-Origin"];
+const KEYED = [
+  "X-RateLimit-Limit",
+  "X-RateLimit-Remaining",
+  "X-RateLimit-Reset",
+  "RateLimit",
+  "RateLimit-Policy",
+];
+const UNITS = ["X-Units-Cost", "X-Units-Used", "X-Units-Remaining", "Cache-Control"];
+/** Headers an error status adds (lib/api/errors.ts, lib/api/auth.ts). */
+const ERROR_HEADERS: Record<number, string[]> = {
+  401: ["WWW-Authenticate"],
+  405: ["Allow"],
+  429: ["Retry-After"],
+  503: ["Retry-After"],
+};
+/** Answered by every operation besides its own refusals: wrong method, a fault, a store down. */
+const ALWAYS = [405, 500, 503];
+const SURFACE_HEADERS: Record<string, Json> = {
+  ...HEADERS,
+  "Idempotent-Replayed": {
+    description: "`true` when the answer is the stored one for a repeated Idempotency-Key",
+    schema: { type: "string", enum: ["true"] },
+  },
+};
+const headersOf = (names: readonly string[]) => Object.fromEntries(names.map((n) => [n, headerRef(n)]));
 
 /** A zod schema as JSON Schema, without `$schema` (it sits inside the document). */
 export const schemaOf = (s: z.ZodType, io: "input" | "output"): Json => {
@@ -56,17 +90,34 @@ export const errorBody = (opts: { codes?: readonly string[]; message?: string; e
 
 function operation(op: SurfaceOperation, error: Json): Json {
   const head = {
-    ...(op.operationId ? { operationId: op.operationId } : {}),
+    operationId: op.operationId,
     summary: op.summary,
-    ...(op.description ? { description: op.description } : {}),
-    ...(op.tags ? { tags: op.tags } : {}),
+    description: op.description ?? `${op.summary}.`,
+    tags: op.tags,
   };
+  const refusal = (s: number, keyed: boolean) => [
+    s,
+    {
+      description: s === 500 ? "Server fault: quote the request id" : "Refused",
+      headers: headersOf([
+        ...EVERY,
+        ...(keyed && s !== 401 && s !== 503 ? KEYED : []),
+        ...(ERROR_HEADERS[s] ?? []),
+      ]),
+      content: { "application/json": { schema: error } },
+    },
+  ];
   if (op.public)
     return {
       ...head,
       security: [],
       responses: {
-        200: { description: "OpenAPI 3.1", content: { "application/json": { schema: { type: "object" } } } },
+        200: {
+          description: "OpenAPI 3.1",
+          headers: headersOf(EVERY),
+          content: { "application/json": { schema: { type: "object" } } },
+        },
+        ...Object.fromEntries([405, 500].map((s) => refusal(s, false))),
       },
     };
   const parameters = [
@@ -74,7 +125,7 @@ function operation(op: SurfaceOperation, error: Json): Json {
       name: m[1],
       in: "path",
       required: true,
-      schema: { type: "string" },
+      schema: op.pathParams?.[m[1]] ?? { type: "string" },
     })),
     ...(op.headers ?? []),
   ];
@@ -92,8 +143,13 @@ function operation(op: SurfaceOperation, error: Json): Json {
   };
   const success = Object.entries(op.ok ?? { 200: "OK" }).map(([status, description]) => [
     status,
-    { description, content: { "application/json": { schema: data ?? {} } } },
+    {
+      description,
+      headers: headersOf([...EVERY, ...KEYED, ...UNITS, ...(op.okHeaders ?? [])]),
+      content: { "application/json": { schema: data ?? {} } },
+    },
   ]);
+  const refusals = [...new Set([...op.refusals, ...ALWAYS])].sort((a, b) => a - b);
   return {
     ...head,
     ...op.extensions,
@@ -101,30 +157,41 @@ function operation(op: SurfaceOperation, error: Json): Json {
     ...(content ? { requestBody: { required: op.body?.required ?? true, content } } : {}),
     responses: {
       ...Object.fromEntries(success),
-      ...Object.fromEntries(
-        op.refusals.map((s) => [
-          s,
-          { description: "Refused", content: { "application/json": { schema: error } } },
-        ]),
-      ),
+      ...Object.fromEntries(refusals.map((s) => refusal(s, true))),
     },
   };
 }
 
 /** The document: key security (bearer or X-API-Key) on every operation but the public ones. */
 export function surfaceOpenApi(
-  info: { title: string; description: string; errorMessage?: string },
+  info: { title: string; description: string; errorMessage?: string; tags: Record<string, string> },
   operations: readonly SurfaceOperation[],
 ): Json {
+  const used = new Set(operations.flatMap((op) => op.tags));
+  for (const tag of used) if (!info.tags[tag]) throw new Error(`tag ${tag} has no description`);
   const error = errorBody({ message: info.errorMessage });
   const paths: Record<string, Json> = {};
   for (const op of operations) (paths[op.pattern] ??= {})[op.method.toLowerCase()] = operation(op, error);
-  return {
+  const doc = {
     openapi: "3.1.0",
-    info: { title: info.title, version: "v1", description: info.description },
-    servers: [{ url: "/" }],
+    info: {
+      title: info.title,
+      version: "v1",
+      description: info.description,
+      contact: CONTACT,
+      license: LICENSE,
+    },
+    servers: SERVERS,
     security: [{ bearer: [] }, { apiKey: [] }],
+    tags: Object.entries(info.tags)
+      .filter(([name]) => used.has(name))
+      .map(([name, description]) => ({ name, description })),
     components: {
+      headers: Object.fromEntries(
+        Object.entries(SURFACE_HEADERS).filter(([name]) =>
+          JSON.stringify(paths).includes(`/headers/${name}"`),
+        ),
+      ),
       securitySchemes: {
         bearer: { type: "http", scheme: "bearer" },
         apiKey: { type: "apiKey", in: "header", name: "X-API-Key" },
@@ -132,4 +199,6 @@ export function surfaceOpenApi(
     },
     paths,
   };
+  harden(doc);
+  return doc;
 }

@@ -28,6 +28,9 @@ const errorResponse = (description: string, codes: string[]) => ({
   content: { "application/json": { schema: errorBody(codes) } },
 });
 
+/** Any unexpected failure (lib/auth/route.ts): the detail is in the server log only. */
+const fault = errorResponse("Server fault: quote the X-Request-Id", ["INTERNAL_ERROR"]);
+
 const noStore = {
   "Cache-Control": { description: "Always no-store", schema: { type: "string", const: "no-store" } },
 };
@@ -59,6 +62,7 @@ export const handoffPaths = {
           ...errorResponse("Too many sessions started from this address", ["rate_limited"]),
           headers: { "Retry-After": { description: "Seconds to wait", schema: { type: "integer" } } },
         },
+        "500": fault,
       },
     },
   },
@@ -85,6 +89,7 @@ export const handoffPaths = {
           "Protocol answer or refusal (RFC 6749 §5.2 / RFC 8628 §3.5 codes)",
           Object.keys(HANDOFF_ERRORS).filter((c) => HANDOFF_ERRORS[c as keyof typeof HANDOFF_ERRORS] === 400),
         ),
+        "500": fault,
       },
     },
   },

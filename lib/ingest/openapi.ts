@@ -13,6 +13,16 @@ const operationId = (r: IngestRouteDef) =>
     .map((p) => p[0].toUpperCase() + p.slice(1))
     .join("");
 
+/** The feed's name as lib/ingest/pipeline.ts checks it (a 400 otherwise). */
+const SOURCE_PARAM = {
+  type: "string",
+  pattern: "^[a-z0-9][a-z0-9_.-]{0,39}$",
+  minLength: 1,
+  maxLength: 40,
+  description:
+    "The feed's name: lower-case letters, digits, '_', '.' or '-'; `statline` names Statline's own ids",
+};
+
 let cached: Json | undefined;
 
 export function ingestOpenApi(): Json {
@@ -22,6 +32,12 @@ export function ingestOpenApi(): Json {
       description:
         "Write live data (contests, state, match events, lineups, statistics, odds) by the feed's own ids. Keys need the `ingest` scope, which only operator accounts may mint. Every write needs an Idempotency-Key header and a feed_at timestamp; an update older than the stored one is ignored. The reserved source `statline` names Statline's own contest ids. docs/ingest.md has a worked example.",
       errorMessage: "Names the field by JSON pointer, e.g. '/score/home'",
+      tags: {
+        Catalogue: "Competitions, editions, teams and persons by the feed's own ids.",
+        Live: "Contests as they happen: state, match events, lineups and statistics.",
+        Odds: "Odds snapshots, one object or an NDJSON batch.",
+        Meta: "This document.",
+      },
     },
     ingestRoutes.map((r) => ({
       method: r.method,
@@ -32,6 +48,8 @@ export function ingestOpenApi(): Json {
       tags: r.tags,
       public: r.public,
       extensions: { "x-scope": "ingest", "x-max-body-bytes": r.maxBytes },
+      pathParams: { source: SOURCE_PARAM },
+      okHeaders: ["Idempotent-Replayed"],
       headers: [
         {
           name: "Idempotency-Key",
@@ -43,7 +61,11 @@ export function ingestOpenApi(): Json {
       ],
       body: { schema: r.body, required: r.method !== "DELETE", ndjson: r.bodyKind === "ndjson" },
       response: r.response,
-      ok: { 200: "Accepted", 201: "Created" },
+      // A DELETE never creates: 200 with what it removed (or that it was gone already).
+      ok: (r.method === "DELETE" ? { 200: "Deleted" } : { 200: "Accepted", 201: "Created" }) as Record<
+        number,
+        string
+      >,
       refusals: [400, 401, 403, 404, 409, 413, 415, 429],
     })),
   );

@@ -23,9 +23,11 @@ interface TokenRecord {
 type Entry = { value: TokenRecord | null; until: number };
 
 /**
- * Token rows are cached as briefly as single-instance keys (900 ms): revoking a grant deletes its
- * tokens and revokes its key, and the key's own cache (lib/keys/verify.ts, checked on every call)
- * carries the revocation to every instance within the bound, so this cache only saves queries.
+ * Token rows are cached for 900 ms. Revoking an access token (/oauth/revoke) or a whole grant
+ * deletes the token rows and drops them from this process's cache at once, and a load that was
+ * under way then is not cached (the epoch), so the revocation holds on this instance immediately
+ * and on every other one within the TTL: under 1 s for every token kind (refresh tokens and codes
+ * are read from the database on each use, never cached).
  */
 const TTL_MS = 900;
 const MAX_ENTRIES = 20_000;
@@ -33,6 +35,7 @@ const TOUCH_EVERY_MS = 60_000;
 const state = perProcess("oauthAccessTokens", () => ({
   cache: new Map<string, Entry>(),
   touched: new Map<string, number>(),
+  epoch: 0,
 }));
 
 async function load(hash: string): Promise<TokenRecord | null> {
@@ -55,7 +58,10 @@ async function record(hash: string): Promise<TokenRecord | null> {
   const now = Date.now();
   const hit = state.cache.get(hash);
   if (hit && hit.until > now) return hit.value;
+  const epoch = state.epoch;
   const value = await load(hash);
+  // A revocation during the load may have deleted the row after it was read: not cached.
+  if (epoch !== state.epoch) return value;
   state.cache.set(hash, { value, until: now + TTL_MS });
   if (state.cache.size > MAX_ENTRIES) state.cache.delete(state.cache.keys().next().value!);
   return value;
@@ -113,5 +119,12 @@ export async function verifyAccessToken(token: string, expectedResource: string)
 
 /** Drops cached token rows of this process (after a revocation here). */
 export function forgetAccessTokens(): void {
+  state.epoch++;
   state.cache.clear();
+}
+
+/** Drops one cached access token of this process (after /oauth/revoke of it here). */
+export function forgetAccessToken(hash: string): void {
+  state.epoch++;
+  state.cache.delete(hash);
 }

@@ -30,4 +30,10 @@ export const oauthConfig = {
   consentTtlMs: 10 * 60_000,
   /** Authorization codes are one-time and short-lived (OAuth 2.1 §4.1.2: 10 minutes at most). */
   codeTtlMs: 60_000,
+  /**
+   * A refresh token just replaced by a refresh may be used again for this long (two windows of
+   * one client refreshing at once): each such use gets a fresh pair. Later, a reuse revokes the
+   * whole connection (OAuth 2.1 §4.3.1 refresh token replay).
+   */
+  refreshGraceMs: 30_000,
 };

@@ -13,13 +13,16 @@ import type {
 import type { Db } from "../db";
 import { scopesOf } from "../keys/scopes";
 import { keyScopesAndExpiry } from "../keys/store";
-import { verifyAccessToken } from "./access";
+import { forgetAccessToken, verifyAccessToken } from "./access";
 import { pendingGrantCookie } from "./binding";
 import { clientsStore } from "./clients";
-import type { OAuthUrls } from "./config";
+import { oauthConfig, type OAuthUrls } from "./config";
 import { createPendingGrant, grantByCode, issueTokens, revokeGrant, type GrantRow } from "./grants";
 import { deleteToken, grantById, spendToken, tokenByHash, transitionGrant } from "./store";
 import { ACCESS_PATTERN, REFRESH_PATTERN, tokenHash } from "./tokens";
+
+/** A spent refresh token is still accepted this long after its first use (oauthConfig.refreshGraceMs). */
+const inGrace = (usedAt: Date) => Date.now() - usedAt.getTime() < oauthConfig.refreshGraceMs;
 
 const sameResource = (a: string, b: string) => a.replace(/\/$/, "") === b.replace(/\/$/, "");
 
@@ -112,12 +115,16 @@ export class StatlineOAuthProvider implements OAuthServerProvider {
     if (!row || row.kind !== "refresh") throw invalid;
     const grant = await grantById(this.db, row.grantId);
     if (!grant || grant.clientId !== client.client_id) throw invalid;
-    if (row.usedAt) return this.replayed(grant, "refresh token");
+    if (row.usedAt && !inGrace(row.usedAt)) return this.replayed(grant, "refresh token");
     if (grant.status !== "active" || row.expiresAt <= new Date()) throw invalid;
     if (resource && !sameResource(resource.href, grant.resource))
       throw new InvalidTargetError("resource does not match the authorization");
-    // Rotation: the first use claims the token; a concurrent or later second use is a replay.
-    if (!(await spendToken(this.db, hash, new Date()))) return this.replayed(grant, "refresh token");
+    // Rotation: the first use claims the token. A second use within the grace (a concurrent
+    // refresh of the same client) gets a pair of its own; after it, a second use is a replay.
+    if (!row.usedAt && !(await spendToken(this.db, hash, new Date()))) {
+      const spent = await tokenByHash(this.db, hash);
+      if (!spent?.usedAt || !inGrace(spent.usedAt)) return this.replayed(grant, "refresh token");
+    }
     const key = await grantKey(this.db, grant);
     return issueTokens(this.db, grant, key.expiresAt, key.scope);
   }
@@ -134,8 +141,10 @@ export class StatlineOAuthProvider implements OAuthServerProvider {
     if (!row) return;
     const grant = await grantById(this.db, row.grantId);
     if (!grant || grant.clientId !== client.client_id) return;
-    if (row.kind === "access") await deleteToken(this.db, row.tokenHash);
-    else
+    if (row.kind === "access") {
+      await deleteToken(this.db, row.tokenHash);
+      forgetAccessToken(row.tokenHash);
+    } else
       await revokeGrant(this.db, grant, {
         action: "oauth.revoked",
         actorUserId: null,

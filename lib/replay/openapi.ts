@@ -10,13 +10,16 @@ export function sandboxOpenApi(): Json {
       title: "Statline sandbox API",
       description:
         "Replay any finished contest as if live, x1 to x60, to this account's GET /v1/stream and webhooks only; every change it sends carries `replay.id`. Any key may call it. docs/replay.md has the details.",
+      tags: { Replays: "Replays of finished contests, sent as live changes.", Meta: "This document." },
     },
     sandboxRoutes.map((r) => ({
       method: r.method,
       pattern: r.pattern,
       summary: r.summary,
+      operationId: r.operationId,
       public: !r.handler,
-      tags: r.handler ? ["Replays"] : undefined,
+      tags: r.handler ? ["Replays"] : ["Meta"],
+      pathParams: { id: { type: "string", minLength: 26, maxLength: 26, pattern: "^rpl_[0-9A-Za-z]{22}$" } },
       body: r.body && { schema: r.body },
       response: r.response,
       ok: { [r.status ?? 200]: "OK" },

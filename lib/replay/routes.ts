@@ -46,6 +46,7 @@ export interface SandboxContext {
 export interface SandboxRoute {
   method: "GET" | "POST" | "DELETE";
   pattern: string;
+  operationId: string;
   summary: string;
   body?: z.ZodType;
   response: z.ZodType;
@@ -59,12 +60,14 @@ export const sandboxRoutes: SandboxRoute[] = [
   {
     method: "GET",
     pattern: "/sandbox/v1/openapi.json",
+    operationId: "getOpenApi",
     summary: "This OpenAPI document",
     response: z.object({}),
   },
   {
     method: "POST",
     pattern: R,
+    operationId: "startReplay",
     summary: "Replay a finished contest to this account's /v1/stream and webhooks, as if live",
     body: StartBody,
     response: ReplayView,
@@ -77,6 +80,7 @@ export const sandboxRoutes: SandboxRoute[] = [
   {
     method: "GET",
     pattern: R,
+    operationId: "listReplays",
     summary: "This account's latest 50 replays, newest first",
     response: z.object({ items: z.array(ReplayView) }),
     handler: ({ db, caller }) => listReplays(db, caller.accountId),
@@ -84,6 +88,7 @@ export const sandboxRoutes: SandboxRoute[] = [
   {
     method: "GET",
     pattern: `${R}/{id}`,
+    operationId: "getReplay",
     summary: "One replay's progress",
     response: ReplayView,
     handler: ({ db, caller, params }) => getReplay(db, caller.accountId, params.id),
@@ -91,6 +96,7 @@ export const sandboxRoutes: SandboxRoute[] = [
   {
     method: "DELETE",
     pattern: `${R}/{id}`,
+    operationId: "cancelReplay",
     summary: "Cancel a replay: no further change is sent (an ended replay is answered as it is)",
     response: ReplayView,
     handler: ({ db, caller, params }) => cancelReplay(db, caller.accountId, params.id),

@@ -3,6 +3,8 @@ import { resolveConfig, type ResolvedConfig } from "./config.js";
 import { errorFromResponse, StatlineError } from "./errors.js";
 import { items, pages } from "./paginate.js";
 import { retryingFetch, type RetryOptions } from "./retry.js";
+import type { Change, Replay } from "./changes.js";
+import { streamChanges, type StreamOptions } from "./stream.js";
 import type { GetPath, InitArgs, ItemOf, PagedPath, RawClient, ResponseBody } from "./types.js";
 
 export interface ClientOptions {
@@ -33,6 +35,30 @@ export interface StatlineClient {
   paginate<P extends PagedPath>(path: P, ...init: InitArgs<P>): AsyncGenerator<ItemOf<P>>;
   /** The same loop, one whole response (`{data, meta}`) per page. */
   pages<P extends PagedPath>(path: P, ...init: InitArgs<P>): AsyncGenerator<ResponseBody<P>>;
+  /** The change feed after `query.cursor`, typed, to the newest change; then `feed.cursor` is where to resume. */
+  changes(query?: ChangeQuery): ChangeFeed;
+  /** GET /v1/stream as typed changes; a dropped connection resumes with Last-Event-ID. */
+  stream(options?: StreamOptions): AsyncGenerator<Change>;
+  /** The replay sandbox (/sandbox/v1/replays): replay a finished contest to this account's stream and webhooks. */
+  readonly replays: {
+    start(contestId: string, speed?: number): Promise<Replay>;
+    get(id: string): Promise<Replay>;
+    list(): Promise<Replay[]>;
+    cancel(id: string): Promise<Replay>;
+  };
+}
+
+export interface ChangeQuery {
+  cursor?: string;
+  types?: string;
+  competition?: string;
+  contest?: string;
+  limit?: number;
+}
+
+export interface ChangeFeed extends AsyncIterable<Change> {
+  /** The last page's next_cursor (after iterating): pass it as `cursor` later for newer changes only. */
+  readonly cursor: string | undefined;
 }
 
 type LooseInit = { params?: { query?: Record<string, unknown>; path?: Record<string, unknown> } } & Record<
@@ -86,9 +112,67 @@ export function createClient(options: ClientOptions = {}): StatlineClient {
   const pageFetcher = (path: string, init?: LooseInit) => (query: Record<string, unknown>) =>
     getLoose(path, { ...init, params: { ...init?.params, query } });
 
+  const authHeaders = (): Record<string, string> => {
+    if (config.keyRefused)
+      throw new StatlineError({ code: "CREDENTIALS_ORIGIN_MISMATCH", message: config.keyRefused, status: 0 });
+    return { ...(config.apiKey ? { Authorization: `Bearer ${config.apiKey}` } : {}), ...options.headers };
+  };
+  /** A sandbox call: not retried (a POST starts a replay), errors thrown as StatlineError. */
+  async function sandbox(method: string, path: string, body?: unknown): Promise<unknown> {
+    const request = new Request(`${config.baseUrl}/sandbox/v1/replays${path}`, {
+      method,
+      headers: { Accept: "application/json", "Content-Type": "application/json", ...authHeaders() },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const res = await timed(request).catch((err: unknown) => {
+      throw new StatlineError({
+        code: "NETWORK_ERROR",
+        message: `Cannot reach ${config.baseUrl}`,
+        status: 0,
+        cause: err,
+      });
+    });
+    const text = await res.text();
+    if (!res.ok) throw errorFromResponse(res, text);
+    return (JSON.parse(text) as { data: unknown }).data;
+  }
+
   return {
     config,
     raw,
+    changes(query = {}) {
+      const state = { cursor: query.cursor };
+      return {
+        get cursor() {
+          return state.cursor;
+        },
+        async *[Symbol.asyncIterator]() {
+          for await (const page of pages(pageFetcher("/v1/changes"), { ...query })) {
+            const data = page.data as { items: Change[]; next_cursor: string };
+            state.cursor = data.next_cursor;
+            yield* data.items;
+          }
+        },
+      };
+    },
+    stream: (opts) =>
+      streamChanges(
+        (query, headers, signal) =>
+          baseFetch(
+            new Request(`${config.baseUrl}/v1/stream${query ? `?${query}` : ""}`, {
+              headers: { ...headers, ...authHeaders() },
+              signal,
+            }),
+          ),
+        opts,
+      ),
+    replays: {
+      start: async (contestId, speed = 1) =>
+        (await sandbox("POST", "", { contest_id: contestId, speed })) as Replay,
+      get: async (id) => (await sandbox("GET", `/${encodeURIComponent(id)}`)) as Replay,
+      list: async () => ((await sandbox("GET", "")) as { items: Replay[] }).items,
+      cancel: async (id) => (await sandbox("DELETE", `/${encodeURIComponent(id)}`)) as Replay,
+    },
     get: (path, ...init) => getLoose(path, init[0] as LooseInit) as never,
     paginate: (path, ...init) => {
       const loose = init[0] as LooseInit | undefined;

@@ -1,4 +1,12 @@
-export { createClient, type ClientOptions, type StatlineClient } from "./client.js";
+export {
+  createClient,
+  type ChangeFeed,
+  type ChangeQuery,
+  type ClientOptions,
+  type StatlineClient,
+} from "./client.js";
+export type { Change, ChangeData, ChangeType, ContestData, MatchEventData, Replay } from "./changes.js";
+export { sseFrames, type StreamOptions } from "./stream.js";
 export {
   API_KEY_ENV,
   BASE_URL_ENV,

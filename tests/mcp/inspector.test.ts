@@ -111,7 +111,7 @@ describe(`MCP Inspector CLI ${pkg.version}`, () => {
     const res = await rawMcp(ctx.app.baseUrl, null);
     expect(res.status).toBe(401);
     expect(res.headers.get("www-authenticate")).toBe(
-      `Bearer error="invalid_token", error_description="Missing Authorization header", resource_metadata="${ctx.app.baseUrl}/.well-known/oauth-protected-resource/mcp"`,
+      `Bearer error="invalid_token", error_description="Missing Authorization header", scope="competitions contests persons teams", resource_metadata="${ctx.app.baseUrl}/.well-known/oauth-protected-resource/mcp"`,
     );
     // --stored-auth-only: a script never waits for a browser sign-in; the 401 ends the run.
     for (const header of [[], ["--header", "Authorization: Bearer slat_not-a-real-token"]]) {

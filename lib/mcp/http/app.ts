@@ -1,11 +1,14 @@
 import { AsyncLocalStorage } from "node:async_hooks";
 import express, { type NextFunction, type Request, type Response } from "express";
-import { authorizationHandler } from "@modelcontextprotocol/sdk/server/auth/handlers/authorize.js";
+import {
+  authorizationHandler,
+  redirectUriMatches,
+} from "@modelcontextprotocol/sdk/server/auth/handlers/authorize.js";
 import { metadataHandler } from "@modelcontextprotocol/sdk/server/auth/handlers/metadata.js";
 import { clientRegistrationHandler } from "@modelcontextprotocol/sdk/server/auth/handlers/register.js";
 import { revocationHandler } from "@modelcontextprotocol/sdk/server/auth/handlers/revoke.js";
 import { tokenHandler } from "@modelcontextprotocol/sdk/server/auth/handlers/token.js";
-import { requireBearerAuth } from "@modelcontextprotocol/sdk/server/auth/middleware/bearerAuth.js";
+import type { AuthInfo } from "@modelcontextprotocol/sdk/server/auth/types.js";
 import type { OAuthMetadata, OAuthProtectedResourceMetadata } from "@modelcontextprotocol/sdk/shared/auth.js";
 import { clientIpFromChain } from "../../client-ip";
 import type { Db } from "../../db";
@@ -15,9 +18,10 @@ import { findClient } from "../../oauth/clients";
 import { oauthConfig, oauthUrls, type OAuthUrls } from "../../oauth/config";
 import { StatlineOAuthProvider } from "../../oauth/provider";
 import { SharedWindowStore } from "./rate-store";
+import { bearerWithScope, requireToolScopes } from "./scopes";
 import { handleMcp } from "./sessions";
 
-type WithIp = Request & { clientIp?: string };
+type WithIp = Request & { clientIp?: string; auth?: AuthInfo };
 
 /** The caller's address by the rule every other route uses (TRUST_PROXY_HOPS, lib/client-ip.ts). */
 function ipOfRequest(req: Request): string {
@@ -59,16 +63,17 @@ export function resourceMetadata(urls: OAuthUrls): OAuthProtectedResourceMetadat
 }
 
 /**
- * OAuth 2.1 §4.1.1.3 asks for an exact match; the SDK's handler also lets a loopback redirect URI
- * differ in its port (RFC 8252 §7.3). Statline keeps the exact rule: a client registers the port.
+ * A registered redirect URI, matched exactly, except that a loopback one (127.0.0.1, [::1],
+ * localhost) may differ in its port (RFC 8252 §7.3): a desktop client that takes a new port from
+ * the OS each time needs no new registration. Scheme, host, path and query still match exactly.
  */
-async function exactRedirect(db: Db, req: Request, res: Response, next: NextFunction) {
+async function registeredRedirect(db: Db, req: Request, res: Response, next: NextFunction) {
   const params = (req.method === "POST" ? req.body : req.query) as Record<string, unknown> | undefined;
   const clientId = params?.client_id;
   const redirect = params?.redirect_uri;
   if (typeof clientId !== "string" || typeof redirect !== "string") return next();
   const client = await findClient(db, clientId);
-  if (client && !client.redirect_uris.includes(redirect)) {
+  if (client && !client.redirect_uris.some((registered) => redirectUriMatches(redirect, registered))) {
     res.setHeader("Cache-Control", "no-store");
     res.status(400).json({ error: "invalid_request", error_description: "Unregistered redirect_uri" });
     return;
@@ -118,7 +123,7 @@ export function createMcpApp(db: Db, opts: { fallbackOrigin: string; version: st
   app.use(
     "/oauth/authorize",
     express.urlencoded({ extended: false, limit: "16kb" }),
-    (req, res, next) => void exactRedirect(db, req, res, next).catch(next),
+    (req, res, next) => void registeredRedirect(db, req, res, next).catch(next),
     authorizationHandler({ provider, rateLimit: limit("authorize", perQuarterHour, 15 * 60_000) }),
   );
   app.use("/oauth/token", tokenHandler({ provider, rateLimit: limit("token", perQuarterHour, 15 * 60_000) }));
@@ -134,7 +139,7 @@ export function createMcpApp(db: Db, opts: { fallbackOrigin: string; version: st
     "/oauth/revoke",
     revocationHandler({ provider, rateLimit: limit("revoke", perQuarterHour, 15 * 60_000) }),
   );
-  const bearer = requireBearerAuth({ verifier: provider, resourceMetadataUrl: urls.resourceMetadata });
+  const bearer = bearerWithScope(provider, urls.resourceMetadata);
   // Browser-based MCP clients: any origin may call with a bearer token (no cookies are involved).
   app.use("/mcp", (req, res, next) => {
     res.setHeader("Access-Control-Allow-Origin", "*");
@@ -148,11 +153,17 @@ export function createMcpApp(db: Db, opts: { fallbackOrigin: string; version: st
     res.setHeader("Access-Control-Max-Age", "600");
     res.status(204).end();
   });
-  app.all("/mcp", bearer, express.json({ limit: "256kb" }), (req: WithIp, res, next) => {
-    // The caller's address of this request (a key's IP allowlist is judged per call).
-    if (req.auth) req.auth.extra = { ...req.auth.extra, ip: req.clientIp };
-    handleMcp(req, res, req.body, urls.issuer, opts.version).catch(next);
-  });
+  app.all(
+    "/mcp",
+    bearer,
+    express.json({ limit: "256kb" }),
+    requireToolScopes(urls.resourceMetadata),
+    (req: WithIp, res, next) => {
+      // The caller's address of this request (a key's IP allowlist is judged per call).
+      if (req.auth) req.auth.extra = { ...req.auth.extra, ip: req.clientIp };
+      handleMcp(req, res, req.body, urls.issuer, opts.version).catch(next);
+    },
+  );
   app.use((err: unknown, _req: Request, res: Response, _next: NextFunction) => {
     const status = (err as { status?: number }).status;
     if (res.headersSent) return void res.end();

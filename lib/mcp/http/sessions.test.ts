@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import type { Caller } from "../../keys/caller";
 import { closeAllSessions, handleMcp, openSessions, sweepIdleSessions } from "./sessions";
 
-// /mcp's sessions in process, behind a stand-in for the bearer check (the header x-grant names
+// /mcp's sessions in process, behind a stand-in for the bearer check (the header x-grant names the client and
 // the connection): bounded in number (MCP_MAX_SESSIONS) and idle time (MCP_SESSION_IDLE_SECONDS).
 const caller: Caller = {
   keyId: "k",
@@ -27,7 +27,7 @@ beforeAll(async () => {
     req.on("end", () => {
       const auth: AuthInfo = {
         token: "t",
-        clientId: "c",
+        clientId: `c-${String(req.headers["x-grant"])}`,
         scopes: [],
         expiresAt: Date.now() / 1000 + 60,
         extra: { principal: { caller, grantId: String(req.headers["x-grant"]) } },

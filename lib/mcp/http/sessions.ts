@@ -14,8 +14,12 @@ import { inProcessFetch } from "./in-process";
 interface Session {
   transport: StreamableHTTPServerTransport;
   server: McpServer;
-  /** A session belongs to the grant that opened it: another token cannot use its id. */
-  grantId: string;
+  /**
+   * A session belongs to the client and account that opened it: another client's token cannot use
+   * its id, while the same client's token from a new authorization (more scopes, after a 403
+   * insufficient_scope) goes on with it.
+   */
+  owner: string;
   lastSeen: number;
 }
 
@@ -72,11 +76,12 @@ export async function handleMcp(
   startSweeper();
   const principal = principalOf(req.auth);
   if (!principal) return rpcError(res, 401, -32001, "Unauthorized");
+  const owner = `${req.auth?.clientId}\n${principal.caller.accountId}`;
   const sid = req.headers["mcp-session-id"];
   if (typeof sid === "string") {
     const s = state.sessions.get(sid);
     // Unknown, expired or someone else's: 404 tells the client to start a new session (MCP spec).
-    if (!s || s.grantId !== principal.grantId) return rpcError(res, 404, -32001, "Session not found");
+    if (!s || s.owner !== owner) return rpcError(res, 404, -32001, "Session not found");
     s.lastSeen = Date.now();
     return s.transport.handleRequest(req, res, body);
   }
@@ -101,7 +106,7 @@ export async function handleMcp(
   const session: Session = {
     transport: undefined as never,
     server,
-    grantId: principal.grantId,
+    owner,
     lastSeen: Date.now(),
   };
   const transport = new StreamableHTTPServerTransport({

@@ -9,7 +9,8 @@ export const openapi: Record<string, unknown> = {
       "name": "The operator of this Statline server"
     },
     "license": {
-      "name": "Proprietary: data and service terms are set by the operator of this server"
+      "name": "Proprietary: data and service terms are set by the operator of this server",
+      "identifier": "LicenseRef-Statline-Operator-Terms"
     }
   },
   "servers": [
@@ -5047,6 +5048,47 @@ export const openapi: Record<string, unknown> = {
                 }
               }
             }
+          },
+          "500": {
+            "description": "Server fault: quote the X-Request-Id",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "type": "object",
+                  "required": [
+                    "error"
+                  ],
+                  "properties": {
+                    "error": {
+                      "type": "object",
+                      "required": [
+                        "code",
+                        "message"
+                      ],
+                      "properties": {
+                        "code": {
+                          "type": "string",
+                          "enum": [
+                            "INTERNAL_ERROR"
+                          ]
+                        },
+                        "message": {
+                          "type": "string",
+                          "maxLength": 1000
+                        },
+                        "interval": {
+                          "type": "integer",
+                          "description": "On slow_down and authorization_pending: the poll interval to use from now on",
+                          "format": "int64",
+                          "minimum": -9007199254740991,
+                          "maximum": 9007199254740991
+                        }
+                      }
+                    }
+                  }
+                }
+              }
+            }
           }
         }
       }
@@ -5180,6 +5222,47 @@ export const openapi: Record<string, unknown> = {
                             "slow_down",
                             "access_denied",
                             "expired_token"
+                          ]
+                        },
+                        "message": {
+                          "type": "string",
+                          "maxLength": 1000
+                        },
+                        "interval": {
+                          "type": "integer",
+                          "description": "On slow_down and authorization_pending: the poll interval to use from now on",
+                          "format": "int64",
+                          "minimum": -9007199254740991,
+                          "maximum": 9007199254740991
+                        }
+                      }
+                    }
+                  }
+                }
+              }
+            }
+          },
+          "500": {
+            "description": "Server fault: quote the X-Request-Id",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "type": "object",
+                  "required": [
+                    "error"
+                  ],
+                  "properties": {
+                    "error": {
+                      "type": "object",
+                      "required": [
+                        "code",
+                        "message"
+                      ],
+                      "properties": {
+                        "code": {
+                          "type": "string",
+                          "enum": [
+                            "INTERNAL_ERROR"
                           ]
                         },
                         "message": {

@@ -3585,6 +3585,26 @@ export interface operations {
                     };
                 };
             };
+            /** @description Server fault: quote the X-Request-Id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "INTERNAL_ERROR";
+                            message: string;
+                            /**
+                             * Format: int64
+                             * @description On slow_down and authorization_pending: the poll interval to use from now on
+                             */
+                            interval?: number;
+                        };
+                    };
+                };
+            };
         };
     };
     exchangeAgentHandoff: {
@@ -3641,6 +3661,26 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "invalid_request" | "invalid_grant" | "authorization_pending" | "slow_down" | "access_denied" | "expired_token";
+                            message: string;
+                            /**
+                             * Format: int64
+                             * @description On slow_down and authorization_pending: the poll interval to use from now on
+                             */
+                            interval?: number;
+                        };
+                    };
+                };
+            };
+            /** @description Server fault: quote the X-Request-Id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "INTERNAL_ERROR";
                             message: string;
                             /**
                              * Format: int64
