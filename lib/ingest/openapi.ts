@@ -30,7 +30,7 @@ export function ingestOpenApi(): Json {
     {
       title: "Statline ingest API",
       description:
-        "Write live data (contests, state, match events, lineups, statistics, odds) by the feed's own ids. Keys need the `ingest` scope, which only operator accounts may mint. Every write needs an Idempotency-Key header and a feed_at timestamp; an update older than the stored one is ignored. The reserved source `statline` names Statline's own contest ids. docs/ingest.md has a worked example.",
+        "Write live data (contests, state, match events, lineups, statistics, odds) by the feed's own ids. Keys need the `ingest` scope, which only operator accounts may mint. Every write needs an Idempotency-Key header and a feed_at timestamp; an update older than the stored one is ignored (with a reason), one more than INGEST_MAX_FEED_SKEW_S ahead of the server's clock is 400. Bodies are application/json (odds also application/x-ndjson); anything else is 415. A new id that joins an existing row answers created:false with `matched`. The reserved source `statline` names Statline's own contest ids. docs/ingest.md has a worked example.",
       errorMessage: "Names the field by JSON pointer, e.g. '/score/home'",
       tags: {
         Catalogue: "Competitions, editions, teams and persons by the feed's own ids.",
