@@ -12,10 +12,13 @@ export const CHANGE_TYPES = [
   "contest.event",
   "contest.lineups",
   "contest.statistics",
+  "contest.deleted",
   "odds.points",
   "standings.updated",
   "team.created",
+  "team.deleted",
   "person.created",
+  "person.deleted",
   "dataset.reset",
 ] as const;
 export type ChangeType = (typeof CHANGE_TYPES)[number];

@@ -153,7 +153,7 @@ const listQuery = z.strictObject({
   edition: q.id.optional().describe("Edition (season) id"),
   competition: q.id
     .optional()
-    .describe("Competition id; without edition, date, from or to it means the competition's current edition"),
+    .describe("Competition id, slug (world-cup) or league code (en.1); without edition, date, from or to it means the competition's current edition"),
   team: q.id.optional().describe("Team id: contests the team plays in"),
   person: q.id.optional().describe("Person id: contests the person plays in or has statistics for"),
   date: q.date.optional().describe("UTC day of kickoff, YYYY-MM-DD"),

@@ -91,7 +91,7 @@ export const statBoardRoutes: RouteDef[] = [
     scope: "analysis",
     tags: ["Analysis"],
     query: z.strictObject({
-      competition: q.id.optional().describe("Competition id: totals over all its editions"),
+      competition: q.id.optional().describe("Competition id, slug (world-cup) or league code (en.1): totals over all its editions"),
       edition: q.id.optional().describe("Edition (season) id"),
       stat: Stat.optional().describe("Statistic to rank by"),
       limit: q.limit(100, 20),
