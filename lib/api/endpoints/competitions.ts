@@ -5,6 +5,7 @@ import {
   listCompetitions,
   type CompetitionTuple,
 } from "../../repos/competitions";
+import { expectedContests } from "../../sports/leagues";
 import { normalizeName } from "../../sports/normalize";
 import { COVERAGE_KINDS } from "../../repos/coverage";
 import { getEdition, listEditions, type EditionTuple } from "../../repos/editions";
@@ -51,6 +52,21 @@ export const Edition = z.object({
   start_date: calendarDay,
   end_date: calendarDay,
   current: z.boolean().describe("The competition's running (or latest) edition"),
+  contests: z
+    .object({
+      present: z.number().int().describe("Contests the edition holds"),
+      expected: z
+        .number()
+        .int()
+        .nullable()
+        .describe("Contests a season of this league has (its rules, else a double round robin: N·(N−1) for N teams); null for cups and tournaments"),
+      missing: z
+        .number()
+        .int()
+        .nullable()
+        .describe("expected − present when the data lacks contests (0 when complete); null when expected is"),
+    })
+    .describe("Whether the data holds the whole season"),
   coverage: Coverage,
 });
 
@@ -76,7 +92,14 @@ export const editionJson = rowWriter<typeof Edition, EditionTuple>(Edition, {
   start_date: 3,
   end_date: 4,
   current: 5,
-  coverage: coverageAt<EditionTuple>(6),
+  contests: (row) => {
+    const [format, kind, code] = row[8].split("|");
+    const present = Number(row[6]);
+    const expected = expectedContests({ format, kind, code: code || null }, Number(row[7]));
+    const missing = expected === null ? null : Math.max(0, expected - present);
+    return JSON.stringify({ present, expected, missing });
+  },
+  coverage: coverageAt<EditionTuple>(9),
 });
 
 const LIST_TTL = 30_000;
