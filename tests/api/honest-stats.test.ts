@@ -56,7 +56,9 @@ describe("World Cup 2022 top scorers from a goal list", () => {
     // Seven players share 3 goals (Gakpo, Morata, Ramos, Rashford, Richarlison, Saka, Valencia).
     expect(board.tie_at_limit).toEqual({ value: 3, rank: 5, persons: 7, shown: 1 });
     expect(board.next_cursor).toBe("r5");
-    const rest = await ok(`/v1/analysis/stat-board?competition=world-cup&stat=goals&limit=6&cursor=${board.next_cursor}`);
+    const rest = await ok(
+      `/v1/analysis/stat-board?competition=world-cup&stat=goals&limit=6&cursor=${board.next_cursor}`,
+    );
     const tied = [items[4], ...(rest.items as Item[])].filter((i) => i.value === 3);
     expect(tied).toHaveLength(7);
     expect(tied.every((i) => i.rank === 5)).toBe(true);

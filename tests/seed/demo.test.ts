@@ -36,7 +36,10 @@ describe("npm start with STATLINE_DEMO=off", () => {
       const base = `http://127.0.0.1:${port}`;
       for (let i = 0; ; i++) {
         if (proc.exitCode !== null) throw new Error(`start exited (${proc.exitCode}):\n${out}`);
-        const up = await fetch(`${base}/healthz`).then((r) => r.ok, () => false);
+        const up = await fetch(`${base}/healthz`).then(
+          (r) => r.ok,
+          () => false,
+        );
         if (up) break;
         if (i > 1200) throw new Error(`no server after 180 s:\n${out}`);
         await new Promise((r) => setTimeout(r, 150));
@@ -86,7 +89,9 @@ describe("demo data beside imported data, then removed", () => {
   });
 
   it("finds by name in one call: q on teams and competitions, a slug for competition=, hints on 404", async () => {
-    expect((await ok("/v1/teams?q=argent")).items.map((t: { name: string }) => t.name)).toEqual(["Argentina"]);
+    expect((await ok("/v1/teams?q=argent")).items.map((t: { name: string }) => t.name)).toEqual([
+      "Argentina",
+    ]);
     expect((await ok("/v1/competitions?q=world%20cup")).items.map((c: { slug: string }) => c.slug)).toEqual([
       "world-cup",
     ]);
@@ -94,9 +99,19 @@ describe("demo data beside imported data, then removed", () => {
     const final = (await ok("/v1/contests?competition=world-cup&date=2022-12-18")).items;
     expect(final).toHaveLength(1);
     expectError(await get("/v1/contests?competition=no-such-cup"), 404, "NOT_FOUND", /no-such-cup/);
-    expectError(await get("/v1/matches"), 404, "NOT_FOUND", "No endpoint at /v1/matches; did you mean /v1/contests?");
+    expectError(
+      await get("/v1/matches"),
+      404,
+      "NOT_FOUND",
+      "No endpoint at /v1/matches; did you mean /v1/contests?",
+    );
     expectError(await get("/v1/players?q=messi"), 404, "NOT_FOUND", /did you mean \/v1\/persons\?/);
-    expectError(await get("/v1/fixtures"), 404, "NOT_FOUND", /did you mean \/v1\/contests\?status=scheduled\?/);
+    expectError(
+      await get("/v1/fixtures"),
+      404,
+      "NOT_FOUND",
+      /did you mean \/v1\/contests\?status=scheduled\?/,
+    );
   });
 
   it("`demo remove` leaves only the imported data and records each deletion in the change feed", async () => {

@@ -12,6 +12,7 @@ import {
 import { editionExists } from "../../repos/editions";
 import { personExists } from "../../repos/persons";
 import { getTeam } from "../../repos/teams";
+import { PERIODS } from "../../sports/clock";
 import { invalidParameter, notFound } from "../errors";
 import { DAY_MS, q } from "../request";
 import { jsonStr } from "../json";
@@ -64,7 +65,16 @@ export const Contest = z.object({
   stage: z.string().describe('e.g. "Regular Season", "Knockout"'),
   status: z.enum(CONTEST_STATUSES),
   kickoff_at: dateTime,
-  venue: z.string().nullable(),
+  venue: z.string().nullable().describe("The stadium as the source names it"),
+  period: z
+    .enum(PERIODS)
+    .nullable()
+    .describe("The live clock's period (first_half … finished); null before kick-off or when no feed reported one"),
+  minute: z
+    .number()
+    .int()
+    .nullable()
+    .describe("Elapsed minute of play at the last report (45 at half time, 90 at full time, 120 after extra time)"),
   participants: z.array(Participant),
   referee: z.string().nullable().describe("The referee as the source names them"),
   score: ScoreDetail,
@@ -126,6 +136,8 @@ const contestJson = rowWriter<typeof Contest, ContestTuple, Group>(Contest, {
   status: 5,
   kickoff_at: KICKOFF,
   venue: 7,
+  period: 21,
+  minute: 22,
   participants: (_, g) => participantsJson(g),
   referee: 16,
   score: scoreJson,
