@@ -194,7 +194,7 @@ describe("a sandbox replay of the World Cup 2022 final at x60", () => {
     const rest = realBefore as Payload;
     const contests = parsed(mine.events, replayId)
       .filter((c) => c.type === "contest.status" || c.type === "contest.score")
-      .map((c) => [c.type, c.data as Payload] as const);
+      .map((c) => [c.type, c.data as unknown as Payload] as const);
     // Every payload carries every field of GET /v1/contests/{id}, the names included.
     for (const [, d] of contests) {
       for (const k of Object.keys(rest)) expect(d).toHaveProperty(k);
