@@ -51,9 +51,9 @@ function sandbox(base: string): Html {
       A replay plays a finished contest again on your key's <code>/v1/stream</code> and webhooks only:
       kick-off, every event and goal, each period of the clock (<code>first_half</code>,
       <code>half_time</code>, <code>second_half</code>, <code>extra_time</code>, <code>penalties</code>) and
-      the final whistle, each contest in the shape of <code>GET /v1/contests/{id}</code>. Open the stream, then
-      start one (speed 1 to 60); <code>DELETE /sandbox/v1/replays/{id}</code> cancels it. The document is at
-      <a class="${link}" href="/sandbox/v1/openapi.json">/sandbox/v1/openapi.json</a>.
+      the final whistle, each contest in the shape of <code>GET /v1/contests/{id}</code>. Open the stream,
+      then start one (speed 1 to 60); <code>DELETE /sandbox/v1/replays/{id}</code> cancels it. The document is
+      at <a class="${link}" href="/sandbox/v1/openapi.json">/sandbox/v1/openapi.json</a>.
     </p>
     <div class="mt-3 flex items-start gap-3 rounded-lg bg-slate-900 p-3">
       <code tabindex="0" class="flex-1 overflow-x-auto whitespace-pre text-sm text-slate-100">${cmd}</code>

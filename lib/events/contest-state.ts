@@ -40,7 +40,9 @@ export interface ContestState {
 
 type Pair = { home: number | null; away: number | null } | null;
 const pairOf = (sides: SideState[], key: keyof SideState): Pair => {
-  const [h, a] = ["home", "away"].map((s) => (sides.find((p) => p.side === s)?.[key] ?? null) as number | null);
+  const [h, a] = ["home", "away"].map(
+    (s) => (sides.find((p) => p.side === s)?.[key] ?? null) as number | null,
+  );
   return h === null && a === null ? null : { home: h, away: a };
 };
 

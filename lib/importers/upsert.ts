@@ -144,7 +144,9 @@ async function withNames(db: DbOrTx, changes: ChangeInput[]): Promise<ChangeInpu
   type Side = { team_id: string | null; person_id: string | null; name: string };
   const sides = changes.flatMap((c) => (c.data.participants as Side[] | undefined) ?? []);
   if (!sides.length) return changes;
-  const ids = (k: "team_id" | "person_id") => [...new Set(sides.flatMap((p) => (p[k] ? [Number(p[k])] : [])))];
+  const ids = (k: "team_id" | "person_id") => [
+    ...new Set(sides.flatMap((p) => (p[k] ? [Number(p[k])] : []))),
+  ];
   const names = await sideNames(db, ids("team_id"), ids("person_id"));
   for (const p of sides)
     p.name = (p.team_id ? names.teams.get(Number(p.team_id)) : names.persons.get(Number(p.person_id))) ?? "";

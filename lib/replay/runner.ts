@@ -74,7 +74,9 @@ export function runReplay(db: Db, run: ReplayRun): Promise<void> {
   let last: ChangeInput | null = null;
   const ended = async () => {
     if (last)
-      await emit([{ ...last, type: "contest.status", data: { ...last.data, status: "cancelled", period: null } }]);
+      await emit([
+        { ...last, type: "contest.status", data: { ...last.data, status: "cancelled", period: null } },
+      ]);
   };
   const go = async () => {
     for (const step of run.steps) {

@@ -126,8 +126,7 @@ export async function scopedStatBoard(
 }
 
 const tiedInEdition = statement(
-  () =>
-    `SELECT count(*) FROM "person_edition_stats" WHERE "editionId" = ? AND "stat" = ? AND "value" = ?`,
+  () => `SELECT count(*) FROM "person_edition_stats" WHERE "editionId" = ? AND "stat" = ? AND "value" = ?`,
 );
 const tiedInCompetition = statement(
   () =>
@@ -153,7 +152,10 @@ const APPEARED =
 const editionsOf = (scope: { editionId: number } | { competitionId: number }) =>
   "editionId" in scope
     ? { where: `c."editionId" = ?`, id: scope.editionId }
-    : { where: `c."editionId" IN (SELECT "id" FROM "editions" WHERE "competitionId" = ?)`, id: scope.competitionId };
+    : {
+        where: `c."editionId" IN (SELECT "id" FROM "editions" WHERE "competitionId" = ?)`,
+        id: scope.competitionId,
+      };
 
 /**
  * Appearances (from lineups) of the given persons in a scope, or null when no contest of the scope

@@ -36,7 +36,8 @@ const page = statement(
 );
 
 /** `q`: every word (accent-free, [0-9a-z]) a substring of the name; teams are few, a scan of their names. */
-const matching = (words: number) => Array.from({ length: words }, () => `"nameNormalized" LIKE ?`).join(" AND ");
+const matching = (words: number) =>
+  Array.from({ length: words }, () => `"nameNormalized" LIKE ?`).join(" AND ");
 const searches = new Map<number, { page: Statement; count: Statement }>();
 function searchStatements(words: number) {
   let s = searches.get(words);

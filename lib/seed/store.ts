@@ -76,5 +76,6 @@ export async function deleteDemoRows(tx: DbOrTx): Promise<void> {
     ["persons", `"demo" = true`],
     ["teams", `"demo" = true`],
   ];
-  for (const [table, where] of statements) await tx.$executeRawUnsafe(`DELETE FROM "${table}" WHERE ${where}`);
+  for (const [table, where] of statements)
+    await tx.$executeRawUnsafe(`DELETE FROM "${table}" WHERE ${where}`);
 }

@@ -102,3 +102,25 @@ describe("an incomplete season", () => {
     expect(edition.contests).toEqual({ present: 64, expected: null, missing: null });
   });
 });
+
+describe("the World Cup final as a contest", () => {
+  it("keeps the stadium, says the clock is finished, and writes kick-off in a requested zone", async () => {
+    const [final] = (await ok("/v1/contests?competition=world-cup&date=2022-12-18")).items;
+    expect(final).toMatchObject({
+      venue: "Lusail Iconic Stadium, Lusail",
+      kickoff_at: "2022-12-18T15:00:00.000Z",
+      period: "finished",
+    });
+    const [local] = (await ok("/v1/contests?competition=world-cup&date=2022-12-18&timezone=Asia/Qatar"))
+      .items;
+    expect(local.kickoff_at).toBe("2022-12-18T18:00:00+03:00");
+    expectError(
+      await call(app.baseUrl, "/v1/contests?competition=world-cup&timezone=Mars/Olympus", { key }),
+      400,
+      "INVALID_PARAMETER",
+      /timezone/,
+    );
+    const events = (await ok(`/v1/contests/${final.id}/events`)).items as Array<{ team_name: string }>;
+    expect(new Set(events.map((e) => e.team_name))).toEqual(new Set(["Argentina", "France"]));
+  });
+});

@@ -41,7 +41,9 @@ export const Competition = z.object({
   format: z.string().describe("league, knockout or league_knockout"),
   country: z.string().nullable(),
   current_edition_id: refField("current edition (season)"),
-  demo: z.boolean().describe("Generated demo data (removed with `statline demo remove`); real data is listed first"),
+  demo: z
+    .boolean()
+    .describe("Generated demo data (removed with `statline demo remove`); real data is listed first"),
   coverage: Coverage,
 });
 
@@ -59,7 +61,9 @@ export const Edition = z.object({
         .number()
         .int()
         .nullable()
-        .describe("Contests a season of this league has (its rules, else a double round robin: N·(N−1) for N teams); null for cups and tournaments"),
+        .describe(
+          "Contests a season of this league has (its rules, else a double round robin: N·(N−1) for N teams); null for cups and tournaments",
+        ),
       missing: z
         .number()
         .int()

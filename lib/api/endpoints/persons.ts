@@ -18,7 +18,9 @@ export const Person = z.object({
     .nullable()
     .describe("Goalkeeper, Defender, Midfielder or Forward for footballers; null otherwise"),
   sport: z.string(),
-  demo: z.boolean().describe("Generated demo data (removed with `statline demo remove`); real data is listed first"),
+  demo: z
+    .boolean()
+    .describe("Generated demo data (removed with `statline demo remove`); real data is listed first"),
 });
 
 /** A Person as JSON, written from its row by the schema's compiled writer. */

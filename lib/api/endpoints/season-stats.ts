@@ -42,7 +42,11 @@ const PersonSeason = z.object({
     .describe(
       "Contests played, from lineups only (a starter, or a substitute brought on); null when the edition has no lineups",
     ),
-  minutes: z.number().int().nullable().describe("null when the source of the edition does not record minutes"),
+  minutes: z
+    .number()
+    .int()
+    .nullable()
+    .describe("null when the source of the edition does not record minutes"),
   goals: z
     .number()
     .int()

@@ -45,7 +45,9 @@ const BoardItem = z.object({
   contests: z
     .number()
     .int()
-    .describe("Contests in which the person recorded the statistic (for goals: matches scored in, not played)"),
+    .describe(
+      "Contests in which the person recorded the statistic (for goals: matches scored in, not played)",
+    ),
   appearances: z
     .number()
     .int()
@@ -62,7 +64,9 @@ const Tie = z
     persons: z.number().int().describe("How many persons share it"),
     shown: z.number().int().describe("How many of them this page and the pages before it show"),
   })
-  .describe("A tie the page's end cuts through: more persons share the last row's value; next_cursor pages on");
+  .describe(
+    "A tie the page's end cuts through: more persons share the last row's value; next_cursor pages on",
+  );
 
 const Board = z.object({
   competition_id: idField("competition"),
@@ -74,7 +78,9 @@ const Board = z.object({
   next_cursor: z
     .string()
     .nullable()
-    .describe("Pass as cursor for the rows after this page (e.g. the rest of a tie); null at the end of the board"),
+    .describe(
+      "Pass as cursor for the rows after this page (e.g. the rest of a tie); null at the end of the board",
+    ),
 });
 
 type Ranked = { rank: number; appearances: number | null };
@@ -93,7 +99,8 @@ const itemJson = rowWriter<typeof BoardItem, BoardTuple, Ranked>(BoardItem, {
 /** Standard competition ranking (1, 2, 2, 4) of board rows, from the board's first row. */
 function ranks(rows: BoardTuple[]): number[] {
   const out: number[] = [];
-  for (let i = 0; i < rows.length; i++) out.push(i === 0 || rows[i][3] !== rows[i - 1][3] ? i + 1 : out[i - 1]);
+  for (let i = 0; i < rows.length; i++)
+    out.push(i === 0 || rows[i][3] !== rows[i - 1][3] ? i + 1 : out[i - 1]);
   return out;
 }
 
@@ -116,7 +123,10 @@ const boardJson = rowWriter<typeof Board, BoardParts>(Board, {
   items: (b) =>
     `[${b.page
       .map((row, i) =>
-        itemJson(row, { rank: b.ranks[i], appearances: b.appearances ? (b.appearances.get(row[0]) ?? 0) : null }),
+        itemJson(row, {
+          rank: b.ranks[i],
+          appearances: b.appearances ? (b.appearances.get(row[0]) ?? 0) : null,
+        }),
       )
       .join(",")}]`,
   tie_at_limit: (b) => JSON.stringify(b.tie),
@@ -145,7 +155,9 @@ export const statBoardRoutes: RouteDef[] = [
     scope: "analysis",
     tags: ["Analysis"],
     query: z.strictObject({
-      competition: q.id.optional().describe("Competition id, slug (world-cup) or league code (en.1): totals over all its editions"),
+      competition: q.id
+        .optional()
+        .describe("Competition id, slug (world-cup) or league code (en.1): totals over all its editions"),
       edition: q.id.optional().describe("Edition (season) id"),
       stat: Stat.optional().describe("Statistic to rank by"),
       limit: q.limit(100, 20),

@@ -14,7 +14,9 @@ export const Team = z.object({
   country: z.string().nullable(),
   founded: z.number().int().nullable(),
   venue: z.string().nullable(),
-  demo: z.boolean().describe("Generated demo data (removed with `statline demo remove`); real data is listed first"),
+  demo: z
+    .boolean()
+    .describe("Generated demo data (removed with `statline demo remove`); real data is listed first"),
 });
 
 /** A Team as JSON, written from its row by the schema's compiled writer. */
