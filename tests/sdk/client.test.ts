@@ -166,7 +166,7 @@ test("stat is typed as its enum (OpenAPI enum -> generated types) and the server
     .get("/v1/analysis/stat-board", { params: { query: { competition: String(fx.ids.league), stat: gols } } })
     .catch((e: unknown) => e)) as StatlineError;
   expect(err).toMatchObject({ code: "INVALID_PARAMETER", status: 400 });
-  expect(err.message).toMatch(/'stat'.*must be one of goals, assists/);
+  expect(err.message).toMatch(/'stat'.*must be one of goals, own_goals, assists/);
 });
 
 describe("paginate: the change feed", () => {
