@@ -4,7 +4,7 @@
 // Run: npx tsx bench/serialize-microbench.ts
 import { personJson } from "../lib/api/endpoints/persons";
 import { teamJson } from "../lib/api/endpoints/teams";
-import { jsonArray, jsonId, jsonNum, jsonStr } from "../lib/api/json";
+import { jsonArray, jsonBool, jsonId, jsonNum, jsonStr } from "../lib/api/json";
 import type { PersonTuple } from "../lib/repos/persons";
 import type { TeamTuple } from "../lib/repos/teams";
 
@@ -16,6 +16,7 @@ const teams: TeamTuple[] = Array.from({ length: 200 }, (_, i) => [
   i % 3 ? "England" : null,
   1880 + i,
   i % 2 ? `Stadium ${i}` : null,
+  i % 5 === 0,
 ]);
 const persons: PersonTuple[] = Array.from({ length: 200 }, (_, i) => [
   i + 1,
@@ -26,14 +27,15 @@ const persons: PersonTuple[] = Array.from({ length: 200 }, (_, i) => [
   "1998-12-20",
   i % 4 ? "Forward" : null,
   "football",
+  0,
 ]);
 
 const handTeam = (t: TeamTuple): string =>
   `{"id":${jsonId(t[0])},"name":${jsonStr(t[1])},"short_name":${jsonStr(t[2])},"code":${jsonStr(t[3])},` +
-  `"country":${jsonStr(t[4])},"founded":${jsonNum(t[5])},"venue":${jsonStr(t[6])}}`;
+  `"country":${jsonStr(t[4])},"founded":${jsonNum(t[5])},"venue":${jsonStr(t[6])},"demo":${jsonBool(t[7])}}`;
 const handPerson = (p: PersonTuple): string =>
   `{"id":${jsonId(p[0])},"name":${jsonStr(p[1])},"first_name":${jsonStr(p[2])},"last_name":${jsonStr(p[3])},` +
-  `"nationality":${jsonStr(p[4])},"birth_date":${jsonStr(p[5])},"position":${jsonStr(p[6])},"sport":${jsonStr(p[7])}}`;
+  `"nationality":${jsonStr(p[4])},"birth_date":${jsonStr(p[5])},"position":${jsonStr(p[6])},"sport":${jsonStr(p[7])},"demo":${jsonBool(p[8])}}`;
 const objTeam = (t: TeamTuple) =>
   JSON.stringify({
     id: String(t[0]),
@@ -43,6 +45,7 @@ const objTeam = (t: TeamTuple) =>
     country: t[4],
     founded: t[5],
     venue: t[6],
+    demo: Boolean(t[7]),
   });
 
 function time(write: () => string, iterations: number): number {

@@ -1,13 +1,16 @@
-// `npm start`: migrate, seed demo data on an empty database, build the app when sources changed,
+// `npm start [-- --no-demo]`: migrate, seed demo data on an empty database (unless STATLINE_DEMO=off), build the app when sources changed,
 // then serve dashboard and API on PORT (default 3000).
 import { loadAuthSecret } from "../lib/auth-secret";
-import { assertEnv } from "../lib/config";
+import { assertEnv, envBool } from "../lib/config";
 import { applyServerBusyTimeout } from "../lib/db/config";
 import { buildIfStale } from "./build-if-stale";
 import { migrate } from "./migrate";
 
 async function main() {
   assertEnv();
+  const args = process.argv.slice(2);
+  const unknown = args.filter((a) => a !== "--no-demo");
+  if (unknown.length) throw new Error(`unknown option ${unknown[0]} (npm start -- [--no-demo])`);
   (process.env as Record<string, string>).NODE_ENV = "production";
   process.env.NEXT_TELEMETRY_DISABLED = "1";
   applyServerBusyTimeout();
@@ -16,8 +19,11 @@ async function main() {
   // next-auth needs its public URL (OAuth callbacks, Secure cookies under https); default to this port.
   process.env.NEXTAUTH_URL ??= `http://localhost:${process.env.PORT ?? 3000}`;
   await migrate();
-  const { seedIfEmpty } = await import("../lib/seed/index");
-  await seedIfEmpty();
+  // Demo data on an empty database unless STATLINE_DEMO=off or --no-demo asks for an empty catalogue.
+  if (envBool("STATLINE_DEMO") && !args.includes("--no-demo")) {
+    const { seedIfEmpty } = await import("../lib/seed/index");
+    await seedIfEmpty();
+  }
   buildIfStale();
   const { startServer } = await import("../server");
   await startServer({ port: Number(process.env.PORT ?? 3000), host: process.env.HOST ?? "0.0.0.0" });

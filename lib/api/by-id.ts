@@ -24,6 +24,8 @@ export function byIdRoute<Row, Out>(def: {
   /** RouteDef.readsOdds. */
   readsOdds?: boolean;
   load: (db: Db, id: number) => Promise<Row | null>;
+  /** A record also found by a key that is not an id (a competition's slug or league code). */
+  loadByKey?: (db: Db, key: string) => Promise<Row | null>;
   /** The item, or its JSON written straight from the row (RawJson). */
   present: (row: Row) => Out | RawJson;
 }): RouteDef {
@@ -39,7 +41,9 @@ export function byIdRoute<Row, Out>(def: {
     readsOdds: def.readsOdds,
     handler: async ({ params, db }) => {
       const id = pathId(params.id);
-      const row = id ? await def.load(db, id) : null;
+      const key = params.id ?? "";
+      const byKey = !id && def.loadByKey && /^[a-z0-9][a-z0-9.-]{0,79}$/.test(key);
+      const row = id ? await def.load(db, id) : byKey ? await def.loadByKey!(db, key) : null;
       if (!row) throw notFound(`${def.label} ${params.id}`);
       return def.present(row);
     },

@@ -1,3 +1,4 @@
+import { z } from "zod";
 import { db } from "../db";
 import { usage, type Admission } from "../usage";
 import { countRefusedKey } from "./admit-key";
@@ -8,6 +9,7 @@ import { codedEtag, matchesEtag, negotiate } from "./encoding";
 import { isDatabaseUnavailable } from "./db-errors";
 import { ApiError } from "./errors";
 import { parseQuery } from "./request";
+import { pathHint, withCompetitionIds } from "./slugs";
 import { errorResponse, newRequestId, notModifiedResponse, okResponse, streamResponse } from "./respond";
 import { matchRoute, type RouteMatch } from "./router";
 import type { Caller } from "../keys/caller";
@@ -128,7 +130,7 @@ function admitted(c: Ctx, a: Admission): Answer {
 
 function serve(c: Ctx): Answer {
   const { req, match } = c;
-  if (!match) throw new ApiError("NOT_FOUND", `No endpoint at ${truncate(req.path)}`);
+  if (!match) throw new ApiError("NOT_FOUND", `No endpoint at ${truncate(req.path)}${pathHint(req.path)}`);
   if (req.method !== "GET" && req.method !== "HEAD") {
     throw new ApiError("METHOD_NOT_ALLOWED", `Method ${truncate(req.method)} is not allowed; use GET`, {
       Allow: "GET, HEAD",
@@ -142,7 +144,8 @@ function serve(c: Ctx): Answer {
 }
 
 async function miss(c: Ctx, { route, params }: RouteMatch, cacheKey: string): Promise<ApiResponse> {
-  const query = parseQuery(c.req.query, route.query);
+  const raw = await withCompetitionIds(db, c.req.query, takesCompetition(route));
+  const query = parseQuery(raw, route.query);
   const data = await route.handler({ query, params, caller: c.caller, db, req: c.req });
   if (data instanceof StreamBody) {
     // The connection's units; the stream meters its events itself (lib/api/endpoints/stream.ts).
@@ -218,6 +221,9 @@ function cacheControl(route: RouteDef): string {
   }
   return v;
 }
+
+const takesCompetition = (route: RouteDef): boolean =>
+  route.query instanceof z.ZodObject && "competition" in route.query.shape;
 
 function truncate(s: string): string {
   return s.length > 100 ? `${s.slice(0, 100)}…` : s;

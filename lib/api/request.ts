@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { normalizeName } from "../sports/normalize";
 import { invalidParameter } from "./errors";
 
 /**
@@ -103,5 +104,16 @@ export const q = {
   /** Short lower-case codes such as bookmaker or market keys. */
   code: z.string().regex(/^[a-z0-9][a-z0-9_.-]{0,39}$/, "must be a lower-case code of at most 40 characters"),
 };
+
+const MAX_WORDS = 8;
+
+/** "Mbappé K" -> ["mbappe", "k"]: the words that must each prefix-match a name token. */
+export function searchWords(text: string | undefined): string[] {
+  if (text === undefined) return [];
+  const words = [...new Set(normalizeName(text).split(" ").filter(Boolean))];
+  if (words.length === 0) throw invalidParameter("q", "must contain at least one letter or digit");
+  if (words.length > MAX_WORDS) throw invalidParameter("q", `may have at most ${MAX_WORDS} words`);
+  return words.map((w) => w.slice(0, 40));
+}
 
 export { DAY_MS };

@@ -1,4 +1,5 @@
 import { dataCommands } from "../sports/cli";
+import { demoCommands } from "../seed/cli";
 import { keyCommands } from "../keys/cli";
 import { ingestCommands } from "../ingest/cli";
 import { logCommands } from "../requestlog/cli";
@@ -16,6 +17,7 @@ export const commands: AdminCommand[] = [
   ...userCommands,
   ...usageCommands,
   ...dataCommands,
+  ...demoCommands,
   ...logCommands,
   ...webhookCommands,
   ...ingestCommands,

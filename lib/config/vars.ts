@@ -88,6 +88,11 @@ export const SERVER_VARS = {
   DATABASE_URL: v.str("SQLite file (`file:…`) or PostgreSQL (`postgresql://…`)", D, {
     default: "file:./data/statline.db",
   }),
+  STATLINE_DEMO: v.bool(
+    "`off` (or `npm start -- --no-demo`) starts on an empty database without the demo data; `statline demo remove` removes it later",
+    D,
+    { default: "on" },
+  ),
   DB_CONNECT_TIMEOUT_MS: v.int("PostgreSQL connect timeout", D, { default: "800" }),
   DB_POOL_SIZE: v.int("PostgreSQL connections per instance", D, { default: "10", min: 1 }),
   DB_READ_POOL_SIZE: v.int("PostgreSQL connections of the prepared-statement read pool per instance", D, {

@@ -98,13 +98,21 @@ export function schemasMarkdown(doc: Json): string[] {
       out.push(`Type: \`${cell(typeOf(schema))}\``, "");
       continue;
     }
-    const required = new Set((schema.required as string[] | undefined) ?? []);
     out.push("| Field | Type | Required | Description |", "|---|---|---|---|");
-    for (const [field, fs] of Object.entries(props))
-      out.push(
-        `| \`${field}\` | \`${cell(typeOf(fs))}\` | ${required.has(field) ? "yes" : "no"} | ${cell(fs.description)} |`,
-      );
-    out.push("");
+    out.push(...fieldRows("", schema), "");
   }
   return out;
+}
+
+/** The fields of an object schema; an inline object's own fields follow it as `field.sub`. */
+function fieldRows(prefix: string, schema: Json): string[] {
+  const props = (schema.properties ?? {}) as Record<string, Json>;
+  const required = new Set((schema.required as string[] | undefined) ?? []);
+  return Object.entries(props).flatMap(([field, fs]) => {
+    const name = `${prefix}${field}`;
+    const row = `| \`${name}\` | \`${cell(typeOf(fs))}\` | ${required.has(field) ? "yes" : "no"} | ${cell(fs.description)} |`;
+    // A nullable inline object is anyOf [object, null].
+    const inline = [fs, ...(((fs.anyOf ?? fs.oneOf) as Json[] | undefined) ?? [])].find((x) => x.properties);
+    return inline ? [row, ...fieldRows(`${name}.`, inline)] : [row];
+  });
 }

@@ -38,7 +38,35 @@ function examples(base: string): [string, string][] {
       `curl ${k} "${base}/v1/contests/1/odds/history?interval=1h&limit=100"`,
     ],
     ["Top scorers", `curl ${k} "${base}/v1/analysis/stat-board?competition=1&stat=goals"`],
+    ["Find a team by name", `curl ${k} "${base}/v1/teams?q=united"`],
   ];
+}
+
+/** The sandbox: replays of finished contests on the caller's own stream and webhooks. */
+function sandbox(base: string): Html {
+  const cmd = `curl -X POST -H "X-API-Key: $STATLINE_API_KEY" -H "Content-Type: application/json" -d '{"contest_id": 1, "speed": 60}' ${base}/sandbox/v1/replays`;
+  return html`<section aria-labelledby="sandbox" class="mx-auto mt-8 max-w-5xl px-6">
+    <h2 id="sandbox" class="text-xl font-semibold">Sandbox: replay a finished match live</h2>
+    <p class="mt-2 max-w-3xl text-slate-700">
+      A replay plays a finished contest again on your key's <code>/v1/stream</code> and webhooks only:
+      kick-off, every event and goal, each period of the clock (<code>first_half</code>,
+      <code>half_time</code>, <code>second_half</code>, <code>extra_time</code>, <code>penalties</code>) and
+      the final whistle, each contest in the shape of <code>GET /v1/contests/{id}</code>. Open the stream,
+      then start one (speed 1 to 60); <code>DELETE /sandbox/v1/replays/{id}</code> cancels it. The document is
+      at <a class="${link}" href="/sandbox/v1/openapi.json">/sandbox/v1/openapi.json</a>.
+    </p>
+    <div class="mt-3 flex items-start gap-3 rounded-lg bg-slate-900 p-3">
+      <code tabindex="0" class="flex-1 overflow-x-auto whitespace-pre text-sm text-slate-100">${cmd}</code>
+      <button
+        type="button"
+        data-copy="${cmd}"
+        aria-label="Copy: ${cmd}"
+        class="shrink-0 rounded border border-slate-600 px-2 py-1 text-xs font-medium text-slate-200 hover:bg-slate-700"
+      >
+        Copy
+      </button>
+    </div>
+  </section>`;
 }
 
 const header = html`<header class="mx-auto max-w-5xl px-6 pt-10">
@@ -102,7 +130,7 @@ function quickStart({ base, key }: DocsContext): Html {
 const COPY_SCRIPT = `document.addEventListener("click",async(e)=>{const b=e.target.closest("button[data-copy]");if(!b)return;const t=b.dataset.copy;try{await navigator.clipboard.writeText(t)}catch{const a=document.createElement("textarea");a.value=t;document.body.appendChild(a);a.select();document.execCommand("copy");a.remove()}b.textContent="Copied";setTimeout(()=>{b.textContent="Copy"},1500)});`;
 
 function body(ctx: DocsContext, reference: Html): Html {
-  return html`<main>${header}${quickStart(ctx)}${reference}</main>`;
+  return html`<main>${header}${quickStart(ctx)}${sandbox(ctx.base)}${reference}</main>`;
 }
 
 function page(css: string, main: Html): string {

@@ -12,9 +12,15 @@ export interface SideState {
   fullTimeScore?: number | null;
   extraTimeScore?: number | null;
   penaltyScore?: number | null;
+  /** The team's or person's name; filled in before the change is recorded (withNames). */
+  name?: string;
 }
 
-/** A contest as the change feed describes it (names left out: GET /v1/contests/{id} has them). */
+/**
+ * A contest as the change feed describes it: the shape of GET /v1/contests/{id} (names, the
+ * score object, the live clock), plus each side's full_time_score, extra_time_score and
+ * penalty_score as earlier feed readers know them.
+ */
 export interface ContestState {
   id: number;
   editionId: number;
@@ -24,10 +30,24 @@ export interface ContestState {
   status: string;
   kickoffAt: Date;
   venue: string | null;
+  referee?: string | null;
+  decidedBy?: string | null;
+  /** The live clock (lib/sports/clock.ts); null when no feed or replay reported one. */
+  period?: string | null;
+  minute?: number | null;
   participants: SideState[];
 }
 
+type Pair = { home: number | null; away: number | null } | null;
+const pairOf = (sides: SideState[], key: keyof SideState): Pair => {
+  const [h, a] = ["home", "away"].map(
+    (s) => (sides.find((p) => p.side === s)?.[key] ?? null) as number | null,
+  );
+  return h === null && a === null ? null : { home: h, away: a };
+};
+
 export function contestData(c: ContestState): Record<string, unknown> {
+  const winner = c.participants.find((p) => p.outcome === "win")?.side ?? null;
   return {
     id: String(c.id),
     competition_id: String(c.competitionId),
@@ -37,12 +57,15 @@ export function contestData(c: ContestState): Record<string, unknown> {
     status: c.status,
     kickoff_at: c.kickoffAt.toISOString(),
     venue: c.venue,
+    period: periodOf(c),
+    minute: c.minute ?? null,
     participants: [...c.participants]
       .sort((a, b) => (a.side === b.side ? 0 : a.side === "home" ? -1 : 1))
       .map((p) => ({
         side: p.side,
         team_id: sid(p.teamId),
         person_id: sid(p.personId),
+        name: p.name ?? "",
         score: p.score,
         halftime_score: p.halftimeScore,
         score_detail: p.scoreDetail,
@@ -51,8 +74,21 @@ export function contestData(c: ContestState): Record<string, unknown> {
         extra_time_score: p.extraTimeScore ?? null,
         penalty_score: p.penaltyScore ?? null,
       })),
+    referee: c.referee ?? null,
+    score: {
+      half_time: pairOf(c.participants, "halftimeScore"),
+      full_time: pairOf(c.participants, "fullTimeScore"),
+      extra_time: pairOf(c.participants, "extraTimeScore"),
+      penalties: pairOf(c.participants, "penaltyScore"),
+      decided_by: c.decidedBy ?? null,
+      winner: winner === "home" || winner === "away" ? winner : null,
+    },
   };
 }
+
+/** A finished contest's period is "finished" whether or not a feed reported its clock. */
+export const periodOf = (c: { status: string; period?: string | null }): string | null =>
+  c.period ?? (c.status === "finished" ? "finished" : null);
 
 const SCORE_FIELDS = [
   "score",
@@ -73,7 +109,9 @@ export function contestChanges(before: ContestState | null, after: ContestState)
   const data = contestData(after);
   if (!before) return [{ type: "contest.created", ...base, data }];
   const out: ChangeInput[] = [];
-  if (before.status !== after.status) out.push({ type: "contest.status", ...base, data });
+  // A new period (half time, extra time, the shoot-out) is a status change of the live contest.
+  if (before.status !== after.status || (before.period ?? null) !== (after.period ?? null))
+    out.push({ type: "contest.status", ...base, data });
   const scoreMoved = after.participants.some((p) => {
     const old = before.participants.find((q) => q.side === p.side);
     return !old || SCORE_FIELDS.some((f) => (old[f] ?? null) !== (p[f] ?? null));

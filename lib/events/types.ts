@@ -12,12 +12,15 @@ export const CHANGE_TYPES = [
   "contest.event",
   "contest.lineups",
   "contest.statistics",
+  "contest.deleted",
   "odds.points",
   "standings.updated",
   "team.created",
   "team.updated",
+  "team.deleted",
   "person.created",
   "person.updated",
+  "person.deleted",
   "dataset.reset",
 ] as const;
 export type ChangeType = (typeof CHANGE_TYPES)[number];

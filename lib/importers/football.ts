@@ -83,6 +83,7 @@ export async function importFootball(
       externalRef,
       teamIds: [home, away],
       referee: r.referee ?? null,
+      venue: r.venue ?? null,
       decidedBy: r.penalties ? "penalties" : r.extraTime ? "extra_time" : null,
       sides: ([home, away] as const).map((teamId, s) => ({
         side: s === 0 ? "home" : "away",

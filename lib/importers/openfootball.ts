@@ -2,6 +2,7 @@ import path from "node:path";
 import { leagueByCode } from "../sports/leagues";
 import { isValidDate, zonedTimeToUtc } from "../sports/time";
 import { parseGoals, scoreOf } from "./openfootball-match";
+import { fileTimeZone, timeOffset, unknownZone } from "./time-zones";
 import type { MatchRecord, ParsedFile, RowError } from "./types";
 
 /** Country codes in team names such as "Aston Villa FC (ENG)". */
@@ -50,6 +51,17 @@ function team(raw: unknown, field: string): { name: string; country: string | nu
   return m ? { name: m[1], country: COUNTRIES[m[2]] ?? m[2] } : { name: raw.trim(), country: null };
 }
 
+/** The kick-off instant: a time with its own offset ("13:00 UTC-6") wins over the file's zone. */
+function kickoff(date: string, raw: string, timeZone: string): Date {
+  const { time, offsetMinutes } = timeOffset(raw);
+  if (offsetMinutes === null) return zonedTimeToUtc(date, time, timeZone);
+  const [y, mo, d] = date.split("-").map(Number);
+  const [hh, mm] = time.split(":").map(Number);
+  return new Date(Date.UTC(y, mo - 1, d, hh, mm) - offsetMinutes * 60_000);
+}
+
+const TIME = /^\d{1,2}:\d{2}(\s*(UTC|GMT)\s*[+-]\d{1,2}(:?\d{2})?)?$/;
+
 function parseMatch(m: unknown, where: string, timeZone: string): MatchRecord {
   if (!m || typeof m !== "object") throw new Error("is not an object");
   const o = m as Record<string, unknown>;
@@ -59,7 +71,7 @@ function parseMatch(m: unknown, where: string, timeZone: string): MatchRecord {
   }
   const timeKnown = o.time !== undefined;
   const time = timeKnown ? o.time : "12:00";
-  if (typeof time !== "string" || !/^\d{1,2}:\d{2}$/.test(time))
+  if (typeof time !== "string" || !TIME.test(time.trim()))
     throw new Error(`invalid time ${JSON.stringify(o.time)} (expected HH:MM)`);
   const home = team(o.team1, "team1");
   const away = team(o.team2, "team2");
@@ -73,7 +85,7 @@ function parseMatch(m: unknown, where: string, timeZone: string): MatchRecord {
   return {
     where,
     localDate: o.date,
-    kickoffAt: zonedTimeToUtc(o.date, time, timeZone),
+    kickoffAt: kickoff(o.date, time, timeZone),
     timeKnown,
     round,
     roundKnown: true,
@@ -90,6 +102,8 @@ function parseMatch(m: unknown, where: string, timeZone: string): MatchRecord {
     extraTime: et,
     penalties: pens,
     goals: final ? parseGoals(o) : [],
+    // The World Cup files' "ground": "Al Bayt Stadium, Al Khor".
+    venue: typeof o.ground === "string" && o.ground.trim() ? o.ground.trim() : null,
   };
 }
 
@@ -103,8 +117,6 @@ function flattenRounds(rounds: unknown[]): unknown[] {
     );
   });
 }
-
-const KNOWN_CODES = "en.1, de.1, es.1, it.1, fr.1, nl.1, pt.1, sco.1, br.1, uefa.cl, ...";
 
 /**
  * League code and season from openfootball's two layouts: the repository's `2023-24/en.1.json`
@@ -142,20 +154,21 @@ export function parseOpenFootball(text: string, file: string, timeZoneOverride?:
   }
   const { code, season: seasonFromPath } = fileCode(file);
   const league = leagueByCode(code);
-  const zone = league?.timeZone ?? "UTC";
-  const notes =
-    league || timeZoneOverride
-      ? []
-      : [
-          `unknown league code "${code}": kick-off times read as UTC (use --timezone; known codes: ${KNOWN_CODES})`,
-        ];
-  const timeZone = timeZoneOverride ?? zone;
+  const season = /(\d{4}(?:\/\d{2,4})?)\s*$/.exec(root.name)?.[1] ?? seasonFromPath ?? "unknown";
+  const zone = timeZoneOverride ?? fileTimeZone(code, season);
+  // Times local to an unknown zone are refused rather than read as UTC; times with an offset are not.
+  const local = (m: unknown) => {
+    const t = (m as { time?: unknown } | null)?.time;
+    return typeof t === "string" && timeOffset(t).offsetMinutes === null;
+  };
+  if (!zone && matches.some(local)) throw unknownZone(code, season === "unknown" ? null : season);
+  const timeZone = zone ?? "UTC";
+  const notes: string[] = [];
   try {
     new Intl.DateTimeFormat("en", { timeZone });
   } catch {
     throw new Error(`unknown time zone "${timeZone}" (use an IANA name such as Europe/London)`);
   }
-  const season = /(\d{4}(?:\/\d{2,4})?)\s*$/.exec(root.name)?.[1] ?? seasonFromPath ?? "unknown";
   const records: MatchRecord[] = [];
   const errors: RowError[] = [];
   matches.forEach((m: unknown, i: number) => {

@@ -27,6 +27,8 @@ export interface MatchRecord {
   penalties?: [number, number] | null;
   /** The referee as the source names them. */
   referee?: string | null;
+  /** The stadium as the source names it (openfootball's `ground`). */
+  venue?: string | null;
   /** Home and away team match statistics (football-data.co.uk's HS, HST, HC, HF, HY, HR and away). */
   teamStats?: [TeamStatsRecord, TeamStatsRecord] | null;
   /** Goals as the source lists them; `side` is the side credited (an own goal's beneficiary). */

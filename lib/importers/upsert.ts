@@ -14,6 +14,7 @@ import {
   createParticipant,
   createParticipants,
   editionContests,
+  sideNames,
   updateContestFields,
   updateParticipant,
 } from "../sports/store/contests";
@@ -48,6 +49,9 @@ export interface ContestInput {
   referee?: string | null;
   /** "extra_time" | "penalties" when the source says so. */
   decidedBy?: string | null;
+  /** The live clock (lib/sports/clock.ts) when a feed reports it; undefined keeps the stored one. */
+  period?: string | null;
+  minute?: number | null;
   /** Identity for a new contest; existing ones are also found by sides and kick-off (see below). */
   externalRef: string;
   sides: [SideData, SideData];
@@ -129,11 +133,25 @@ export async function upsertContests(db: DbOrTx, editionId: number, inputs: Cont
   for (const f of fresh)
     changes.push(...contestChanges(null, afterState(newState(ids.get(f)!, editionId, competitionId), f)));
   counts.imported = fresh.length;
-  await recordChanges(db, changes);
+  await recordChanges(db, await withNames(db, changes));
   return { ids, counts };
 }
 
 const stateOf = (c: Existing, competitionId: number): ContestState => ({ ...c, competitionId });
+
+/** Each contest change's sides with their team's or person's name, as GET /v1/contests/{id} gives them. */
+async function withNames(db: DbOrTx, changes: ChangeInput[]): Promise<ChangeInput[]> {
+  type Side = { team_id: string | null; person_id: string | null; name: string };
+  const sides = changes.flatMap((c) => (c.data.participants as Side[] | undefined) ?? []);
+  if (!sides.length) return changes;
+  const ids = (k: "team_id" | "person_id") => [
+    ...new Set(sides.flatMap((p) => (p[k] ? [Number(p[k])] : []))),
+  ];
+  const names = await sideNames(db, ids("team_id"), ids("person_id"));
+  for (const p of sides)
+    p.name = (p.team_id ? names.teams.get(Number(p.team_id)) : names.persons.get(Number(p.person_id))) ?? "";
+  return changes;
+}
 const newState = (id: number, editionId: number, competitionId: number): ContestState => ({
   id,
   editionId,
@@ -158,6 +176,10 @@ function afterState(before: ContestState, input: ContestInput): ContestState {
     kickoffAt: isNew || (r.timeKnown && moved) ? r.kickoffAt : before.kickoffAt,
     round: isNew || r.roundKnown ? r.round : before.round,
     venue: isNew ? (input.venue ?? null) : input.venue || before.venue,
+    referee: input.referee || before.referee,
+    decidedBy: input.decidedBy || before.decidedBy,
+    period: input.period !== undefined ? input.period : (before.period ?? null),
+    minute: input.minute !== undefined ? input.minute : (before.minute ?? null),
     participants: input.sides.map((p) => ({ ...p })),
   };
 }
@@ -177,6 +199,8 @@ async function updateContest(db: DbOrTx, old: Existing, input: ContestInput): Pr
     // A source that does not name the referee or the decider (football-data has no shoot-outs) keeps them.
     ...(input.referee ? { referee: input.referee } : {}),
     ...(input.decidedBy ? { decidedBy: input.decidedBy } : {}),
+    ...(input.period !== undefined ? { period: input.period } : {}),
+    ...(input.minute !== undefined ? { minute: input.minute } : {}),
   };
   if (
     (input.referee && old.referee !== input.referee) ||
@@ -185,7 +209,9 @@ async function updateContest(db: DbOrTx, old: Existing, input: ContestInput): Pr
     old.status !== data.status ||
     old.kickoffAt.getTime() !== kickoffAt.getTime() ||
     (r.roundKnown && old.round !== r.round) ||
-    (input.venue && old.venue !== input.venue)
+    (input.venue && old.venue !== input.venue) ||
+    (input.period !== undefined && old.period !== input.period) ||
+    (input.minute !== undefined && old.minute !== input.minute)
   ) {
     await updateContestFields(db, old.id, data);
     changed = true;
@@ -229,7 +255,7 @@ async function createContests(
   for (const batch of chunks(fresh, 500)) {
     const idOf = await createContestRows(
       db,
-      batch.map(({ r, externalRef, venue, referee, decidedBy }) => ({
+      batch.map(({ r, externalRef, venue, referee, decidedBy, period, minute }) => ({
         editionId,
         round: r.round,
         stage: r.stage,
@@ -238,6 +264,8 @@ async function createContests(
         venue: venue ?? null,
         referee: referee ?? null,
         decidedBy: decidedBy ?? null,
+        period: period ?? null,
+        minute: minute ?? null,
         externalRef,
       })),
     );

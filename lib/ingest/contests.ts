@@ -8,6 +8,7 @@ import { ApiError } from "../api/errors";
 import type { Tx } from "../db";
 import { resolveEdition } from "../importers/competition";
 import { upsertContests, type ContestInput, type SideData } from "../importers/upsert";
+import { PERIODS } from "../sports/clock";
 import { rebuildStandings } from "../sports/standings";
 import { editionById } from "../sports/store/competitions";
 import { contestWithSides } from "../sports/store/contests";
@@ -71,6 +72,11 @@ export const StateBody = z.strictObject({
     .strictObject({ home: z.string().trim().max(60), away: z.string().trim().max(60) })
     .optional()
     .describe("Free detail per side, e.g. a tennis match's games '6-4 7-5'"),
+  period: z
+    .enum(PERIODS, { error: `must be one of ${PERIODS.join(", ")}` })
+    .optional()
+    .describe("The live clock's period; a new period is a contest.status change"),
+  minute: z.number().int().min(0).max(300).optional().describe("Elapsed minute of play"),
   feed_at: feedAt,
 });
 
@@ -200,6 +206,9 @@ export async function updateState(
     throw new ApiError("CONFLICT", `Contest status cannot go from ${from} to ${to}`);
   const input = inputOf(c);
   input.r.status = to;
+  // The clock: as reported; the final whistle ends it when the feed does not say so.
+  input.period = b.period ?? (to === "finished" && from !== "finished" ? "finished" : undefined);
+  input.minute = b.minute;
   const set = (i: 0 | 1, key: keyof SideData, p: { home: number; away: number } | undefined) => {
     if (p) Object.assign(input.sides[i], { [key]: i === 0 ? p.home : p.away });
   };

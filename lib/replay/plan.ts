@@ -1,9 +1,12 @@
 /**
  * What a sandbox replay of a finished contest emits, and when (docs/replay.md): kick-off
- * (contest.status live at 0-0), each event at its match minute (contest.event, with the real
- * event's data) and after each goal the running score (contest.score), half time (contest.score
- * with the half-time score), then at the final whistle the team statistics (contest.statistics)
- * and the real final state (contest.status finished). Read-only: nothing here writes.
+ * (contest.status live at 0-0, period first_half), each event at its match minute (contest.event,
+ * with the real event's data) and after each goal the running score (contest.score), each new
+ * period of the clock as a contest.status (half_time with the half-time score, second_half,
+ * extra_time with the score after 90 minutes, penalties with the score after extra time), then at
+ * the final whistle the team statistics (contest.statistics) and the real final state
+ * (contest.status finished). Every contest payload has the shape of GET /v1/contests/{id}.
+ * Read-only: nothing here writes.
  */
 import { ApiError, notFound } from "../api/errors";
 import { contestData, type ContestState, type SideState } from "../events/contest-state";
@@ -44,14 +47,23 @@ function clockOf(c: Loaded) {
   const extraTime =
     c.events.some((e) => (e.minute ?? 0) > 90) || c.participants.some((p) => p.extraTimeScore !== null);
   const shootout = c.participants.some((p) => p.penaltyScore !== null);
-  const whistle = extraTime ? at(120, stoppage(c, 120, 1)) : at(90, stoppage(c, 90, 4));
-  return { at, halfTime: at(45, first), end: whistle + (shootout ? SHOOTOUT_BREAK : 0) };
+  const fullTime = at(90, stoppage(c, 90, 4));
+  const whistle = extraTime ? at(120, stoppage(c, 120, 1)) : fullTime;
+  return {
+    at,
+    halfTime: at(45, first),
+    secondHalf: at(46, 0) - 1,
+    extraTime: extraTime ? at(91, 0) - 1 : null,
+    penalties: shootout ? whistle + 1 : null,
+    end: whistle + (shootout ? SHOOTOUT_BREAK : 0),
+  };
 }
 
 const liveSide = (p: Loaded["participants"][number]): SideState => ({
   side: p.side,
   teamId: p.teamId,
   personId: p.personId,
+  name: p.team?.name ?? p.person?.name ?? "",
   score: 0,
   halftimeScore: null,
   scoreDetail: null,
@@ -71,35 +83,68 @@ export async function replayPlan(db: DbOrTx, contestId: number): Promise<ReplayS
       `Contest ${contestId} is ${c.status}; only a finished contest can be replayed`,
     );
   const base = { resourceId: c.id, competitionId: c.edition.competitionId, contestId: c.id };
-  const real: ContestState = { ...c, competitionId: c.edition.competitionId, participants: c.participants };
-  const live: ContestState = { ...real, status: "live", participants: c.participants.map(liveSide) };
+  const sides = c.participants.map((p) => ({ ...p, name: p.team?.name ?? p.person?.name ?? "" }));
+  const real: ContestState = { ...c, competitionId: c.edition.competitionId, participants: sides };
+  const live: ContestState = {
+    ...real,
+    status: "live",
+    decidedBy: null,
+    period: "first_half",
+    minute: 0,
+    participants: c.participants.map(liveSide),
+  };
   const snapshot = () => contestData({ ...live, participants: live.participants.map((p) => ({ ...p })) });
   const change = (type: ChangeType, data: Record<string, unknown>): ChangeInput => ({ type, ...base, data });
   const clock = clockOf(c);
   const steps: ReplayStep[] = [{ at: 0, changes: [change("contest.status", snapshot())] }];
+  // The clock's periods, each due at its match-clock time, with the scores known by then.
+  const copy = (key: "halftimeScore" | "fullTimeScore" | "extraTimeScore") => {
+    for (const p of live.participants) p[key] = c.participants.find((q) => q.side === p.side)?.[key] ?? null;
+  };
+  const periods: Array<{ at: number; period: string; minute: number; before?: () => void }> = [
+    { at: clock.halfTime, period: "half_time", minute: 45, before: () => copy("halftimeScore") },
+    { at: clock.secondHalf, period: "second_half", minute: 46 },
+  ];
+  if (clock.extraTime !== null)
+    periods.push({
+      at: clock.extraTime,
+      period: "extra_time",
+      minute: 91,
+      before: () => copy("fullTimeScore"),
+    });
+  if (clock.penalties !== null)
+    periods.push({
+      at: clock.penalties,
+      period: "penalties",
+      minute: clock.extraTime !== null ? 120 : 90,
+      before: () => copy(clock.extraTime !== null ? "extraTimeScore" : "fullTimeScore"),
+    });
   let last = 0;
-  let halfTimeDone = false;
-  const halfTime = () => {
-    halfTimeDone = true;
-    if (c.participants.every((p) => p.halftimeScore === null)) return;
-    for (const p of live.participants)
-      p.halftimeScore = c.participants.find((q) => q.side === p.side)?.halftimeScore ?? null;
-    steps.push({ at: clock.halfTime, changes: [change("contest.score", snapshot())] });
+  const periodsDue = (until: number) => {
+    while (periods.length && periods[0].at < until) {
+      const p = periods.shift()!;
+      p.before?.();
+      live.period = p.period;
+      live.minute = p.minute;
+      last = Math.max(last, p.at);
+      steps.push({ at: last, changes: [change("contest.status", snapshot())] });
+    }
   };
   for (const e of c.events) {
     // An event without a minute (a tennis set) follows the one before it by a minute.
     const at = e.minute === null ? last + 1 : Math.max(last, clock.at(e.minute, e.addedTime ?? 0));
-    if (!halfTimeDone && at > clock.halfTime) halfTime();
-    last = at;
+    periodsDue(at);
+    last = Math.max(last, at);
+    if (e.minute !== null) live.minute = e.minute + (e.addedTime ?? 0);
     const changes = [change("contest.event", eventData(e))];
     const scorer = live.participants.find((p) => p.teamId !== null && p.teamId === e.teamId);
     if (e.type === "goal" && scorer) {
       scorer.score = (scorer.score ?? 0) + 1;
       changes.push(change("contest.score", snapshot()));
     }
-    steps.push({ at, changes });
+    steps.push({ at: last, changes });
   }
-  if (!halfTimeDone && clock.end > clock.halfTime) halfTime();
+  periodsDue(clock.end + 1);
   const final: ChangeInput[] = [];
   if (c.teamStats.length)
     final.push(
@@ -108,7 +153,8 @@ export async function replayPlan(db: DbOrTx, contestId: number): Promise<ReplayS
         teams: c.teamStats.map((t) => ({ team_id: sid(t.teamId), ...teamStatsData(t) })),
       }),
     );
-  final.push(change("contest.status", contestData(real)));
+  const minutes = clock.extraTime !== null ? 120 : 90;
+  final.push(change("contest.status", contestData({ ...real, period: "finished", minute: minutes })));
   steps.push({ at: Math.max(last, clock.end), changes: final });
   return steps;
 }

@@ -10,9 +10,10 @@ import { cancelReplay, getReplay, listReplays, startReplay } from "./service";
 
 export const StartBody = z.strictObject({
   contest_id: z
-    .string()
-    .regex(/^[1-9][0-9]{0,9}$/, "must be a contest id (digits)")
-    .describe("A finished contest's id (GET /v1/contests)"),
+    .union([z.string(), z.number()])
+    .transform((v) => String(v))
+    .pipe(z.string().regex(/^[1-9][0-9]{0,9}$/, "must be a contest id (digits)"))
+    .describe("A finished contest's id (GET /v1/contests), as a string or a number"),
   speed: z
     .number()
     .int()

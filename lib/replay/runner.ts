@@ -16,6 +16,7 @@ import { notifyChanges } from "../events/notify";
 import { logError } from "../log";
 import { perProcess } from "../process-state";
 import { envInt } from "../config";
+import type { ChangeInput } from "../events/types";
 import type { ReplayStep } from "./plan";
 import { addEmitted, endRunningReplays, replayStatus } from "./store";
 
@@ -30,6 +31,7 @@ export const dueAfterMs = (at: number, speed: number) => Math.round((at * replay
 
 interface Running {
   stop: () => void;
+  done: Promise<void>;
 }
 
 const running = perProcess("replayRunners", () => new Map<string, Running>());
@@ -47,51 +49,68 @@ export function runReplay(db: Db, run: ReplayRun): Promise<void> {
   let wake: (() => void) | null = null;
   let timer: NodeJS.Timeout | undefined;
   let stopped = false;
-  running.set(run.id, {
-    stop: () => {
-      stopped = true;
-      clearTimeout(timer);
-      wake?.();
-    },
-  });
+  const stop = () => {
+    stopped = true;
+    clearTimeout(timer);
+    wake?.();
+  };
   const sleepUntil = (due: number) =>
     new Promise<void>((resolve) => {
       wake = resolve;
       timer = setTimeout(resolve, Math.max(0, due - Date.now()));
     });
+  const emit = async (changes: ChangeInput[]) => {
+    const tagged = changes.map((c) => ({ ...c, replay: { accountId: run.accountId, id: run.id } }));
+    await retryBusy(() =>
+      db.$transaction(async (tx) => {
+        await recordChanges(tx, tagged);
+        await addEmitted(tx, run.id, tagged.length);
+      }),
+    );
+    await notifyChanges(db);
+  };
+  // The contest as the client last saw it; a stopped replay ends with it, status "cancelled", so a
+  // client waiting for the end of the contest is told instead of waiting for ever.
+  let last: ChangeInput | null = null;
+  const ended = async () => {
+    if (last)
+      await emit([
+        { ...last, type: "contest.status", data: { ...last.data, status: "cancelled", period: null } },
+      ]);
+  };
   const go = async () => {
     for (const step of run.steps) {
       await sleepUntil(run.startedAt + dueAfterMs(step.at, run.speed));
-      if (stopped) return;
-      if ((await replayStatus(db, run.id)) !== "running") return;
-      const changes = step.changes.map((c) => ({ ...c, replay: { accountId: run.accountId, id: run.id } }));
-      await retryBusy(() =>
-        db.$transaction(async (tx) => {
-          await recordChanges(tx, changes);
-          await addEmitted(tx, run.id, changes.length);
-        }),
-      );
-      await notifyChanges(db);
+      if (stopped || (await replayStatus(db, run.id)) !== "running") return ended();
+      await emit(step.changes);
+      last = step.changes.findLast((c) => "participants" in c.data) ?? last;
     }
     await endRunningReplays(db, [run.id], "finished");
   };
-  return go()
+  const done = go()
     .catch(async (err: unknown) => {
       logError("replay stopped by an error", err, { replayId: run.id });
       await endRunningReplays(db, [run.id], "interrupted").catch(() => undefined);
     })
     .finally(() => running.delete(run.id));
+  running.set(run.id, { stop, done });
+  return done;
 }
 
-/** Stops this process's runner of a replay (after its row was set cancelled). */
-export function stopReplay(id: string): void {
-  running.get(id)?.stop();
+/**
+ * Stops this process's runner of a replay (after its row was set cancelled); resolves once its
+ * last change (the contest "cancelled") is written.
+ */
+export async function stopReplay(id: string): Promise<void> {
+  const r = running.get(id);
+  r?.stop();
+  await r?.done;
 }
 
 /** Shutdown: stops every runner of this process and marks its replays interrupted. */
 export async function interruptReplays(db: Db): Promise<number> {
   const ids = [...running.keys()];
-  for (const id of ids) stopReplay(id);
+  await Promise.all(ids.map((id) => stopReplay(id)));
   if (!ids.length) return 0;
   return endRunningReplays(db, ids, "interrupted");
 }

@@ -122,11 +122,14 @@ export async function getReplay(db: Db, accountId: string, id: string) {
   return replayView(await own(db, accountId, id));
 }
 
-/** Cancels a running replay (no further change is sent); an ended one is answered as it is. */
+/**
+ * Cancels a running replay: its last change is the contest with status "cancelled", written
+ * before this answers; an ended one is answered as it is.
+ */
 export async function cancelReplay(db: Db, accountId: string, id: string) {
   const row = await own(db, accountId, id);
   if (row.status !== "running") return replayView(row);
   await endRunningReplays(db, [id], "cancelled");
-  stopReplay(id);
+  await stopReplay(id);
   return replayView(await own(db, accountId, id));
 }

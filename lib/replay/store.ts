@@ -9,7 +9,9 @@ export function replayContest(db: DbOrTx, contestId: number) {
   return db.contest.findUnique({
     where: { id: contestId },
     include: {
-      participants: true,
+      participants: {
+        include: { team: { select: { name: true } }, person: { select: { name: true } } },
+      },
       edition: { select: { competitionId: true } },
       events: { where: { deletedAt: null }, orderBy: { sequence: "asc" } },
       teamStats: { orderBy: { teamId: "asc" } },

@@ -6,7 +6,7 @@ import { dialect, sqlRows, statement, type Dialect, type SqlParam } from "../db/
  * row whose participant columns are null): [id, competitionId, editionId, round, stage, status,
  * kickoffAt (ISO-8601 UTC), venue, side, teamId, personId, name (the team's or person's), score,
  * halftimeScore, scoreDetail, outcome, referee, decidedBy, fullTimeScore, extraTimeScore,
- * penaltyScore]. Rows of one contest are adjacent, "home" before "away".
+ * penaltyScore, period, minute]. Rows of one contest are adjacent, "home" before "away".
  */
 export type ContestTuple = [
   number,
@@ -30,6 +30,8 @@ export type ContestTuple = [
   number | null,
   number | null,
   number | null,
+  string | null,
+  number | null,
 ];
 export const KICKOFF = 6;
 export const SIDE = 8;
@@ -43,7 +45,9 @@ export const SIDE = 8;
 const select = (d: Dialect) =>
   `SELECT c."id", e."competitionId", c."editionId", c."round", c."stage", c."status", ${d.iso('c."kickoffAt"')}, c."venue", ` +
   `p."side", p."teamId", p."personId", COALESCE(t."name", pe."name", ''), p."score", p."halftimeScore", p."scoreDetail", p."outcome", ` +
-  `c."referee", c."decidedBy", p."fullTimeScore", p."extraTimeScore", p."penaltyScore" ` +
+  `c."referee", c."decidedBy", p."fullTimeScore", p."extraTimeScore", p."penaltyScore", ` +
+  // A finished contest is in its "finished" period whether or not a feed reported the clock.
+  `COALESCE(c."period", CASE WHEN c."status" = 'finished' THEN 'finished' END), c."minute" ` +
   `FROM "contests" c JOIN "editions" e ON e."id" = c."editionId" ` +
   `LEFT JOIN "contest_participants" p ON p."contestId" = c."id" ` +
   `LEFT JOIN "teams" t ON t."id" = p."teamId" LEFT JOIN "persons" pe ON pe."id" = p."personId"`;

@@ -4,7 +4,8 @@ import { coverageColumns } from "./coverage";
 
 /**
  * An edition as a row: [id, competitionId, name, startDate (YYYY-MM-DD), endDate (YYYY-MM-DD),
- * current, then the six coverage flags of lib/repos/coverage.ts].
+ * current, contests, teams, "format|kind|code" of its competition, then the six coverage flags of
+ * lib/repos/coverage.ts]. Contests and teams let the edition say how many contests it lacks.
  */
 export type EditionTuple = [
   number,
@@ -13,11 +14,17 @@ export type EditionTuple = [
   string,
   string,
   boolean | number,
+  number | bigint,
+  number | bigint,
+  string,
   ...Array<boolean | number>,
 ];
 
 const COLUMNS = (d: { day(col: string): string }) =>
   `e."id", e."competitionId", e."name", ${d.day('e."startDate"')}, ${d.day('e."endDate"')}, e."current", ` +
+  `(SELECT count(*) FROM "contests" k WHERE k."editionId" = e."id"), ` +
+  `(SELECT count(DISTINCT p."teamId") FROM "contest_participants" p JOIN "contests" k ON k."id" = p."contestId" WHERE k."editionId" = e."id"), ` +
+  `(SELECT c2."format" || '|' || c2."kind" || '|' || coalesce(c2."code", '') FROM "competitions" c2 WHERE c2."id" = e."competitionId"), ` +
   coverageColumns(`= e."id"`);
 
 type CurrentFilter = "any" | "current" | "past";

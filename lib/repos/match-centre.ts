@@ -9,7 +9,7 @@ import { sqlRows, statement } from "../db/sql";
 
 /**
  * An event as a row: [contestId, id, type, minute, addedTime, teamId, personId, personName,
- * relatedPersonId, relatedName, penalty, ownGoal, detail, source, revision]; a contest without
+ * relatedPersonId, relatedName, penalty, ownGoal, detail, source, revision, teamName]; a contest without
  * events is one row whose event columns are null.
  */
 export type EventTuple = [
@@ -28,13 +28,15 @@ export type EventTuple = [
   string | null,
   string | null,
   number | null,
+  string | null,
 ];
 
 const events = statement(
   () =>
     `SELECT c."id", m."id", m."type", m."minute", m."addedTime", m."teamId", m."personId", m."personName", ` +
-    `m."relatedPersonId", m."relatedName", m."penalty", m."ownGoal", m."detail", m."source", m."revision" ` +
+    `m."relatedPersonId", m."relatedName", m."penalty", m."ownGoal", m."detail", m."source", m."revision", t."name" ` +
     `FROM "contests" c LEFT JOIN "match_events" m ON m."contestId" = c."id" AND m."deletedAt" IS NULL ` +
+    `LEFT JOIN "teams" t ON t."id" = m."teamId" ` +
     `WHERE c."id" = ? ORDER BY m."sequence", m."id"`,
 );
 

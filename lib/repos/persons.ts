@@ -1,7 +1,7 @@
 import type { Db } from "../db";
 import { dialect, int, sqlRows, statement, type SqlParam, type SqlRow } from "../db/sql";
 
-/** A person as a row: [id, name, firstName, lastName, nationality, birthDay, position, sport]. */
+/** A person as a row: [id, name, firstName, lastName, nationality, birthDay, position, sport, demo]. */
 export type PersonTuple = [
   number,
   string,
@@ -11,10 +11,11 @@ export type PersonTuple = [
   string | null,
   string | null,
   string,
+  boolean | number,
 ];
 
 const COLUMNS = (d: { day(col: string): string }) =>
-  `p."id", p."name", p."firstName", p."lastName", p."nationality", ${d.day('p."birthDate"')}, p."position", p."sport"`;
+  `p."id", p."name", p."firstName", p."lastName", p."nationality", ${d.day('p."birthDate"')}, p."position", p."sport", p."demo"`;
 
 /** Tokens are [0-9a-z]; the smallest string above every string that starts with `w`, or null. */
 export function prefixUpperBound(w: string): string | null {
@@ -58,8 +59,9 @@ export interface PersonsPage {
  * One statement per page, carrying the total: a search counts its matches with a window
  * (`count(*) OVER ()` before LIMIT) and reads only the page's persons; a listing reads the page in
  * id order off the primary key or (sport, id) with the count as a scalar subquery. Only a page
- * past the end, where no row carries the total, needs a second statement. Ordered by id: stable,
- * so the offset loop visits every row exactly once.
+ * past the end, where no row carries the total, needs a second statement. Ordered by (demo, id):
+ * imported persons before the generated demo set, and stable, so the offset loop visits every row
+ * exactly once; the (demo, id) and (sport, demo, id) indexes keep a listing page off a sort.
  */
 export async function listPersons(
   db: Db,
@@ -82,15 +84,16 @@ export async function listPersons(
     count = `SELECT count(*) FROM (${ids}) AS m`;
     text =
       `SELECT ${COLUMNS(d)}, pg."total" FROM (SELECT m."personId" AS "id", count(*) OVER () AS "total" ` +
-      `FROM (${ids}) AS m ORDER BY 1 LIMIT ${d.limit} OFFSET ${d.limit}) AS pg JOIN "persons" p ON p."id" = pg."id" ORDER BY p."id"`;
+      `FROM (${ids}) AS m JOIN "persons" r ON r."id" = m."personId" ORDER BY r."demo", r."id" LIMIT ${d.limit} OFFSET ${d.limit}) AS pg ` +
+      `JOIN "persons" p ON p."id" = pg."id" ORDER BY p."demo", p."id"`;
   } else {
     const filter = sport === undefined ? "" : ` WHERE "sport" = ?`;
     count = `SELECT count(*) FROM "persons"${filter}`;
-    text = `SELECT ${COLUMNS(d)}, (${count}) FROM "persons" p${filter.replace('"sport"', 'p."sport"')} ORDER BY p."id" LIMIT ${d.limit} OFFSET ${d.limit}`;
+    text = `SELECT ${COLUMNS(d)}, (${count}) FROM "persons" p${filter.replace('"sport"', 'p."sport"')} ORDER BY p."demo", p."id" LIMIT ${d.limit} OFFSET ${d.limit}`;
     if (sport !== undefined) params.push(sport, sport);
   }
   const rows = await sqlRows(db, text, [...params, Math.max(limit, 1), offset]);
-  let total = rows.length ? int(rows[0][8]) : 0;
+  let total = rows.length ? int(rows[0][9]) : 0;
   if (rows.length === 0 && offset > 0) {
     const paramsOfCount = words.length || sport === undefined ? params : [sport];
     total = int((await sqlRows(db, count, paramsOfCount))[0][0]);

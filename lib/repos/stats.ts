@@ -1,8 +1,8 @@
 import type { Db } from "../db";
 import { int, sqlRows, statement, type Dialect } from "../db/sql";
 
-/** A board row: [personId, personName, teamId, value, contests]. */
-export type BoardTuple = [number, string, number | null, number, number];
+/** A board row: [personId, personName, teamId, value, contests, teamName]. */
+export type BoardTuple = [number, string, number | null, number, number, string | null];
 
 export interface BoardScope {
   competitionId: number;
@@ -51,14 +51,14 @@ export async function competitionBoardScope(db: Db, competitionId: number): Prom
 // (value desc, fewer contests, person id), with the person's name by primary key.
 const editionBoard = statement(
   (d) =>
-    `SELECT s."personId", p."name", s."teamId", s."value", s."contests" FROM "person_edition_stats" s ` +
-    `JOIN "persons" p ON p."id" = s."personId" WHERE s."editionId" = ? AND s."stat" = ? ` +
+    `SELECT s."personId", p."name", s."teamId", s."value", s."contests", t."name" FROM "person_edition_stats" s ` +
+    `JOIN "persons" p ON p."id" = s."personId" LEFT JOIN "teams" t ON t."id" = s."teamId" WHERE s."editionId" = ? AND s."stat" = ? ` +
     `ORDER BY s."value" DESC, s."contests", s."personId" LIMIT ${d.limit}`,
 );
 const competitionBoard = statement(
   (d) =>
-    `SELECT s."personId", p."name", s."teamId", s."value", s."contests" FROM "competition_person_stats" s ` +
-    `JOIN "persons" p ON p."id" = s."personId" WHERE s."competitionId" = ? AND s."stat" = ? ` +
+    `SELECT s."personId", p."name", s."teamId", s."value", s."contests", t."name" FROM "competition_person_stats" s ` +
+    `JOIN "persons" p ON p."id" = s."personId" LEFT JOIN "teams" t ON t."id" = s."teamId" WHERE s."competitionId" = ? AND s."stat" = ? ` +
     `ORDER BY s."value" DESC, s."contests", s."personId" LIMIT ${d.limit}`,
 );
 
@@ -86,9 +86,10 @@ export async function statBoard(
 // index order inside the subquery and no sort.
 const boardBelow = (d: Dialect, table: string, scopeCol: string) =>
   `SELECT * FROM (SELECT CAST(NULL AS INTEGER), CAST(NULL AS TEXT), CAST(NULL AS TEXT), s."personId", p."name", ` +
-  `s."teamId", s."value", s."contests" FROM "${table}" s JOIN "persons" p ON p."id" = s."personId" ` +
+  `s."teamId", s."value", s."contests", t."name" FROM "${table}" s JOIN "persons" p ON p."id" = s."personId" ` +
+  `LEFT JOIN "teams" t ON t."id" = s."teamId" ` +
   `WHERE s."${scopeCol}" = ? AND s."stat" = ? ORDER BY s."value" DESC, s."contests", s."personId" LIMIT ${d.limit}) b`;
-const NO_BOARD = ", NULL, NULL, NULL, NULL, NULL";
+const NO_BOARD = ", NULL, NULL, NULL, NULL, NULL, NULL";
 const editionScoped = statement(
   (d) => `${editionHead(d, NO_BOARD)} UNION ALL ${boardBelow(d, "person_edition_stats", "editionId")}`,
 );
@@ -122,4 +123,64 @@ export async function scopedStatBoard(
   if (head === null) return { scope: null, rows: [] };
   const rows = found.filter((r) => r[3] != null).map((r) => r.slice(3) as BoardTuple);
   return { scope: head, rows: rows.sort(boardOrder) };
+}
+
+const tiedInEdition = statement(
+  () => `SELECT count(*) FROM "person_edition_stats" WHERE "editionId" = ? AND "stat" = ? AND "value" = ?`,
+);
+const tiedInCompetition = statement(
+  () =>
+    `SELECT count(*) FROM "competition_person_stats" WHERE "competitionId" = ? AND "stat" = ? AND "value" = ?`,
+);
+
+/** How many persons of the scope share `value` of `stat` (the size of a tie on the board). */
+export async function boardTieSize(
+  db: Db,
+  scope: { editionId: number } | { competitionId: number },
+  stat: string,
+  value: number,
+): Promise<number> {
+  const [stmt, id] =
+    "editionId" in scope ? [tiedInEdition, scope.editionId] : [tiedInCompetition, scope.competitionId];
+  return int((await sqlRows(db, stmt, [id, stat, value]))[0][0]);
+}
+
+// Appearances come only from lineups: a starter, or a substitute a substitution brought on.
+const APPEARED =
+  `(l."role" = 'starter' OR EXISTS (SELECT 1 FROM "match_events" m WHERE m."contestId" = l."contestId" ` +
+  `AND m."type" = 'substitution' AND m."relatedPersonId" = l."personId" AND m."deletedAt" IS NULL))`;
+const editionsOf = (scope: { editionId: number } | { competitionId: number }) =>
+  "editionId" in scope
+    ? { where: `c."editionId" = ?`, id: scope.editionId }
+    : {
+        where: `c."editionId" IN (SELECT "id" FROM "editions" WHERE "competitionId" = ?)`,
+        id: scope.competitionId,
+      };
+
+/**
+ * Appearances (from lineups) of the given persons in a scope, or null when no contest of the scope
+ * has a lineup: a goal list says who scored, not who played.
+ */
+export async function appearancesIn(
+  db: Db,
+  scope: { editionId: number } | { competitionId: number },
+  personIds: number[],
+): Promise<Map<number, number> | null> {
+  const { where, id } = editionsOf(scope);
+  const any = await sqlRows(
+    db,
+    `SELECT 1 FROM "lineup_entries" l JOIN "contests" c ON c."id" = l."contestId" WHERE ${where} LIMIT 1`,
+    [id],
+  );
+  if (!any.length) return null;
+  const out = new Map<number, number>(personIds.map((p) => [p, 0]));
+  if (!personIds.length) return out;
+  const rows = await sqlRows(
+    db,
+    `SELECT l."personId", count(*) FROM "lineup_entries" l JOIN "contests" c ON c."id" = l."contestId" ` +
+      `WHERE ${where} AND l."personId" IN (${personIds.map(() => "?").join(",")}) AND ${APPEARED} GROUP BY l."personId"`,
+    [id, ...personIds],
+  );
+  for (const [person, n] of rows) out.set(int(person), int(n));
+  return out;
 }

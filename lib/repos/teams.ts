@@ -1,10 +1,19 @@
 import type { Db } from "../db";
-import { int, sqlRows, statement, type SqlRow } from "../db/sql";
+import { int, sqlRows, statement, type SqlRow, type Statement } from "../db/sql";
 
-/** A team as a row: [id, name, shortName, code, country, founded, venue]. */
-export type TeamTuple = [number, string, string, string, string | null, number | null, string | null];
+/** A team as a row: [id, name, shortName, code, country, founded, venue, demo]. */
+export type TeamTuple = [
+  number,
+  string,
+  string,
+  string,
+  string | null,
+  number | null,
+  string | null,
+  boolean | number,
+];
 
-const COLUMNS = `"id", "name", "shortName", "code", "country", "founded", "venue"`;
+const COLUMNS = `"id", "name", "shortName", "code", "country", "founded", "venue", "demo"`;
 
 export interface TeamsPage {
   rows: TeamTuple[];
@@ -17,18 +26,46 @@ const count = statement(() => `SELECT count(*) FROM "teams"`);
  * The page carries the total as a scalar subquery, so a page is one statement; only a page past
  * the end, where no row carries the total, needs the count alone. (A one-row count LEFT JOINed to
  * the page would need no second statement, but materialising and re-sorting the page cost every
- * request ~10 µs more on the bench database than the scalar subquery.) Ordered by id: stable, so
- * the offset loop visits every row exactly once.
+ * request ~10 µs more on the bench database than the scalar subquery.) Ordered by (demo, id):
+ * imported teams before the generated demo teams, and stable, so the offset loop visits every row
+ * exactly once.
  */
 const page = statement(
   (d) =>
-    `SELECT ${COLUMNS}, (SELECT count(*) FROM "teams") FROM "teams" ORDER BY "id" LIMIT ${d.limit} OFFSET ${d.limit}`,
+    `SELECT ${COLUMNS}, (SELECT count(*) FROM "teams") FROM "teams" ORDER BY "demo", "id" LIMIT ${d.limit} OFFSET ${d.limit}`,
 );
 
-export async function listTeams(db: Db, limit: number, offset: number): Promise<TeamsPage> {
-  const rows = await sqlRows(db, page, [limit, offset]);
-  let total = rows.length ? int(rows[0][7]) : 0;
-  if (rows.length === 0 && offset > 0) total = int((await sqlRows(db, count, []))[0][0]);
+/** `q`: every word (accent-free, [0-9a-z]) a substring of the name; teams are few, a scan of their names. */
+const matching = (words: number) =>
+  Array.from({ length: words }, () => `"nameNormalized" LIKE ?`).join(" AND ");
+const searches = new Map<number, { page: Statement; count: Statement }>();
+function searchStatements(words: number) {
+  let s = searches.get(words);
+  if (!s) {
+    const where = matching(words);
+    s = {
+      page: statement(
+        (d) =>
+          `SELECT ${COLUMNS}, count(*) OVER () FROM "teams" WHERE ${where} ORDER BY "demo", "id" LIMIT ${d.limit} OFFSET ${d.limit}`,
+      ),
+      count: statement(() => `SELECT count(*) FROM "teams" WHERE ${where}`),
+    };
+    searches.set(words, s);
+  }
+  return s;
+}
+
+export async function listTeams(
+  db: Db,
+  limit: number,
+  offset: number,
+  words: string[] = [],
+): Promise<TeamsPage> {
+  const likes = words.map((w) => `%${w}%`);
+  const search = words.length ? searchStatements(words.length) : { page, count };
+  const rows = await sqlRows(db, search.page, [...likes, limit, offset]);
+  let total = rows.length ? int(rows[0][8]) : 0;
+  if (rows.length === 0 && offset > 0) total = int((await sqlRows(db, search.count, likes))[0][0]);
   return { rows: rows as unknown as TeamTuple[], total };
 }
 

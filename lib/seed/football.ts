@@ -69,6 +69,7 @@ function makeTeam(rng: Rng, sink: RowSink, tpl: LeagueTemplate, shared: Shared, 
     country: tpl.country,
     founded: rng.int(1872, 1985),
     venue,
+    demo: true,
   });
   const shirts = rng.shuffle(Array.from({ length: 38 }, (_, i) => i + 2).filter((n) => n !== 13));
   const squad: Team["squad"] = [];
@@ -162,6 +163,7 @@ export function generateLeague(rng: Rng, sink: RowSink, index: number, shared: S
     kind: "team",
     format: "league",
     country: tpl.country,
+    demo: true,
     createdAt: SEED_CREATED_AT,
   });
   const teams = Array.from({ length: TEAMS_PER_LEAGUE }, (_, t) =>

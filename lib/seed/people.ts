@@ -27,6 +27,7 @@ export function addPerson(rng: Rng, sink: RowSink, p: NewPerson, birthYears: [nu
     position: p.position,
     sport: p.sport,
     externalRef: p.externalRef,
+    demo: true,
   });
   for (const token of nameTokens(name)) sink.add("person_name_tokens", { token, personId: id });
   return id;

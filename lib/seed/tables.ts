@@ -11,6 +11,7 @@ export const TABLES = {
     kind: "text",
     format: "text",
     country: "text",
+    demo: "boolean",
     createdAt: "timestamp(3)",
   },
   editions: {
@@ -30,6 +31,7 @@ export const TABLES = {
     country: "text",
     founded: "int",
     venue: "text",
+    demo: "boolean",
   },
   persons: {
     id: "int",
@@ -42,6 +44,7 @@ export const TABLES = {
     position: "text",
     sport: "text",
     externalRef: "text",
+    demo: "boolean",
   },
   person_name_tokens: { token: "text", personId: "int" },
   roster_entries: {

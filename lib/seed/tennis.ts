@@ -213,6 +213,7 @@ export function generateTournament(
     kind: "individual",
     format: "knockout",
     country,
+    demo: true,
     createdAt: SEED_CREATED_AT,
   });
   const spacingWeeks = Math.max(1, Math.floor(46 / count));

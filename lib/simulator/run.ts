@@ -63,6 +63,14 @@ export interface IngestTarget {
   key: string;
 }
 
+/** The live clock a football feed reports with each state (the final whistle sets "finished"). */
+function footballClock(step: SimStep): { period?: string; minute: number } {
+  const minute = Math.min(step.minute, 90);
+  if (step.kind === "final") return { minute: 90 };
+  if (step.kind === "halftime") return { period: "half_time", minute: 45 };
+  return { period: step.minute > 45 ? "second_half" : "first_half", minute };
+}
+
 async function post(target: IngestTarget, path: string, idem: string, body: string, ndjson = false) {
   const res = await fetch(`${target.baseUrl}/ingest/v1/statline${path}`, {
     method: "POST",
@@ -102,6 +110,7 @@ export async function writeStep(
     const state = {
       status: step.status,
       score: pair(step.scores, "score"),
+      ...(c.sport === "football" ? footballClock(step) : {}),
       ...(halftime ? { periods: { halftime } } : {}),
       ...(detail !== null ? { score_detail: { home: detail, away: step.scores[1].scoreDetail ?? "" } } : {}),
       feed_at: feedAt,

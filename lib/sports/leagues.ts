@@ -121,3 +121,20 @@ export function rulesFor(
   if (comp.country === "Brazil") return "brasileirao";
   return "premier-league";
 }
+
+/**
+ * How many contests an edition of a league should have: its rules' matches per team (the Scottish
+ * Premiership's 38 with 12 clubs, split after 33 rounds), else a double round robin, N·(N−1).
+ * null for a cup, a tournament or an individual sport, whose size the results cannot tell.
+ */
+export function expectedContests(
+  comp: { format: string; kind: string; code: string | null },
+  teams: number,
+): number | null {
+  if (comp.format !== "league" || comp.kind !== "team" || teams < 2) return null;
+  const perTeam = comp.code ? MATCHES_PER_TEAM[comp.code] : undefined;
+  return perTeam ? (teams * perTeam) / 2 : teams * (teams - 1);
+}
+
+/** Leagues whose season is not a plain double round robin. */
+const MATCHES_PER_TEAM: Record<string, number> = { "sco.1": 38 };

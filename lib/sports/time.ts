@@ -61,3 +61,22 @@ export function isValidDate(date: string): boolean {
   const d = new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])));
   return d.toISOString().slice(0, 10) === date;
 }
+
+/** True for a zone name the runtime's ICU data knows ("Europe/London", "UTC"). */
+export function isTimeZone(zone: string): boolean {
+  try {
+    new Intl.DateTimeFormat("en", { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** An instant as ISO-8601 with the zone's offset: 2022-12-18T15:00:00.000Z in Asia/Qatar is 2022-12-18T18:00:00+03:00. */
+export function isoInZone(instant: Date, timeZone: string): string {
+  const offset = offsetMs(instant.getTime(), timeZone);
+  const local = new Date(instant.getTime() + offset).toISOString().slice(0, 19);
+  const m = Math.round(Math.abs(offset) / 60_000);
+  const sign = offset < 0 ? "-" : "+";
+  return `${local}${sign}${String(Math.floor(m / 60)).padStart(2, "0")}:${String(m % 60).padStart(2, "0")}`;
+}

@@ -9,7 +9,7 @@ import { BACKENDS, expectBytes, oracleApp } from "../support/oracle";
 // the test. Every record is compared, as bytes (key order included), on SQLite and PostgreSQL.
 
 async function expectedTeams(db: Db) {
-  const rows = await db.team.findMany({ orderBy: { id: "asc" } });
+  const rows = await db.team.findMany({ orderBy: [{ demo: "asc" }, { id: "asc" }] });
   return rows.map((t) => ({
     id: String(t.id),
     name: t.name,
@@ -18,6 +18,7 @@ async function expectedTeams(db: Db) {
     country: t.country,
     founded: t.founded,
     venue: t.venue,
+    demo: t.demo,
   }));
 }
 
@@ -45,7 +46,7 @@ async function expectedCoverage(db: Db, editionIds: number[]) {
 async function expectedCompetitions(db: Db, sport?: string) {
   const rows = await db.competition.findMany({
     where: { sport },
-    orderBy: { id: "asc" },
+    orderBy: [{ demo: "asc" }, { id: "asc" }],
     include: {
       editions: { where: { current: true }, select: { id: true }, orderBy: { startDate: "desc" }, take: 1 },
     },
@@ -68,6 +69,7 @@ async function expectedCompetitions(db: Db, sport?: string) {
     format: c.format,
     country: c.country,
     current_edition_id: c.editions.length ? String(c.editions[0].id) : null,
+    demo: c.demo,
     coverage: coverage[i],
   }));
 }
@@ -78,6 +80,7 @@ async function expectedEditions(db: Db, where: { competitionId?: number; current
     orderBy: [{ competitionId: "asc" }, { startDate: "asc" }, { id: "asc" }],
   });
   const coverage = await Promise.all(rows.map((e) => expectedCoverage(db, [e.id])));
+  const contests = await Promise.all(rows.map((e) => expectedContests(db, e.id, e.competitionId)));
   return rows.map((e, i) => ({
     id: String(e.id),
     competition_id: String(e.competitionId),
@@ -85,8 +88,22 @@ async function expectedEditions(db: Db, where: { competitionId?: number; current
     start_date: e.startDate.toISOString().slice(0, 10),
     end_date: e.endDate.toISOString().slice(0, 10),
     current: e.current,
+    contests: contests[i],
     coverage: coverage[i],
   }));
+}
+
+/** A league edition of N teams should hold a double round robin, N·(N−1) contests. */
+async function expectedContests(db: Db, editionId: number, competitionId: number) {
+  const comp = await db.competition.findUniqueOrThrow({ where: { id: competitionId } });
+  const present = await db.contest.count({ where: { editionId } });
+  const sides = await db.contestParticipant.findMany({
+    where: { contest: { editionId }, teamId: { not: null } },
+    select: { teamId: true },
+  });
+  const n = new Set(sides.map((s) => s.teamId)).size;
+  const expected = comp.format === "league" && comp.kind === "team" && n >= 2 ? n * (n - 1) : null;
+  return { present, expected, missing: expected === null ? null : Math.max(0, expected - present) };
 }
 
 describe.each(BACKENDS)("$name: teams, competitions and editions from SQL rows", ({ pg }) => {

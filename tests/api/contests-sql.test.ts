@@ -15,6 +15,8 @@ const select = {
   status: true,
   kickoffAt: true,
   venue: true,
+  period: true,
+  minute: true,
   referee: true,
   decidedBy: true,
   edition: { select: { competitionId: true } },
@@ -50,6 +52,9 @@ async function expected(db: Db, where: Where) {
     status: c.status,
     kickoff_at: c.kickoffAt.toISOString(),
     venue: c.venue,
+    // A finished contest's clock is "finished" whether or not a feed reported it.
+    period: c.period ?? (c.status === "finished" ? "finished" : null),
+    minute: c.minute,
     participants: c.participants.map((p) => ({
       side: p.side,
       team_id: p.teamId === null ? null : String(p.teamId),

@@ -143,6 +143,7 @@ describe.each(BACKENDS)("$name: match centre from SQL rows", ({ pg }) => {
       where: { contestId: contest, deletedAt: null },
       orderBy: [{ sequence: "asc" }, { id: "asc" }],
     });
+    const teamName = new Map((await w.fx.db.team.findMany()).map((t) => [t.id, t.name]));
     const id = (v: number | null) => (v === null ? null : String(v));
     const events = {
       items: rows.map((e) => ({
@@ -151,6 +152,7 @@ describe.each(BACKENDS)("$name: match centre from SQL rows", ({ pg }) => {
         minute: e.minute,
         added_time: e.addedTime,
         team_id: id(e.teamId),
+        team_name: e.teamId === null ? null : teamName.get(e.teamId)!,
         person_id: id(e.personId),
         person_name: e.personName,
         related_person_id: id(e.relatedPersonId),

@@ -175,6 +175,59 @@ describe("a sandbox replay of the World Cup 2022 final at x60", () => {
     expect(done).toMatchObject({ status: "finished", emitted: total });
   });
 
+  it("a stream client renders kick-off, half time, full time, extra time and the shoot-out from the payloads alone, in the REST contest shape", () => {
+    type Pair = { home: number; away: number } | null;
+    type Payload = Record<string, unknown> & {
+      period: string;
+      minute: number;
+      status: string;
+      participants: Array<Record<string, unknown> & { name: string; score: number }>;
+      score: {
+        half_time: Pair;
+        full_time: Pair;
+        extra_time: Pair;
+        penalties: Pair;
+        decided_by: string;
+        winner: string;
+      };
+    };
+    const rest = realBefore as Payload;
+    const contests = parsed(mine.events, replayId)
+      .filter((c) => c.type === "contest.status" || c.type === "contest.score")
+      .map((c) => [c.type, c.data as unknown as Payload] as const);
+    // Every payload carries every field of GET /v1/contests/{id}, the names included.
+    for (const [, d] of contests) {
+      for (const k of Object.keys(rest)) expect(d).toHaveProperty(k);
+      for (const k of Object.keys(rest.score)) expect(d.score).toHaveProperty(k);
+      for (const p of d.participants)
+        for (const k of Object.keys(rest.participants[0])) expect(p).toHaveProperty(k);
+      expect(d.participants.map((p) => p.name)).toEqual(["Argentina", "France"]);
+    }
+    const pair = (p: Pair) => (p ? `${p.home}-${p.away}` : "");
+    const render = (d: Payload) =>
+      [
+        d.status,
+        d.period,
+        d.minute,
+        `${d.participants[0].score}-${d.participants[1].score}`,
+        `HT ${pair(d.score.half_time)}`,
+        `FT ${pair(d.score.full_time)}`,
+        `AET ${pair(d.score.extra_time)}`,
+        `P ${pair(d.score.penalties)}`,
+      ].join(" ");
+    expect(contests.filter(([t]) => t === "contest.status").map(([, d]) => render(d))).toEqual([
+      "live first_half 0 0-0 HT  FT  AET  P ",
+      "live half_time 45 2-0 HT 2-0 FT  AET  P ",
+      "live second_half 46 2-0 HT 2-0 FT  AET  P ",
+      "live extra_time 91 2-2 HT 2-0 FT 2-2 AET  P ",
+      "live penalties 120 3-3 HT 2-0 FT 2-2 AET 3-3 P ",
+      "finished finished 120 3-3 HT 2-0 FT 2-2 AET 3-3 P 4-2",
+    ]);
+    const last = contests.at(-1)![1];
+    expect(last).toMatchObject({ ...rest, minute: 120 });
+    expect(last.score).toMatchObject({ decided_by: "penalties", winner: "home" });
+  });
+
   it("reaches the account's webhook receiver, verified, once each, in order", async () => {
     await waitFor(() => hooks.mine.received.length >= total, "the replay's webhooks", 30_000);
     const data = hooks.mine.received.map((r) => r.payload.data as unknown as Change);
@@ -199,10 +252,19 @@ describe("a sandbox replay of the World Cup 2022 final at x60", () => {
 });
 
 describe("bounds, cancellation and refusals", () => {
-  it("caps running replays per account, cancels with DELETE and sends nothing after it", async () => {
+  it("caps running replays per account, cancels with DELETE, ending with the contest cancelled and nothing after", async () => {
     const ids: string[] = [];
     for (let i = 0; i < 3; i++) {
-      const r = await start(h.readKey, finalId, 10);
+      // contest_id as a string or as a number.
+      const r =
+        i === 0
+          ? await call(
+              "POST",
+              "/sandbox/v1/replays",
+              h.readKey,
+              JSON.stringify({ contest_id: Number(finalId), speed: 10 }),
+            )
+          : await start(h.readKey, finalId, 10);
       expect(r.status, JSON.stringify(r.json)).toBe(201);
       ids.push(String(r.json.data.id));
     }
@@ -220,7 +282,13 @@ describe("bounds, cancellation and refusals", () => {
     const sent = ids.map((id) => parsed(mine.events, id).length);
     await new Promise((r) => setTimeout(r, 1500)); // 1.5 s at x10 = 5 match minutes
     expect(ids.map((id) => parsed(mine.events, id).length)).toEqual(sent);
-    expect(sent.every((n) => n <= 1)).toBe(true); // at most the kick-off, due at once
+    // The kick-off (due at once), then the contest "cancelled", so a client waiting for its end is told.
+    expect(sent.every((n) => n <= 2)).toBe(true);
+    for (const id of ids) {
+      const last = parsed(mine.events, id).at(-1);
+      if (last)
+        expect(last).toMatchObject({ type: "contest.status", data: { status: "cancelled", period: null } });
+    }
     const list = (await call("GET", "/sandbox/v1/replays", h.readKey)).json.data.items as Array<{
       id: string;
     }>;

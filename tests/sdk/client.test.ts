@@ -146,8 +146,16 @@ test("stat is typed as its enum (OpenAPI enum -> generated types) and the server
   const board = await sdk.get("/v1/analysis/stat-board", {
     params: { query: { competition: String(fx.ids.league), stat: "assists", limit: 3 } },
   });
-  const stat: "goals" | "assists" | "shots" | "yellow_cards" | "minutes" | "wins" | "aces" | "double_faults" =
-    board.data.stat;
+  const stat:
+    | "goals"
+    | "own_goals"
+    | "assists"
+    | "shots"
+    | "yellow_cards"
+    | "minutes"
+    | "wins"
+    | "aces"
+    | "double_faults" = board.data.stat;
   expect(stat).toBe("assists");
   type BoardStat = NonNullable<
     NonNullable<paths["/v1/analysis/stat-board"]["get"]["parameters"]["query"]>["stat"]
@@ -158,7 +166,7 @@ test("stat is typed as its enum (OpenAPI enum -> generated types) and the server
     .get("/v1/analysis/stat-board", { params: { query: { competition: String(fx.ids.league), stat: gols } } })
     .catch((e: unknown) => e)) as StatlineError;
   expect(err).toMatchObject({ code: "INVALID_PARAMETER", status: 400 });
-  expect(err.message).toMatch(/'stat'.*must be one of goals, assists/);
+  expect(err.message).toMatch(/'stat'.*must be one of goals, own_goals, assists/);
 });
 
 describe("paginate: the change feed", () => {

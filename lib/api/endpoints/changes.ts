@@ -65,7 +65,7 @@ export const feedQuery = z.strictObject({
     .describe(
       `Comma-separated types or resources (e.g. contest.score,odds); any of ${CHANGE_TYPES.join(", ")}`,
     ),
-  competition: q.id.optional().describe("Only changes of this competition"),
+  competition: q.id.optional().describe("Only changes of this competition (id, slug or league code)"),
   contest: q.id.optional().describe("Only changes of this contest"),
   limit: q.limit(CHANGES_LIMIT_MAX, CHANGES_LIMIT_DEFAULT),
 });

@@ -1,9 +1,16 @@
 import { z } from "zod";
-import { getCompetition, listCompetitions, type CompetitionTuple } from "../../repos/competitions";
+import {
+  competitionIdByKey,
+  getCompetition,
+  listCompetitions,
+  type CompetitionTuple,
+} from "../../repos/competitions";
+import { expectedContests } from "../../sports/leagues";
+import { normalizeName } from "../../sports/normalize";
 import { COVERAGE_KINDS } from "../../repos/coverage";
 import { getEdition, listEditions, type EditionTuple } from "../../repos/editions";
 import { notFound } from "../errors";
-import { q } from "../request";
+import { q, searchWords } from "../request";
 import { calendarDay, idField, list, refField } from "../shapes";
 import { byIdRoute } from "../by-id";
 import { listJson, rowWriter, type Columns } from "../serialize";
@@ -34,6 +41,9 @@ export const Competition = z.object({
   format: z.string().describe("league, knockout or league_knockout"),
   country: z.string().nullable(),
   current_edition_id: refField("current edition (season)"),
+  demo: z
+    .boolean()
+    .describe("Generated demo data (removed with `statline demo remove`); real data is listed first"),
   coverage: Coverage,
 });
 
@@ -44,6 +54,23 @@ export const Edition = z.object({
   start_date: calendarDay,
   end_date: calendarDay,
   current: z.boolean().describe("The competition's running (or latest) edition"),
+  contests: z
+    .object({
+      present: z.number().int().describe("Contests the edition holds"),
+      expected: z
+        .number()
+        .int()
+        .nullable()
+        .describe(
+          "Contests a season of this league has (its rules, else a double round robin: N·(N−1) for N teams); null for cups and tournaments",
+        ),
+      missing: z
+        .number()
+        .int()
+        .nullable()
+        .describe("expected − present when the data lacks contests (0 when complete); null when expected is"),
+    })
+    .describe("Whether the data holds the whole season"),
   coverage: Coverage,
 });
 
@@ -57,7 +84,8 @@ export const competitionJson = rowWriter<typeof Competition, CompetitionTuple>(C
   format: 5,
   country: 6,
   current_edition_id: 7,
-  coverage: coverageAt<CompetitionTuple>(8),
+  demo: 8,
+  coverage: coverageAt<CompetitionTuple>(9),
 });
 
 /** An Edition as JSON, written from its row by the schema's compiled writer. */
@@ -68,7 +96,14 @@ export const editionJson = rowWriter<typeof Edition, EditionTuple>(Edition, {
   start_date: 3,
   end_date: 4,
   current: 5,
-  coverage: coverageAt<EditionTuple>(6),
+  contests: (row) => {
+    const [format, kind, code] = row[8].split("|");
+    const present = Number(row[6]);
+    const expected = expectedContests({ format, kind, code: code || null }, Number(row[7]));
+    const missing = expected === null ? null : Math.max(0, expected - present);
+    return JSON.stringify({ present, expected, missing });
+  },
+  coverage: coverageAt<EditionTuple>(9),
 });
 
 const LIST_TTL = 30_000;
@@ -77,18 +112,32 @@ export const competitionRoutes: RouteDef[] = [
   defineRoute({
     pattern: "/v1/competitions",
     summary: "List competitions (a small catalogue, returned whole)",
+    description:
+      "Imported competitions first, then the generated demo set (`demo: true`), each by id. `q` keeps the " +
+      'competitions whose name or slug contains every word of it ("world cup", "premier").',
     scope: "competitions",
     tags: ["Competitions"],
     query: z.strictObject({
       sport: q.code.optional().describe("Only competitions of this sport, e.g. football"),
+      q: z
+        .string()
+        .max(100, "must be at most 100 characters")
+        .optional()
+        .describe("Search text: words of the competition's name or slug, any case, accents optional"),
     }),
     response: list(Competition),
     group: "reference",
     cacheTtlMs: LIST_TTL,
     // The coverage flags include "odds".
     readsOdds: true,
-    handler: async ({ query, db }) =>
-      new RawJson(listJson(await listCompetitions(db, query.sport), competitionJson)),
+    handler: async ({ query, db }) => {
+      const words = searchWords(query.q);
+      const rows = (await listCompetitions(db, query.sport)).filter((c) => {
+        const text = `${normalizeName(c[2])} ${normalizeName(c[1].replace(/-/g, " "))}`;
+        return words.every((w) => text.includes(w));
+      });
+      return new RawJson(listJson(rows, competitionJson));
+    },
   }),
   byIdRoute({
     pattern: "/v1/competitions/{id}",
@@ -102,6 +151,10 @@ export const competitionRoutes: RouteDef[] = [
     // The coverage flags include "odds".
     readsOdds: true,
     load: getCompetition,
+    loadByKey: async (db, key) => {
+      const id = await competitionIdByKey(db, key);
+      return id === null ? null : getCompetition(db, id);
+    },
     present: (row) => new RawJson(competitionJson(row)),
   }),
   defineRoute({
@@ -110,7 +163,7 @@ export const competitionRoutes: RouteDef[] = [
     scope: "competitions",
     tags: ["Editions"],
     query: z.strictObject({
-      competition: q.id.optional().describe("Competition id"),
+      competition: q.id.optional().describe("Competition id, slug (world-cup) or league code (en.1)"),
       current: q.bool.optional().describe("true: only current editions; false: only past ones"),
     }),
     response: list(Edition),

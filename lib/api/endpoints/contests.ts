@@ -12,6 +12,8 @@ import {
 import { editionExists } from "../../repos/editions";
 import { personExists } from "../../repos/persons";
 import { getTeam } from "../../repos/teams";
+import { PERIODS } from "../../sports/clock";
+import { isoInZone, isTimeZone } from "../../sports/time";
 import { invalidParameter, notFound } from "../errors";
 import { DAY_MS, q } from "../request";
 import { jsonStr } from "../json";
@@ -64,7 +66,20 @@ export const Contest = z.object({
   stage: z.string().describe('e.g. "Regular Season", "Knockout"'),
   status: z.enum(CONTEST_STATUSES),
   kickoff_at: dateTime,
-  venue: z.string().nullable(),
+  venue: z.string().nullable().describe("The stadium as the source names it"),
+  period: z
+    .enum(PERIODS)
+    .nullable()
+    .describe(
+      "The live clock's period (first_half … finished); null before kick-off or when no feed reported one",
+    ),
+  minute: z
+    .number()
+    .int()
+    .nullable()
+    .describe(
+      "Elapsed minute of play at the last report (45 at half time, 90 at full time, 120 after extra time)",
+    ),
   participants: z.array(Participant),
   referee: z.string().nullable().describe("The referee as the source names them"),
   score: ScoreDetail,
@@ -126,6 +141,8 @@ const contestJson = rowWriter<typeof Contest, ContestTuple, Group>(Contest, {
   status: 5,
   kickoff_at: KICKOFF,
   venue: 7,
+  period: 21,
+  minute: 22,
   participants: (_, g) => participantsJson(g),
   referee: 16,
   score: scoreJson,
@@ -153,13 +170,23 @@ const listQuery = z.strictObject({
   edition: q.id.optional().describe("Edition (season) id"),
   competition: q.id
     .optional()
-    .describe("Competition id; without edition, date, from or to it means the competition's current edition"),
+    .describe(
+      "Competition id, slug (world-cup) or league code (en.1); without edition, date, from or to it means the competition's current edition",
+    ),
   team: q.id.optional().describe("Team id: contests the team plays in"),
   person: q.id.optional().describe("Person id: contests the person plays in or has statistics for"),
   date: q.date.optional().describe("UTC day of kickoff, YYYY-MM-DD"),
   from: q.date.optional().describe("First UTC day of kickoff, YYYY-MM-DD (inclusive)"),
   to: q.date.optional().describe("Last UTC day of kickoff, YYYY-MM-DD (inclusive)"),
   status: z.enum(CONTEST_STATUSES, { error: `must be one of ${CONTEST_STATUSES.join(", ")}` }).optional(),
+  timezone: z
+    .string()
+    .max(64)
+    .refine(isTimeZone, "must be an IANA time zone such as Europe/London")
+    .optional()
+    .describe(
+      "Write kickoff_at with this zone's offset (e.g. Asia/Qatar: 2022-12-18T18:00:00+03:00); default UTC",
+    ),
 });
 type ListQuery = z.output<typeof listQuery>;
 
@@ -232,6 +259,7 @@ export const contestRoutes: RouteDef[] = [
     handler: async ({ query, db }) => {
       const rows = await listContests(db, await toFilter(db, query));
       if (rows.length === 0) await checkReferences(db, query);
+      if (query.timezone) for (const r of rows) r[KICKOFF] = isoInZone(new Date(r[KICKOFF]), query.timezone);
       return new RawJson(`{"items":[${contestsJson(rows).join(",")}]}`);
     },
   }),

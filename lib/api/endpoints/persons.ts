@@ -1,9 +1,7 @@
 import { z } from "zod";
 import { getPerson, listPersons, type PersonTuple } from "../../repos/persons";
-import { normalizeName } from "../../sports/normalize";
 import { byIdRoute } from "../by-id";
-import { invalidParameter } from "../errors";
-import { q } from "../request";
+import { q, searchWords } from "../request";
 import { pageJson, rowWriter } from "../serialize";
 import { calendarDay, idField, page } from "../shapes";
 import { defineRoute, RawJson, type RouteDef } from "../types";
@@ -20,6 +18,9 @@ export const Person = z.object({
     .nullable()
     .describe("Goalkeeper, Defender, Midfielder or Forward for footballers; null otherwise"),
   sport: z.string(),
+  demo: z
+    .boolean()
+    .describe("Generated demo data (removed with `statline demo remove`); real data is listed first"),
 });
 
 /** A Person as JSON, written from its row by the schema's compiled writer. */
@@ -32,25 +33,15 @@ export const personJson = rowWriter<typeof Person, PersonTuple>(Person, {
   birth_date: 5,
   position: 6,
   sport: 7,
+  demo: 8,
 });
-
-const MAX_WORDS = 8;
-
-/** "Mbappé K" -> ["mbappe", "k"]: the words that must each prefix-match a name token. */
-function searchWords(text: string | undefined): string[] {
-  if (text === undefined) return [];
-  const words = [...new Set(normalizeName(text).split(" ").filter(Boolean))];
-  if (words.length === 0) throw invalidParameter("q", "must contain at least one letter or digit");
-  if (words.length > MAX_WORDS) throw invalidParameter("q", `may have at most ${MAX_WORDS} words`);
-  return words.map((w) => w.slice(0, 40));
-}
 
 export const personRoutes: RouteDef[] = [
   defineRoute({
     pattern: "/v1/persons",
     summary: "List or search persons, paged by limit/offset",
     description:
-      "Ordered by id, so the loop `offset += limit until offset + items.length >= total` visits every row once. " +
+      "Imported persons first, then the generated demo set (`demo: true`), each by id, so the loop `offset += limit until offset + items.length >= total` visits every row once. " +
       "`q` is a case- and accent-insensitive word-prefix search: every word of q must start one word of the name " +
       '("mbap" and "kyl mbappe" both find "Kylian Mbappé"). `sport` keeps the persons of one sport (e.g. tennis, ' +
       "whose players carry odds history); it combines with q, and total counts the filtered rows.",

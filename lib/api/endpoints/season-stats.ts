@@ -2,6 +2,7 @@ import { z } from "zod";
 import type { Db } from "../../db";
 import { editionExists } from "../../repos/editions";
 import { personExists } from "../../repos/persons";
+import { appearancesIn, editionBoardScope } from "../../repos/stats";
 import { defaultEdition, meetings, personMatchStats, teamMatches } from "../../repos/season-stats";
 import { getTeam } from "../../repos/teams";
 import { notFound } from "../errors";
@@ -34,12 +35,26 @@ const PersonSeason = z.object({
   person_id: idField("person"),
   edition_id: refField("edition (null: the person has no statistics)"),
   team_id: refField("team in the edition's latest match"),
-  appearances: z.number().int().describe("Contests with any statistic of the person"),
-  minutes: z.number().int(),
-  goals: z.number().int().describe("Own goals are not goals (see own_goals in totals)"),
-  assists: z.number().int(),
-  yellow_cards: z.number().int(),
-  red_cards: z.number().int(),
+  appearances: z
+    .number()
+    .int()
+    .nullable()
+    .describe(
+      "Contests played, from lineups only (a starter, or a substitute brought on); null when the edition has no lineups",
+    ),
+  minutes: z
+    .number()
+    .int()
+    .nullable()
+    .describe("null when the source of the edition does not record minutes"),
+  goals: z
+    .number()
+    .int()
+    .nullable()
+    .describe("Own goals are not goals (see own_goals in totals); null when the edition records no goals"),
+  assists: z.number().int().nullable().describe("null when the edition's source does not record assists"),
+  yellow_cards: z.number().int().nullable().describe("null when the edition's source does not record them"),
+  red_cards: z.number().int().nullable().describe("null when the edition's source does not record them"),
   totals: Stats.describe("Every statistic summed over the matches"),
   matches: z.array(
     z.object({
@@ -50,6 +65,10 @@ const PersonSeason = z.object({
     }),
   ),
   coverage: z.boolean().describe("false: no statistics of the person in this edition"),
+  stats_recorded: z
+    .array(z.string())
+    .describe("Statistics the edition's source records; any other is null above, never 0"),
+  lineups: z.boolean().describe("Whether the edition has lineups (the source of appearances)"),
 });
 
 const TeamTotals = z.object({
@@ -159,19 +178,25 @@ export const seasonStatsRoutes: RouteDef[] = [
         m.stats[stat] = Number(value);
         totals[stat] = (totals[stat] ?? 0) + Number(value);
       }
+      const recorded = editionId === null ? [] : ((await editionBoardScope(db, editionId))?.stats ?? []);
+      const played = editionId === null ? null : await appearancesIn(db, { editionId }, [personId]);
+      // A statistic the edition's source does not carry is null, never 0.
+      const total = (stat: string) => (recorded.includes(stat) ? (totals[stat] ?? 0) : null);
       return {
         person_id: String(personId),
         edition_id: sid(editionId),
         team_id: matches.length ? matches[matches.length - 1].team_id : null,
-        appearances: matches.length,
-        minutes: totals.minutes ?? 0,
-        goals: totals.goals ?? 0,
-        assists: totals.assists ?? 0,
-        yellow_cards: totals.yellow_cards ?? 0,
-        red_cards: totals.red_cards ?? 0,
+        appearances: played ? (played.get(personId) ?? 0) : null,
+        minutes: total("minutes"),
+        goals: total("goals"),
+        assists: total("assists"),
+        yellow_cards: total("yellow_cards"),
+        red_cards: total("red_cards"),
         totals,
         matches,
         coverage: matches.length > 0,
+        stats_recorded: recorded,
+        lineups: played !== null,
       };
     },
   }),

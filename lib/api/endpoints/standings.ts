@@ -78,7 +78,9 @@ export const standingRoutes: RouteDef[] = [
       edition: q.id.optional().describe("Edition (season) id"),
       competition: q.id
         .optional()
-        .describe("Competition id: its current edition (ignored when edition is given)"),
+        .describe(
+          "Competition id, slug (world-cup) or league code (en.1): its current edition (ignored when edition is given)",
+        ),
       group: z
         .string()
         .max(40, "must be at most 40 characters")

@@ -1,5 +1,7 @@
 import { z } from "zod";
 import {
+  appearancesIn,
+  boardTieSize,
   competitionBoardScope,
   editionBoardScope,
   scopedStatBoard,
@@ -19,6 +21,7 @@ import { defineRoute, RawJson, type RouteDef } from "../types";
  */
 export const STAT_NAMES = [
   "goals",
+  "own_goals",
   "assists",
   "shots",
   "yellow_cards",
@@ -37,9 +40,33 @@ const BoardItem = z.object({
   person_id: idField("person"),
   person_name: z.string(),
   team_id: refField("person's team (for a competition: in its latest edition)"),
+  team_name: z.string().nullable().describe("That team's name"),
   value: z.number().int().describe("Total of the statistic in the scope"),
-  contests: z.number().int().describe("Contests in which the person recorded the statistic"),
+  contests: z
+    .number()
+    .int()
+    .describe(
+      "Contests in which the person recorded the statistic (for goals: matches scored in, not played)",
+    ),
+  appearances: z
+    .number()
+    .int()
+    .nullable()
+    .describe(
+      "Contests played, from lineups only (a starter, or a substitute brought on); null when the scope has no lineups",
+    ),
 });
+
+const Tie = z
+  .object({
+    value: z.number().int().describe("The value the tied persons share"),
+    rank: z.number().int().describe("Their shared rank"),
+    persons: z.number().int().describe("How many persons share it"),
+    shown: z.number().int().describe("How many of them this page and the pages before it show"),
+  })
+  .describe(
+    "A tie the page's end cuts through: more persons share the last row's value; next_cursor pages on",
+  );
 
 const Board = z.object({
   competition_id: idField("competition"),
@@ -47,37 +74,72 @@ const Board = z.object({
   stat: Stat,
   stats_available: z.array(Stat).describe("Statistics recorded in this scope, valid values of stat"),
   items: z.array(BoardItem),
+  tie_at_limit: Tie.nullable(),
+  next_cursor: z
+    .string()
+    .nullable()
+    .describe(
+      "Pass as cursor for the rows after this page (e.g. the rest of a tie); null at the end of the board",
+    ),
 });
 
-/** A board row as JSON, its rank given (the row has none: it comes from the ordering). */
-const itemJson = rowWriter<typeof BoardItem, BoardTuple, number>(BoardItem, {
-  rank: (_, rank) => String(rank),
+type Ranked = { rank: number; appearances: number | null };
+/** A board row as JSON, its rank and appearances given (the row has neither). */
+const itemJson = rowWriter<typeof BoardItem, BoardTuple, Ranked>(BoardItem, {
+  rank: (_, r) => String(r.rank),
   person_id: 0,
   person_name: 1,
   team_id: 2,
+  team_name: 5,
   value: 3,
   contests: 4,
+  appearances: (_, r) => String(r.appearances),
 });
 
-/** Board rows as JSON items with standard competition ranking (1, 2, 2, 4). */
-function rankedJson(rows: BoardTuple[]): string {
-  let rank = 0;
-  let out = "[";
-  for (let i = 0; i < rows.length; i++) {
-    if (i === 0 || rows[i][3] !== rows[i - 1][3]) rank = i + 1;
-    out += (i ? "," : "") + itemJson(rows[i], rank);
-  }
-  return `${out}]`;
+/** Standard competition ranking (1, 2, 2, 4) of board rows, from the board's first row. */
+function ranks(rows: BoardTuple[]): number[] {
+  const out: number[] = [];
+  for (let i = 0; i < rows.length; i++)
+    out.push(i === 0 || rows[i][3] !== rows[i - 1][3] ? i + 1 : out[i - 1]);
+  return out;
 }
 
-type BoardParts = [number, number | null, string, readonly string[], BoardTuple[]];
+type BoardParts = {
+  competitionId: number;
+  editionId: number | null;
+  stat: string;
+  available: readonly string[];
+  page: BoardTuple[];
+  ranks: number[];
+  appearances: Map<number, number> | null;
+  tie: z.output<typeof Tie> | null;
+  next: string | null;
+};
 const boardJson = rowWriter<typeof Board, BoardParts>(Board, {
-  competition_id: 0,
-  edition_id: 1,
-  stat: 2,
-  stats_available: (b) => JSON.stringify(b[3]),
-  items: (b) => rankedJson(b[4]),
+  competition_id: (b) => `"${b.competitionId}"`,
+  edition_id: (b) => (b.editionId === null ? "null" : `"${b.editionId}"`),
+  stat: (b) => JSON.stringify(b.stat),
+  stats_available: (b) => JSON.stringify(b.available),
+  items: (b) =>
+    `[${b.page
+      .map((row, i) =>
+        itemJson(row, {
+          rank: b.ranks[i],
+          appearances: b.appearances ? (b.appearances.get(row[0]) ?? 0) : null,
+        }),
+      )
+      .join(",")}]`,
+  tie_at_limit: (b) => JSON.stringify(b.tie),
+  next_cursor: (b) => JSON.stringify(b.next),
 });
+
+/** The board's cursor: where the next page starts ("r" and a row position, opaque to clients). */
+const MAX_START = 10_000;
+const cursorField = z
+  .string()
+  .regex(/^r[1-9][0-9]{0,4}$/, "must be a next_cursor of this board")
+  .transform((v) => Number(v.slice(1)))
+  .refine((n) => n <= MAX_START, "must be a next_cursor of this board");
 
 export const statBoardRoutes: RouteDef[] = [
   defineRoute({
@@ -87,14 +149,19 @@ export const statBoardRoutes: RouteDef[] = [
       "Give edition or competition (a competition sums all its editions); both are accepted when the edition " +
       "belongs to the competition (the edition's board), else 400 INVALID_PARAMETER. stat defaults to goals for " +
       "football and wins for tennis; stats_available lists the others (e.g. assists, minutes, yellow_cards, aces, " +
-      "double_faults). limit defaults to 20 and is clamped to 100; there is no offset. Ties in value break by fewer contests, then person id.",
+      "double_faults, own_goals). limit defaults to 20 and is clamped to 100; there is no offset: " +
+      "next_cursor pages on. Ties in value break by fewer contests, then person id; tie_at_limit says when more persons " +
+      "share the last row's value than the page shows. appearances come from lineups only (null without them).",
     scope: "analysis",
     tags: ["Analysis"],
     query: z.strictObject({
-      competition: q.id.optional().describe("Competition id: totals over all its editions"),
+      competition: q.id
+        .optional()
+        .describe("Competition id, slug (world-cup) or league code (en.1): totals over all its editions"),
       edition: q.id.optional().describe("Edition (season) id"),
       stat: Stat.optional().describe("Statistic to rank by"),
       limit: q.limit(100, 20),
+      cursor: cursorField.optional().describe("next_cursor of the previous page"),
     }),
     response: Board,
     group: "analysis",
@@ -107,7 +174,10 @@ export const statBoardRoutes: RouteDef[] = [
       // the default stat), then the board.
       let scope: BoardScope | null;
       let rows: BoardTuple[] | null = null;
-      if (query.stat) ({ scope, rows } = await scopedStatBoard(db, where, query.stat, query.limit));
+      const start = query.cursor ?? 0;
+      // One row past the page tells whether the board goes on (and whether a tie crosses its end).
+      const want = start + query.limit + 1;
+      if (query.stat) ({ scope, rows } = await scopedStatBoard(db, where, query.stat, want));
       else
         scope = query.edition
           ? await editionBoardScope(db, query.edition)
@@ -130,8 +200,35 @@ export const statBoardRoutes: RouteDef[] = [
           `'${stat}' is not recorded here; available: ${available.join(", ") || "none yet"}`,
         );
       }
-      if (rows === null) rows = available.includes(stat) ? await statBoard(db, where, stat, query.limit) : [];
-      return new RawJson(boardJson([scope.competitionId, query.edition ?? null, stat, available, rows]));
+      if (rows === null) rows = available.includes(stat) ? await statBoard(db, where, stat, want) : [];
+      const rank = ranks(rows);
+      const end = Math.min(rows.length, start + query.limit);
+      const page = rows.slice(start, end);
+      const more = rows.length > end;
+      let tie: z.output<typeof Tie> | null = null;
+      if (more && page.length && Number(rows[end][3]) === Number(rows[end - 1][3])) {
+        const value = Number(rows[end - 1][3]);
+        const persons = await boardTieSize(db, where, stat, value);
+        tie = { value, rank: rank[end - 1], persons, shown: end - rank[end - 1] + 1 };
+      }
+      const appearances = await appearancesIn(
+        db,
+        where,
+        page.map((r) => Number(r[0])),
+      );
+      return new RawJson(
+        boardJson({
+          competitionId: scope.competitionId,
+          editionId: query.edition ?? null,
+          stat,
+          available,
+          page,
+          ranks: rank.slice(start, end),
+          appearances,
+          tie,
+          next: more ? `r${end}` : null,
+        }),
+      );
     },
   }),
 ];

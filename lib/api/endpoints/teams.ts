@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { getTeam, listTeams, type TeamTuple } from "../../repos/teams";
-import { q } from "../request";
+import { q, searchWords } from "../request";
 import { idField, page } from "../shapes";
 import { byIdRoute } from "../by-id";
 import { pageJson, rowWriter } from "../serialize";
@@ -14,6 +14,9 @@ export const Team = z.object({
   country: z.string().nullable(),
   founded: z.number().int().nullable(),
   venue: z.string().nullable(),
+  demo: z
+    .boolean()
+    .describe("Generated demo data (removed with `statline demo remove`); real data is listed first"),
 });
 
 /** A Team as JSON, written from its row by the schema's compiled writer. */
@@ -25,22 +28,33 @@ export const teamJson = rowWriter<typeof Team, TeamTuple>(Team, {
   country: 4,
   founded: 5,
   venue: 6,
+  demo: 7,
 });
 
 export const teamRoutes: RouteDef[] = [
   defineRoute({
     pattern: "/v1/teams",
-    summary: "List teams, paged by limit/offset",
+    summary: "List or search teams, paged by limit/offset",
     description:
-      "Ordered by id, so the loop `offset += limit until offset + items.length >= total` visits every row once.",
+      "Imported teams first, then the generated demo set (`demo: true`), each by id, so the loop " +
+      "`offset += limit until offset + items.length >= total` visits every row once. `q` keeps the teams " +
+      'whose name contains every word of it, in any case and with accents optional ("bayern", "munchen").',
     scope: "teams",
     tags: ["Teams"],
-    query: z.strictObject({ limit: q.limit(200, 50), offset: q.offset }),
+    query: z.strictObject({
+      q: z
+        .string()
+        .max(100, "must be at most 100 characters")
+        .optional()
+        .describe("Search text: words of the team's name, any case, accents optional"),
+      limit: q.limit(200, 50),
+      offset: q.offset,
+    }),
     response: page(Team, 200),
     group: "reference",
     cacheTtlMs: 30_000,
     handler: async ({ query, db }) => {
-      const { rows, total } = await listTeams(db, query.limit, query.offset);
+      const { rows, total } = await listTeams(db, query.limit, query.offset, searchWords(query.q));
       return new RawJson(pageJson(rows, teamJson, total));
     },
   }),

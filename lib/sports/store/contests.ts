@@ -61,3 +61,19 @@ export const contestForOdds = (db: DbOrTx, id: number) =>
     where: { id },
     select: { edition: true, participants: { select: { side: true, personId: true } } },
   });
+
+/** Names of teams and persons by id (the sides of contest changes). */
+export async function sideNames(db: DbOrTx, teamIds: number[], personIds: number[]) {
+  const [teams, persons] = await Promise.all([
+    teamIds.length
+      ? db.team.findMany({ where: { id: { in: teamIds } }, select: { id: true, name: true } })
+      : [],
+    personIds.length
+      ? db.person.findMany({ where: { id: { in: personIds } }, select: { id: true, name: true } })
+      : [],
+  ]);
+  return {
+    teams: new Map(teams.map((t) => [t.id, t.name])),
+    persons: new Map(persons.map((p) => [p.id, p.name])),
+  };
+}

@@ -17,6 +17,7 @@ PAGING: Dict[str, str] = {
     "/v1/teams": "offset",
     "/v1/contests/{id}/odds/history": "cursor",
     "/v1/persons/{id}/odds/history": "cursor",
+    "/v1/analysis/stat-board": "cursor",
     "/v1/changes": "feed"
 }
 
@@ -34,6 +35,7 @@ class Competition(TypedDict):
     format: str
     country: Optional[str]
     current_edition_id: Optional[str]
+    demo: bool
     coverage: Dict[str, Any]
 
 
@@ -44,6 +46,7 @@ class Edition(TypedDict):
     start_date: str
     end_date: str
     current: bool
+    contests: Dict[str, Any]
     coverage: Dict[str, Any]
 
 
@@ -56,6 +59,8 @@ class Contest(TypedDict):
     status: Literal["scheduled", "live", "finished", "postponed", "cancelled"]
     kickoff_at: str
     venue: Optional[str]
+    period: Optional[Literal["first_half", "half_time", "second_half", "extra_time", "penalties", "finished"]]
+    minute: Optional[int]
     participants: List["Participant"]
     referee: Optional[str]
     score: Dict[str, Any]
@@ -81,6 +86,7 @@ class Person(TypedDict):
     birth_date: Optional[str]
     position: Optional[str]
     sport: str
+    demo: bool
 
 
 class Team(TypedDict):
@@ -91,6 +97,7 @@ class Team(TypedDict):
     country: Optional[str]
     founded: Optional[int]
     venue: Optional[str]
+    demo: bool
 
 
 class RosterEntry(TypedDict):
@@ -147,7 +154,7 @@ class OddsHistoryPage(TypedDict):
 
 class ChangeEvent(TypedDict):
     id: str
-    type: Literal["contest.created", "contest.status", "contest.score", "contest.updated", "contest.event", "contest.lineups", "contest.statistics", "odds.points", "standings.updated", "team.created", "person.created", "dataset.reset"]
+    type: Literal["contest.created", "contest.status", "contest.score", "contest.updated", "contest.event", "contest.lineups", "contest.statistics", "contest.deleted", "odds.points", "standings.updated", "team.created", "team.updated", "team.deleted", "person.created", "person.updated", "person.deleted", "dataset.reset"]
     resource: str
     resource_id: Optional[str]
     competition_id: Optional[str]
@@ -200,15 +207,17 @@ class PersonsByIdStatsData(TypedDict):
     person_id: str
     edition_id: Optional[str]
     team_id: Optional[str]
-    appearances: int
-    minutes: int
-    goals: int
-    assists: int
-    yellow_cards: int
-    red_cards: int
+    appearances: Optional[int]
+    minutes: Optional[int]
+    goals: Optional[int]
+    assists: Optional[int]
+    yellow_cards: Optional[int]
+    red_cards: Optional[int]
     totals: Dict[str, Any]
     matches: List[Dict[str, Any]]
     coverage: bool
+    stats_recorded: List[str]
+    lineups: bool
 
 
 class TeamsByIdStatsData(TypedDict):
@@ -244,9 +253,11 @@ class StandingsData(TypedDict):
 class AnalysisStatBoardData(TypedDict):
     competition_id: str
     edition_id: Optional[str]
-    stat: Literal["goals", "assists", "shots", "yellow_cards", "minutes", "wins", "aces", "double_faults"]
-    stats_available: List[Literal["goals", "assists", "shots", "yellow_cards", "minutes", "wins", "aces", "double_faults"]]
+    stat: Literal["goals", "own_goals", "assists", "shots", "yellow_cards", "minutes", "wins", "aces", "double_faults"]
+    stats_available: List[Literal["goals", "own_goals", "assists", "shots", "yellow_cards", "minutes", "wins", "aces", "double_faults"]]
     items: List[Dict[str, Any]]
+    tie_at_limit: Optional[Dict[str, Any]]
+    next_cursor: Optional[str]
 
 
 class ChangesData(TypedDict):
@@ -422,9 +433,9 @@ class Operations:
     def _get(self, path: str, query: Mapping[str, Any]) -> Dict[str, Any]:
         raise NotImplementedError
 
-    def get_competitions(self, *, sport: Optional[Union[str, int, bool]] = None) -> "CompetitionsResponse":
+    def get_competitions(self, *, sport: Optional[Union[str, int, bool]] = None, q: Optional[Union[str, int, bool]] = None) -> "CompetitionsResponse":
         """List competitions (a small catalogue, returned whole) (GET /v1/competitions)."""
-        return self._get("/v1/competitions", {"sport": sport})  # type: ignore[return-value]
+        return self._get("/v1/competitions", {"sport": sport, "q": q})  # type: ignore[return-value]
 
     def get_competitions_by_id(self, id: Union[str, int]) -> "CompetitionResponse":
         """One competition (GET /v1/competitions/{id})."""
@@ -438,9 +449,9 @@ class Operations:
         """One edition (GET /v1/editions/{id})."""
         return self._get(f"/v1/editions/{_seg(id)}", {})  # type: ignore[return-value]
 
-    def get_contests(self, *, edition: Optional[Union[str, int, bool]] = None, competition: Optional[Union[str, int, bool]] = None, team: Optional[Union[str, int, bool]] = None, person: Optional[Union[str, int, bool]] = None, date: Optional[Union[str, int, bool]] = None, from_: Optional[Union[str, int, bool]] = None, to: Optional[Union[str, int, bool]] = None, status: Optional[Union[str, int, bool]] = None) -> "ContestsResponse":
+    def get_contests(self, *, edition: Optional[Union[str, int, bool]] = None, competition: Optional[Union[str, int, bool]] = None, team: Optional[Union[str, int, bool]] = None, person: Optional[Union[str, int, bool]] = None, date: Optional[Union[str, int, bool]] = None, from_: Optional[Union[str, int, bool]] = None, to: Optional[Union[str, int, bool]] = None, status: Optional[Union[str, int, bool]] = None, timezone: Optional[Union[str, int, bool]] = None) -> "ContestsResponse":
         """List contests (fixtures and results) for a scope (GET /v1/contests)."""
-        return self._get("/v1/contests", {"edition": edition, "competition": competition, "team": team, "person": person, "date": date, "from": from_, "to": to, "status": status})  # type: ignore[return-value]
+        return self._get("/v1/contests", {"edition": edition, "competition": competition, "team": team, "person": person, "date": date, "from": from_, "to": to, "status": status, "timezone": timezone})  # type: ignore[return-value]
 
     def get_contests_by_id(self, id: Union[str, int]) -> "ContestResponse":
         """One contest with its participants, scores and outcome (GET /v1/contests/{id})."""
@@ -466,9 +477,9 @@ class Operations:
         """One person (GET /v1/persons/{id})."""
         return self._get(f"/v1/persons/{_seg(id)}", {})  # type: ignore[return-value]
 
-    def get_teams(self, *, limit: Optional[Union[str, int, bool]] = None, offset: Optional[Union[str, int, bool]] = None) -> "TeamsResponse":
-        """List teams, paged by limit/offset (GET /v1/teams)."""
-        return self._get("/v1/teams", {"limit": limit, "offset": offset})  # type: ignore[return-value]
+    def get_teams(self, *, q: Optional[Union[str, int, bool]] = None, limit: Optional[Union[str, int, bool]] = None, offset: Optional[Union[str, int, bool]] = None) -> "TeamsResponse":
+        """List or search teams, paged by limit/offset (GET /v1/teams)."""
+        return self._get("/v1/teams", {"q": q, "limit": limit, "offset": offset})  # type: ignore[return-value]
 
     def get_teams_by_id(self, id: Union[str, int]) -> "TeamResponse":
         """One team (GET /v1/teams/{id})."""
@@ -502,9 +513,9 @@ class Operations:
         """Odds history of a person, paged by cursor (GET /v1/persons/{id}/odds/history)."""
         return self._get(f"/v1/persons/{_seg(id)}/odds/history", {"limit": limit, "cursor": cursor, "before": before, "after": after, "interval": interval, "bookmaker": bookmaker, "market": market, "selection": selection})  # type: ignore[return-value]
 
-    def get_analysis_stat_board(self, *, competition: Optional[Union[str, int, bool]] = None, edition: Optional[Union[str, int, bool]] = None, stat: Optional[Union[str, int, bool]] = None, limit: Optional[Union[str, int, bool]] = None) -> "AnalysisStatBoardResponse":
+    def get_analysis_stat_board(self, *, competition: Optional[Union[str, int, bool]] = None, edition: Optional[Union[str, int, bool]] = None, stat: Optional[Union[str, int, bool]] = None, limit: Optional[Union[str, int, bool]] = None, cursor: Optional[Union[str, int, bool]] = None) -> "AnalysisStatBoardResponse":
         """Ranked board of one statistic for an edition or a whole competition (GET /v1/analysis/stat-board)."""
-        return self._get("/v1/analysis/stat-board", {"competition": competition, "edition": edition, "stat": stat, "limit": limit})  # type: ignore[return-value]
+        return self._get("/v1/analysis/stat-board", {"competition": competition, "edition": edition, "stat": stat, "limit": limit, "cursor": cursor})  # type: ignore[return-value]
 
     def get_changes(self, *, cursor: Optional[Union[str, int, bool]] = None, types: Optional[Union[str, int, bool]] = None, competition: Optional[Union[str, int, bool]] = None, contest: Optional[Union[str, int, bool]] = None, limit: Optional[Union[str, int, bool]] = None) -> "ChangesResponse":
         """Change feed, paged by cursor (GET /v1/changes)."""
@@ -517,9 +528,9 @@ class AsyncOperations:
     async def _get(self, path: str, query: Mapping[str, Any]) -> Dict[str, Any]:
         raise NotImplementedError
 
-    async def get_competitions(self, *, sport: Optional[Union[str, int, bool]] = None) -> "CompetitionsResponse":
+    async def get_competitions(self, *, sport: Optional[Union[str, int, bool]] = None, q: Optional[Union[str, int, bool]] = None) -> "CompetitionsResponse":
         """List competitions (a small catalogue, returned whole) (GET /v1/competitions)."""
-        return await self._get("/v1/competitions", {"sport": sport})  # type: ignore[return-value]
+        return await self._get("/v1/competitions", {"sport": sport, "q": q})  # type: ignore[return-value]
 
     async def get_competitions_by_id(self, id: Union[str, int]) -> "CompetitionResponse":
         """One competition (GET /v1/competitions/{id})."""
@@ -533,9 +544,9 @@ class AsyncOperations:
         """One edition (GET /v1/editions/{id})."""
         return await self._get(f"/v1/editions/{_seg(id)}", {})  # type: ignore[return-value]
 
-    async def get_contests(self, *, edition: Optional[Union[str, int, bool]] = None, competition: Optional[Union[str, int, bool]] = None, team: Optional[Union[str, int, bool]] = None, person: Optional[Union[str, int, bool]] = None, date: Optional[Union[str, int, bool]] = None, from_: Optional[Union[str, int, bool]] = None, to: Optional[Union[str, int, bool]] = None, status: Optional[Union[str, int, bool]] = None) -> "ContestsResponse":
+    async def get_contests(self, *, edition: Optional[Union[str, int, bool]] = None, competition: Optional[Union[str, int, bool]] = None, team: Optional[Union[str, int, bool]] = None, person: Optional[Union[str, int, bool]] = None, date: Optional[Union[str, int, bool]] = None, from_: Optional[Union[str, int, bool]] = None, to: Optional[Union[str, int, bool]] = None, status: Optional[Union[str, int, bool]] = None, timezone: Optional[Union[str, int, bool]] = None) -> "ContestsResponse":
         """List contests (fixtures and results) for a scope (GET /v1/contests)."""
-        return await self._get("/v1/contests", {"edition": edition, "competition": competition, "team": team, "person": person, "date": date, "from": from_, "to": to, "status": status})  # type: ignore[return-value]
+        return await self._get("/v1/contests", {"edition": edition, "competition": competition, "team": team, "person": person, "date": date, "from": from_, "to": to, "status": status, "timezone": timezone})  # type: ignore[return-value]
 
     async def get_contests_by_id(self, id: Union[str, int]) -> "ContestResponse":
         """One contest with its participants, scores and outcome (GET /v1/contests/{id})."""
@@ -561,9 +572,9 @@ class AsyncOperations:
         """One person (GET /v1/persons/{id})."""
         return await self._get(f"/v1/persons/{_seg(id)}", {})  # type: ignore[return-value]
 
-    async def get_teams(self, *, limit: Optional[Union[str, int, bool]] = None, offset: Optional[Union[str, int, bool]] = None) -> "TeamsResponse":
-        """List teams, paged by limit/offset (GET /v1/teams)."""
-        return await self._get("/v1/teams", {"limit": limit, "offset": offset})  # type: ignore[return-value]
+    async def get_teams(self, *, q: Optional[Union[str, int, bool]] = None, limit: Optional[Union[str, int, bool]] = None, offset: Optional[Union[str, int, bool]] = None) -> "TeamsResponse":
+        """List or search teams, paged by limit/offset (GET /v1/teams)."""
+        return await self._get("/v1/teams", {"q": q, "limit": limit, "offset": offset})  # type: ignore[return-value]
 
     async def get_teams_by_id(self, id: Union[str, int]) -> "TeamResponse":
         """One team (GET /v1/teams/{id})."""
@@ -597,9 +608,9 @@ class AsyncOperations:
         """Odds history of a person, paged by cursor (GET /v1/persons/{id}/odds/history)."""
         return await self._get(f"/v1/persons/{_seg(id)}/odds/history", {"limit": limit, "cursor": cursor, "before": before, "after": after, "interval": interval, "bookmaker": bookmaker, "market": market, "selection": selection})  # type: ignore[return-value]
 
-    async def get_analysis_stat_board(self, *, competition: Optional[Union[str, int, bool]] = None, edition: Optional[Union[str, int, bool]] = None, stat: Optional[Union[str, int, bool]] = None, limit: Optional[Union[str, int, bool]] = None) -> "AnalysisStatBoardResponse":
+    async def get_analysis_stat_board(self, *, competition: Optional[Union[str, int, bool]] = None, edition: Optional[Union[str, int, bool]] = None, stat: Optional[Union[str, int, bool]] = None, limit: Optional[Union[str, int, bool]] = None, cursor: Optional[Union[str, int, bool]] = None) -> "AnalysisStatBoardResponse":
         """Ranked board of one statistic for an edition or a whole competition (GET /v1/analysis/stat-board)."""
-        return await self._get("/v1/analysis/stat-board", {"competition": competition, "edition": edition, "stat": stat, "limit": limit})  # type: ignore[return-value]
+        return await self._get("/v1/analysis/stat-board", {"competition": competition, "edition": edition, "stat": stat, "limit": limit, "cursor": cursor})  # type: ignore[return-value]
 
     async def get_changes(self, *, cursor: Optional[Union[str, int, bool]] = None, types: Optional[Union[str, int, bool]] = None, competition: Optional[Union[str, int, bool]] = None, contest: Optional[Union[str, int, bool]] = None, limit: Optional[Union[str, int, bool]] = None) -> "ChangesResponse":
         """Change feed, paged by cursor (GET /v1/changes)."""

@@ -83,7 +83,7 @@ export const openapi: Record<string, unknown> = {
       "get": {
         "operationId": "getCompetitions",
         "summary": "List competitions (a small catalogue, returned whole)",
-        "description": "Costs the reference group's price per successful call: 1 unit on the built-in plans (X-Units-Cost reports it for the key's plan); errors and 304 cost 0.",
+        "description": "Imported competitions first, then the generated demo set (`demo: true`), each by id. `q` keeps the competitions whose name or slug contains every word of it (\"world cup\", \"premier\").\n\nCosts the reference group's price per successful call: 1 unit on the built-in plans (X-Units-Cost reports it for the key's plan); errors and 304 cost 0.",
         "tags": [
           "Competitions"
         ],
@@ -97,6 +97,16 @@ export const openapi: Record<string, unknown> = {
               "type": "string",
               "pattern": "^[a-z0-9][a-z0-9_.-]{0,39}$",
               "maxLength": 1000
+            }
+          },
+          {
+            "name": "q",
+            "in": "query",
+            "required": false,
+            "description": "Search text: words of the competition's name or slug, any case, accents optional",
+            "schema": {
+              "type": "string",
+              "maxLength": 100
             }
           },
           {
@@ -448,7 +458,7 @@ export const openapi: Record<string, unknown> = {
             "name": "competition",
             "in": "query",
             "required": false,
-            "description": "Competition id",
+            "description": "Competition id, slug (world-cup) or league code (en.1)",
             "schema": {
               "type": "string",
               "pattern": "^[1-9][0-9]{0,9}$",
@@ -828,7 +838,7 @@ export const openapi: Record<string, unknown> = {
             "name": "competition",
             "in": "query",
             "required": false,
-            "description": "Competition id; without edition, date, from or to it means the competition's current edition",
+            "description": "Competition id, slug (world-cup) or league code (en.1); without edition, date, from or to it means the competition's current edition",
             "schema": {
               "type": "string",
               "pattern": "^[1-9][0-9]{0,9}$",
@@ -906,6 +916,16 @@ export const openapi: Record<string, unknown> = {
                 "postponed",
                 "cancelled"
               ]
+            }
+          },
+          {
+            "name": "timezone",
+            "in": "query",
+            "required": false,
+            "description": "Write kickoff_at with this zone's offset (e.g. Asia/Qatar: 2022-12-18T18:00:00+03:00); default UTC",
+            "schema": {
+              "type": "string",
+              "maxLength": 64
             }
           },
           {
@@ -1782,7 +1802,7 @@ export const openapi: Record<string, unknown> = {
       "get": {
         "operationId": "getPersons",
         "summary": "List or search persons, paged by limit/offset",
-        "description": "Ordered by id, so the loop `offset += limit until offset + items.length >= total` visits every row once. `q` is a case- and accent-insensitive word-prefix search: every word of q must start one word of the name (\"mbap\" and \"kyl mbappe\" both find \"Kylian Mbappé\"). `sport` keeps the persons of one sport (e.g. tennis, whose players carry odds history); it combines with q, and total counts the filtered rows.\n\nCosts the reference group's price per successful call: 1 unit on the built-in plans (X-Units-Cost reports it for the key's plan); errors and 304 cost 0.",
+        "description": "Imported persons first, then the generated demo set (`demo: true`), each by id, so the loop `offset += limit until offset + items.length >= total` visits every row once. `q` is a case- and accent-insensitive word-prefix search: every word of q must start one word of the name (\"mbap\" and \"kyl mbappe\" both find \"Kylian Mbappé\"). `sport` keeps the persons of one sport (e.g. tennis, whose players carry odds history); it combines with q, and total counts the filtered rows.\n\nCosts the reference group's price per successful call: 1 unit on the built-in plans (X-Units-Cost reports it for the key's plan); errors and 304 cost 0.",
         "tags": [
           "Persons"
         ],
@@ -2173,12 +2193,22 @@ export const openapi: Record<string, unknown> = {
     "/v1/teams": {
       "get": {
         "operationId": "getTeams",
-        "summary": "List teams, paged by limit/offset",
-        "description": "Ordered by id, so the loop `offset += limit until offset + items.length >= total` visits every row once.\n\nCosts the reference group's price per successful call: 1 unit on the built-in plans (X-Units-Cost reports it for the key's plan); errors and 304 cost 0.",
+        "summary": "List or search teams, paged by limit/offset",
+        "description": "Imported teams first, then the generated demo set (`demo: true`), each by id, so the loop `offset += limit until offset + items.length >= total` visits every row once. `q` keeps the teams whose name contains every word of it, in any case and with accents optional (\"bayern\", \"munchen\").\n\nCosts the reference group's price per successful call: 1 unit on the built-in plans (X-Units-Cost reports it for the key's plan); errors and 304 cost 0.",
         "tags": [
           "Teams"
         ],
         "parameters": [
+          {
+            "name": "q",
+            "in": "query",
+            "required": false,
+            "description": "Search text: words of the team's name, any case, accents optional",
+            "schema": {
+              "type": "string",
+              "maxLength": 100
+            }
+          },
           {
             "name": "limit",
             "in": "query",
@@ -3332,7 +3362,7 @@ export const openapi: Record<string, unknown> = {
             "name": "competition",
             "in": "query",
             "required": false,
-            "description": "Competition id: its current edition (ignored when edition is given)",
+            "description": "Competition id, slug (world-cup) or league code (en.1): its current edition (ignored when edition is given)",
             "schema": {
               "type": "string",
               "pattern": "^[1-9][0-9]{0,9}$",
@@ -4057,7 +4087,7 @@ export const openapi: Record<string, unknown> = {
       "get": {
         "operationId": "getAnalysisStatBoard",
         "summary": "Ranked board of one statistic for an edition or a whole competition",
-        "description": "Give edition or competition (a competition sums all its editions); both are accepted when the edition belongs to the competition (the edition's board), else 400 INVALID_PARAMETER. stat defaults to goals for football and wins for tennis; stats_available lists the others (e.g. assists, minutes, yellow_cards, aces, double_faults). limit defaults to 20 and is clamped to 100; there is no offset. Ties in value break by fewer contests, then person id.\n\nCosts the analysis group's price per successful call: 1 unit on the built-in plans (X-Units-Cost reports it for the key's plan); errors and 304 cost 0.",
+        "description": "Give edition or competition (a competition sums all its editions); both are accepted when the edition belongs to the competition (the edition's board), else 400 INVALID_PARAMETER. stat defaults to goals for football and wins for tennis; stats_available lists the others (e.g. assists, minutes, yellow_cards, aces, double_faults, own_goals). limit defaults to 20 and is clamped to 100; there is no offset: next_cursor pages on. Ties in value break by fewer contests, then person id; tie_at_limit says when more persons share the last row's value than the page shows. appearances come from lineups only (null without them).\n\nCosts the analysis group's price per successful call: 1 unit on the built-in plans (X-Units-Cost reports it for the key's plan); errors and 304 cost 0.",
         "tags": [
           "Analysis"
         ],
@@ -4066,7 +4096,7 @@ export const openapi: Record<string, unknown> = {
             "name": "competition",
             "in": "query",
             "required": false,
-            "description": "Competition id: totals over all its editions",
+            "description": "Competition id, slug (world-cup) or league code (en.1): totals over all its editions",
             "schema": {
               "type": "string",
               "pattern": "^[1-9][0-9]{0,9}$",
@@ -4093,6 +4123,7 @@ export const openapi: Record<string, unknown> = {
               "type": "string",
               "enum": [
                 "goals",
+                "own_goals",
                 "assists",
                 "shots",
                 "yellow_cards",
@@ -4114,6 +4145,17 @@ export const openapi: Record<string, unknown> = {
               "default": 20,
               "format": "int64",
               "maximum": 9007199254740991
+            }
+          },
+          {
+            "name": "cursor",
+            "in": "query",
+            "required": false,
+            "description": "next_cursor of the previous page",
+            "schema": {
+              "type": "string",
+              "pattern": "^r[1-9][0-9]{0,4}$",
+              "maxLength": 1000
             }
           },
           {
@@ -4297,7 +4339,7 @@ export const openapi: Record<string, unknown> = {
             "name": "types",
             "in": "query",
             "required": false,
-            "description": "Comma-separated types or resources (e.g. contest.score,odds); any of contest.created, contest.status, contest.score, contest.updated, contest.event, contest.lineups, contest.statistics, odds.points, standings.updated, team.created, team.updated, person.created, person.updated, dataset.reset",
+            "description": "Comma-separated types or resources (e.g. contest.score,odds); any of contest.created, contest.status, contest.score, contest.updated, contest.event, contest.lineups, contest.statistics, contest.deleted, odds.points, standings.updated, team.created, team.updated, team.deleted, person.created, person.updated, person.deleted, dataset.reset",
             "schema": {
               "type": "string",
               "maxLength": 400
@@ -4307,7 +4349,7 @@ export const openapi: Record<string, unknown> = {
             "name": "competition",
             "in": "query",
             "required": false,
-            "description": "Only changes of this competition",
+            "description": "Only changes of this competition (id, slug or league code)",
             "schema": {
               "type": "string",
               "pattern": "^[1-9][0-9]{0,9}$",
@@ -4522,7 +4564,7 @@ export const openapi: Record<string, unknown> = {
             "name": "types",
             "in": "query",
             "required": false,
-            "description": "Comma-separated types or resources (e.g. contest.score,odds); any of contest.created, contest.status, contest.score, contest.updated, contest.event, contest.lineups, contest.statistics, odds.points, standings.updated, team.created, team.updated, person.created, person.updated, dataset.reset",
+            "description": "Comma-separated types or resources (e.g. contest.score,odds); any of contest.created, contest.status, contest.score, contest.updated, contest.event, contest.lineups, contest.statistics, contest.deleted, odds.points, standings.updated, team.created, team.updated, team.deleted, person.created, person.updated, person.deleted, dataset.reset",
             "schema": {
               "type": "string",
               "maxLength": 400
@@ -4532,7 +4574,7 @@ export const openapi: Record<string, unknown> = {
             "name": "competition",
             "in": "query",
             "required": false,
-            "description": "Only changes of this competition",
+            "description": "Only changes of this competition (id, slug or league code)",
             "schema": {
               "type": "string",
               "pattern": "^[1-9][0-9]{0,9}$",
@@ -5341,6 +5383,10 @@ export const openapi: Record<string, unknown> = {
             ],
             "description": "Id of the current edition (season), or null"
           },
+          "demo": {
+            "type": "boolean",
+            "description": "Generated demo data (removed with `statline demo remove`); real data is listed first"
+          },
           "coverage": {
             "type": "object",
             "properties": {
@@ -5384,6 +5430,7 @@ export const openapi: Record<string, unknown> = {
           "format",
           "country",
           "current_edition_id",
+          "demo",
           "coverage"
         ],
         "additionalProperties": false
@@ -5423,6 +5470,53 @@ export const openapi: Record<string, unknown> = {
           "current": {
             "type": "boolean",
             "description": "The competition's running (or latest) edition"
+          },
+          "contests": {
+            "type": "object",
+            "properties": {
+              "present": {
+                "type": "integer",
+                "minimum": -9007199254740991,
+                "maximum": 9007199254740991,
+                "description": "Contests the edition holds",
+                "format": "int64"
+              },
+              "expected": {
+                "anyOf": [
+                  {
+                    "type": "integer",
+                    "minimum": -9007199254740991,
+                    "maximum": 9007199254740991,
+                    "format": "int64"
+                  },
+                  {
+                    "type": "null"
+                  }
+                ],
+                "description": "Contests a season of this league has (its rules, else a double round robin: N·(N−1) for N teams); null for cups and tournaments"
+              },
+              "missing": {
+                "anyOf": [
+                  {
+                    "type": "integer",
+                    "minimum": -9007199254740991,
+                    "maximum": 9007199254740991,
+                    "format": "int64"
+                  },
+                  {
+                    "type": "null"
+                  }
+                ],
+                "description": "expected − present when the data lacks contests (0 when complete); null when expected is"
+              }
+            },
+            "required": [
+              "present",
+              "expected",
+              "missing"
+            ],
+            "additionalProperties": false,
+            "description": "Whether the data holds the whole season"
           },
           "coverage": {
             "type": "object",
@@ -5465,6 +5559,7 @@ export const openapi: Record<string, unknown> = {
           "start_date",
           "end_date",
           "current",
+          "contests",
           "coverage"
         ],
         "additionalProperties": false
@@ -5517,11 +5612,45 @@ export const openapi: Record<string, unknown> = {
             "maxLength": 40
           },
           "venue": {
+            "description": "The stadium as the source names it",
             "type": [
               "string",
               "null"
             ],
             "maxLength": 1000
+          },
+          "period": {
+            "anyOf": [
+              {
+                "type": "string",
+                "enum": [
+                  "first_half",
+                  "half_time",
+                  "second_half",
+                  "extra_time",
+                  "penalties",
+                  "finished"
+                ]
+              },
+              {
+                "type": "null"
+              }
+            ],
+            "description": "The live clock's period (first_half … finished); null before kick-off or when no feed reported one"
+          },
+          "minute": {
+            "anyOf": [
+              {
+                "type": "integer",
+                "minimum": -9007199254740991,
+                "maximum": 9007199254740991,
+                "format": "int64"
+              },
+              {
+                "type": "null"
+              }
+            ],
+            "description": "Elapsed minute of play at the last report (45 at half time, 90 at full time, 120 after extra time)"
           },
           "participants": {
             "type": "array",
@@ -5767,6 +5896,8 @@ export const openapi: Record<string, unknown> = {
           "status",
           "kickoff_at",
           "venue",
+          "period",
+          "minute",
           "participants",
           "referee",
           "score"
@@ -5926,6 +6057,10 @@ export const openapi: Record<string, unknown> = {
           "sport": {
             "type": "string",
             "maxLength": 1000
+          },
+          "demo": {
+            "type": "boolean",
+            "description": "Generated demo data (removed with `statline demo remove`); real data is listed first"
           }
         },
         "required": [
@@ -5936,7 +6071,8 @@ export const openapi: Record<string, unknown> = {
           "nationality",
           "birth_date",
           "position",
-          "sport"
+          "sport",
+          "demo"
         ],
         "additionalProperties": false
       },
@@ -5988,6 +6124,10 @@ export const openapi: Record<string, unknown> = {
               "null"
             ],
             "maxLength": 1000
+          },
+          "demo": {
+            "type": "boolean",
+            "description": "Generated demo data (removed with `statline demo remove`); real data is listed first"
           }
         },
         "required": [
@@ -5997,7 +6137,8 @@ export const openapi: Record<string, unknown> = {
           "code",
           "country",
           "founded",
-          "venue"
+          "venue",
+          "demo"
         ],
         "additionalProperties": false
       },
@@ -6355,12 +6496,15 @@ export const openapi: Record<string, unknown> = {
               "contest.event",
               "contest.lineups",
               "contest.statistics",
+              "contest.deleted",
               "odds.points",
               "standings.updated",
               "team.created",
               "team.updated",
+              "team.deleted",
               "person.created",
               "person.updated",
+              "person.deleted",
               "dataset.reset"
             ]
           },
@@ -6561,6 +6705,14 @@ export const openapi: Record<string, unknown> = {
                   ],
                   "description": "Id of the team the event counts for (an own goal: the team credited with it), or null"
                 },
+                "team_name": {
+                  "description": "That team's name",
+                  "type": [
+                    "string",
+                    "null"
+                  ],
+                  "maxLength": 1000
+                },
                 "person_id": {
                   "anyOf": [
                     {
@@ -6635,6 +6787,7 @@ export const openapi: Record<string, unknown> = {
                 "minute",
                 "added_time",
                 "team_id",
+                "team_name",
                 "person_id",
                 "person_name",
                 "related_person_id",
@@ -6667,6 +6820,7 @@ export const openapi: Record<string, unknown> = {
                 "minute": 23,
                 "added_time": null,
                 "team_id": "3",
+                "team_name": "Argentina",
                 "person_id": "77",
                 "person_name": "Lionel Messi",
                 "related_person_id": null,
@@ -7139,42 +7293,88 @@ export const openapi: Record<string, unknown> = {
             "description": "Id of the team in the edition's latest match, or null"
           },
           "appearances": {
-            "type": "integer",
-            "minimum": -9007199254740991,
-            "maximum": 9007199254740991,
-            "description": "Contests with any statistic of the person",
-            "format": "int64"
+            "anyOf": [
+              {
+                "type": "integer",
+                "minimum": -9007199254740991,
+                "maximum": 9007199254740991,
+                "format": "int64"
+              },
+              {
+                "type": "null"
+              }
+            ],
+            "description": "Contests played, from lineups only (a starter, or a substitute brought on); null when the edition has no lineups"
           },
           "minutes": {
-            "type": "integer",
-            "minimum": -9007199254740991,
-            "maximum": 9007199254740991,
-            "format": "int64"
+            "anyOf": [
+              {
+                "type": "integer",
+                "minimum": -9007199254740991,
+                "maximum": 9007199254740991,
+                "format": "int64"
+              },
+              {
+                "type": "null"
+              }
+            ],
+            "description": "null when the source of the edition does not record minutes"
           },
           "goals": {
-            "type": "integer",
-            "minimum": -9007199254740991,
-            "maximum": 9007199254740991,
-            "description": "Own goals are not goals (see own_goals in totals)",
-            "format": "int64"
+            "anyOf": [
+              {
+                "type": "integer",
+                "minimum": -9007199254740991,
+                "maximum": 9007199254740991,
+                "format": "int64"
+              },
+              {
+                "type": "null"
+              }
+            ],
+            "description": "Own goals are not goals (see own_goals in totals); null when the edition records no goals"
           },
           "assists": {
-            "type": "integer",
-            "minimum": -9007199254740991,
-            "maximum": 9007199254740991,
-            "format": "int64"
+            "anyOf": [
+              {
+                "type": "integer",
+                "minimum": -9007199254740991,
+                "maximum": 9007199254740991,
+                "format": "int64"
+              },
+              {
+                "type": "null"
+              }
+            ],
+            "description": "null when the edition's source does not record assists"
           },
           "yellow_cards": {
-            "type": "integer",
-            "minimum": -9007199254740991,
-            "maximum": 9007199254740991,
-            "format": "int64"
+            "anyOf": [
+              {
+                "type": "integer",
+                "minimum": -9007199254740991,
+                "maximum": 9007199254740991,
+                "format": "int64"
+              },
+              {
+                "type": "null"
+              }
+            ],
+            "description": "null when the edition's source does not record them"
           },
           "red_cards": {
-            "type": "integer",
-            "minimum": -9007199254740991,
-            "maximum": 9007199254740991,
-            "format": "int64"
+            "anyOf": [
+              {
+                "type": "integer",
+                "minimum": -9007199254740991,
+                "maximum": 9007199254740991,
+                "format": "int64"
+              },
+              {
+                "type": "null"
+              }
+            ],
+            "description": "null when the edition's source does not record them"
           },
           "totals": {
             "type": "object",
@@ -7247,6 +7447,18 @@ export const openapi: Record<string, unknown> = {
           "coverage": {
             "type": "boolean",
             "description": "false: no statistics of the person in this edition"
+          },
+          "stats_recorded": {
+            "type": "array",
+            "items": {
+              "type": "string",
+              "maxLength": 1000
+            },
+            "description": "Statistics the edition's source records; any other is null above, never 0"
+          },
+          "lineups": {
+            "type": "boolean",
+            "description": "Whether the edition has lineups (the source of appearances)"
           }
         },
         "required": [
@@ -7261,7 +7473,9 @@ export const openapi: Record<string, unknown> = {
           "red_cards",
           "totals",
           "matches",
-          "coverage"
+          "coverage",
+          "stats_recorded",
+          "lineups"
         ],
         "additionalProperties": false
       },
@@ -7840,6 +8054,7 @@ export const openapi: Record<string, unknown> = {
             "type": "string",
             "enum": [
               "goals",
+              "own_goals",
               "assists",
               "shots",
               "yellow_cards",
@@ -7855,6 +8070,7 @@ export const openapi: Record<string, unknown> = {
               "type": "string",
               "enum": [
                 "goals",
+                "own_goals",
                 "assists",
                 "shots",
                 "yellow_cards",
@@ -7901,6 +8117,14 @@ export const openapi: Record<string, unknown> = {
                   ],
                   "description": "Id of the person's team (for a competition: in its latest edition), or null"
                 },
+                "team_name": {
+                  "description": "That team's name",
+                  "type": [
+                    "string",
+                    "null"
+                  ],
+                  "maxLength": 1000
+                },
                 "value": {
                   "type": "integer",
                   "minimum": -9007199254740991,
@@ -7912,8 +8136,22 @@ export const openapi: Record<string, unknown> = {
                   "type": "integer",
                   "minimum": -9007199254740991,
                   "maximum": 9007199254740991,
-                  "description": "Contests in which the person recorded the statistic",
+                  "description": "Contests in which the person recorded the statistic (for goals: matches scored in, not played)",
                   "format": "int64"
+                },
+                "appearances": {
+                  "anyOf": [
+                    {
+                      "type": "integer",
+                      "minimum": -9007199254740991,
+                      "maximum": 9007199254740991,
+                      "format": "int64"
+                    },
+                    {
+                      "type": "null"
+                    }
+                  ],
+                  "description": "Contests played, from lineups only (a starter, or a substitute brought on); null when the scope has no lineups"
                 }
               },
               "required": [
@@ -7921,11 +8159,69 @@ export const openapi: Record<string, unknown> = {
                 "person_id",
                 "person_name",
                 "team_id",
+                "team_name",
                 "value",
-                "contests"
+                "contests",
+                "appearances"
               ],
               "additionalProperties": false
             }
+          },
+          "tie_at_limit": {
+            "anyOf": [
+              {
+                "type": "object",
+                "properties": {
+                  "value": {
+                    "type": "integer",
+                    "minimum": -9007199254740991,
+                    "maximum": 9007199254740991,
+                    "description": "The value the tied persons share",
+                    "format": "int64"
+                  },
+                  "rank": {
+                    "type": "integer",
+                    "minimum": -9007199254740991,
+                    "maximum": 9007199254740991,
+                    "description": "Their shared rank",
+                    "format": "int64"
+                  },
+                  "persons": {
+                    "type": "integer",
+                    "minimum": -9007199254740991,
+                    "maximum": 9007199254740991,
+                    "description": "How many persons share it",
+                    "format": "int64"
+                  },
+                  "shown": {
+                    "type": "integer",
+                    "minimum": -9007199254740991,
+                    "maximum": 9007199254740991,
+                    "description": "How many of them this page and the pages before it show",
+                    "format": "int64"
+                  }
+                },
+                "required": [
+                  "value",
+                  "rank",
+                  "persons",
+                  "shown"
+                ],
+                "additionalProperties": false,
+                "description": "A tie the page's end cuts through: more persons share the last row's value; next_cursor pages on"
+              },
+              {
+                "type": "null"
+              }
+            ]
+          },
+          "next_cursor": {
+            "description": "Pass as cursor for the rows after this page (e.g. the rest of a tie); null at the end of the board",
+            "type": [
+              "string",
+              "null"
+            ],
+            "maxLength": 1000
           }
         },
         "required": [
@@ -7933,7 +8229,9 @@ export const openapi: Record<string, unknown> = {
           "edition_id",
           "stat",
           "stats_available",
-          "items"
+          "items",
+          "tie_at_limit",
+          "next_cursor"
         ],
         "additionalProperties": false
       },

@@ -9,7 +9,9 @@ export interface paths {
         };
         /**
          * List competitions (a small catalogue, returned whole)
-         * @description Costs the reference group's price per successful call: 1 unit on the built-in plans (X-Units-Cost reports it for the key's plan); errors and 304 cost 0.
+         * @description Imported competitions first, then the generated demo set (`demo: true`), each by id. `q` keeps the competitions whose name or slug contains every word of it ("world cup", "premier").
+         *
+         *     Costs the reference group's price per successful call: 1 unit on the built-in plans (X-Units-Cost reports it for the key's plan); errors and 304 cost 0.
          */
         get: operations["getCompetitions"];
         put?: never;
@@ -197,7 +199,7 @@ export interface paths {
         };
         /**
          * List or search persons, paged by limit/offset
-         * @description Ordered by id, so the loop `offset += limit until offset + items.length >= total` visits every row once. `q` is a case- and accent-insensitive word-prefix search: every word of q must start one word of the name ("mbap" and "kyl mbappe" both find "Kylian Mbappé"). `sport` keeps the persons of one sport (e.g. tennis, whose players carry odds history); it combines with q, and total counts the filtered rows.
+         * @description Imported persons first, then the generated demo set (`demo: true`), each by id, so the loop `offset += limit until offset + items.length >= total` visits every row once. `q` is a case- and accent-insensitive word-prefix search: every word of q must start one word of the name ("mbap" and "kyl mbappe" both find "Kylian Mbappé"). `sport` keeps the persons of one sport (e.g. tennis, whose players carry odds history); it combines with q, and total counts the filtered rows.
          *
          *     Costs the reference group's price per successful call: 1 unit on the built-in plans (X-Units-Cost reports it for the key's plan); errors and 304 cost 0.
          */
@@ -238,8 +240,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * List teams, paged by limit/offset
-         * @description Ordered by id, so the loop `offset += limit until offset + items.length >= total` visits every row once.
+         * List or search teams, paged by limit/offset
+         * @description Imported teams first, then the generated demo set (`demo: true`), each by id, so the loop `offset += limit until offset + items.length >= total` visits every row once. `q` keeps the teams whose name contains every word of it, in any case and with accents optional ("bayern", "munchen").
          *
          *     Costs the reference group's price per successful call: 1 unit on the built-in plans (X-Units-Cost reports it for the key's plan); errors and 304 cost 0.
          */
@@ -429,7 +431,7 @@ export interface paths {
         };
         /**
          * Ranked board of one statistic for an edition or a whole competition
-         * @description Give edition or competition (a competition sums all its editions); both are accepted when the edition belongs to the competition (the edition's board), else 400 INVALID_PARAMETER. stat defaults to goals for football and wins for tennis; stats_available lists the others (e.g. assists, minutes, yellow_cards, aces, double_faults). limit defaults to 20 and is clamped to 100; there is no offset. Ties in value break by fewer contests, then person id.
+         * @description Give edition or competition (a competition sums all its editions); both are accepted when the edition belongs to the competition (the edition's board), else 400 INVALID_PARAMETER. stat defaults to goals for football and wins for tennis; stats_available lists the others (e.g. assists, minutes, yellow_cards, aces, double_faults, own_goals). limit defaults to 20 and is clamped to 100; there is no offset: next_cursor pages on. Ties in value break by fewer contests, then person id; tie_at_limit says when more persons share the last row's value than the page shows. appearances come from lineups only (null without them).
          *
          *     Costs the analysis group's price per successful call: 1 unit on the built-in plans (X-Units-Cost reports it for the key's plan); errors and 304 cost 0.
          */
@@ -564,6 +566,8 @@ export interface components {
             country: string | null;
             /** @description Id of the current edition (season), or null */
             current_edition_id: string | null;
+            /** @description Generated demo data (removed with `statline demo remove`); real data is listed first */
+            demo: boolean;
             /** @description Which data exists: results, match events, lineups, team match stats, player match stats, odds */
             coverage: {
                 results: boolean;
@@ -593,6 +597,18 @@ export interface components {
             end_date: string;
             /** @description The competition's running (or latest) edition */
             current: boolean;
+            /** @description Whether the data holds the whole season */
+            contests: {
+                /**
+                 * Format: int64
+                 * @description Contests the edition holds
+                 */
+                present: number;
+                /** @description Contests a season of this league has (its rules, else a double round robin: N·(N−1) for N teams); null for cups and tournaments */
+                expected: number | null;
+                /** @description expected − present when the data lacks contests (0 when complete); null when expected is */
+                missing: number | null;
+            };
             /** @description Which data exists: results, match events, lineups, team match stats, player match stats, odds */
             coverage: {
                 results: boolean;
@@ -621,7 +637,12 @@ export interface components {
              * @description ISO-8601 date-time in UTC
              */
             kickoff_at: string;
+            /** @description The stadium as the source names it */
             venue: string | null;
+            /** @description The live clock's period (first_half … finished); null before kick-off or when no feed reported one */
+            period: ("first_half" | "half_time" | "second_half" | "extra_time" | "penalties" | "finished") | null;
+            /** @description Elapsed minute of play at the last report (45 at half time, 90 at full time, 120 after extra time) */
+            minute: number | null;
             participants: components["schemas"]["Participant"][];
             /** @description The referee as the source names them */
             referee: string | null;
@@ -680,6 +701,8 @@ export interface components {
             /** @description Goalkeeper, Defender, Midfielder or Forward for footballers; null otherwise */
             position: string | null;
             sport: string;
+            /** @description Generated demo data (removed with `statline demo remove`); real data is listed first */
+            demo: boolean;
         };
         Team: {
             /** @description Id of the team */
@@ -691,6 +714,8 @@ export interface components {
             country: string | null;
             founded: number | null;
             venue: string | null;
+            /** @description Generated demo data (removed with `statline demo remove`); real data is listed first */
+            demo: boolean;
         };
         RosterEntry: {
             /** @description Id of the roster entry */
@@ -792,7 +817,7 @@ export interface components {
             /** @description Id of the change (stable, increasing in commit order) */
             id: string;
             /** @enum {string} */
-            type: "contest.created" | "contest.status" | "contest.score" | "contest.updated" | "contest.event" | "contest.lineups" | "contest.statistics" | "odds.points" | "standings.updated" | "team.created" | "team.updated" | "person.created" | "person.updated" | "dataset.reset";
+            type: "contest.created" | "contest.status" | "contest.score" | "contest.updated" | "contest.event" | "contest.lineups" | "contest.statistics" | "contest.deleted" | "odds.points" | "standings.updated" | "team.created" | "team.updated" | "team.deleted" | "person.created" | "person.updated" | "person.deleted" | "dataset.reset";
             /** @description contest, odds, standings, team, person or dataset */
             resource: string;
             /** @description Id of the changed record (contest, edition for standings, team, person), or null */
@@ -834,6 +859,7 @@ export interface components {
          *           "minute": 23,
          *           "added_time": null,
          *           "team_id": "3",
+         *           "team_name": "Argentina",
          *           "person_id": "77",
          *           "person_name": "Lionel Messi",
          *           "related_person_id": null,
@@ -860,6 +886,8 @@ export interface components {
                 added_time: number | null;
                 /** @description Id of the team the event counts for (an own goal: the team credited with it), or null */
                 team_id: string | null;
+                /** @description That team's name */
+                team_name: string | null;
                 /** @description Id of the person (scorer, booked player, player going off, set winner), or null */
                 person_id: string | null;
                 /** @description The name as the source wrote it */
@@ -1007,24 +1035,18 @@ export interface components {
             edition_id: string | null;
             /** @description Id of the team in the edition's latest match, or null */
             team_id: string | null;
-            /**
-             * Format: int64
-             * @description Contests with any statistic of the person
-             */
-            appearances: number;
-            /** Format: int64 */
-            minutes: number;
-            /**
-             * Format: int64
-             * @description Own goals are not goals (see own_goals in totals)
-             */
-            goals: number;
-            /** Format: int64 */
-            assists: number;
-            /** Format: int64 */
-            yellow_cards: number;
-            /** Format: int64 */
-            red_cards: number;
+            /** @description Contests played, from lineups only (a starter, or a substitute brought on); null when the edition has no lineups */
+            appearances: number | null;
+            /** @description null when the source of the edition does not record minutes */
+            minutes: number | null;
+            /** @description Own goals are not goals (see own_goals in totals); null when the edition records no goals */
+            goals: number | null;
+            /** @description null when the edition's source does not record assists */
+            assists: number | null;
+            /** @description null when the edition's source does not record them */
+            yellow_cards: number | null;
+            /** @description null when the edition's source does not record them */
+            red_cards: number | null;
             /** @description Every statistic summed over the matches */
             totals: {
                 [key: string]: number;
@@ -1046,6 +1068,10 @@ export interface components {
             }[];
             /** @description false: no statistics of the person in this edition */
             coverage: boolean;
+            /** @description Statistics the edition's source records; any other is null above, never 0 */
+            stats_recorded: string[];
+            /** @description Whether the edition has lineups (the source of appearances) */
+            lineups: boolean;
         };
         TeamsByIdStatsData: {
             /** Format: int64 */
@@ -1153,9 +1179,9 @@ export interface components {
             /** @description Id of the edition; null when the board sums all editions of the competition, or null */
             edition_id: string | null;
             /** @enum {string} */
-            stat: "goals" | "assists" | "shots" | "yellow_cards" | "minutes" | "wins" | "aces" | "double_faults";
+            stat: "goals" | "own_goals" | "assists" | "shots" | "yellow_cards" | "minutes" | "wins" | "aces" | "double_faults";
             /** @description Statistics recorded in this scope, valid values of stat */
-            stats_available: ("goals" | "assists" | "shots" | "yellow_cards" | "minutes" | "wins" | "aces" | "double_faults")[];
+            stats_available: ("goals" | "own_goals" | "assists" | "shots" | "yellow_cards" | "minutes" | "wins" | "aces" | "double_faults")[];
             items: {
                 /**
                  * Format: int64
@@ -1167,6 +1193,8 @@ export interface components {
                 person_name: string;
                 /** @description Id of the person's team (for a competition: in its latest edition), or null */
                 team_id: string | null;
+                /** @description That team's name */
+                team_name: string | null;
                 /**
                  * Format: int64
                  * @description Total of the statistic in the scope
@@ -1174,10 +1202,36 @@ export interface components {
                 value: number;
                 /**
                  * Format: int64
-                 * @description Contests in which the person recorded the statistic
+                 * @description Contests in which the person recorded the statistic (for goals: matches scored in, not played)
                  */
                 contests: number;
+                /** @description Contests played, from lineups only (a starter, or a substitute brought on); null when the scope has no lineups */
+                appearances: number | null;
             }[];
+            tie_at_limit: {
+                /**
+                 * Format: int64
+                 * @description The value the tied persons share
+                 */
+                value: number;
+                /**
+                 * Format: int64
+                 * @description Their shared rank
+                 */
+                rank: number;
+                /**
+                 * Format: int64
+                 * @description How many persons share it
+                 */
+                persons: number;
+                /**
+                 * Format: int64
+                 * @description How many of them this page and the pages before it show
+                 */
+                shown: number;
+            } | null;
+            /** @description Pass as cursor for the rows after this page (e.g. the rest of a tie); null at the end of the board */
+            next_cursor: string | null;
         };
         ChangesData: {
             /** @description Oldest first, in commit order */
@@ -1500,6 +1554,8 @@ export interface operations {
             query?: {
                 /** @description Only competitions of this sport, e.g. football */
                 sport?: string;
+                /** @description Search text: words of the competition's name or slug, any case, accents optional */
+                q?: string;
             };
             header?: {
                 /** @description An ETag from an earlier 200: answered 304 (0 units) while the body is unchanged */
@@ -1656,7 +1712,7 @@ export interface operations {
     getEditions: {
         parameters: {
             query?: {
-                /** @description Competition id */
+                /** @description Competition id, slug (world-cup) or league code (en.1) */
                 competition?: string;
                 /** @description true: only current editions; false: only past ones */
                 current?: "true" | "false";
@@ -1818,7 +1874,7 @@ export interface operations {
             query?: {
                 /** @description Edition (season) id */
                 edition?: string;
-                /** @description Competition id; without edition, date, from or to it means the competition's current edition */
+                /** @description Competition id, slug (world-cup) or league code (en.1); without edition, date, from or to it means the competition's current edition */
                 competition?: string;
                 /** @description Team id: contests the team plays in */
                 team?: string;
@@ -1831,6 +1887,8 @@ export interface operations {
                 /** @description Last UTC day of kickoff, YYYY-MM-DD (inclusive) */
                 to?: string;
                 status?: "scheduled" | "live" | "finished" | "postponed" | "cancelled";
+                /** @description Write kickoff_at with this zone's offset (e.g. Asia/Qatar: 2022-12-18T18:00:00+03:00); default UTC */
+                timezone?: string;
             };
             header?: {
                 /** @description An ETag from an earlier 200: answered 304 (0 units) while the body is unchanged */
@@ -2388,6 +2446,8 @@ export interface operations {
     getTeams: {
         parameters: {
             query?: {
+                /** @description Search text: words of the team's name, any case, accents optional */
+                q?: string;
                 /** @description Rows per page; default 50. Any value above 200 (any number of digits) is clamped to 200 silently; 0 is a 400 because a page of 0 rows never advances a paging loop. */
                 limit?: number;
                 /** @description Rows to skip; default 0, no maximum (an offset past the last row returns an empty page) */
@@ -2879,7 +2939,7 @@ export interface operations {
             query?: {
                 /** @description Edition (season) id */
                 edition?: string;
-                /** @description Competition id: its current edition (ignored when edition is given) */
+                /** @description Competition id, slug (world-cup) or league code (en.1): its current edition (ignored when edition is given) */
                 competition?: string;
                 /** @description Only this group ("" rows are single-table editions) */
                 group?: string;
@@ -3152,14 +3212,16 @@ export interface operations {
     getAnalysisStatBoard: {
         parameters: {
             query?: {
-                /** @description Competition id: totals over all its editions */
+                /** @description Competition id, slug (world-cup) or league code (en.1): totals over all its editions */
                 competition?: string;
                 /** @description Edition (season) id */
                 edition?: string;
                 /** @description Statistic to rank by */
-                stat?: "goals" | "assists" | "shots" | "yellow_cards" | "minutes" | "wins" | "aces" | "double_faults";
+                stat?: "goals" | "own_goals" | "assists" | "shots" | "yellow_cards" | "minutes" | "wins" | "aces" | "double_faults";
                 /** @description Rows per page; default 20. Any value above 100 (any number of digits) is clamped to 100 silently; 0 is a 400 because a page of 0 rows never advances a paging loop. */
                 limit?: number;
+                /** @description next_cursor of the previous page */
+                cursor?: string;
             };
             header?: {
                 /** @description An ETag from an earlier 200: answered 304 (0 units) while the body is unchanged */
@@ -3239,9 +3301,9 @@ export interface operations {
             query?: {
                 /** @description next_cursor of the previous page */
                 cursor?: string;
-                /** @description Comma-separated types or resources (e.g. contest.score,odds); any of contest.created, contest.status, contest.score, contest.updated, contest.event, contest.lineups, contest.statistics, odds.points, standings.updated, team.created, team.updated, person.created, person.updated, dataset.reset */
+                /** @description Comma-separated types or resources (e.g. contest.score,odds); any of contest.created, contest.status, contest.score, contest.updated, contest.event, contest.lineups, contest.statistics, contest.deleted, odds.points, standings.updated, team.created, team.updated, team.deleted, person.created, person.updated, person.deleted, dataset.reset */
                 types?: string;
-                /** @description Only changes of this competition */
+                /** @description Only changes of this competition (id, slug or league code) */
                 competition?: string;
                 /** @description Only changes of this contest */
                 contest?: string;
@@ -3327,9 +3389,9 @@ export interface operations {
             query?: {
                 /** @description next_cursor of the previous page */
                 cursor?: string;
-                /** @description Comma-separated types or resources (e.g. contest.score,odds); any of contest.created, contest.status, contest.score, contest.updated, contest.event, contest.lineups, contest.statistics, odds.points, standings.updated, team.created, team.updated, person.created, person.updated, dataset.reset */
+                /** @description Comma-separated types or resources (e.g. contest.score,odds); any of contest.created, contest.status, contest.score, contest.updated, contest.event, contest.lineups, contest.statistics, contest.deleted, odds.points, standings.updated, team.created, team.updated, team.deleted, person.created, person.updated, person.deleted, dataset.reset */
                 types?: string;
-                /** @description Only changes of this competition */
+                /** @description Only changes of this competition (id, slug or league code) */
                 competition?: string;
                 /** @description Only changes of this contest */
                 contest?: string;
