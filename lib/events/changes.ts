@@ -4,6 +4,7 @@
  * when the data it describes is.
  */
 import type { DbOrTx } from "../db/client";
+import type { Provider } from "../db/config";
 import { insertChanges, takeChangeIds } from "./store";
 import { resourceOf, type ChangeInput } from "./types";
 
@@ -16,6 +17,8 @@ export async function recordChanges(
   db: DbOrTx,
   changes: ChangeInput[],
   at: Date = new Date(),
+  /** Given by bulk writers: the rows go in as set-based statements. */
+  provider?: Provider,
 ): Promise<number | null> {
   if (!changes.length) return null;
   let id = await takeChangeIds(db, changes.length);
@@ -33,6 +36,7 @@ export async function recordChanges(
       accountId: c.replay?.accountId ?? null,
       replayId: c.replay?.id ?? null,
     })),
+    provider,
   );
   return id - 1;
 }
