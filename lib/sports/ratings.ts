@@ -13,7 +13,7 @@ import { deleteRatings, insertRatings, ratedContests, storedRatings, updateRatin
 export const RATED_SOURCE = "international";
 
 export async function syncRatings(db: DbOrTx, provider: Provider): Promise<number> {
-  const contests = (await ratedContests(db, RATED_SOURCE))
+  const contests = (await ratedContests(db, provider, RATED_SOURCE))
     .filter((c) => c.home !== null && c.away !== null)
     .map((c) => ({ ...c, f: JSON.parse(c.facts) as ContestFacts & { date: string; tournament: string; neutral: boolean } }))
     .sort((a, b) => (a.f.date < b.f.date ? -1 : a.f.date > b.f.date ? 1 : a.seq - b.seq));
