@@ -135,6 +135,7 @@ async function recordFacts(db: DbOrTx, source: string, prefix: string, inputs: D
     inputs.map((i, seq) => {
       const r = i.record;
       const facts: ContestFacts = {
+        teams: i.teamIds,
         score: r.score,
         fullTime: r.fullTime ?? null,
         extraTime: r.extraTime ?? null,

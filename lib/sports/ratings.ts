@@ -21,9 +21,11 @@ export async function syncRatings(db: DbOrTx, provider: Provider): Promise<numbe
   const want = new Map<string, [number, number, number, Date, number, number, number]>();
   for (const c of contests) {
     if (!c.f.score) continue;
+    // The source's own orientation: home advantage goes to the side it names at home.
+    const [home, away] = c.f.teams ?? [c.home!, c.away!];
     const r = rate(ratings, {
-      home: c.home!,
-      away: c.away!,
+      home,
+      away,
       homeScore: c.f.score[0],
       awayScore: c.f.score[1],
       tournament: c.f.tournament,
@@ -32,7 +34,7 @@ export async function syncRatings(db: DbOrTx, provider: Provider): Promise<numbe
     });
     const day = new Date(`${c.f.date}T00:00:00.000Z`);
     for (const s of [0, 1] as const) {
-      const team = s === 0 ? c.home! : c.away!;
+      const team = s === 0 ? home : away;
       want.set(`${c.contestId}/${team}`, [c.contestId, team, c.seq, day, r.before[s], r.after[s], r.expected[s]]);
     }
   }

@@ -66,6 +66,8 @@ export type GoalFact = [side: 0 | 1, scorer: string, minute: number | null, pena
 
 /** What a source says about one contest (the fields sources can disagree on). */
 export interface ContestFacts {
+  /** The sides' team ids as this source orders them (home first). */
+  teams?: [number, number];
   score: [number, number] | null;
   fullTime: [number, number] | null;
   extraTime: [number, number] | null;
@@ -75,6 +77,21 @@ export interface ContestFacts {
   goals: GoalFact[] | null;
   /** Anything else the source keeps (tournament, venue, neutral, first shooter). */
   [extra: string]: unknown;
+}
+
+const swap = <T>(p: [T, T] | null): [T, T] | null => (p ? [p[1], p[0]] : null);
+
+/** The facts seen from the other side (a source that names the away team first). */
+export function flipped(f: ContestFacts): ContestFacts {
+  return {
+    ...f,
+    teams: f.teams ? (swap(f.teams) as [number, number]) : undefined,
+    score: swap(f.score),
+    fullTime: swap(f.fullTime),
+    extraTime: swap(f.extraTime),
+    shootoutWinner: f.shootoutWinner === null ? null : f.shootoutWinner === "home" ? "away" : "home",
+    goals: f.goals ? f.goals.map((g) => [g[0] === 0 ? 1 : 0, g[1], g[2], g[3], g[4]] as GoalFact) : null,
+  };
 }
 
 export interface Disagreement {
@@ -94,7 +111,7 @@ function sameScorer(a: string, b: string, normalize: (s: string) => string): boo
 
 /**
  * The fields on which two sources' facts differ. Goals are compared side by side in match order
- * (the n-th goal of a side in each list), so one misplaced minute is one disagreement.
+ * (the n-th goal of a side by minute in each list), so one misplaced minute is one disagreement.
  */
 export function disagreements(
   a: { source: string; facts: ContestFacts },
@@ -116,8 +133,11 @@ export function disagreements(
   const gb = b.facts.goals;
   if (!ga || !gb) return out;
   for (const side of [0, 1] as const) {
-    const la = ga.filter((g) => g[0] === side);
-    const lb = gb.filter((g) => g[0] === side);
+    // In match order: sources list a side's goals by minute or by scorer.
+    const inOrder = (l: GoalFact[]) =>
+      l.filter((g) => g[0] === side).sort((p, q) => (p[2] ?? Infinity) - (q[2] ?? Infinity));
+    const la = inOrder(ga);
+    const lb = inOrder(gb);
     if (la.length !== lb.length) add(`goals of ${sideNames[side]}`, la.length, lb.length);
     for (let i = 0; i < Math.min(la.length, lb.length); i++) {
       const [x, y] = [la[i], lb[i]];

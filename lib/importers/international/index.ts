@@ -101,7 +101,7 @@ async function write(
     const d = derive(m);
     const row = known.get(m.key);
     if (row) {
-      if (row.facts === JSON.stringify(factsOf(m, d))) unchanged++;
+      if (row.facts === JSON.stringify(factsOf(m, d, [teamId.get(m.home)!, teamId.get(m.away)!]))) unchanged++;
       else changed++;
       continue;
     }
@@ -184,7 +184,7 @@ async function write(
   await store.insertSources(
     tx,
     provider,
-    items.map((i) => [SOURCE, i.m.key, i.contestId!, i.m.seq, JSON.stringify(factsOf(i.m, i.d))]),
+    items.map((i) => [SOURCE, i.m.key, i.contestId!, i.m.seq, JSON.stringify(factsOf(i.m, i.d, i.teamIds))]),
   );
   step("goals", 4);
   const goals = await writeGoals(tx, provider, SOURCE, items.filter((i) => i.ownsGoals), editions.competitionOf);
@@ -236,7 +236,10 @@ async function linkOtherSources(tx: Tx, provider: Provider, items: Item[]): Prom
   const linked: Item[] = [];
   for (const i of items) {
     const at = kickoffOf(i.m.date).getTime();
-    const hit = (byPair.get(`${i.editionId}/${i.teamIds[0]}/${i.teamIds[1]}`) ?? []).find(
+    const hit = [
+      ...(byPair.get(`${i.editionId}/${i.teamIds[0]}/${i.teamIds[1]}`) ?? []),
+      ...(byPair.get(`${i.editionId}/${i.teamIds[1]}/${i.teamIds[0]}`) ?? []),
+    ].find(
       (c) => !taken.has(c.id) && Math.abs(c.at - at) <= 36 * 3600_000,
     );
     if (!hit) continue;
@@ -245,6 +248,16 @@ async function linkOtherSources(tx: Tx, provider: Provider, items: Item[]): Prom
     linked.push(i);
   }
   const sources = await store.sourcesOfContests(tx, linked.map((i) => i.contestId!));
-  for (const i of linked) i.ownsGoals = !sources.some((s) => s.contestId === i.contestId && outranks(s.source, SOURCE));
+  for (const i of linked) {
+    i.ownsGoals = !sources.some((s) => s.contestId === i.contestId && outranks(s.source, SOURCE));
+    // Facts the other source does not give (venue city and country, neutral, who shot first).
+    await store.fillContest(tx, i.contestId!, {
+      city: i.m.city || null,
+      country: i.m.country || null,
+      neutral: i.m.neutral,
+      goalList: i.d.complete,
+      firstShooter: i.m.shootout?.first ?? null,
+    });
+  }
   return linked.length;
 }

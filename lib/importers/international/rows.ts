@@ -39,9 +39,10 @@ export function derive(m: IntlMatch): Derived {
   };
 }
 
-export function factsOf(m: IntlMatch, d: Derived): ContestFacts {
+export function factsOf(m: IntlMatch, d: Derived, teams: [number, number]): ContestFacts {
   const goals: GoalFact[] = m.goals.map((g) => [g.side, g.scorer, g.minute, g.penalty, g.ownGoal]);
   return {
+    teams,
     score: m.score,
     fullTime: d.fullTime,
     extraTime: d.extraTime,

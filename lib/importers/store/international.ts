@@ -265,3 +265,19 @@ export async function rebuildStatsOf(db: DbOrTx, provider: Provider, editionIds:
      WHERE e."competitionId" IN ${comps}
      GROUP BY e."competitionId", s."stat", s."personId"`, eds);
 }
+
+/** Sets the contest's fields that are still null (another source created it without them). */
+export async function fillContest(
+  db: DbOrTx,
+  id: number,
+  data: { city: string | null; country: string | null; neutral: boolean; goalList: boolean; firstShooter: string | null },
+) {
+  const have = await db.contest.findUniqueOrThrow({
+    where: { id },
+    select: { city: true, country: true, neutral: true, goalList: true, firstShooter: true },
+  });
+  const set = Object.fromEntries(
+    Object.entries(data).filter(([k, v]) => v !== null && have[k as keyof typeof have] === null),
+  );
+  if (Object.keys(set).length) await db.contest.update({ where: { id }, data: set });
+}

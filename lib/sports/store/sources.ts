@@ -36,7 +36,7 @@ export async function sharedContests(db: DbOrTx) {
       id: true,
       kickoffAt: true,
       edition: { select: { name: true, competition: { select: { name: true } } } },
-      participants: { select: { side: true, team: { select: { name: true } } } },
+      participants: { select: { side: true, teamId: true, team: { select: { name: true } } } },
       sources: { select: { source: true, facts: true } },
     },
   });
