@@ -60,9 +60,15 @@ function report(s: ImportSummary) {
 function intlReport(s: InternationalSummary, ms: number) {
   const c = s.contests;
   console.log(`imported international results: ${s.matches} matches in ${(ms / 1000).toFixed(1)} s`);
-  console.log(`  contests: ${c.imported} new, ${c.linked} matched to another source's contest, ${c.unchanged} unchanged, ${c.changed} differing`);
-  console.log(`  goal events: ${s.goals.created} new, ${s.goals.skipped} left to a higher-ranked source; shoot-outs: ${s.shootouts}`);
-  console.log(`  teams created: ${s.teamsCreated}; persons created: ${s.personsCreated}; competitions created: ${s.competitionsCreated}; editions created: ${s.editionsCreated}; ratings written: ${s.ratingsWritten}`);
+  console.log(
+    `  contests: ${c.imported} new, ${c.linked} matched to another source's contest, ${c.unchanged} unchanged, ${c.changed} differing`,
+  );
+  console.log(
+    `  goal events: ${s.goals.created} new, ${s.goals.skipped} left to a higher-ranked source; shoot-outs: ${s.shootouts}`,
+  );
+  console.log(
+    `  teams created: ${s.teamsCreated}; persons created: ${s.personsCreated}; competitions created: ${s.competitionsCreated}; editions created: ${s.editionsCreated}; ratings written: ${s.ratingsWritten}`,
+  );
   console.log(`  skipped rows: ${s.errors.length}`);
   for (const n of s.notes) console.log(`  note: ${n}`);
   for (const e of s.errors) console.error(`  error at ${e.where}: ${e.message} (row skipped)`);

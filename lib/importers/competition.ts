@@ -30,7 +30,8 @@ export interface CompetitionMeta {
 const SAME_COMPETITION: Record<string, string> = { "world cup": "FIFA World Cup" };
 
 /** The name a competition is stored and found under. */
-export const canonicalCompetitionName = (name: string): string => SAME_COMPETITION[normalizeName(name)] ?? name;
+export const canonicalCompetitionName = (name: string): string =>
+  SAME_COMPETITION[normalizeName(name)] ?? name;
 
 /**
  * One competition per league whichever source arrives first: by league code (football-data's

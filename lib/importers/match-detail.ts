@@ -64,7 +64,10 @@ export async function writeMatchDetail(
   const events: EventCounts = { created: 0, updated: 0, deleted: 0 };
   const notes = [...scorers.notes];
   const lowerSources = new Map<number, string[]>();
-  for (const s of await sourcesOf(db, withGoals.map((i) => i.contestId)))
+  for (const s of await sourcesOf(
+    db,
+    withGoals.map((i) => i.contestId),
+  ))
     if (s.source !== source && outranks(source, s.source))
       lowerSources.set(s.contestId, [...(lowerSources.get(s.contestId) ?? []), s.source]);
   const stats: Array<{ contestId: number; personId: number; teamId: number; stat: string; value: number }> =
@@ -101,12 +104,7 @@ export async function writeMatchDetail(
         ownGoal: g.ownGoal,
       };
     });
-    const c = await syncContestEvents(
-      db,
-      { id: i.contestId, competitionId: competition.id },
-      source,
-      inputs,
-    );
+    const c = await syncContestEvents(db, { id: i.contestId, competitionId: competition.id }, source, inputs);
     events.created += c.created;
     events.updated += c.updated;
     events.deleted += c.deleted;

@@ -90,7 +90,10 @@ function matcher(existing: Existing[]) {
     const at = input.r.kickoffAt.getTime();
     // Sources disagree on which side was at home at a neutral venue (World Cup 2022: Qatar v
     // Netherlands in one, Netherlands v Qatar in the other): the same pair reversed is the same match.
-    const near = [...(byPair.get(pairKey(input.sides)) ?? []), ...(byPair.get(reversedKey(input.sides)) ?? [])]
+    const near = [
+      ...(byPair.get(pairKey(input.sides)) ?? []),
+      ...(byPair.get(reversedKey(input.sides)) ?? []),
+    ]
       .filter((c) => !taken.has(c.id) && Math.abs(c.kickoffAt.getTime() - at) <= SAME_CONTEST_MS)
       .sort((p, q) => Math.abs(p.kickoffAt.getTime() - at) - Math.abs(q.kickoffAt.getTime() - at))[0];
     if (near) taken.add(near.id);

@@ -24,11 +24,17 @@ export async function listConflicts(db: DbOrTx): Promise<Conflict[]> {
     const names = (["home", "away"] as const).map(
       (s) => c.participants.find((p) => p.side === s)?.team?.name ?? s,
     ) as [string, string];
-    const sources = [...c.sources].sort((a, b) => (outranks(a.source, b.source) ? -1 : outranks(b.source, a.source) ? 1 : 0));
-    const [top, ...rest] = sources.map((s) => ({ source: s.source, facts: JSON.parse(s.facts) as ContestFacts }));
+    const sources = [...c.sources].sort((a, b) =>
+      outranks(a.source, b.source) ? -1 : outranks(b.source, a.source) ? 1 : 0,
+    );
+    const [top, ...rest] = sources.map((s) => ({
+      source: s.source,
+      facts: JSON.parse(s.facts) as ContestFacts,
+    }));
     const homeTeam = c.participants.find((p) => p.side === "home")?.teamId;
     // Every source's facts seen from the stored contest's home side.
-    for (const s of [top, ...rest]) if (s.facts.teams && s.facts.teams[0] !== homeTeam) s.facts = flipped(s.facts);
+    for (const s of [top, ...rest])
+      if (s.facts.teams && s.facts.teams[0] !== homeTeam) s.facts = flipped(s.facts);
     for (const other of rest)
       for (const d of disagreements(top, other, names, normalizeName))
         out.push({

@@ -23,7 +23,11 @@ const K50 = new Set([
 export function kFactor(tournament: string): number {
   if (tournament === "FIFA World Cup") return 60;
   if (K50.has(tournament)) return 50;
-  if (/ qualification$/.test(tournament) || tournament === "UEFA Nations League" || tournament === "CONCACAF Nations League")
+  if (
+    / qualification$/.test(tournament) ||
+    tournament === "UEFA Nations League" ||
+    tournament === "CONCACAF Nations League"
+  )
     return 40;
   if (tournament === "Friendly") return 20;
   return 30;

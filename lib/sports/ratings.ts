@@ -15,7 +15,10 @@ export const RATED_SOURCE = "international";
 export async function syncRatings(db: DbOrTx, provider: Provider): Promise<number> {
   const contests = (await ratedContests(db, provider, RATED_SOURCE))
     .filter((c) => c.home !== null && c.away !== null)
-    .map((c) => ({ ...c, f: JSON.parse(c.facts) as ContestFacts & { date: string; tournament: string; neutral: boolean } }))
+    .map((c) => ({
+      ...c,
+      f: JSON.parse(c.facts) as ContestFacts & { date: string; tournament: string; neutral: boolean },
+    }))
     .sort((a, b) => (a.f.date < b.f.date ? -1 : a.f.date > b.f.date ? 1 : a.seq - b.seq));
   const ratings = new Map<number, number>();
   const want = new Map<string, [number, number, number, Date, number, number, number]>();
@@ -35,10 +38,18 @@ export async function syncRatings(db: DbOrTx, provider: Provider): Promise<numbe
     const day = new Date(`${c.f.date}T00:00:00.000Z`);
     for (const s of [0, 1] as const) {
       const team = s === 0 ? home : away;
-      want.set(`${c.contestId}/${team}`, [c.contestId, team, c.seq, day, r.before[s], r.after[s], r.expected[s]]);
+      want.set(`${c.contestId}/${team}`, [
+        c.contestId,
+        team,
+        c.seq,
+        day,
+        r.before[s],
+        r.after[s],
+        r.expected[s],
+      ]);
     }
   }
-  const fresh: Array<(typeof want extends Map<string, infer V> ? V : never)> = [];
+  const fresh: Array<typeof want extends Map<string, infer V> ? V : never> = [];
   const changed: typeof fresh = [];
   const gone = new Set<number>();
   for (const h of await storedRatings(db)) {

@@ -19,7 +19,8 @@ export const SOURCES: SourceInfo[] = [
     name: "openfootball football.json",
     url: "https://github.com/openfootball/football.json",
     licence: "Public domain (CC0)",
-    covers: "League seasons and tournaments with kick-off times; goal lists with stoppage time for some files",
+    covers:
+      "League seasons and tournaments with kick-off times; goal lists with stoppage time for some files",
   },
   {
     id: "football-data",
@@ -62,7 +63,13 @@ export const outranks = (a: string, b: string): boolean => {
 };
 
 /** One goal as a source gives it: side credited (0 home, 1 away), scorer, minute, penalty, own goal. */
-export type GoalFact = [side: 0 | 1, scorer: string, minute: number | null, penalty: boolean, ownGoal: boolean];
+export type GoalFact = [
+  side: 0 | 1,
+  scorer: string,
+  minute: number | null,
+  penalty: boolean,
+  ownGoal: boolean,
+];
 
 /** What a source says about one contest (the fields sources can disagree on). */
 export interface ContestFacts {
@@ -127,7 +134,18 @@ export function disagreements(
     const y = b.facts[f];
     // A source that does not know a fact does not disagree about it.
     if (x === null || y === null || x === undefined || y === undefined) continue;
-    if (show(x) !== show(y)) add(f === "fullTime" ? "full_time" : f === "extraTime" ? "extra_time" : f === "shootoutWinner" ? "shootout_winner" : f, x, y);
+    if (show(x) !== show(y))
+      add(
+        f === "fullTime"
+          ? "full_time"
+          : f === "extraTime"
+            ? "extra_time"
+            : f === "shootoutWinner"
+              ? "shootout_winner"
+              : f,
+        x,
+        y,
+      );
   }
   const ga = a.facts.goals;
   const gb = b.facts.goals;

@@ -49,7 +49,10 @@ afterAll(async () => {
 });
 
 async function check(db: Db) {
-  const comp = await db.competition.findMany({ where: { name: "FIFA World Cup" }, include: { editions: true } });
+  const comp = await db.competition.findMany({
+    where: { name: "FIFA World Cup" },
+    include: { editions: true },
+  });
   expect(comp).toHaveLength(1);
   expect(comp[0].editions.map((e) => e.name)).toEqual(["2022"]);
   expect(await db.contest.count({ where: { editionId: comp[0].editions[0].id } })).toBe(64);
@@ -61,7 +64,11 @@ async function check(db: Db) {
     where: { source_key: { source: "international", key: "2022-12-18/Argentina/France" } },
   });
   const c = await apiGet(db, `/v1/contests/${final.contestId}`);
-  expect(c.score).toMatchObject({ extra_time: { home: 3, away: 3 }, penalties: { home: 4, away: 2 }, winner: "home" });
+  expect(c.score).toMatchObject({
+    extra_time: { home: 3, away: 3 },
+    penalties: { home: 4, away: 2 },
+    winner: "home",
+  });
   expect(c).toMatchObject({ venue_city: "Lusail", neutral: true });
   const conflicts = await listConflicts(db);
   const messi = conflicts.filter((x) => x.contestId === final.contestId && /minute/.test(x.field));

@@ -75,10 +75,17 @@ describe("international results: the whole set", () => {
     expect(await db.matchEvent.count({ where: { type: "goal", deletedAt: null } })).toBe(47_601);
     expect(await db.contest.count({ where: { decidedBy: "penalties" } })).toBe(676);
     const notes = [...first.notes, ...append.notes].join("\n");
-    expect(notes).toMatch(/1974-02-17 Tahiti v New Caledonia occurs again \(2-1 and 1-2\); imported as two contests/);
+    expect(notes).toMatch(
+      /1974-02-17 Tahiti v New Caledonia occurs again \(2-1 and 1-2\); imported as two contests/,
+    );
     expect(notes).toMatch(/2011-06-29 Saare County v Åland Islands has no match in results\.csv; skipped/);
-    const tahiti = await db.contestSource.findMany({ where: { key: { startsWith: "1974-02-17/Tahiti/New Caledonia" } } });
-    expect(tahiti.map((t) => t.key).sort()).toEqual(["1974-02-17/Tahiti/New Caledonia", "1974-02-17/Tahiti/New Caledonia#2"]);
+    const tahiti = await db.contestSource.findMany({
+      where: { key: { startsWith: "1974-02-17/Tahiti/New Caledonia" } },
+    });
+    expect(tahiti.map((t) => t.key).sort()).toEqual([
+      "1974-02-17/Tahiti/New Caledonia",
+      "1974-02-17/Tahiti/New Caledonia#2",
+    ]);
     expect(new Set(tahiti.map((t) => t.contestId)).size).toBe(2);
     // One person per (team, name): Messi is one person over his whole career.
     expect(await db.person.count({ where: { name: "Lionel Messi" } })).toBe(1);
@@ -100,9 +107,16 @@ describe("international results: the whole set", () => {
       winner: "home",
       first_shooter: "away",
     });
-    expect(c).toMatchObject({ venue_city: "Lusail", venue_country: "Qatar", neutral: true, coverage: { goal_list: true } });
+    expect(c).toMatchObject({
+      venue_city: "Lusail",
+      venue_country: "Qatar",
+      neutral: true,
+      coverage: { goal_list: true },
+    });
     const events = await apiGet(db, `/v1/contests/${source.contestId}/events`);
-    const goals = events.items.map((e: { minute: number; person_name: string }) => `${e.minute} ${e.person_name}`);
+    const goals = events.items.map(
+      (e: { minute: number; person_name: string }) => `${e.minute} ${e.person_name}`,
+    );
     expect(goals).toEqual([
       "23 Lionel Messi",
       "36 Ángel Di María",
@@ -123,10 +137,16 @@ describe("international results: the whole set", () => {
     expect(c.venue_country).toBe("Dahomey");
     expect(await db.team.count({ where: { name: "Dahomey" } })).toBe(0);
     const later = await db.contestSource.findFirstOrThrow({
-      where: { source: "international", key: { startsWith: "2019-" }, contest: { participants: { some: { teamId: benin.id } } } },
+      where: {
+        source: "international",
+        key: { startsWith: "2019-" },
+        contest: { participants: { some: { teamId: benin.id } } },
+      },
     });
     const now = await apiGet(db, `/v1/contests/${later.contestId}`);
-    expect(now.participants.find((p: { team_id: string }) => p.team_id === String(benin.id)).name).toBe("Benin");
+    expect(now.participants.find((p: { team_id: string }) => p.team_id === String(benin.id)).name).toBe(
+      "Benin",
+    );
   });
 
   it("rates teams by the World Football Elo method exactly as an independent computation", async () => {
@@ -134,7 +154,16 @@ describe("international results: the whole set", () => {
     const K = (t: string) =>
       t === "FIFA World Cup"
         ? 60
-        : ["UEFA Euro", "Copa América", "African Cup of Nations", "AFC Asian Cup", "Gold Cup", "CONCACAF Championship", "Oceania Nations Cup", "Confederations Cup"].includes(t)
+        : [
+              "UEFA Euro",
+              "Copa América",
+              "African Cup of Nations",
+              "AFC Asian Cup",
+              "Gold Cup",
+              "CONCACAF Championship",
+              "Oceania Nations Cup",
+              "Confederations Cup",
+            ].includes(t)
           ? 50
           : t.endsWith(" qualification") || t === "UEFA Nations League" || t === "CONCACAF Nations League"
             ? 40
@@ -196,7 +225,12 @@ describe("international results: incremental and idempotent", () => {
     const goals = lines("goalscorers.csv");
     const newMatches = results.filter((r) => r[0] >= SPLIT).length;
     const newGoals = goals.filter((r) => r[0] >= SPLIT).length;
-    expect(append.contests).toEqual({ imported: newMatches, linked: 0, unchanged: 49_288 - newMatches, changed: 0 });
+    expect(append.contests).toEqual({
+      imported: newMatches,
+      linked: 0,
+      unchanged: 49_288 - newMatches,
+      changed: 0,
+    });
     expect(append.goals.created).toBe(newGoals);
     const byType = (t: string) => appendChanges.filter((c) => c.type === t).length;
     expect(byType("contest.created")).toBe(newMatches);
@@ -206,9 +240,12 @@ describe("international results: incremental and idempotent", () => {
     expect(appendChanges.length).toBe(newMatches + newGoals + append.personsCreated + append.teamsCreated);
     // Only new contests are named by the feed.
     const newIds = new Set(
-      (await db.contestSource.findMany({ where: { source: "international", key: { gte: SPLIT } }, select: { contestId: true } })).map(
-        (s) => s.contestId,
-      ),
+      (
+        await db.contestSource.findMany({
+          where: { source: "international", key: { gte: SPLIT } },
+          select: { contestId: true },
+        })
+      ).map((s) => s.contestId),
     );
     expect(appendChanges.filter((c) => c.contestId !== null && !newIds.has(c.contestId))).toEqual([]);
   });

@@ -28,7 +28,11 @@ export const Participant = z.object({
   side: z.string().describe("home or away (individual sports: the first-named player is home)"),
   team_id: refField("team (team sports)"),
   person_id: refField("person (individual sports)"),
-  name: z.string().describe("Team or person name (a team's name when the contest was played, e.g. Dahomey for Benin in 1962)"),
+  name: z
+    .string()
+    .describe(
+      "Team or person name (a team's name when the contest was played, e.g. Dahomey for Benin in 1962)",
+    ),
   score: z.number().int().nullable().describe("Goals, or sets won; null until played"),
   halftime_score: z.number().int().nullable(),
   score_detail: z.string().nullable().describe('Free-form detail, e.g. tennis sets "6-4 3-6 7-5"'),

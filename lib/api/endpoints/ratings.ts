@@ -59,7 +59,11 @@ const Source = z.object({
   url: z.string(),
   licence: z.string(),
   covers: z.string().describe("What the source covers"),
-  precedence: z.number().int().nullable().describe("1 wins over 2 where sources disagree; null when it never overlaps"),
+  precedence: z
+    .number()
+    .int()
+    .nullable()
+    .describe("1 wins over 2 where sources disagree; null when it never overlaps"),
   contests: z.number().int().describe("Contests this source describes here"),
   first_date: calendarDay.nullable(),
   last_date: calendarDay.nullable(),
@@ -95,7 +99,14 @@ export const ratingRoutes: RouteDef[] = [
       const id = teamId(params.id);
       if (!(await getTeam(db, id))) throw notFound(`Team ${params.id}`);
       const to = query.to ? new Date(query.to.getTime() + DAY_MS) : FAR_FUTURE;
-      const { rows, total } = await ratingHistory(db, id, query.from ?? FAR_PAST, to, query.limit, query.offset);
+      const { rows, total } = await ratingHistory(
+        db,
+        id,
+        query.from ?? FAR_PAST,
+        to,
+        query.limit,
+        query.offset,
+      );
       return new RawJson(pageJson(rows, pointJson, total));
     },
   }),

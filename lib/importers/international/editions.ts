@@ -81,7 +81,12 @@ export async function resolveEditions(
   const made = await store.createEditions(
     tx,
     provider,
-    missing.map((s) => ({ competitionId: s.competitionId, name: s.name, startDate: s.start, endDate: s.end })),
+    missing.map((s) => ({
+      competitionId: s.competitionId,
+      name: s.name,
+      startDate: s.start,
+      endDate: s.end,
+    })),
   );
   for (const e of made) {
     ids.set(`${e.competitionId}/${e.name}`, Number(e.id));

@@ -9,7 +9,7 @@ import type { Provider } from "../../db/config";
 import { sid } from "../../events/changes";
 import type { ChangeInput } from "../../events/types";
 import { nameTokens, normalizeName } from "../../sports/normalize";
-import * as store from "../store/international";
+import * as store from "../store/international-goals";
 import type { IntlMatch } from "./parse";
 
 interface GoalItem {
@@ -76,7 +76,8 @@ export async function writeGoals(
     made.flatMap((p) => nameTokens(wanted.get(p.externalRef)!).map((t) => [t, p.id])),
   );
   const now = new Date();
-  const events: Array<{ row: (string | number | boolean | Date | null)[]; contest: GoalItem; ext: string }> = [];
+  const events: Array<{ row: (string | number | boolean | Date | null)[]; contest: GoalItem; ext: string }> =
+    [];
   const stats = new Map<string, [number, number, number, string, number]>();
   const roster = new Map<string, [number, number, number, string]>();
   for (const i of withGoals) {
@@ -90,7 +91,20 @@ export async function writeGoals(
       events.push({
         contest: i,
         ext,
-        row: [i.contestId!, "goal", sequence, g.minute, i.teamIds[g.side], personId, g.scorer, g.penalty, g.ownGoal, source, ext, now],
+        row: [
+          i.contestId!,
+          "goal",
+          sequence,
+          g.minute,
+          i.teamIds[g.side],
+          personId,
+          g.scorer,
+          g.penalty,
+          g.ownGoal,
+          source,
+          ext,
+          now,
+        ],
       });
       if (personId === null) return;
       const stat = g.ownGoal ? "own_goals" : "goals";
@@ -101,7 +115,11 @@ export async function writeGoals(
       roster.set(`${i.editionId}/${personId}`, [i.editionId, team, personId, "player"]);
     });
   }
-  const ids = await store.insertEvents(tx, provider, events.map((e) => e.row));
+  const ids = await store.insertEvents(
+    tx,
+    provider,
+    events.map((e) => e.row),
+  );
   for (const e of events) {
     const [contestId, , , minute, teamId, personId, personName, penalty, ownGoal] = e.row;
     changes.push({

@@ -17,6 +17,7 @@ import type { ChangeInput } from "../../events/types";
 import { syncRatings } from "../../sports/ratings";
 import { outranks } from "../../sports/sources";
 import * as store from "../store/international";
+import { rebuildStatsOf } from "../store/international-goals";
 import { TeamResolver } from "../teams";
 import type { RowError } from "../types";
 import { resolveCompetitions, resolveEditions } from "./editions";
@@ -43,7 +44,11 @@ export interface InternationalSummary {
 
 export type Progress = (step: string, done: number, total: number) => void;
 
-export async function importInternational(db: Db, dir: string, progress?: Progress): Promise<InternationalSummary> {
+export async function importInternational(
+  db: Db,
+  dir: string,
+  progress?: Progress,
+): Promise<InternationalSummary> {
   const parsed = parseInternational(dir);
   const provider = providerOf(urlOf(db));
   return retryBusy(() =>
@@ -101,7 +106,8 @@ async function write(
     const d = derive(m);
     const row = known.get(m.key);
     if (row) {
-      if (row.facts === JSON.stringify(factsOf(m, d, [teamId.get(m.home)!, teamId.get(m.away)!]))) unchanged++;
+      if (row.facts === JSON.stringify(factsOf(m, d, [teamId.get(m.home)!, teamId.get(m.away)!])))
+        unchanged++;
       else changed++;
       continue;
     }
@@ -187,12 +193,20 @@ async function write(
     items.map((i) => [SOURCE, i.m.key, i.contestId!, i.m.seq, JSON.stringify(factsOf(i.m, i.d, i.teamIds))]),
   );
   step("goals", 4);
-  const goals = await writeGoals(tx, provider, SOURCE, items.filter((i) => i.ownsGoals), editions.competitionOf);
+  const goals = await writeGoals(
+    tx,
+    provider,
+    SOURCE,
+    items.filter((i) => i.ownsGoals),
+    editions.competitionOf,
+  );
   changes.push(...goals.changes);
   step("change feed", 5);
   await recordChanges(tx, changes, new Date(), provider);
   step("statistics", 6);
-  await store.rebuildStatsOf(tx, provider, [...new Set(items.filter((i) => i.ownsGoals && i.m.goals.length).map((i) => i.editionId))]);
+  await rebuildStatsOf(tx, provider, [
+    ...new Set(items.filter((i) => i.ownsGoals && i.m.goals.length).map((i) => i.editionId)),
+  ]);
   step("ratings", 7);
   const ratingsWritten = await syncRatings(tx, provider);
   step("done", 8);
@@ -200,7 +214,10 @@ async function write(
     format: "international",
     matches: matches.length,
     contests: { imported: fresh.length, linked, unchanged, changed },
-    goals: { created: goals.created, skipped: items.filter((i) => !i.ownsGoals).reduce((n, i) => n + i.m.goals.length, 0) },
+    goals: {
+      created: goals.created,
+      skipped: items.filter((i) => !i.ownsGoals).reduce((n, i) => n + i.m.goals.length, 0),
+    },
     shootouts: 0,
     teamsCreated: teams.created,
     personsCreated: goals.personsCreated,
@@ -239,15 +256,16 @@ async function linkOtherSources(tx: Tx, provider: Provider, items: Item[]): Prom
     const hit = [
       ...(byPair.get(`${i.editionId}/${i.teamIds[0]}/${i.teamIds[1]}`) ?? []),
       ...(byPair.get(`${i.editionId}/${i.teamIds[1]}/${i.teamIds[0]}`) ?? []),
-    ].find(
-      (c) => !taken.has(c.id) && Math.abs(c.at - at) <= 36 * 3600_000,
-    );
+    ].find((c) => !taken.has(c.id) && Math.abs(c.at - at) <= 36 * 3600_000);
     if (!hit) continue;
     taken.add(hit.id);
     i.contestId = hit.id;
     linked.push(i);
   }
-  const sources = await store.sourcesOfContests(tx, linked.map((i) => i.contestId!));
+  const sources = await store.sourcesOfContests(
+    tx,
+    linked.map((i) => i.contestId!),
+  );
   for (const i of linked) {
     i.ownsGoals = !sources.some((s) => s.contestId === i.contestId && outranks(s.source, SOURCE));
     // Facts the other source does not give (venue city and country, neutral, who shot first).

@@ -105,7 +105,10 @@ export function parseInternational(dir: string): ParsedInternational {
       continue;
     }
     if (row.home_score === "" || row.away_score === "" || !Number.isInteger(hs) || !Number.isInteger(as)) {
-      errors.push({ where, message: `no result (${row.home_score}-${row.away_score}): not a finished match` });
+      errors.push({
+        where,
+        message: `no result (${row.home_score}-${row.away_score}): not a finished match`,
+      });
       continue;
     }
     const base = baseKey(row);
@@ -137,11 +140,20 @@ export function parseInternational(dir: string): ParsedInternational {
     const m = byKey.get(baseKey(row));
     const side = m ? (row.team === m.home ? 0 : row.team === m.away ? 1 : null) : null;
     if (!m || side === null) {
-      errors.push({ where: `goalscorers.csv line ${line}`, message: m ? `team "${row.team}" is not a side` : "no such match" });
+      errors.push({
+        where: `goalscorers.csv line ${line}`,
+        message: m ? `team "${row.team}" is not a side` : "no such match",
+      });
       continue;
     }
     const minute = /^\d+$/.test(row.minute ?? "") ? Number(row.minute) : null;
-    m.goals.push({ side, scorer: row.scorer.trim(), minute, ownGoal: bool(row.own_goal), penalty: bool(row.penalty) });
+    m.goals.push({
+      side,
+      scorer: row.scorer.trim(),
+      minute,
+      ownGoal: bool(row.own_goal),
+      penalty: bool(row.penalty),
+    });
   }
   const shootouts = fs.existsSync(path.join(dir, "shootouts.csv"))
     ? readTable(dir, "shootouts.csv", ["date", "home_team", "away_team", "winner"])

@@ -20,7 +20,7 @@ export function derive(m: IntlMatch): Derived {
   const complete = listed[0] === m.score[0] && listed[1] === m.score[1];
   const timed = complete && m.goals.every((g) => g.minute !== null);
   const fullTime: [number, number] | null = timed
-    ? [0, 1].map((s) => m.goals.filter((g) => g.side === s && g.minute! <= 90).length) as [number, number]
+    ? ([0, 1].map((s) => m.goals.filter((g) => g.side === s && g.minute! <= 90).length) as [number, number])
     : null;
   const et = m.goals.some((g) => g.minute !== null && g.minute > 90);
   const [h, a] = m.score;
@@ -68,6 +68,9 @@ export function sideNames(m: IntlMatch, former: FormerName[]): [string | null, s
 }
 
 export function detailOf(d: Derived, m: IntlMatch): string | null {
-  const parts = [d.extraTime && "a.e.t.", m.shootout && `won on penalties by ${m.shootout.winner === "home" ? m.home : m.away}`];
+  const parts = [
+    d.extraTime && "a.e.t.",
+    m.shootout && `won on penalties by ${m.shootout.winner === "home" ? m.home : m.away}`,
+  ];
   return parts.filter(Boolean).join("; ") || null;
 }

@@ -12,11 +12,7 @@ const idList = (provider: Provider, n: number) =>
     ? `(SELECT value FROM json_each(?))`
     : `(SELECT json_array_elements_text($${n}::json)::int)`;
 
-/** Runs a statement whose only parameter, the JSON id list, appears `uses` times. */
-const exec = (db: DbOrTx, provider: Provider, sql: string, ids: string) =>
-  db.$executeRawUnsafe(sql, ...(provider === "sqlite" ? Array(sql.split("json_each(?)").length - 1).fill(ids) : [ids]));
-
-/** Every editions of these competitions. */
+/** Every edition of these competitions. */
 export function editionsOf(db: DbOrTx, competitionIds: number[]) {
   return db.edition.findMany({
     where: { competitionId: { in: competitionIds } },
@@ -63,7 +59,12 @@ export function sourcesOfContests(db: DbOrTx, contestIds: number[]) {
 }
 
 /** Contests of these editions that `source` does not describe yet, with their sides' teams. */
-export async function unclaimedContests(db: DbOrTx, provider: Provider, editionIds: number[], source: string) {
+export async function unclaimedContests(
+  db: DbOrTx,
+  provider: Provider,
+  editionIds: number[],
+  source: string,
+) {
   if (!editionIds.length) return [];
   const rows = await db.$queryRawUnsafe<
     Array<{ id: number; editionId: number; kickoffAt: Date | string; side: string; teamId: number | null }>
@@ -75,53 +76,13 @@ export async function unclaimedContests(db: DbOrTx, provider: Provider, editionI
     jsonIds(editionIds),
     source,
   );
-  return rows.map((r) => ({ ...r, id: Number(r.id), editionId: Number(r.editionId), teamId: r.teamId === null ? null : Number(r.teamId) }));
+  return rows.map((r) => ({
+    ...r,
+    id: Number(r.id),
+    editionId: Number(r.editionId),
+    teamId: r.teamId === null ? null : Number(r.teamId),
+  }));
 }
-
-/** Persons whose externalRef starts with `prefix`. */
-export function personsByRefPrefix(db: DbOrTx, prefix: string) {
-  return db.person.findMany({
-    where: { externalRef: { startsWith: prefix } },
-    select: { id: true, externalRef: true },
-  });
-}
-
-/** Persons on the rosters of these teams (any edition): another source's scorers. */
-export function rosteredOfTeams(db: DbOrTx, teamIds: number[]) {
-  return db.rosterEntry.findMany({
-    where: { teamId: { in: teamIds } },
-    select: { teamId: true, person: { select: { id: true, nameNormalized: true } } },
-  });
-}
-
-export async function insertPersons(
-  db: DbOrTx,
-  provider: Provider,
-  rows: Array<{ name: string; normalized: string; first: string | null; last: string; ref: string }>,
-) {
-  const made = await insertRows<{ id: number; externalRef: string }>(
-    db,
-    provider,
-    "persons",
-    [
-      ["name", "text"],
-      ["nameNormalized", "text"],
-      ["firstName", "text"],
-      ["lastName", "text"],
-      ["sport", "text"],
-      ["externalRef", "text"],
-    ],
-    rows.map((r) => [r.name, r.normalized, r.first, r.last, "football", r.ref]),
-    `RETURNING "id", "externalRef"`,
-  );
-  return made.map((m) => ({ id: Number(m.id), externalRef: m.externalRef }));
-}
-
-export const insertNameTokens = (db: DbOrTx, provider: Provider, rows: Cell[][]) =>
-  insertRows(db, provider, "person_name_tokens", [
-    ["token", "text"],
-    ["personId", "int"],
-  ], rows, `ON CONFLICT DO NOTHING`);
 
 export const insertFormerNames = (db: DbOrTx, provider: Provider, rows: Cell[][]) =>
   insertRows(
@@ -167,110 +128,50 @@ export async function insertContests(db: DbOrTx, provider: Provider, rows: Cell[
 }
 
 export const insertParticipants = (db: DbOrTx, provider: Provider, rows: Cell[][]) =>
-  insertRows(db, provider, "contest_participants", [
-    ["contestId", "int"],
-    ["side", "text"],
-    ["teamId", "int"],
-    ["score", "int"],
-    ["outcome", "text"],
-    ["fullTimeScore", "int"],
-    ["extraTimeScore", "int"],
-    ["scoreDetail", "text"],
-    ["teamName", "text"],
-  ], rows);
-
-export const insertSources = (db: DbOrTx, provider: Provider, rows: Cell[][]) =>
-  insertRows(db, provider, "contest_sources", [
-    ["source", "text"],
-    ["key", "text"],
-    ["contestId", "int"],
-    ["seq", "int"],
-    ["facts", "text"],
-  ], rows);
-
-/** Goal events; returns their ids by externalId. */
-export async function insertEvents(db: DbOrTx, provider: Provider, rows: Cell[][]) {
-  const made = await insertRows<{ id: number; externalId: string }>(
-    db,
-    provider,
-    "match_events",
-    [
-      ["contestId", "int"],
-      ["type", "text"],
-      ["sequence", "int"],
-      ["minute", "int"],
-      ["teamId", "int"],
-      ["personId", "int"],
-      ["personName", "text"],
-      ["penalty", "bool"],
-      ["ownGoal", "bool"],
-      ["source", "text"],
-      ["externalId", "text"],
-      ["updatedAt", "time"],
-    ],
-    rows,
-    `RETURNING "id", "externalId"`,
-  );
-  return new Map(made.map((m) => [m.externalId, Number(m.id)]));
-}
-
-export const insertContestStats = (db: DbOrTx, provider: Provider, rows: Cell[][]) =>
-  insertRows(db, provider, "person_contest_stats", [
-    ["contestId", "int"],
-    ["personId", "int"],
-    ["teamId", "int"],
-    ["stat", "text"],
-    ["value", "int"],
-  ], rows);
-
-export const insertRosterEntries = (db: DbOrTx, provider: Provider, rows: Cell[][]) =>
   insertRows(
     db,
     provider,
-    "roster_entries",
+    "contest_participants",
     [
-      ["editionId", "int"],
+      ["contestId", "int"],
+      ["side", "text"],
       ["teamId", "int"],
-      ["personId", "int"],
-      ["role", "text"],
+      ["score", "int"],
+      ["outcome", "text"],
+      ["fullTimeScore", "int"],
+      ["extraTimeScore", "int"],
+      ["scoreDetail", "text"],
+      ["teamName", "text"],
     ],
     rows,
-    `ON CONFLICT DO NOTHING`,
   );
 
-/**
- * The stat-board aggregates of many editions at once (the set-based form of rebuildEditionStats in
- * lib/sports/store/stats.ts, for an import that touches thousands of editions).
- */
-export async function rebuildStatsOf(db: DbOrTx, provider: Provider, editionIds: number[]) {
-  if (!editionIds.length) return;
-  const eds = jsonIds(editionIds);
-  await exec(db, provider, `DELETE FROM "person_edition_stats" WHERE "editionId" IN ${idList(provider, 1)}`, eds);
-  await exec(db, provider, `INSERT INTO "person_edition_stats" ("editionId", "personId", "teamId", "stat", "value", "contests")
-     SELECT c."editionId", s."personId",
-       COALESCE((SELECT r."teamId" FROM "roster_entries" r WHERE r."editionId" = c."editionId" AND r."personId" = s."personId"), MAX(s."teamId")),
-       s."stat", SUM(s."value"), COUNT(*)
-     FROM "person_contest_stats" s JOIN "contests" c ON c."id" = s."contestId"
-     WHERE c."editionId" IN ${idList(provider, 1)}
-     GROUP BY c."editionId", s."personId", s."stat"`, eds);
-  await exec(db, provider, `DELETE FROM "edition_stat_names" WHERE "editionId" IN ${idList(provider, 1)}`, eds);
-  await exec(db, provider, `INSERT INTO "edition_stat_names" ("editionId", "competitionId", "stat")
-     SELECT DISTINCT s."editionId", e."competitionId", s."stat" FROM "person_edition_stats" s
-     JOIN "editions" e ON e."id" = s."editionId" WHERE s."editionId" IN ${idList(provider, 1)}`, eds);
-  const comps = `(SELECT DISTINCT "competitionId" FROM "editions" WHERE "id" IN ${idList(provider, 1)})`;
-  await exec(db, provider, `DELETE FROM "competition_person_stats" WHERE "competitionId" IN ${comps}`, eds);
-  await exec(db, provider, `INSERT INTO "competition_person_stats" ("competitionId", "stat", "personId", "teamId", "value", "contests")
-     SELECT e."competitionId", s."stat", s."personId", MAX(s."teamId"), SUM(s."value"), SUM(s."contests")
-     FROM "person_edition_stats" s JOIN "editions" e ON e."id" = s."editionId"
-     WHERE e."competitionId" IN ${comps}
-     GROUP BY e."competitionId", s."stat", s."personId"`, eds);
-}
+export const insertSources = (db: DbOrTx, provider: Provider, rows: Cell[][]) =>
+  insertRows(
+    db,
+    provider,
+    "contest_sources",
+    [
+      ["source", "text"],
+      ["key", "text"],
+      ["contestId", "int"],
+      ["seq", "int"],
+      ["facts", "text"],
+    ],
+    rows,
+  );
 
 /** Sets the contest's fields that are still null (another source created it without them). */
 export async function fillContest(
   db: DbOrTx,
   id: number,
-  data: { city: string | null; country: string | null; neutral: boolean; goalList: boolean; firstShooter: string | null },
+  data: {
+    city: string | null;
+    country: string | null;
+    neutral: boolean;
+    goalList: boolean;
+    firstShooter: string | null;
+  },
 ) {
   const have = await db.contest.findUniqueOrThrow({
     where: { id },

@@ -9,7 +9,10 @@ export async function putSourceFacts(
 ): Promise<void> {
   if (!rows.length) return;
   await db.contestSource.deleteMany({
-    where: { source, OR: [{ key: { in: rows.map((r) => r.key) } }, { contestId: { in: rows.map((r) => r.contestId) } }] },
+    where: {
+      source,
+      OR: [{ key: { in: rows.map((r) => r.key) } }, { contestId: { in: rows.map((r) => r.contestId) } }],
+    },
   });
   await db.contestSource.createMany({ data: rows.map((r) => ({ source, ...r })) });
 }
