@@ -7,7 +7,8 @@
 // BENCH_ONLY=keys (just the cache hit with an unrestricted and a restricted key, issue 12),
 // BENCH_ONLY=endpoints (every route uncached, SQLite then PostgreSQL, issue 19),
 // BENCH_ONLY=events (event latency and the hit path with open streams, issue 18),
-// BENCH_ONLY=ingest (live ingest: response -> SSE/webhook latency, odds throughput, issue 29).
+// BENCH_ONLY=ingest (live ingest: response -> SSE/webhook latency, odds throughput, issue 29),
+// BENCH_ONLY=international (the international results import's time and its endpoints beside their floors).
 // See docs/benchmark.md.
 import os from "node:os";
 import path from "node:path";
@@ -17,6 +18,7 @@ import { encodingRuns } from "./encoding-run";
 import { endpointRuns, endpointsSummary, logEndpointRuns, type EndpointRuns } from "./endpoints-run";
 import { eventRuns } from "./events-run";
 import { ingestRuns } from "./ingest-run";
+import { internationalRuns } from "./international-run";
 import { webhookRuns } from "./webhooks-run";
 import { keysRuns, keysSummary } from "./keys-run";
 import { manyKeysRun, missRuns, scaleOutRuns, TEAMS } from "./extra-runs";
@@ -197,6 +199,10 @@ async function main() {
     await onlyIngest();
     return;
   }
+  if (process.env.BENCH_ONLY === "international") {
+    console.log(`\n${(await internationalRuns()).join("\n")}\n\n${notes.join("\n")}`);
+    return;
+  }
   const scales = [...new Set([config.mainScale, ...config.scales])];
   const dbs = new Map(scales.map((sc) => [sc, ensureBenchDb(sc, deepRowsFor(sc), log)]));
   const largest = dbs.get(Math.max(...scales))!;
@@ -270,6 +276,8 @@ async function main() {
         true,
       ),
     );
+  // The international results set: import time and its endpoints beside their floors (in the notes).
+  for (const line of await internationalRuns()) notes.push(`international: ${line}`);
   const results: BenchResults = {
     when: new Date().toISOString(),
     machine: { cpus: os.cpus().length, node: process.version, loadavgAtStart },
