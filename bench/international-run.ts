@@ -41,7 +41,13 @@ async function timedImport(url: string, label: string): Promise<number> {
 function paths(file: string): Array<[string, string]> {
   const db = new Database(file, { readonly: true, fileMustExist: true });
   try {
-    const one = (sql: string, ...p: unknown[]) => Number(db.prepare(sql).pluck().get(...p));
+    const one = (sql: string, ...p: unknown[]) =>
+      Number(
+        db
+          .prepare(sql)
+          .pluck()
+          .get(...p),
+      );
     const team = (name: string) => one(`SELECT id FROM teams WHERE name = ?`, name);
     const [eng, sco] = [team("England"), team("Scotland")];
     const messi = one(`SELECT id FROM persons WHERE name = 'Lionel Messi'`);
@@ -69,12 +75,16 @@ export async function internationalRuns(): Promise<string[]> {
   const lines: string[] = [];
   try {
     const sqliteS = await timedImport(url, "SQLite");
-    lines.push(`import SQLite: ${sqliteS.toFixed(1)} s (${sqliteS <= IMPORT_TARGET_S.sqlite ? "PASS" : "FAIL"})`);
+    lines.push(
+      `import SQLite: ${sqliteS.toFixed(1)} s (${sqliteS <= IMPORT_TARGET_S.sqlite ? "PASS" : "FAIL"})`,
+    );
     if (config.postgres) {
       const pg = createPgDatabase();
       try {
         const pgS = await timedImport(pg.url, "PostgreSQL");
-        lines.push(`import PostgreSQL: ${pgS.toFixed(1)} s (${pgS <= IMPORT_TARGET_S.postgresql ? "PASS" : "FAIL"})`);
+        lines.push(
+          `import PostgreSQL: ${pgS.toFixed(1)} s (${pgS <= IMPORT_TARGET_S.postgresql ? "PASS" : "FAIL"})`,
+        );
       } finally {
         pg.drop();
       }
