@@ -154,7 +154,12 @@ async function profiledCause(
 }
 
 /** The floor's peak for one request; null when the route reads no SQL (the OpenAPI document). */
-async function floorOf(url: string, pattern: string, path: string, key: string): Promise<LoadResult | null> {
+export async function floorOf(
+  url: string,
+  pattern: string,
+  path: string,
+  key: string,
+): Promise<LoadResult | null> {
   const statements = await captureStatements(url, path);
   if (!statements.length) return null;
   const floor = await startFloor(url, statements);

@@ -9,6 +9,7 @@
 // BENCH_ONLY=events (event latency and the hit path with open streams, issue 18),
 // BENCH_ONLY=ingest (live ingest: response -> SSE/webhook latency, odds throughput, issue 29),
 // BENCH_ONLY=model (the ingest model-based test, long), BENCH_ONLY=fuzz (50,000 fuzzed ingest requests).
+// BENCH_ONLY=international (the international results import's time and its endpoints beside their floors).
 // See docs/benchmark.md.
 import os from "node:os";
 import path from "node:path";
@@ -18,6 +19,7 @@ import { encodingRuns } from "./encoding-run";
 import { endpointRuns, endpointsSummary, logEndpointRuns, type EndpointRuns } from "./endpoints-run";
 import { eventRuns } from "./events-run";
 import { ingestRuns } from "./ingest-run";
+import { internationalRuns } from "./international-run";
 import { webhookRuns } from "./webhooks-run";
 import { fuzzRun, modelRuns } from "./write-side-run";
 import { keysRuns, keysSummary } from "./keys-run";
@@ -205,6 +207,10 @@ async function main() {
     console.log(`\n${notes.join("\n")}`);
     return;
   }
+  if (process.env.BENCH_ONLY === "international") {
+    console.log(`\n${(await internationalRuns()).join("\n")}\n\n${notes.join("\n")}`);
+    return;
+  }
   const scales = [...new Set([config.mainScale, ...config.scales])];
   const dbs = new Map(scales.map((sc) => [sc, ensureBenchDb(sc, deepRowsFor(sc), log)]));
   const largest = dbs.get(Math.max(...scales))!;
@@ -278,6 +284,8 @@ async function main() {
         true,
       ),
     );
+  // The international results set: import time and its endpoints beside their floors (in the notes).
+  for (const line of await internationalRuns()) notes.push(`international: ${line}`);
   const results: BenchResults = {
     when: new Date().toISOString(),
     machine: { cpus: os.cpus().length, node: process.version, loadavgAtStart },

@@ -7,6 +7,9 @@ import { db } from "../lib/db";
 import { importFolder, type FileOutcome } from "../lib/importers/folder";
 import { changedAnything, importFile, ImportError, SUPPORTED_FORMATS } from "../lib/importers/index";
 import type { ImportSummary } from "../lib/importers/types";
+import { importInternational, type InternationalSummary } from "../lib/importers/international/index";
+import { isInternationalFolder } from "../lib/importers/international/parse";
+import path from "node:path";
 
 const USAGE = [
   "usage: npm run import -- <file or folder> [--competition <slug-or-name>] [--edition <name>] [--timezone <IANA zone>] [--skip-malformed] [--create-teams] [--by <who>]",
@@ -54,6 +57,23 @@ function report(s: ImportSummary) {
   for (const e of s.errors) console.error(`  error at ${e.where}: ${e.message} (row skipped)`);
 }
 
+function intlReport(s: InternationalSummary, ms: number) {
+  const c = s.contests;
+  console.log(`imported international results: ${s.matches} matches in ${(ms / 1000).toFixed(1)} s`);
+  console.log(
+    `  contests: ${c.imported} new, ${c.linked} matched to another source's contest, ${c.unchanged} unchanged, ${c.changed} differing`,
+  );
+  console.log(
+    `  goal events: ${s.goals.created} new, ${s.goals.skipped} left to a higher-ranked source; shoot-outs: ${s.shootouts}`,
+  );
+  console.log(
+    `  teams created: ${s.teamsCreated}; persons created: ${s.personsCreated}; competitions created: ${s.competitionsCreated}; editions created: ${s.editionsCreated}; ratings written: ${s.ratingsWritten}`,
+  );
+  console.log(`  skipped rows: ${s.errors.length}`);
+  for (const n of s.notes) console.log(`  note: ${n}`);
+  for (const e of s.errors) console.error(`  error at ${e.where}: ${e.message} (row skipped)`);
+}
+
 const pad = (v: string | number, n: number) => String(v).padEnd(n).slice(0, n);
 
 /** One line per file: what it became and what it wrote. */
@@ -97,6 +117,14 @@ async function main(): Promise<number> {
     createTeams: opts["create-teams"] === true,
     actor: opts.by as string | undefined,
   };
+  const intlDir = path.basename(target) === "results.csv" ? path.dirname(target) : target;
+  if (fs.existsSync(intlDir) && fs.statSync(intlDir).isDirectory() && isInternationalFolder(intlDir)) {
+    const started = Date.now();
+    const s = await importInternational(db, intlDir, (step, done, total) => progress(done, total, step));
+    if (s.contests.imported + s.contests.linked + s.goals.created + s.ratingsWritten) await bumpDataVersion();
+    intlReport(s, Date.now() - started);
+    return 0;
+  }
   if (fs.existsSync(target) && fs.statSync(target).isDirectory()) {
     if (options.competition || options.edition)
       throw new ImportError("--competition and --edition apply to one file, not to a folder");

@@ -5,6 +5,7 @@ import { matchCentreRoutes } from "./endpoints/match-centre";
 import { openApiRoute } from "./endpoints/docs";
 import { oddsRoutes } from "./endpoints/odds";
 import { personRoutes } from "./endpoints/persons";
+import { ratingRoutes } from "./endpoints/ratings";
 import { rosterRoutes } from "./endpoints/rosters";
 import { seasonStatsRoutes } from "./endpoints/season-stats";
 import { standingRoutes } from "./endpoints/standings";
@@ -25,6 +26,7 @@ export const routes: RouteDef[] = [
   ...standingRoutes,
   ...oddsRoutes,
   ...statBoardRoutes,
+  ...ratingRoutes,
   ...changeRoutes,
   ...streamRoutes,
   openApiRoute(() => routes),

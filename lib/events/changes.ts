@@ -4,6 +4,7 @@
  * when the data it describes is.
  */
 import type { DbOrTx } from "../db/client";
+import type { Provider } from "../db/config";
 import { insertChanges, takeChangeIds } from "./store";
 import { resourceOf, type ChangeInput } from "./types";
 
@@ -13,7 +14,12 @@ import { resourceOf, type ChangeInput } from "./types";
  * their rows (and a reader could move past them). A change's `at` is always the server's clock
  * when it was recorded, never a time a client sent (a feed's `feed_at`): retention prunes by it.
  */
-export async function recordChanges(db: DbOrTx, changes: ChangeInput[]): Promise<number | null> {
+export async function recordChanges(
+  db: DbOrTx,
+  changes: ChangeInput[],
+  /** Given by bulk writers: the rows go in as set-based statements. */
+  provider?: Provider,
+): Promise<number | null> {
   if (!changes.length) return null;
   const at = new Date();
   let id = await takeChangeIds(db, changes.length);
@@ -31,6 +37,7 @@ export async function recordChanges(db: DbOrTx, changes: ChangeInput[]): Promise
       accountId: c.replay?.accountId ?? null,
       replayId: c.replay?.id ?? null,
     })),
+    provider,
   );
   return id - 1;
 }

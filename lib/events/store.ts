@@ -2,6 +2,8 @@
 import type { Db, DbOrTx } from "../db/client";
 import { dialect, sqlRows, statement, type Dialect, type SqlParam, type SqlRow } from "../db/sql";
 import { chunks } from "../util/chunks";
+import { insertRows, type Column } from "../db/bulk";
+import type { Provider } from "../db/config";
 
 const PRUNED_KEY = "changes_pruned_through";
 
@@ -31,9 +33,33 @@ export async function takeChangeIds(db: DbOrTx, n: number): Promise<number> {
   return Number(rows[0].value) - n + 1;
 }
 
-export async function insertChanges(db: DbOrTx, rows: ChangeRow[]): Promise<void> {
+/** With the provider known, one JSON-parameter statement per few thousand rows (lib/db/bulk.ts). */
+export async function insertChanges(db: DbOrTx, rows: ChangeRow[], provider?: Provider): Promise<void> {
+  if (provider) {
+    await insertRows(
+      db,
+      provider,
+      "changes",
+      CHANGE_COLUMNS,
+      rows.map((r) => CHANGE_COLUMNS.map(([c]) => r[c as keyof ChangeRow])),
+    );
+    return;
+  }
   for (const batch of chunks(rows, 500)) await db.change.createMany({ data: batch });
 }
+
+const CHANGE_COLUMNS: Column[] = [
+  ["id", "int"],
+  ["at", "time"],
+  ["type", "text"],
+  ["resource", "text"],
+  ["resourceId", "int"],
+  ["competitionId", "int"],
+  ["contestId", "int"],
+  ["data", "text"],
+  ["accountId", "text"],
+  ["replayId", "text"],
+];
 
 /** The last committed change id: every id at or below it is visible (see recordChanges). */
 export async function headId(db: DbOrTx): Promise<number> {

@@ -24,13 +24,23 @@ export interface CompetitionMeta {
 }
 
 /**
+ * Tournaments sources name differently, by their normalised names: openfootball's "World Cup"
+ * is the international results' "FIFA World Cup".
+ */
+const SAME_COMPETITION: Record<string, string> = { "world cup": "FIFA World Cup" };
+
+/** The name a competition is stored and found under. */
+export const canonicalCompetitionName = (name: string): string =>
+  SAME_COMPETITION[normalizeName(name)] ?? name;
+
+/**
  * One competition per league whichever source arrives first: by league code (football-data's
  * `Div` and openfootball's file code map to the same one), then by slug, then by name (accents and
  * case ignored); created from the file's metadata when absent. `wanted` (--competition) wins.
  */
 export async function resolveCompetition(db: DbOrTx, meta: CompetitionMeta, wanted?: string) {
   const league = wanted ? undefined : leagueByCode(meta.code);
-  const name = wanted?.trim() || league?.name || meta.name;
+  const name = canonicalCompetitionName(wanted?.trim() || league?.name || meta.name);
   const code = league?.code ?? null;
   const byCode = code ? await competitionByCode(db, code) : null;
   if (byCode) return { ...byCode, matchedBy: "code" as string | null };

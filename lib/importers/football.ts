@@ -111,6 +111,7 @@ export async function importFootball(
     competition,
     edition,
     list.map((i) => ({ contestId: ids.get(i)!, teamIds: i.teamIds, record: i.record })),
+    parsed.format,
   );
   const standingsChanged = await rebuildStandings(tx, edition.id);
   await rebuildEditionStats(tx, edition.id);

@@ -14,6 +14,8 @@ import {
   personContestStats,
   updatePersonContestStat,
 } from "../sports/store/contest-stats";
+import { outranks, type ContestFacts } from "../sports/sources";
+import { putSourceFacts, sourcesOf } from "../sports/store/sources";
 import { ScorerResolver } from "./scorers";
 import type { ImportSummary, MatchRecord } from "./types";
 
@@ -31,6 +33,7 @@ export async function writeMatchDetail(
   competition: { id: number; slug: string },
   edition: { id: number; name: string },
   inputs: DetailInput[],
+  source = "openfootball",
 ): Promise<{ details: NonNullable<ImportSummary["details"]>; personsCreated: number; notes: string[] }> {
   const statistics = await syncTeamStats(
     db,
@@ -42,7 +45,10 @@ export async function writeMatchDetail(
       })),
     ),
   );
-  const withGoals = inputs.filter((i) => i.record.goals !== undefined && i.record.score);
+  const outranked = await recordFacts(db, source, `${competition.slug}/${edition.name}`, inputs);
+  const withGoals = inputs.filter(
+    (i) => i.record.goals !== undefined && i.record.score && !outranked.has(i.contestId),
+  );
   const scorers = await ScorerResolver.load(
     db,
     edition.id,
@@ -57,6 +63,13 @@ export async function writeMatchDetail(
   );
   const events: EventCounts = { created: 0, updated: 0, deleted: 0 };
   const notes = [...scorers.notes];
+  const lowerSources = new Map<number, string[]>();
+  for (const s of await sourcesOf(
+    db,
+    withGoals.map((i) => i.contestId),
+  ))
+    if (s.source !== source && outranks(source, s.source))
+      lowerSources.set(s.contestId, [...(lowerSources.get(s.contestId) ?? []), s.source]);
   const stats: Array<{ contestId: number; personId: number; teamId: number; stat: string; value: number }> =
     [];
   for (const i of withGoals) {
@@ -91,15 +104,15 @@ export async function writeMatchDetail(
         ownGoal: g.ownGoal,
       };
     });
-    const c = await syncContestEvents(
-      db,
-      { id: i.contestId, competitionId: competition.id },
-      "openfootball",
-      inputs,
-    );
+    const c = await syncContestEvents(db, { id: i.contestId, competitionId: competition.id }, source, inputs);
     events.created += c.created;
     events.updated += c.updated;
     events.deleted += c.deleted;
+    // A lower-ranked source's goal list of the same contest gives way (tombstones in the feed).
+    for (const other of lowerSources.get(i.contestId) ?? []) {
+      const gone = await syncContestEvents(db, { id: i.contestId, competitionId: competition.id }, other, []);
+      events.deleted += gone.deleted;
+    }
   }
   const personStats = await syncGoalStats(
     db,
@@ -107,6 +120,39 @@ export async function writeMatchDetail(
     stats,
   );
   return { details: { events, statistics, personStats }, personsCreated: scorers.created, notes };
+}
+
+/**
+ * Keeps what this source says about each contest (lib/sports/sources.ts) for `admin data
+ * conflicts`; returns the contests a higher-ranked source describes, whose goal lists stay theirs.
+ */
+async function recordFacts(db: DbOrTx, source: string, prefix: string, inputs: DetailInput[]) {
+  await putSourceFacts(
+    db,
+    source,
+    inputs.map((i, seq) => {
+      const r = i.record;
+      const facts: ContestFacts = {
+        teams: i.teamIds,
+        score: r.score,
+        fullTime: r.fullTime ?? null,
+        extraTime: r.extraTime ?? null,
+        shootoutWinner: r.decidedBy,
+        goals: r.goals ? r.goals.map((g) => [g.side, g.name, g.minute, g.penalty, g.ownGoal]) : null,
+      };
+      return {
+        key: `${prefix}/${r.localDate}/${r.home.name}-${r.away.name}`,
+        contestId: i.contestId,
+        seq,
+        facts: JSON.stringify(facts),
+      };
+    }),
+  );
+  const rows = await sourcesOf(
+    db,
+    inputs.map((i) => i.contestId),
+  );
+  return new Set(rows.filter((s) => outranks(s.source, source)).map((s) => s.contestId));
 }
 
 /** Makes the contests' goals/own_goals rows exactly `rows`; returns the rows written or removed. */

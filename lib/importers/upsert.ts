@@ -75,6 +75,9 @@ const pairKey = (sides: Array<{ side: string; teamId: number | null; personId: n
     .map((s) => sideKey(sides.find((p) => p.side === s) ?? { teamId: null, personId: null }))
     .join("|");
 
+const reversedKey = (sides: Array<{ side: string; teamId: number | null; personId: number | null }>) =>
+  pairKey(sides.map((p) => ({ ...p, side: p.side === "home" ? "away" : "home" })));
+
 /** The stored contest this input is: same identity, else same sides within SAME_CONTEST_MS. */
 function matcher(existing: Existing[]) {
   const byRef = new Map(existing.map((c) => [c.externalRef, c]));
@@ -89,7 +92,12 @@ function matcher(existing: Existing[]) {
       return exact;
     }
     const at = input.r.kickoffAt.getTime();
-    const near = (byPair.get(pairKey(input.sides)) ?? [])
+    // Sources disagree on which side was at home at a neutral venue (World Cup 2022: Qatar v
+    // Netherlands in one, Netherlands v Qatar in the other): the same pair reversed is the same match.
+    const near = [
+      ...(byPair.get(pairKey(input.sides)) ?? []),
+      ...(byPair.get(reversedKey(input.sides)) ?? []),
+    ]
       .filter((c) => !taken.has(c.id) && Math.abs(c.kickoffAt.getTime() - at) <= SAME_CONTEST_MS)
       .sort((p, q) => Math.abs(p.kickoffAt.getTime() - at) - Math.abs(q.kickoffAt.getTime() - at))[0];
     if (near) taken.add(near.id);
@@ -124,6 +132,9 @@ export async function upsertContests(db: DbOrTx, editionId: number, inputs: Cont
       continue;
     }
     ids.set(input, old.id);
+    // Matched with its sides reversed: each side keeps its team, the stored orientation stays.
+    if (pairKey(old.participants) !== pairKey(input.sides))
+      for (const p of input.sides) p.side = p.side === "home" ? "away" : "home";
     const before = stateOf(old, competitionId);
     const changed = await updateContest(db, old, input);
     counts[changed ? "updated" : "unchanged"]++;

@@ -98,6 +98,32 @@ export const TOOLS: ToolDef[] = [
   },
   { name: "stat_board", title: "Stat-board (top scorers etc.)", path: "/v1/analysis/stat-board" },
   {
+    name: "team_ratings",
+    title: "A team's Elo rating history",
+    path: "/v1/teams/{id}/ratings",
+    hint: "National teams' World Football Elo rating before and after each match, in date order.",
+    describe: { id: "Team id" },
+  },
+  {
+    name: "ratings_ranking",
+    title: "Elo ranking at a date",
+    path: "/v1/ratings",
+    hint: "National teams ranked by their Elo rating on a day (default today).",
+  },
+  {
+    name: "contest_ratings",
+    title: "Pre-match Elo ratings of a contest",
+    path: "/v1/contests/{id}/ratings",
+    hint: "Both sides' ratings before the match and the expected result.",
+    describe: { id: "Contest id" },
+  },
+  {
+    name: "list_sources",
+    title: "Data sources",
+    path: "/v1/sources",
+    hint: "Where the data comes from: licence, coverage and which source wins where they disagree.",
+  },
+  {
     name: "list_changes",
     title: "Change feed (what changed since a cursor)",
     path: "/v1/changes",

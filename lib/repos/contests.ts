@@ -6,7 +6,9 @@ import { dialect, sqlRows, statement, type Dialect, type SqlParam } from "../db/
  * row whose participant columns are null): [id, competitionId, editionId, round, stage, status,
  * kickoffAt (ISO-8601 UTC), venue, side, teamId, personId, name (the team's or person's), score,
  * halftimeScore, scoreDetail, outcome, referee, decidedBy, fullTimeScore, extraTimeScore,
- * penaltyScore, period, minute]. Rows of one contest are adjacent, "home" before "away".
+ * penaltyScore, period, minute, city, country, neutral, goalList, firstShooter]. The name is the
+ * one the team had when the contest was played (ContestParticipant.teamName), else its current one.
+ * Rows of one contest are adjacent, "home" before "away".
  */
 export type ContestTuple = [
   number,
@@ -32,6 +34,11 @@ export type ContestTuple = [
   number | null,
   string | null,
   number | null,
+  string | null,
+  string | null,
+  boolean | number | null,
+  boolean | number | null,
+  string | null,
 ];
 export const KICKOFF = 6;
 export const SIDE = 8;
@@ -44,10 +51,11 @@ export const SIDE = 8;
  */
 const select = (d: Dialect) =>
   `SELECT c."id", e."competitionId", c."editionId", c."round", c."stage", c."status", ${d.iso('c."kickoffAt"')}, c."venue", ` +
-  `p."side", p."teamId", p."personId", COALESCE(t."name", pe."name", ''), p."score", p."halftimeScore", p."scoreDetail", p."outcome", ` +
+  `p."side", p."teamId", p."personId", COALESCE(p."teamName", t."name", pe."name", ''), p."score", p."halftimeScore", p."scoreDetail", p."outcome", ` +
   `c."referee", c."decidedBy", p."fullTimeScore", p."extraTimeScore", p."penaltyScore", ` +
   // A finished contest is in its "finished" period whether or not a feed reported the clock.
-  `COALESCE(c."period", CASE WHEN c."status" = 'finished' THEN 'finished' END), c."minute" ` +
+  `COALESCE(c."period", CASE WHEN c."status" = 'finished' THEN 'finished' END), c."minute", ` +
+  `c."city", c."country", c."neutral", c."goalList", c."firstShooter" ` +
   `FROM "contests" c JOIN "editions" e ON e."id" = c."editionId" ` +
   `LEFT JOIN "contest_participants" p ON p."contestId" = c."id" ` +
   `LEFT JOIN "teams" t ON t."id" = p."teamId" LEFT JOIN "persons" pe ON pe."id" = p."personId"`;

@@ -151,6 +151,9 @@ export const TABLE_ORDER = Object.keys(TABLES) as TableName[];
 
 /** Every table the seed owns (wiped before a fresh seed), children first. */
 export const SPORTS_TABLES = [
+  "team_ratings",
+  "contest_sources",
+  "team_former_names",
   "match_events",
   "lineup_entries",
   "team_contest_stats",

@@ -3,6 +3,7 @@ import { bumpDataVersion } from "../events/data-version";
 import { db } from "../db";
 import { addTeamAlias, adjustPoints, listTeamAliases, type DataActor } from "../repos/sports-admin";
 import { parseFlags, requireFlag, type AdminCommand } from "../cli/args";
+import { listConflicts } from "./conflicts";
 
 /** --by <operator email>: the audit event goes to that user's account (made if it does not exist). */
 async function cliActor(email: string): Promise<DataActor> {
@@ -11,6 +12,33 @@ async function cliActor(email: string): Promise<DataActor> {
 }
 
 export const dataCommands: AdminCommand[] = [
+  {
+    name: "data conflicts",
+    usage:
+      "data conflicts [--json]   (each fact two sources give differently for one contest: match, field, value per source, the source kept)",
+    async run(args) {
+      const { flags } = parseFlags(args);
+      const conflicts = await listConflicts(db);
+      if (flags.json !== undefined) {
+        console.log(JSON.stringify(conflicts, null, 2));
+        return;
+      }
+      for (const c of conflicts)
+        console.log(
+          [
+            c.date,
+            c.match,
+            c.competition,
+            c.field,
+            Object.entries(c.values)
+              .map(([s, v]) => `${s}: ${v}`)
+              .join("; "),
+            `kept: ${c.kept}`,
+          ].join("\t"),
+        );
+      console.log(`${conflicts.length} disagreement(s)`);
+    },
+  },
   {
     name: "standings adjust",
     usage:

@@ -289,7 +289,7 @@ describe("whole-folder import", () => {
     const out = runScript("scripts/import.ts", [path.join(data, "openfootball")], url);
     // The World Cup 2022 (groups and the tournament layout with goal lists) is the seventh file.
     expect(out).toMatch(/7 of 7 files imported/);
-    expect(out).toMatch(/2022\/worldcup\.json\s+ok\s+World Cup/);
+    expect(out).toMatch(/2022\/worldcup\.json\s+ok\s+FIFA World Cup/);
     expect(out).toMatch(/2023-24\/it\.1\.json\s+ok\s+Serie A/);
     const first = async (code: string, edition: string) =>
       (

@@ -16,7 +16,7 @@ import { PERIODS } from "../../sports/clock";
 import { isoInZone, isTimeZone } from "../../sports/time";
 import { invalidParameter, notFound } from "../errors";
 import { DAY_MS, q } from "../request";
-import { jsonStr } from "../json";
+import { jsonBool, jsonStr } from "../json";
 import { rowWriter } from "../serialize";
 import { dateTime, idField, list, refField } from "../shapes";
 import { byIdRoute } from "../by-id";
@@ -30,7 +30,11 @@ export const Participant = z.object({
   side: z.string().describe("home or away (individual sports: the first-named player is home)"),
   team_id: refField("team (team sports)"),
   person_id: refField("person (individual sports)"),
-  name: z.string().describe("Team or person name"),
+  name: z
+    .string()
+    .describe(
+      "Team or person name (a team's name when the contest was played, e.g. Dahomey for Benin in 1962)",
+    ),
   score: z.number().int().nullable().describe("Goals, or sets won; null until played"),
   halftime_score: z.number().int().nullable(),
   score_detail: z.string().nullable().describe('Free-form detail, e.g. tennis sets "6-4 3-6 7-5"'),
@@ -56,6 +60,19 @@ export const ScoreDetail = z.object({
     .enum(["home", "away"])
     .nullable()
     .describe("The winning side (after extra time or penalties too); null for a draw or unplayed"),
+  first_shooter: z
+    .enum(["home", "away"])
+    .nullable()
+    .describe("The side that shot first in the penalty shoot-out; null when unknown or without one"),
+});
+
+export const ContestCoverage = z.object({
+  goal_list: z
+    .boolean()
+    .nullable()
+    .describe(
+      "True when the contest's goal events are its complete goal list (they add up to the score), false when the source has the result only, null when it does not say",
+    ),
 });
 
 export const Contest = z.object({
@@ -67,7 +84,10 @@ export const Contest = z.object({
   status: z.enum(CONTEST_STATUSES),
   kickoff_at: dateTime,
   venue: z.string().nullable().describe("The stadium as the source names it"),
-  period: z
+  venue_city: z.string().nullable().describe("City of the venue as named when the contest was played"),
+  venue_country: z.string().nullable().describe("Country of the venue as named when the contest was played"),
+  neutral: z.boolean().nullable().describe("True when neither side played at home; null when unknown"),
+    period: z
     .enum(PERIODS)
     .nullable()
     .describe(
@@ -83,6 +103,7 @@ export const Contest = z.object({
   participants: z.array(Participant),
   referee: z.string().nullable().describe("The referee as the source names them"),
   score: ScoreDetail,
+  coverage: ContestCoverage,
 });
 
 /** The rows of one contest (rows[from..to)) and its home and away rows, for the nested fields. */
@@ -121,6 +142,13 @@ const scoreJson = rowWriter<typeof ScoreDetail, ContestTuple, Group>(ScoreDetail
   penalties: (_, g) => pair(g, 20),
   decided_by: 17,
   winner: (_, g) => jsonStr(g.home?.[15] === "win" ? "home" : g.away?.[15] === "win" ? "away" : null),
+  first_shooter: 27,
+});
+
+/** A nullable boolean column (SQLite gives 0/1). */
+const boolOrNull = (v: unknown) => (v === null || v === undefined ? "null" : jsonBool(v));
+const coverageJson = rowWriter<typeof ContestCoverage, ContestTuple>(ContestCoverage, {
+  goal_list: (r) => boolOrNull(r[26]),
 });
 
 /** Participants are the contest's rows that have a side (a contest without any has none). */
@@ -143,9 +171,13 @@ const contestJson = rowWriter<typeof Contest, ContestTuple, Group>(Contest, {
   venue: 7,
   period: 21,
   minute: 22,
+  venue_city: 23,
+  venue_country: 24,
+  neutral: (r) => boolOrNull(r[25]),
   participants: (_, g) => participantsJson(g),
   referee: 16,
   score: scoreJson,
+  coverage: (r) => coverageJson(r),
 });
 
 /**

@@ -59,11 +59,15 @@ class Contest(TypedDict):
     status: Literal["scheduled", "live", "finished", "postponed", "cancelled"]
     kickoff_at: str
     venue: Optional[str]
+    venue_city: Optional[str]
+    venue_country: Optional[str]
+    neutral: Optional[bool]
     period: Optional[Literal["first_half", "half_time", "second_half", "extra_time", "penalties", "finished"]]
     minute: Optional[int]
     participants: List["Participant"]
     referee: Optional[str]
     score: Dict[str, Any]
+    coverage: Dict[str, Any]
 
 
 class Participant(TypedDict):
@@ -260,6 +264,23 @@ class AnalysisStatBoardData(TypedDict):
     next_cursor: Optional[str]
 
 
+class TeamsByIdRatingsData(TypedDict):
+    items: List[Dict[str, Any]]
+
+
+class RatingsData(TypedDict):
+    date: str
+    items: List[Dict[str, Any]]
+
+
+class ContestsByIdRatingsData(TypedDict):
+    items: List[Dict[str, Any]]
+
+
+class SourcesData(TypedDict):
+    items: List[Dict[str, Any]]
+
+
 class ChangesData(TypedDict):
     items: List["ChangeEvent"]
     next_cursor: str
@@ -420,6 +441,34 @@ class AnalysisStatBoardResponse(TypedDict):
     meta: "Meta"
 
 
+class TeamsByIdRatingsResponse(TypedDict):
+    """Success envelope around TeamsByIdRatingsData"""
+
+    data: "TeamsByIdRatingsData"
+    meta: "Meta"
+
+
+class RatingsResponse(TypedDict):
+    """Success envelope around RatingsData"""
+
+    data: "RatingsData"
+    meta: "Meta"
+
+
+class ContestsByIdRatingsResponse(TypedDict):
+    """Success envelope around ContestsByIdRatingsData"""
+
+    data: "ContestsByIdRatingsData"
+    meta: "Meta"
+
+
+class SourcesResponse(TypedDict):
+    """Success envelope around SourcesData"""
+
+    data: "SourcesData"
+    meta: "Meta"
+
+
 class ChangesResponse(TypedDict):
     """Success envelope around ChangesData"""
 
@@ -517,6 +566,22 @@ class Operations:
         """Ranked board of one statistic for an edition or a whole competition (GET /v1/analysis/stat-board)."""
         return self._get("/v1/analysis/stat-board", {"competition": competition, "edition": edition, "stat": stat, "limit": limit, "cursor": cursor})  # type: ignore[return-value]
 
+    def get_teams_by_id_ratings(self, id: Union[str, int], *, from_: Optional[Union[str, int, bool]] = None, to: Optional[Union[str, int, bool]] = None) -> "TeamsByIdRatingsResponse":
+        """A team's Elo rating history, one point per rated contest (GET /v1/teams/{id}/ratings)."""
+        return self._get(f"/v1/teams/{_seg(id)}/ratings", {"from": from_, "to": to})  # type: ignore[return-value]
+
+    def get_ratings(self, *, date: Optional[Union[str, int, bool]] = None, limit: Optional[Union[str, int, bool]] = None) -> "RatingsResponse":
+        """The Elo ranking of national teams at a date (GET /v1/ratings)."""
+        return self._get("/v1/ratings", {"date": date, "limit": limit})  # type: ignore[return-value]
+
+    def get_contests_by_id_ratings(self, id: Union[str, int]) -> "ContestsByIdRatingsResponse":
+        """A contest's pre-match Elo ratings and expected result (GET /v1/contests/{id}/ratings)."""
+        return self._get(f"/v1/contests/{_seg(id)}/ratings", {})  # type: ignore[return-value]
+
+    def get_sources(self) -> "SourcesResponse":
+        """The data sources, their licences and what each covers here (GET /v1/sources)."""
+        return self._get("/v1/sources", {})  # type: ignore[return-value]
+
     def get_changes(self, *, cursor: Optional[Union[str, int, bool]] = None, types: Optional[Union[str, int, bool]] = None, competition: Optional[Union[str, int, bool]] = None, contest: Optional[Union[str, int, bool]] = None, limit: Optional[Union[str, int, bool]] = None) -> "ChangesResponse":
         """Change feed, paged by cursor (GET /v1/changes)."""
         return self._get("/v1/changes", {"cursor": cursor, "types": types, "competition": competition, "contest": contest, "limit": limit})  # type: ignore[return-value]
@@ -611,6 +676,22 @@ class AsyncOperations:
     async def get_analysis_stat_board(self, *, competition: Optional[Union[str, int, bool]] = None, edition: Optional[Union[str, int, bool]] = None, stat: Optional[Union[str, int, bool]] = None, limit: Optional[Union[str, int, bool]] = None, cursor: Optional[Union[str, int, bool]] = None) -> "AnalysisStatBoardResponse":
         """Ranked board of one statistic for an edition or a whole competition (GET /v1/analysis/stat-board)."""
         return await self._get("/v1/analysis/stat-board", {"competition": competition, "edition": edition, "stat": stat, "limit": limit, "cursor": cursor})  # type: ignore[return-value]
+
+    async def get_teams_by_id_ratings(self, id: Union[str, int], *, from_: Optional[Union[str, int, bool]] = None, to: Optional[Union[str, int, bool]] = None) -> "TeamsByIdRatingsResponse":
+        """A team's Elo rating history, one point per rated contest (GET /v1/teams/{id}/ratings)."""
+        return await self._get(f"/v1/teams/{_seg(id)}/ratings", {"from": from_, "to": to})  # type: ignore[return-value]
+
+    async def get_ratings(self, *, date: Optional[Union[str, int, bool]] = None, limit: Optional[Union[str, int, bool]] = None) -> "RatingsResponse":
+        """The Elo ranking of national teams at a date (GET /v1/ratings)."""
+        return await self._get("/v1/ratings", {"date": date, "limit": limit})  # type: ignore[return-value]
+
+    async def get_contests_by_id_ratings(self, id: Union[str, int]) -> "ContestsByIdRatingsResponse":
+        """A contest's pre-match Elo ratings and expected result (GET /v1/contests/{id}/ratings)."""
+        return await self._get(f"/v1/contests/{_seg(id)}/ratings", {})  # type: ignore[return-value]
+
+    async def get_sources(self) -> "SourcesResponse":
+        """The data sources, their licences and what each covers here (GET /v1/sources)."""
+        return await self._get("/v1/sources", {})  # type: ignore[return-value]
 
     async def get_changes(self, *, cursor: Optional[Union[str, int, bool]] = None, types: Optional[Union[str, int, bool]] = None, competition: Optional[Union[str, int, bool]] = None, contest: Optional[Union[str, int, bool]] = None, limit: Optional[Union[str, int, bool]] = None) -> "ChangesResponse":
         """Change feed, paged by cursor (GET /v1/changes)."""

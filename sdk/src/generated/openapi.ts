@@ -66,6 +66,12 @@ export const openapi: Record<string, unknown> = {
       "description": "Ranked statistic boards."
     },
     {
+      "name": "Ratings"
+    },
+    {
+      "name": "Sources"
+    },
+    {
       "name": "Events",
       "description": "The change feed: every change to contests, odds, standings, teams and persons in commit order (docs/events.md)."
     },
@@ -4316,6 +4322,745 @@ export const openapi: Record<string, unknown> = {
         "x-scope": "analysis"
       }
     },
+    "/v1/teams/{id}/ratings": {
+      "get": {
+        "operationId": "getTeamsByIdRatings",
+        "summary": "A team's Elo rating history, one point per rated contest",
+        "description": "World Football Elo: every team starts at 1500; Rn = Ro + K·G·(W − We), We = 1 / (10^(−dr/400) + 1) with dr the rating difference plus 100 for the home side at a non-neutral venue; a shoot-out counts as a draw; G = 1 for a goal difference of 0 or 1, 1.5 for 2, (11 + N)/8 for N ≥ 3; K = 60 World Cup, 50 continental championships, 40 qualifiers and Nations Leagues, 20 friendlies, 30 others. Computed over the international results in date order, unrounded.\n\nCosts the analysis group's price per successful call: 1 unit on the built-in plans (X-Units-Cost reports it for the key's plan); errors and 304 cost 0.",
+        "tags": [
+          "Ratings"
+        ],
+        "parameters": [
+          {
+            "name": "id",
+            "in": "path",
+            "required": true,
+            "description": "Record id",
+            "schema": {
+              "type": "string",
+              "pattern": "^[1-9][0-9]{0,9}$",
+              "maxLength": 10
+            }
+          },
+          {
+            "name": "from",
+            "in": "query",
+            "required": false,
+            "description": "First day (inclusive)",
+            "schema": {
+              "format": "date",
+              "maxLength": 10,
+              "type": "string",
+              "pattern": "^\\d{4}-\\d{2}-\\d{2}$"
+            }
+          },
+          {
+            "name": "to",
+            "in": "query",
+            "required": false,
+            "description": "Last day (inclusive)",
+            "schema": {
+              "format": "date",
+              "maxLength": 10,
+              "type": "string",
+              "pattern": "^\\d{4}-\\d{2}-\\d{2}$"
+            }
+          },
+          {
+            "name": "If-None-Match",
+            "in": "header",
+            "required": false,
+            "description": "An ETag from an earlier 200: answered 304 (0 units) while the body is unchanged",
+            "schema": {
+              "type": "string",
+              "maxLength": 200
+            }
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "OK",
+            "headers": {
+              "X-Request-Id": {
+                "$ref": "#/components/headers/X-Request-Id"
+              },
+              "Access-Control-Allow-Origin": {
+                "$ref": "#/components/headers/Access-Control-Allow-Origin"
+              },
+              "X-RateLimit-Limit": {
+                "$ref": "#/components/headers/X-RateLimit-Limit"
+              },
+              "X-RateLimit-Remaining": {
+                "$ref": "#/components/headers/X-RateLimit-Remaining"
+              },
+              "X-RateLimit-Reset": {
+                "$ref": "#/components/headers/X-RateLimit-Reset"
+              },
+              "RateLimit": {
+                "$ref": "#/components/headers/RateLimit"
+              },
+              "RateLimit-Policy": {
+                "$ref": "#/components/headers/RateLimit-Policy"
+              },
+              "ETag": {
+                "$ref": "#/components/headers/ETag"
+              },
+              "Cache-Control": {
+                "$ref": "#/components/headers/Cache-Control"
+              },
+              "Vary": {
+                "$ref": "#/components/headers/Vary"
+              },
+              "Content-Encoding": {
+                "$ref": "#/components/headers/Content-Encoding"
+              },
+              "X-Units-Cost": {
+                "$ref": "#/components/headers/X-Units-Cost"
+              },
+              "X-Units-Used": {
+                "$ref": "#/components/headers/X-Units-Used"
+              },
+              "X-Units-Remaining": {
+                "$ref": "#/components/headers/X-Units-Remaining"
+              }
+            },
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/TeamsByIdRatingsResponse"
+                }
+              }
+            }
+          },
+          "304": {
+            "description": "Not Modified: If-None-Match matched the current ETag. No body; costs 0 units but counts as a request.",
+            "headers": {
+              "X-Request-Id": {
+                "$ref": "#/components/headers/X-Request-Id"
+              },
+              "Access-Control-Allow-Origin": {
+                "$ref": "#/components/headers/Access-Control-Allow-Origin"
+              },
+              "X-RateLimit-Limit": {
+                "$ref": "#/components/headers/X-RateLimit-Limit"
+              },
+              "X-RateLimit-Remaining": {
+                "$ref": "#/components/headers/X-RateLimit-Remaining"
+              },
+              "X-RateLimit-Reset": {
+                "$ref": "#/components/headers/X-RateLimit-Reset"
+              },
+              "RateLimit": {
+                "$ref": "#/components/headers/RateLimit"
+              },
+              "RateLimit-Policy": {
+                "$ref": "#/components/headers/RateLimit-Policy"
+              },
+              "ETag": {
+                "$ref": "#/components/headers/ETag"
+              },
+              "Cache-Control": {
+                "$ref": "#/components/headers/Cache-Control"
+              }
+            }
+          },
+          "400": {
+            "$ref": "#/components/responses/InvalidParameter"
+          },
+          "401": {
+            "$ref": "#/components/responses/Unauthorized"
+          },
+          "403": {
+            "description": "FORBIDDEN: the key lacks the 'teams' scope, or \"IP address not allowed for this key\"",
+            "headers": {
+              "X-Request-Id": {
+                "$ref": "#/components/headers/X-Request-Id"
+              },
+              "Access-Control-Allow-Origin": {
+                "$ref": "#/components/headers/Access-Control-Allow-Origin"
+              },
+              "X-RateLimit-Limit": {
+                "$ref": "#/components/headers/X-RateLimit-Limit"
+              },
+              "X-RateLimit-Remaining": {
+                "$ref": "#/components/headers/X-RateLimit-Remaining"
+              },
+              "X-RateLimit-Reset": {
+                "$ref": "#/components/headers/X-RateLimit-Reset"
+              },
+              "RateLimit": {
+                "$ref": "#/components/headers/RateLimit"
+              },
+              "RateLimit-Policy": {
+                "$ref": "#/components/headers/RateLimit-Policy"
+              }
+            },
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Error"
+                }
+              }
+            }
+          },
+          "404": {
+            "$ref": "#/components/responses/NotFound"
+          },
+          "405": {
+            "$ref": "#/components/responses/MethodNotAllowed"
+          },
+          "429": {
+            "$ref": "#/components/responses/TooManyRequests"
+          },
+          "500": {
+            "$ref": "#/components/responses/InternalError"
+          },
+          "503": {
+            "$ref": "#/components/responses/ServiceUnavailable"
+          }
+        },
+        "x-units": 1,
+        "x-unit-group": "analysis",
+        "x-scope": "teams"
+      }
+    },
+    "/v1/ratings": {
+      "get": {
+        "operationId": "getRatings",
+        "summary": "The Elo ranking of national teams at a date",
+        "description": "Every team rated on or before the date, by its rating after its last contest up to that day. World Football Elo: every team starts at 1500; Rn = Ro + K·G·(W − We), We = 1 / (10^(−dr/400) + 1) with dr the rating difference plus 100 for the home side at a non-neutral venue; a shoot-out counts as a draw; G = 1 for a goal difference of 0 or 1, 1.5 for 2, (11 + N)/8 for N ≥ 3; K = 60 World Cup, 50 continental championships, 40 qualifiers and Nations Leagues, 20 friendlies, 30 others. Computed over the international results in date order, unrounded.\n\nCosts the analysis group's price per successful call: 1 unit on the built-in plans (X-Units-Cost reports it for the key's plan); errors and 304 cost 0.",
+        "tags": [
+          "Ratings"
+        ],
+        "parameters": [
+          {
+            "name": "date",
+            "in": "query",
+            "required": false,
+            "description": "Day of the ranking (default: today)",
+            "schema": {
+              "format": "date",
+              "maxLength": 10,
+              "type": "string",
+              "pattern": "^\\d{4}-\\d{2}-\\d{2}$"
+            }
+          },
+          {
+            "name": "limit",
+            "in": "query",
+            "required": false,
+            "description": "Rows per page; default 50. Any value above 500 (any number of digits) is clamped to 500 silently; 0 is a 400 because a page of 0 rows never advances a paging loop.",
+            "schema": {
+              "type": "integer",
+              "minimum": 1,
+              "default": 50,
+              "format": "int64",
+              "maximum": 9007199254740991
+            }
+          },
+          {
+            "name": "If-None-Match",
+            "in": "header",
+            "required": false,
+            "description": "An ETag from an earlier 200: answered 304 (0 units) while the body is unchanged",
+            "schema": {
+              "type": "string",
+              "maxLength": 200
+            }
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "OK",
+            "headers": {
+              "X-Request-Id": {
+                "$ref": "#/components/headers/X-Request-Id"
+              },
+              "Access-Control-Allow-Origin": {
+                "$ref": "#/components/headers/Access-Control-Allow-Origin"
+              },
+              "X-RateLimit-Limit": {
+                "$ref": "#/components/headers/X-RateLimit-Limit"
+              },
+              "X-RateLimit-Remaining": {
+                "$ref": "#/components/headers/X-RateLimit-Remaining"
+              },
+              "X-RateLimit-Reset": {
+                "$ref": "#/components/headers/X-RateLimit-Reset"
+              },
+              "RateLimit": {
+                "$ref": "#/components/headers/RateLimit"
+              },
+              "RateLimit-Policy": {
+                "$ref": "#/components/headers/RateLimit-Policy"
+              },
+              "ETag": {
+                "$ref": "#/components/headers/ETag"
+              },
+              "Cache-Control": {
+                "$ref": "#/components/headers/Cache-Control"
+              },
+              "Vary": {
+                "$ref": "#/components/headers/Vary"
+              },
+              "Content-Encoding": {
+                "$ref": "#/components/headers/Content-Encoding"
+              },
+              "X-Units-Cost": {
+                "$ref": "#/components/headers/X-Units-Cost"
+              },
+              "X-Units-Used": {
+                "$ref": "#/components/headers/X-Units-Used"
+              },
+              "X-Units-Remaining": {
+                "$ref": "#/components/headers/X-Units-Remaining"
+              }
+            },
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/RatingsResponse"
+                }
+              }
+            }
+          },
+          "304": {
+            "description": "Not Modified: If-None-Match matched the current ETag. No body; costs 0 units but counts as a request.",
+            "headers": {
+              "X-Request-Id": {
+                "$ref": "#/components/headers/X-Request-Id"
+              },
+              "Access-Control-Allow-Origin": {
+                "$ref": "#/components/headers/Access-Control-Allow-Origin"
+              },
+              "X-RateLimit-Limit": {
+                "$ref": "#/components/headers/X-RateLimit-Limit"
+              },
+              "X-RateLimit-Remaining": {
+                "$ref": "#/components/headers/X-RateLimit-Remaining"
+              },
+              "X-RateLimit-Reset": {
+                "$ref": "#/components/headers/X-RateLimit-Reset"
+              },
+              "RateLimit": {
+                "$ref": "#/components/headers/RateLimit"
+              },
+              "RateLimit-Policy": {
+                "$ref": "#/components/headers/RateLimit-Policy"
+              },
+              "ETag": {
+                "$ref": "#/components/headers/ETag"
+              },
+              "Cache-Control": {
+                "$ref": "#/components/headers/Cache-Control"
+              }
+            }
+          },
+          "400": {
+            "$ref": "#/components/responses/InvalidParameter"
+          },
+          "401": {
+            "$ref": "#/components/responses/Unauthorized"
+          },
+          "403": {
+            "description": "FORBIDDEN: the key lacks the 'teams' scope, or \"IP address not allowed for this key\"",
+            "headers": {
+              "X-Request-Id": {
+                "$ref": "#/components/headers/X-Request-Id"
+              },
+              "Access-Control-Allow-Origin": {
+                "$ref": "#/components/headers/Access-Control-Allow-Origin"
+              },
+              "X-RateLimit-Limit": {
+                "$ref": "#/components/headers/X-RateLimit-Limit"
+              },
+              "X-RateLimit-Remaining": {
+                "$ref": "#/components/headers/X-RateLimit-Remaining"
+              },
+              "X-RateLimit-Reset": {
+                "$ref": "#/components/headers/X-RateLimit-Reset"
+              },
+              "RateLimit": {
+                "$ref": "#/components/headers/RateLimit"
+              },
+              "RateLimit-Policy": {
+                "$ref": "#/components/headers/RateLimit-Policy"
+              }
+            },
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Error"
+                }
+              }
+            }
+          },
+          "404": {
+            "$ref": "#/components/responses/NotFound"
+          },
+          "405": {
+            "$ref": "#/components/responses/MethodNotAllowed"
+          },
+          "429": {
+            "$ref": "#/components/responses/TooManyRequests"
+          },
+          "500": {
+            "$ref": "#/components/responses/InternalError"
+          },
+          "503": {
+            "$ref": "#/components/responses/ServiceUnavailable"
+          }
+        },
+        "x-units": 1,
+        "x-unit-group": "analysis",
+        "x-scope": "teams"
+      }
+    },
+    "/v1/contests/{id}/ratings": {
+      "get": {
+        "operationId": "getContestsByIdRatings",
+        "summary": "A contest's pre-match Elo ratings and expected result",
+        "description": "World Football Elo: every team starts at 1500; Rn = Ro + K·G·(W − We), We = 1 / (10^(−dr/400) + 1) with dr the rating difference plus 100 for the home side at a non-neutral venue; a shoot-out counts as a draw; G = 1 for a goal difference of 0 or 1, 1.5 for 2, (11 + N)/8 for N ≥ 3; K = 60 World Cup, 50 continental championships, 40 qualifiers and Nations Leagues, 20 friendlies, 30 others. Computed over the international results in date order, unrounded.\n\nCosts the analysis group's price per successful call: 1 unit on the built-in plans (X-Units-Cost reports it for the key's plan); errors and 304 cost 0.",
+        "tags": [
+          "Ratings"
+        ],
+        "parameters": [
+          {
+            "name": "id",
+            "in": "path",
+            "required": true,
+            "description": "Record id",
+            "schema": {
+              "type": "string",
+              "pattern": "^[1-9][0-9]{0,9}$",
+              "maxLength": 10
+            }
+          },
+          {
+            "name": "If-None-Match",
+            "in": "header",
+            "required": false,
+            "description": "An ETag from an earlier 200: answered 304 (0 units) while the body is unchanged",
+            "schema": {
+              "type": "string",
+              "maxLength": 200
+            }
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "OK",
+            "headers": {
+              "X-Request-Id": {
+                "$ref": "#/components/headers/X-Request-Id"
+              },
+              "Access-Control-Allow-Origin": {
+                "$ref": "#/components/headers/Access-Control-Allow-Origin"
+              },
+              "X-RateLimit-Limit": {
+                "$ref": "#/components/headers/X-RateLimit-Limit"
+              },
+              "X-RateLimit-Remaining": {
+                "$ref": "#/components/headers/X-RateLimit-Remaining"
+              },
+              "X-RateLimit-Reset": {
+                "$ref": "#/components/headers/X-RateLimit-Reset"
+              },
+              "RateLimit": {
+                "$ref": "#/components/headers/RateLimit"
+              },
+              "RateLimit-Policy": {
+                "$ref": "#/components/headers/RateLimit-Policy"
+              },
+              "ETag": {
+                "$ref": "#/components/headers/ETag"
+              },
+              "Cache-Control": {
+                "$ref": "#/components/headers/Cache-Control"
+              },
+              "Vary": {
+                "$ref": "#/components/headers/Vary"
+              },
+              "Content-Encoding": {
+                "$ref": "#/components/headers/Content-Encoding"
+              },
+              "X-Units-Cost": {
+                "$ref": "#/components/headers/X-Units-Cost"
+              },
+              "X-Units-Used": {
+                "$ref": "#/components/headers/X-Units-Used"
+              },
+              "X-Units-Remaining": {
+                "$ref": "#/components/headers/X-Units-Remaining"
+              }
+            },
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ContestsByIdRatingsResponse"
+                }
+              }
+            }
+          },
+          "304": {
+            "description": "Not Modified: If-None-Match matched the current ETag. No body; costs 0 units but counts as a request.",
+            "headers": {
+              "X-Request-Id": {
+                "$ref": "#/components/headers/X-Request-Id"
+              },
+              "Access-Control-Allow-Origin": {
+                "$ref": "#/components/headers/Access-Control-Allow-Origin"
+              },
+              "X-RateLimit-Limit": {
+                "$ref": "#/components/headers/X-RateLimit-Limit"
+              },
+              "X-RateLimit-Remaining": {
+                "$ref": "#/components/headers/X-RateLimit-Remaining"
+              },
+              "X-RateLimit-Reset": {
+                "$ref": "#/components/headers/X-RateLimit-Reset"
+              },
+              "RateLimit": {
+                "$ref": "#/components/headers/RateLimit"
+              },
+              "RateLimit-Policy": {
+                "$ref": "#/components/headers/RateLimit-Policy"
+              },
+              "ETag": {
+                "$ref": "#/components/headers/ETag"
+              },
+              "Cache-Control": {
+                "$ref": "#/components/headers/Cache-Control"
+              }
+            }
+          },
+          "400": {
+            "$ref": "#/components/responses/InvalidParameter"
+          },
+          "401": {
+            "$ref": "#/components/responses/Unauthorized"
+          },
+          "403": {
+            "description": "FORBIDDEN: the key lacks the 'contests' scope, or \"IP address not allowed for this key\"",
+            "headers": {
+              "X-Request-Id": {
+                "$ref": "#/components/headers/X-Request-Id"
+              },
+              "Access-Control-Allow-Origin": {
+                "$ref": "#/components/headers/Access-Control-Allow-Origin"
+              },
+              "X-RateLimit-Limit": {
+                "$ref": "#/components/headers/X-RateLimit-Limit"
+              },
+              "X-RateLimit-Remaining": {
+                "$ref": "#/components/headers/X-RateLimit-Remaining"
+              },
+              "X-RateLimit-Reset": {
+                "$ref": "#/components/headers/X-RateLimit-Reset"
+              },
+              "RateLimit": {
+                "$ref": "#/components/headers/RateLimit"
+              },
+              "RateLimit-Policy": {
+                "$ref": "#/components/headers/RateLimit-Policy"
+              }
+            },
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Error"
+                }
+              }
+            }
+          },
+          "404": {
+            "$ref": "#/components/responses/NotFound"
+          },
+          "405": {
+            "$ref": "#/components/responses/MethodNotAllowed"
+          },
+          "429": {
+            "$ref": "#/components/responses/TooManyRequests"
+          },
+          "500": {
+            "$ref": "#/components/responses/InternalError"
+          },
+          "503": {
+            "$ref": "#/components/responses/ServiceUnavailable"
+          }
+        },
+        "x-units": 1,
+        "x-unit-group": "analysis",
+        "x-scope": "contests"
+      }
+    },
+    "/v1/sources": {
+      "get": {
+        "operationId": "getSources",
+        "summary": "The data sources, their licences and what each covers here",
+        "description": "Costs the reference group's price per successful call: 1 unit on the built-in plans (X-Units-Cost reports it for the key's plan); errors and 304 cost 0.",
+        "tags": [
+          "Sources"
+        ],
+        "parameters": [
+          {
+            "name": "If-None-Match",
+            "in": "header",
+            "required": false,
+            "description": "An ETag from an earlier 200: answered 304 (0 units) while the body is unchanged",
+            "schema": {
+              "type": "string",
+              "maxLength": 200
+            }
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "OK",
+            "headers": {
+              "X-Request-Id": {
+                "$ref": "#/components/headers/X-Request-Id"
+              },
+              "Access-Control-Allow-Origin": {
+                "$ref": "#/components/headers/Access-Control-Allow-Origin"
+              },
+              "X-RateLimit-Limit": {
+                "$ref": "#/components/headers/X-RateLimit-Limit"
+              },
+              "X-RateLimit-Remaining": {
+                "$ref": "#/components/headers/X-RateLimit-Remaining"
+              },
+              "X-RateLimit-Reset": {
+                "$ref": "#/components/headers/X-RateLimit-Reset"
+              },
+              "RateLimit": {
+                "$ref": "#/components/headers/RateLimit"
+              },
+              "RateLimit-Policy": {
+                "$ref": "#/components/headers/RateLimit-Policy"
+              },
+              "ETag": {
+                "$ref": "#/components/headers/ETag"
+              },
+              "Cache-Control": {
+                "$ref": "#/components/headers/Cache-Control"
+              },
+              "Vary": {
+                "$ref": "#/components/headers/Vary"
+              },
+              "Content-Encoding": {
+                "$ref": "#/components/headers/Content-Encoding"
+              },
+              "X-Units-Cost": {
+                "$ref": "#/components/headers/X-Units-Cost"
+              },
+              "X-Units-Used": {
+                "$ref": "#/components/headers/X-Units-Used"
+              },
+              "X-Units-Remaining": {
+                "$ref": "#/components/headers/X-Units-Remaining"
+              }
+            },
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/SourcesResponse"
+                }
+              }
+            }
+          },
+          "304": {
+            "description": "Not Modified: If-None-Match matched the current ETag. No body; costs 0 units but counts as a request.",
+            "headers": {
+              "X-Request-Id": {
+                "$ref": "#/components/headers/X-Request-Id"
+              },
+              "Access-Control-Allow-Origin": {
+                "$ref": "#/components/headers/Access-Control-Allow-Origin"
+              },
+              "X-RateLimit-Limit": {
+                "$ref": "#/components/headers/X-RateLimit-Limit"
+              },
+              "X-RateLimit-Remaining": {
+                "$ref": "#/components/headers/X-RateLimit-Remaining"
+              },
+              "X-RateLimit-Reset": {
+                "$ref": "#/components/headers/X-RateLimit-Reset"
+              },
+              "RateLimit": {
+                "$ref": "#/components/headers/RateLimit"
+              },
+              "RateLimit-Policy": {
+                "$ref": "#/components/headers/RateLimit-Policy"
+              },
+              "ETag": {
+                "$ref": "#/components/headers/ETag"
+              },
+              "Cache-Control": {
+                "$ref": "#/components/headers/Cache-Control"
+              }
+            }
+          },
+          "400": {
+            "$ref": "#/components/responses/InvalidParameter"
+          },
+          "401": {
+            "$ref": "#/components/responses/Unauthorized"
+          },
+          "403": {
+            "description": "FORBIDDEN: the key lacks the 'competitions' scope, or \"IP address not allowed for this key\"",
+            "headers": {
+              "X-Request-Id": {
+                "$ref": "#/components/headers/X-Request-Id"
+              },
+              "Access-Control-Allow-Origin": {
+                "$ref": "#/components/headers/Access-Control-Allow-Origin"
+              },
+              "X-RateLimit-Limit": {
+                "$ref": "#/components/headers/X-RateLimit-Limit"
+              },
+              "X-RateLimit-Remaining": {
+                "$ref": "#/components/headers/X-RateLimit-Remaining"
+              },
+              "X-RateLimit-Reset": {
+                "$ref": "#/components/headers/X-RateLimit-Reset"
+              },
+              "RateLimit": {
+                "$ref": "#/components/headers/RateLimit"
+              },
+              "RateLimit-Policy": {
+                "$ref": "#/components/headers/RateLimit-Policy"
+              }
+            },
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Error"
+                }
+              }
+            }
+          },
+          "404": {
+            "$ref": "#/components/responses/NotFound"
+          },
+          "405": {
+            "$ref": "#/components/responses/MethodNotAllowed"
+          },
+          "429": {
+            "$ref": "#/components/responses/TooManyRequests"
+          },
+          "500": {
+            "$ref": "#/components/responses/InternalError"
+          },
+          "503": {
+            "$ref": "#/components/responses/ServiceUnavailable"
+          }
+        },
+        "x-units": 1,
+        "x-unit-group": "reference",
+        "x-scope": "competitions"
+      }
+    },
     "/v1/changes": {
       "get": {
         "operationId": "getChanges",
@@ -5619,6 +6364,29 @@ export const openapi: Record<string, unknown> = {
             ],
             "maxLength": 1000
           },
+          "venue_city": {
+            "description": "City of the venue as named when the contest was played",
+            "type": [
+              "string",
+              "null"
+            ],
+            "maxLength": 1000
+          },
+          "venue_country": {
+            "description": "Country of the venue as named when the contest was played",
+            "type": [
+              "string",
+              "null"
+            ],
+            "maxLength": 1000
+          },
+          "neutral": {
+            "description": "True when neither side played at home; null when unknown",
+            "type": [
+              "boolean",
+              "null"
+            ]
+          },
           "period": {
             "anyOf": [
               {
@@ -5874,6 +6642,21 @@ export const openapi: Record<string, unknown> = {
                   }
                 ],
                 "description": "The winning side (after extra time or penalties too); null for a draw or unplayed"
+              },
+              "first_shooter": {
+                "anyOf": [
+                  {
+                    "type": "string",
+                    "enum": [
+                      "home",
+                      "away"
+                    ]
+                  },
+                  {
+                    "type": "null"
+                  }
+                ],
+                "description": "The side that shot first in the penalty shoot-out; null when unknown or without one"
               }
             },
             "required": [
@@ -5882,7 +6665,24 @@ export const openapi: Record<string, unknown> = {
               "extra_time",
               "penalties",
               "decided_by",
-              "winner"
+              "winner",
+              "first_shooter"
+            ],
+            "additionalProperties": false
+          },
+          "coverage": {
+            "type": "object",
+            "properties": {
+              "goal_list": {
+                "description": "True when the contest's goal events are its complete goal list (they add up to the score), false when the source has the result only, null when it does not say",
+                "type": [
+                  "boolean",
+                  "null"
+                ]
+              }
+            },
+            "required": [
+              "goal_list"
             ],
             "additionalProperties": false
           }
@@ -5896,11 +6696,15 @@ export const openapi: Record<string, unknown> = {
           "status",
           "kickoff_at",
           "venue",
+          "venue_city",
+          "venue_country",
+          "neutral",
           "period",
           "minute",
           "participants",
           "referee",
-          "score"
+          "score",
+          "coverage"
         ],
         "additionalProperties": false
       },
@@ -5940,7 +6744,7 @@ export const openapi: Record<string, unknown> = {
           },
           "name": {
             "type": "string",
-            "description": "Team or person name",
+            "description": "Team or person name (a team's name when the contest was played, e.g. Dahomey for Benin in 1962)",
             "maxLength": 1000
           },
           "score": {
@@ -8235,6 +9039,277 @@ export const openapi: Record<string, unknown> = {
         ],
         "additionalProperties": false
       },
+      "TeamsByIdRatingsData": {
+        "type": "object",
+        "properties": {
+          "items": {
+            "type": "array",
+            "items": {
+              "type": "object",
+              "properties": {
+                "contest_id": {
+                  "type": "string",
+                  "pattern": "^[1-9][0-9]{0,9}$",
+                  "maxLength": 10,
+                  "description": "Id of the contest"
+                },
+                "date": {
+                  "type": "string",
+                  "format": "date",
+                  "description": "Calendar day, YYYY-MM-DD",
+                  "maxLength": 10
+                },
+                "opponent_id": {
+                  "description": "Id of the opponent team",
+                  "type": [
+                    "string",
+                    "null"
+                  ],
+                  "maxLength": 1000
+                },
+                "before": {
+                  "type": "number",
+                  "description": "Rating before the contest"
+                },
+                "after": {
+                  "type": "number",
+                  "description": "Rating after the contest"
+                },
+                "expected": {
+                  "type": "number",
+                  "description": "Expected result before the contest (0..1; win 1, draw 0.5)"
+                }
+              },
+              "required": [
+                "contest_id",
+                "date",
+                "opponent_id",
+                "before",
+                "after",
+                "expected"
+              ],
+              "additionalProperties": false
+            }
+          }
+        },
+        "required": [
+          "items"
+        ],
+        "additionalProperties": false
+      },
+      "RatingsData": {
+        "type": "object",
+        "properties": {
+          "date": {
+            "type": "string",
+            "format": "date",
+            "description": "Calendar day, YYYY-MM-DD",
+            "maxLength": 10
+          },
+          "items": {
+            "type": "array",
+            "items": {
+              "type": "object",
+              "properties": {
+                "rank": {
+                  "type": "integer",
+                  "minimum": -9007199254740991,
+                  "maximum": 9007199254740991,
+                  "format": "int64"
+                },
+                "team_id": {
+                  "type": "string",
+                  "pattern": "^[1-9][0-9]{0,9}$",
+                  "maxLength": 10,
+                  "description": "Id of the team"
+                },
+                "team_name": {
+                  "type": "string",
+                  "maxLength": 1000
+                },
+                "rating": {
+                  "type": "number",
+                  "description": "Rating after the team's last contest on or before the date"
+                },
+                "last_played": {
+                  "type": "string",
+                  "format": "date",
+                  "description": "Calendar day, YYYY-MM-DD",
+                  "maxLength": 10
+                }
+              },
+              "required": [
+                "rank",
+                "team_id",
+                "team_name",
+                "rating",
+                "last_played"
+              ],
+              "additionalProperties": false
+            }
+          }
+        },
+        "required": [
+          "date",
+          "items"
+        ],
+        "additionalProperties": false
+      },
+      "ContestsByIdRatingsData": {
+        "type": "object",
+        "properties": {
+          "items": {
+            "type": "array",
+            "items": {
+              "type": "object",
+              "properties": {
+                "side": {
+                  "type": "string",
+                  "enum": [
+                    "home",
+                    "away"
+                  ]
+                },
+                "team_id": {
+                  "type": "string",
+                  "pattern": "^[1-9][0-9]{0,9}$",
+                  "maxLength": 10,
+                  "description": "Id of the team"
+                },
+                "before": {
+                  "type": "number",
+                  "description": "Pre-match rating"
+                },
+                "after": {
+                  "type": "number",
+                  "description": "Rating after the contest"
+                },
+                "expected": {
+                  "type": "number",
+                  "description": "Expected result from the pre-match ratings (0..1)"
+                }
+              },
+              "required": [
+                "side",
+                "team_id",
+                "before",
+                "after",
+                "expected"
+              ],
+              "additionalProperties": false
+            }
+          }
+        },
+        "required": [
+          "items"
+        ],
+        "additionalProperties": false
+      },
+      "SourcesData": {
+        "type": "object",
+        "properties": {
+          "items": {
+            "type": "array",
+            "items": {
+              "type": "object",
+              "properties": {
+                "id": {
+                  "type": "string",
+                  "maxLength": 1000
+                },
+                "name": {
+                  "type": "string",
+                  "maxLength": 1000
+                },
+                "url": {
+                  "type": "string",
+                  "maxLength": 1000
+                },
+                "licence": {
+                  "type": "string",
+                  "maxLength": 1000
+                },
+                "covers": {
+                  "type": "string",
+                  "description": "What the source covers",
+                  "maxLength": 1000
+                },
+                "precedence": {
+                  "anyOf": [
+                    {
+                      "type": "integer",
+                      "minimum": -9007199254740991,
+                      "maximum": 9007199254740991,
+                      "format": "int64"
+                    },
+                    {
+                      "type": "null"
+                    }
+                  ],
+                  "description": "1 wins over 2 where sources disagree; null when it never overlaps"
+                },
+                "contests": {
+                  "type": "integer",
+                  "minimum": -9007199254740991,
+                  "maximum": 9007199254740991,
+                  "description": "Contests this source describes here",
+                  "format": "int64"
+                },
+                "first_date": {
+                  "anyOf": [
+                    {
+                      "type": "string",
+                      "format": "date",
+                      "description": "Calendar day, YYYY-MM-DD",
+                      "maxLength": 10
+                    },
+                    {
+                      "type": "null"
+                    }
+                  ]
+                },
+                "last_date": {
+                  "anyOf": [
+                    {
+                      "type": "string",
+                      "format": "date",
+                      "description": "Calendar day, YYYY-MM-DD",
+                      "maxLength": 10
+                    },
+                    {
+                      "type": "null"
+                    }
+                  ]
+                },
+                "contests_with_goal_list": {
+                  "type": "integer",
+                  "minimum": -9007199254740991,
+                  "maximum": 9007199254740991,
+                  "description": "Of those, contests whose goal list is complete",
+                  "format": "int64"
+                }
+              },
+              "required": [
+                "id",
+                "name",
+                "url",
+                "licence",
+                "covers",
+                "precedence",
+                "contests",
+                "first_date",
+                "last_date",
+                "contests_with_goal_list"
+              ],
+              "additionalProperties": false
+            }
+          }
+        },
+        "required": [
+          "items"
+        ],
+        "additionalProperties": false
+      },
       "ChangesData": {
         "type": "object",
         "properties": {
@@ -8675,6 +9750,74 @@ export const openapi: Record<string, unknown> = {
         "properties": {
           "data": {
             "$ref": "#/components/schemas/AnalysisStatBoardData"
+          },
+          "meta": {
+            "$ref": "#/components/schemas/Meta"
+          }
+        },
+        "required": [
+          "data",
+          "meta"
+        ],
+        "additionalProperties": false
+      },
+      "TeamsByIdRatingsResponse": {
+        "type": "object",
+        "description": "Success envelope around TeamsByIdRatingsData",
+        "properties": {
+          "data": {
+            "$ref": "#/components/schemas/TeamsByIdRatingsData"
+          },
+          "meta": {
+            "$ref": "#/components/schemas/Meta"
+          }
+        },
+        "required": [
+          "data",
+          "meta"
+        ],
+        "additionalProperties": false
+      },
+      "RatingsResponse": {
+        "type": "object",
+        "description": "Success envelope around RatingsData",
+        "properties": {
+          "data": {
+            "$ref": "#/components/schemas/RatingsData"
+          },
+          "meta": {
+            "$ref": "#/components/schemas/Meta"
+          }
+        },
+        "required": [
+          "data",
+          "meta"
+        ],
+        "additionalProperties": false
+      },
+      "ContestsByIdRatingsResponse": {
+        "type": "object",
+        "description": "Success envelope around ContestsByIdRatingsData",
+        "properties": {
+          "data": {
+            "$ref": "#/components/schemas/ContestsByIdRatingsData"
+          },
+          "meta": {
+            "$ref": "#/components/schemas/Meta"
+          }
+        },
+        "required": [
+          "data",
+          "meta"
+        ],
+        "additionalProperties": false
+      },
+      "SourcesResponse": {
+        "type": "object",
+        "description": "Success envelope around SourcesData",
+        "properties": {
+          "data": {
+            "$ref": "#/components/schemas/SourcesData"
           },
           "meta": {
             "$ref": "#/components/schemas/Meta"

@@ -444,6 +444,92 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/teams/{id}/ratings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A team's Elo rating history, one point per rated contest
+         * @description World Football Elo: every team starts at 1500; Rn = Ro + K·G·(W − We), We = 1 / (10^(−dr/400) + 1) with dr the rating difference plus 100 for the home side at a non-neutral venue; a shoot-out counts as a draw; G = 1 for a goal difference of 0 or 1, 1.5 for 2, (11 + N)/8 for N ≥ 3; K = 60 World Cup, 50 continental championships, 40 qualifiers and Nations Leagues, 20 friendlies, 30 others. Computed over the international results in date order, unrounded.
+         *
+         *     Costs the analysis group's price per successful call: 1 unit on the built-in plans (X-Units-Cost reports it for the key's plan); errors and 304 cost 0.
+         */
+        get: operations["getTeamsByIdRatings"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/ratings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The Elo ranking of national teams at a date
+         * @description Every team rated on or before the date, by its rating after its last contest up to that day. World Football Elo: every team starts at 1500; Rn = Ro + K·G·(W − We), We = 1 / (10^(−dr/400) + 1) with dr the rating difference plus 100 for the home side at a non-neutral venue; a shoot-out counts as a draw; G = 1 for a goal difference of 0 or 1, 1.5 for 2, (11 + N)/8 for N ≥ 3; K = 60 World Cup, 50 continental championships, 40 qualifiers and Nations Leagues, 20 friendlies, 30 others. Computed over the international results in date order, unrounded.
+         *
+         *     Costs the analysis group's price per successful call: 1 unit on the built-in plans (X-Units-Cost reports it for the key's plan); errors and 304 cost 0.
+         */
+        get: operations["getRatings"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/contests/{id}/ratings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A contest's pre-match Elo ratings and expected result
+         * @description World Football Elo: every team starts at 1500; Rn = Ro + K·G·(W − We), We = 1 / (10^(−dr/400) + 1) with dr the rating difference plus 100 for the home side at a non-neutral venue; a shoot-out counts as a draw; G = 1 for a goal difference of 0 or 1, 1.5 for 2, (11 + N)/8 for N ≥ 3; K = 60 World Cup, 50 continental championships, 40 qualifiers and Nations Leagues, 20 friendlies, 30 others. Computed over the international results in date order, unrounded.
+         *
+         *     Costs the analysis group's price per successful call: 1 unit on the built-in plans (X-Units-Cost reports it for the key's plan); errors and 304 cost 0.
+         */
+        get: operations["getContestsByIdRatings"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/sources": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The data sources, their licences and what each covers here
+         * @description Costs the reference group's price per successful call: 1 unit on the built-in plans (X-Units-Cost reports it for the key's plan); errors and 304 cost 0.
+         */
+        get: operations["getSources"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/changes": {
         parameters: {
             query?: never;
@@ -639,6 +725,12 @@ export interface components {
             kickoff_at: string;
             /** @description The stadium as the source names it */
             venue: string | null;
+            /** @description City of the venue as named when the contest was played */
+            venue_city: string | null;
+            /** @description Country of the venue as named when the contest was played */
+            venue_country: string | null;
+            /** @description True when neither side played at home; null when unknown */
+            neutral: boolean | null;
             /** @description The live clock's period (first_half … finished); null before kick-off or when no feed reported one */
             period: ("first_half" | "half_time" | "second_half" | "extra_time" | "penalties" | "finished") | null;
             /** @description Elapsed minute of play at the last report (45 at half time, 90 at full time, 120 after extra time) */
@@ -671,6 +763,12 @@ export interface components {
                 decided_by: ("extra_time" | "penalties") | null;
                 /** @description The winning side (after extra time or penalties too); null for a draw or unplayed */
                 winner: ("home" | "away") | null;
+                /** @description The side that shot first in the penalty shoot-out; null when unknown or without one */
+                first_shooter: ("home" | "away") | null;
+            };
+            coverage: {
+                /** @description True when the contest's goal events are its complete goal list (they add up to the score), false when the source has the result only, null when it does not say */
+                goal_list: boolean | null;
             };
         };
         Participant: {
@@ -680,7 +778,7 @@ export interface components {
             team_id: string | null;
             /** @description Id of the person (individual sports), or null */
             person_id: string | null;
-            /** @description Team or person name */
+            /** @description Team or person name (a team's name when the contest was played, e.g. Dahomey for Benin in 1962) */
             name: string;
             /** @description Goals, or sets won; null until played */
             score: number | null;
@@ -1233,6 +1331,84 @@ export interface components {
             /** @description Pass as cursor for the rows after this page (e.g. the rest of a tie); null at the end of the board */
             next_cursor: string | null;
         };
+        TeamsByIdRatingsData: {
+            items: {
+                /** @description Id of the contest */
+                contest_id: string;
+                /**
+                 * Format: date
+                 * @description Calendar day, YYYY-MM-DD
+                 */
+                date: string;
+                /** @description Id of the opponent team */
+                opponent_id: string | null;
+                /** @description Rating before the contest */
+                before: number;
+                /** @description Rating after the contest */
+                after: number;
+                /** @description Expected result before the contest (0..1; win 1, draw 0.5) */
+                expected: number;
+            }[];
+        };
+        RatingsData: {
+            /**
+             * Format: date
+             * @description Calendar day, YYYY-MM-DD
+             */
+            date: string;
+            items: {
+                /** Format: int64 */
+                rank: number;
+                /** @description Id of the team */
+                team_id: string;
+                team_name: string;
+                /** @description Rating after the team's last contest on or before the date */
+                rating: number;
+                /**
+                 * Format: date
+                 * @description Calendar day, YYYY-MM-DD
+                 */
+                last_played: string;
+            }[];
+        };
+        ContestsByIdRatingsData: {
+            items: {
+                /** @enum {string} */
+                side: "home" | "away";
+                /** @description Id of the team */
+                team_id: string;
+                /** @description Pre-match rating */
+                before: number;
+                /** @description Rating after the contest */
+                after: number;
+                /** @description Expected result from the pre-match ratings (0..1) */
+                expected: number;
+            }[];
+        };
+        SourcesData: {
+            items: {
+                id: string;
+                name: string;
+                url: string;
+                licence: string;
+                /** @description What the source covers */
+                covers: string;
+                /** @description 1 wins over 2 where sources disagree; null when it never overlaps */
+                precedence: number | null;
+                /**
+                 * Format: int64
+                 * @description Contests this source describes here
+                 */
+                contests: number;
+                first_date: string | null;
+                last_date: string | null;
+                /**
+                 * Format: int64
+                 * @description Of those, contests whose goal list is complete
+                 */
+                contests_with_goal_list: number;
+            }[];
+        };
         ChangesData: {
             /** @description Oldest first, in commit order */
             items: components["schemas"]["ChangeEvent"][];
@@ -1365,6 +1541,26 @@ export interface components {
         /** @description Success envelope around AnalysisStatBoardData */
         AnalysisStatBoardResponse: {
             data: components["schemas"]["AnalysisStatBoardData"];
+            meta: components["schemas"]["Meta"];
+        };
+        /** @description Success envelope around TeamsByIdRatingsData */
+        TeamsByIdRatingsResponse: {
+            data: components["schemas"]["TeamsByIdRatingsData"];
+            meta: components["schemas"]["Meta"];
+        };
+        /** @description Success envelope around RatingsData */
+        RatingsResponse: {
+            data: components["schemas"]["RatingsData"];
+            meta: components["schemas"]["Meta"];
+        };
+        /** @description Success envelope around ContestsByIdRatingsData */
+        ContestsByIdRatingsResponse: {
+            data: components["schemas"]["ContestsByIdRatingsData"];
+            meta: components["schemas"]["Meta"];
+        };
+        /** @description Success envelope around SourcesData */
+        SourcesResponse: {
+            data: components["schemas"]["SourcesData"];
             meta: components["schemas"]["Meta"];
         };
         /** @description Success envelope around ChangesData */
@@ -3274,6 +3470,326 @@ export interface operations {
             400: components["responses"]["InvalidParameter"];
             401: components["responses"]["Unauthorized"];
             /** @description FORBIDDEN: the key lacks the 'analysis' scope, or "IP address not allowed for this key" */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getTeamsByIdRatings: {
+        parameters: {
+            query?: {
+                /** @description First day (inclusive) */
+                from?: string;
+                /** @description Last day (inclusive) */
+                to?: string;
+            };
+            header?: {
+                /** @description An ETag from an earlier 200: answered 304 (0 units) while the body is unchanged */
+                "If-None-Match"?: string;
+            };
+            path: {
+                /** @description Record id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    Vary: components["headers"]["Vary"];
+                    "Content-Encoding": components["headers"]["Content-Encoding"];
+                    "X-Units-Cost": components["headers"]["X-Units-Cost"];
+                    "X-Units-Used": components["headers"]["X-Units-Used"];
+                    "X-Units-Remaining": components["headers"]["X-Units-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TeamsByIdRatingsResponse"];
+                };
+            };
+            /** @description Not Modified: If-None-Match matched the current ETag. No body; costs 0 units but counts as a request. */
+            304: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["InvalidParameter"];
+            401: components["responses"]["Unauthorized"];
+            /** @description FORBIDDEN: the key lacks the 'teams' scope, or "IP address not allowed for this key" */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getRatings: {
+        parameters: {
+            query?: {
+                /** @description Day of the ranking (default: today) */
+                date?: string;
+                /** @description Rows per page; default 50. Any value above 500 (any number of digits) is clamped to 500 silently; 0 is a 400 because a page of 0 rows never advances a paging loop. */
+                limit?: number;
+            };
+            header?: {
+                /** @description An ETag from an earlier 200: answered 304 (0 units) while the body is unchanged */
+                "If-None-Match"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    Vary: components["headers"]["Vary"];
+                    "Content-Encoding": components["headers"]["Content-Encoding"];
+                    "X-Units-Cost": components["headers"]["X-Units-Cost"];
+                    "X-Units-Used": components["headers"]["X-Units-Used"];
+                    "X-Units-Remaining": components["headers"]["X-Units-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RatingsResponse"];
+                };
+            };
+            /** @description Not Modified: If-None-Match matched the current ETag. No body; costs 0 units but counts as a request. */
+            304: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["InvalidParameter"];
+            401: components["responses"]["Unauthorized"];
+            /** @description FORBIDDEN: the key lacks the 'teams' scope, or "IP address not allowed for this key" */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getContestsByIdRatings: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description An ETag from an earlier 200: answered 304 (0 units) while the body is unchanged */
+                "If-None-Match"?: string;
+            };
+            path: {
+                /** @description Record id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    Vary: components["headers"]["Vary"];
+                    "Content-Encoding": components["headers"]["Content-Encoding"];
+                    "X-Units-Cost": components["headers"]["X-Units-Cost"];
+                    "X-Units-Used": components["headers"]["X-Units-Used"];
+                    "X-Units-Remaining": components["headers"]["X-Units-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ContestsByIdRatingsResponse"];
+                };
+            };
+            /** @description Not Modified: If-None-Match matched the current ETag. No body; costs 0 units but counts as a request. */
+            304: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["InvalidParameter"];
+            401: components["responses"]["Unauthorized"];
+            /** @description FORBIDDEN: the key lacks the 'contests' scope, or "IP address not allowed for this key" */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getSources: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description An ETag from an earlier 200: answered 304 (0 units) while the body is unchanged */
+                "If-None-Match"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    Vary: components["headers"]["Vary"];
+                    "Content-Encoding": components["headers"]["Content-Encoding"];
+                    "X-Units-Cost": components["headers"]["X-Units-Cost"];
+                    "X-Units-Used": components["headers"]["X-Units-Used"];
+                    "X-Units-Remaining": components["headers"]["X-Units-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SourcesResponse"];
+                };
+            };
+            /** @description Not Modified: If-None-Match matched the current ETag. No body; costs 0 units but counts as a request. */
+            304: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["InvalidParameter"];
+            401: components["responses"]["Unauthorized"];
+            /** @description FORBIDDEN: the key lacks the 'competitions' scope, or "IP address not allowed for this key" */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
