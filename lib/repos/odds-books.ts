@@ -1,0 +1,84 @@
+import type { Db } from "../db";
+import { bool, dialect, sqlRows, statement } from "../db/sql";
+
+/**
+ * The snapshots the odds analytics read (lib/odds): per bookmaker, market, selection and line, the
+ * early price (the first one observed that is not flagged closing) and the closing price (the last
+ * one flagged closing), chosen by the database so a contest with a long live history still sends
+ * two rows per outcome.
+ */
+export interface BookPoint {
+  contestId: number;
+  bookmaker: string;
+  market: string;
+  selection: string;
+  line: number | null;
+  price: number;
+  observedAt: string;
+  isClosing: boolean;
+}
+
+const snapshots = (scope: string) =>
+  statement(
+    (d) => `SELECT "contestId", "bookmaker", "market", "selection", "line", "price", ${d.iso(`"observedAt"`)}, "isClosing"
+  FROM (SELECT o.*,
+      ROW_NUMBER() OVER (PARTITION BY "contestId", "bookmaker", "market", "selection", "line", "isClosing"
+        ORDER BY "observedAt" ASC, "id" ASC) AS "first",
+      ROW_NUMBER() OVER (PARTITION BY "contestId", "bookmaker", "market", "selection", "line", "isClosing"
+        ORDER BY "observedAt" DESC, "id" DESC) AS "last"
+    FROM "odds_points" o WHERE ${scope}) s
+  WHERE (s."first" = 1 AND NOT s."isClosing") OR (s."last" = 1 AND s."isClosing")
+  ORDER BY "contestId", "market", "line", "bookmaker", "selection"`,
+  );
+
+const byContest = snapshots(`o."contestId" = ?`);
+const byEdition = snapshots(
+  `o."contestId" IN (SELECT "id" FROM "contests" WHERE "editionId" = ? AND "status" = 'finished') AND o."market" = ?`,
+);
+
+function points(db: Db, rows: unknown[][]): BookPoint[] {
+  const { isoValue } = dialect(db);
+  return rows.map((r) => ({
+    contestId: Number(r[0]),
+    bookmaker: r[1] as string,
+    market: r[2] as string,
+    selection: r[3] as string,
+    line: r[4] == null ? null : Number(r[4]),
+    price: Number(r[5]),
+    observedAt: isoValue(r[6]),
+    isClosing: bool(r[7]),
+  }));
+}
+
+/** A contest's early and closing snapshots, every market. */
+export async function contestSnapshots(db: Db, contestId: number) {
+  return points(db, await sqlRows(db, byContest, [contestId]));
+}
+
+/** The early and closing snapshots of one market over an edition's finished contests. */
+export async function editionSnapshots(db: Db, editionId: number, market: string) {
+  return points(db, await sqlRows(db, byEdition, [editionId, market]));
+}
+
+/** A finished contest's sides as the markets settle them: the score after 90 minutes where kept. */
+export interface SettledSide {
+  contestId: number;
+  side: string;
+  score: number | null;
+  outcome: string | null;
+}
+
+const settled = statement(
+  () => `SELECT c."id", p."side", COALESCE(p."fullTimeScore", p."score"), p."outcome"
+  FROM "contests" c JOIN "contest_participants" p ON p."contestId" = c."id"
+  WHERE c."editionId" = ? AND c."status" = 'finished'`,
+);
+
+export async function editionResults(db: Db, editionId: number): Promise<SettledSide[]> {
+  return (await sqlRows(db, settled, [editionId])).map((r) => ({
+    contestId: Number(r[0]),
+    side: r[1] as string,
+    score: r[2] == null ? null : Number(r[2]),
+    outcome: (r[3] as string | null) ?? null,
+  }));
+}
