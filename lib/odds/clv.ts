@@ -43,7 +43,9 @@ export function pickMarket(views: MarketView[], market: string, line: number | n
   const candidates = views.filter(
     (v) => v.market === market && (line === undefined || v.line === line) && v.consensus.closing,
   );
-  return candidates.length === 1 ? candidates[0] : (candidates.find((v) => v.line === (line ?? null)) ?? null);
+  return candidates.length === 1
+    ? candidates[0]
+    : (candidates.find((v) => v.line === (line ?? null)) ?? null);
 }
 
 export function closingLineValue(views: MarketView[], q: ClvInput): ClvAnswer | ClvRefusal {

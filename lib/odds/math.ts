@@ -40,7 +40,12 @@ export function multiplicative(odds: readonly number[]): NoVig {
  * The root of a function that decreases on [lo, hi] and changes sign there: Newton's steps where
  * they stay inside the bracket, bisection otherwise (both shrink the bracket, so it converges).
  */
-function solveDecreasing(f: (x: number) => [number, number], lo: number, hi: number, x0: number): number | null {
+function solveDecreasing(
+  f: (x: number) => [number, number],
+  lo: number,
+  hi: number,
+  x0: number,
+): number | null {
   let x = x0;
   for (let i = 0; i < MAX_STEPS; i++) {
     const [fx, dfx] = f(x);

@@ -22,7 +22,10 @@ export interface BookmakerSeason {
  * A three-way h2h (football's 1X2) settles on the score after 90 minutes; a two-way one (tennis)
  * on who won, which a retirement can leave at odds with the sets.
  */
-export function settledOutcome(view: { market: string; line: number | null; outcomes: string[] }, sides: SettledSide[]) {
+export function settledOutcome(
+  view: { market: string; line: number | null; outcomes: string[] },
+  sides: SettledSide[],
+) {
   const home = sides.find((s) => s.side === "home");
   const away = sides.find((s) => s.side === "away");
   if (!home || !away) return null;
@@ -31,8 +34,7 @@ export function settledOutcome(view: { market: string; line: number | null; outc
     if (!scores) return null;
     return scores[0] === scores[1] ? "draw" : scores[0] > scores[1] ? "home" : "away";
   }
-  if (view.market === "h2h")
-    return home.outcome === "win" ? "home" : home.outcome === "loss" ? "away" : null;
+  if (view.market === "h2h") return home.outcome === "win" ? "home" : home.outcome === "loss" ? "away" : null;
   if (view.market === "totals" && scores && view.line !== null) {
     const total = scores[0] + scores[1];
     return total === view.line ? null : total > view.line ? "over" : "under";
@@ -52,7 +54,10 @@ export function bookmakerSeasons(
   for (const r of results) sides.set(r.contestId, [...(sides.get(r.contestId) ?? []), r]);
   const byContest = new Map<number, BookPoint[]>();
   for (const p of points) byContest.set(p.contestId, [...(byContest.get(p.contestId) ?? []), p]);
-  const acc = new Map<string, { contests: number; early: number[]; closing: number[]; b: number[]; l: number[] }>();
+  const acc = new Map<
+    string,
+    { contests: number; early: number[]; closing: number[]; b: number[]; l: number[] }
+  >();
   for (const [contestId, rows] of byContest)
     for (const view of marketViews(rows)) {
       if (line !== undefined && view.line !== line) continue;

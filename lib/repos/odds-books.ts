@@ -20,7 +20,9 @@ export interface BookPoint {
 
 const snapshots = (scope: string) =>
   statement(
-    (d) => `SELECT "contestId", "bookmaker", "market", "selection", "line", "price", ${d.iso(`"observedAt"`)}, "isClosing"
+    (
+      d,
+    ) => `SELECT "contestId", "bookmaker", "market", "selection", "line", "price", ${d.iso(`"observedAt"`)}, "isClosing"
   FROM (SELECT o.*,
       ROW_NUMBER() OVER (PARTITION BY "contestId", "bookmaker", "market", "selection", "line", "isClosing"
         ORDER BY "observedAt" ASC, "id" ASC) AS "first",

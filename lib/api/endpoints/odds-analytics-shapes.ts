@@ -39,7 +39,9 @@ const Best = bySelection(
   "Highest price and its bookmaker",
 ).nullable();
 
-const Published = z.object({ prices: bySelection(z.number(), "Prices"), margin: z.number().nullable() }).nullable();
+const Published = z
+  .object({ prices: bySelection(z.number(), "Prices"), margin: z.number().nullable() })
+  .nullable();
 
 export const MarketView = z.object({
   market: z.string().describe("h2h, totals or spreads"),
@@ -60,7 +62,13 @@ export const MarketView = z.object({
     }),
   ),
   published: z
-    .array(z.object({ bookmaker: z.string().describe("market_max or market_avg"), early: Published, closing: Published }))
+    .array(
+      z.object({
+        bookmaker: z.string().describe("market_max or market_avg"),
+        early: Published,
+        closing: Published,
+      }),
+    )
     .describe("The source file's own Max and Avg columns, as published"),
   consensus: z.object({ early: Consensus, closing: Consensus }),
   best: z.object({ early: Best, closing: Best }),

@@ -51,7 +51,8 @@ const common = {
 const marketsRoute = defineRoute({
   ...common,
   pattern: "/v1/contests/{id}/odds/markets",
-  summary: "A contest's markets: early and closing books, margins, no-vig probabilities, consensus, best price",
+  summary:
+    "A contest's markets: early and closing books, margins, no-vig probabilities, consensus, best price",
   description:
     "Per market (h2h, totals, spreads) and line, each bookmaker's early snapshot (the first price seen that is not " +
     "closing; in the football-data.co.uk files, Friday or Tuesday afternoon, not the opening line) and closing " +
@@ -61,7 +62,9 @@ const marketsRoute = defineRoute({
     "files' own Max and Avg columns are under published, as they were published.",
   query: z.strictObject({
     market: market.optional().describe("Only this market"),
-    bookmaker: q.code.optional().describe("Only this bookmaker's book (consensus and best still use every book)"),
+    bookmaker: q.code
+      .optional()
+      .describe("Only this bookmaker's book (consensus and best still use every book)"),
   }),
   response: ContestMarkets,
   handler: async ({ query, params, db }) => {
