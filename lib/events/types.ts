@@ -13,6 +13,7 @@ export const CHANGE_TYPES = [
   "contest.lineups",
   "contest.statistics",
   "odds.points",
+  "odds.moved",
   "standings.updated",
   "team.created",
   "person.created",
@@ -56,6 +57,8 @@ export interface ChangeInput {
   data: Record<string, unknown>;
   /** A replay's change (lib/replay): seen by this account only. */
   replay?: { accountId: string; id: string };
+  /** odds.moved: its largest move in percentage points, which readers' thresholds compare with. */
+  magnitude?: number;
 }
 
 /** A stored change as the feed, the stream and webhooks send it. */
