@@ -25,6 +25,7 @@ const env = vi.hoisted(() => {
 import { db } from "../../lib/db";
 import { importFile } from "../../lib/importers";
 import { canonicalName } from "../../lib/importers/team-names";
+import { replayPlan } from "../../lib/replay/plan";
 import { sharedDataDir } from "../support/shared-data";
 import { startHarness, type Harness } from "../ingest/harness";
 
@@ -237,6 +238,38 @@ describe("Premier League 2024/25 contests, recomputed from the CSV cells", () =>
       expect(Math.abs(item.mean_margin.closing - total(margins) / margins.length)).toBeLessThan(1e-9);
     }
     expect(data.items.map((i: Json) => i.bookmaker)).not.toContain("market_max");
+  });
+});
+
+describe("a sandbox replay", () => {
+  it("reports at kick-off each book's early-to-closing moves of at least ODDS_MOVED_MIN_PP (0.5 pp)", async () => {
+    const r = rows(E0())[0];
+    const id = await contestOf(r.HomeTeam, r.AwayTeam);
+    const [kickOff] = await replayPlan(db, id);
+    expect(kickOff.changes.map((c) => c.type)).toEqual(["odds.moved", "contest.status"]);
+    // h2h and over/under 2.5 of every book (Pinnacle's totals are P>2.5/PC>2.5); the handicap
+    // lines differ between the snapshots (AHh -1, AHCh -0.75), so no handicap outcome moved.
+    const cells: Array<[string, string, string]> = [];
+    for (const code of Object.keys(BOOKS)) {
+      for (const s of "HDA") cells.push([`${code}${s}`, `${code}C${s}`, code]);
+      const t = code === "PS" ? "P" : code;
+      for (const s of [">2.5", "<2.5"]) cells.push([`${t}${s}`, `${t}C${s}`, code]);
+    }
+    const expected = cells.flatMap(([e, c]) => {
+      if (!r[e] || !r[c]) return [];
+      const move = (1 / Number(r[c]) - 1 / Number(r[e])) * 100;
+      return Math.abs(move) >= 0.5 ? [move] : [];
+    });
+    const data = kickOff.changes[0].data as {
+      count: number;
+      magnitude_pp: number;
+      moves: { change_pp: number }[];
+    };
+    expect(data.count).toBe(expected.length);
+    expect(Math.abs(data.magnitude_pp - Math.max(...expected.map(Math.abs)))).toBeLessThan(1e-6);
+    expect(data.moves.map((m) => m.change_pp).sort()).toEqual(
+      expected.map((m) => Math.round(m * 1e9) / 1e9).sort(),
+    );
   });
 });
 
