@@ -1,12 +1,12 @@
 /**
  * An edition's bookmakers compared (docs/odds-analytics.md): per bookmaker the mean margin of its
- * early and closing books, and how well its closing no-vig probabilities predicted the finished
+ * early and closing books, and how well its closing (or early) no-vig probabilities predicted the finished
  * contests: the mean Brier score Σ_i (p_i − o_i)² and the mean log loss −ln p(result). Lower is
  * sharper. Handicap markets are not scored (their results include pushes and half wins).
  */
 import type { BookPoint, SettledSide } from "../repos/odds-books";
 import { brier, logLoss, type NoVigMethod } from "./math";
-import { marketViews } from "./markets";
+import { marketViews, type Phase } from "./markets";
 
 export interface BookmakerSeason {
   bookmaker: string;
@@ -49,6 +49,7 @@ export function bookmakerSeasons(
   results: SettledSide[],
   line: number | null | undefined,
   method: NoVigMethod,
+  scored: Phase = "closing",
 ): BookmakerSeason[] {
   const sides = new Map<number, SettledSide[]>();
   for (const r of results) sides.set(r.contestId, [...(sides.get(r.contestId) ?? []), r]);
@@ -69,7 +70,7 @@ export function bookmakerSeasons(
         a.contests++;
         if (b.early?.margin != null) a.early.push(b.early.margin);
         if (b.closing?.margin != null) a.closing.push(b.closing.margin);
-        const p = b.closing?.no_vig?.[method]?.probabilities;
+        const p = b[scored]?.no_vig?.[method]?.probabilities;
         if (!p || happened < 0) continue;
         const vector = view.outcomes.map((o) => p[o]);
         a.b.push(brier(vector, happened));

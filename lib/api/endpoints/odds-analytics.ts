@@ -5,6 +5,7 @@
  * and answers.
  */
 import { z } from "zod";
+import type { Db } from "../../db";
 import { contestExists } from "../../repos/contests";
 import { editionExists } from "../../repos/editions";
 import { contestSnapshots, editionResults, editionSnapshots } from "../../repos/odds-books";
@@ -33,7 +34,7 @@ const contestId = (raw: string | undefined) => {
 };
 
 /** The contest's market views, or 404 when it does not exist. */
-async function views(db: Parameters<RouteDef["handler"]>[0]["db"], raw: string | undefined) {
+async function views(db: Db, raw: string | undefined) {
   const id = contestId(raw);
   const points = await contestSnapshots(db, id);
   if (!points.length && !(await contestExists(db, id))) throw notFound(`Contest ${raw}`);
@@ -123,7 +124,8 @@ const seasonRoute = defineRoute({
   summary: "An edition's bookmakers compared: mean margin, Brier score and log loss of the closing line",
   description:
     "Over the edition's finished contests, per bookmaker: the mean margin of its early and closing books, and how " +
-    "well its closing no-vig probabilities (by `method`) predicted the results: the mean Brier score " +
+    "well its closing no-vig probabilities (by `method`; `snapshot=early` scores the early books, for files " +
+    "such as tennis-data.co.uk's that carry no closing prices) predicted the results: the mean Brier score " +
     "Σ(p_i − o_i)² and the mean log loss −ln p(result) over the contests it closed (scored). Lower is sharper; " +
     "sharpest names the book with the lowest log loss. A three-way h2h settles on the score after 90 minutes; " +
     "spreads are not scored (pushes and half wins), only their margins.",
@@ -131,6 +133,11 @@ const seasonRoute = defineRoute({
     market: market.optional().default("h2h").describe("h2h (default), totals or spreads"),
     line: q.decimal.optional().describe("Only this line (totals: default 2.5)"),
     method,
+    snapshot: z
+      .enum(["closing", "early"], { error: "must be closing or early" })
+      .optional()
+      .default("closing")
+      .describe("Score the closing books (default) or the early ones (tennis files carry early prices only)"),
   }),
   response: BookmakerSeasons,
   handler: async ({ query, params, db }) => {
@@ -141,7 +148,7 @@ const seasonRoute = defineRoute({
       editionSnapshots(db, id, query.market),
       editionResults(db, id),
     ]);
-    const items = bookmakerSeasons(points, results, line, query.method);
+    const items = bookmakerSeasons(points, results, line, query.method, query.snapshot);
     const scored = items.filter((b) => b.log_loss !== null);
     const sharpest = scored.length
       ? scored.reduce((a, b) => (b.log_loss! < a.log_loss! ? b : a)).bookmaker
@@ -151,6 +158,7 @@ const seasonRoute = defineRoute({
       market: query.market,
       line: line ?? null,
       method: query.method,
+      snapshot: query.snapshot,
       sharpest,
       items,
     };
