@@ -76,13 +76,12 @@ test("screenshots: keys page, display-once dialog, usage with data, overview and
   await confirmCopied(page);
   const { key: laptop } = await createKeyThroughUi(page, "Laptop experiments");
   await confirmCopied(page);
-  await page
-    .getByRole("listitem")
-    .filter({ hasText: laptop.slice(0, 16) })
-    .getByRole("button", { name: /^Revoke/ })
-    .click();
+  const laptopRow = page.getByRole("listitem").filter({ hasText: laptop.slice(0, 16) });
+  await laptopRow.getByRole("button", { name: /^Revoke/ }).click();
   await page.screenshot({ path: path.join(SCREENS, "key-revoke-confirm.png") });
   await page.getByRole("button", { name: "Revoke key" }).click();
+  // The revoke is settled only when the row says so; navigating earlier can drop the request.
+  await expect(laptopRow).toContainText("Revoked");
 
   const keys = [prod, staging, laptop].map((k) => keyRecord(k.slice(0, 16)));
   const rows = syntheticWeek(keys[0].accountId, [
