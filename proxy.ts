@@ -6,6 +6,11 @@ import { NextResponse, type NextRequest } from "next/server";
  * names (`?w=`; lib/workspaces/member.ts checks the membership, whatever the header says).
  */
 export function proxy(request: NextRequest) {
+  // The operator console without a session cookie: the unmatched address's own 404, byte for byte.
+  // A notFound() in a page (app/operator) answers the same status and title but an empty body shell
+  // filled from the payload (next.js#62228), which told the console apart from an unknown address.
+  if (isConsole(request.nextUrl.pathname) && !hasSession(request))
+    return NextResponse.rewrite(new URL("/_no-such-page", request.url));
   const headers = new Headers(request.headers);
   headers.set("x-statline-path", request.nextUrl.pathname + request.nextUrl.search);
   const workspace = request.nextUrl.searchParams.get("w");
@@ -14,4 +19,11 @@ export function proxy(request: NextRequest) {
   return NextResponse.next({ request: { headers } });
 }
 
-export const config = { matcher: ["/dashboard", "/dashboard/:path*", "/api/dashboard/:path*"] };
+const isConsole = (path: string) => path === "/operator" || path.startsWith("/operator/");
+/** next-auth's session cookie (also split into `.0`, `.1` … when large; `__Secure-` over https). */
+const hasSession = (request: NextRequest) =>
+  request.cookies.getAll().some((c) => /^(__Secure-)?next-auth\.session-token(\.\d+)?$/.test(c.name));
+
+export const config = {
+  matcher: ["/dashboard", "/dashboard/:path*", "/api/dashboard/:path*", "/operator", "/operator/:path*"],
+};

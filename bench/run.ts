@@ -7,7 +7,8 @@
 // BENCH_ONLY=keys (just the cache hit with an unrestricted and a restricted key, issue 12),
 // BENCH_ONLY=endpoints (every route uncached, SQLite then PostgreSQL, issue 19),
 // BENCH_ONLY=events (event latency and the hit path with open streams, issue 18),
-// BENCH_ONLY=ingest (live ingest: response -> SSE/webhook latency, odds throughput, issue 29).
+// BENCH_ONLY=ingest (live ingest: response -> SSE/webhook latency, odds throughput, issue 29),
+// BENCH_ONLY=model (the ingest model-based test, long), BENCH_ONLY=fuzz (50,000 fuzzed ingest requests).
 // See docs/benchmark.md.
 import os from "node:os";
 import path from "node:path";
@@ -18,6 +19,7 @@ import { endpointRuns, endpointsSummary, logEndpointRuns, type EndpointRuns } fr
 import { eventRuns } from "./events-run";
 import { ingestRuns } from "./ingest-run";
 import { webhookRuns } from "./webhooks-run";
+import { fuzzRun, modelRuns } from "./write-side-run";
 import { keysRuns, keysSummary } from "./keys-run";
 import { manyKeysRun, missRuns, scaleOutRuns, TEAMS } from "./extra-runs";
 import { load } from "./load";
@@ -195,6 +197,12 @@ async function main() {
   buildIfStale();
   if (process.env.BENCH_ONLY === "ingest") {
     await onlyIngest();
+    return;
+  }
+  if (process.env.BENCH_ONLY === "model" || process.env.BENCH_ONLY === "fuzz") {
+    if (process.env.BENCH_ONLY === "model") modelRuns(config.postgres);
+    else fuzzRun();
+    console.log(`\n${notes.join("\n")}`);
     return;
   }
   const scales = [...new Set([config.mainScale, ...config.scales])];

@@ -12,6 +12,10 @@ statline ingest <file|-> [--odds SOURCE] [--batch N] [--json]
                                post a JSON file or an NDJSON stream (a file, or - for stdin) to /ingest/v1
                                (docs/ingest.md); the key comes from STATLINE_INGEST_KEY, else STATLINE_API_KEY
 statline keys check <key>      check a key's form and checksum offline (exit 0 valid, 1 not; - reads stdin)
+statline verify [--repair] [--json]
+                               operators, on the server's DATABASE_URL: recompute every derived fact from its
+                               base facts and list each drift (docs/invariants.md); exit 1 on drift;
+                               --repair corrects them in one transaction and records the changes
 
   --base-url URL               Statline server (default $STATLINE_BASE_URL, else $STATLINE_URL, else http://localhost:3000)
   --environment test|live      key environment to ask for (default test; live needs the approver's explicit choice)
@@ -43,6 +47,7 @@ const options = {
   json: { type: "boolean" },
   odds: { type: "string" },
   batch: { type: "string" },
+  repair: { type: "boolean" },
   help: { type: "boolean", short: "h" },
 };
 
@@ -85,6 +90,12 @@ async function main(argv) {
   const command = positionals[0];
   if (command === "ingest" && !flags.help && positionals.length === 2)
     return ingestCommand(positionals[1], flags);
+  if (command === "verify" && !flags.help && positionals.length === 1) {
+    // The operator CLI's command (lib/verify/cli.ts), loaded through tsx like `statline mcp`.
+    const { tsImport } = await import("tsx/esm/api");
+    await tsImport("../scripts/admin.ts", import.meta.url);
+    return new Promise(() => {}); // scripts/admin.ts exits with the command's status
+  }
   if (command === "keys" && positionals[1] === "check" && !flags.help) {
     const { keysCheck } = await import("./cli/keycheck.mjs");
     return keysCheck(positionals.slice(2), flags);

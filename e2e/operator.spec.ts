@@ -172,6 +172,7 @@ for (const vp of VIEWPORTS) {
     await page.getByLabel("Competition (optional)").fill(`Operator League ${tag}`);
     await page.getByLabel("Edition (optional)").fill("2099/00");
     await page.getByLabel("Create unknown teams").check();
+    await page.getByLabel("Skip malformed rows").check();
     await page.getByRole("button", { name: "Import" }).click();
     const bar = page.getByRole("progressbar", { name: "Import progress" });
     await expect(bar).toBeVisible();

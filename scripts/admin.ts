@@ -26,7 +26,7 @@ async function main() {
 }
 
 main()
-  .then(() => process.exit(0))
+  .then(() => process.exit(process.exitCode ?? 0))
   .catch((err) => {
     const message = err instanceof Error ? err.message : String(err);
     const hint =

@@ -1,4 +1,4 @@
-// `npm run import -- <file-or-folder> [--competition <slug-or-name>] [--edition <name>] [--timezone <IANA>] [--strict] [--create-teams]`
+// `npm run import -- <file-or-folder> [--competition <slug-or-name>] [--edition <name>] [--timezone <IANA>] [--skip-malformed] [--create-teams]`
 // Imports football-data.co.uk CSVs, tennis-data.co.uk CSVs, openfootball JSON (one file or a whole
 // folder in openfootball's <season>/<code>.json layout) and point-adjustment CSVs.
 import fs from "node:fs";
@@ -9,7 +9,7 @@ import { changedAnything, importFile, ImportError, SUPPORTED_FORMATS } from "../
 import type { ImportSummary } from "../lib/importers/types";
 
 const USAGE = [
-  "usage: npm run import -- <file or folder> [--competition <slug-or-name>] [--edition <name>] [--timezone <IANA zone>] [--strict] [--create-teams] [--by <who>]",
+  "usage: npm run import -- <file or folder> [--competition <slug-or-name>] [--edition <name>] [--timezone <IANA zone>] [--skip-malformed] [--create-teams] [--by <who>]",
   "formats:",
   ...SUPPORTED_FORMATS.map((f) => `  - ${f}`),
 ].join("\n");
@@ -19,7 +19,7 @@ function parseArgs(argv: string[]) {
   const files: string[] = [];
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
-    if (a === "--strict" || a === "--create-teams") opts[a.slice(2)] = true;
+    if (a === "--strict" || a === "--create-teams" || a === "--skip-malformed") opts[a.slice(2)] = true;
     else if (["--competition", "--edition", "--timezone", "--by"].includes(a)) {
       const v = argv[++i];
       if (!v || v.startsWith("--")) throw new ImportError(`${a} needs a value\n${USAGE}`);
@@ -93,7 +93,7 @@ async function main(): Promise<number> {
     competition: opts.competition as string | undefined,
     edition: opts.edition as string | undefined,
     timeZone: opts.timezone as string | undefined,
-    strict: opts.strict === true,
+    skipMalformed: opts["skip-malformed"] === true,
     createTeams: opts["create-teams"] === true,
     actor: opts.by as string | undefined,
   };

@@ -13,7 +13,7 @@ import { csrfTokenFor } from "@/lib/auth/csrf";
 import { isEmailVerified } from "@/lib/auth/email-verification";
 import { db } from "@/lib/db";
 import { mailConfigured } from "@/lib/mail";
-import { isListedOperator } from "@/lib/operator/access";
+import { isOperator } from "@/lib/operator/access";
 import { accountStanding } from "@/lib/operator/suspension";
 import { requireMember } from "@/lib/workspaces/member";
 import { listWorkspaces } from "@/lib/workspaces/store";
@@ -28,10 +28,12 @@ export const dynamic = "force-dynamic";
  */
 export default async function DashboardLayout({ children }: { children: ReactNode }) {
   const user = await requireMember(safeCallbackPath((await headers()).get("x-statline-path") ?? undefined));
-  const [account, verified, workspaces] = await Promise.all([
+  const [account, verified, workspaces, operator] = await Promise.all([
     accountStanding(db, user.accountId),
     isEmailVerified(db, user.id),
     listWorkspaces(db, user.id, user.homeAccountId),
+    // The person's rights, not the active workspace's: a member of an operator's workspace is none.
+    isOperator(db, user),
   ]);
   const banner = account?.suspendedAt ? (
     <SuspendedBanner
@@ -47,7 +49,7 @@ export default async function DashboardLayout({ children }: { children: ReactNod
           email={user.email}
           banner={banner}
           workspaces={{ list: workspaces, active: user.accountId }}
-          operator={account?.operator === true || isListedOperator(user.email)}
+          operator={operator}
         >
           {!verified && <VerifyEmailBanner email={user.email} mail={mailConfigured()} />}
           {children}

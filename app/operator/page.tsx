@@ -1,13 +1,13 @@
-import type { Metadata } from "next";
 import { AccountList } from "@/components/operator/AccountList";
 import { Card } from "@/components/ui/Card";
 import { PageHeader } from "@/components/ui/Card";
 import { focusRing } from "@/components/ui/Button";
 import { db } from "@/lib/db";
-import { requireOperator } from "@/lib/operator/access";
+import { operatorTitle, requireOperator } from "@/lib/operator/access";
 import { SEARCH_MAX, searchAccounts } from "@/lib/operator/accounts";
 
-export const metadata: Metadata = { title: "Accounts · Operator" };
+// The 404 page's title for anyone but an operator (lib/operator/access.ts).
+export const generateMetadata = operatorTitle("Accounts · Operator");
 
 type Search = Promise<Record<string, string | string[] | undefined>>;
 const one = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v) ?? "";

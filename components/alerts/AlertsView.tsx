@@ -9,12 +9,15 @@ import { Card, CardHeader, PageHeader } from "../ui/Card";
 import { Ago } from "../ui/Ago";
 import { BellIcon } from "../ui/icons";
 import { EmptyState, ErrorState, Skeleton } from "../ui/States";
+import { useCan } from "../workspace";
 
 /** The account's alerts, newest first: unread ones marked, each readable on its own or all at once. */
 export function AlertsView() {
   const alerts = useAlertsQuery();
   const workspace = useWorkspaceId();
   const mark = useMarkReadMutation();
+  // Read state is shared by the workspace: only owners and admins change it (alerts.manage).
+  const mayMark = useCan("alerts.manage");
   const unread = alerts.data?.unread ?? 0;
   return (
     <>
@@ -38,14 +41,16 @@ export function AlertsView() {
         <CardHeader
           title={unread ? `${unread} unread` : "All read"}
           action={
-            <Button
-              variant="secondary"
-              size="sm"
-              onClick={() => mark.mutate("all")}
-              disabled={!unread || mark.isPending}
-            >
-              Mark all read
-            </Button>
+            mayMark ? (
+              <Button
+                variant="secondary"
+                size="sm"
+                onClick={() => mark.mutate("all")}
+                disabled={!unread || mark.isPending}
+              >
+                Mark all read
+              </Button>
+            ) : undefined
           }
         />
         {alerts.isPending ? (
@@ -77,7 +82,7 @@ export function AlertsView() {
                     <code className="font-mono">{a.type}</code> · <Ago iso={a.createdAt} />
                   </p>
                 </div>
-                {!a.read && (
+                {!a.read && mayMark && (
                   <Button
                     variant="secondary"
                     size="sm"

@@ -56,6 +56,7 @@ export function ImportForm({ maxBytes }: { maxBytes: number }) {
       if (v) query.set(k, v);
     }
     if (form.get("createTeams")) query.set("createTeams", "1");
+    if (form.get("skipMalformed")) query.set("skipMalformed", "1");
     const xhr = new XMLHttpRequest();
     xhr.open("POST", `/api/operator/import?${query.toString()}`);
     xhr.setRequestHeader("x-csrf-token", csrf);
@@ -121,6 +122,9 @@ export function ImportForm({ maxBytes }: { maxBytes: number }) {
         </div>
         <label className="flex items-center gap-2 self-end text-slate-700">
           <input type="checkbox" name="createTeams" className={focusRing} /> Create unknown teams
+        </label>
+        <label className="flex items-center gap-2 self-end text-slate-700">
+          <input type="checkbox" name="skipMalformed" className={focusRing} /> Skip malformed rows
         </label>
       </div>
       <Button type="submit" disabled={busy}>

@@ -9,6 +9,7 @@ export const ERROR_STATUS = {
   CONFLICT: 409,
   CURSOR_EXPIRED: 410,
   PAYLOAD_TOO_LARGE: 413,
+  UNSUPPORTED_MEDIA_TYPE: 415,
   RATE_LIMITED: 429,
   QUOTA_EXCEEDED: 429,
   /** Too many failed authentications from one address (lib/api/auth-throttle.ts): fix the key, retrying cannot help. */

@@ -8,9 +8,14 @@ function secret(): string {
   return s;
 }
 
+/** HMAC-SHA256 of `purpose:value` under the server's secret: only this server can mint it. */
+export function serverMac(purpose: string, value: string): string {
+  return createHmac("sha256", secret()).update(`${purpose}:${value}`).digest("hex");
+}
+
 /** Stateless per-user CSRF token: only this server can mint it, and it is useless for another user. */
 export function csrfTokenFor(userId: string): string {
-  return createHmac("sha256", secret()).update(`csrf:${userId}`).digest("hex");
+  return serverMac("csrf", userId);
 }
 
 /**

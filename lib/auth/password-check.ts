@@ -1,6 +1,8 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import fs from "node:fs";
 import { createRequire } from "node:module";
+import os from "node:os";
 import path from "node:path";
-import { Worker } from "node:worker_threads";
 import { perProcess } from "../process-state";
 import { envInt } from "../config";
 import { ApiError } from "../api/errors";
@@ -8,9 +10,9 @@ import { ApiError } from "../api/errors";
 /**
  * zxcvbn off the event loop. One check on the main thread took 80-170 ms for a crafted 32-100
  * character password here (6.1 s for the worst the attack review found), stalling every request
- * meanwhile. Checks run one at a time in a worker thread; at most PASSWORD_CHECK_QUEUE_MAX (8)
+ * meanwhile. Checks run one at a time in a low-priority child process; at most PASSWORD_CHECK_QUEUE_MAX (8)
  * more wait, past that the caller gets PasswordCheckBusy (503); a check that runs longer than
- * PASSWORD_CHECK_TIMEOUT_MS (2000) ends the worker (a new one starts) and refuses the password.
+ * PASSWORD_CHECK_TIMEOUT_MS (2000) ends the process (a new one starts) and refuses the password.
  */
 const MAX_WAITING = envInt("PASSWORD_CHECK_QUEUE_MAX");
 const TIMEOUT_MS = envInt("PASSWORD_CHECK_TIMEOUT_MS");
@@ -27,21 +29,48 @@ export class PasswordCheckTimeout extends Error {
   }
 }
 
-// The worker is plain CommonJS evaluated from a string: Next bundles route code, so a separate
-// worker file would have no stable path; the two packages are resolved from the project root.
-// The worker lowers its own thread's priority (on Linux setpriority(0) is per thread): a check
-// takes up to the time bound of CPU, and on a 2-core box at normal priority 5 checks moved cached
-// /v1 p99 from 6 to 26 ms in the sign-up flood test; the event loop's thread must win the core.
+// The checker is a child process running plain CommonJS from a string (Next bundles route code, so
+// a separate file would have no stable path; the two packages are resolved from the project root),
+// started under `nice -n 19`. A worker thread niced itself alone: its heavy allocation still made
+// garbage-collection work for V8's helper threads, shared with the event loop and at normal
+// priority, and 5 crafted checks in a row moved the main thread's event-loop delay from 10-13 ms
+// to 21-59 ms at its worst here (a child under nice: 7-20 ms). Every thread of the child inherits
+// the priority, and its heap is its own.
 const SOURCE = `
-const { parentPort, workerData } = require("node:worker_threads");
-try { require("node:os").setPriority(19); } catch {}
-const { ZxcvbnFactory } = require(workerData.core);
-const { adjacencyGraphs, dictionary } = require(workerData.common);
+const [core, common] = process.argv.slice(-2);
+const { ZxcvbnFactory } = require(core);
+const { adjacencyGraphs, dictionary } = require(common);
 const checker = new ZxcvbnFactory({ dictionary, graphs: adjacencyGraphs });
-parentPort.on("message", ({ password, inputs }) => {
-  parentPort.postMessage(checker.check(password, inputs).score);
-});
-parentPort.postMessage("ready");`;
+process.on("message", ({ password, inputs }) => process.send(checker.check(password, inputs).score));
+process.on("disconnect", () => process.exit(0));
+process.send("ready");`;
+
+/** `nice` where the system has it (Linux, macOS); elsewhere the child lowers its own main thread. */
+const NICE = ["/usr/bin/nice", "/bin/nice"].find((p) => fs.existsSync(p));
+
+function startChecker(): ChildProcess {
+  const require = createRequire(path.join(process.cwd(), "package.json"));
+  const node = [
+    process.execPath,
+    "--max-old-space-size=128",
+    "-e",
+    SOURCE,
+    require.resolve("@zxcvbn-ts/core"),
+    require.resolve("@zxcvbn-ts/language-common"),
+  ];
+  const [command, ...args] = NICE ? [NICE, "-n", "19", ...node] : node;
+  const child = spawn(command, args, { stdio: ["ignore", "ignore", "inherit", "ipc"] });
+  if (!NICE && child.pid) {
+    try {
+      os.setPriority(child.pid, 19);
+    } catch {
+      // Not permitted here: the check still runs, at normal priority.
+    }
+  }
+  // The child never keeps this process alive; its pipe only while a check runs (CheckPool).
+  child.unref();
+  return child;
+}
 
 interface Job {
   password: string;
@@ -51,7 +80,7 @@ interface Job {
 }
 
 class CheckPool {
-  private worker: Worker | null = null;
+  private worker: ChildProcess | null = null;
   // Loading the word lists takes 1-3 s on a busy box: the time bound starts once it is done.
   private ready = false;
   private running: Job | null = null;
@@ -66,18 +95,9 @@ class CheckPool {
     });
   }
 
-  private spawn(): Worker {
-    const require = createRequire(path.join(process.cwd(), "package.json"));
-    const worker = new Worker(SOURCE, {
-      eval: true,
-      workerData: {
-        core: require.resolve("@zxcvbn-ts/core"),
-        common: require.resolve("@zxcvbn-ts/language-common"),
-      },
-      resourceLimits: { maxOldGenerationSizeMb: 128 },
-    });
-    worker.unref();
-    // A worker ended after a timeout may still answer or exit late: only the current one counts.
+  private spawn(): ChildProcess {
+    const worker = startChecker();
+    // A checker ended after a timeout may still answer or exit late: only the current one counts.
     const current = () => this.worker === worker;
     worker.on("message", (msg: number | "ready") => {
       if (!current()) return;
@@ -90,7 +110,7 @@ class CheckPool {
     worker.on("exit", () => {
       if (!current()) return;
       this.worker = null;
-      this.settle((job) => job.reject(new Error("password check worker exited")));
+      this.settle((job) => job.reject(new Error("password check process exited")));
     });
     return worker;
   }
@@ -104,6 +124,8 @@ class CheckPool {
       this.ready = false;
       this.worker = this.spawn();
     }
+    // Held open while a check runs (its answer must arrive), let go when idle.
+    this.worker.channel?.ref();
     if (this.ready) this.dispatch(job);
   }
 
@@ -112,9 +134,9 @@ class CheckPool {
       const worker = this.worker;
       this.worker = null;
       this.settle((j) => j.reject(new PasswordCheckTimeout()));
-      void worker?.terminate();
+      worker?.kill();
     }, TIMEOUT_MS);
-    this.worker?.postMessage({ password: job.password, inputs: job.inputs });
+    this.worker?.send({ password: job.password, inputs: job.inputs });
   }
 
   private settle(finish: (job: Job) => void, dropWorker = false): void {
@@ -123,9 +145,10 @@ class CheckPool {
     this.timer = null;
     this.running = null;
     if (dropWorker) {
-      void this.worker?.terminate();
+      this.worker?.kill();
       this.worker = null;
     }
+    this.worker?.channel?.unref();
     if (job) finish(job);
     this.next();
   }
@@ -133,5 +156,5 @@ class CheckPool {
 
 const pool = perProcess("password-check-pool", () => new CheckPool());
 
-/** zxcvbn's score (0-4) for a password, computed in the worker thread. */
+/** zxcvbn's score (0-4) for a password, computed in the checker process. */
 export const passwordScore = (password: string, inputs: string[]) => pool.score(password, inputs);

@@ -45,8 +45,9 @@ export interface RouteSpec<A extends RouteAuth, S extends z.ZodType> {
   headers?: Record<string, string>;
   /** The error for unreadable or invalid input (default 400 INVALID_PARAMETER). */
   invalid?: (message: string) => AppError;
-  /** A session route for some users only: anyone else, signed out included, gets `refusal` before
-   * anything else is looked at (the operator console answers 404, so it is not revealed). */
+  /** A session route for some people only: anyone else, signed out included, gets `refusal` before
+   * anything else is looked at (the operator console answers 404, so it is not revealed). `allow`
+   * judges the person (lib/operator/access.ts reads `homeAccountId`), never the named workspace. */
   only?: { allow: (user: Member) => Promise<boolean>; refusal: () => AppError };
   /** What the log calls a failure of this route. */
   name?: string;
@@ -140,7 +141,9 @@ export function route<A extends RouteAuth, S extends z.ZodType>(
       let user: Member | undefined;
       const params = ((await context?.params) ?? {}) as Record<string, string>;
       if (spec.auth === "session") {
-        user = (await getMember()) ?? undefined;
+        // A restricted route answers its refusal whatever workspace the request names (a workspace
+        // that is not the caller's would otherwise answer "Workspace not found" first).
+        user = (await (spec.only ? getMember().catch(() => null) : getMember())) ?? undefined;
         if (spec.only && !(user && (await spec.only.allow(user)))) throw spec.only.refusal();
         if (!user) throw new ApiError("UNAUTHORIZED", "Sign in first");
         await enforce(spec.access, user, params);

@@ -4,6 +4,7 @@ import { ingestCommands } from "../ingest/cli";
 import { logCommands } from "../requestlog/cli";
 import { operatorCommands } from "../operator/cli";
 import { usageCommands } from "../usage/cli";
+import { verifyCommands } from "../verify/cli";
 import { userCommands } from "../auth/cli";
 import { webhookCommands } from "../webhooks/cli";
 import type { AdminCommand } from "./args";
@@ -18,4 +19,5 @@ export const commands: AdminCommand[] = [
   ...logCommands,
   ...webhookCommands,
   ...ingestCommands,
+  ...verifyCommands,
 ];

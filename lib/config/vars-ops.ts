@@ -140,6 +140,11 @@ export const PUSH_AND_OPS_VARS = {
     I,
     { default: "86400", min: 60 },
   ),
+  INGEST_MAX_FEED_SKEW_S: v.int(
+    "How far into the future (by the server's clock) an `/ingest/v1` write's `feed_at` may be; a later one is 400",
+    I,
+    { default: "300", min: 0 },
+  ),
   INGEST_MAX_BODY_BYTES: v.int("Largest `/ingest/v1` JSON body; bulk odds (NDJSON) may be 16x larger", I, {
     default: "262144",
     min: 1024,

@@ -160,9 +160,13 @@ export const SERVER_VARS = {
     default: "4",
     min: 1,
   }),
-  PASSWORD_CHECK_QUEUE_MAX: v.int("Password-strength checks waiting for the worker thread; beyond, 503", A, {
-    default: "8",
-  }),
+  PASSWORD_CHECK_QUEUE_MAX: v.int(
+    "Password-strength checks waiting for the checker process; beyond, 503",
+    A,
+    {
+      default: "8",
+    },
+  ),
   PASSWORD_CHECK_TIMEOUT_MS: v.int(
     "Time bound of one password-strength check (then the password is refused)",
     A,

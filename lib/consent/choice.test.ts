@@ -13,7 +13,7 @@ describe("consentForm: what a key-consent form post decides", () => {
     });
   });
 
-  it("keeps read scopes only, live only when asked for, and never as no expiry", () => {
+  it("keeps the known scopes (the issuing policy refuses `ingest`), live only when asked for, and never as no expiry", () => {
     const parsed = form.parse({
       user_code: "ABCDEFGH",
       decision: "approve",
@@ -21,7 +21,11 @@ describe("consentForm: what a key-consent form post decides", () => {
       environment: "live",
       expires_days: "never",
     });
-    expect(parsed.choice).toEqual({ environment: "live", scopes: ["teams", "odds"], expiresDays: null });
+    expect(parsed.choice).toEqual({
+      environment: "live",
+      scopes: ["teams", "ingest", "odds"],
+      expiresDays: null,
+    });
     expect(
       form.parse({ user_code: "ABCDEFGH", decision: "approve", scope: "teams", expires_days: "12" }).choice,
     ).toEqual({ environment: "test", scopes: ["teams"], expiresDays: 90 });

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { INGEST_SCOPE, isScope, type Scope } from "../keys/scope-names";
+import { isScope, type Scope } from "../keys/scope-names";
 
 /**
  * What a person decides on a key-consent form (components/consent/KeyConsentForm.tsx), shared by
@@ -13,11 +13,12 @@ export interface KeyChoice {
   expiresDays: number | null;
 }
 
-/** Read scopes only: the write scope is never handed out through a consent form. */
+/**
+ * The scopes ticked. The form offers read scopes only; a posted `ingest` is kept so the issuing
+ * policy refuses it (403) rather than quietly issuing another key than the one asked for.
+ */
 const readScopes = (v: unknown): Scope[] =>
-  (Array.isArray(v) ? v : [v]).filter(
-    (s): s is Scope => typeof s === "string" && isScope(s) && s !== INGEST_SCOPE,
-  );
+  (Array.isArray(v) ? v : [v]).filter((s): s is Scope => typeof s === "string" && isScope(s));
 
 /**
  * The form's fields. `field` holds the request decided on (`user_code` for a handoff, `request` for

@@ -1,6 +1,8 @@
 import type { z } from "zod";
 import type { Result } from "../api/errors";
 import { route } from "../auth/route";
+import { db } from "../db";
+import { assertMayIssue, sessionIssuer } from "../keys/issuing";
 import type { Member } from "../workspaces/member";
 import { consentForm, type KeyChoice } from "./choice";
 import { PageError } from "./pages";
@@ -45,6 +47,10 @@ export function consentRoute(
     async ({ user, request, body }) => {
       if (body.decision === "approve" && body.choice.scopes.length === 0)
         throw new PageError("INVALID_PARAMETER", "Choose a scope", spec.noScope);
+      // The one issuing policy (lib/keys/issuing.ts), as the dashboard's own key form asks it:
+      // suspension, scopes, and a verified email and recent re-authentication for a live key.
+      if (body.decision === "approve")
+        await assertMayIssue(db, sessionIssuer(user), { ...body.choice, consent: true });
       return handler({ user, request, ...body });
     },
   );

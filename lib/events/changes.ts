@@ -10,14 +10,12 @@ import { resourceOf, type ChangeInput } from "./types";
 /**
  * Appends changes in order; returns the last id written (null when there was nothing). Call it
  * inside the transaction that makes the change: outside one, the ids would be visible before
- * their rows (and a reader could move past them).
+ * their rows (and a reader could move past them). A change's `at` is always the server's clock
+ * when it was recorded, never a time a client sent (a feed's `feed_at`): retention prunes by it.
  */
-export async function recordChanges(
-  db: DbOrTx,
-  changes: ChangeInput[],
-  at: Date = new Date(),
-): Promise<number | null> {
+export async function recordChanges(db: DbOrTx, changes: ChangeInput[]): Promise<number | null> {
   if (!changes.length) return null;
+  const at = new Date();
   let id = await takeChangeIds(db, changes.length);
   await insertChanges(
     db,

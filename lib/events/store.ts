@@ -117,10 +117,19 @@ export async function changePageRows(
   return rows;
 }
 
-/** Deletes the changes written before `before`; records the highest id deleted. */
+/**
+ * Deletes the oldest changes: every id below the first one recorded at or after `before`. The
+ * feed is append-only by id, so pruning only ever cuts a prefix: a change recorded within the
+ * retention keeps itself and every later id. Records the highest id deleted.
+ */
 export async function deleteChangesBefore(db: Db, before: Date): Promise<number> {
+  const first = await db.change.findFirst({
+    where: { at: { gte: before } },
+    orderBy: { id: "asc" },
+    select: { id: true },
+  });
   const last = await db.change.findFirst({
-    where: { at: { lt: before } },
+    where: first ? { id: { lt: first.id } } : {},
     orderBy: { id: "desc" },
     select: { id: true },
   });

@@ -16,7 +16,9 @@ export const CHANGE_TYPES = [
   "odds.moved",
   "standings.updated",
   "team.created",
+  "team.updated",
   "person.created",
+  "person.updated",
   "dataset.reset",
 ] as const;
 export type ChangeType = (typeof CHANGE_TYPES)[number];

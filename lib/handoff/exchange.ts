@@ -1,7 +1,7 @@
 import type { z } from "zod";
 import { recordAudit, type AuditContext } from "../audit/store";
 import type { Db } from "../db";
-import { createApiKey, revokeApiKey } from "../keys/service";
+import { accountKeyRefusal, createApiKey, revokeApiKey } from "../keys/service";
 import { scopesOf } from "../keys/scopes";
 import type { Environment } from "../keys/format";
 import { sha256Hex } from "./codes";
@@ -106,6 +106,11 @@ async function checkVerifier(db: Db, session: HandoffSessionRow, verifier: strin
 
 async function issue(db: Db, session: HandoffSessionRow, audit: AuditContext): Promise<IssuedKey> {
   const now = new Date();
+  // The approval asked the issuing policy (lib/keys/issuing.ts); the account may have been
+  // suspended since.
+  const scopes = session.keyScopes === null ? null : scopesOf(session.keyScopes);
+  const refused = session.accountId ? await accountKeyRefusal(db, session.accountId, scopes) : null;
+  if (refused) throw new HandoffError("access_denied", refused);
   if (!(await claimHandoffCode(db, session.id, now))) {
     // Lost the race to a concurrent exchange of the same code: that is a replay too.
     return replayed(db, (await handoffById(db, session.id)) ?? session, null, audit);
@@ -121,7 +126,7 @@ async function issue(db: Db, session: HandoffSessionRow, audit: AuditContext): P
       createdById: session.approvedById,
       source: "agent",
       options: {
-        scopes: session.keyScopes === null ? null : scopesOf(session.keyScopes),
+        scopes,
         expiresAt: session.keyExpiresDays
           ? new Date(now.getTime() + session.keyExpiresDays * 86_400_000)
           : null,

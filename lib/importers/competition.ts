@@ -33,17 +33,19 @@ export async function resolveCompetition(db: DbOrTx, meta: CompetitionMeta, want
   const name = wanted?.trim() || league?.name || meta.name;
   const code = league?.code ?? null;
   const byCode = code ? await competitionByCode(db, code) : null;
-  if (byCode) return byCode;
+  if (byCode) return { ...byCode, matchedBy: "code" as string | null };
   const slug = league?.slug ?? slugify(name);
   const bySlug = (await competitionBySlug(db, name)) ?? (await competitionBySlug(db, slug));
   const all = bySlug ? [] : await listCompetitions(db);
   const found = bySlug ?? all.find((c) => normalizeName(c.name) === normalizeName(name));
   if (found) {
+    const matchedBy = bySlug ? "slug" : "name";
     // An older import made this competition before it had a code: claim it for the league.
-    if (code && !found.code) return updateCompetition(db, found.id, { code, tier: league?.tier ?? null });
-    return found;
+    if (code && !found.code)
+      return { ...(await updateCompetition(db, found.id, { code, tier: league?.tier ?? null })), matchedBy };
+    return { ...found, matchedBy };
   }
-  return createCompetition(db, {
+  const created = await createCompetition(db, {
     slug,
     name,
     sport: meta.sport ?? "football",
@@ -53,6 +55,7 @@ export async function resolveCompetition(db: DbOrTx, meta: CompetitionMeta, want
     code,
     tier: league?.tier ?? meta.tier,
   });
+  return { ...created, matchedBy: null };
 }
 
 /** Finds or creates the edition; its date range grows to cover the file's contests. */
@@ -66,12 +69,18 @@ export async function resolveEdition(
   const start = new Date(times.length ? Math.min(...times) : 0);
   const end = new Date(times.length ? Math.max(...times) : 0);
   const existing = await editionByName(db, competitionId, name);
-  if (!existing) return createEdition(db, { competitionId, name, startDate: start, endDate: end });
-  if (!times.length || (existing.startDate <= start && existing.endDate >= end)) return existing;
-  return setEditionDates(
+  if (!existing)
+    return {
+      ...(await createEdition(db, { competitionId, name, startDate: start, endDate: end })),
+      created: true,
+    };
+  if (!times.length || (existing.startDate <= start && existing.endDate >= end))
+    return { ...existing, created: false };
+  const widened = await setEditionDates(
     db,
     existing.id,
     existing.startDate < start ? existing.startDate : start,
     existing.endDate > end ? existing.endDate : end,
   );
+  return { ...widened, created: false };
 }

@@ -47,3 +47,9 @@ export function parseCsv(text: string): CsvRow[] {
   if (cell !== "" || cells.length) endRecord();
   return rows;
 }
+
+/** "line 5, column 2 (Date)": a row's error located at the column read last when it was found. */
+export function at(where: string, index: ReadonlyMap<string, number>, column: string): string {
+  const i = index.get(column);
+  return column && i !== undefined ? `${where}, column ${i + 1} (${column})` : where;
+}

@@ -95,7 +95,12 @@ describe("football-data.co.uk rows", () => {
       ].join("\n"),
     );
     expect(parsed.records.map((r) => [r.where, r.status])).toEqual([["line 3", "scheduled"]]);
-    expect(parsed.errors.map((e) => e.where)).toEqual(["line 2", "line 4", "line 5", "line 6"]);
+    expect(parsed.errors.map((e) => e.where)).toEqual([
+      "line 2, column 6 (FTHG)",
+      "line 4, column 2 (Date)",
+      "line 5, column 10 (PSH)",
+      "line 6",
+    ]);
     expect(parsed.errors[0].message).toContain("full-time score");
     expect(parsed.errors[2].message).toContain('invalid price "abc" in column PSH');
     expect(parsed.errors[3].message).toContain("fields");

@@ -1,6 +1,6 @@
 import { leagueByDiv } from "../sports/leagues";
 import { addDays, isValidDate, localDate as localDateIn, weekday, zonedTimeToUtc } from "../sports/time";
-import { parseCsv } from "./csv";
+import { at, parseCsv } from "./csv";
 import type { MatchRecord, OddsRecord, ParsedFile, RowError, TeamStatsRecord } from "./types";
 
 /** football-data.co.uk gives every kick-off in UK local time, whatever the league. */
@@ -119,8 +119,10 @@ function parseRow(get: (c: string) => string, columns: OddsColumn[], where: stri
   const goals = (h: string, a: string, what: string): [number, number] | null => {
     const [x, y] = [get(h), get(a)];
     if (x === "" && y === "") return null;
-    if (!/^\d+$/.test(x) || !/^\d+$/.test(y)) throw new Error(`invalid ${what} "${x}"-"${y}" (${h}/${a})`);
-    return [Number(x), Number(y)];
+    const bad = !/^\d+$/.test(x) ? h : !/^\d+$/.test(y) ? a : null;
+    if (bad === null) return [Number(x), Number(y)];
+    get(bad); // the row error's column is the one read last
+    throw new Error(`invalid ${what} "${x}"-"${y}" (${h}/${a})`);
   };
   const score = goals("FTHG", "FTAG", "full-time score");
   const halftime = goals("HTHG", "HTAG", "half-time score");
@@ -207,7 +209,11 @@ export function parseFootballData(text: string): ParsedFile {
   for (const row of rows) {
     if (row.cells.every((c) => c.trim() === "")) continue;
     const where = `line ${row.line}`;
-    const get = (c: string) => (row.cells[index.get(c) ?? -1] ?? "").trim();
+    let read = "";
+    const get = (c: string) => {
+      read = c;
+      return (row.cells[index.get(c) ?? -1] ?? "").trim();
+    };
     try {
       // Trailing empty cells beyond the header are harmless (some seasons' files have them).
       const extra = row.cells.slice(header.length);
@@ -217,7 +223,10 @@ export function parseFootballData(text: string): ParsedFile {
       records.push(parseRow(get, columns, where));
       division ||= get("Div");
     } catch (err) {
-      errors.push({ where, message: err instanceof Error ? err.message : String(err) });
+      errors.push({
+        where: at(where, index, read),
+        message: err instanceof Error ? err.message : String(err),
+      });
     }
   }
   estimateRounds(records);

@@ -28,8 +28,10 @@ export interface ImportOptions {
   edition?: string;
   /** IANA zone of openfootball kick-off times when the league code is unknown. */
   timeZone?: string;
-  /** Roll back and fail when any row is malformed (default: skip those rows, import the rest). */
+  /** Accepted for compatibility: a malformed row always stops the file unless `skipMalformed`. */
   strict?: boolean;
+  /** Skip malformed rows (reported with their line and column) and import the rest. */
+  skipMalformed?: boolean;
   /** Create teams for names that match none of an edition's existing teams (default: refuse). */
   createTeams?: boolean;
   /** Recorded on point adjustments from an adjustments file. */
@@ -84,7 +86,7 @@ export function parseFile(file: string, opts: ImportOptions = {}): Parsed {
 
 const rowsOf = (p: Parsed) => (p.format === "adjustments" ? p.rows.length : p.records.length);
 
-function checkRows(file: string, parsed: Parsed, strict?: boolean) {
+function checkRows(file: string, parsed: Parsed, skipMalformed?: boolean) {
   const errors: RowError[] = parsed.errors;
   if (!rowsOf(parsed)) {
     const why = errors.length
@@ -92,20 +94,21 @@ function checkRows(file: string, parsed: Parsed, strict?: boolean) {
       : "";
     throw new ImportError(`${path.basename(file)}: nothing importable${why}`);
   }
-  if (strict && errors.length)
+  if (!skipMalformed && errors.length)
     throw new ImportError(
-      `${errors.length} malformed row(s), nothing imported (--strict):\n${errors.map((e) => `  ${e.where}: ${e.message}`).join("\n")}`,
+      `${path.basename(file)}: ${errors[0].where}: ${errors[0].message}; nothing imported (${errors.length} malformed row(s); --skip-malformed imports the rest):\n${errors.map((e) => `  ${e.where}: ${e.message}`).join("\n")}`,
     );
 }
 
 /**
- * Imports one file in a single transaction (a crash, a strict-mode error or an unmatched team name
+ * Imports one file in a single transaction (a crash, a malformed row or an unmatched team name
  * leaves the database as it was), rebuilding standings and season totals in the same transaction.
- * Malformed rows are reported with their line (CSV) or match number (JSON) and skipped.
+ * A malformed row stops the file, named by its line and column (CSV) or match number (JSON);
+ * with `skipMalformed` such rows are reported and skipped.
  */
 export async function importFile(db: Db, file: string, opts: ImportOptions = {}): Promise<ImportSummary> {
   const parsed = parseFile(file, opts);
-  checkRows(file, parsed, opts.strict);
+  checkRows(file, parsed, opts.skipMalformed);
   const name = path.basename(file);
   return retryBusy(() =>
     db.$transaction(

@@ -110,7 +110,7 @@ export async function writeMatchDetail(
 }
 
 /** Makes the contests' goals/own_goals rows exactly `rows`; returns the rows written or removed. */
-async function syncGoalStats(
+export async function syncGoalStats(
   db: DbOrTx,
   contestIds: number[],
   rows: Array<{ contestId: number; personId: number; teamId: number; stat: string; value: number }>,

@@ -64,6 +64,11 @@ export class TeamResolver {
     return this.byKey.get(teamKey(name, country)) ?? this.byKey.get(baseKey(name));
   }
 
+  /** The existing team a name (normalised, or an alias) names, with its country; undefined when none. */
+  match(name: string, country: string | null): number | undefined {
+    return this.find(name, country)?.id;
+  }
+
   /** Names that match no team of an edition that already has teams (empty for a new edition). */
   plan(names: Array<{ name: string; country: string | null }>): UnmatchedName[] {
     if (!this.inEdition.size) return [];

@@ -3,7 +3,7 @@
  * dd/mm/yyyy on the site; re-saved copies often hold m/d/yyyy, so the format is detected per file.
  */
 import { isValidDate } from "../sports/time";
-import { parseCsv } from "./csv";
+import { at, parseCsv } from "./csv";
 import type { RowError } from "./types";
 
 /** Odds column prefix -> bookmaker key (The Odds API style, as the football importer). */
@@ -129,7 +129,11 @@ export function parseTennisData(text: string): ParsedTennis {
   const errors: RowError[] = [];
   for (const row of data) {
     const where = `line ${row.line}`;
-    const get = (c: string) => cell(row, c);
+    let read = "";
+    const get = (c: string) => {
+      read = c;
+      return cell(row, c);
+    };
     try {
       if (row.cells.length < header.length)
         throw new Error(`has ${row.cells.length} fields, the header has ${header.length}`);
@@ -173,7 +177,10 @@ export function parseTennisData(text: string): ParsedTennis {
         odds,
       });
     } catch (err) {
-      errors.push({ where, message: err instanceof Error ? err.message : String(err) });
+      errors.push({
+        where: at(where, index, read),
+        message: err instanceof Error ? err.message : String(err),
+      });
     }
   }
   // The season is the year most matches fall in (a January tournament may start on 31 December).

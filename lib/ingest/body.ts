@@ -40,6 +40,23 @@ export async function readBody(req: IncomingMessage, max: number): Promise<strin
   return Buffer.concat(parts).toString("utf8");
 }
 
+const JSON_TYPE = /^application\/(?:[a-z0-9.+-]+\+)?json$/;
+const NDJSON_TYPE = /^application\/(?:x-)?(?:ndjson|jsonl|jsonlines)$/;
+
+/**
+ * Whether a body of `Content-Type` is NDJSON (one value per line) or one JSON value; any other
+ * type (text/plain, a form) is 415. An empty body (DELETE) needs none.
+ */
+export function bodyMediaType(contentType: string | undefined, text: string, ndjsonAllowed: boolean) {
+  const type = (contentType ?? "").split(";")[0].trim().toLowerCase();
+  if (ndjsonAllowed && NDJSON_TYPE.test(type)) return "ndjson";
+  if (JSON_TYPE.test(type) || (!type && !text.trim())) return "json";
+  throw new ApiError(
+    "UNSUPPORTED_MEDIA_TYPE",
+    `Content-Type '${type.slice(0, 80) || "(none)"}' is not accepted: send application/json${ndjsonAllowed ? " or application/x-ndjson" : ""}`,
+  );
+}
+
 /** Parses a JSON body; an empty body is {} (DELETE), a malformed one names where it broke. */
 export function parseJson(text: string, line?: number): unknown {
   if (!text.trim()) return {};

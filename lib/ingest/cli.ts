@@ -10,6 +10,7 @@ import { parseFlags, type AdminCommand } from "../cli/args";
 import { envStr, envStrOpt } from "../config";
 import { createHash } from "node:crypto";
 import { MAX_ODDS_LINES } from "./odds-batch";
+import { ingestLinkCommands } from "./cli-links";
 
 export interface IngestFileOptions {
   baseUrl: string;
@@ -104,6 +105,7 @@ export async function ingestFile(text: string, opts: IngestFileOptions): Promise
 }
 
 export const ingestCommands: AdminCommand[] = [
+  ...ingestLinkCommands,
   {
     name: "ingest",
     usage:

@@ -11,7 +11,16 @@ import { upsertContests, type ContestInput, type SideData } from "../importers/u
 import { rebuildStandings } from "../sports/standings";
 import { editionById } from "../sports/store/competitions";
 import { contestWithSides } from "../sports/store/contests";
-import { bind, isStale, lookup, resolveRef } from "./mapping";
+import { derivedResult, rederive } from "./derive";
+import {
+  bind,
+  ignoredAnswer,
+  isStale,
+  lookup,
+  resolveRef,
+  STATLINE_SOURCE,
+  statlineContestId,
+} from "./mapping";
 import { externalId, feedAt } from "./schemas";
 import type { IngestResult } from "./types";
 
@@ -65,9 +74,6 @@ export const StateBody = z.strictObject({
   feed_at: feedAt,
 });
 
-const outcome = (mine: number | null, theirs: number | null) =>
-  mine === null || theirs === null ? null : mine > theirs ? "win" : mine < theirs ? "loss" : "draw";
-
 type Loaded = NonNullable<Awaited<ReturnType<typeof contestWithSides>>>;
 
 /** The contest's stored state as an import input, ready to be patched and written back. */
@@ -103,11 +109,6 @@ function inputOf(c: Loaded): ContestInput {
   };
 }
 
-const ignored = (id: string): IngestResult => ({
-  data: { id, created: false, changed: false, ignored: true },
-  changed: false,
-});
-
 export async function upsertContest(
   tx: Tx,
   source: string,
@@ -115,7 +116,16 @@ export async function upsertContest(
   b: z.output<typeof ContestBody>,
 ): Promise<IngestResult> {
   const mapped = await lookup(tx, source, "contest", ext);
-  if (mapped && isStale(mapped, b.feed_at)) return ignored(mapped.targetId);
+  if (!mapped && source === STATLINE_SOURCE) {
+    // The reserved source names Statline's own contests: it updates one, it never creates one.
+    if (!statlineContestId(ext))
+      throw new ApiError(
+        "INVALID_PARAMETER",
+        `Invalid parameter 'external_id': the reserved source '${STATLINE_SOURCE}' names Statline's own contest ids (digits, e.g. 412); use your feed's own source name to create contests`,
+      );
+    throw contestNotFound(source, ext);
+  }
+  if (isStale(mapped, b.feed_at)) return ignoredAnswer(mapped, b.feed_at, "contest", { id: mapped.targetId });
   const editionId = await resolveRef(tx, source, "edition", b.edition, "/edition");
   const ref = async (s: z.output<typeof side>, field: string) =>
     s.team !== undefined
@@ -155,10 +165,20 @@ export async function upsertContest(
   const { ids, counts } = await upsertContests(tx, editionId, [input]);
   const id = ids.get(input)!;
   await bind(tx, source, "contest", ext, id, b.feed_at);
-  const changed = counts.imported + counts.updated > 0;
+  const derived =
+    counts.updated > 0 &&
+    existing?.status === "finished" &&
+    (await rederive(tx, { id, editionId, sides: input.sides }));
+  const changed = counts.imported + counts.updated > 0 || derived;
+  // The table lists every team of its stage's fixtures and orders form by kick-off.
+  if (counts.imported + counts.updated > 0) await rebuildStandings(tx, editionId);
+  const matched =
+    mapped || counts.imported
+      ? {}
+      : { matched: { id: String(id), rule: "edition, sides and kick-off within 36 h" } };
   return {
     status: counts.imported ? 201 : 200,
-    data: { id: String(id), created: counts.imported > 0, changed, ignored: false },
+    data: { id: String(id), created: counts.imported > 0, changed, ignored: false, ...matched },
     changed,
   };
 }
@@ -171,8 +191,9 @@ export async function updateState(
 ): Promise<IngestResult> {
   const id = await resolveContest(tx, source, ext);
   const gate = await lookup(tx, source, "contest_state", ext);
-  if (isStale(gate, b.feed_at)) return ignored(String(id));
   const c = (await contestWithSides(tx, id))!;
+  if (isStale(gate, b.feed_at))
+    return ignoredAnswer(gate, b.feed_at, "contest's state", { id: String(id), status: c.status });
   const from = c.status as Status;
   const to = b.status ?? from;
   if (to !== from && !TRANSITIONS[from]?.includes(to))
@@ -190,21 +211,22 @@ export async function updateState(
     set(i, "penaltyScore", b.periods?.penalties);
     if (b.score_detail) input.sides[i].scoreDetail = i === 0 ? b.score_detail.home : b.score_detail.away;
   }
-  const [h, a] = input.sides;
-  h.outcome = to === "finished" ? outcome(h.score, a.score) : null;
-  a.outcome = to === "finished" ? outcome(a.score, h.score) : null;
+  derivedResult(input, { score: b.score, fullTime: b.periods?.full_time, extraTime: b.periods?.extra_time });
   const { counts } = await upsertContests(tx, c.editionId, [input]);
   await bind(tx, source, "contest_state", ext, id, b.feed_at);
-  // A final result moves the table, as the simulator's final whistle does.
-  if (to === "finished" && from !== "finished" && h.teamId !== null) await rebuildStandings(tx, c.editionId);
-  const changed = counts.updated > 0;
+  // A final result (a first one, a correction or a re-sent one) moves the table and the season stats.
+  const derived =
+    to === "finished" && (await rederive(tx, { id, editionId: c.editionId, sides: input.sides }));
+  const changed = counts.updated > 0 || derived;
   return { data: { id: String(id), created: false, changed, ignored: false, status: to }, changed };
 }
 
 /** The contest a path names, or 404. */
 export async function resolveContest(tx: Tx, source: string, ext: string): Promise<number> {
   const mapped = await lookup(tx, source, "contest", ext);
-  if (!mapped)
-    throw new ApiError("NOT_FOUND", `Contest '${ext.slice(0, 80)}' of source '${source}' not found`);
+  if (!mapped) throw contestNotFound(source, ext);
   return Number(mapped.targetId);
 }
+
+const contestNotFound = (source: string, ext: string) =>
+  new ApiError("NOT_FOUND", `Contest '${ext.slice(0, 80)}' of source '${source}' not found`);

@@ -5,12 +5,19 @@
  */
 import { z } from "zod";
 import { resolveCompetition, resolveEdition } from "../importers/competition";
-import { TeamResolver } from "../importers/teams";
-import { normalizeName } from "../sports/normalize";
-import { createPerson } from "../sports/persons";
-import { personsNamed } from "../sports/store/persons";
 import type { Tx } from "../db";
-import { bind, isStale, lookup, resolveRef, type Kind } from "./mapping";
+import {
+  correctPerson,
+  correctTeam,
+  type PersonBody,
+  resolvePerson,
+  resolveTeam,
+  type TeamBody,
+  type Resolved,
+} from "./identity";
+
+export { PersonBody, TeamBody } from "./identity";
+import { bind, ignoredAnswer, isStale, lookup, resolveRef, type Kind } from "./mapping";
 import { country, externalId, feedAt, name } from "./schemas";
 import type { IngestResult } from "./types";
 
@@ -37,36 +44,35 @@ export const EditionBody = z.strictObject({
   feed_at: feedAt,
 });
 
-export const TeamBody = z.strictObject({ name, country, feed_at: feedAt });
-
-export const PersonBody = z.strictObject({
-  name,
-  nationality: country,
-  position: z.string().trim().max(40).nullable().optional(),
-  sport: z.enum(["football", "tennis"]).default("football"),
-  feed_at: feedAt,
-});
-
-type Upsert = (tx: Tx) => Promise<number>;
-
-/** The one shape of an entity upsert: ignore older, else resolve once and remember the mapping. */
+/**
+ * The one shape of an entity upsert: ignore older; a mapped id gets `correct` (a newer write's
+ * fields), a new one is resolved once (created, or joined to an existing row, reported as
+ * `matched`) and remembered.
+ */
 async function upsertMapped(
   tx: Tx,
   source: string,
   kind: Kind,
   ext: string,
   at: Date,
-  create: Upsert,
+  resolve: (tx: Tx) => Promise<Resolved>,
+  correct?: (tx: Tx, id: number) => Promise<boolean>,
 ): Promise<IngestResult> {
   const mapped = await lookup(tx, source, kind, ext);
-  if (mapped && isStale(mapped, at))
-    return { data: { id: mapped.targetId, created: false, changed: false, ignored: true }, changed: false };
-  const id = mapped ? Number(mapped.targetId) : await create(tx);
-  await bind(tx, source, kind, ext, id, at);
+  if (isStale(mapped, at)) return ignoredAnswer(mapped, at, kind, { id: mapped.targetId });
+  if (mapped) {
+    const id = Number(mapped.targetId);
+    const changed = correct ? await correct(tx, id) : false;
+    await bind(tx, source, kind, ext, id, at);
+    return { status: 200, data: { id: String(id), created: false, changed, ignored: false }, changed };
+  }
+  const r = await resolve(tx);
+  await bind(tx, source, kind, ext, r.id, at);
+  const matched = r.created ? {} : { matched: { id: String(r.id), rule: r.rule ?? "" } };
   return {
-    status: mapped ? 200 : 201,
-    data: { id: String(id), created: !mapped, changed: !mapped, ignored: false },
-    changed: !mapped,
+    status: r.created ? 201 : 200,
+    data: { id: String(r.id), created: r.created, changed: r.created, ignored: false, ...matched },
+    changed: r.created,
   };
 }
 
@@ -81,7 +87,7 @@ export const upsertCompetition = (tx: Tx, source: string, ext: string, b: z.outp
       sport: b.sport,
       kind: b.sport === "tennis" ? "individual" : "team",
     });
-    return c.id;
+    return { id: c.id, created: c.matchedBy === null, rule: `competition ${c.matchedBy ?? ""}` };
   });
 
 export async function upsertEdition(tx: Tx, source: string, ext: string, b: z.output<typeof EditionBody>) {
@@ -95,27 +101,29 @@ export async function upsertEdition(tx: Tx, source: string, ext: string, b: z.ou
       }),
     );
     const e = await resolveEdition(tx, competitionId, b.name, span);
-    return e.id;
+    return { id: e.id, created: e.created, rule: "competition and edition name" };
   });
 }
 
 export const upsertTeam = (tx: Tx, source: string, ext: string, b: z.output<typeof TeamBody>) =>
-  upsertMapped(tx, source, "team", ext, b.feed_at, async () =>
-    (await TeamResolver.load(tx)).resolve(b.name, b.country ?? null),
+  upsertMapped(
+    tx,
+    source,
+    "team",
+    ext,
+    b.feed_at,
+    () => resolveTeam(tx, b),
+    (t, id) => correctTeam(t, id, b),
   );
 
-/** A person: the one existing person of that sport with the same normalised name, else a new one. */
+/** A person: joined to a namesake only when another fact agrees (lib/ingest/identity.ts), else new. */
 export const upsertPerson = (tx: Tx, source: string, ext: string, b: z.output<typeof PersonBody>) =>
-  upsertMapped(tx, source, "person", ext, b.feed_at, async () => {
-    const nameNormalized = normalizeName(b.name);
-    const same = await personsNamed(tx, nameNormalized, b.sport, 2);
-    if (same.length === 1) return same[0].id;
-    return createPerson(tx, {
-      name: b.name,
-      nameNormalized,
-      nationality: b.nationality ?? null,
-      position: b.position ?? null,
-      sport: b.sport,
-      externalRef: `ingest:${source}:${ext}`,
-    });
-  });
+  upsertMapped(
+    tx,
+    source,
+    "person",
+    ext,
+    b.feed_at,
+    () => resolvePerson(tx, source, ext, b),
+    (t, id) => correctPerson(t, id, b),
+  );

@@ -7,6 +7,7 @@ import type { Tx } from "../db";
 import { contestExists } from "../sports/store/contests";
 import { invalidField } from "./body";
 import { findMapping, upsertMapping } from "./store/mapping";
+import type { IngestResult } from "./types";
 
 export type Kind =
   | "competition"
@@ -63,8 +64,22 @@ export async function resolveRef(
 }
 
 /** true when a write stamped `feedAt` is older than the last accepted one (and must be ignored). */
-export const isStale = (mapped: Mapped | null, feedAt: Date) =>
+export const isStale = (mapped: Mapped | null, feedAt: Date): mapped is Mapped & { feedAt: Date } =>
   mapped?.feedAt != null && feedAt.getTime() < mapped.feedAt.getTime();
+
+/**
+ * The answer to a write older than the stored one: nothing written, why, and the stored state
+ * (`stored`: the fields of the route's documented answer, e.g. a contest state's `status`).
+ */
+export function ignoredAnswer(
+  gate: Mapped & { feedAt: Date },
+  feedAt: Date,
+  what: string,
+  stored: Record<string, unknown>,
+): IngestResult {
+  const reason = `feed_at ${feedAt.toISOString()} is older than the last accepted update of this ${what} (${gate.feedAt.toISOString()}); nothing was written`;
+  return { data: { created: false, changed: false, ignored: true, reason, ...stored }, changed: false };
+}
 
 /** Records the identifier and the write's feed timestamp (never moving the timestamp back). */
 export async function bind(

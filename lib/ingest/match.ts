@@ -5,13 +5,16 @@
  * is a contest.event / contest.lineups / contest.statistics change in the write's transaction.
  */
 import { z } from "zod";
+import { ApiError } from "../api/errors";
 import type { Tx } from "../db";
+import { invalidField } from "./body";
 import { syncContestEvents, type EventInput } from "../sports/match-events";
 import { syncLineup, syncTeamStats, type LineupInput } from "../sports/match-stats";
 import { contestWithSides } from "../sports/store/contests";
 import { eventByExternalId, liveSourceEvents } from "../sports/store/match-events";
 import { resolveContest } from "./contests";
-import { bind, isStale, lookup, resolveRef } from "./mapping";
+import { rederive } from "./derive";
+import { bind, ignoredAnswer, isStale, lookup, resolveRef } from "./mapping";
 import { externalId, feedAt } from "./schemas";
 import type { IngestResult } from "./types";
 
@@ -58,14 +61,26 @@ const teamStats = z.strictObject({
 });
 export const StatisticsBody = z.strictObject({ home: teamStats, away: teamStats, feed_at: feedAt });
 
-type ContestRow = { id: number; competitionId: number; teams: [number | null, number | null] };
+type ContestRow = {
+  id: number;
+  competitionId: number;
+  editionId: number;
+  status: string;
+  teams: [number | null, number | null];
+};
 
 async function contestOf(tx: Tx, source: string, ext: string): Promise<ContestRow> {
   const id = await resolveContest(tx, source, ext);
   const c = await contestWithSides(tx, id);
   if (!c) throw new Error(`contest ${id} is mapped but gone`);
   const team = (s: string) => c.participants.find((p) => p.side === s)?.teamId ?? null;
-  return { id, competitionId: c.edition.competitionId, teams: [team("home"), team("away")] };
+  return {
+    id,
+    competitionId: c.edition.competitionId,
+    editionId: c.editionId,
+    status: c.status,
+    teams: [team("home"), team("away")],
+  };
 }
 
 const eventGate = (contestExt: string, eventId: string) => `${contestExt}/${eventId}`;
@@ -86,9 +101,19 @@ export async function writeEvent(
   input: z.output<typeof EventBody> | null,
 ): Promise<IngestResult> {
   const contest = await contestOf(tx, source, ext);
+  const stored = await eventByExternalId(tx, source, eventId);
+  if (stored && stored.contestId !== contest.id)
+    throw new ApiError(
+      "CONFLICT",
+      `Invalid parameter 'event_id': event '${eventId.slice(0, 80)}' of source '${source}' belongs to another contest (${stored.contestId}); a source's event ids are unique across its contests`,
+    );
   const gateId = eventGate(ext, eventId);
-  if (isStale(await lookup(tx, source, "event", gateId), at))
-    return { data: { id: null, created: false, changed: false, ignored: true }, changed: false };
+  const gate = await lookup(tx, source, "event", gateId);
+  if (isStale(gate, at))
+    return ignoredAnswer(gate, at, "event", {
+      id: stored ? String(stored.id) : null,
+      revision: stored?.revision ?? null,
+    });
   const events = (await currentEvents(tx, contest.id, source)).filter((e) => e.externalId !== eventId);
   if (input) {
     const ref = async (x: string | undefined, field: string) =>
@@ -112,6 +137,13 @@ export async function writeEvent(
   const row = await eventByExternalId(tx, source, eventId);
   if (row) await bind(tx, source, "event", gateId, row.id, at);
   const changed = counts.created + counts.updated + counts.deleted > 0;
+  // An event correction on a finished contest moves its scorers' season stats with it.
+  if (changed && contest.status === "finished")
+    await rederive(tx, {
+      id: contest.id,
+      editionId: contest.editionId,
+      sides: contest.teams.map((teamId) => ({ teamId })),
+    });
   return {
     status: counts.created ? 201 : 200,
     data: {
@@ -127,15 +159,24 @@ export async function writeEvent(
 
 export async function writeLineup(tx: Tx, source: string, ext: string, b: z.output<typeof LineupBody>) {
   const contest = await contestOf(tx, source, ext);
-  if (isStale(await lookup(tx, source, "contest_lineup", ext), b.feed_at))
-    return { data: { id: String(contest.id), changed: false, ignored: true }, changed: false };
+  const gate = await lookup(tx, source, "contest_lineup", ext);
+  if (isStale(gate, b.feed_at)) return ignoredAnswer(gate, b.feed_at, "lineup", { id: String(contest.id) });
   const entries: LineupInput[] = [];
+  const listed = new Map<number, number>();
   for (const [i, p] of b.players.entries()) {
     const teamId = contest.teams[p.side === "home" ? 0 : 1];
     if (teamId === null) continue;
+    const personId = await resolveRef(tx, source, "person", p.person, `/players/${i}/person`);
+    const first = listed.get(personId);
+    if (first !== undefined)
+      throw invalidField(
+        `/players/${i}/person`,
+        `person '${p.person.slice(0, 80)}' is already listed at /players/${first}; a player is in a lineup once`,
+      );
+    listed.set(personId, i);
     entries.push({
       teamId,
-      personId: await resolveRef(tx, source, "person", p.person, `/players/${i}/person`),
+      personId,
       role: p.role,
       shirtNumber: p.shirt_number ?? null,
       position: p.position ?? null,
@@ -153,8 +194,9 @@ export async function writeStatistics(
   b: z.output<typeof StatisticsBody>,
 ) {
   const contest = await contestOf(tx, source, ext);
-  if (isStale(await lookup(tx, source, "contest_stats", ext), b.feed_at))
-    return { data: { id: String(contest.id), changed: false, ignored: true }, changed: false };
+  const gate = await lookup(tx, source, "contest_stats", ext);
+  if (isStale(gate, b.feed_at))
+    return ignoredAnswer(gate, b.feed_at, "statistics", { id: String(contest.id) });
   const rows = (["home", "away"] as const).flatMap((s, i) => {
     const teamId = contest.teams[i];
     const t = b[s];

@@ -44,7 +44,7 @@ export function ingestOpenApi(): Json {
       body: { schema: r.body, required: r.method !== "DELETE", ndjson: r.bodyKind === "ndjson" },
       response: r.response,
       ok: { 200: "Accepted", 201: "Created" },
-      refusals: [400, 401, 403, 404, 409, 413, 429],
+      refusals: [400, 401, 403, 404, 409, 413, 415, 429],
     })),
   );
   return cached;

@@ -23,7 +23,7 @@ import { logError } from "../log";
 import { metrics } from "../metrics";
 import { recordRequest, type RequestTrace } from "../requestlog/record";
 import { usage } from "../usage";
-import { parseJson, parseNdjson, readBody, validate } from "./body";
+import { bodyMediaType, parseJson, parseNdjson, readBody, validate } from "./body";
 import { commitInTransaction } from "./commit";
 import { idempotencyKey, pruneAnswers, requestHash, storedAnswer, type StoredAnswer } from "./idempotency";
 import { ingestOpenApi } from "./openapi";
@@ -96,12 +96,13 @@ async function run(
     );
   const idemKey = idempotencyKey(apiReq.header("idempotency-key"));
   const text = await readBody(req, route.maxBytes);
+  const media = bodyMediaType(apiReq.header("content-type"), text, route.bodyKind === "ndjson");
   const hash = requestHash(route.method, apiReq.path, text);
   const replay = await storedAnswer(db, caller.keyId, idemKey, hash);
   if (replay) return answered(requestId, replay, state, caller, route.pattern, true, trace, route.units);
   const body =
     route.bodyKind === "ndjson"
-      ? /ndjson|jsonl/i.test(apiReq.header("content-type") ?? "")
+      ? media === "ndjson"
         ? await parseNdjson(text, elementOf(route.body), 5000)
         : [validate(elementOf(route.body), parseJson(text))]
       : validate(route.body, parseJson(text));

@@ -34,7 +34,12 @@ const json = () => envInt("INGEST_MAX_BODY_BYTES");
 const S = "/ingest/v1/{source}";
 const C = `${S}/contests/{external_id}`;
 
-const Changed = z.object({ id: z.string().nullable(), changed: z.boolean(), ignored: z.boolean() });
+const Changed = z.object({
+  id: z.string().nullable(),
+  changed: z.boolean(),
+  ignored: z.boolean(),
+  reason: Accepted.shape.reason,
+});
 
 const entity = <B extends z.ZodType>(
   plural: string,

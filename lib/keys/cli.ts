@@ -1,5 +1,6 @@
 import { findOrCreateUser, findUserByEmail } from "../accounts/users";
 import { db } from "../db";
+import { credentialRefusal, type Issuer } from "./issuing";
 import { rollApiKey, setKeyDisabled, updateApiKey } from "./lifecycle";
 import { listApiKeys } from "./store";
 import { createCappedApiKey, revokeApiKey } from "./service";
@@ -7,6 +8,7 @@ import { parseFlags, requireFlag, type AdminCommand } from "../cli/args";
 import { keyOptionsFromFlags, keyPatchFromFlags, keyStatus } from "./cli-options";
 import { MAX_GRACE_MS, parseDuration } from "./options";
 import { memberFor } from "../workspaces/cli";
+import { INGEST_SCOPE } from "./scopes";
 
 const CLI_ORIGIN = { ip: "admin-cli" };
 
@@ -29,8 +31,22 @@ export const keyCommands: AdminCommand[] = [
         throw new Error("--environment must be test or live");
       const name = requireFlag(flags, "name").slice(0, 100);
       const options = keyOptionsFromFlags(flags);
+      // A refused key must not leave a new user behind: a new account is never an operator.
+      if (options.scopes?.includes(INGEST_SCOPE) && !(await findUserByEmail(db, email)))
+        throw new Error(
+          `no user ${email}: an ingest key needs an operator account; run operator grant --email ${email} first`,
+        );
       const user = await findOrCreateUser(db, email);
-      const { accountId } = await memberFor(db, user, flags.workspace, "keys.create");
+      const { accountId, role } = await memberFor(db, user, flags.workspace, "keys.create");
+      const issuer: Issuer = {
+        userId: user.id,
+        homeAccountId: user.accountId,
+        accountId,
+        role,
+        session: "admin-cli",
+      };
+      const refused = await credentialRefusal(db, issuer, { environment, scopes: options.scopes });
+      if (refused) throw new Error(refused);
       const made = await createCappedApiKey(
         db,
         { accountId, name, environment, createdById: user.id, source: "cli", options },

@@ -3,7 +3,15 @@ import type { Db } from "../db";
 import { recordAudit, type AuditContext } from "../audit/store";
 import { generateKey, type Environment } from "./format";
 import type { KeyPatch } from "./options";
-import { announceKeyChange, describeOptions, ingestScopeRefusal, optionColumns } from "./service";
+import { credentialRefusal, type Issuer } from "./issuing";
+import { scopesOf } from "./scopes";
+import {
+  accountKeyRefusal,
+  announceKeyChange,
+  describeOptions,
+  ingestScopeRefusal,
+  optionColumns,
+} from "./service";
 import { findKey, findKeyWithSuccessor, insertKey, successorOf, updateKey, type KeyWhere } from "./store";
 
 export type LifecycleResult<T> = Result<T, "NOT_FOUND" | "CONFLICT" | "FORBIDDEN">;
@@ -62,6 +70,7 @@ export async function rollApiKey(
   graceMs: number,
   actorUserId: string | null,
   audit?: AuditContext,
+  issuer?: Issuer,
 ): Promise<LifecycleResult<{ oldId: string; oldPrefix: string; id: string; prefix: string; key: string }>> {
   const old = await findKeyWithSuccessor(db, where);
   if (!old) return notFound;
@@ -69,6 +78,13 @@ export async function rollApiKey(
   if (old.revokedAt || old.disabledAt || (old.expiresAt && old.expiresAt.getTime() <= now))
     return conflict("Only an active key can be rolled");
   if (old.rolledTo) return conflict(`This key was already rolled to ${old.rolledTo.prefix}`);
+  // A roll issues a new secret: the issuing policy of a new key with the same environment and
+  // scopes (the person's rules when a person asks; the account's always).
+  const ask = { environment: old.environment as Environment, scopes: scopesOf(old.scopes) };
+  const forbidden = issuer
+    ? await credentialRefusal(db, issuer, { ...ask, action: "keys.manage" })
+    : await accountKeyRefusal(db, old.accountId, ask.scopes);
+  if (forbidden) return { ok: false, code: "FORBIDDEN", message: forbidden };
   const graceEnd = new Date(now + graceMs);
   const oldExpiry = old.expiresAt && old.expiresAt < graceEnd ? old.expiresAt : graceEnd;
   const lifetime = old.expiresAt ? old.expiresAt.getTime() - old.createdAt.getTime() : null;

@@ -5,8 +5,9 @@ import { INGEST_SCOPE, storedScopes, type Scope } from "./scopes";
 import { generateKey, type Environment } from "./format";
 import { publishRevocation } from "./revocations";
 import { envInt } from "../config";
+import { ApiError } from "../api/errors";
 import {
-  accountIsOperator,
+  accountKeyStanding,
   countUsableKeys,
   findKey,
   insertKey as insertKeyRow,
@@ -64,6 +65,8 @@ async function keyCapRefusal(tx: Tx, accountId: string): Promise<string | null> 
 
 export const INGEST_OPERATORS_ONLY =
   "Only operator accounts may hold the 'ingest' scope (npm run admin -- operator grant --email <e>)";
+export const SUSPENDED_KEY_MESSAGE =
+  "This account is suspended: no key can be created or rolled until an operator reinstates it";
 
 /** null when the account may hold these scopes; `ingest` needs an operator account. */
 export async function ingestScopeRefusal(
@@ -72,7 +75,23 @@ export async function ingestScopeRefusal(
   scopes: readonly Scope[] | null | undefined,
 ): Promise<string | null> {
   if (!scopes?.includes(INGEST_SCOPE)) return null;
-  return (await accountIsOperator(db, accountId)) ? null : INGEST_OPERATORS_ONLY;
+  return (await accountKeyStanding(db, accountId))?.operator ? null : INGEST_OPERATORS_ONLY;
+}
+
+/**
+ * null when the account may receive a new key with these scopes: not suspended, and `ingest` only
+ * in an operator account. Checked again inside every insert, whoever asked (lib/keys/issuing.ts
+ * adds the person's rules before that).
+ */
+export async function accountKeyRefusal(
+  db: DbOrTx,
+  accountId: string,
+  scopes: readonly Scope[] | null | undefined,
+): Promise<string | null> {
+  const account = await accountKeyStanding(db, accountId);
+  if (account?.suspendedAt) return SUSPENDED_KEY_MESSAGE;
+  if (scopes?.includes(INGEST_SCOPE) && !account?.operator) return INGEST_OPERATORS_ONLY;
+  return null;
 }
 
 /** Prisma's error code for a unique-constraint violation (the driver adapters keep it). */
@@ -86,8 +105,8 @@ async function insertKey(
   fresh: ReturnType<typeof generateKey>,
   audit?: AuditContext,
 ) {
-  const refused = await ingestScopeRefusal(tx, input.accountId, input.options?.scopes);
-  if (refused) throw new Error(refused);
+  const refused = await accountKeyRefusal(tx, input.accountId, input.options?.scopes);
+  if (refused) throw new ApiError("FORBIDDEN", refused);
   const created = await insertKeyRow(tx, {
     accountId: input.accountId,
     name: input.name,
@@ -156,7 +175,7 @@ export function createCappedApiKey(
       await lockAccount(tx, input.accountId);
       const refusal = await keyCapRefusal(tx, input.accountId);
       if (refusal) return { ok: false, code: "CONFLICT", message: refusal };
-      const forbidden = await ingestScopeRefusal(tx, input.accountId, input.options?.scopes);
+      const forbidden = await accountKeyRefusal(tx, input.accountId, input.options?.scopes);
       if (forbidden) return { ok: false, code: "FORBIDDEN", message: forbidden };
       return { ok: true, record: await insertKey(tx, input, fresh, audit), key: fresh.key };
     }),

@@ -24,11 +24,9 @@ export async function lockAccount(tx: DbOrTx, accountId: string): Promise<void> 
   await tx.$executeRaw`UPDATE accounts SET plan = plan WHERE id = ${accountId}`;
 }
 
-/** Whether the account is an operator account (null when there is no such account). */
-export async function accountIsOperator(db: DbOrTx, accountId: string): Promise<boolean | null> {
-  const account = await db.account.findUnique({ where: { id: accountId }, select: { operator: true } });
-  return account ? account.operator : null;
-}
+/** What decides whether an account may hold a new key: its operator flag and suspension (null: no account). */
+export const accountKeyStanding = (db: DbOrTx, accountId: string) =>
+  db.account.findUnique({ where: { id: accountId }, select: { operator: true, suspendedAt: true } });
 
 export const insertKey = (db: DbOrTx, data: KeyCreateData) => db.apiKey.create({ data });
 

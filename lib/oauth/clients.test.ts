@@ -10,7 +10,8 @@ describe("redirect URIs a client may register", () => {
     "http://127.0.0.1:53682/callback",
     "http://localhost/cb",
     "http://[::1]:9000/cb",
-    "cursor://anysphere.cursor-retrieval/oauth/callback",
+    "com.example.app:/oauth/callback",
+    "dev.statline.cli://callback",
   ])("accepts %s", (uri) => expect(redirectUriProblem(uri)).toBeNull());
 
   test.each([
@@ -19,6 +20,13 @@ describe("redirect URIs a client may register", () => {
     ["https://app.example/cb#frag", /fragment/],
     ["file:///etc/passwd", /file/],
     [`https://app.example/${"a".repeat(2000)}`, /longer/],
+    ["https://user:pw@app.example/cb", /user name or password/],
+    ["https://user@app.example/cb", /user name or password/],
+    ["http://user:pw@127.0.0.1:8000/cb", /user name or password/],
+    ["myapp://cb", /reverse domain/],
+    ["cursor://anysphere.cursor-retrieval/oauth/callback", /reverse domain/],
+    ["javascript:alert(1)", /reverse domain/],
+    ["data:text/html,x", /reverse domain/],
   ])("refuses %s", (uri, why) => expect(redirectUriProblem(uri)).toMatch(why));
 });
 

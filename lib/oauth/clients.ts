@@ -13,14 +13,24 @@ const MAX_NAME_LENGTH = 100;
 const LOOPBACK = new Set(["localhost", "127.0.0.1", "[::1]"]);
 const CLIENT_ID = /^oc_[0-9A-Za-z]{32}$/;
 
+/** RFC 8252 §7.1: a private-use scheme is a reverse domain name the app's owner controls. */
+const REVERSE_DOMAIN_SCHEME = /^[a-z][a-z0-9+-]*(\.[a-z0-9+-]+)+:$/;
+
 /**
  * OAuth 2.1 §1.5 / RFC 8252: https, or http to a loopback address (a native app's redirect), or a
- * private-use scheme (cursor://, vscode://). file: and plain http to another host are refused.
+ * private-use scheme named as a reverse domain (`com.example.app:/cb`, RFC 8252 §7.1): a
+ * single-word scheme (`myapp://`) can be claimed by any app on the device. No credentials in the
+ * URI (`https://user:pw@host/`, which would travel with every code), no fragment, no file:.
  */
 export function redirectUriProblem(raw: string): string | null {
   if (raw.length > MAX_URI_LENGTH) return `redirect_uri longer than ${MAX_URI_LENGTH} characters`;
   const url = new URL(raw);
   if (url.hash) return "redirect_uri must not contain a fragment";
+  if (url.username || url.password) return "redirect_uri must not contain a user name or password";
+  if (url.protocol !== "https:" && url.protocol !== "http:" && url.protocol !== "file:") {
+    if (!REVERSE_DOMAIN_SCHEME.test(url.protocol))
+      return "redirect_uri with a custom scheme must name it as a reverse domain (com.example.app:/callback, RFC 8252 §7.1)";
+  }
   if (url.protocol === "http:" && !LOOPBACK.has(url.hostname))
     return "redirect_uri must use https (http only to localhost, 127.0.0.1 or [::1])";
   if (url.protocol === "file:") return "redirect_uri must not be a file: URL";

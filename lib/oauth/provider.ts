@@ -14,6 +14,7 @@ import type { Db } from "../db";
 import { scopesOf } from "../keys/scopes";
 import { keyScopesAndExpiry } from "../keys/store";
 import { verifyAccessToken } from "./access";
+import { pendingGrantCookie } from "./binding";
 import { clientsStore } from "./clients";
 import type { OAuthUrls } from "./config";
 import { createPendingGrant, grantByCode, issueTokens, revokeGrant, type GrantRow } from "./grants";
@@ -62,6 +63,7 @@ export class StatlineOAuthProvider implements OAuthServerProvider {
       resource: this.urls.resource,
       scopes: params.scopes ?? [],
     });
+    res.append("Set-Cookie", pendingGrantCookie(id, this.urls.issuer.startsWith("https:")));
     res.redirect(302, `${this.urls.issuer}/oauth/consent?request=${id}`);
   }
 

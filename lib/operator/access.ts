@@ -1,4 +1,5 @@
 import { notFound } from "next/navigation";
+import type { Metadata } from "next";
 import type { z } from "zod";
 import { envStrOpt } from "../config";
 import { db, type Db } from "../db";
@@ -22,10 +23,24 @@ function listedOperators(): Set<string> {
 /** Whether OPERATOR_EMAILS lists this email. */
 export const isListedOperator = (email: string) => listedOperators().has(email.toLowerCase());
 
-/** Whether this user may use the operator console: an operator account or a listed email. */
-export async function isOperator(database: Db, user: { email: string; accountId: string }): Promise<boolean> {
-  if (isListedOperator(user.email)) return true;
-  return (await accountFlags(database, user.accountId))?.operator === true;
+/**
+ * The person behind a request: their email and their own (home) account. A workspace member's
+ * `accountId` is the workspace the client named (`X-Statline-Workspace`, `?w=`), never theirs, so
+ * authority is read from `homeAccountId` when there is one.
+ */
+export type Person = { email: string; accountId: string; homeAccountId?: string };
+
+/** The person's own account: the one created with them, whatever workspace they act in. */
+export const homeAccountOf = (person: Person) => person.homeAccountId ?? person.accountId;
+
+/**
+ * The one verdict on operator rights, asked by every console page, console route, the dashboard's
+ * "Operator console" link and the ingest scope: a property of the person (a listed email, or their
+ * home account's flag), never of the workspace a request names.
+ */
+export async function isOperator(database: Db, person: Person): Promise<boolean> {
+  if (isListedOperator(person.email)) return true;
+  return (await accountFlags(database, homeAccountOf(person)))?.operator === true;
 }
 
 /**
@@ -33,10 +48,26 @@ export async function isOperator(database: Db, user: { email: string; accountId:
  * the console's existence is not revealed.
  */
 export async function requireOperator(): Promise<CurrentUser> {
-  const user = await getCurrentUser();
-  if (!user || !(await isOperator(db, user))) notFound();
+  const user = await currentOperator();
+  if (!user) notFound();
   return user;
 }
+
+/** The signed-in operator, or null (signed out or anyone else). */
+export async function currentOperator(): Promise<CurrentUser | null> {
+  const user = await getCurrentUser();
+  return user && (await isOperator(db, user)) ? user : null;
+}
+
+/**
+ * A console page's title for the operator only; anyone else gets the 404 page's own title, so
+ * the tab does not reveal the console either.
+ */
+export const operatorTitle = (title: string) => async (): Promise<Metadata> =>
+  (await currentOperator()) ? { title } : { title: NOT_FOUND_TITLE };
+
+/** app/not-found.tsx's title. */
+export const NOT_FOUND_TITLE = "Page not found";
 
 /** The audit actor for an operator's request. */
 export function operatorActor(user: CurrentUser, request: Request): OperatorActor {
@@ -48,6 +79,8 @@ export const NOT_FOUND_MESSAGE = "Not found";
 /**
  * A console API route: a session route (CSRF on every mutation, zod input, error body) that answers
  * 404 NOT_FOUND to anyone but an operator, signed out included, before anything else is looked at.
+ * The handler acts as the person: `user.accountId` is their home account (where the console's own
+ * audit rows go), whatever workspace the request names.
  */
 export const operatorRoute = <S extends z.ZodType>(
   schema: S | null,
@@ -63,5 +96,5 @@ export const operatorRoute = <S extends z.ZodType>(
         refusal: () => new ApiError("NOT_FOUND", NOT_FOUND_MESSAGE),
       },
     },
-    handler,
+    (ctx) => handler({ ...ctx, user: { ...ctx.user, accountId: ctx.user.homeAccountId } }),
   );

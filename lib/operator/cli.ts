@@ -1,4 +1,4 @@
-import { findUserByEmail } from "../accounts/users";
+import { findOrCreateUser, findUserByEmail } from "../accounts/users";
 import { db } from "../db";
 import { setAccountOperator, setAccountPlan } from "./accounts";
 import { reinstateAccount, suspendAccount, type OperatorActor } from "./suspension";
@@ -47,6 +47,12 @@ async function accountOf(email: string) {
 /** Grants or revokes the operator flag: only operator accounts may mint `ingest` keys. */
 async function setOperator(args: string[], operator: boolean): Promise<void> {
   const email = requireFlag(parseFlags(args).flags, "email").toLowerCase();
+  // A grant is the first step of an ingest feed's set-up (docs/ingest.md): a new address gets its
+  // user and account here, as `key create` would make them.
+  if (operator && !(await findUserByEmail(db, email))) {
+    await findOrCreateUser(db, email);
+    console.log(`created user ${email} with an account of its own`);
+  }
   const user = await accountOf(email);
   await setAccountOperator(db, user.account.id, operator, CLI);
   console.log(`account of ${email}: operator ${operator ? "granted" : "revoked"}`);

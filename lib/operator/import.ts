@@ -32,7 +32,7 @@ export interface UploadOptions {
   competition?: string;
   edition?: string;
   createTeams?: boolean;
-  strict?: boolean;
+  skipMalformed?: boolean;
 }
 
 /** Per-row errors shown at most; the total is always given. */

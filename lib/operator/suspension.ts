@@ -102,10 +102,8 @@ export function reinstateAccount(db: Db, accountId: string, actor: OperatorActor
   return setSuspension(db, accountId, null, actor);
 }
 
-/** An account's standing for the dashboard's banner and menu: suspension and operator rights. */
+/** An account's standing for the dashboard's banner (operator rights are the person's: isOperator). */
 export async function accountStanding(db: Db, accountId: string) {
   const row = await accountFlags(db, accountId);
-  return (
-    row && { suspendedAt: row.suspendedAt, suspendedReason: row.suspendedReason, operator: row.operator }
-  );
+  return row && { suspendedAt: row.suspendedAt, suspendedReason: row.suspendedReason };
 }

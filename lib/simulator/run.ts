@@ -93,7 +93,9 @@ export async function writeStep(
   step: SimStep,
   idem: string,
 ): Promise<void> {
-  const feedAt = new Date(c.kickoffAt.getTime() + step.minute * 60_000).toISOString();
+  // The match's clock, but never ahead of the server's: a fixture played before its kick-off
+  // date would be a future feed_at, which ingest refuses. Both clocks only grow, so their minimum does.
+  const feedAt = new Date(Math.min(Date.now(), c.kickoffAt.getTime() + step.minute * 60_000)).toISOString();
   if (step.kind !== "odds") {
     const halftime = pair(step.scores, "halftimeScore");
     const detail = step.scores[0].scoreDetail;

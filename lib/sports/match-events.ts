@@ -158,7 +158,7 @@ export async function syncContestEvents(
       contestId: contest.id,
       data: eventData(e),
     }));
-    await recordChanges(db, changes, now);
+    await recordChanges(db, changes);
   }
   return counts;
 }

@@ -101,6 +101,42 @@ export function urlProblem(raw: string, maxLength: number): string | null {
   if (url.username || url.password) return "URL must not contain credentials";
   if (url.hash) return "URL must not contain a fragment";
   const host = url.hostname.replace(/^\[|\]$/g, "");
-  if (net.isIP(host) && isForbiddenAddress(host) && !webhookConfig.allowPrivate()) return PRIVATE_TARGET;
+  if (webhookConfig.allowPrivate()) return null;
+  if (net.isIP(host) ? isForbiddenAddress(host) : isPrivateName(host)) return PRIVATE_TARGET;
   return null;
+}
+
+/** Names every resolver answers with loopback (RFC 6761 §6.3, Debian's /etc/hosts) or keeps on the LAN. */
+const PRIVATE_NAMES = /(^|\.)(localhost|ip6-localhost|ip6-loopback|localtest\.me|lvh\.me)$/;
+const PRIVATE_SUFFIXES = /\.(local|internal|home\.arpa|localdomain)$/;
+
+/**
+ * Whether a host name points at a private, loopback or link-local target by its name alone,
+ * decided by rules rather than a DNS lookup at creation (the delivery's checked lookup resolves and
+ * refuses every such address anyway; a lookup here would only be a moment's answer): the loopback
+ * names above in any case and with a trailing dot, private-use suffixes, and names that embed a
+ * forbidden IPv4 address the way wildcard DNS services read it (`127.0.0.1.nip.io`,
+ * `127-0-0-1.sslip.io`, `7f000001.nip.io`).
+ */
+export function isPrivateName(hostname: string): boolean {
+  const name = hostname.toLowerCase().replace(/\.+$/, "");
+  if (PRIVATE_NAMES.test(name) || PRIVATE_SUFFIXES.test(name)) return true;
+  return embeddedAddresses(name).some(isForbiddenAddress);
+}
+
+/** The IPv4 addresses a name spells: four dotted numbers in a row, a dashed label, or 8 hex digits. */
+function embeddedAddresses(name: string): string[] {
+  const labels = name.split(".");
+  const found: string[] = [];
+  for (let i = 0; i + 4 <= labels.length; i++) {
+    const four = labels.slice(i, i + 4).map((l) => l.replace(/^.*-/, ""));
+    if (four.every((l) => /^\d{1,3}$/.test(l))) found.push(four.join("."));
+  }
+  for (const label of labels) {
+    const dashed = /(?:^|-)(\d{1,3})-(\d{1,3})-(\d{1,3})-(\d{1,3})$/.exec(label);
+    if (dashed) found.push(dashed.slice(1).join("."));
+    if (/^[0-9a-f]{8}$/.test(label))
+      found.push([0, 2, 4, 6].map((at) => parseInt(label.slice(at, at + 2), 16)).join("."));
+  }
+  return found.filter((a) => net.isIP(a) === 4);
 }

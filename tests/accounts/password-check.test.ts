@@ -15,7 +15,7 @@ beforeAll(async () => {
  * blocked it for 80-170 ms, the worst for 6.1 s).
  */
 describe("password check worker", () => {
-  it("scores in the worker while the event loop keeps running, and refuses past the queue bound", async () => {
+  it("scores in the checker while the event loop keeps running, and refuses past the queue bound", async () => {
     const crafted = Array.from({ length: 9 }, (_, i) => `${"p@$$w0rd".repeat(8)}${i}`.slice(0, 64));
     let ticks = 0;
     const timer = setInterval(() => ticks++, 5);

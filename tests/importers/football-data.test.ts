@@ -11,6 +11,7 @@ import { ROOT } from "../support/app";
 import { createMigratedPgDatabase, type TempPgDatabase } from "../support/postgres";
 import { sharedDataDir } from "../support/shared-data";
 import { runScript, sportsDigest, standingsProblems, tableFromResults } from "../support/sports";
+import { expectNoDrift } from "../support/verify";
 
 let csvFile: string;
 let lines: string[];
@@ -67,6 +68,8 @@ beforeAll(() => {
 });
 
 afterAll(async () => {
+  // The stored derived facts of every database the file imported into equal their base facts.
+  for (const c of clients) await expectNoDrift(c);
   await Promise.all(clients.map((c) => c.$disconnect()));
   fs.rmSync(dir, { recursive: true, force: true });
 });
@@ -189,7 +192,7 @@ describe("football-data.co.uk importer", () => {
     );
   }, 180_000);
 
-  it("reports malformed rows with their line numbers and imports the rest; --strict imports nothing", async () => {
+  it("stops a file at its first malformed row (line and column) and writes nothing; --skip-malformed imports the rest", async () => {
     const broken = [...lines];
     broken[4] = broken[4].replace(/^((?:[^,]*,){5})[^,]*/, "$1x"); // FTHG of line 5
     broken[8] = broken[8].split(",").slice(0, 30).join(","); // line 9 loses fields
@@ -197,15 +200,19 @@ describe("football-data.co.uk importer", () => {
     fs.writeFileSync(file, broken.join("\r\n"));
 
     const strict = await freshDb("strict");
-    await expect(importFile(strict.db, file, { strict: true })).rejects.toThrow(
-      /2 malformed row\(s\), nothing imported[\s\S]*line 5/,
+    await expect(importFile(strict.db, file)).rejects.toThrow(
+      /^E0-broken\.csv: line 5, column 6 \(FTHG\): invalid full-time score "x".*; nothing imported \(2 malformed row\(s\)/,
     );
+    expect(await strict.db.contest.count()).toBe(0);
+    const refused = runCli(["scripts/import.ts", file], strict.url);
+    expect(refused.status).not.toBe(0);
+    expect(refused.stderr).toMatch(/line 5, column 6 \(FTHG\)/);
     expect(await strict.db.contest.count()).toBe(0);
 
     const { db, url } = await freshDb("broken");
-    const out = runCli(["scripts/import.ts", file], url);
+    const out = runCli(["scripts/import.ts", file, "--skip-malformed"], url);
     expect(out.status).toBe(0);
-    expect(out.stderr).toMatch(/error at line 5: invalid full-time score "x"/);
+    expect(out.stderr).toMatch(/error at line 5, column 6 \(FTHG\): invalid full-time score "x"/);
     expect(out.stderr).toMatch(/error at line 9: has 30 fields, the header has 120/);
     expect(out.stdout).toMatch(/contests: 358 imported/);
     expect(out.stdout).toMatch(/skipped: 2; errors: 2/);
@@ -252,6 +259,7 @@ describe("football-data.co.uk importer on PostgreSQL", () => {
     pg = await createMigratedPgDatabase();
   });
   afterAll(async () => {
+    for (const c of clients) await expectNoDrift(c);
     await Promise.all(clients.splice(0).map((c) => c.$disconnect()));
     pg?.drop();
   });

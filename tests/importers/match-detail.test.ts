@@ -6,6 +6,7 @@ import { createClient, type Db } from "../../lib/db/client";
 import { applyMigrations } from "../../lib/db/schema-engine";
 import { importFile } from "../../lib/importers/index";
 import { sharedDataDir } from "../support/shared-data";
+import { expectNoDrift } from "../support/verify";
 
 let data: string;
 let dir: string;
@@ -24,6 +25,8 @@ beforeAll(() => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), "statline-detail-"));
 });
 afterAll(async () => {
+  // The stored derived facts of every database the file imported into equal their base facts.
+  for (const c of clients) await expectNoDrift(c);
   await Promise.all(clients.map((c) => c.$disconnect()));
   fs.rmSync(dir, { recursive: true, force: true });
 });

@@ -8,6 +8,7 @@ import { importFile } from "../../lib/importers/index";
 import { createPgDatabase, type TempPgDatabase } from "../support/postgres";
 import { sharedDataDir } from "../support/shared-data";
 import { sportsDigest, standingsProblems } from "../support/sports";
+import { expectNoDrift } from "../support/verify";
 
 /** The official final 2024/25 Premier League table (team names as the openfootball file spells them). */
 const EPL_2024_25: Array<[string, number, number]> = [
@@ -64,6 +65,8 @@ beforeAll(() => {
 });
 
 afterAll(async () => {
+  // The stored derived facts of every database the file imported into equal their base facts.
+  for (const c of clients) await expectNoDrift(c);
   await Promise.all(clients.map((c) => c.$disconnect()));
   fs.rmSync(dir, { recursive: true, force: true });
 });
@@ -169,14 +172,18 @@ describe("openfootball importer", () => {
     }
   });
 
-  it("reports a malformed match with its number and imports the rest", async () => {
+  it("stops at a malformed match, naming it; with skipMalformed reports it and imports the rest", async () => {
     const db = await freshDb("broken-json");
     const source = JSON.parse(fs.readFileSync(path.join(data, "openfootball", "2024-25_en.1.json"), "utf8"));
     source.matches[3].date = "2024-13-45";
     source.matches[10].score = { ft: [1] };
     const file = path.join(dir, "2024-25_en.1.json");
     fs.writeFileSync(file, JSON.stringify(source));
-    const summary = await importFile(db, file);
+    await expect(importFile(db, file)).rejects.toThrow(
+      /match 4 \(matches\[3\]\): invalid date.*nothing imported/,
+    );
+    expect(await db.contest.count()).toBe(0);
+    const summary = await importFile(db, file, { skipMalformed: true });
     expect(summary.errors.map((e) => e.where)).toEqual(["match 4 (matches[3])", "match 11 (matches[10])"]);
     expect(summary.errors[0].message).toContain("invalid date");
     expect(summary.contests.imported).toBe(378);
@@ -190,6 +197,7 @@ describe("openfootball importer on PostgreSQL", () => {
     pg = createPgDatabase();
   });
   afterAll(async () => {
+    for (const c of clients) await expectNoDrift(c);
     await Promise.all(clients.splice(0).map((c) => c.$disconnect()));
     pg?.drop();
   });

@@ -10,6 +10,7 @@ import { ROOT } from "../support/app";
 import { admin } from "../support/cli";
 import { sharedDataDir } from "../support/shared-data";
 import { runScript, sportsDigest, standingsProblems } from "../support/sports";
+import { expectNoDrift } from "../support/verify";
 
 /** Serie A 2023/24 as Lega Serie A published it (head-to-head first). */
 const SERIE_A_2023_24 = [
@@ -86,6 +87,8 @@ beforeAll(() => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), "statline-real-"));
 });
 afterAll(async () => {
+  // The stored derived facts of every database the file imported into equal their base facts.
+  for (const c of clients) await expectNoDrift(c);
   await Promise.all(clients.map((c) => c.$disconnect()));
   fs.rmSync(dir, { recursive: true, force: true });
 });

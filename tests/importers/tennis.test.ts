@@ -11,6 +11,7 @@ import { startApp, type RunningApp } from "../support/app";
 import { admin, createUnlimitedKey } from "../support/cli";
 import { sharedDataDir } from "../support/shared-data";
 import { runScript, sportsDigest } from "../support/sports";
+import { expectNoDrift } from "../support/verify";
 
 let dir: string;
 let atp: string;
@@ -38,6 +39,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await app?.stop();
+  if (db) await expectNoDrift(db);
   await db?.$disconnect();
   fs.rmSync(dir, { recursive: true, force: true });
 });
@@ -147,7 +149,7 @@ describe("tennis-data.co.uk importer", () => {
     );
     const parsed = parseFile(bad);
     expect(parsed.errors).toEqual([
-      { where: "line 3", message: expect.stringContaining('invalid Date "13/45/2024"') },
+      { where: "line 3, column 4 (Date)", message: expect.stringContaining('invalid Date "13/45/2024"') },
     ]);
     const odd = path.join(dir, "odd.csv");
     fs.writeFileSync(odd, "foo,bar\n1,2\n");

@@ -52,7 +52,7 @@ function cli(args: string[], opts: { stdin?: string; key?: string } = {}) {
   });
 }
 
-const at = (minute: number) => new Date(Date.UTC(2026, 11, 18, 15, minute)).toISOString();
+const at = (minute: number) => new Date(Date.UTC(2026, 10, 18, 15, minute)).toISOString();
 const op = (o: string, p: string, body: Record<string, unknown>) => JSON.stringify({ op: o, path: p, body });
 const file = (name: string, text: string) => {
   const f = path.join(env.dir, name);

@@ -16,6 +16,7 @@ import { handleIngestNode, INGEST_PATH } from "../../lib/ingest/http";
 import { createApiKey } from "../../lib/keys/service";
 import { handleSandboxNode, SANDBOX_PATH } from "../../lib/replay/http";
 import { flushUsage } from "../../lib/usage";
+import { expectNoDrift } from "../support/verify";
 
 export interface Harness {
   baseUrl: string;
@@ -62,6 +63,8 @@ export async function startHarness(dir: string, url: string): Promise<Harness> {
     stop: async () => {
       for (const s of sockets) s.destroy();
       await new Promise<void>((r) => server.close(() => r()));
+      // Every ingest test file ends with its database's derived facts equal to their base facts.
+      await expectNoDrift(db);
       await flushUsage();
       await db.$disconnect();
       fs.rmSync(dir, { recursive: true, force: true });

@@ -46,7 +46,7 @@ let secret: string | null = null;
 let sse: SseClient;
 let startHead = 0;
 
-const at = (minute: number) => new Date(Date.UTC(2026, 11, 18, 15, minute)).toISOString();
+const at = (minute: number) => new Date(Date.UTC(2026, 10, 18, 15, minute)).toISOString();
 const v1 = async (path: string) => {
   const res = await fetch(`${h.baseUrl}/v1${path}`, { headers: { "X-API-Key": h.readKey } });
   return { status: res.status, body: (await res.json()) as { data: Record<string, unknown> } };

@@ -37,7 +37,7 @@ import {
 let h: Harness;
 let call: ReturnType<typeof ingestClient>;
 let contestId: string;
-const at = (minute: number) => new Date(Date.UTC(2026, 11, 18, 15, minute)).toISOString();
+const at = (minute: number) => new Date(Date.UTC(2026, 10, 18, 15, minute)).toISOString();
 
 const v1 = async (path: string) => {
   const res = await fetch(`${h.baseUrl}/v1${path}`, { headers: { "X-API-Key": h.readKey } });

@@ -30,7 +30,7 @@ import { expectOk as ok, feedCatalogue, ingestClient, startHarness, type Harness
 
 let h: Harness;
 let call: ReturnType<typeof ingestClient>;
-const T = "2026-12-18T15:00:00Z";
+const T = "2026-11-18T15:00:00Z";
 
 beforeAll(async () => {
   h = await startHarness(env.dir, env.url);
@@ -226,7 +226,7 @@ describe("npm run admin -- ingest <file>", () => {
         market: "h2h",
         selection: "away",
         price: 2 + i / 10,
-        observed_at: `2026-12-18T14:0${i}:00Z`,
+        observed_at: `2026-11-18T14:0${i}:00Z`,
       }),
     ).join("\n");
     const s = await ingestFile(odds, { baseUrl: h.baseUrl, key: h.ingestKey, oddsSource: "opta", batch: 2 });

@@ -9,6 +9,7 @@ import { admin } from "../support/cli";
 import { copyTemplateDb, startApp, type RunningApp } from "../support/app";
 import { ensureTemplateDb } from "../support/template";
 import { createUser } from "../support/users";
+import { expectNoDrift } from "../support/verify";
 
 // The operator console over real HTTP: two lean instances on one SQLite file (the second one only
 // serves /v1, to show a suspension reaching an instance that did not make it).
@@ -45,6 +46,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
+  if (db) await expectNoDrift(db);
   await Promise.all(apps.map((a) => a.stop()));
   await db?.$disconnect();
 });
@@ -96,6 +98,8 @@ const routes = () => {
     ["GET", "/api/operator/aliases"],
     ["POST", "/api/operator/aliases", { team: "Everton", alias: "The Toffees" }],
     ["POST", "/api/operator/aliases/1/delete", {}],
+    ["GET", "/api/operator/verify"],
+    ["POST", "/api/operator/verify", { repair: true }],
   ] as [string, string, unknown?][];
 };
 const PAGES = () => [
@@ -291,6 +295,38 @@ describe("operator console", () => {
     expect(system.json.data).toMatchObject({ database: "up", redis: "not_configured" });
     const page = await op.client.get(`/operator/accounts/${user.accountId}`);
     expect(page.status).toBe(200);
+  });
+
+  test("verify: the drifts of derived facts over HTTP (GET checks, POST repairs), and by the CLI", async () => {
+    const clean = await send(op, "GET", "/api/operator/verify");
+    expect(clean.status).toBe(200);
+    expect(clean.json.data).toMatchObject({ drifts: [], repaired: false });
+    const side = await db.contestParticipant.findFirstOrThrow({
+      where: { outcome: "win", contest: { status: "finished" } },
+      orderBy: { id: "asc" },
+    });
+    await db.contestParticipant.update({ where: { id: side.id }, data: { outcome: "draw" } });
+    const drift = { entity: "contest", id: String(side.contestId), field: `${side.side}.outcome` };
+    const found = await send(op, "GET", "/api/operator/verify");
+    expect(found.json.data?.drifts).toEqual([{ ...drift, stored: "draw", expected: "win" }]);
+    // The CLI: the table (or JSON) on stdout and exit status 1 while a drift is there.
+    const cli = (...args: string[]) => {
+      try {
+        return { status: 0, stdout: admin(url, "verify", ...args) };
+      } catch (err) {
+        return err as { status: number; stdout: string };
+      }
+    };
+    const table = cli();
+    expect(table.status).toBe(1);
+    expect(table.stdout).toMatch(
+      new RegExp(`^contest +${side.contestId} +${side.side}\\.outcome +draw +win$`, "m"),
+    );
+    expect(JSON.parse(cli("--json").stdout)).toMatchObject({ drifts: [drift] });
+    expect((await send(op, "POST", "/api/operator/verify", {})).status).toBe(400);
+    const repaired = await send(op, "POST", "/api/operator/verify", { repair: true });
+    expect(repaired.json.data).toMatchObject({ repaired: true, changes: 1, drifts: [drift] });
+    expect((await send(op, "GET", "/api/operator/verify")).json.data).toMatchObject({ drifts: [] });
   });
 
   test("the operator CLI edits plans and suspends, with the same services", async () => {

@@ -98,6 +98,13 @@ describe("operator services", () => {
     expect(await isOperator(t.db, who)).toBe(false);
     await t.db.account.update({ where: { id: other.accountId }, data: { operator: true } });
     expect(await isOperator(t.db, who)).toBe(true);
+    // A member acting in that operator's workspace: the workspace is not the person's own.
+    const own = await t.db.user.create({
+      data: { email: "member@example.com", account: { create: { name: "Member" } } },
+    });
+    const member = { email: own.email, accountId: other.accountId, homeAccountId: own.accountId };
+    expect(await isOperator(t.db, member)).toBe(false);
+    expect(await isOperator(t.db, { ...member, homeAccountId: other.accountId })).toBe(true);
   });
 
   it("finds accounts by email or name, a page at a time", async () => {

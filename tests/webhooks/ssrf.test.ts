@@ -109,4 +109,35 @@ describe("SSRF guard", () => {
     expect(urlProblem("http://127.0.0.1/x", 2000)).toMatch(/private/);
     expect(urlProblem("http://[::1]/x", 2000)).toMatch(/private/);
   });
+
+  it.each([
+    "http://localhost/x",
+    "http://localhost./x",
+    "http://LOCALHOST:8080/x",
+    "http://ip6-localhost/x",
+    "http://ip6-loopback/x",
+    "http://api.localhost/x",
+    "http://127.0.0.1.nip.io/x",
+    "http://hook.127.0.0.1.nip.io/x",
+    "http://127-0-0-1.sslip.io/x",
+    "http://app-10-0-0-1.sslip.io/x",
+    "http://7f000001.nip.io/x",
+    "http://169.254.169.254.nip.io/latest",
+    "http://lvh.me/x",
+    "http://printer.local/x",
+    "http://db.internal/x",
+  ])("refuses the loopback or private host name in %s at creation, like the literals", (url) => {
+    expect(urlProblem(url, 2000)).toMatch(/private/);
+  });
+
+  it("keeps public names, also ones that spell a public address", () => {
+    for (const url of [
+      "https://hooks.example.com/x",
+      "https://8.8.8.8.nip.io/x",
+      "https://localhost-tools.example.com/x",
+      "https://mylocalhost.com/x",
+      "https://cafebabe.example.com/x",
+    ])
+      expect(urlProblem(url, 2000), url).toBeNull();
+  });
 });

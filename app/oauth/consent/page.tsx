@@ -1,8 +1,10 @@
 import type { Metadata } from "next";
+import { headers } from "next/headers";
 import { csrfTokenFor } from "@/lib/auth/csrf";
 import { requireUser } from "@/lib/auth/session";
 import { db } from "@/lib/db";
 import { isScope, READ_SCOPES, type Scope } from "@/lib/keys/scope-names";
+import { openedInThisBrowser } from "@/lib/oauth/binding";
 import { consentClosed } from "@/lib/oauth/consent";
 import { clientById, grantById } from "@/lib/oauth/store";
 import { ConsentShell, KeyConsentForm } from "@/components/consent/KeyConsentForm";
@@ -27,7 +29,9 @@ export default async function ConsentPage({ searchParams }: { searchParams: Prom
   const { request = "" } = await searchParams;
   const id = GRANT_ID.test(request) ? request : "";
   const user = await requireUser(`/oauth/consent?request=${encodeURIComponent(id)}`);
-  const grant = id ? await grantById(db, id) : null;
+  // A request opened in another browser is no request here (lib/oauth/binding.ts).
+  const bound = id !== "" && openedInThisBrowser(id, (await headers()).get("cookie"));
+  const grant = bound ? await grantById(db, id) : null;
   const closed = consentClosed(grant);
   if (closed || !grant)
     return (

@@ -1,16 +1,16 @@
-import type { Metadata } from "next";
 import { AdjustmentsPanel } from "@/components/operator/AdjustmentsPanel";
 import { AliasesPanel } from "@/components/operator/AliasesPanel";
 import { FeedCard } from "@/components/operator/StatusCards";
 import { ImportForm } from "@/components/operator/ImportForm";
 import { Card, CardHeader, PageHeader } from "@/components/ui/Card";
 import { db } from "@/lib/db";
-import { requireOperator } from "@/lib/operator/access";
+import { operatorTitle, requireOperator } from "@/lib/operator/access";
 import { importMaxBytes } from "@/lib/operator/import-limits";
 import { systemStatus } from "@/lib/operator/system";
 import { listAdjustments, listTeamAliases } from "@/lib/repos/sports-admin";
 
-export const metadata: Metadata = { title: "Data · Operator" };
+// The 404 page's title for anyone but an operator (lib/operator/access.ts).
+export const generateMetadata = operatorTitle("Data · Operator");
 
 /** Rows each list shows; the rest are counted. */
 const SHOWN = 100;

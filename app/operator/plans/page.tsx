@@ -1,14 +1,14 @@
-import type { Metadata } from "next";
 import { PlanEditor } from "@/components/operator/PlanEditor";
 import { UnitGroupsLegend } from "@/components/operator/UnitGroupsLegend";
 import { routes } from "@/lib/api/routes";
 import { Card, CardHeader, PageHeader } from "@/components/ui/Card";
 import { db } from "@/lib/db";
-import { requireOperator } from "@/lib/operator/access";
+import { operatorTitle, requireOperator } from "@/lib/operator/access";
 import { readCatalogue } from "@/lib/plan-catalogue";
 import { DEFAULT_UNIT_COSTS, UNIT_GROUPS, type UnitGroup } from "@/lib/unit-groups";
 
-export const metadata: Metadata = { title: "Plans · Operator" };
+// The 404 page's title for anyone but an operator (lib/operator/access.ts).
+export const generateMetadata = operatorTitle("Plans · Operator");
 
 /** The route table's patterns by price group. */
 function patternsByGroup(): Record<UnitGroup, string[]> {

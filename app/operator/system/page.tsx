@@ -1,11 +1,11 @@
-import type { Metadata } from "next";
 import { BackendCard, InstancesCard } from "@/components/operator/StatusCards";
 import { PageHeader } from "@/components/ui/Card";
 import { db } from "@/lib/db";
-import { requireOperator } from "@/lib/operator/access";
+import { operatorTitle, requireOperator } from "@/lib/operator/access";
 import { systemStatus } from "@/lib/operator/system";
 
-export const metadata: Metadata = { title: "System · Operator" };
+// The 404 page's title for anyone but an operator (lib/operator/access.ts).
+export const generateMetadata = operatorTitle("System · Operator");
 
 export default async function OperatorSystemPage() {
   await requireOperator();

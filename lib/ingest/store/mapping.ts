@@ -20,3 +20,23 @@ export async function upsertMapping(
     update: { targetId, feedAt },
   });
 }
+
+/** Forgets the feed times of mappings (the gates an older write is ignored by); returns how many. */
+export async function clearFeedTimes(
+  tx: DbOrTx,
+  source: string,
+  keys: Array<{ kind: string; externalId: string }>,
+  eventPrefix: string | null,
+): Promise<number> {
+  const { count } = await tx.ingestMapping.updateMany({
+    where: {
+      source,
+      OR: [
+        ...keys.map((k) => ({ kind: k.kind, externalId: k.externalId })),
+        ...(eventPrefix === null ? [] : [{ kind: "event", externalId: { startsWith: eventPrefix } }]),
+      ],
+    },
+    data: { feedAt: null },
+  });
+  return count;
+}

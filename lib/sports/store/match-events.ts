@@ -29,10 +29,18 @@ export function liveSourceEvents(db: DbOrTx, contestId: number, source: string) 
   });
 }
 
+/** A contest's current goals of every source (tombstones left out): its scorers' goal stats. */
+export function liveGoals(db: DbOrTx, contestId: number) {
+  return db.matchEvent.findMany({
+    where: { contestId, type: "goal", deletedAt: null, personId: { not: null } },
+    select: { personId: true, teamId: true, ownGoal: true },
+  });
+}
+
 /** An event by the source's own id. */
 export function eventByExternalId(db: DbOrTx, source: string, externalId: string) {
   return db.matchEvent.findUnique({
     where: { source_externalId: { source, externalId } },
-    select: { id: true, revision: true },
+    select: { id: true, revision: true, contestId: true },
   });
 }

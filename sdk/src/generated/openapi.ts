@@ -4515,7 +4515,7 @@ export const openapi: Record<string, unknown> = {
       "get": {
         "operationId": "getEditionsByIdOddsBookmakers",
         "summary": "An edition's bookmakers compared: mean margin, Brier score and log loss of the closing line",
-        "description": "Over the edition's finished contests, per bookmaker: the mean margin of its early and closing books, and how well its closing no-vig probabilities (by `method`) predicted the results: the mean Brier score Σ(p_i − o_i)² and the mean log loss −ln p(result) over the contests it closed (scored). Lower is sharper; sharpest names the book with the lowest log loss. A three-way h2h settles on the score after 90 minutes; spreads are not scored (pushes and half wins), only their margins.\n\nCosts the odds group's price per successful call: 5 units on the built-in plans (X-Units-Cost reports it for the key's plan); errors and 304 cost 0.",
+        "description": "Over the edition's finished contests, per bookmaker: the mean margin of its early and closing books, and how well its closing no-vig probabilities (by `method`; `snapshot=early` scores the early books, for files such as tennis-data.co.uk's that carry no closing prices) predicted the results: the mean Brier score Σ(p_i − o_i)² and the mean log loss −ln p(result) over the contests it closed (scored). Lower is sharper; sharpest names the book with the lowest log loss. A three-way h2h settles on the score after 90 minutes; spreads are not scored (pushes and half wins), only their margins.\n\nCosts the odds group's price per successful call: 5 units on the built-in plans (X-Units-Cost reports it for the key's plan); errors and 304 cost 0.",
         "tags": [
           "Odds"
         ],
@@ -4569,6 +4569,20 @@ export const openapi: Record<string, unknown> = {
                 "multiplicative",
                 "power",
                 "shin"
+              ]
+            }
+          },
+          {
+            "name": "snapshot",
+            "in": "query",
+            "required": false,
+            "description": "Score the closing books (default) or the early ones (tennis files carry early prices only)",
+            "schema": {
+              "default": "closing",
+              "type": "string",
+              "enum": [
+                "closing",
+                "early"
               ]
             }
           },
@@ -4974,7 +4988,7 @@ export const openapi: Record<string, unknown> = {
             "name": "types",
             "in": "query",
             "required": false,
-            "description": "Comma-separated types or resources (e.g. contest.score,odds); any of contest.created, contest.status, contest.score, contest.updated, contest.event, contest.lineups, contest.statistics, odds.points, odds.moved, standings.updated, team.created, person.created, dataset.reset",
+            "description": "Comma-separated types or resources (e.g. contest.score,odds); any of contest.created, contest.status, contest.score, contest.updated, contest.event, contest.lineups, contest.statistics, odds.points, odds.moved, standings.updated, team.created, team.updated, person.created, person.updated, dataset.reset",
             "schema": {
               "type": "string",
               "maxLength": 400
@@ -5210,7 +5224,7 @@ export const openapi: Record<string, unknown> = {
             "name": "types",
             "in": "query",
             "required": false,
-            "description": "Comma-separated types or resources (e.g. contest.score,odds); any of contest.created, contest.status, contest.score, contest.updated, contest.event, contest.lineups, contest.statistics, odds.points, odds.moved, standings.updated, team.created, person.created, dataset.reset",
+            "description": "Comma-separated types or resources (e.g. contest.score,odds); any of contest.created, contest.status, contest.score, contest.updated, contest.event, contest.lineups, contest.statistics, odds.points, odds.moved, standings.updated, team.created, team.updated, person.created, person.updated, dataset.reset",
             "schema": {
               "type": "string",
               "maxLength": 400
@@ -6976,7 +6990,9 @@ export const openapi: Record<string, unknown> = {
               "odds.moved",
               "standings.updated",
               "team.created",
+              "team.updated",
               "person.created",
+              "person.updated",
               "dataset.reset"
             ]
           },
@@ -9196,6 +9212,14 @@ export const openapi: Record<string, unknown> = {
               "shin"
             ]
           },
+          "snapshot": {
+            "type": "string",
+            "enum": [
+              "closing",
+              "early"
+            ],
+            "description": "The books scored"
+          },
           "sharpest": {
             "description": "The bookmaker with the lowest log loss",
             "type": [
@@ -9246,7 +9270,7 @@ export const openapi: Record<string, unknown> = {
                   "type": "integer",
                   "minimum": -9007199254740991,
                   "maximum": 9007199254740991,
-                  "description": "Contests with a complete closing book and a settled result",
+                  "description": "Contests with a complete book at the snapshot and a settled result",
                   "format": "int64"
                 },
                 "brier": {
@@ -9281,6 +9305,7 @@ export const openapi: Record<string, unknown> = {
           "market",
           "line",
           "method",
+          "snapshot",
           "sharpest",
           "items"
         ],
@@ -9494,6 +9519,7 @@ export const openapi: Record<string, unknown> = {
                   "CONFLICT",
                   "CURSOR_EXPIRED",
                   "PAYLOAD_TOO_LARGE",
+                  "UNSUPPORTED_MEDIA_TYPE",
                   "RATE_LIMITED",
                   "QUOTA_EXCEEDED",
                   "AUTH_THROTTLED",

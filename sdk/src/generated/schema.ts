@@ -473,7 +473,7 @@ export interface paths {
         };
         /**
          * An edition's bookmakers compared: mean margin, Brier score and log loss of the closing line
-         * @description Over the edition's finished contests, per bookmaker: the mean margin of its early and closing books, and how well its closing no-vig probabilities (by `method`) predicted the results: the mean Brier score Σ(p_i − o_i)² and the mean log loss −ln p(result) over the contests it closed (scored). Lower is sharper; sharpest names the book with the lowest log loss. A three-way h2h settles on the score after 90 minutes; spreads are not scored (pushes and half wins), only their margins.
+         * @description Over the edition's finished contests, per bookmaker: the mean margin of its early and closing books, and how well its closing no-vig probabilities (by `method`; `snapshot=early` scores the early books, for files such as tennis-data.co.uk's that carry no closing prices) predicted the results: the mean Brier score Σ(p_i − o_i)² and the mean log loss −ln p(result) over the contests it closed (scored). Lower is sharper; sharpest names the book with the lowest log loss. A three-way h2h settles on the score after 90 minutes; spreads are not scored (pushes and half wins), only their margins.
          *
          *     Costs the odds group's price per successful call: 5 units on the built-in plans (X-Units-Cost reports it for the key's plan); errors and 304 cost 0.
          */
@@ -858,7 +858,7 @@ export interface components {
             /** @description Id of the change (stable, increasing in commit order) */
             id: string;
             /** @enum {string} */
-            type: "contest.created" | "contest.status" | "contest.score" | "contest.updated" | "contest.event" | "contest.lineups" | "contest.statistics" | "odds.points" | "odds.moved" | "standings.updated" | "team.created" | "person.created" | "dataset.reset";
+            type: "contest.created" | "contest.status" | "contest.score" | "contest.updated" | "contest.event" | "contest.lineups" | "contest.statistics" | "odds.points" | "odds.moved" | "standings.updated" | "team.created" | "team.updated" | "person.created" | "person.updated" | "dataset.reset";
             /** @description contest, odds, standings, team, person or dataset */
             resource: string;
             /** @description Id of the changed record (contest, edition for standings, team, person), or null */
@@ -1417,6 +1417,11 @@ export interface components {
             line: number | null;
             /** @enum {string} */
             method: "multiplicative" | "power" | "shin";
+            /**
+             * @description The books scored
+             * @enum {string}
+             */
+            snapshot: "closing" | "early";
             /** @description The bookmaker with the lowest log loss */
             sharpest: string | null;
             items: {
@@ -1432,7 +1437,7 @@ export interface components {
                 };
                 /**
                  * Format: int64
-                 * @description Contests with a complete closing book and a settled result
+                 * @description Contests with a complete book at the snapshot and a settled result
                  */
                 scored: number;
                 /** @description Mean Σ(p_i − o_i)² */
@@ -1503,7 +1508,7 @@ export interface components {
         Error: {
             error: {
                 /** @enum {string} */
-                code: "INVALID_PARAMETER" | "INVALID_REQUEST" | "UNAUTHORIZED" | "FORBIDDEN" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "CONFLICT" | "CURSOR_EXPIRED" | "PAYLOAD_TOO_LARGE" | "RATE_LIMITED" | "QUOTA_EXCEEDED" | "AUTH_THROTTLED" | "INTERNAL_ERROR" | "AUTH_BACKEND_UNAVAILABLE" | "SERVICE_UNAVAILABLE";
+                code: "INVALID_PARAMETER" | "INVALID_REQUEST" | "UNAUTHORIZED" | "FORBIDDEN" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "CONFLICT" | "CURSOR_EXPIRED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "RATE_LIMITED" | "QUOTA_EXCEEDED" | "AUTH_THROTTLED" | "INTERNAL_ERROR" | "AUTH_BACKEND_UNAVAILABLE" | "SERVICE_UNAVAILABLE";
                 message: string;
             };
         };
@@ -3643,6 +3648,8 @@ export interface operations {
                 line?: string;
                 /** @description How the margin is removed: multiplicative (default), power or shin */
                 method?: "multiplicative" | "power" | "shin";
+                /** @description Score the closing books (default) or the early ones (tennis files carry early prices only) */
+                snapshot?: "closing" | "early";
             };
             header?: {
                 /** @description An ETag from an earlier 200: answered 304 (0 units) while the body is unchanged */
@@ -3810,7 +3817,7 @@ export interface operations {
             query?: {
                 /** @description next_cursor of the previous page */
                 cursor?: string;
-                /** @description Comma-separated types or resources (e.g. contest.score,odds); any of contest.created, contest.status, contest.score, contest.updated, contest.event, contest.lineups, contest.statistics, odds.points, odds.moved, standings.updated, team.created, person.created, dataset.reset */
+                /** @description Comma-separated types or resources (e.g. contest.score,odds); any of contest.created, contest.status, contest.score, contest.updated, contest.event, contest.lineups, contest.statistics, odds.points, odds.moved, standings.updated, team.created, team.updated, person.created, person.updated, dataset.reset */
                 types?: string;
                 /** @description Only changes of this competition */
                 competition?: string;
@@ -3900,7 +3907,7 @@ export interface operations {
             query?: {
                 /** @description next_cursor of the previous page */
                 cursor?: string;
-                /** @description Comma-separated types or resources (e.g. contest.score,odds); any of contest.created, contest.status, contest.score, contest.updated, contest.event, contest.lineups, contest.statistics, odds.points, odds.moved, standings.updated, team.created, person.created, dataset.reset */
+                /** @description Comma-separated types or resources (e.g. contest.score,odds); any of contest.created, contest.status, contest.score, contest.updated, contest.event, contest.lineups, contest.statistics, odds.points, odds.moved, standings.updated, team.created, team.updated, person.created, person.updated, dataset.reset */
                 types?: string;
                 /** @description Only changes of this competition */
                 competition?: string;

@@ -1,7 +1,6 @@
 import { z } from "zod";
-import { isEmailVerified, UNVERIFIED_LIVE_KEY_MESSAGE } from "@/lib/auth/email-verification";
 import { requestOrigin } from "@/lib/auth/route";
-import { PageError, resultPage } from "@/lib/consent/pages";
+import { resultPage } from "@/lib/consent/pages";
 import { assertDecided, consentRoute } from "@/lib/consent/route";
 import { db } from "@/lib/db";
 import { approveSession, denySession, HANDOFF_KEY_DAYS } from "@/lib/handoff/approve";
@@ -22,8 +21,6 @@ export const POST = consentRoute(
     noScope: "The key needs at least one scope. Go back and tick what it may read.",
   },
   async ({ user, request, target: userCode, decision, choice }) => {
-    if (decision === "approve" && choice.environment === "live" && !(await isEmailVerified(db, user.id)))
-      throw new PageError("FORBIDDEN", "Verify your email first", UNVERIFIED_LIVE_KEY_MESSAGE);
     const audit = requestOrigin(request);
     const outcome =
       decision === "approve"

@@ -1,10 +1,9 @@
 import { z } from "zod";
-import { requireVerifiedEmail } from "@/lib/auth/email-verification";
-import { requireRecentAuth } from "@/lib/auth/reauth";
 import { dashboardRoute, jsonResponse, requestOrigin } from "@/lib/auth/route";
 import { assertOk } from "@/lib/api/errors";
 import { db } from "@/lib/db";
 import { keyOptionsInput } from "@/lib/keys/options";
+import { assertMayIssue, sessionIssuer } from "@/lib/keys/issuing";
 import { createCappedApiKey } from "@/lib/keys/service";
 import { keyViewOf, listKeyViews, type CreatedKey } from "@/lib/keys/views";
 
@@ -12,7 +11,8 @@ export const dynamic = "force-dynamic";
 
 export const GET = dashboardRoute("keys.read", null, ({ user }) => listKeyViews(db, user.accountId));
 
-const createKeyInput = z.object({
+// Strict: a misplaced field (`scopes` beside `options`) is refused, never dropped into a broader key.
+const createKeyInput = z.strictObject({
   name: z.string().trim().min(1, "Name is required").max(100, "Name must be at most 100 characters"),
   environment: z.enum(["live", "test"]).default("test"),
   options: keyOptionsInput.optional(),
@@ -20,12 +20,12 @@ const createKeyInput = z.object({
 
 /** The one response that carries the full key: 201, never cached, never logged. */
 export const POST = dashboardRoute("keys.create", createKeyInput, async ({ user, body, request }) => {
-  // A live key reaches real data and billing: it needs a verified email address (403 naming how
-  // to verify) and a recent re-authentication.
-  if (body.environment === "live") {
-    await requireVerifiedEmail(db, user.id);
-    await requireRecentAuth(db, user);
-  }
+  // The one issuing policy (lib/keys/issuing.ts): role, suspension, scopes, and for a live key a
+  // verified email address and a recent re-authentication.
+  await assertMayIssue(db, sessionIssuer(user), {
+    environment: body.environment,
+    scopes: body.options?.scopes,
+  });
   const made = await createCappedApiKey(
     db,
     {

@@ -1,10 +1,11 @@
 import { z } from "zod";
 import { requestOrigin } from "@/lib/auth/route";
-import { continuePage } from "@/lib/consent/pages";
+import { continuePage, PageError } from "@/lib/consent/pages";
 import { assertDecided, consentRoute } from "@/lib/consent/route";
 import { db } from "@/lib/db";
 import { publicBaseUrl } from "@/lib/handoff/http";
-import { approveGrant, denyGrant } from "@/lib/oauth/consent";
+import { openedInThisBrowser } from "@/lib/oauth/binding";
+import { approveGrant, consentClosed, denyGrant } from "@/lib/oauth/consent";
 
 export const dynamic = "force-dynamic";
 
@@ -18,6 +19,9 @@ export const POST = consentRoute(
     noScope: "Tick at least one thing the app may read.",
   },
   async ({ user, request, target: grantId, decision, choice }) => {
+    // Bound to the browser that opened it (lib/oauth/binding.ts): elsewhere it does not exist.
+    if (!openedInThisBrowser(grantId, request.headers.get("cookie")))
+      throw new PageError("NOT_FOUND", "Nothing to approve", consentClosed(null) ?? "");
     const issuer = publicBaseUrl(request);
     const outcome =
       decision === "approve"

@@ -13,6 +13,7 @@ const query = z.object({
   edition: z.string().trim().max(40).optional(),
   createTeams: z.enum(["0", "1"]).optional(),
   strict: z.enum(["0", "1"]).optional(),
+  skipMalformed: z.enum(["0", "1"]).optional(),
 });
 
 /**
@@ -34,7 +35,7 @@ export const POST = operatorRoute(null, async ({ user, request }) => {
       competition: q.competition || undefined,
       edition: q.edition || undefined,
       createTeams: q.createTeams === "1",
-      strict: q.strict === "1",
+      skipMalformed: q.skipMalformed === "1",
     },
     operatorActor(user, request),
   );

@@ -1,4 +1,3 @@
-import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { ConfirmIdentityCard } from "@/components/account/SecurityForms";
 import { AccountActions } from "@/components/operator/AccountActions";
@@ -11,13 +10,14 @@ import { QuotaMeter } from "@/components/usage/QuotaMeter";
 import { UnitsChart } from "@/components/usage/UsageCharts";
 import { auditPage } from "@/lib/audit/views";
 import { db } from "@/lib/db";
-import { requireOperator } from "@/lib/operator/access";
+import { operatorTitle, requireOperator } from "@/lib/operator/access";
 import { accountDetail } from "@/lib/operator/store/accounts";
 import { listPlans } from "@/lib/plans";
 import { requestLogPage } from "@/lib/requestlog/query";
 import { usageReport } from "@/lib/usage/report";
 
-export const metadata: Metadata = { title: "Account · Operator" };
+// The 404 page's title for anyone but an operator (lib/operator/access.ts).
+export const generateMetadata = operatorTitle("Account · Operator");
 
 export default async function OperatorAccountPage({ params }: { params: Promise<{ id: string }> }) {
   await requireOperator();

@@ -10,8 +10,12 @@ const input = z.union([
   z.object({ ids: z.array(z.string().min(1).max(40)).min(1).max(100) }),
 ]);
 
-/** Marks alerts read (CSRF-checked like every dashboard mutation). */
-export const POST = dashboardRoute("alerts.read", input, async ({ user, body }) => {
+/**
+ * Marks alerts read (CSRF-checked like every dashboard mutation). Read state is the workspace's,
+ * shared by every member, so only those who manage alerts may change it: a viewer could otherwise
+ * hide a `key.leaked` alert from the owners.
+ */
+export const POST = dashboardRoute("alerts.manage", input, async ({ user, body }) => {
   const marked = await markAlertsRead(db, user.accountId, "all" in body ? "all" : body.ids);
   return { marked };
 });

@@ -1,6 +1,7 @@
 import { dashboardRoute, requestOrigin } from "@/lib/auth/route";
 import { assertOk } from "@/lib/api/errors";
 import { db } from "@/lib/db";
+import { assertMayGrantScopes, sessionIssuer } from "@/lib/keys/issuing";
 import { updateApiKey } from "@/lib/keys/lifecycle";
 import { keyPatchInput } from "@/lib/keys/options";
 import { KEY_MANAGE, keyViewOf } from "@/lib/keys/views";
@@ -12,6 +13,7 @@ export const dynamic = "force-dynamic";
  * stated fields change. Another account's key is 404; a revoked, expired or rolled key is 409.
  */
 export const PATCH = dashboardRoute(KEY_MANAGE, keyPatchInput, async ({ user, params, body, request }) => {
+  assertMayGrantScopes(sessionIssuer(user), body.scopes);
   const done = await updateApiKey(
     db,
     { accountId: user.accountId, id: params.id },

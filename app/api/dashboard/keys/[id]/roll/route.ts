@@ -2,6 +2,7 @@ import { z } from "zod";
 import { dashboardRoute, jsonResponse, requestOrigin } from "@/lib/auth/route";
 import { assertOk } from "@/lib/api/errors";
 import { db } from "@/lib/db";
+import { sessionIssuer } from "@/lib/keys/issuing";
 import { rollApiKey } from "@/lib/keys/lifecycle";
 import { GRACE_CHOICES } from "@/lib/keys/options";
 import { KEY_MANAGE, keyViewOf, type CreatedKey } from "@/lib/keys/views";
@@ -20,6 +21,7 @@ export const POST = dashboardRoute(KEY_MANAGE, rollInput, async ({ user, params,
     GRACE_CHOICES[body.grace],
     user.id,
     requestOrigin(request),
+    sessionIssuer(user),
   );
   assertOk(rolled);
   const created: CreatedKey = { key: await keyViewOf(db, rolled.value.id), secret: rolled.value.key };
