@@ -42,7 +42,9 @@ let call: ReturnType<typeof ingestClient>;
 const secrets: Record<string, string> = {};
 let byDefault: Awaited<ReturnType<typeof startReceiver>>;
 let byTen: Awaited<ReturnType<typeof startReceiver>>;
-const at = (minute: number) => new Date(Date.UTC(2026, 11, 18, 15, minute)).toISOString();
+// Feed times in the past: the ingest API refuses a feed_at ahead of its clock.
+const start = Date.now() - 3_600_000;
+const at = (minute: number) => new Date(start + minute * 60_000).toISOString();
 const post = async (p: [number, number, number], minute: number) =>
   ok(await call("POST", "/opta/odds", undefined, { ndjson: h2hPrices(p, at(minute)) }), 201);
 const stream = (query: string) =>
