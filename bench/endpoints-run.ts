@@ -41,7 +41,8 @@ const ELSEWHERE = new Set(["/v1/stream"]);
 /**
  * One request per route pattern, as a client would make it, with ids from the bench database:
  * the edition with the most contests, its competition, a team and a footballer of it, one of its
- * finished contests, the contest and the person with the longest odds history, the largest board.
+ * finished contests (also for the odds analytics), the contest and the person with the longest odds
+ * history, the largest board.
  */
 export function samplePaths(file: string): Map<string, string> {
   const db = new Database(file, { readonly: true, fileMustExist: true });
@@ -86,6 +87,9 @@ export function samplePaths(file: string): Map<string, string> {
       ["/v1/standings", `/v1/standings?edition=${ed}`],
       ["/v1/contests/{id}/odds/history", `/v1/contests/${longest("contestId")}/odds/history?limit=100`],
       ["/v1/persons/{id}/odds/history", `/v1/persons/${longest("personId")}/odds/history?limit=100`],
+      ["/v1/contests/{id}/odds/markets", `/v1/contests/${contest}/odds/markets`],
+      ["/v1/contests/{id}/odds/clv", `/v1/contests/${contest}/odds/clv?market=h2h&selection=home&odds=2.1`],
+      ["/v1/editions/{id}/odds/bookmakers", `/v1/editions/${ed}/odds/bookmakers`],
       [
         "/v1/analysis/stat-board",
         `/v1/analysis/stat-board?edition=${ed}&stat=${encodeURIComponent(stat ?? "goals")}`,

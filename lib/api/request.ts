@@ -100,6 +100,12 @@ export const q = {
     )
     .transform((v) => new Date(v))
     .meta({ format: "date-time" }),
+  /** A decimal number such as 2.35 or -0.25 (prices, lines, thresholds). */
+  decimal: z
+    .string()
+    .max(20)
+    .regex(/^-?\d+(\.\d+)?$/, "must be a decimal number such as 2.35")
+    .transform(Number),
   bool: z.enum(["true", "false"], { error: "must be true or false" }).transform((v) => v === "true"),
   /** Short lower-case codes such as bookmaker or market keys. */
   code: z.string().regex(/^[a-z0-9][a-z0-9_.-]{0,39}$/, "must be a lower-case code of at most 40 characters"),

@@ -4,6 +4,7 @@ import { contestRoutes } from "./endpoints/contests";
 import { matchCentreRoutes } from "./endpoints/match-centre";
 import { openApiRoute } from "./endpoints/docs";
 import { oddsRoutes } from "./endpoints/odds";
+import { oddsAnalyticsRoutes } from "./endpoints/odds-analytics";
 import { personRoutes } from "./endpoints/persons";
 import { ratingRoutes } from "./endpoints/ratings";
 import { rosterRoutes } from "./endpoints/rosters";
@@ -25,6 +26,7 @@ export const routes: RouteDef[] = [
   ...rosterRoutes,
   ...standingRoutes,
   ...oddsRoutes,
+  ...oddsAnalyticsRoutes,
   ...statBoardRoutes,
   ...ratingRoutes,
   ...changeRoutes,

@@ -45,6 +45,16 @@ export const SERVER_VARS = {
     min: 10,
   }),
   ODDS_MAX_SCAN: v.int("Raw points one downsampled odds page may examine", S, { default: "20000", min: 1 }),
+  ODDS_MOVED_MIN_PP: v.num(
+    "Smallest move of an implied probability (percentage points) an ingested price records as `odds.moved`; the lowest threshold a reader may ask for",
+    S,
+    { default: "0.5", min: 0.01, max: 100 },
+  ),
+  ODDS_MOVED_DEFAULT_PP: v.num(
+    "Threshold (percentage points) of `odds.moved` for a stream, feed page or webhook endpoint that sets none",
+    S,
+    { default: "2", min: 0.01, max: 100 },
+  ),
   SERVER_IDLE_TIMEOUT_MS: v.int("A socket silent this long is closed (also one that never sends a byte)", S, {
     default: "30000",
   }),

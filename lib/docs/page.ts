@@ -37,6 +37,15 @@ function examples(base: string): [string, string][] {
       "Odds history, hourly, then follow data.next_cursor",
       `curl ${k} "${base}/v1/contests/1/odds/history?interval=1h&limit=100"`,
     ],
+    [
+      "A contest's 1X2 books: margins, no-vig probabilities, consensus, best price",
+      `curl ${k} "${base}/v1/contests/1/odds/markets?market=h2h"`,
+    ],
+    [
+      "Did 2.10 on the home side beat Pinnacle's close?",
+      `curl ${k} "${base}/v1/contests/1/odds/clv?market=h2h&selection=home&odds=2.10"`,
+    ],
+    ["Sharpest bookmaker of a season", `curl ${k} "${base}/v1/editions/1/odds/bookmakers?market=h2h"`],
     ["Top scorers", `curl ${k} "${base}/v1/analysis/stat-board?competition=1&stat=goals"`],
     ["Find a team by name", `curl ${k} "${base}/v1/teams?q=united"`],
   ];

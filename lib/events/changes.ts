@@ -36,6 +36,7 @@ export async function recordChanges(
       data: JSON.stringify(c.data),
       accountId: c.replay?.accountId ?? null,
       replayId: c.replay?.id ?? null,
+      magnitude: c.magnitude ?? null,
     })),
     provider,
   );

@@ -24,6 +24,11 @@ export interface FeedFilter {
    * a replay's changes are that account's alone (GET /v1/changes never shows them).
    */
   accountId?: string;
+  /**
+   * odds.moved only when its largest move reaches this many percentage points (the reader's
+   * threshold: ODDS_MOVED_DEFAULT_PP unless the stream, page or webhook endpoint sets one).
+   */
+  oddsThresholdPp?: number;
 }
 
 /**

@@ -19,6 +19,7 @@ export interface ChangeRow {
   data: string;
   accountId: string | null;
   replayId: string | null;
+  magnitude: number | null;
 }
 
 /**
@@ -85,6 +86,8 @@ export interface PageFilter {
   competitionId?: number;
   contestId?: number;
   accountId?: string;
+  /** odds.moved only at or above this magnitude (percentage points). */
+  oddsThresholdPp?: number;
 }
 
 /**
@@ -110,6 +113,10 @@ function pageStatement(d: Dialect, filter: PageFilter, after: number, take: numb
   if (filter.contestId) {
     cond += ` AND c."contestId" = ?`;
     params.push(filter.contestId);
+  }
+  if (filter.oddsThresholdPp !== undefined) {
+    cond += ` AND (c."type" <> 'odds.moved' OR c."magnitude" >= ?)`;
+    params.push(filter.oddsThresholdPp);
   }
   params.push(take);
   const text =

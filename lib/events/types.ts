@@ -14,6 +14,7 @@ export const CHANGE_TYPES = [
   "contest.statistics",
   "contest.deleted",
   "odds.points",
+  "odds.moved",
   "standings.updated",
   "team.created",
   "team.updated",
@@ -61,6 +62,8 @@ export interface ChangeInput {
   data: Record<string, unknown>;
   /** A replay's change (lib/replay): seen by this account only. */
   replay?: { accountId: string; id: string };
+  /** odds.moved: its largest move in percentage points, which readers' thresholds compare with. */
+  magnitude?: number;
 }
 
 /** A stored change as the feed, the stream and webhooks send it. */

@@ -8,7 +8,7 @@
  */
 import { db, type Tx } from "../db";
 import { retryBusy } from "../db/busy-retry";
-import { envInt } from "../config";
+import { envInt, envNum } from "../config";
 import { newDataVersion } from "../events/data-version";
 import { upsertOdds } from "../importers/store/odds";
 import { contestForOdds } from "../sports/store/contests";
@@ -16,6 +16,9 @@ import { twinAnswer, type Committed, type IdemRecord } from "./commit";
 import { resolveRef, unknownRef } from "./mapping";
 import { booksByCompetition, contestField, oddsAnswer, type OddsContest, type OddsLine } from "./odds-batch";
 import { oddsWriteThread } from "./store/odds-thread";
+import { latestOddsPrices } from "./store/odds-latest";
+import { oddsMoves } from "./odds-moves";
+import { recordChanges } from "../events/changes";
 import type { IngestResult } from "./types";
 
 /** The Prisma path (PostgreSQL), inside the pipeline's transaction. */
@@ -33,7 +36,19 @@ export async function writeOdds(tx: Tx, source: string, lines: OddsLine[]): Prom
   }
   const totals = { imported: 0, updated: 0, unchanged: 0 };
   for (const { competitionId, books } of booksByCompetition(lines, contests)) {
+    // The baselines are read before the batch's own points are written.
+    const moved = [];
+    for (const book of books) {
+      const { change } = oddsMoves(
+        competitionId,
+        book,
+        await latestOddsPrices(tx, book.contestId),
+        envNum("ODDS_MOVED_MIN_PP"),
+      );
+      if (change) moved.push(change);
+    }
     const counts = await upsertOdds(tx, competitionId, books);
+    await recordChanges(tx, moved);
     totals.imported += counts.imported;
     totals.updated += counts.updated;
     totals.unchanged += counts.unchanged;
@@ -62,6 +77,7 @@ export async function commitOdds(
       idem: { ...idem, expiresAt },
       version: newDataVersion("odds"),
       now: Date.now(),
+      movedMinPp: envNum("ODDS_MOVED_MIN_PP"),
     }),
   );
   if (r.kind === "unknown_contest")

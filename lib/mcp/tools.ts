@@ -96,6 +96,27 @@ export const TOOLS: ToolDef[] = [
     hint: "Costs the odds price per call (5 units on the built-in plans). Page with cursor = next_cursor of the previous result.",
     describe: { id: "Person id (individual sports, e.g. a tennis player)" },
   },
+  {
+    name: "contest_odds_markets",
+    title: "Odds markets of a contest: margins, no-vig probabilities, consensus, best price",
+    path: "/v1/contests/{id}/odds/markets",
+    hint: "Costs the odds price per call (5 units on the built-in plans). Per market and bookmaker: early and closing prices, margin, no-vig probabilities (multiplicative, power, Shin), the early-to-closing move; per market the consensus and the best price.",
+    describe: { id: "Contest id" },
+  },
+  {
+    name: "closing_line_value",
+    title: "Closing-line value of a price",
+    path: "/v1/contests/{id}/odds/clv",
+    hint: "Costs the odds price per call (5 units on the built-in plans). Did a price beat the close? CLV = odds × p_close − 1 against Pinnacle's closing line, or the consensus where Pinnacle has none.",
+    describe: { id: "Contest id" },
+  },
+  {
+    name: "edition_bookmakers",
+    title: "Which bookmaker was sharpest in a season",
+    path: "/v1/editions/{id}/odds/bookmakers",
+    hint: "Costs the odds price per call (5 units on the built-in plans). Per bookmaker: mean margin, Brier score and log loss of its closing no-vig probabilities over the edition's finished contests.",
+    describe: { id: "Edition id" },
+  },
   { name: "stat_board", title: "Stat-board (top scorers etc.)", path: "/v1/analysis/stat-board" },
   {
     name: "team_ratings",

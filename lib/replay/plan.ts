@@ -5,7 +5,9 @@
  * period of the clock as a contest.status (half_time with the half-time score, second_half,
  * extra_time with the score after 90 minutes, penalties with the score after extra time), then at
  * the final whistle the team statistics (contest.statistics) and the real final state
- * (contest.status finished). Every contest payload has the shape of GET /v1/contests/{id}.
+ * (contest.status finished). Before kick-off, the move of each book from its early to its closing
+ * price, as an ingested closing price would report it (odds.moved). Every contest payload has the
+ * shape of GET /v1/contests/{id}.
  * Read-only: nothing here writes.
  */
 import { ApiError, notFound } from "../api/errors";
@@ -15,7 +17,11 @@ import type { ChangeInput, ChangeType } from "../events/types";
 import { eventData } from "../sports/match-events";
 import { teamStatsData } from "../sports/match-stats";
 import type { DbOrTx } from "../db/client";
-import { replayContest } from "./store";
+import { replayContest, replayOdds } from "./store";
+import { envNum } from "../config";
+import { oddsMoves, outcomeKey, type LastPrice } from "../ingest/odds-moves";
+import type { OddsRecord } from "../importers/types";
+import { PUBLISHED } from "../odds/markets";
 
 /** Changes due `at` match-clock minutes after kick-off (breaks and stoppage time included). */
 export interface ReplayStep {
@@ -70,6 +76,22 @@ const liveSide = (p: Loaded["participants"][number]): SideState => ({
   outcome: null,
 });
 
+/** The early-to-closing moves of the contest's books as one odds.moved change (null: none moved). */
+async function closingMoves(
+  db: DbOrTx,
+  contestId: number,
+  competitionId: number,
+): Promise<ChangeInput | null> {
+  const points = (await replayOdds(db, contestId)).filter((p) => !PUBLISHED.has(p.bookmaker));
+  // The early price: each outcome's first one that is not closing.
+  const early = new Map<string, LastPrice>();
+  for (const p of points)
+    if (!p.isClosing && !early.has(outcomeKey(p)))
+      early.set(outcomeKey(p), { price: p.price, at: p.observedAt.getTime() });
+  const closing = points.filter((p) => p.isClosing) as OddsRecord[];
+  return oddsMoves(competitionId, { contestId, odds: closing }, early, envNum("ODDS_MOVED_MIN_PP")).change;
+}
+
 /**
  * The replay's steps in order, or an ApiError: 404 for an unknown contest, 409 for one that is
  * not finished (a replay shows how a real match went).
@@ -96,7 +118,10 @@ export async function replayPlan(db: DbOrTx, contestId: number): Promise<ReplayS
   const snapshot = () => contestData({ ...live, participants: live.participants.map((p) => ({ ...p })) });
   const change = (type: ChangeType, data: Record<string, unknown>): ChangeInput => ({ type, ...base, data });
   const clock = clockOf(c);
-  const steps: ReplayStep[] = [{ at: 0, changes: [change("contest.status", snapshot())] }];
+  const moved = await closingMoves(db, c.id, c.edition.competitionId);
+  const steps: ReplayStep[] = [
+    { at: 0, changes: [...(moved ? [moved] : []), change("contest.status", snapshot())] },
+  ];
   // The clock's periods, each due at its match-clock time, with the scores known by then.
   const copy = (key: "halftimeScore" | "fullTimeScore" | "extraTimeScore") => {
     for (const p of live.participants) p[key] = c.participants.find((q) => q.side === p.side)?.[key] ?? null;

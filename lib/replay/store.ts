@@ -69,3 +69,20 @@ export async function endRunningReplays(
   });
   return count;
 }
+
+/** A contest's odds points oldest first, for the early-to-closing moves a replay reports. */
+export function replayOdds(db: DbOrTx, contestId: number) {
+  return db.oddsPoint.findMany({
+    where: { contestId },
+    orderBy: [{ observedAt: "asc" }, { id: "asc" }],
+    select: {
+      bookmaker: true,
+      market: true,
+      selection: true,
+      line: true,
+      price: true,
+      observedAt: true,
+      isClosing: true,
+    },
+  });
+}

@@ -24,7 +24,7 @@ export const webhookCommands: AdminCommand[] = [
   {
     name: "webhook add",
     usage:
-      "webhook add --email <e> [--workspace <id>] --url <u> [--events a,b] [--competition <id>]   (prints the signing secret as the last line, once)",
+      "webhook add --email <e> [--workspace <id>] --url <u> [--events a,b] [--competition <id>] [--odds-threshold-pp <n>]   (prints the signing secret as the last line, once)",
     async run(args) {
       const { flags } = parseFlags(args);
       const email = requireFlag(flags, "email");
@@ -34,11 +34,15 @@ export const webhookCommands: AdminCommand[] = [
       const competitionId = typeof competition === "string" ? Number(competition) : null;
       if (competitionId !== null && !(Number.isInteger(competitionId) && competitionId > 0))
         throw new Error("--competition must be a competition id");
+      const pp = flags["odds-threshold-pp"];
+      const oddsThresholdPp = typeof pp === "string" ? Number(pp) : null;
+      if (pp === true || (oddsThresholdPp !== null && !/^\d+(\.\d+)?$/.test(String(pp))))
+        throw new Error("--odds-threshold-pp must be a number of percentage points, e.g. 3");
       const user = await findOrCreateUser(db, email);
       const { accountId } = await memberFor(db, user, flags.workspace, "webhooks.manage");
       const done = await createEndpoint(
         db,
-        { accountId, createdById: user.id, url, eventTypes, competitionId },
+        { accountId, createdById: user.id, url, eventTypes, competitionId, oddsThresholdPp },
         CLI_ACTOR,
       );
       if (!done.ok)

@@ -1,4 +1,4 @@
-import { envBool, envInt, envStr } from "../config";
+import { envBool, envInt, envNum, envStr } from "../config";
 /**
  * Webhook settings, read from the environment on each use (tests change them per file).
  *   WEBHOOKS=off                      no dispatcher/sender in this process (the CLI and dashboard still
@@ -57,3 +57,15 @@ export const SECRET_OVERLAP_CHOICES = {
   "7d": 7 * 86_400_000,
 } as const;
 export type SecretOverlap = keyof typeof SECRET_OVERLAP_CHOICES;
+
+/** Why an endpoint's odds.moved threshold (percentage points) is refused, or null (null = the default). */
+export function oddsThresholdProblem(pp: number | null | undefined): string | null {
+  if (pp === null || pp === undefined) return null;
+  const min = envNum("ODDS_MOVED_MIN_PP");
+  return Number.isFinite(pp) && pp >= min && pp <= 100
+    ? null
+    : `The odds.moved threshold must be between ODDS_MOVED_MIN_PP (${min}) and 100 percentage points`;
+}
+
+/** The endpoint's odds.moved threshold, or the configured default. */
+export const oddsThresholdOf = (pp: number | null) => pp ?? envNum("ODDS_MOVED_DEFAULT_PP");

@@ -2,7 +2,7 @@
 import { recordAudit } from "../audit/store";
 import type { Db } from "../db";
 import type { ChangeType } from "../events/types";
-import { MAX_DESCRIPTION_LENGTH, MAX_URL_LENGTH } from "./config";
+import { MAX_DESCRIPTION_LENGTH, MAX_URL_LENGTH, oddsThresholdProblem } from "./config";
 import type { Actor, WebhookResult } from "./endpoints";
 import { findEndpoint, updateEndpoint as updateEndpointRow, type EndpointRef } from "./store/endpoints";
 import { newSigningSecret, sealSigningSecret } from "./sign";
@@ -15,6 +15,8 @@ export interface EndpointChanges {
   url?: string;
   description?: string;
   eventTypes?: ChangeType[];
+  /** null: back to the default. */
+  oddsThresholdPp?: number | null;
 }
 
 /**
@@ -39,7 +41,12 @@ export async function updateEndpoint(
       code: "INVALID_PARAMETER",
       message: `Description must be at most ${MAX_DESCRIPTION_LENGTH} characters`,
     };
+  const threshold = oddsThresholdProblem(changes.oddsThresholdPp);
+  if (threshold) return { ok: false, code: "INVALID_PARAMETER", message: threshold };
   const data = {
+    ...(changes.oddsThresholdPp !== undefined && changes.oddsThresholdPp !== ep.oddsThresholdPp
+      ? { oddsThresholdPp: changes.oddsThresholdPp }
+      : {}),
     ...(changes.url !== undefined && changes.url !== ep.url ? { url: changes.url } : {}),
     ...(changes.description !== undefined && changes.description !== ep.description
       ? { description: changes.description }

@@ -25,6 +25,8 @@ function throttled(accountId: string): WebhookResult<never> | null {
   return { ok: false, code: "RATE_LIMITED", message };
 }
 
+import { oddsThresholdProblem } from "./config";
+
 export interface Actor extends AuditContext {
   userId: string | null;
 }
@@ -35,6 +37,8 @@ export interface NewEndpoint {
   url: string;
   eventTypes: WebhookEventType[];
   competitionId?: number | null;
+  /** odds.moved threshold in percentage points (null: ODDS_MOVED_DEFAULT_PP); checked by oddsThresholdProblem. */
+  oddsThresholdPp?: number | null;
   /** The owner's note, at most MAX_DESCRIPTION_LENGTH characters (the route checks it). */
   description?: string;
 }
@@ -47,6 +51,8 @@ export async function createEndpoint(
 ): Promise<WebhookResult<{ endpoint: WebhookEndpointView; secret: string }>> {
   const problem = urlProblem(input.url, MAX_URL_LENGTH);
   if (problem) return { ok: false, code: "INVALID_PARAMETER", message: problem };
+  const threshold = oddsThresholdProblem(input.oddsThresholdPp);
+  if (threshold) return { ok: false, code: "INVALID_PARAMETER", message: threshold };
   const count = await store.countEndpoints(db, input.accountId);
   if (count >= MAX_ENDPOINTS_PER_ACCOUNT)
     return {
@@ -63,6 +69,7 @@ export async function createEndpoint(
       description: input.description ?? "",
       eventTypes: input.eventTypes.join(","),
       competitionId: input.competitionId ?? null,
+      oddsThresholdPp: input.oddsThresholdPp ?? null,
       secret: sealSigningSecret(secret),
       cursor: await headId(tx),
     });

@@ -8,6 +8,7 @@ import type { Db } from "../db";
 import { readChanges } from "../events/feed";
 import { headId } from "../events/store";
 import type { ChangeEvent } from "../events/types";
+import { oddsThresholdOf } from "./config";
 import { isChangeType, type WebhookEventType } from "./event-types";
 import { existingEventIds, insertDeliveries as insertRows, insertDelivery } from "./store/deliveries";
 import { activeEndpoints, advanceCursor } from "./store/endpoints";
@@ -78,6 +79,7 @@ export async function fanOut(db: Db, now = new Date()): Promise<number> {
       accountId: ep.accountId,
       ...(types.length ? { types } : {}),
       ...(ep.competitionId ? { competitionId: ep.competitionId } : {}),
+      oddsThresholdPp: oddsThresholdOf(ep.oddsThresholdPp),
     };
     let cursor = ep.cursor;
     for (;;) {

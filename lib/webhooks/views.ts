@@ -14,6 +14,8 @@ export interface WebhookEndpointView {
   /** Change types delivered; empty = every type. */
   eventTypes: string[];
   competitionId: string | null;
+  /** odds.moved only at or above this move (percentage points); null = ODDS_MOVED_DEFAULT_PP. */
+  oddsThresholdPp: number | null;
   status: "active" | "disabled";
   disabledAt: string | null;
   disabledReason: string | null;
@@ -50,6 +52,7 @@ interface EndpointRow {
   previousSecretUntil: Date | null;
   eventTypes: string;
   competitionId: number | null;
+  oddsThresholdPp: number | null;
   disabledAt: Date | null;
   disabledReason: string | null;
   consecutiveFailures: number;
@@ -64,6 +67,7 @@ export const toEndpointView = (r: EndpointRow, now = new Date()): WebhookEndpoin
     r.previousSecretUntil && r.previousSecretUntil > now ? r.previousSecretUntil.toISOString() : null,
   eventTypes: typesOf(r.eventTypes),
   competitionId: r.competitionId == null ? null : String(r.competitionId),
+  oddsThresholdPp: r.oddsThresholdPp,
   status: r.disabledAt ? "disabled" : "active",
   disabledAt: r.disabledAt?.toISOString() ?? null,
   disabledReason: r.disabledReason,

@@ -154,4 +154,23 @@ test("a write accepted on instance A reaches a /v1/stream client on instance B, 
   }
   expect((history.data as { items: unknown[] }).items).toHaveLength(3);
   expect((await readB("/teams")).meta.cache).toBe("HIT");
+
+  // The home price moves 2 -> 3 a minute later: 1/3 - 1/2 = -16.7 percentage points, one
+  // odds.moved (computed on the PostgreSQL path) that B's change feed shows.
+  const later = new Date(Date.parse(at) + 60_000).toISOString();
+  const moved = JSON.stringify({
+    contest: "m",
+    bookmaker: "pinnacle",
+    market: "h2h",
+    selection: "home",
+    price: 3,
+    observed_at: later,
+  });
+  await ingest("POST", "/odds", moved, true);
+  const feed = (await readB(`/changes?types=odds.moved&contest=${contest.id}`)).data as {
+    items: { data: { magnitude_pp: number; moves: { from_price: number; price: number }[] } }[];
+  };
+  expect(feed.items).toHaveLength(1);
+  expect(feed.items[0].data.magnitude_pp).toBeCloseTo((1 / 2 - 1 / 3) * 100, 9);
+  expect(feed.items[0].data.moves[0]).toMatchObject({ from_price: 2, price: 3 });
 }, 120_000);

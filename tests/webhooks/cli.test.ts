@@ -45,7 +45,7 @@ describe("admin webhook", () => {
     expect(secret).toMatch(/^whsec_[A-Za-z0-9+/]{32}$/);
     expect(out.split(secret)).toHaveLength(2);
     expect(lines[0]).toMatch(
-      /^added webhook \S+ -> https:\/\/hooks\.example\.com\/in \(contest\.score,odds\.points\) for ops@example\.com$/,
+      /^added webhook \S+ -> https:\/\/hooks\.example\.com\/in \(contest\.score,odds\.points,odds\.moved\) for ops@example\.com$/,
     );
     const row = await db.webhookEndpoint.findFirstOrThrow();
     expect(row.secret).not.toContain(secret.slice(6));
@@ -69,7 +69,7 @@ describe("admin webhook", () => {
     expect(mine).toHaveLength(1);
     expect(mine[0].split("\t").slice(1, 4)).toEqual([
       "https://hooks.example.com/in",
-      "contest.score,odds.points",
+      "contest.score,odds.points,odds.moved",
       "active",
     ]);
   });
@@ -101,6 +101,16 @@ describe("admin webhook", () => {
     expect(
       fails("add", "--email", "a@example.com", "--url", "https://x.example.com", "--events", "goals"),
     ).toContain("unknown event type: goals");
+    const threshold = [
+      "add",
+      "--email",
+      "a@example.com",
+      "--url",
+      "https://x.example.com",
+      "--odds-threshold-pp",
+    ];
+    expect(fails(...threshold, "0.1")).toContain("between ODDS_MOVED_MIN_PP (0.5) and 100");
+    expect(fails(...threshold, "two")).toContain("--odds-threshold-pp must be a number");
   });
 });
 

@@ -25,6 +25,7 @@ import { q } from "../request";
 import { dateTime, idField, refField } from "../shapes";
 import { listFieldsJson, rowWriter } from "../serialize";
 import { defineRoute, RawJson, type RouteDef } from "../types";
+import { envNum } from "../../config";
 
 export const CHANGES_LIMIT_DEFAULT = 100;
 export const CHANGES_LIMIT_MAX = 1000;
@@ -67,8 +68,21 @@ export const feedQuery = z.strictObject({
     ),
   competition: q.id.optional().describe("Only changes of this competition (id, slug or league code)"),
   contest: q.id.optional().describe("Only changes of this contest"),
+  odds_threshold_pp: q.decimal
+    .refine(
+      (v) => v >= envNum("ODDS_MOVED_MIN_PP") && v <= 100,
+      `must be between ODDS_MOVED_MIN_PP (${envNum("ODDS_MOVED_MIN_PP")}) and 100`,
+    )
+    .optional()
+    .describe(
+      `odds.moved only when an implied probability moved by at least this many percentage points (default ODDS_MOVED_DEFAULT_PP, ${envNum("ODDS_MOVED_DEFAULT_PP")})`,
+    ),
   limit: q.limit(CHANGES_LIMIT_MAX, CHANGES_LIMIT_DEFAULT),
 });
+
+/** The reader's odds.moved threshold: its own, or the configured default. */
+export const oddsThreshold = (q: { odds_threshold_pp?: number }) =>
+  q.odds_threshold_pp ?? envNum("ODDS_MOVED_DEFAULT_PP");
 type FeedQuery = z.output<typeof feedQuery>;
 
 export const cursorExpired = () =>
@@ -149,7 +163,8 @@ const feedItemJson = rowWriter(ChangeEvent.omit({ replay: true }), {
 });
 
 const DESCRIPTION =
-  "Every change to contests (created, status, score, other fields), odds (new or corrected points), standings, " +
+  "Every change to contests (created, status, score, other fields), odds (new or corrected points; odds.moved when an " +
+  "ingested price moves an implied probability by at least odds_threshold_pp), standings, " +
   "teams and persons, oldest first in commit order, each with a stable id. A key restricted to some scopes receives " +
   "only the types those scopes read (contest.* needs contests, odds.* odds, standings.*/team.* teams, person.* persons); " +
   `naming another in types is 403. A page holding an odds change costs the odds price (${DEFAULT_UNIT_COSTS.odds} units on the built-in plans), any other ` +
@@ -179,6 +194,7 @@ export const changeRoutes: RouteDef[] = [
         types: feedTypes(query.types, caller),
         competitionId: query.competition,
         contestId: query.contest,
+        oddsThresholdPp: oddsThreshold(query),
       };
       const after = await startPosition(db, query.cursor);
       const page = await readChangeRows(db, after, filter, query.limit);

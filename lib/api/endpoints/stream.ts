@@ -19,7 +19,15 @@ import { ApiError } from "../errors";
 import { ERROR_RESPONSES } from "../../docs/openapi-parts";
 import { refusalError } from "../refusals";
 import { defineRoute, StreamBody, type ApiRequest, type RouteDef } from "../types";
-import { ChangeEvent, cursorExpired, feedQuery, feedTypes, isOddsChange, startPosition } from "./changes";
+import {
+  ChangeEvent,
+  cursorExpired,
+  feedQuery,
+  feedTypes,
+  isOddsChange,
+  oddsThreshold,
+  startPosition,
+} from "./changes";
 import { unitCost } from "../../plans";
 import { STREAM_DESCRIPTION, STREAM_OK_RESPONSE } from "./stream-doc";
 import { envInt } from "../../config";
@@ -114,6 +122,7 @@ async function openStream(db: Db, query: StreamQuery, caller: Caller | null, req
     types: feedTypes(query.types, caller),
     competitionId: query.competition,
     contestId: query.contest,
+    oddsThresholdPp: oddsThreshold(query),
     // The account's own sandbox replays (docs/replay.md) arrive here, marked with `replay`.
     accountId: caller.accountId,
   };

@@ -5,6 +5,7 @@ import { resourceOf } from "../../events/types";
 import { oddsKey, planOdds, type OddsBook, type StoredPoint } from "../../importers/odds-plan";
 import type { StoredAnswer } from "../idempotency";
 import { STATLINE_SOURCE, statlineContestId } from "../mapping";
+import { oddsMoves, outcomeKey, type LastPrice } from "../odds-moves";
 import {
   booksByCompetition,
   oddsAnswer,
@@ -32,8 +33,12 @@ const SQL = {
     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   reprice: `UPDATE "odds_points" SET "price" = ? WHERE "id" = ?`,
   takeIds: `UPDATE "change_sequence" SET "value" = "value" + ? WHERE "id" = 1 RETURNING "value"`,
-  change: `INSERT INTO "changes" ("id", "at", "type", "resource", "resourceId", "competitionId", "contestId", "data")
-    VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+  change: `INSERT INTO "changes" ("id", "at", "type", "resource", "resourceId", "competitionId", "contestId", "data", "magnitude")
+    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+  latest: `SELECT "bookmaker", "market", "selection", "line", "price", "observedAt" FROM (
+      SELECT o.*, ROW_NUMBER() OVER (PARTITION BY "bookmaker", "market", "selection", "line"
+        ORDER BY "observedAt" DESC, "id" DESC) AS "rn"
+      FROM "odds_points" o WHERE "contestId" = ?) s WHERE s."rn" = 1`,
   expired: `DELETE FROM "ingest_idempotency" WHERE "keyId" = ? AND "idemKey" = ? AND "expiresAt" <= ?`,
   answered: `SELECT 1 FROM "ingest_idempotency" WHERE "keyId" = ? AND "idemKey" = ? AND "expiresAt" > ?`,
   answer: `INSERT INTO "ingest_idempotency" ("keyId", "idemKey", "requestHash", "status", "body", "createdAt", "expiresAt")
@@ -53,6 +58,8 @@ export interface OddsWriteRequest {
   /** The odds data version's row and new value (lib/events/data-version.ts), set when a point changed. */
   version: { key: string; value: string };
   now: number;
+  /** ODDS_MOVED_MIN_PP: the smallest move recorded as odds.moved. */
+  movedMinPp: number;
 }
 
 export type OddsWriteResult =
@@ -104,9 +111,49 @@ function storedPoints(p: Prepared, books: OddsBook[]): Map<string, StoredPoint> 
   return have;
 }
 
+/**
+ * Each contest's latest price per outcome, the baseline of odds.moved, kept by the writer thread
+ * (the only writer of ingested odds on SQLite): read once per contest and then advanced by each
+ * committed batch, so a batch computes its moves without a query per price. An entry is re-read
+ * after LATEST_TTL_MS, which picks up prices another path (an import) wrote meanwhile.
+ */
+const LATEST_TTL_MS = 60_000;
+const LATEST_CONTESTS = 5000;
+/** A stored DateTime: Prisma's "…+00:00" text, zone-less text (UTC) or epoch milliseconds. */
+const epochMs = (v: string | number) =>
+  typeof v === "number" ? v : Date.parse(/(?:[zZ]|[+-]\d\d:?\d\d)$/.test(v) ? v : `${v.replace(" ", "T")}Z`);
+const latestCache = new WeakMap<
+  Database.Database,
+  Map<number, { loaded: number; prices: Map<string, LastPrice> }>
+>();
+
+function latestPrices(conn: Database.Database, p: Prepared, contestId: number, now: number) {
+  let cache = latestCache.get(conn);
+  if (!cache) latestCache.set(conn, (cache = new Map()));
+  const hit = cache.get(contestId);
+  if (hit && now - hit.loaded < LATEST_TTL_MS) return hit;
+  const prices = new Map<string, LastPrice>();
+  for (const r of p.latest.all(contestId) as Array<{
+    bookmaker: string;
+    market: string;
+    selection: string;
+    line: number | null;
+    price: number;
+    observedAt: string | number;
+  }>)
+    prices.set(outcomeKey(r), { price: r.price, at: epochMs(r.observedAt) });
+  const entry = { loaded: now, prices };
+  cache.delete(contestId);
+  cache.set(contestId, entry);
+  if (cache.size > LATEST_CONTESTS) cache.delete(cache.keys().next().value!);
+  return entry;
+}
+
 export function writeOddsSqlite(conn: Database.Database, req: OddsWriteRequest): OddsWriteResult {
   const p = prepared(conn);
   const now = at(req.now);
+  // The baselines advance only once the batch committed.
+  const advance: Array<() => void> = [];
   const write = (): OddsWriteResult => {
     const { keyId, idemKey, hash, expiresAt } = req.idem;
     if (p.answered.get(keyId, idemKey, now)) return { kind: "answered" };
@@ -116,6 +163,12 @@ export function writeOddsSqlite(conn: Database.Database, req: OddsWriteRequest):
     let head: number | null = null;
     for (const { competitionId, books } of booksByCompetition(req.lines, contests)) {
       const plan = planOdds(competitionId, books, storedPoints(p, books));
+      for (const book of books) {
+        const entry = latestPrices(conn, p, book.contestId, req.now);
+        const moved = oddsMoves(competitionId, book, entry.prices, req.movedMinPp);
+        if (moved.change) plan.changes.push(moved.change);
+        advance.push(() => moved.latest.forEach((v, k) => entry.prices.set(k, v)));
+      }
       for (const o of plan.create)
         p.insert.run(
           o.contestId,
@@ -142,6 +195,7 @@ export function writeOddsSqlite(conn: Database.Database, req: OddsWriteRequest):
             c.competitionId,
             c.contestId,
             JSON.stringify(c.data),
+            c.magnitude ?? null,
           );
         head = last;
       }
@@ -156,5 +210,7 @@ export function writeOddsSqlite(conn: Database.Database, req: OddsWriteRequest):
     if (result.changed) p.version.run(req.version.key, req.version.value, now);
     return { kind: "written", answer, changed: result.changed, head };
   };
-  return conn.transaction(write).immediate();
+  const result = conn.transaction(write).immediate();
+  for (const f of advance) f();
+  return result;
 }

@@ -36,7 +36,14 @@ export const endpointUrl = async (db: Db, id: string): Promise<string | null> =>
 export const activeEndpoints = (db: Db) =>
   db.webhookEndpoint.findMany({
     where: { disabledAt: null },
-    select: { id: true, accountId: true, eventTypes: true, competitionId: true, cursor: true },
+    select: {
+      id: true,
+      accountId: true,
+      eventTypes: true,
+      competitionId: true,
+      oddsThresholdPp: true,
+      cursor: true,
+    },
   });
 
 /** Moves the endpoint's feed cursor forward to `to` (never back: another instance may be ahead). */

@@ -158,7 +158,7 @@ class OddsHistoryPage(TypedDict):
 
 class ChangeEvent(TypedDict):
     id: str
-    type: Literal["contest.created", "contest.status", "contest.score", "contest.updated", "contest.event", "contest.lineups", "contest.statistics", "contest.deleted", "odds.points", "standings.updated", "team.created", "team.updated", "team.deleted", "person.created", "person.updated", "person.deleted", "dataset.reset"]
+    type: Literal["contest.created", "contest.status", "contest.score", "contest.updated", "contest.event", "contest.lineups", "contest.statistics", "contest.deleted", "odds.points", "odds.moved", "standings.updated", "team.created", "team.updated", "team.deleted", "person.created", "person.updated", "person.deleted", "dataset.reset"]
     resource: str
     resource_id: Optional[str]
     competition_id: Optional[str]
@@ -252,6 +252,36 @@ class RostersData(TypedDict):
 class StandingsData(TypedDict):
     edition_id: str
     items: List["Standing"]
+
+
+class ContestsByIdOddsMarketsData(TypedDict):
+    contest_id: str
+    markets: List[Dict[str, Any]]
+
+
+class ContestsByIdOddsClvData(TypedDict):
+    contest_id: str
+    market: str
+    line: Optional[float]
+    selection: str
+    odds: float
+    bookmaker: Optional[str]
+    reference: Literal["pinnacle", "consensus"]
+    reference_bookmakers: int
+    method: Literal["multiplicative", "power", "shin"]
+    p_close: float
+    fair_odds: float
+    clv: float
+
+
+class EditionsByIdOddsBookmakersData(TypedDict):
+    edition_id: str
+    market: str
+    line: Optional[float]
+    method: Literal["multiplicative", "power", "shin"]
+    snapshot: Literal["closing", "early"]
+    sharpest: Optional[str]
+    items: List[Dict[str, Any]]
 
 
 class AnalysisStatBoardData(TypedDict):
@@ -434,6 +464,27 @@ class OddsHistoryPageResponse(TypedDict):
     meta: "Meta"
 
 
+class ContestsByIdOddsMarketsResponse(TypedDict):
+    """Success envelope around ContestsByIdOddsMarketsData"""
+
+    data: "ContestsByIdOddsMarketsData"
+    meta: "Meta"
+
+
+class ContestsByIdOddsClvResponse(TypedDict):
+    """Success envelope around ContestsByIdOddsClvData"""
+
+    data: "ContestsByIdOddsClvData"
+    meta: "Meta"
+
+
+class EditionsByIdOddsBookmakersResponse(TypedDict):
+    """Success envelope around EditionsByIdOddsBookmakersData"""
+
+    data: "EditionsByIdOddsBookmakersData"
+    meta: "Meta"
+
+
 class AnalysisStatBoardResponse(TypedDict):
     """Success envelope around AnalysisStatBoardData"""
 
@@ -562,6 +613,18 @@ class Operations:
         """Odds history of a person, paged by cursor (GET /v1/persons/{id}/odds/history)."""
         return self._get(f"/v1/persons/{_seg(id)}/odds/history", {"limit": limit, "cursor": cursor, "before": before, "after": after, "interval": interval, "bookmaker": bookmaker, "market": market, "selection": selection})  # type: ignore[return-value]
 
+    def get_contests_by_id_odds_markets(self, id: Union[str, int], *, market: Optional[Union[str, int, bool]] = None, bookmaker: Optional[Union[str, int, bool]] = None) -> "ContestsByIdOddsMarketsResponse":
+        """A contest's markets: early and closing books, margins, no-vig probabilities, consensus, best price (GET /v1/contests/{id}/odds/markets)."""
+        return self._get(f"/v1/contests/{_seg(id)}/odds/markets", {"market": market, "bookmaker": bookmaker})  # type: ignore[return-value]
+
+    def get_contests_by_id_odds_clv(self, id: Union[str, int], *, market: Optional[Union[str, int, bool]] = None, selection: Optional[Union[str, int, bool]] = None, line: Optional[Union[str, int, bool]] = None, odds: Optional[Union[str, int, bool]] = None, bookmaker: Optional[Union[str, int, bool]] = None, method: Optional[Union[str, int, bool]] = None) -> "ContestsByIdOddsClvResponse":
+        """Closing-line value of a price (GET /v1/contests/{id}/odds/clv)."""
+        return self._get(f"/v1/contests/{_seg(id)}/odds/clv", {"market": market, "selection": selection, "line": line, "odds": odds, "bookmaker": bookmaker, "method": method})  # type: ignore[return-value]
+
+    def get_editions_by_id_odds_bookmakers(self, id: Union[str, int], *, market: Optional[Union[str, int, bool]] = None, line: Optional[Union[str, int, bool]] = None, method: Optional[Union[str, int, bool]] = None, snapshot: Optional[Union[str, int, bool]] = None) -> "EditionsByIdOddsBookmakersResponse":
+        """An edition's bookmakers compared: mean margin, Brier score and log loss of the closing line (GET /v1/editions/{id}/odds/bookmakers)."""
+        return self._get(f"/v1/editions/{_seg(id)}/odds/bookmakers", {"market": market, "line": line, "method": method, "snapshot": snapshot})  # type: ignore[return-value]
+
     def get_analysis_stat_board(self, *, competition: Optional[Union[str, int, bool]] = None, edition: Optional[Union[str, int, bool]] = None, stat: Optional[Union[str, int, bool]] = None, limit: Optional[Union[str, int, bool]] = None, cursor: Optional[Union[str, int, bool]] = None) -> "AnalysisStatBoardResponse":
         """Ranked board of one statistic for an edition or a whole competition (GET /v1/analysis/stat-board)."""
         return self._get("/v1/analysis/stat-board", {"competition": competition, "edition": edition, "stat": stat, "limit": limit, "cursor": cursor})  # type: ignore[return-value]
@@ -582,9 +645,9 @@ class Operations:
         """The data sources, their licences and what each covers here (GET /v1/sources)."""
         return self._get("/v1/sources", {})  # type: ignore[return-value]
 
-    def get_changes(self, *, cursor: Optional[Union[str, int, bool]] = None, types: Optional[Union[str, int, bool]] = None, competition: Optional[Union[str, int, bool]] = None, contest: Optional[Union[str, int, bool]] = None, limit: Optional[Union[str, int, bool]] = None) -> "ChangesResponse":
+    def get_changes(self, *, cursor: Optional[Union[str, int, bool]] = None, types: Optional[Union[str, int, bool]] = None, competition: Optional[Union[str, int, bool]] = None, contest: Optional[Union[str, int, bool]] = None, odds_threshold_pp: Optional[Union[str, int, bool]] = None, limit: Optional[Union[str, int, bool]] = None) -> "ChangesResponse":
         """Change feed, paged by cursor (GET /v1/changes)."""
-        return self._get("/v1/changes", {"cursor": cursor, "types": types, "competition": competition, "contest": contest, "limit": limit})  # type: ignore[return-value]
+        return self._get("/v1/changes", {"cursor": cursor, "types": types, "competition": competition, "contest": contest, "odds_threshold_pp": odds_threshold_pp, "limit": limit})  # type: ignore[return-value]
 
 
 class AsyncOperations:
@@ -673,6 +736,18 @@ class AsyncOperations:
         """Odds history of a person, paged by cursor (GET /v1/persons/{id}/odds/history)."""
         return await self._get(f"/v1/persons/{_seg(id)}/odds/history", {"limit": limit, "cursor": cursor, "before": before, "after": after, "interval": interval, "bookmaker": bookmaker, "market": market, "selection": selection})  # type: ignore[return-value]
 
+    async def get_contests_by_id_odds_markets(self, id: Union[str, int], *, market: Optional[Union[str, int, bool]] = None, bookmaker: Optional[Union[str, int, bool]] = None) -> "ContestsByIdOddsMarketsResponse":
+        """A contest's markets: early and closing books, margins, no-vig probabilities, consensus, best price (GET /v1/contests/{id}/odds/markets)."""
+        return await self._get(f"/v1/contests/{_seg(id)}/odds/markets", {"market": market, "bookmaker": bookmaker})  # type: ignore[return-value]
+
+    async def get_contests_by_id_odds_clv(self, id: Union[str, int], *, market: Optional[Union[str, int, bool]] = None, selection: Optional[Union[str, int, bool]] = None, line: Optional[Union[str, int, bool]] = None, odds: Optional[Union[str, int, bool]] = None, bookmaker: Optional[Union[str, int, bool]] = None, method: Optional[Union[str, int, bool]] = None) -> "ContestsByIdOddsClvResponse":
+        """Closing-line value of a price (GET /v1/contests/{id}/odds/clv)."""
+        return await self._get(f"/v1/contests/{_seg(id)}/odds/clv", {"market": market, "selection": selection, "line": line, "odds": odds, "bookmaker": bookmaker, "method": method})  # type: ignore[return-value]
+
+    async def get_editions_by_id_odds_bookmakers(self, id: Union[str, int], *, market: Optional[Union[str, int, bool]] = None, line: Optional[Union[str, int, bool]] = None, method: Optional[Union[str, int, bool]] = None, snapshot: Optional[Union[str, int, bool]] = None) -> "EditionsByIdOddsBookmakersResponse":
+        """An edition's bookmakers compared: mean margin, Brier score and log loss of the closing line (GET /v1/editions/{id}/odds/bookmakers)."""
+        return await self._get(f"/v1/editions/{_seg(id)}/odds/bookmakers", {"market": market, "line": line, "method": method, "snapshot": snapshot})  # type: ignore[return-value]
+
     async def get_analysis_stat_board(self, *, competition: Optional[Union[str, int, bool]] = None, edition: Optional[Union[str, int, bool]] = None, stat: Optional[Union[str, int, bool]] = None, limit: Optional[Union[str, int, bool]] = None, cursor: Optional[Union[str, int, bool]] = None) -> "AnalysisStatBoardResponse":
         """Ranked board of one statistic for an edition or a whole competition (GET /v1/analysis/stat-board)."""
         return await self._get("/v1/analysis/stat-board", {"competition": competition, "edition": edition, "stat": stat, "limit": limit, "cursor": cursor})  # type: ignore[return-value]
@@ -693,6 +768,6 @@ class AsyncOperations:
         """The data sources, their licences and what each covers here (GET /v1/sources)."""
         return await self._get("/v1/sources", {})  # type: ignore[return-value]
 
-    async def get_changes(self, *, cursor: Optional[Union[str, int, bool]] = None, types: Optional[Union[str, int, bool]] = None, competition: Optional[Union[str, int, bool]] = None, contest: Optional[Union[str, int, bool]] = None, limit: Optional[Union[str, int, bool]] = None) -> "ChangesResponse":
+    async def get_changes(self, *, cursor: Optional[Union[str, int, bool]] = None, types: Optional[Union[str, int, bool]] = None, competition: Optional[Union[str, int, bool]] = None, contest: Optional[Union[str, int, bool]] = None, odds_threshold_pp: Optional[Union[str, int, bool]] = None, limit: Optional[Union[str, int, bool]] = None) -> "ChangesResponse":
         """Change feed, paged by cursor (GET /v1/changes)."""
-        return await self._get("/v1/changes", {"cursor": cursor, "types": types, "competition": competition, "contest": contest, "limit": limit})  # type: ignore[return-value]
+        return await self._get("/v1/changes", {"cursor": cursor, "types": types, "competition": competition, "contest": contest, "odds_threshold_pp": odds_threshold_pp, "limit": limit})  # type: ignore[return-value]

@@ -4089,6 +4089,698 @@ export const openapi: Record<string, unknown> = {
         "x-scope": "odds"
       }
     },
+    "/v1/contests/{id}/odds/markets": {
+      "get": {
+        "operationId": "getContestsByIdOddsMarkets",
+        "summary": "A contest's markets: early and closing books, margins, no-vig probabilities, consensus, best price",
+        "description": "Per market (h2h, totals, spreads) and line, each bookmaker's early snapshot (the first price seen that is not closing; in the football-data.co.uk files, Friday or Tuesday afternoon, not the opening line) and closing snapshot: prices, margin Σ1/odds − 1, no-vig probabilities by the multiplicative, power and Shin methods, and the move from early to closing in odds and in implied probability. consensus is the mean of the books' multiplicative no-vig probabilities; best is the highest price per outcome with its bookmaker. The source files' own Max and Avg columns are under published, as they were published.\n\nCosts the odds group's price per successful call: 5 units on the built-in plans (X-Units-Cost reports it for the key's plan); errors and 304 cost 0.",
+        "tags": [
+          "Odds"
+        ],
+        "parameters": [
+          {
+            "name": "id",
+            "in": "path",
+            "required": true,
+            "description": "Record id",
+            "schema": {
+              "type": "string",
+              "pattern": "^[1-9][0-9]{0,9}$",
+              "maxLength": 10
+            }
+          },
+          {
+            "name": "market",
+            "in": "query",
+            "required": false,
+            "description": "Only this market",
+            "schema": {
+              "type": "string",
+              "enum": [
+                "h2h",
+                "totals",
+                "spreads"
+              ]
+            }
+          },
+          {
+            "name": "bookmaker",
+            "in": "query",
+            "required": false,
+            "description": "Only this bookmaker's book (consensus and best still use every book)",
+            "schema": {
+              "type": "string",
+              "pattern": "^[a-z0-9][a-z0-9_.-]{0,39}$",
+              "maxLength": 1000
+            }
+          },
+          {
+            "name": "If-None-Match",
+            "in": "header",
+            "required": false,
+            "description": "An ETag from an earlier 200: answered 304 (0 units) while the body is unchanged",
+            "schema": {
+              "type": "string",
+              "maxLength": 200
+            }
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "OK",
+            "headers": {
+              "X-Request-Id": {
+                "$ref": "#/components/headers/X-Request-Id"
+              },
+              "Access-Control-Allow-Origin": {
+                "$ref": "#/components/headers/Access-Control-Allow-Origin"
+              },
+              "X-RateLimit-Limit": {
+                "$ref": "#/components/headers/X-RateLimit-Limit"
+              },
+              "X-RateLimit-Remaining": {
+                "$ref": "#/components/headers/X-RateLimit-Remaining"
+              },
+              "X-RateLimit-Reset": {
+                "$ref": "#/components/headers/X-RateLimit-Reset"
+              },
+              "RateLimit": {
+                "$ref": "#/components/headers/RateLimit"
+              },
+              "RateLimit-Policy": {
+                "$ref": "#/components/headers/RateLimit-Policy"
+              },
+              "ETag": {
+                "$ref": "#/components/headers/ETag"
+              },
+              "Cache-Control": {
+                "$ref": "#/components/headers/Cache-Control"
+              },
+              "Vary": {
+                "$ref": "#/components/headers/Vary"
+              },
+              "Content-Encoding": {
+                "$ref": "#/components/headers/Content-Encoding"
+              },
+              "X-Units-Cost": {
+                "$ref": "#/components/headers/X-Units-Cost"
+              },
+              "X-Units-Used": {
+                "$ref": "#/components/headers/X-Units-Used"
+              },
+              "X-Units-Remaining": {
+                "$ref": "#/components/headers/X-Units-Remaining"
+              }
+            },
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ContestsByIdOddsMarketsResponse"
+                }
+              }
+            }
+          },
+          "304": {
+            "description": "Not Modified: If-None-Match matched the current ETag. No body; costs 0 units but counts as a request.",
+            "headers": {
+              "X-Request-Id": {
+                "$ref": "#/components/headers/X-Request-Id"
+              },
+              "Access-Control-Allow-Origin": {
+                "$ref": "#/components/headers/Access-Control-Allow-Origin"
+              },
+              "X-RateLimit-Limit": {
+                "$ref": "#/components/headers/X-RateLimit-Limit"
+              },
+              "X-RateLimit-Remaining": {
+                "$ref": "#/components/headers/X-RateLimit-Remaining"
+              },
+              "X-RateLimit-Reset": {
+                "$ref": "#/components/headers/X-RateLimit-Reset"
+              },
+              "RateLimit": {
+                "$ref": "#/components/headers/RateLimit"
+              },
+              "RateLimit-Policy": {
+                "$ref": "#/components/headers/RateLimit-Policy"
+              },
+              "ETag": {
+                "$ref": "#/components/headers/ETag"
+              },
+              "Cache-Control": {
+                "$ref": "#/components/headers/Cache-Control"
+              }
+            }
+          },
+          "400": {
+            "$ref": "#/components/responses/InvalidParameter"
+          },
+          "401": {
+            "$ref": "#/components/responses/Unauthorized"
+          },
+          "403": {
+            "description": "FORBIDDEN: the key lacks the 'odds' scope, or \"IP address not allowed for this key\"",
+            "headers": {
+              "X-Request-Id": {
+                "$ref": "#/components/headers/X-Request-Id"
+              },
+              "Access-Control-Allow-Origin": {
+                "$ref": "#/components/headers/Access-Control-Allow-Origin"
+              },
+              "X-RateLimit-Limit": {
+                "$ref": "#/components/headers/X-RateLimit-Limit"
+              },
+              "X-RateLimit-Remaining": {
+                "$ref": "#/components/headers/X-RateLimit-Remaining"
+              },
+              "X-RateLimit-Reset": {
+                "$ref": "#/components/headers/X-RateLimit-Reset"
+              },
+              "RateLimit": {
+                "$ref": "#/components/headers/RateLimit"
+              },
+              "RateLimit-Policy": {
+                "$ref": "#/components/headers/RateLimit-Policy"
+              }
+            },
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Error"
+                }
+              }
+            }
+          },
+          "404": {
+            "$ref": "#/components/responses/NotFound"
+          },
+          "405": {
+            "$ref": "#/components/responses/MethodNotAllowed"
+          },
+          "429": {
+            "$ref": "#/components/responses/TooManyRequests"
+          },
+          "500": {
+            "$ref": "#/components/responses/InternalError"
+          },
+          "503": {
+            "$ref": "#/components/responses/ServiceUnavailable"
+          }
+        },
+        "x-units": 5,
+        "x-unit-group": "odds",
+        "x-scope": "odds"
+      }
+    },
+    "/v1/contests/{id}/odds/clv": {
+      "get": {
+        "operationId": "getContestsByIdOddsClv",
+        "summary": "Closing-line value of a price",
+        "description": "CLV = odds × p_close − 1, where p_close is the no-vig closing probability of the selection by `method`: Pinnacle's closing book where it has one for the market, otherwise the consensus of every book's closing book (reference says which). Give your own price as odds, or a bookmaker to take its early price. line picks the total or the home side's handicap; it may be left out when the market closed at one line.\n\nCosts the odds group's price per successful call: 5 units on the built-in plans (X-Units-Cost reports it for the key's plan); errors and 304 cost 0.",
+        "tags": [
+          "Odds"
+        ],
+        "parameters": [
+          {
+            "name": "id",
+            "in": "path",
+            "required": true,
+            "description": "Record id",
+            "schema": {
+              "type": "string",
+              "pattern": "^[1-9][0-9]{0,9}$",
+              "maxLength": 10
+            }
+          },
+          {
+            "name": "market",
+            "in": "query",
+            "required": true,
+            "description": "h2h, totals or spreads",
+            "schema": {
+              "type": "string",
+              "enum": [
+                "h2h",
+                "totals",
+                "spreads"
+              ]
+            }
+          },
+          {
+            "name": "selection",
+            "in": "query",
+            "required": true,
+            "description": "The outcome",
+            "schema": {
+              "type": "string",
+              "enum": [
+                "home",
+                "draw",
+                "away",
+                "over",
+                "under"
+              ]
+            }
+          },
+          {
+            "name": "line",
+            "in": "query",
+            "required": false,
+            "description": "Total, or the home side's handicap; h2h has none",
+            "schema": {
+              "type": "string",
+              "maxLength": 20,
+              "pattern": "^-?\\d+(\\.\\d+)?$"
+            }
+          },
+          {
+            "name": "odds",
+            "in": "query",
+            "required": false,
+            "description": "Your decimal price; else give bookmaker",
+            "schema": {
+              "type": "string",
+              "maxLength": 20,
+              "pattern": "^-?\\d+(\\.\\d+)?$"
+            }
+          },
+          {
+            "name": "bookmaker",
+            "in": "query",
+            "required": false,
+            "description": "Take this bookmaker's early price (when odds is not given)",
+            "schema": {
+              "type": "string",
+              "pattern": "^[a-z0-9][a-z0-9_.-]{0,39}$",
+              "maxLength": 1000
+            }
+          },
+          {
+            "name": "method",
+            "in": "query",
+            "required": false,
+            "description": "How the margin is removed: multiplicative (default), power or shin",
+            "schema": {
+              "default": "multiplicative",
+              "type": "string",
+              "enum": [
+                "multiplicative",
+                "power",
+                "shin"
+              ]
+            }
+          },
+          {
+            "name": "If-None-Match",
+            "in": "header",
+            "required": false,
+            "description": "An ETag from an earlier 200: answered 304 (0 units) while the body is unchanged",
+            "schema": {
+              "type": "string",
+              "maxLength": 200
+            }
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "OK",
+            "headers": {
+              "X-Request-Id": {
+                "$ref": "#/components/headers/X-Request-Id"
+              },
+              "Access-Control-Allow-Origin": {
+                "$ref": "#/components/headers/Access-Control-Allow-Origin"
+              },
+              "X-RateLimit-Limit": {
+                "$ref": "#/components/headers/X-RateLimit-Limit"
+              },
+              "X-RateLimit-Remaining": {
+                "$ref": "#/components/headers/X-RateLimit-Remaining"
+              },
+              "X-RateLimit-Reset": {
+                "$ref": "#/components/headers/X-RateLimit-Reset"
+              },
+              "RateLimit": {
+                "$ref": "#/components/headers/RateLimit"
+              },
+              "RateLimit-Policy": {
+                "$ref": "#/components/headers/RateLimit-Policy"
+              },
+              "ETag": {
+                "$ref": "#/components/headers/ETag"
+              },
+              "Cache-Control": {
+                "$ref": "#/components/headers/Cache-Control"
+              },
+              "Vary": {
+                "$ref": "#/components/headers/Vary"
+              },
+              "Content-Encoding": {
+                "$ref": "#/components/headers/Content-Encoding"
+              },
+              "X-Units-Cost": {
+                "$ref": "#/components/headers/X-Units-Cost"
+              },
+              "X-Units-Used": {
+                "$ref": "#/components/headers/X-Units-Used"
+              },
+              "X-Units-Remaining": {
+                "$ref": "#/components/headers/X-Units-Remaining"
+              }
+            },
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ContestsByIdOddsClvResponse"
+                }
+              }
+            }
+          },
+          "304": {
+            "description": "Not Modified: If-None-Match matched the current ETag. No body; costs 0 units but counts as a request.",
+            "headers": {
+              "X-Request-Id": {
+                "$ref": "#/components/headers/X-Request-Id"
+              },
+              "Access-Control-Allow-Origin": {
+                "$ref": "#/components/headers/Access-Control-Allow-Origin"
+              },
+              "X-RateLimit-Limit": {
+                "$ref": "#/components/headers/X-RateLimit-Limit"
+              },
+              "X-RateLimit-Remaining": {
+                "$ref": "#/components/headers/X-RateLimit-Remaining"
+              },
+              "X-RateLimit-Reset": {
+                "$ref": "#/components/headers/X-RateLimit-Reset"
+              },
+              "RateLimit": {
+                "$ref": "#/components/headers/RateLimit"
+              },
+              "RateLimit-Policy": {
+                "$ref": "#/components/headers/RateLimit-Policy"
+              },
+              "ETag": {
+                "$ref": "#/components/headers/ETag"
+              },
+              "Cache-Control": {
+                "$ref": "#/components/headers/Cache-Control"
+              }
+            }
+          },
+          "400": {
+            "$ref": "#/components/responses/InvalidParameter"
+          },
+          "401": {
+            "$ref": "#/components/responses/Unauthorized"
+          },
+          "403": {
+            "description": "FORBIDDEN: the key lacks the 'odds' scope, or \"IP address not allowed for this key\"",
+            "headers": {
+              "X-Request-Id": {
+                "$ref": "#/components/headers/X-Request-Id"
+              },
+              "Access-Control-Allow-Origin": {
+                "$ref": "#/components/headers/Access-Control-Allow-Origin"
+              },
+              "X-RateLimit-Limit": {
+                "$ref": "#/components/headers/X-RateLimit-Limit"
+              },
+              "X-RateLimit-Remaining": {
+                "$ref": "#/components/headers/X-RateLimit-Remaining"
+              },
+              "X-RateLimit-Reset": {
+                "$ref": "#/components/headers/X-RateLimit-Reset"
+              },
+              "RateLimit": {
+                "$ref": "#/components/headers/RateLimit"
+              },
+              "RateLimit-Policy": {
+                "$ref": "#/components/headers/RateLimit-Policy"
+              }
+            },
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Error"
+                }
+              }
+            }
+          },
+          "404": {
+            "$ref": "#/components/responses/NotFound"
+          },
+          "405": {
+            "$ref": "#/components/responses/MethodNotAllowed"
+          },
+          "429": {
+            "$ref": "#/components/responses/TooManyRequests"
+          },
+          "500": {
+            "$ref": "#/components/responses/InternalError"
+          },
+          "503": {
+            "$ref": "#/components/responses/ServiceUnavailable"
+          }
+        },
+        "x-units": 5,
+        "x-unit-group": "odds",
+        "x-scope": "odds"
+      }
+    },
+    "/v1/editions/{id}/odds/bookmakers": {
+      "get": {
+        "operationId": "getEditionsByIdOddsBookmakers",
+        "summary": "An edition's bookmakers compared: mean margin, Brier score and log loss of the closing line",
+        "description": "Over the edition's finished contests, per bookmaker: the mean margin of its early and closing books, and how well its closing no-vig probabilities (by `method`; `snapshot=early` scores the early books, for files such as tennis-data.co.uk's that carry no closing prices) predicted the results: the mean Brier score Σ(p_i − o_i)² and the mean log loss −ln p(result) over the contests it closed (scored). Lower is sharper; sharpest names the book with the lowest log loss. A three-way h2h settles on the score after 90 minutes; spreads are not scored (pushes and half wins), only their margins.\n\nCosts the odds group's price per successful call: 5 units on the built-in plans (X-Units-Cost reports it for the key's plan); errors and 304 cost 0.",
+        "tags": [
+          "Odds"
+        ],
+        "parameters": [
+          {
+            "name": "id",
+            "in": "path",
+            "required": true,
+            "description": "Record id",
+            "schema": {
+              "type": "string",
+              "pattern": "^[1-9][0-9]{0,9}$",
+              "maxLength": 10
+            }
+          },
+          {
+            "name": "market",
+            "in": "query",
+            "required": false,
+            "description": "h2h (default), totals or spreads",
+            "schema": {
+              "default": "h2h",
+              "type": "string",
+              "enum": [
+                "h2h",
+                "totals",
+                "spreads"
+              ]
+            }
+          },
+          {
+            "name": "line",
+            "in": "query",
+            "required": false,
+            "description": "Only this line (totals: default 2.5)",
+            "schema": {
+              "type": "string",
+              "maxLength": 20,
+              "pattern": "^-?\\d+(\\.\\d+)?$"
+            }
+          },
+          {
+            "name": "method",
+            "in": "query",
+            "required": false,
+            "description": "How the margin is removed: multiplicative (default), power or shin",
+            "schema": {
+              "default": "multiplicative",
+              "type": "string",
+              "enum": [
+                "multiplicative",
+                "power",
+                "shin"
+              ]
+            }
+          },
+          {
+            "name": "snapshot",
+            "in": "query",
+            "required": false,
+            "description": "Score the closing books (default) or the early ones (tennis files carry early prices only)",
+            "schema": {
+              "default": "closing",
+              "type": "string",
+              "enum": [
+                "closing",
+                "early"
+              ]
+            }
+          },
+          {
+            "name": "If-None-Match",
+            "in": "header",
+            "required": false,
+            "description": "An ETag from an earlier 200: answered 304 (0 units) while the body is unchanged",
+            "schema": {
+              "type": "string",
+              "maxLength": 200
+            }
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "OK",
+            "headers": {
+              "X-Request-Id": {
+                "$ref": "#/components/headers/X-Request-Id"
+              },
+              "Access-Control-Allow-Origin": {
+                "$ref": "#/components/headers/Access-Control-Allow-Origin"
+              },
+              "X-RateLimit-Limit": {
+                "$ref": "#/components/headers/X-RateLimit-Limit"
+              },
+              "X-RateLimit-Remaining": {
+                "$ref": "#/components/headers/X-RateLimit-Remaining"
+              },
+              "X-RateLimit-Reset": {
+                "$ref": "#/components/headers/X-RateLimit-Reset"
+              },
+              "RateLimit": {
+                "$ref": "#/components/headers/RateLimit"
+              },
+              "RateLimit-Policy": {
+                "$ref": "#/components/headers/RateLimit-Policy"
+              },
+              "ETag": {
+                "$ref": "#/components/headers/ETag"
+              },
+              "Cache-Control": {
+                "$ref": "#/components/headers/Cache-Control"
+              },
+              "Vary": {
+                "$ref": "#/components/headers/Vary"
+              },
+              "Content-Encoding": {
+                "$ref": "#/components/headers/Content-Encoding"
+              },
+              "X-Units-Cost": {
+                "$ref": "#/components/headers/X-Units-Cost"
+              },
+              "X-Units-Used": {
+                "$ref": "#/components/headers/X-Units-Used"
+              },
+              "X-Units-Remaining": {
+                "$ref": "#/components/headers/X-Units-Remaining"
+              }
+            },
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/EditionsByIdOddsBookmakersResponse"
+                }
+              }
+            }
+          },
+          "304": {
+            "description": "Not Modified: If-None-Match matched the current ETag. No body; costs 0 units but counts as a request.",
+            "headers": {
+              "X-Request-Id": {
+                "$ref": "#/components/headers/X-Request-Id"
+              },
+              "Access-Control-Allow-Origin": {
+                "$ref": "#/components/headers/Access-Control-Allow-Origin"
+              },
+              "X-RateLimit-Limit": {
+                "$ref": "#/components/headers/X-RateLimit-Limit"
+              },
+              "X-RateLimit-Remaining": {
+                "$ref": "#/components/headers/X-RateLimit-Remaining"
+              },
+              "X-RateLimit-Reset": {
+                "$ref": "#/components/headers/X-RateLimit-Reset"
+              },
+              "RateLimit": {
+                "$ref": "#/components/headers/RateLimit"
+              },
+              "RateLimit-Policy": {
+                "$ref": "#/components/headers/RateLimit-Policy"
+              },
+              "ETag": {
+                "$ref": "#/components/headers/ETag"
+              },
+              "Cache-Control": {
+                "$ref": "#/components/headers/Cache-Control"
+              }
+            }
+          },
+          "400": {
+            "$ref": "#/components/responses/InvalidParameter"
+          },
+          "401": {
+            "$ref": "#/components/responses/Unauthorized"
+          },
+          "403": {
+            "description": "FORBIDDEN: the key lacks the 'odds' scope, or \"IP address not allowed for this key\"",
+            "headers": {
+              "X-Request-Id": {
+                "$ref": "#/components/headers/X-Request-Id"
+              },
+              "Access-Control-Allow-Origin": {
+                "$ref": "#/components/headers/Access-Control-Allow-Origin"
+              },
+              "X-RateLimit-Limit": {
+                "$ref": "#/components/headers/X-RateLimit-Limit"
+              },
+              "X-RateLimit-Remaining": {
+                "$ref": "#/components/headers/X-RateLimit-Remaining"
+              },
+              "X-RateLimit-Reset": {
+                "$ref": "#/components/headers/X-RateLimit-Reset"
+              },
+              "RateLimit": {
+                "$ref": "#/components/headers/RateLimit"
+              },
+              "RateLimit-Policy": {
+                "$ref": "#/components/headers/RateLimit-Policy"
+              }
+            },
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Error"
+                }
+              }
+            }
+          },
+          "404": {
+            "$ref": "#/components/responses/NotFound"
+          },
+          "405": {
+            "$ref": "#/components/responses/MethodNotAllowed"
+          },
+          "429": {
+            "$ref": "#/components/responses/TooManyRequests"
+          },
+          "500": {
+            "$ref": "#/components/responses/InternalError"
+          },
+          "503": {
+            "$ref": "#/components/responses/ServiceUnavailable"
+          }
+        },
+        "x-units": 5,
+        "x-unit-group": "odds",
+        "x-scope": "odds"
+      }
+    },
     "/v1/analysis/stat-board": {
       "get": {
         "operationId": "getAnalysisStatBoard",
@@ -5065,7 +5757,7 @@ export const openapi: Record<string, unknown> = {
       "get": {
         "operationId": "getChanges",
         "summary": "Change feed, paged by cursor",
-        "description": "Every change to contests (created, status, score, other fields), odds (new or corrected points), standings, teams and persons, oldest first in commit order, each with a stable id. A key restricted to some scopes receives only the types those scopes read (contest.* needs contests, odds.* odds, standings.*/team.* teams, person.* persons); naming another in types is 403. A page holding an odds change costs the odds price (5 units on the built-in plans), any other the feed's (1); X-Units-Cost reports what the call cost on the key's plan. has_more is false once the page reached the newest change: stop paging there. Without cursor the feed starts at the oldest retained change. next_cursor is opaque and signed and is returned on every page, also an empty one: store it and call again later to receive only newer changes; no change is ever skipped or repeated. Filters may change between calls. limit defaults to 100 and is clamped to 1000. Changes are kept CHANGES_RETENTION_DAYS (default 7) days; a cursor issued longer ago is 410 CURSOR_EXPIRED.\n\nCosts the feed group's price per successful call: 1 unit on the built-in plans (X-Units-Cost reports it for the key's plan); errors and 304 cost 0.",
+        "description": "Every change to contests (created, status, score, other fields), odds (new or corrected points; odds.moved when an ingested price moves an implied probability by at least odds_threshold_pp), standings, teams and persons, oldest first in commit order, each with a stable id. A key restricted to some scopes receives only the types those scopes read (contest.* needs contests, odds.* odds, standings.*/team.* teams, person.* persons); naming another in types is 403. A page holding an odds change costs the odds price (5 units on the built-in plans), any other the feed's (1); X-Units-Cost reports what the call cost on the key's plan. has_more is false once the page reached the newest change: stop paging there. Without cursor the feed starts at the oldest retained change. next_cursor is opaque and signed and is returned on every page, also an empty one: store it and call again later to receive only newer changes; no change is ever skipped or repeated. Filters may change between calls. limit defaults to 100 and is clamped to 1000. Changes are kept CHANGES_RETENTION_DAYS (default 7) days; a cursor issued longer ago is 410 CURSOR_EXPIRED.\n\nCosts the feed group's price per successful call: 1 unit on the built-in plans (X-Units-Cost reports it for the key's plan); errors and 304 cost 0.",
         "tags": [
           "Events"
         ],
@@ -5084,7 +5776,7 @@ export const openapi: Record<string, unknown> = {
             "name": "types",
             "in": "query",
             "required": false,
-            "description": "Comma-separated types or resources (e.g. contest.score,odds); any of contest.created, contest.status, contest.score, contest.updated, contest.event, contest.lineups, contest.statistics, contest.deleted, odds.points, standings.updated, team.created, team.updated, team.deleted, person.created, person.updated, person.deleted, dataset.reset",
+            "description": "Comma-separated types or resources (e.g. contest.score,odds); any of contest.created, contest.status, contest.score, contest.updated, contest.event, contest.lineups, contest.statistics, contest.deleted, odds.points, odds.moved, standings.updated, team.created, team.updated, team.deleted, person.created, person.updated, person.deleted, dataset.reset",
             "schema": {
               "type": "string",
               "maxLength": 400
@@ -5110,6 +5802,17 @@ export const openapi: Record<string, unknown> = {
               "type": "string",
               "pattern": "^[1-9][0-9]{0,9}$",
               "maxLength": 1000
+            }
+          },
+          {
+            "name": "odds_threshold_pp",
+            "in": "query",
+            "required": false,
+            "description": "odds.moved only when an implied probability moved by at least this many percentage points (default ODDS_MOVED_DEFAULT_PP, 2)",
+            "schema": {
+              "type": "string",
+              "maxLength": 20,
+              "pattern": "^-?\\d+(\\.\\d+)?$"
             }
           },
           {
@@ -5309,7 +6012,7 @@ export const openapi: Record<string, unknown> = {
             "name": "types",
             "in": "query",
             "required": false,
-            "description": "Comma-separated types or resources (e.g. contest.score,odds); any of contest.created, contest.status, contest.score, contest.updated, contest.event, contest.lineups, contest.statistics, contest.deleted, odds.points, standings.updated, team.created, team.updated, team.deleted, person.created, person.updated, person.deleted, dataset.reset",
+            "description": "Comma-separated types or resources (e.g. contest.score,odds); any of contest.created, contest.status, contest.score, contest.updated, contest.event, contest.lineups, contest.statistics, contest.deleted, odds.points, odds.moved, standings.updated, team.created, team.updated, team.deleted, person.created, person.updated, person.deleted, dataset.reset",
             "schema": {
               "type": "string",
               "maxLength": 400
@@ -5335,6 +6038,17 @@ export const openapi: Record<string, unknown> = {
               "type": "string",
               "pattern": "^[1-9][0-9]{0,9}$",
               "maxLength": 1000
+            }
+          },
+          {
+            "name": "odds_threshold_pp",
+            "in": "query",
+            "required": false,
+            "description": "odds.moved only when an implied probability moved by at least this many percentage points (default ODDS_MOVED_DEFAULT_PP, 2)",
+            "schema": {
+              "type": "string",
+              "maxLength": 20,
+              "pattern": "^-?\\d+(\\.\\d+)?$"
             }
           },
           {
@@ -7302,6 +8016,7 @@ export const openapi: Record<string, unknown> = {
               "contest.statistics",
               "contest.deleted",
               "odds.points",
+              "odds.moved",
               "standings.updated",
               "team.created",
               "team.updated",
@@ -8832,6 +9547,871 @@ export const openapi: Record<string, unknown> = {
         ],
         "additionalProperties": false
       },
+      "ContestsByIdOddsMarketsData": {
+        "type": "object",
+        "properties": {
+          "contest_id": {
+            "type": "string",
+            "pattern": "^[1-9][0-9]{0,9}$",
+            "maxLength": 10,
+            "description": "Id of the contest"
+          },
+          "markets": {
+            "type": "array",
+            "items": {
+              "type": "object",
+              "properties": {
+                "market": {
+                  "type": "string",
+                  "description": "h2h, totals or spreads",
+                  "maxLength": 1000
+                },
+                "line": {
+                  "description": "The total, or the home side's handicap; null for h2h",
+                  "type": [
+                    "number",
+                    "null"
+                  ]
+                },
+                "outcomes": {
+                  "type": "array",
+                  "items": {
+                    "type": "string",
+                    "maxLength": 1000
+                  },
+                  "description": "The market's selections in order"
+                },
+                "bookmakers": {
+                  "type": "array",
+                  "items": {
+                    "type": "object",
+                    "properties": {
+                      "bookmaker": {
+                        "type": "string",
+                        "maxLength": 1000
+                      },
+                      "early": {
+                        "anyOf": [
+                          {
+                            "type": "object",
+                            "properties": {
+                              "observed_at": {
+                                "type": "string",
+                                "format": "date-time",
+                                "description": "When the snapshot's latest price was observed",
+                                "maxLength": 40
+                              },
+                              "prices": {
+                                "type": "object",
+                                "propertyNames": {
+                                  "type": "string",
+                                  "maxLength": 1000
+                                },
+                                "additionalProperties": {
+                                  "type": "number"
+                                },
+                                "description": "Decimal prices, by selection (home, draw, away, over, under)"
+                              },
+                              "margin": {
+                                "description": "Σ 1/odds − 1; null when the book lacks an outcome",
+                                "type": [
+                                  "number",
+                                  "null"
+                                ]
+                              },
+                              "no_vig": {
+                                "anyOf": [
+                                  {
+                                    "type": "object",
+                                    "properties": {
+                                      "multiplicative": {
+                                        "type": "object",
+                                        "properties": {
+                                          "probabilities": {
+                                            "type": "object",
+                                            "propertyNames": {
+                                              "type": "string",
+                                              "maxLength": 1000
+                                            },
+                                            "additionalProperties": {
+                                              "type": "number"
+                                            },
+                                            "description": "Probabilities summing to 1 within 1e-9, by selection (home, draw, away, over, under)"
+                                          }
+                                        },
+                                        "required": [
+                                          "probabilities"
+                                        ],
+                                        "additionalProperties": false,
+                                        "description": "p_i = (1/odds_i) / Σ 1/odds"
+                                      },
+                                      "power": {
+                                        "anyOf": [
+                                          {
+                                            "type": "object",
+                                            "properties": {
+                                              "k": {
+                                                "type": "number",
+                                                "description": "Solves Σ (1/odds_i)^k = 1"
+                                              },
+                                              "probabilities": {
+                                                "type": "object",
+                                                "propertyNames": {
+                                                  "type": "string",
+                                                  "maxLength": 1000
+                                                },
+                                                "additionalProperties": {
+                                                  "type": "number"
+                                                },
+                                                "description": "Probabilities summing to 1 within 1e-9, by selection (home, draw, away, over, under)"
+                                              }
+                                            },
+                                            "required": [
+                                              "k",
+                                              "probabilities"
+                                            ],
+                                            "additionalProperties": false
+                                          },
+                                          {
+                                            "type": "null"
+                                          }
+                                        ],
+                                        "description": "p_i = (1/odds_i)^k"
+                                      },
+                                      "shin": {
+                                        "anyOf": [
+                                          {
+                                            "type": "object",
+                                            "properties": {
+                                              "z": {
+                                                "type": "number",
+                                                "description": "Shin's z (the insider share)"
+                                              },
+                                              "probabilities": {
+                                                "type": "object",
+                                                "propertyNames": {
+                                                  "type": "string",
+                                                  "maxLength": 1000
+                                                },
+                                                "additionalProperties": {
+                                                  "type": "number"
+                                                },
+                                                "description": "Probabilities summing to 1 within 1e-9, by selection (home, draw, away, over, under)"
+                                              }
+                                            },
+                                            "required": [
+                                              "z",
+                                              "probabilities"
+                                            ],
+                                            "additionalProperties": false
+                                          },
+                                          {
+                                            "type": "null"
+                                          }
+                                        ],
+                                        "description": "p_i = (√(z² + 4(1−z)·π_i²/Σπ) − z) / (2(1−z)), π_i = 1/odds_i, z solved so Σ p_i = 1"
+                                      }
+                                    },
+                                    "required": [
+                                      "multiplicative",
+                                      "power",
+                                      "shin"
+                                    ],
+                                    "additionalProperties": false
+                                  },
+                                  {
+                                    "type": "null"
+                                  }
+                                ],
+                                "description": "Probabilities with the margin removed; null when the book lacks an outcome"
+                              }
+                            },
+                            "required": [
+                              "observed_at",
+                              "prices",
+                              "margin",
+                              "no_vig"
+                            ],
+                            "additionalProperties": false
+                          },
+                          {
+                            "type": "null"
+                          }
+                        ],
+                        "description": "First price seen that is not closing (not the opening line)"
+                      },
+                      "closing": {
+                        "anyOf": [
+                          {
+                            "type": "object",
+                            "properties": {
+                              "observed_at": {
+                                "type": "string",
+                                "format": "date-time",
+                                "description": "When the snapshot's latest price was observed",
+                                "maxLength": 40
+                              },
+                              "prices": {
+                                "type": "object",
+                                "propertyNames": {
+                                  "type": "string",
+                                  "maxLength": 1000
+                                },
+                                "additionalProperties": {
+                                  "type": "number"
+                                },
+                                "description": "Decimal prices, by selection (home, draw, away, over, under)"
+                              },
+                              "margin": {
+                                "description": "Σ 1/odds − 1; null when the book lacks an outcome",
+                                "type": [
+                                  "number",
+                                  "null"
+                                ]
+                              },
+                              "no_vig": {
+                                "anyOf": [
+                                  {
+                                    "type": "object",
+                                    "properties": {
+                                      "multiplicative": {
+                                        "type": "object",
+                                        "properties": {
+                                          "probabilities": {
+                                            "type": "object",
+                                            "propertyNames": {
+                                              "type": "string",
+                                              "maxLength": 1000
+                                            },
+                                            "additionalProperties": {
+                                              "type": "number"
+                                            },
+                                            "description": "Probabilities summing to 1 within 1e-9, by selection (home, draw, away, over, under)"
+                                          }
+                                        },
+                                        "required": [
+                                          "probabilities"
+                                        ],
+                                        "additionalProperties": false,
+                                        "description": "p_i = (1/odds_i) / Σ 1/odds"
+                                      },
+                                      "power": {
+                                        "anyOf": [
+                                          {
+                                            "type": "object",
+                                            "properties": {
+                                              "k": {
+                                                "type": "number",
+                                                "description": "Solves Σ (1/odds_i)^k = 1"
+                                              },
+                                              "probabilities": {
+                                                "type": "object",
+                                                "propertyNames": {
+                                                  "type": "string",
+                                                  "maxLength": 1000
+                                                },
+                                                "additionalProperties": {
+                                                  "type": "number"
+                                                },
+                                                "description": "Probabilities summing to 1 within 1e-9, by selection (home, draw, away, over, under)"
+                                              }
+                                            },
+                                            "required": [
+                                              "k",
+                                              "probabilities"
+                                            ],
+                                            "additionalProperties": false
+                                          },
+                                          {
+                                            "type": "null"
+                                          }
+                                        ],
+                                        "description": "p_i = (1/odds_i)^k"
+                                      },
+                                      "shin": {
+                                        "anyOf": [
+                                          {
+                                            "type": "object",
+                                            "properties": {
+                                              "z": {
+                                                "type": "number",
+                                                "description": "Shin's z (the insider share)"
+                                              },
+                                              "probabilities": {
+                                                "type": "object",
+                                                "propertyNames": {
+                                                  "type": "string",
+                                                  "maxLength": 1000
+                                                },
+                                                "additionalProperties": {
+                                                  "type": "number"
+                                                },
+                                                "description": "Probabilities summing to 1 within 1e-9, by selection (home, draw, away, over, under)"
+                                              }
+                                            },
+                                            "required": [
+                                              "z",
+                                              "probabilities"
+                                            ],
+                                            "additionalProperties": false
+                                          },
+                                          {
+                                            "type": "null"
+                                          }
+                                        ],
+                                        "description": "p_i = (√(z² + 4(1−z)·π_i²/Σπ) − z) / (2(1−z)), π_i = 1/odds_i, z solved so Σ p_i = 1"
+                                      }
+                                    },
+                                    "required": [
+                                      "multiplicative",
+                                      "power",
+                                      "shin"
+                                    ],
+                                    "additionalProperties": false
+                                  },
+                                  {
+                                    "type": "null"
+                                  }
+                                ],
+                                "description": "Probabilities with the margin removed; null when the book lacks an outcome"
+                              }
+                            },
+                            "required": [
+                              "observed_at",
+                              "prices",
+                              "margin",
+                              "no_vig"
+                            ],
+                            "additionalProperties": false
+                          },
+                          {
+                            "type": "null"
+                          }
+                        ],
+                        "description": "Last price flagged closing"
+                      },
+                      "movement": {
+                        "anyOf": [
+                          {
+                            "type": "object",
+                            "propertyNames": {
+                              "type": "string",
+                              "maxLength": 1000
+                            },
+                            "additionalProperties": {
+                              "type": "object",
+                              "properties": {
+                                "odds": {
+                                  "type": "number",
+                                  "description": "closing − early decimal price"
+                                },
+                                "implied_probability": {
+                                  "type": "number",
+                                  "description": "1/closing − 1/early"
+                                }
+                              },
+                              "required": [
+                                "odds",
+                                "implied_probability"
+                              ],
+                              "additionalProperties": false
+                            },
+                            "description": "Early to closing, by selection (home, draw, away, over, under)"
+                          },
+                          {
+                            "type": "null"
+                          }
+                        ]
+                      }
+                    },
+                    "required": [
+                      "bookmaker",
+                      "early",
+                      "closing",
+                      "movement"
+                    ],
+                    "additionalProperties": false
+                  }
+                },
+                "published": {
+                  "type": "array",
+                  "items": {
+                    "type": "object",
+                    "properties": {
+                      "bookmaker": {
+                        "type": "string",
+                        "description": "market_max or market_avg",
+                        "maxLength": 1000
+                      },
+                      "early": {
+                        "anyOf": [
+                          {
+                            "type": "object",
+                            "properties": {
+                              "prices": {
+                                "type": "object",
+                                "propertyNames": {
+                                  "type": "string",
+                                  "maxLength": 1000
+                                },
+                                "additionalProperties": {
+                                  "type": "number"
+                                },
+                                "description": "Prices, by selection (home, draw, away, over, under)"
+                              },
+                              "margin": {
+                                "type": [
+                                  "number",
+                                  "null"
+                                ]
+                              }
+                            },
+                            "required": [
+                              "prices",
+                              "margin"
+                            ],
+                            "additionalProperties": false
+                          },
+                          {
+                            "type": "null"
+                          }
+                        ]
+                      },
+                      "closing": {
+                        "anyOf": [
+                          {
+                            "type": "object",
+                            "properties": {
+                              "prices": {
+                                "type": "object",
+                                "propertyNames": {
+                                  "type": "string",
+                                  "maxLength": 1000
+                                },
+                                "additionalProperties": {
+                                  "type": "number"
+                                },
+                                "description": "Prices, by selection (home, draw, away, over, under)"
+                              },
+                              "margin": {
+                                "type": [
+                                  "number",
+                                  "null"
+                                ]
+                              }
+                            },
+                            "required": [
+                              "prices",
+                              "margin"
+                            ],
+                            "additionalProperties": false
+                          },
+                          {
+                            "type": "null"
+                          }
+                        ]
+                      }
+                    },
+                    "required": [
+                      "bookmaker",
+                      "early",
+                      "closing"
+                    ],
+                    "additionalProperties": false
+                  },
+                  "description": "The source file's own Max and Avg columns, as published"
+                },
+                "consensus": {
+                  "type": "object",
+                  "properties": {
+                    "early": {
+                      "anyOf": [
+                        {
+                          "type": "object",
+                          "properties": {
+                            "probabilities": {
+                              "type": "object",
+                              "propertyNames": {
+                                "type": "string",
+                                "maxLength": 1000
+                              },
+                              "additionalProperties": {
+                                "type": "number"
+                              },
+                              "description": "Probabilities summing to 1 within 1e-9, by selection (home, draw, away, over, under)"
+                            },
+                            "bookmakers": {
+                              "type": "integer",
+                              "minimum": -9007199254740991,
+                              "maximum": 9007199254740991,
+                              "description": "Books with a complete snapshot behind the mean",
+                              "format": "int64"
+                            }
+                          },
+                          "required": [
+                            "probabilities",
+                            "bookmakers"
+                          ],
+                          "additionalProperties": false
+                        },
+                        {
+                          "type": "null"
+                        }
+                      ],
+                      "description": "Mean of the books' multiplicative no-vig probabilities; null without a complete book"
+                    },
+                    "closing": {
+                      "anyOf": [
+                        {
+                          "type": "object",
+                          "properties": {
+                            "probabilities": {
+                              "type": "object",
+                              "propertyNames": {
+                                "type": "string",
+                                "maxLength": 1000
+                              },
+                              "additionalProperties": {
+                                "type": "number"
+                              },
+                              "description": "Probabilities summing to 1 within 1e-9, by selection (home, draw, away, over, under)"
+                            },
+                            "bookmakers": {
+                              "type": "integer",
+                              "minimum": -9007199254740991,
+                              "maximum": 9007199254740991,
+                              "description": "Books with a complete snapshot behind the mean",
+                              "format": "int64"
+                            }
+                          },
+                          "required": [
+                            "probabilities",
+                            "bookmakers"
+                          ],
+                          "additionalProperties": false
+                        },
+                        {
+                          "type": "null"
+                        }
+                      ],
+                      "description": "Mean of the books' multiplicative no-vig probabilities; null without a complete book"
+                    }
+                  },
+                  "required": [
+                    "early",
+                    "closing"
+                  ],
+                  "additionalProperties": false
+                },
+                "best": {
+                  "type": "object",
+                  "properties": {
+                    "early": {
+                      "anyOf": [
+                        {
+                          "type": "object",
+                          "propertyNames": {
+                            "type": "string",
+                            "maxLength": 1000
+                          },
+                          "additionalProperties": {
+                            "type": "object",
+                            "properties": {
+                              "price": {
+                                "type": "number"
+                              },
+                              "bookmaker": {
+                                "type": "string",
+                                "description": "Ties: the first by name",
+                                "maxLength": 1000
+                              }
+                            },
+                            "required": [
+                              "price",
+                              "bookmaker"
+                            ],
+                            "additionalProperties": false
+                          },
+                          "description": "Highest price and its bookmaker, by selection (home, draw, away, over, under)"
+                        },
+                        {
+                          "type": "null"
+                        }
+                      ]
+                    },
+                    "closing": {
+                      "anyOf": [
+                        {
+                          "type": "object",
+                          "propertyNames": {
+                            "type": "string",
+                            "maxLength": 1000
+                          },
+                          "additionalProperties": {
+                            "type": "object",
+                            "properties": {
+                              "price": {
+                                "type": "number"
+                              },
+                              "bookmaker": {
+                                "type": "string",
+                                "description": "Ties: the first by name",
+                                "maxLength": 1000
+                              }
+                            },
+                            "required": [
+                              "price",
+                              "bookmaker"
+                            ],
+                            "additionalProperties": false
+                          },
+                          "description": "Highest price and its bookmaker, by selection (home, draw, away, over, under)"
+                        },
+                        {
+                          "type": "null"
+                        }
+                      ]
+                    }
+                  },
+                  "required": [
+                    "early",
+                    "closing"
+                  ],
+                  "additionalProperties": false
+                }
+              },
+              "required": [
+                "market",
+                "line",
+                "outcomes",
+                "bookmakers",
+                "published",
+                "consensus",
+                "best"
+              ],
+              "additionalProperties": false
+            }
+          }
+        },
+        "required": [
+          "contest_id",
+          "markets"
+        ],
+        "additionalProperties": false
+      },
+      "ContestsByIdOddsClvData": {
+        "type": "object",
+        "properties": {
+          "contest_id": {
+            "type": "string",
+            "pattern": "^[1-9][0-9]{0,9}$",
+            "maxLength": 10,
+            "description": "Id of the contest"
+          },
+          "market": {
+            "type": "string",
+            "maxLength": 1000
+          },
+          "line": {
+            "type": [
+              "number",
+              "null"
+            ]
+          },
+          "selection": {
+            "type": "string",
+            "maxLength": 1000
+          },
+          "odds": {
+            "type": "number",
+            "description": "The price judged"
+          },
+          "bookmaker": {
+            "description": "Whose early price; null for a price passed as odds",
+            "type": [
+              "string",
+              "null"
+            ],
+            "maxLength": 1000
+          },
+          "reference": {
+            "type": "string",
+            "enum": [
+              "pinnacle",
+              "consensus"
+            ],
+            "description": "The closing line p_close comes from"
+          },
+          "reference_bookmakers": {
+            "type": "integer",
+            "minimum": -9007199254740991,
+            "maximum": 9007199254740991,
+            "description": "Books behind p_close (1 for Pinnacle)",
+            "format": "int64"
+          },
+          "method": {
+            "type": "string",
+            "enum": [
+              "multiplicative",
+              "power",
+              "shin"
+            ]
+          },
+          "p_close": {
+            "type": "number",
+            "description": "No-vig closing probability of the selection"
+          },
+          "fair_odds": {
+            "type": "number",
+            "description": "1 / p_close"
+          },
+          "clv": {
+            "type": "number",
+            "description": "odds × p_close − 1; above 0 beat the close"
+          }
+        },
+        "required": [
+          "contest_id",
+          "market",
+          "line",
+          "selection",
+          "odds",
+          "bookmaker",
+          "reference",
+          "reference_bookmakers",
+          "method",
+          "p_close",
+          "fair_odds",
+          "clv"
+        ],
+        "additionalProperties": false
+      },
+      "EditionsByIdOddsBookmakersData": {
+        "type": "object",
+        "properties": {
+          "edition_id": {
+            "type": "string",
+            "pattern": "^[1-9][0-9]{0,9}$",
+            "maxLength": 10,
+            "description": "Id of the edition"
+          },
+          "market": {
+            "type": "string",
+            "maxLength": 1000
+          },
+          "line": {
+            "type": [
+              "number",
+              "null"
+            ]
+          },
+          "method": {
+            "type": "string",
+            "enum": [
+              "multiplicative",
+              "power",
+              "shin"
+            ]
+          },
+          "snapshot": {
+            "type": "string",
+            "enum": [
+              "closing",
+              "early"
+            ],
+            "description": "The books scored"
+          },
+          "sharpest": {
+            "description": "The bookmaker with the lowest log loss",
+            "type": [
+              "string",
+              "null"
+            ],
+            "maxLength": 1000
+          },
+          "items": {
+            "type": "array",
+            "items": {
+              "type": "object",
+              "properties": {
+                "bookmaker": {
+                  "type": "string",
+                  "maxLength": 1000
+                },
+                "contests": {
+                  "type": "integer",
+                  "minimum": -9007199254740991,
+                  "maximum": 9007199254740991,
+                  "description": "Finished contests it priced",
+                  "format": "int64"
+                },
+                "mean_margin": {
+                  "type": "object",
+                  "properties": {
+                    "early": {
+                      "type": [
+                        "number",
+                        "null"
+                      ]
+                    },
+                    "closing": {
+                      "type": [
+                        "number",
+                        "null"
+                      ]
+                    }
+                  },
+                  "required": [
+                    "early",
+                    "closing"
+                  ],
+                  "additionalProperties": false
+                },
+                "scored": {
+                  "type": "integer",
+                  "minimum": -9007199254740991,
+                  "maximum": 9007199254740991,
+                  "description": "Contests with a complete book at the snapshot and a settled result",
+                  "format": "int64"
+                },
+                "brier": {
+                  "description": "Mean Σ(p_i − o_i)²",
+                  "type": [
+                    "number",
+                    "null"
+                  ]
+                },
+                "log_loss": {
+                  "description": "Mean −ln p(result)",
+                  "type": [
+                    "number",
+                    "null"
+                  ]
+                }
+              },
+              "required": [
+                "bookmaker",
+                "contests",
+                "mean_margin",
+                "scored",
+                "brier",
+                "log_loss"
+              ],
+              "additionalProperties": false
+            }
+          }
+        },
+        "required": [
+          "edition_id",
+          "market",
+          "line",
+          "method",
+          "snapshot",
+          "sharpest",
+          "items"
+        ],
+        "additionalProperties": false
+      },
       "AnalysisStatBoardData": {
         "type": "object",
         "properties": {
@@ -9733,6 +11313,57 @@ export const openapi: Record<string, unknown> = {
         "properties": {
           "data": {
             "$ref": "#/components/schemas/OddsHistoryPage"
+          },
+          "meta": {
+            "$ref": "#/components/schemas/Meta"
+          }
+        },
+        "required": [
+          "data",
+          "meta"
+        ],
+        "additionalProperties": false
+      },
+      "ContestsByIdOddsMarketsResponse": {
+        "type": "object",
+        "description": "Success envelope around ContestsByIdOddsMarketsData",
+        "properties": {
+          "data": {
+            "$ref": "#/components/schemas/ContestsByIdOddsMarketsData"
+          },
+          "meta": {
+            "$ref": "#/components/schemas/Meta"
+          }
+        },
+        "required": [
+          "data",
+          "meta"
+        ],
+        "additionalProperties": false
+      },
+      "ContestsByIdOddsClvResponse": {
+        "type": "object",
+        "description": "Success envelope around ContestsByIdOddsClvData",
+        "properties": {
+          "data": {
+            "$ref": "#/components/schemas/ContestsByIdOddsClvData"
+          },
+          "meta": {
+            "$ref": "#/components/schemas/Meta"
+          }
+        },
+        "required": [
+          "data",
+          "meta"
+        ],
+        "additionalProperties": false
+      },
+      "EditionsByIdOddsBookmakersResponse": {
+        "type": "object",
+        "description": "Success envelope around EditionsByIdOddsBookmakersData",
+        "properties": {
+          "data": {
+            "$ref": "#/components/schemas/EditionsByIdOddsBookmakersData"
           },
           "meta": {
             "$ref": "#/components/schemas/Meta"

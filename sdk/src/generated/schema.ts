@@ -422,6 +422,72 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/contests/{id}/odds/markets": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A contest's markets: early and closing books, margins, no-vig probabilities, consensus, best price
+         * @description Per market (h2h, totals, spreads) and line, each bookmaker's early snapshot (the first price seen that is not closing; in the football-data.co.uk files, Friday or Tuesday afternoon, not the opening line) and closing snapshot: prices, margin Σ1/odds − 1, no-vig probabilities by the multiplicative, power and Shin methods, and the move from early to closing in odds and in implied probability. consensus is the mean of the books' multiplicative no-vig probabilities; best is the highest price per outcome with its bookmaker. The source files' own Max and Avg columns are under published, as they were published.
+         *
+         *     Costs the odds group's price per successful call: 5 units on the built-in plans (X-Units-Cost reports it for the key's plan); errors and 304 cost 0.
+         */
+        get: operations["getContestsByIdOddsMarkets"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/contests/{id}/odds/clv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Closing-line value of a price
+         * @description CLV = odds × p_close − 1, where p_close is the no-vig closing probability of the selection by `method`: Pinnacle's closing book where it has one for the market, otherwise the consensus of every book's closing book (reference says which). Give your own price as odds, or a bookmaker to take its early price. line picks the total or the home side's handicap; it may be left out when the market closed at one line.
+         *
+         *     Costs the odds group's price per successful call: 5 units on the built-in plans (X-Units-Cost reports it for the key's plan); errors and 304 cost 0.
+         */
+        get: operations["getContestsByIdOddsClv"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/editions/{id}/odds/bookmakers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * An edition's bookmakers compared: mean margin, Brier score and log loss of the closing line
+         * @description Over the edition's finished contests, per bookmaker: the mean margin of its early and closing books, and how well its closing no-vig probabilities (by `method`; `snapshot=early` scores the early books, for files such as tennis-data.co.uk's that carry no closing prices) predicted the results: the mean Brier score Σ(p_i − o_i)² and the mean log loss −ln p(result) over the contests it closed (scored). Lower is sharper; sharpest names the book with the lowest log loss. A three-way h2h settles on the score after 90 minutes; spreads are not scored (pushes and half wins), only their margins.
+         *
+         *     Costs the odds group's price per successful call: 5 units on the built-in plans (X-Units-Cost reports it for the key's plan); errors and 304 cost 0.
+         */
+        get: operations["getEditionsByIdOddsBookmakers"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/analysis/stat-board": {
         parameters: {
             query?: never;
@@ -539,7 +605,7 @@ export interface paths {
         };
         /**
          * Change feed, paged by cursor
-         * @description Every change to contests (created, status, score, other fields), odds (new or corrected points), standings, teams and persons, oldest first in commit order, each with a stable id. A key restricted to some scopes receives only the types those scopes read (contest.* needs contests, odds.* odds, standings.*\/team.* teams, person.* persons); naming another in types is 403. A page holding an odds change costs the odds price (5 units on the built-in plans), any other the feed's (1); X-Units-Cost reports what the call cost on the key's plan. has_more is false once the page reached the newest change: stop paging there. Without cursor the feed starts at the oldest retained change. next_cursor is opaque and signed and is returned on every page, also an empty one: store it and call again later to receive only newer changes; no change is ever skipped or repeated. Filters may change between calls. limit defaults to 100 and is clamped to 1000. Changes are kept CHANGES_RETENTION_DAYS (default 7) days; a cursor issued longer ago is 410 CURSOR_EXPIRED.
+         * @description Every change to contests (created, status, score, other fields), odds (new or corrected points; odds.moved when an ingested price moves an implied probability by at least odds_threshold_pp), standings, teams and persons, oldest first in commit order, each with a stable id. A key restricted to some scopes receives only the types those scopes read (contest.* needs contests, odds.* odds, standings.*\/team.* teams, person.* persons); naming another in types is 403. A page holding an odds change costs the odds price (5 units on the built-in plans), any other the feed's (1); X-Units-Cost reports what the call cost on the key's plan. has_more is false once the page reached the newest change: stop paging there. Without cursor the feed starts at the oldest retained change. next_cursor is opaque and signed and is returned on every page, also an empty one: store it and call again later to receive only newer changes; no change is ever skipped or repeated. Filters may change between calls. limit defaults to 100 and is clamped to 1000. Changes are kept CHANGES_RETENTION_DAYS (default 7) days; a cursor issued longer ago is 410 CURSOR_EXPIRED.
          *
          *     Costs the feed group's price per successful call: 1 unit on the built-in plans (X-Units-Cost reports it for the key's plan); errors and 304 cost 0.
          */
@@ -915,7 +981,7 @@ export interface components {
             /** @description Id of the change (stable, increasing in commit order) */
             id: string;
             /** @enum {string} */
-            type: "contest.created" | "contest.status" | "contest.score" | "contest.updated" | "contest.event" | "contest.lineups" | "contest.statistics" | "contest.deleted" | "odds.points" | "standings.updated" | "team.created" | "team.updated" | "team.deleted" | "person.created" | "person.updated" | "person.deleted" | "dataset.reset";
+            type: "contest.created" | "contest.status" | "contest.score" | "contest.updated" | "contest.event" | "contest.lineups" | "contest.statistics" | "contest.deleted" | "odds.points" | "odds.moved" | "standings.updated" | "team.created" | "team.updated" | "team.deleted" | "person.created" | "person.updated" | "person.deleted" | "dataset.reset";
             /** @description contest, odds, standings, team, person or dataset */
             resource: string;
             /** @description Id of the changed record (contest, edition for standings, team, person), or null */
@@ -1271,6 +1337,239 @@ export interface components {
             edition_id: string;
             items: components["schemas"]["Standing"][];
         };
+        ContestsByIdOddsMarketsData: {
+            /** @description Id of the contest */
+            contest_id: string;
+            markets: {
+                /** @description h2h, totals or spreads */
+                market: string;
+                /** @description The total, or the home side's handicap; null for h2h */
+                line: number | null;
+                /** @description The market's selections in order */
+                outcomes: string[];
+                bookmakers: {
+                    bookmaker: string;
+                    /** @description First price seen that is not closing (not the opening line) */
+                    early: {
+                        /**
+                         * Format: date-time
+                         * @description When the snapshot's latest price was observed
+                         */
+                        observed_at: string;
+                        /** @description Decimal prices, by selection (home, draw, away, over, under) */
+                        prices: {
+                            [key: string]: number;
+                        };
+                        /** @description Σ 1/odds − 1; null when the book lacks an outcome */
+                        margin: number | null;
+                        /** @description Probabilities with the margin removed; null when the book lacks an outcome */
+                        no_vig: {
+                            /** @description p_i = (1/odds_i) / Σ 1/odds */
+                            multiplicative: {
+                                /** @description Probabilities summing to 1 within 1e-9, by selection (home, draw, away, over, under) */
+                                probabilities: {
+                                    [key: string]: number;
+                                };
+                            };
+                            /** @description p_i = (1/odds_i)^k */
+                            power: {
+                                /** @description Solves Σ (1/odds_i)^k = 1 */
+                                k: number;
+                                /** @description Probabilities summing to 1 within 1e-9, by selection (home, draw, away, over, under) */
+                                probabilities: {
+                                    [key: string]: number;
+                                };
+                            } | null;
+                            /** @description p_i = (√(z² + 4(1−z)·π_i²/Σπ) − z) / (2(1−z)), π_i = 1/odds_i, z solved so Σ p_i = 1 */
+                            shin: {
+                                /** @description Shin's z (the insider share) */
+                                z: number;
+                                /** @description Probabilities summing to 1 within 1e-9, by selection (home, draw, away, over, under) */
+                                probabilities: {
+                                    [key: string]: number;
+                                };
+                            } | null;
+                        } | null;
+                    } | null;
+                    /** @description Last price flagged closing */
+                    closing: {
+                        /**
+                         * Format: date-time
+                         * @description When the snapshot's latest price was observed
+                         */
+                        observed_at: string;
+                        /** @description Decimal prices, by selection (home, draw, away, over, under) */
+                        prices: {
+                            [key: string]: number;
+                        };
+                        /** @description Σ 1/odds − 1; null when the book lacks an outcome */
+                        margin: number | null;
+                        /** @description Probabilities with the margin removed; null when the book lacks an outcome */
+                        no_vig: {
+                            /** @description p_i = (1/odds_i) / Σ 1/odds */
+                            multiplicative: {
+                                /** @description Probabilities summing to 1 within 1e-9, by selection (home, draw, away, over, under) */
+                                probabilities: {
+                                    [key: string]: number;
+                                };
+                            };
+                            /** @description p_i = (1/odds_i)^k */
+                            power: {
+                                /** @description Solves Σ (1/odds_i)^k = 1 */
+                                k: number;
+                                /** @description Probabilities summing to 1 within 1e-9, by selection (home, draw, away, over, under) */
+                                probabilities: {
+                                    [key: string]: number;
+                                };
+                            } | null;
+                            /** @description p_i = (√(z² + 4(1−z)·π_i²/Σπ) − z) / (2(1−z)), π_i = 1/odds_i, z solved so Σ p_i = 1 */
+                            shin: {
+                                /** @description Shin's z (the insider share) */
+                                z: number;
+                                /** @description Probabilities summing to 1 within 1e-9, by selection (home, draw, away, over, under) */
+                                probabilities: {
+                                    [key: string]: number;
+                                };
+                            } | null;
+                        } | null;
+                    } | null;
+                    movement: {
+                        [key: string]: {
+                            /** @description closing − early decimal price */
+                            odds: number;
+                            /** @description 1/closing − 1/early */
+                            implied_probability: number;
+                        };
+                    } | null;
+                }[];
+                /** @description The source file's own Max and Avg columns, as published */
+                published: {
+                    /** @description market_max or market_avg */
+                    bookmaker: string;
+                    early: {
+                        /** @description Prices, by selection (home, draw, away, over, under) */
+                        prices: {
+                            [key: string]: number;
+                        };
+                        margin: number | null;
+                    } | null;
+                    closing: {
+                        /** @description Prices, by selection (home, draw, away, over, under) */
+                        prices: {
+                            [key: string]: number;
+                        };
+                        margin: number | null;
+                    } | null;
+                }[];
+                consensus: {
+                    /** @description Mean of the books' multiplicative no-vig probabilities; null without a complete book */
+                    early: {
+                        /** @description Probabilities summing to 1 within 1e-9, by selection (home, draw, away, over, under) */
+                        probabilities: {
+                            [key: string]: number;
+                        };
+                        /**
+                         * Format: int64
+                         * @description Books with a complete snapshot behind the mean
+                         */
+                        bookmakers: number;
+                    } | null;
+                    /** @description Mean of the books' multiplicative no-vig probabilities; null without a complete book */
+                    closing: {
+                        /** @description Probabilities summing to 1 within 1e-9, by selection (home, draw, away, over, under) */
+                        probabilities: {
+                            [key: string]: number;
+                        };
+                        /**
+                         * Format: int64
+                         * @description Books with a complete snapshot behind the mean
+                         */
+                        bookmakers: number;
+                    } | null;
+                };
+                best: {
+                    early: {
+                        [key: string]: {
+                            price: number;
+                            /** @description Ties: the first by name */
+                            bookmaker: string;
+                        };
+                    } | null;
+                    closing: {
+                        [key: string]: {
+                            price: number;
+                            /** @description Ties: the first by name */
+                            bookmaker: string;
+                        };
+                    } | null;
+                };
+            }[];
+        };
+        ContestsByIdOddsClvData: {
+            /** @description Id of the contest */
+            contest_id: string;
+            market: string;
+            line: number | null;
+            selection: string;
+            /** @description The price judged */
+            odds: number;
+            /** @description Whose early price; null for a price passed as odds */
+            bookmaker: string | null;
+            /**
+             * @description The closing line p_close comes from
+             * @enum {string}
+             */
+            reference: "pinnacle" | "consensus";
+            /**
+             * Format: int64
+             * @description Books behind p_close (1 for Pinnacle)
+             */
+            reference_bookmakers: number;
+            /** @enum {string} */
+            method: "multiplicative" | "power" | "shin";
+            /** @description No-vig closing probability of the selection */
+            p_close: number;
+            /** @description 1 / p_close */
+            fair_odds: number;
+            /** @description odds × p_close − 1; above 0 beat the close */
+            clv: number;
+        };
+        EditionsByIdOddsBookmakersData: {
+            /** @description Id of the edition */
+            edition_id: string;
+            market: string;
+            line: number | null;
+            /** @enum {string} */
+            method: "multiplicative" | "power" | "shin";
+            /**
+             * @description The books scored
+             * @enum {string}
+             */
+            snapshot: "closing" | "early";
+            /** @description The bookmaker with the lowest log loss */
+            sharpest: string | null;
+            items: {
+                bookmaker: string;
+                /**
+                 * Format: int64
+                 * @description Finished contests it priced
+                 */
+                contests: number;
+                mean_margin: {
+                    early: number | null;
+                    closing: number | null;
+                };
+                /**
+                 * Format: int64
+                 * @description Contests with a complete book at the snapshot and a settled result
+                 */
+                scored: number;
+                /** @description Mean Σ(p_i − o_i)² */
+                brier: number | null;
+                /** @description Mean −ln p(result) */
+                log_loss: number | null;
+            }[];
+        };
         AnalysisStatBoardData: {
             /** @description Id of the competition */
             competition_id: string;
@@ -1536,6 +1835,21 @@ export interface components {
         /** @description Success envelope around OddsHistoryPage */
         OddsHistoryPageResponse: {
             data: components["schemas"]["OddsHistoryPage"];
+            meta: components["schemas"]["Meta"];
+        };
+        /** @description Success envelope around ContestsByIdOddsMarketsData */
+        ContestsByIdOddsMarketsResponse: {
+            data: components["schemas"]["ContestsByIdOddsMarketsData"];
+            meta: components["schemas"]["Meta"];
+        };
+        /** @description Success envelope around ContestsByIdOddsClvData */
+        ContestsByIdOddsClvResponse: {
+            data: components["schemas"]["ContestsByIdOddsClvData"];
+            meta: components["schemas"]["Meta"];
+        };
+        /** @description Success envelope around EditionsByIdOddsBookmakersData */
+        EditionsByIdOddsBookmakersResponse: {
+            data: components["schemas"]["EditionsByIdOddsBookmakersData"];
             meta: components["schemas"]["Meta"];
         };
         /** @description Success envelope around AnalysisStatBoardData */
@@ -3405,6 +3719,270 @@ export interface operations {
             503: components["responses"]["ServiceUnavailable"];
         };
     };
+    getContestsByIdOddsMarkets: {
+        parameters: {
+            query?: {
+                /** @description Only this market */
+                market?: "h2h" | "totals" | "spreads";
+                /** @description Only this bookmaker's book (consensus and best still use every book) */
+                bookmaker?: string;
+            };
+            header?: {
+                /** @description An ETag from an earlier 200: answered 304 (0 units) while the body is unchanged */
+                "If-None-Match"?: string;
+            };
+            path: {
+                /** @description Record id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    Vary: components["headers"]["Vary"];
+                    "Content-Encoding": components["headers"]["Content-Encoding"];
+                    "X-Units-Cost": components["headers"]["X-Units-Cost"];
+                    "X-Units-Used": components["headers"]["X-Units-Used"];
+                    "X-Units-Remaining": components["headers"]["X-Units-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ContestsByIdOddsMarketsResponse"];
+                };
+            };
+            /** @description Not Modified: If-None-Match matched the current ETag. No body; costs 0 units but counts as a request. */
+            304: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["InvalidParameter"];
+            401: components["responses"]["Unauthorized"];
+            /** @description FORBIDDEN: the key lacks the 'odds' scope, or "IP address not allowed for this key" */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getContestsByIdOddsClv: {
+        parameters: {
+            query: {
+                /** @description h2h, totals or spreads */
+                market: "h2h" | "totals" | "spreads";
+                /** @description The outcome */
+                selection: "home" | "draw" | "away" | "over" | "under";
+                /** @description Total, or the home side's handicap; h2h has none */
+                line?: string;
+                /** @description Your decimal price; else give bookmaker */
+                odds?: string;
+                /** @description Take this bookmaker's early price (when odds is not given) */
+                bookmaker?: string;
+                /** @description How the margin is removed: multiplicative (default), power or shin */
+                method?: "multiplicative" | "power" | "shin";
+            };
+            header?: {
+                /** @description An ETag from an earlier 200: answered 304 (0 units) while the body is unchanged */
+                "If-None-Match"?: string;
+            };
+            path: {
+                /** @description Record id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    Vary: components["headers"]["Vary"];
+                    "Content-Encoding": components["headers"]["Content-Encoding"];
+                    "X-Units-Cost": components["headers"]["X-Units-Cost"];
+                    "X-Units-Used": components["headers"]["X-Units-Used"];
+                    "X-Units-Remaining": components["headers"]["X-Units-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ContestsByIdOddsClvResponse"];
+                };
+            };
+            /** @description Not Modified: If-None-Match matched the current ETag. No body; costs 0 units but counts as a request. */
+            304: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["InvalidParameter"];
+            401: components["responses"]["Unauthorized"];
+            /** @description FORBIDDEN: the key lacks the 'odds' scope, or "IP address not allowed for this key" */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getEditionsByIdOddsBookmakers: {
+        parameters: {
+            query?: {
+                /** @description h2h (default), totals or spreads */
+                market?: "h2h" | "totals" | "spreads";
+                /** @description Only this line (totals: default 2.5) */
+                line?: string;
+                /** @description How the margin is removed: multiplicative (default), power or shin */
+                method?: "multiplicative" | "power" | "shin";
+                /** @description Score the closing books (default) or the early ones (tennis files carry early prices only) */
+                snapshot?: "closing" | "early";
+            };
+            header?: {
+                /** @description An ETag from an earlier 200: answered 304 (0 units) while the body is unchanged */
+                "If-None-Match"?: string;
+            };
+            path: {
+                /** @description Record id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    Vary: components["headers"]["Vary"];
+                    "Content-Encoding": components["headers"]["Content-Encoding"];
+                    "X-Units-Cost": components["headers"]["X-Units-Cost"];
+                    "X-Units-Used": components["headers"]["X-Units-Used"];
+                    "X-Units-Remaining": components["headers"]["X-Units-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EditionsByIdOddsBookmakersResponse"];
+                };
+            };
+            /** @description Not Modified: If-None-Match matched the current ETag. No body; costs 0 units but counts as a request. */
+            304: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["InvalidParameter"];
+            401: components["responses"]["Unauthorized"];
+            /** @description FORBIDDEN: the key lacks the 'odds' scope, or "IP address not allowed for this key" */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
     getAnalysisStatBoard: {
         parameters: {
             query?: {
@@ -3817,12 +4395,14 @@ export interface operations {
             query?: {
                 /** @description next_cursor of the previous page */
                 cursor?: string;
-                /** @description Comma-separated types or resources (e.g. contest.score,odds); any of contest.created, contest.status, contest.score, contest.updated, contest.event, contest.lineups, contest.statistics, contest.deleted, odds.points, standings.updated, team.created, team.updated, team.deleted, person.created, person.updated, person.deleted, dataset.reset */
+                /** @description Comma-separated types or resources (e.g. contest.score,odds); any of contest.created, contest.status, contest.score, contest.updated, contest.event, contest.lineups, contest.statistics, contest.deleted, odds.points, odds.moved, standings.updated, team.created, team.updated, team.deleted, person.created, person.updated, person.deleted, dataset.reset */
                 types?: string;
                 /** @description Only changes of this competition (id, slug or league code) */
                 competition?: string;
                 /** @description Only changes of this contest */
                 contest?: string;
+                /** @description odds.moved only when an implied probability moved by at least this many percentage points (default ODDS_MOVED_DEFAULT_PP, 2) */
+                odds_threshold_pp?: string;
                 /** @description Rows per page; default 100. Any value above 1000 (any number of digits) is clamped to 1000 silently; 0 is a 400 because a page of 0 rows never advances a paging loop. */
                 limit?: number;
             };
@@ -3905,12 +4485,14 @@ export interface operations {
             query?: {
                 /** @description next_cursor of the previous page */
                 cursor?: string;
-                /** @description Comma-separated types or resources (e.g. contest.score,odds); any of contest.created, contest.status, contest.score, contest.updated, contest.event, contest.lineups, contest.statistics, contest.deleted, odds.points, standings.updated, team.created, team.updated, team.deleted, person.created, person.updated, person.deleted, dataset.reset */
+                /** @description Comma-separated types or resources (e.g. contest.score,odds); any of contest.created, contest.status, contest.score, contest.updated, contest.event, contest.lineups, contest.statistics, contest.deleted, odds.points, odds.moved, standings.updated, team.created, team.updated, team.deleted, person.created, person.updated, person.deleted, dataset.reset */
                 types?: string;
                 /** @description Only changes of this competition (id, slug or league code) */
                 competition?: string;
                 /** @description Only changes of this contest */
                 contest?: string;
+                /** @description odds.moved only when an implied probability moved by at least this many percentage points (default ODDS_MOVED_DEFAULT_PP, 2) */
+                odds_threshold_pp?: string;
             };
             header?: {
                 /** @description The id of the last event received: the stream replays every later change, then goes live */

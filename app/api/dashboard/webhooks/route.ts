@@ -24,6 +24,8 @@ const createInput = z.object({
     .default(""),
   /** Empty = every event type. */
   eventTypes: z.array(z.enum(WEBHOOK_EVENT_TYPES)).max(WEBHOOK_EVENT_TYPES.length).default([]),
+  /** odds.moved threshold in percentage points; null or absent = the default. */
+  oddsThresholdPp: z.number().finite().nullable().optional(),
 });
 
 /** The one response that carries the signing secret: 201, never cached, never logged. */
@@ -36,6 +38,7 @@ export const POST = dashboardRoute("webhooks.manage", createInput, async ({ user
       url: body.url,
       description: body.description,
       eventTypes: [...new Set(body.eventTypes)],
+      oddsThresholdPp: body.oddsThresholdPp ?? null,
     },
     { userId: user.id, ...requestOrigin(request) },
   );

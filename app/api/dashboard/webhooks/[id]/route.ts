@@ -24,6 +24,8 @@ const patchInput = z
       .optional(),
     /** Empty = every event type. */
     eventTypes: z.array(z.enum(CHANGE_TYPES)).max(CHANGE_TYPES.length).optional(),
+    /** odds.moved threshold in percentage points; null = back to the default. */
+    oddsThresholdPp: z.number().finite().nullable().optional(),
   })
   .strict();
 
