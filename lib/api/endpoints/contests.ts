@@ -87,7 +87,7 @@ export const Contest = z.object({
   venue_city: z.string().nullable().describe("City of the venue as named when the contest was played"),
   venue_country: z.string().nullable().describe("Country of the venue as named when the contest was played"),
   neutral: z.boolean().nullable().describe("True when neither side played at home; null when unknown"),
-    period: z
+  period: z
     .enum(PERIODS)
     .nullable()
     .describe(
