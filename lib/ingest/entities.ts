@@ -59,7 +59,7 @@ async function upsertMapped(
   correct?: (tx: Tx, id: number) => Promise<boolean>,
 ): Promise<IngestResult> {
   const mapped = await lookup(tx, source, kind, ext);
-  if (isStale(mapped, at)) return ignoredAnswer(mapped, at, kind, { id: mapped.targetId });
+  if (isStale(mapped, at)) return ignoredAnswer(mapped, at, kind, { id: mapped.targetId, created: false });
   if (mapped) {
     const id = Number(mapped.targetId);
     const changed = correct ? await correct(tx, id) : false;

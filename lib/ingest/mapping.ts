@@ -69,7 +69,8 @@ export const isStale = (mapped: Mapped | null, feedAt: Date): mapped is Mapped &
 
 /**
  * The answer to a write older than the stored one: nothing written, why, and the stored state
- * (`stored`: the fields of the route's documented answer, e.g. a contest state's `status`).
+ * (`stored`: the fields of the route's documented answer, e.g. a contest state's `status`, and
+ * `created: false` where the route's answer has `created`).
  */
 export function ignoredAnswer(
   gate: Mapped & { feedAt: Date },
@@ -78,7 +79,7 @@ export function ignoredAnswer(
   stored: Record<string, unknown>,
 ): IngestResult {
   const reason = `feed_at ${feedAt.toISOString()} is older than the last accepted update of this ${what} (${gate.feedAt.toISOString()}); nothing was written`;
-  return { data: { created: false, changed: false, ignored: true, reason, ...stored }, changed: false };
+  return { data: { changed: false, ignored: true, reason, ...stored }, changed: false };
 }
 
 /** Records the identifier and the write's feed timestamp (never moving the timestamp back). */

@@ -112,6 +112,7 @@ export async function writeEvent(
   if (isStale(gate, at))
     return ignoredAnswer(gate, at, "event", {
       id: stored ? String(stored.id) : null,
+      created: false,
       revision: stored?.revision ?? null,
     });
   const events = (await currentEvents(tx, contest.id, source)).filter((e) => e.externalId !== eventId);
