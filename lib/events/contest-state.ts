@@ -35,6 +35,13 @@ export interface ContestState {
   /** The live clock (lib/sports/clock.ts); null when no feed or replay reported one. */
   period?: string | null;
   minute?: number | null;
+  /** Venue city and country as named at the time, the neutral flag, goal-list coverage and the
+   * shoot-out's first shooter (the contest row's columns; absent where a writer does not know them). */
+  city?: string | null;
+  country?: string | null;
+  neutral?: boolean | null;
+  goalList?: boolean | null;
+  firstShooter?: string | null;
   participants: SideState[];
 }
 
@@ -57,6 +64,9 @@ export function contestData(c: ContestState): Record<string, unknown> {
     status: c.status,
     kickoff_at: c.kickoffAt.toISOString(),
     venue: c.venue,
+    venue_city: c.city ?? null,
+    venue_country: c.country ?? null,
+    neutral: c.neutral ?? null,
     period: periodOf(c),
     minute: c.minute ?? null,
     participants: [...c.participants]
@@ -82,7 +92,9 @@ export function contestData(c: ContestState): Record<string, unknown> {
       penalties: pairOf(c.participants, "penaltyScore"),
       decided_by: c.decidedBy ?? null,
       winner: winner === "home" || winner === "away" ? winner : null,
+      first_shooter: c.firstShooter ?? null,
     },
+    coverage: { goal_list: c.goalList ?? null },
   };
 }
 

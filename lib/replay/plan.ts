@@ -69,7 +69,7 @@ const liveSide = (p: Loaded["participants"][number]): SideState => ({
   side: p.side,
   teamId: p.teamId,
   personId: p.personId,
-  name: p.team?.name ?? p.person?.name ?? "",
+  name: p.teamName ?? p.team?.name ?? p.person?.name ?? "",
   score: 0,
   halftimeScore: null,
   scoreDetail: null,
@@ -105,7 +105,10 @@ export async function replayPlan(db: DbOrTx, contestId: number): Promise<ReplayS
       `Contest ${contestId} is ${c.status}; only a finished contest can be replayed`,
     );
   const base = { resourceId: c.id, competitionId: c.edition.competitionId, contestId: c.id };
-  const sides = c.participants.map((p) => ({ ...p, name: p.team?.name ?? p.person?.name ?? "" }));
+  const sides = c.participants.map((p) => ({
+    ...p,
+    name: p.teamName ?? p.team?.name ?? p.person?.name ?? "",
+  }));
   const real: ContestState = { ...c, competitionId: c.edition.competitionId, participants: sides };
   const live: ContestState = {
     ...real,
