@@ -40,6 +40,9 @@ const TAG_TEXT: Record<string, string> = {
   Standings: "League tables, kept in step with finished contests.",
   Odds: "Price history per contest or person, newest first, paged by a signed tie-safe cursor. 5 units per call.",
   Analysis: "Ranked statistic boards.",
+  Ratings:
+    "World Football Elo ratings of national teams: a team's history, the ranking at a date and a contest's pre-match ratings.",
+  Sources: "The data sources behind the catalogue, with their licence, coverage and precedence.",
   Events:
     "The change feed: every change to contests, odds, standings, teams and persons in commit order (docs/events.md).",
   Meta: "This document.",

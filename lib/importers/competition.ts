@@ -28,6 +28,8 @@ export interface CompetitionMeta {
  * is the international results' "FIFA World Cup".
  */
 const SAME_COMPETITION: Record<string, string> = { "world cup": "FIFA World Cup" };
+/** Slugs people type for a canonical name (`competition=world-cup`), whichever source came first. */
+const SLUGS: Record<string, string> = { "FIFA World Cup": "world-cup" };
 
 /** The name a competition is stored and found under. */
 export const canonicalCompetitionName = (name: string): string =>
@@ -44,7 +46,7 @@ export async function resolveCompetition(db: DbOrTx, meta: CompetitionMeta, want
   const code = league?.code ?? null;
   const byCode = code ? await competitionByCode(db, code) : null;
   if (byCode) return { ...byCode, matchedBy: "code" as string | null };
-  const slug = league?.slug ?? slugify(name);
+  const slug = league?.slug ?? SLUGS[name] ?? slugify(name);
   const bySlug = (await competitionBySlug(db, name)) ?? (await competitionBySlug(db, slug));
   const all = bySlug ? [] : await listCompetitions(db);
   const found = bySlug ?? all.find((c) => normalizeName(c.name) === normalizeName(name));

@@ -74,8 +74,10 @@ describe.each(["sqlite", "postgresql"] as const)("upgrading %s to workspaces", (
           },
         });
       }
+      // Only the id back: the client knows columns later migrations add, this database does not yet.
       await db.webhookEndpoint.create({
         data: { accountId: user.accountId, url: "https://hooks.example.com/x", secret: "whsec_test" },
+        select: { id: true },
       });
     }
     for (const key of keys) expect(await authenticates(db, key)).toBe(true);

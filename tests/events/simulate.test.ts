@@ -53,7 +53,10 @@ describe("npm run simulate", () => {
     for (const id of contestIds) {
       const mine = changes.filter((c) => c.contestId === id).map(content);
       const statuses = mine.filter((c) => c.type === "contest.status").map((c) => c.data.status);
-      expect(statuses).toEqual(["live", "finished"]);
+      // Live through its periods (each new period of the clock is a contest.status), then finished.
+      expect(statuses.filter((s, i) => s !== statuses[i - 1])).toEqual(["live", "finished"]);
+      const periods = mine.filter((c) => c.type === "contest.status").map((c) => c.data.period);
+      expect(periods).toContain("half_time");
       expect(mine.filter((c) => c.type === "odds.points").length).toBeGreaterThanOrEqual(3);
       // The last contest change holds exactly what is stored.
       const last = mine.filter((c) => c.type.startsWith("contest.")).at(-1)!;

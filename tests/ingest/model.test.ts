@@ -9,7 +9,7 @@ import { startWorld, type World } from "../support/ingest-model/world";
  * MODEL_SEED replays a failure (fast-check prints the seed and path); MODEL_RUNS sets the sequences.
  */
 const SEED = Number(process.env.MODEL_SEED ?? 4101);
-const RUNS = Number(process.env.MODEL_RUNS ?? 24);
+const RUNS = Number(process.env.MODEL_RUNS ?? 30);
 const PAIRS = Number(process.env.MODEL_PAIRS ?? 220);
 const MIN_REQUESTS = Number(process.env.MODEL_MIN_REQUESTS ?? 10_000);
 let world: World;

@@ -9,7 +9,7 @@ import { deleteRedisPrefix, redisPrefix } from "./support/infra";
  * against the reference model after every batch (tests/support/ingest-model). MODEL_SEED replays.
  */
 const SEED = Number(process.env.MODEL_SEED ?? 4102);
-const RUNS = Number(process.env.MODEL_RUNS ?? 24);
+const RUNS = Number(process.env.MODEL_RUNS ?? 30);
 const PAIRS = Number(process.env.MODEL_PAIRS ?? 220);
 const MIN_REQUESTS = Number(process.env.MODEL_MIN_REQUESTS ?? 10_000);
 const prefix = redisPrefix();

@@ -77,7 +77,7 @@ describe("demo data beside imported data, then removed", () => {
 
   it("marks demo rows and lists real data first (competitions, persons search, teams)", async () => {
     const comps = (await ok("/v1/competitions")).items;
-    expect(comps[0]).toMatchObject({ name: "World Cup", demo: false });
+    expect(comps[0]).toMatchObject({ name: "FIFA World Cup", demo: false });
     expect(comps.slice(1).every((c: { demo: boolean }) => c.demo)).toBe(true);
     expect(comps.length).toBeGreaterThan(1);
     const mbappe = (await ok("/v1/persons?q=mbappe")).items;
@@ -95,7 +95,7 @@ describe("demo data beside imported data, then removed", () => {
     expect((await ok("/v1/competitions?q=world%20cup")).items.map((c: { slug: string }) => c.slug)).toEqual([
       "world-cup",
     ]);
-    expect((await ok("/v1/competitions/world-cup")).name).toBe("World Cup");
+    expect((await ok("/v1/competitions/world-cup")).name).toBe("FIFA World Cup");
     const final = (await ok("/v1/contests?competition=world-cup&date=2022-12-18")).items;
     expect(final).toHaveLength(1);
     expectError(await get("/v1/contests?competition=no-such-cup"), 404, "NOT_FOUND", /no-such-cup/);
