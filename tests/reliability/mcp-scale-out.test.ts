@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { UnauthorizedError } from "@modelcontextprotocol/sdk/client/auth.js";
 import {
@@ -27,6 +28,7 @@ const REGISTER_LIMIT = 6;
 const ENDPOINT_LIMIT = 30;
 let database: Awaited<ReturnType<typeof createPgDatabase>>;
 let db: Db;
+const sha = (s: string) => createHash("sha256").update(s).digest("hex");
 let A: RunningApp;
 let B: RunningApp;
 let approver: Approver;
@@ -108,6 +110,11 @@ test("a client authorized through A works on B; refreshing on B, then replaying 
     refresh_token: provider.saved!.refresh_token!,
   });
   expect(refreshed.status, JSON.stringify(refreshed.body)).toBe(200);
+  // Past the grace a just-replaced refresh token has (oauthConfig.refreshGraceMs, 30 s).
+  await db.oAuthToken.update({
+    where: { tokenHash: sha(provider.saved!.refresh_token!) },
+    data: { usedAt: new Date(Date.now() - 31_000) },
+  });
   const replay = await tokenRequest(A.baseUrl, {
     grant_type: "refresh_token",
     client_id: provider.client!.client_id,
