@@ -66,10 +66,12 @@ export const openapi: Record<string, unknown> = {
       "description": "Ranked statistic boards."
     },
     {
-      "name": "Ratings"
+      "name": "Ratings",
+      "description": "World Football Elo ratings of national teams: a team's history, the ranking at a date and a contest's pre-match ratings."
     },
     {
-      "name": "Sources"
+      "name": "Sources",
+      "description": "The data sources behind the catalogue, with their licence, coverage and precedence."
     },
     {
       "name": "Events",
