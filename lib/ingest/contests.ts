@@ -131,7 +131,8 @@ export async function upsertContest(
       );
     throw contestNotFound(source, ext);
   }
-  if (isStale(mapped, b.feed_at)) return ignoredAnswer(mapped, b.feed_at, "contest", { id: mapped.targetId, created: false });
+  if (isStale(mapped, b.feed_at))
+    return ignoredAnswer(mapped, b.feed_at, "contest", { id: mapped.targetId, created: false });
   const editionId = await resolveRef(tx, source, "edition", b.edition, "/edition");
   const ref = async (s: z.output<typeof side>, field: string) =>
     s.team !== undefined
@@ -199,7 +200,11 @@ export async function updateState(
   const gate = await lookup(tx, source, "contest_state", ext);
   const c = (await contestWithSides(tx, id))!;
   if (isStale(gate, b.feed_at))
-    return ignoredAnswer(gate, b.feed_at, "contest's state", { id: String(id), created: false, status: c.status });
+    return ignoredAnswer(gate, b.feed_at, "contest's state", {
+      id: String(id),
+      created: false,
+      status: c.status,
+    });
   const from = c.status as Status;
   const to = b.status ?? from;
   if (to !== from && !TRANSITIONS[from]?.includes(to))
