@@ -2,12 +2,12 @@
 // Knobs (env): BENCH_DURATION, BENCH_ROUNDS, BENCH_WARMUP, BENCH_CONNECTIONS, BENCH_MAIN_SCALE, BENCH_SCALES,
 // BENCH_GROWTH_DURATION, BENCH_ODDS_DEPTH, BENCH_PERSONS, BENCH_NEXT, BENCH_PROFILE, BENCH_WRITE_DOCS,
 // BENCH_POSTGRES, BENCH_REDIS_URL, BENCH_ONLY=logs (just the request-log figures of issue 14),
-// BENCH_ONLY=encoding (just cache hits with and without compression, issue 15), BENCH_ONLY=misses
-// (just the uncached runs, SQLite then PostgreSQL unless BENCH_POSTGRES=0: CPU per miss, issue 19),
-// BENCH_ONLY=keys (just the cache hit with an unrestricted and a restricted key, issue 12),
-// BENCH_ONLY=endpoints (every route uncached, SQLite then PostgreSQL, issue 19),
-// BENCH_ONLY=events (event latency and the hit path with open streams, issue 18),
-// BENCH_ONLY=ingest (live ingest: response -> SSE/webhook latency, odds throughput, issue 29),
+// BENCH_ONLY=encoding (just cache hits with and without compression), BENCH_ONLY=misses
+// (just the uncached runs, SQLite then PostgreSQL unless BENCH_POSTGRES=0: CPU per miss),
+// BENCH_ONLY=keys (just the cache hit with an unrestricted and a restricted key),
+// BENCH_ONLY=endpoints (every route uncached, SQLite then PostgreSQL),
+// BENCH_ONLY=events (event latency and the hit path with open streams),
+// BENCH_ONLY=ingest (live ingest: response -> SSE/webhook latency, odds throughput),
 // BENCH_ONLY=model (the ingest model-based test, long), BENCH_ONLY=fuzz (50,000 fuzzed ingest requests).
 // BENCH_ONLY=international (the international results import's time and its endpoints beside their floors).
 // See docs/benchmark.md.
