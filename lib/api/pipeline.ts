@@ -9,7 +9,7 @@ import { codedEtag, matchesEtag, negotiate } from "./encoding";
 import { isDatabaseUnavailable } from "./db-errors";
 import { ApiError } from "./errors";
 import { parseQuery } from "./request";
-import { pathHint, withCompetitionIds } from "./slugs";
+import { competitionKey, pathHint, withCompetitionIds } from "./slugs";
 import { errorResponse, newRequestId, notModifiedResponse, okResponse, streamResponse } from "./respond";
 import { matchRoute, type RouteMatch } from "./router";
 import type { Caller } from "../keys/caller";
@@ -144,7 +144,9 @@ function serve(c: Ctx): Answer {
 }
 
 async function miss(c: Ctx, { route, params }: RouteMatch, cacheKey: string): Promise<ApiResponse> {
-  const raw = await withCompetitionIds(db, c.req.query, takesCompetition(route));
+  // Only a slug-named competition costs a lookup (and an await); every other miss stays synchronous here.
+  const key = competitionKey(c.req.query, takesCompetition(route));
+  const raw = key === null ? c.req.query : await withCompetitionIds(db, c.req.query, key);
   const query = parseQuery(raw, route.query);
   const data = await route.handler({ query, params, caller: c.caller, db, req: c.req });
   if (data instanceof StreamBody) {

@@ -9,17 +9,21 @@ import { notFound } from "./errors";
 
 const KEY = /^[a-z0-9][a-z0-9.-]{0,79}$/;
 
-/** The query with a competition slug or code replaced by its id; 404 when no competition has it. */
+/** The slug or code a query names its competition by, or null (an id, none, a duplicate, anything else). */
+export function competitionKey(query: URLSearchParams, takesCompetition: boolean): string | null {
+  const given = takesCompetition ? query.getAll("competition") : [];
+  // An id, a duplicate or anything else is left to the route's own validation and its message.
+  return given.length !== 1 || /^[0-9]+$/.test(given[0]) || !KEY.test(given[0]) ? null : given[0];
+}
+
+/** The query with its competition slug or code (competitionKey) replaced by the id; 404 when none has it. */
 export async function withCompetitionIds(
   db: Db,
   query: URLSearchParams,
-  takesCompetition: boolean,
+  key: string,
 ): Promise<URLSearchParams> {
-  const given = takesCompetition ? query.getAll("competition") : [];
-  // An id, a duplicate or anything else is left to the route's own validation and its message.
-  if (given.length !== 1 || /^[0-9]+$/.test(given[0]) || !KEY.test(given[0])) return query;
-  const id = await competitionIdByKey(db, given[0]);
-  if (id === null) throw notFound(`Competition '${given[0]}' (parameter 'competition')`);
+  const id = await competitionIdByKey(db, key);
+  if (id === null) throw notFound(`Competition '${key}' (parameter 'competition')`);
   const out = new URLSearchParams(query);
   out.set("competition", String(id));
   return out;
