@@ -28,7 +28,7 @@ export interface EndpointRun {
   cause?: string;
 }
 
-/** Statline's req/s against its floor's that an uncached endpoint must reach (issue 33). */
+/** Statline's req/s against its floor's that an uncached endpoint must reach. */
 export const FLOOR_TARGET = 0.6;
 export interface EndpointRuns {
   sqlite: EndpointRun[];
@@ -177,7 +177,7 @@ export async function floorOf(
 
 const verdict = (pass: boolean | null) => (pass === null ? "-" : pass ? "PASS" : "FAIL");
 
-/** The row's three targets (issue 33): ratio to its floor, p99 at half peak (SQLite), PostgreSQL within 2x. */
+/** The row's three targets: ratio to its floor, p99 at half peak (SQLite), PostgreSQL within 2x. */
 function verdicts(e: EndpointRun, p: EndpointRun | undefined): string {
   const floor = e.floor?.rps ? e.peak.rps / e.floor.rps >= FLOOR_TARGET : null;
   const halfP99 = Math.max(e.half.p99, e.halfPaced?.p99 ?? 0);

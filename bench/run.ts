@@ -1,7 +1,7 @@
 // `npm run bench`: autocannon against the production build, all in one run on this machine.
 // Knobs (env): BENCH_DURATION, BENCH_ROUNDS, BENCH_WARMUP, BENCH_CONNECTIONS, BENCH_MAIN_SCALE, BENCH_SCALES,
 // BENCH_GROWTH_DURATION, BENCH_ODDS_DEPTH, BENCH_PERSONS, BENCH_NEXT, BENCH_PROFILE, BENCH_WRITE_DOCS,
-// BENCH_POSTGRES, BENCH_REDIS_URL, BENCH_ONLY=logs (just the request-log figures of issue 14),
+// BENCH_POSTGRES, BENCH_REDIS_URL, BENCH_ONLY=logs (just the request-log figures),
 // BENCH_ONLY=encoding (just cache hits with and without compression), BENCH_ONLY=misses
 // (just the uncached runs, SQLite then PostgreSQL unless BENCH_POSTGRES=0: CPU per miss),
 // BENCH_ONLY=keys (just the cache hit with an unrestricted and a restricted key),

@@ -10,7 +10,7 @@ const MISS_CPU_US: [RegExp, number][] = [
 ];
 const FIXED_OVERHEAD_MB = 64;
 
-/** Live ingest (issue 29), printed PASS/FAIL by bench/ingest-run.ts. */
+/** Live ingest, printed PASS/FAIL by bench/ingest-run.ts. */
 export const INGEST_TARGETS = {
   /** Ingest response -> SSE client and -> webhook receiver, one instance and two. */
   latencyP99Ms: 250,

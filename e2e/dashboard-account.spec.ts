@@ -53,7 +53,7 @@ test("account page: sessions, turning two-factor on, signing in with a code, sig
   await page.getByRole("button", { name: "Turn on" }).click();
   const codes = page.getByRole("list", { name: "Recovery codes" }).getByRole("listitem");
   await expect(codes).toHaveCount(10);
-  // Copy and download hold exactly the ten codes shown (issue 34).
+  // Copy and download hold exactly the ten codes shown.
   const shown = await codes.allTextContents();
   const download = page.waitForEvent("download");
   await page.getByRole("link", { name: "Download .txt" }).click();
@@ -97,7 +97,7 @@ test("account page: sessions, turning two-factor on, signing in with a code, sig
 
   // Keyboard: the revoke buttons and "Sign out everywhere" are reachable and named.
   await page.reload();
-  // Revoking asks first (issue 34); the test accepts each question and checks it was asked.
+  // Revoking asks first; the test accepts each question and checks it was asked.
   const asked: string[] = [];
   page.on("dialog", (d) => {
     asked.push(d.message());

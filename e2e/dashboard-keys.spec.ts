@@ -155,7 +155,7 @@ for (const size of [
     await expectFits(page);
 
     await item.getByRole("button", { name: /^Disable/ }).click();
-    // Disabling asks first (issue 34), with Cancel focused.
+    // Disabling asks first, with Cancel focused.
     const confirmDisable = page.getByRole("dialog", { name: "Disable API key?" });
     await expect(confirmDisable.getByRole("button", { name: "Cancel" })).toBeFocused();
     await confirmDisable.getByRole("button", { name: "Disable key" }).click();

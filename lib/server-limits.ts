@@ -5,7 +5,7 @@ import { metrics } from "./metrics";
 import { envInt, envIntOpt } from "./config";
 
 /**
- * Connection and body limits of the production server (server.ts), issue 13. Measured before
+ * Connection and body limits of the production server (server.ts). Measured before
  * them: 20,000 idle sockets exhausted the 20,000 file descriptors (new requests got no answer,
  * silent sockets were never closed) and 4 × 200 MB POSTs were read whole (RSS 1.97 GB).
  */

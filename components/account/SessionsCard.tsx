@@ -17,7 +17,7 @@ export function SessionsCard() {
   // A full page load after ending this browser's own session: it drops every cached query.
   // eslint-disable-next-line @next/next/no-location-assign-relative-destination
   const toSignIn = () => window.location.assign("/signin");
-  // Both sign someone out at once, so they ask first (issue 34: session revoke had no confirmation).
+  // Both sign someone out at once, so they ask first (session revoke had no confirmation).
   const revokeOne = (id: string, current: boolean, what: string) => {
     const question = current
       ? "Revoke this browser's session? You will be signed out here."

@@ -61,7 +61,7 @@ export function TwoFactorCard() {
                 </li>
               ))}
             </ul>
-            {/* Copy or download them in one go (issue 34); the file never leaves the browser. */}
+            {/* Copy or download them in one go; the file never leaves the browser. */}
             <div className="mt-4 flex flex-wrap gap-2">
               <CopyButton text={codes.join("\n")} label="Copy codes" size="sm" />
               <a

@@ -25,7 +25,7 @@ export function CreateKeyDialog({
   onCreated,
   defaultEnvironment = "test",
 }: {
-  /** The dashboard's test/live switch: in the Live view a new key is live unless changed (issue 34). */
+  /** The dashboard's test/live switch: in the Live view a new key is live unless changed. */
   defaultEnvironment?: Environment;
   open: boolean;
   mutation: CreateMutation;
@@ -68,7 +68,7 @@ export function CreateKeyDialog({
       title="Create API key"
       description="The full key is shown once, right after it is created."
       footer={
-        // In the dialog's fixed footer (form= ties it to the form): always in view (issue 34).
+        // In the dialog's fixed footer (form= ties it to the form): always in view.
         <>
           <Button variant="secondary" onClick={onClose} disabled={mutation.isPending}>
             Cancel

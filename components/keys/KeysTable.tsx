@@ -56,7 +56,7 @@ function When({ label, iso }: { label: string; iso: string | null }) {
 
 /**
  * One key. A single markup for every width: stacked as a card below 1024 px, a grid row above; name,
- * status and every action always visible, nothing wider than the page (issue 12).
+ * status and every action always visible, nothing wider than the page.
  */
 function KeyItem({ k, actions }: { k: KeyView; actions: KeyActions | null }) {
   const now = useNow();
@@ -86,13 +86,13 @@ function KeyItem({ k, actions }: { k: KeyView; actions: KeyActions | null }) {
           </span>
         </code>
         <div className="flex flex-wrap gap-x-4 gap-y-1 text-xs text-slate-500">
-          {/* "by" sits with Created: after "Last used" it read as if that person used the key (issue 34). */}
+          {/* "by" sits with Created: after "Last used" it read as if that person used the key. */}
           <span className="min-w-0 [overflow-wrap:anywhere]">
             <When label="Created" iso={k.createdAt} />
             {k.createdBy && <> by {k.createdBy.email}</>}
           </span>
           <When label="Last used" iso={k.lastUsedAt} />
-          {/* A revoked key no longer expires: "Expires in 59 minutes" on it was wrong (issue 34). */}
+          {/* A revoked key no longer expires: "Expires in 59 minutes" on it was wrong. */}
           {k.expiresAt && status !== "revoked" && (
             <When label={status === "expired" ? "Expired" : "Expires"} iso={k.expiresAt} />
           )}

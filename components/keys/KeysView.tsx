@@ -50,7 +50,7 @@ export function KeysView() {
   const [sort, setSort] = useState<KeySort>("newest");
   const [page, setPage] = useState(0);
   const toggle = useToggleKeyMutation();
-  // After a revoke the row's button is gone: focus moves to the list heading (issue 12). It must
+  // After a revoke the row's button is gone: focus moves to the list heading. It must
   // happen after the native <dialog> closed, because close() returns focus to the Revoke button
   // (which then disappears): a child's effect (the Dialog's close) runs before this one, whereas a
   // requestAnimationFrame could fire first (the e2e spec failed that way at 390 px).
@@ -65,7 +65,7 @@ export function KeysView() {
   const shown = matching.slice(current * KEYS_PAGE_SIZE, (current + 1) * KEYS_PAGE_SIZE);
 
   // The same after the display-once dialog: its opener (Create in a dialog that is gone) cannot take
-  // focus back, and it fell to <body> (issue 34).
+  // focus back, and it fell to <body>.
   useEffect(() => {
     if (revoking || created || !focusHeadingAfterRevoke.current) return;
     focusHeadingAfterRevoke.current = false;
@@ -89,7 +89,7 @@ export function KeysView() {
     return () => clearTimeout(t);
   }, [notice]);
 
-  // Active means working now: a disabled or expired key is not (issue 34 saw "2 active" with one disabled).
+  // Active means working now: a disabled or expired key is not (a review saw "2 active" with one disabled).
   const active = keys.data?.filter((k) => statusOf(k, now) === "active").length ?? 0;
   const revokedCount = keys.data?.filter((k) => k.revokedAt).length ?? 0;
 
@@ -220,7 +220,7 @@ export function KeysView() {
                   onRevoke: setRevoking,
                   onRoll: setRolling,
                   onEdit: setEditing,
-                  // Disabling stops a key at once, so it asks first; enabling does not (issue 34).
+                  // Disabling stops a key at once, so it asks first; enabling does not.
                   onToggle: (k) => (k.disabledAt === null ? setDisabling(k) : setToggled(k, false)),
                 }
               : null

@@ -206,7 +206,7 @@ export function Shell({
   const pathname = usePathname();
   const [menuOpen, setMenuOpen] = useState(false);
   useEffect(() => setMenuOpen(false), [pathname]);
-  // Escape closes the mobile menu and returns focus to its button (issue 34: it ignored Escape).
+  // Escape closes the mobile menu and returns focus to its button (it ignored Escape).
   const menuButton = useRef<HTMLButtonElement>(null);
   useEffect(() => {
     if (!menuOpen) return;

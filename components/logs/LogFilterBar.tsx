@@ -31,7 +31,7 @@ export function LogFilterBar({ value, range, keys, endpoints, onChange }: Filter
   const [id, setId] = useState(value.requestId);
   const custom = range === "custom";
   // Below 640 px the four filters are behind a button, so the rows start on the first screen
-  // (issue 34: at 390 px they filled it). The button says how many are set.
+  // (at 390 px they filled it). The button says how many are set.
   const [open, setOpen] = useState(false);
   const gridId = useId();
   const set = [value.keyPrefix, value.status, value.endpoint, range].filter(Boolean).length;

@@ -51,7 +51,7 @@ export function LogTable({ rows, onOpen }: { rows: RequestLogView[]; onOpen: (r:
                 <span className="text-slate-500">{r.method}</span> {r.path}
                 {r.query ? <span className="text-slate-500">?{r.query}</span> : null}
               </div>
-              {/* Wraps rather than truncates: the request id is what people search for (cut at 768 px, issue 34). */}
+              {/* Wraps rather than truncates: the request id is what people search for (cut at 768 px). */}
               <div className="text-xs text-slate-500 [overflow-wrap:anywhere]">
                 {r.errorCode ? `${r.errorCode} · ` : ""}
                 <span className="font-mono">{r.requestId}</span>

@@ -80,7 +80,7 @@ export function Dialog({
     >
       {open && (
         // Header and footer stay put and only the body scrolls, so the primary button is always in view
-        // (issue 34: Create and Edit key put Save below the fold at 1280x800 and 390x844).
+        // (Create and Edit key put Save below the fold at 1280x800 and 390x844).
         <div className={`flex flex-col ${placement === "drawer" ? "h-dvh" : "max-h-[calc(100dvh-2rem)]"}`}>
           <div className="flex shrink-0 items-start justify-between gap-4 px-6 pt-5">
             <div>

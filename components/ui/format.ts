@@ -17,7 +17,7 @@ const preciseFormat = new Intl.DateTimeFormat("en-US", {
   hourCycle: "h23",
   timeZone: "UTC",
 });
-// The audit log reads in the viewer's own time zone (issue 34), named in the text (e.g. "GMT+2").
+// The audit log reads in the viewer's own time zone, named in the text (e.g. "GMT+2").
 // The server cannot know that zone: its render, and the browser's hydration of it, print the same
 // shape in UTC ("… UTC"), and the viewer's zone follows once the page has hydrated.
 const localFormat = new Intl.DateTimeFormat("en-US", {

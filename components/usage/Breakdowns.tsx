@@ -4,7 +4,7 @@ import { EnvironmentBadge } from "../ui/Badge";
 import { formatNumber, formatPercent } from "../ui/format";
 
 // Every column fits without an inner scroll bar: the table has no minimum width and its first
-// column wraps; below `sm` (640 px) each row is a stacked card instead (issue 34: Error rate and
+// column wraps; below `sm` (640 px) each row is a stacked card instead (Error rate and
 // Units were behind a scroll bar at 1280 and 390 with min-w-[480px]).
 const th =
   "px-3 py-2 text-left first:pl-5 last:pr-5 text-xs font-medium uppercase tracking-wide text-slate-500";

@@ -1,5 +1,5 @@
 /**
- * A refused private target names the setting that allows it (issue 34: 127.0.0.1 was refused on a
+ * A refused private target names the setting that allows it (127.0.0.1 was refused on a
  * developer's machine without saying how to test locally).
  */
 export const refusalHint = (error: string) =>

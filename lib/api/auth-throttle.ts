@@ -2,7 +2,7 @@ import { perProcess } from "../process-state";
 import { envInt } from "../config";
 
 /**
- * Per-address budget of failed /v1 authentications (issue 13: a keyless flood at 1,943 req/s cost
+ * Per-address budget of failed /v1 authentications (a keyless flood at 1,943 req/s cost
  * one key lookup and one log line per request and moved legitimate p50 from 0.5 to 24 ms). A
  * token bucket per client IP: AUTH_FAILURE_BURST failures at once, refilled at
  * AUTH_FAILURES_PER_MINUTE; an address with an empty bucket gets 429 before any key lookup.

@@ -45,7 +45,7 @@ export function extractKey(req: ApiRequest): { key: string } | { error: "missing
 
 function throttled(seconds: number): AuthResult {
   // Its own code, not RATE_LIMITED: clients retry a rate limit, but repeating a bad key only
-  // extends this wait (the SDK reports it at once; issue 32).
+  // extends this wait (the SDK reports it at once).
   const error = new ApiError(
     "AUTH_THROTTLED",
     `Too many requests with a missing or invalid API key from this address; check the API key (retry in ${seconds} s)`,

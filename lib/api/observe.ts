@@ -15,7 +15,7 @@ const threshold = MODE === "all" ? 0 : MODE === "off" ? 1000 : 400;
 /**
  * Failed authentications (401, and the per-address 429 of lib/api/auth-throttle.ts) are logged
  * at most once per second, the line counting those skipped since the previous one: a keyless
- * flood otherwise wrote one line per request (issue 13). Metrics still count every one.
+ * flood otherwise wrote one line per request. Metrics still count every one.
  */
 const authLog = perProcess("authFailureLog", () => ({ second: 0, suppressed: 0 }));
 

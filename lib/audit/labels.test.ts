@@ -3,7 +3,7 @@ import { auditCsv } from "./views";
 import { auditLabel } from "./labels";
 
 describe("audit log labels and CSV", () => {
-  it("labels every code in words, known or not (issue 34: raw codes were shown)", () => {
+  it("labels every code in words, known or not (raw codes were shown)", () => {
     expect(auditLabel("key.disabled")).toBe("Key disabled");
     expect(auditLabel("account.plan_changed")).toBe("Plan changed");
     expect(auditLabel("team.alias_added")).toBe("Team alias added");

@@ -1,5 +1,5 @@
 /**
- * The in-memory request-log buffer (issue 14). `admit` runs on every /v1 request and decides,
+ * The in-memory request-log buffer. `admit` runs on every /v1 request and decides,
  * before anything is built, whether the request gets a row: errors (status >= 400) always, other
  * answers while this second's budget lasts, then 1 in N (N a power of two from the last second's
  * rate) with the row carrying `sampleRate = N`. Rows are written by the metering flush (one

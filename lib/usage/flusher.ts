@@ -52,7 +52,7 @@ export class Flusher {
     private readonly store: UsageStore,
     private readonly intervalMs: number,
     private readonly onTick: (now: number) => void = () => {},
-    /** The request log (issue 14): drained into the same batch, so still one transaction a tick. */
+    /** The request log: drained into the same batch, so still one transaction a tick. */
     private readonly logs?: RequestLogBuffer,
     /** After a batch committed (the quota alerts, lib/alerts/quota-watch.ts); must not throw. */
     private readonly onCommitted: (batch: Batch) => void = () => {},

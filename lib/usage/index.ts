@@ -29,7 +29,7 @@ function build() {
   const meter = new Meter();
   const loadUsed = (accountId: string, month: number) =>
     withTimeout(store.monthUnits(accountId, month), QUOTA_LOAD_TIMEOUT_MS, "usage store");
-  // Scale-out (REDIS_URL): limits and quotas shared across instances in Redis (issue 7).
+  // Scale-out (REDIS_URL): limits and quotas shared across instances in Redis.
   const shared = redisConfigured();
   const limiter = shared ? new RedisRateLimiter() : new MemoryRateLimiter();
   const quota = shared ? new RedisQuotaLedger(loadUsed) : new MemoryQuotaLedger(loadUsed);
@@ -100,7 +100,7 @@ export interface UsageStats {
   limiterKeys: number;
 }
 
-/** For /metrics and tests (issue 7): counters of this process. */
+/** For /metrics and tests: counters of this process. */
 export function usageStats(): UsageStats {
   const { flusher, meter, limiter } = state;
   const last = flusher.stats.lastFlushAt;

@@ -15,7 +15,7 @@ export interface Decision {
 
 /**
  * Per-key rate limiting. The in-memory implementation answers synchronously; a shared one
- * (Redis + Lua, issue 7) returns a Promise and is awaited by the caller. `take` consumes one
+ * (Redis + Lua) returns a Promise and is awaited by the caller. `take` consumes one
  * request when allowed and changes nothing when refused.
  */
 export interface RateLimiter {

@@ -5,7 +5,7 @@ import { startApp, type RunningApp } from "../support/app";
 import { createKey, createUnlimitedKey } from "../support/cli";
 import { buildFixture, type Fixture } from "../support/fixtures";
 
-// HTTP details from the attack review (issue 26, item 10) on the production (lean) server, with
+// HTTP details from the attack review on the production (lean) server, with
 // CORS on for one origin.
 let fx: Fixture;
 let app: RunningApp;

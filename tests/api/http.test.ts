@@ -8,7 +8,7 @@ import { createKey, createUnlimitedKey } from "../support/cli";
 import { buildFixture, type Fixture } from "../support/fixtures";
 
 // HTTP conventions of /v1 over real HTTP on both servers: parameter clamps, compression,
-// ETag/304 at 0 units and Cache-Control (issue 15).
+// ETag/304 at 0 units and Cache-Control.
 
 let fx: Fixture;
 let key: string;

@@ -119,7 +119,7 @@ describe("dashboard views", () => {
     expect((await overview(t.db, accountId, "test", "https://stats.example")).baseUrl).toBe(
       "https://stats.example",
     );
-    // A disabled key is not "active" (issue 34 saw "2 active" with one disabled) and never quick-started.
+    // A disabled key is not "active" (a review saw "2 active" with one disabled) and never quick-started.
     await t.db.apiKey.update({ where: { id: record.id }, data: { disabledAt: new Date() } });
     const after = await overview(t.db, accountId);
     expect(after.keys).toEqual({ active: 1, disabled: 1, revoked: 1, live: 1, test: 0 });

@@ -91,7 +91,7 @@ test("guessing gets 429 with Retry-After, shared across instances", { timeout: 6
   expect(checked).toBeLessThanOrEqual(6);
   expect(retryAfter).toBeGreaterThan(0);
   // The owner, from another address, still signs in: the guessers' address is locked, not the
-  // account (issue 26; the account-wide limit is 100 attempts an hour).
+  // account (the account-wide limit is 100 attempts an hour).
   const owner = new SignInClient(apps[1].baseUrl, { "x-forwarded-for": "192.0.2.200" });
   expect((await owner.credentials(target, password)).status).toBe(200);
 });

@@ -218,7 +218,7 @@ test("N requests across both instances are metered as exactly N (after SIGTERM)"
   expect(samples.filter((s) => s.status >= 500 || s.status === 0)).toEqual([]);
   expect(metered).toBe(samples.length);
 
-  // The request log (issue 14) rides in the same flushes: every error answer of either instance
+  // The request log rides in the same flushes: every error answer of either instance
   // has its row, and both instances wrote rows to the one PostgreSQL table.
   const errorIds = samples.filter((s) => s.status >= 400).map((s) => s.requestId!);
   expect(errorIds.length).toBeGreaterThan(1000);

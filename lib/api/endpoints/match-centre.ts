@@ -5,7 +5,7 @@ import { idField, pathId, refField } from "../shapes";
 import { listFieldsJson, rowWriter } from "../serialize";
 import { defineRoute, RawJson, type RouteDef } from "../types";
 
-/** A contest's match centre (issue 28): events, lineups, team and player statistics. */
+/** A contest's match centre: events, lineups, team and player statistics. */
 
 const sid = (v: number | null) => (v === null ? null : String(v));
 

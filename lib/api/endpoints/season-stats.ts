@@ -10,7 +10,7 @@ import { q } from "../request";
 import { dateTime, idField, pathId, refField } from "../shapes";
 import { defineRoute, type RouteDef } from "../types";
 
-/** Season figures per edition and head-to-head (issue 28): every total is the sum of the listed matches. */
+/** Season figures per edition and head-to-head: every total is the sum of the listed matches. */
 
 const sid = (v: number | null) => (v === null ? null : String(v));
 const Stats = z.record(z.string(), z.number().int()).describe("Statistic name -> value");
