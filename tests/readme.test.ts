@@ -25,8 +25,8 @@ test("README and docs/mcp.md show docs/mcp-config.json verbatim", () => {
   expect(config).not.toMatch(/sk_(live|test)_/);
 });
 
-test("README stays a first page: under 15 KB, the rest in docs/", () => {
+test("README stays a first page: under 10 KB, the rest in docs/", () => {
   const readme = read("README.md");
-  expect(Buffer.byteLength(readme)).toBeLessThan(15 * 1024);
+  expect(Buffer.byteLength(readme)).toBeLessThan(10 * 1024);
   for (const link of readme.matchAll(/\]\((docs\/[a-z-]+\.md)\)/g)) expect(() => read(link[1])).not.toThrow();
 });
