@@ -1,5 +1,5 @@
 // The benchmark's output: a console table, bench/results/latest.json and the figures section of
-// docs/benchmark.md (between the bench:start/bench:end markers).
+// bench/RESULTS.md (between the bench:start/bench:end markers).
 import fs from "node:fs";
 import path from "node:path";
 import type { LoadResult } from "./load";
@@ -207,7 +207,7 @@ export function writeResults(r: BenchResults, writeDocs: boolean): string {
   fs.writeFileSync(path.join(dir, `${r.when.replace(/[:.]/g, "-")}.json`), `${JSON.stringify(r, null, 2)}\n`);
   const text = summary(r);
   fs.writeFileSync(path.join(dir, "latest.md"), `${text}\n`);
-  const doc = path.join(ROOT, "docs", "benchmark.md");
+  const doc = path.join(ROOT, "bench", "RESULTS.md");
   if (writeDocs && fs.existsSync(doc)) {
     const current = fs.readFileSync(doc, "utf8");
     const start = "<!-- bench:start -->";

@@ -309,7 +309,7 @@ async function main() {
   notes.push(`at the end: ${machineNote()}`);
   results.targets = evaluateTargets(results);
   console.log(
-    `\n${writeResults(results, config.writeDocs)}\n\nwritten: bench/results/latest.json${config.writeDocs ? ", docs/benchmark.md" : ""}`,
+    `\n${writeResults(results, config.writeDocs)}\n\nwritten: bench/results/latest.json${config.writeDocs ? ", bench/RESULTS.md" : ""}`,
   );
 }
 
