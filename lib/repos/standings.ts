@@ -1,34 +1,33 @@
 import type { Db } from "../db";
+import { c, columns, type RowOf } from "../db/columns";
 import { dialect, sqlRows, statement, type Dialect, type Statement } from "../db/sql";
 import { CURRENT_EDITION_OF } from "./competitions";
 
 /**
- * A standings row: [id, editionId, group, teamId, teamName, position, played, won, drawn, lost,
- * goalsFor, goalsAgainst, goalDifference, points, adjustment, adjustmentNote, form, updatedAt
- * (ISO-8601 UTC text)]. The table is maintained by lib/sports/standings.ts: `points` already
- * includes `adjustment`, and `adjustmentNote` is stored, so the read computes nothing.
+ * A standings row. The table is maintained by lib/sports/standings.ts: `points` already includes
+ * `adjustment`, and `adjustmentNote` is stored, so the read computes nothing.
  */
-export type StandingTuple = [
-  number,
-  number,
-  string,
-  number,
-  string,
-  number,
-  number,
-  number,
-  number,
-  number,
-  number,
-  number,
-  number,
-  number,
-  number,
-  string | null,
-  string,
-  string,
-];
-const UPDATED_AT = 17;
+export const STANDING = columns(
+  c.int("id", 's."id"'),
+  c.int("editionId", 's."editionId"'),
+  c.text("group", 's."group"'),
+  c.int("teamId", 's."teamId"'),
+  c.text("teamName", 't."name"'),
+  c.int("position", 's."position"'),
+  c.int("played", 's."played"'),
+  c.int("won", 's."won"'),
+  c.int("drawn", 's."drawn"'),
+  c.int("lost", 's."lost"'),
+  c.int("goalsFor", 's."goalsFor"'),
+  c.int("goalsAgainst", 's."goalsAgainst"'),
+  c.int("goalDifference", 's."goalDifference"'),
+  c.int("points", 's."points"'),
+  c.int("adjustment", 's."adjustment"'),
+  c.textOrNull("adjustmentNote", 's."adjustmentNote"'),
+  c.text("form", 's."form"'),
+  c.iso("updatedAt", 's."updatedAt"'),
+);
+export type StandingTuple = RowOf<typeof STANDING.cols>;
 
 /**
  * One statement per table, the team's name joined by primary key, read in table order off
@@ -38,10 +37,7 @@ const UPDATED_AT = 17;
 const table = (scope: "edition" | "competition", byGroup: boolean) =>
   statement(
     (d: Dialect) =>
-      `SELECT s."id", s."editionId", s."group", s."teamId", t."name", s."position", s."played", s."won", ` +
-      `s."drawn", s."lost", s."goalsFor", s."goalsAgainst", s."goalDifference", s."points", s."adjustment", ` +
-      `s."adjustmentNote", s."form", ${d.iso(`s."updatedAt"`)} ` +
-      `FROM "standings" s JOIN "teams" t ON t."id" = s."teamId" ` +
+      `SELECT ${STANDING.list(d)} FROM "standings" s JOIN "teams" t ON t."id" = s."teamId" ` +
       `WHERE s."editionId" = ${scope === "edition" ? "?" : CURRENT_EDITION_OF}${byGroup ? ` AND s."group" = ?` : ""} ` +
       `ORDER BY s."group", s."position", s."id"`,
   );
@@ -51,11 +47,7 @@ const TABLES: Record<"edition" | "competition", [Statement, Statement]> = {
 };
 
 async function read(db: Db, stmt: Statement, params: (string | number)[]): Promise<StandingTuple[]> {
-  const d = dialect(db);
-  const rows = await sqlRows(db, stmt, params);
-  // Converted in place: the rows are this call's own arrays.
-  for (const r of rows) r[UPDATED_AT] = d.isoValue(r[UPDATED_AT]);
-  return rows as unknown as StandingTuple[];
+  return STANDING.rows(dialect(db), await sqlRows(db, stmt, params));
 }
 
 /** An edition's table (one group of it), in (group, position, id) order. */

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { currentEditionId } from "../../repos/competitions";
 import { editionExists } from "../../repos/editions";
-import { listCurrentStandings, listStandings, type StandingTuple } from "../../repos/standings";
+import { listCurrentStandings, listStandings, STANDING, type StandingTuple } from "../../repos/standings";
 import { invalidParameter, notFound } from "../errors";
 import { jsonArray } from "../json";
 import { rowWriter } from "../serialize";
@@ -36,26 +36,27 @@ export const Standing = z.object({
   updated_at: dateTime,
 });
 
+const at = STANDING.at;
 /** A Standing as JSON, written from its row by the schema's compiled writer. */
 const standingJson = rowWriter<typeof Standing, StandingTuple>(Standing, {
-  id: 0,
-  edition_id: 1,
-  group: 2,
-  team_id: 3,
-  team_name: 4,
-  position: 5,
-  played: 6,
-  won: 7,
-  drawn: 8,
-  lost: 9,
-  goals_for: 10,
-  goals_against: 11,
-  goal_difference: 12,
-  points: 13,
-  points_adjustment: 14,
-  adjustment_note: 15,
-  form: 16,
-  updated_at: 17,
+  id: at.id,
+  edition_id: at.editionId,
+  group: at.group,
+  team_id: at.teamId,
+  team_name: at.teamName,
+  position: at.position,
+  played: at.played,
+  won: at.won,
+  drawn: at.drawn,
+  lost: at.lost,
+  goals_for: at.goalsFor,
+  goals_against: at.goalsAgainst,
+  goal_difference: at.goalDifference,
+  points: at.points,
+  points_adjustment: at.adjustment,
+  adjustment_note: at.adjustmentNote,
+  form: at.form,
+  updated_at: at.updatedAt,
 });
 
 const StandingsTable = z.object({ edition_id: idField("edition"), items: z.array(Standing) });
@@ -94,7 +95,7 @@ export const standingRoutes: RouteDef[] = [
       // One statement when the table has rows; the existence checks only for an empty one.
       if (!query.edition && query.competition) {
         const rows = await listCurrentStandings(db, query.competition, query.group);
-        if (rows.length) return tableJson(rows[0][1], rows);
+        if (rows.length) return tableJson(rows[0][at.editionId] as number, rows);
         const editionId = await currentEditionId(db, query.competition);
         if (!editionId) throw notFound(`Competition ${query.competition} (parameter 'competition')`);
         return tableJson(editionId, []);
