@@ -1,17 +1,19 @@
 import type { Db } from "../db";
+import { c, columns, type RowOf } from "../db/columns";
 import { sqlRows, statement, type SqlParam, type Statement } from "../db/sql";
 
-/** A roster entry as a row: [id, editionId, teamId, personId, personName, shirtNumber, position, role]. */
-export type RosterTuple = [
-  number,
-  number,
-  number | null,
-  number,
-  string,
-  number | null,
-  string | null,
-  string,
-];
+/** A roster entry with its person's name. */
+export const ROSTER = columns(
+  c.int("id", 'r."id"'),
+  c.int("editionId", 'r."editionId"'),
+  c.intOrNull("teamId", 'r."teamId"'),
+  c.int("personId", 'r."personId"'),
+  c.text("personName", 'p."name"'),
+  c.intOrNull("shirtNumber", 'r."shirtNumber"'),
+  c.textOrNull("position", 'r."position"'),
+  c.text("role", 'r."role"'),
+);
+export type RosterTuple = RowOf<typeof ROSTER.cols>;
 
 export interface RosterFilter {
   editionId?: number;
@@ -33,8 +35,8 @@ function shape(f: RosterFilter): Statement {
   if (f.teamId !== undefined) parts.push(`r."teamId" = ?`);
   if (f.personId !== undefined) parts.push(`r."personId" = ?`);
   return statement(
-    () =>
-      `SELECT r."id", r."editionId", r."teamId", r."personId", p."name", r."shirtNumber", r."position", r."role" ` +
+    (d) =>
+      `SELECT ${ROSTER.list(d)} ` +
       `FROM "roster_entries" r JOIN "persons" p ON p."id" = r."personId" ` +
       `WHERE ${parts.join(" AND ")} ORDER BY r."editionId", r."teamId", r."id"`,
   );
@@ -53,5 +55,5 @@ export async function listRosterEntries(db: Db, f: RosterFilter): Promise<Roster
   if (!stmt) shapes.set(key, (stmt = shape(f)));
   const params: SqlParam[] = [];
   for (const v of [f.editionId, f.teamId, f.personId]) if (v !== undefined) params.push(v);
-  return (await sqlRows(db, stmt, params)) as unknown as RosterTuple[];
+  return (await sqlRows(db, stmt, params)) as RosterTuple[];
 }

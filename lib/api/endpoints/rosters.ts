@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { editionExists } from "../../repos/editions";
 import { personExists } from "../../repos/persons";
-import { listRosterEntries, type RosterTuple } from "../../repos/rosters";
+import { listRosterEntries, ROSTER, type RosterTuple } from "../../repos/rosters";
 import { getTeam } from "../../repos/teams";
 import { invalidParameter, notFound } from "../errors";
 import { listJson, rowWriter } from "../serialize";
@@ -22,14 +22,14 @@ export const RosterEntry = z.object({
 
 /** A RosterEntry as JSON, written from its row by the schema's compiled writer. */
 const entryJson = rowWriter<typeof RosterEntry, RosterTuple>(RosterEntry, {
-  id: 0,
-  edition_id: 1,
-  team_id: 2,
-  person_id: 3,
-  person_name: 4,
-  shirt_number: 5,
-  position: 6,
-  role: 7,
+  id: ROSTER.at.id,
+  edition_id: ROSTER.at.editionId,
+  team_id: ROSTER.at.teamId,
+  person_id: ROSTER.at.personId,
+  person_name: ROSTER.at.personName,
+  shirt_number: ROSTER.at.shirtNumber,
+  position: ROSTER.at.position,
+  role: ROSTER.at.role,
 });
 
 export const rosterRoutes: RouteDef[] = [
