@@ -46,11 +46,27 @@ const REPOSITORIES = [
   /^lib\/seed\/insert\.ts$/,
 ];
 
-/**
- * Folders another branch (conv-b) is moving into their stores in parallel: allowed until it lands.
- * Remove each entry as its folder moves; the lead empties this list when merging.
- */
 const PENDING_MOVE: RegExp[] = [];
+
+/**
+ * Who imports the process-wide client (`db` from lib/db.ts) instead of taking a `Db` parameter: the
+ * edges (app/, scripts/, server.ts), the CLIs' commands (`lib/<feature>/cli.ts`), the three keyed
+ * HTTP pipelines, the route wrappers, and these process-level services, each serving every request
+ * of the process (key verification and its revocation listener, metering, the plan catalogue, the
+ * data-version signal, the session and operator lookups of the route wrapper). A new module that
+ * needs the database takes it as a parameter from its caller; this list only shrinks.
+ */
+const CLIENT_IMPORTERS = [
+  /^(app|scripts|bin)\//,
+  /^server\.ts$/,
+  /^lib\/db(\.ts|\/)/,
+  /^lib\/[a-z-]+\/cli\.ts$/,
+  /^lib\/(api\/pipeline|ingest\/pipeline|replay\/http|auth\/route|consent\/route)\.ts$/,
+  /^lib\/(keys\/verify|keys\/revocations|usage\/index|plan-catalogue|events\/data-version|health)\.ts$/,
+  /^lib\/(auth\/(credentials|session|options)|operator\/access|oauth\/access|workspaces\/member)\.ts$/,
+  /^lib\/(ingest\/(links|commit|odds)|seed\/index|docs\/llms)\.ts$/,
+];
+const IMPORTS_CLIENT = /import\s*\{[^}]*\bdb\b[^}]*\}\s*from\s*"(\.\.?\/)+(lib\/)?db"|from\s*"@\/lib\/db"/;
 /**
  * The drivers: the platform, the two SQLite writer threads (metering flushes; the ingest API's odds
  * batches, which through Prisma on the event loop made the /v1 readers' p99 4.6x their no-ingest
@@ -83,6 +99,14 @@ describe("one data-access rule", () => {
 
   it("only repositories run prepared statements (lib/db/sql.ts)", () => {
     expect(outsideRepositories.filter((f) => PREPARED_RUN.test(read(f)))).toEqual([]);
+  });
+
+  it("the process-wide client is imported only where docs/architecture.md says", () => {
+    expect(IMPORTS_CLIENT.test('import { db } from "../db";')).toBe(true);
+    expect(IMPORTS_CLIENT.test('import type { Db } from "../db";')).toBe(false);
+    const importers = ALL.filter((f) => IMPORTS_CLIENT.test(read(f)));
+    expect(importers.length).toBeGreaterThan(10);
+    expect(importers.filter((f) => !CLIENT_IMPORTERS.some((r) => r.test(f)))).toEqual([]);
   });
 
   it("the drivers are imported only by the platform and the measured write paths", () => {
