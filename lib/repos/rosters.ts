@@ -1,7 +1,7 @@
 import type { Db } from "../db";
 import { sqlRows, statement, type SqlParam, type Statement } from "../db/sql";
 
-/** A roster entry as a row: [id, editionId, teamId, personId, personName, shirtNumber, position, role]. */
+/** A roster entry as a row: [id, editionId, teamId, personId, personName, shirtNumber, position, role, teamName]. */
 export type RosterTuple = [
   number,
   number,
@@ -11,6 +11,7 @@ export type RosterTuple = [
   number | null,
   string | null,
   string,
+  string | null,
 ];
 
 export interface RosterFilter {
@@ -34,8 +35,8 @@ function shape(f: RosterFilter): Statement {
   if (f.personId !== undefined) parts.push(`r."personId" = ?`);
   return statement(
     () =>
-      `SELECT r."id", r."editionId", r."teamId", r."personId", p."name", r."shirtNumber", r."position", r."role" ` +
-      `FROM "roster_entries" r JOIN "persons" p ON p."id" = r."personId" ` +
+      `SELECT r."id", r."editionId", r."teamId", r."personId", p."name", r."shirtNumber", r."position", r."role", t."name" ` +
+      `FROM "roster_entries" r JOIN "persons" p ON p."id" = r."personId" LEFT JOIN "teams" t ON t."id" = r."teamId" ` +
       `WHERE ${parts.join(" AND ")} ORDER BY r."editionId", r."teamId", r."id"`,
   );
 }
