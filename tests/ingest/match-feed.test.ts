@@ -97,7 +97,9 @@ describe("a whole match through /ingest/v1", () => {
     const tick = { minute: 12, feed_at: at(12) };
     expect(ok(await call("POST", "/opta/contests/final/state", tick))).toMatchObject({ changed: true });
     const sameMinute = { minute: 12, feed_at: at(13) };
-    expect(ok(await call("POST", "/opta/contests/final/state", sameMinute))).toMatchObject({ changed: false });
+    expect(ok(await call("POST", "/opta/contests/final/state", sameMinute))).toMatchObject({
+      changed: false,
+    });
     const goal = {
       type: "goal",
       minute: 23,

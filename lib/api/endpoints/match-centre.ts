@@ -214,7 +214,13 @@ export const matchCentreRoutes: RouteDef[] = [
               },
             ],
             players: [
-              { person_id: "77", name: "Lionel Messi", team_id: "3", team_name: "Argentina", stats: { goals: 2 } },
+              {
+                person_id: "77",
+                name: "Lionel Messi",
+                team_id: "3",
+                team_name: "Argentina",
+                stats: { goals: 2 },
+              },
             ],
             coverage: true,
           },

@@ -11,7 +11,9 @@ export const Team = z.object({
   id: idField("team"),
   slug: z
     .string()
-    .describe("The name lower-case, accent-free, with hyphens: accepted wherever a team id is (`team=argentina`)"),
+    .describe(
+      "The name lower-case, accent-free, with hyphens: accepted wherever a team id is (`team=argentina`)",
+    ),
   name: z.string(),
   short_name: z.string(),
   code: z.string().describe("Three-letter code, e.g. ARS"),
