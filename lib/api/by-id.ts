@@ -10,7 +10,7 @@ import { defineRoute, type RawJson, type RouteDef } from "./types";
  * The "one record by id" route every resource has: `{id}` must be a positive 32-bit integer, a
  * record that does not exist (or an id that cannot exist) is 404 "<Label> <id> not found".
  */
-export function byIdRoute<Row, Out>(def: {
+export function byIdRoute<Row, Out, S extends z.ZodObject = z.ZodObject<Record<string, never>>>(def: {
   pattern: string;
   summary: string;
   tags: string[];
@@ -23,29 +23,28 @@ export function byIdRoute<Row, Out>(def: {
   cacheTtlMs: number;
   /** RouteDef.readsOdds. */
   readsOdds?: boolean;
+  /** Query parameters that shape the answer (a contest's `timezone`); none by default. */
+  query?: S;
   load: (db: Db, id: number) => Promise<Row | null>;
-  /** A record also found by a key that is not an id (a competition's slug or league code). */
-  loadByKey?: (db: Db, key: string) => Promise<Row | null>;
   /** The item, or its JSON written straight from the row (RawJson). */
-  present: (row: Row) => Out | RawJson;
+  present: (row: Row, query: z.output<S>) => Out | RawJson;
 }): RouteDef {
   return defineRoute({
     pattern: def.pattern,
     summary: def.summary,
     tags: def.tags,
     scope: def.scope,
-    query: z.strictObject({}),
+    query: def.query ?? z.strictObject({}),
     response: def.response,
     group: def.group,
     cacheTtlMs: def.cacheTtlMs,
     readsOdds: def.readsOdds,
-    handler: async ({ params, db }) => {
+    handler: async ({ params, db, query }) => {
+      // A slug was read as its id before (lib/api/slugs.ts).
       const id = pathId(params.id);
-      const key = params.id ?? "";
-      const byKey = !id && def.loadByKey && /^[a-z0-9][a-z0-9.-]{0,79}$/.test(key);
-      const row = id ? await def.load(db, id) : byKey ? await def.loadByKey!(db, key) : null;
+      const row = id ? await def.load(db, id) : null;
       if (!row) throw notFound(`${def.label} ${params.id}`);
-      return def.present(row);
+      return def.present(row, query as z.output<S>);
     },
   });
 }

@@ -1,4 +1,3 @@
-import { z } from "zod";
 import { db } from "../db";
 import { usage, type Admission } from "../usage";
 import { countRefusedKey } from "./admit-key";
@@ -9,7 +8,7 @@ import { codedEtag, matchesEtag, negotiate } from "./encoding";
 import { isDatabaseUnavailable } from "./db-errors";
 import { ApiError } from "./errors";
 import { parseQuery } from "./request";
-import { competitionKey, pathHint, withCompetitionIds } from "./slugs";
+import { namedKeys, pathHint, withIds } from "./slugs";
 import { errorResponse, newRequestId, notModifiedResponse, okResponse, streamResponse } from "./respond";
 import { matchRoute, type RouteMatch } from "./router";
 import type { Caller } from "../keys/caller";
@@ -144,11 +143,12 @@ function serve(c: Ctx): Answer {
 }
 
 async function miss(c: Ctx, { route, params }: RouteMatch, cacheKey: string): Promise<ApiResponse> {
-  // Only a slug-named competition costs a lookup (and an await); every other miss stays synchronous here.
-  const key = competitionKey(c.req.query, takesCompetition(route));
-  const raw = key === null ? c.req.query : await withCompetitionIds(db, c.req.query, key);
-  const query = parseQuery(raw, route.query);
-  const data = await route.handler({ query, params, caller: c.caller, db, req: c.req });
+  // Only a record named by slug costs a lookup (and an await); every other miss stays synchronous here.
+  const named = namedKeys(route, params, c.req.query);
+  const given =
+    named.length === 0 ? { params, query: c.req.query } : await withIds(db, named, params, c.req.query);
+  const query = parseQuery(given.query, route.query);
+  const data = await route.handler({ query, params: given.params, caller: c.caller, db, req: c.req });
   if (data instanceof StreamBody) {
     // The connection's units; the stream meters its events itself (lib/api/endpoints/stream.ts).
     const units = c.caller ? unitCost(c.caller.plan, route.group) : 0;
@@ -223,9 +223,6 @@ function cacheControl(route: RouteDef): string {
   }
   return v;
 }
-
-const takesCompetition = (route: RouteDef): boolean =>
-  route.query instanceof z.ZodObject && "competition" in route.query.shape;
 
 function truncate(s: string): string {
   return s.length > 100 ? `${s.slice(0, 100)}…` : s;

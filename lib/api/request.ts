@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { normalizeName } from "../sports/normalize";
+import { isoInZone, isTimeZone } from "../sports/time";
 import { invalidParameter } from "./errors";
 
 /**
@@ -39,6 +40,37 @@ const isRealDate = (v: string) => {
   const t = Date.parse(`${v}T00:00:00Z`);
   return !Number.isNaN(t) && new Date(t).toISOString().startsWith(v);
 };
+
+/**
+ * What a name looks like where a record's id is asked for (lib/api/slugs.ts reads it as the id): a
+ * competition's slug or league code, an edition as its competition's key and season, a team's slug.
+ */
+export const NAME_PATTERNS = {
+  competition: "[a-z0-9][a-z0-9.-]{0,79}",
+  edition: "([a-z0-9][a-z0-9.-]*?)-([0-9]{4}(?:-[0-9]{2}|-[0-9]{4})?)",
+  team: "[a-z0-9]+(?:-[a-z0-9]+)*",
+} as const;
+export type NamedKind = keyof typeof NAME_PATTERNS;
+export const NAME_EXAMPLES: Record<NamedKind, string> = {
+  competition: "slug (world-cup) or league code (en.1)",
+  edition: "competition slug or code and season (world-cup-2022, premier-league-2024-25, en.1-2024)",
+  team: "slug (argentina, bayern-munchen)",
+};
+/** The OpenAPI schema of an id that may be given as a name. */
+export const idOrName = (kind: NamedKind): Record<string, unknown> => ({
+  type: "string",
+  pattern: `^([1-9][0-9]{0,9}|${NAME_PATTERNS[kind]})$`,
+  maxLength: 90,
+});
+
+/** A query field taking a record's id or its name: `what` says what it selects. */
+function ref(kind: NamedKind, what: string) {
+  const description = `${what}: its id or its ${NAME_EXAMPLES[kind]}`;
+  return {
+    optional: documented(q.id.optional(), { ...idOrName(kind), description }),
+    required: documented(q.id, { ...idOrName(kind), description }),
+  };
+}
 
 /** Reusable query fields; every list schema is built from these so rules stay uniform. */
 export const q = {
@@ -107,6 +139,15 @@ export const q = {
     .regex(/^-?\d+(\.\d+)?$/, "must be a decimal number such as 2.35")
     .transform(Number),
   bool: z.enum(["true", "false"], { error: "must be true or false" }).transform((v) => v === "true"),
+  /** An IANA zone kick-off times are written in (the times stay the same instants). */
+  timezone: z
+    .string()
+    .max(64, "must be an IANA time zone such as Europe/London")
+    .refine(isTimeZone, "must be an IANA time zone such as Europe/London")
+    .optional()
+    .describe(
+      "Write kick-off times with this IANA zone's offset (Asia/Qatar: 2022-12-18T18:00:00+03:00, the same instant as 2022-12-18T15:00:00.000Z); default UTC",
+    ),
   /** Short lower-case codes such as bookmaker or market keys. */
   code: z.string().regex(/^[a-z0-9][a-z0-9_.-]{0,39}$/, "must be a lower-case code of at most 40 characters"),
 };
@@ -123,3 +164,15 @@ export function searchWords(text: string | undefined): string[] {
 }
 
 export { DAY_MS };
+
+/** Query fields taking a competition, edition or team by id or name (lib/api/slugs.ts). */
+export const refs = {
+  competition: (what: string) => ref("competition", what).optional,
+  edition: (what: string) => ref("edition", what).optional,
+  team: (what: string) => ref("team", what).optional,
+  requiredTeam: (what: string) => ref("team", what).required,
+};
+
+/** An ISO-8601 instant as the `timezone` parameter asks for it (unchanged without one). */
+export const inZone = (instant: string, zone: string | undefined): string =>
+  zone === undefined ? instant : isoInZone(new Date(instant), zone);

@@ -65,7 +65,9 @@ at most ${MAX_SCAN} points and may hold fewer than \`limit\` items, so follow \`
 | Competition, edition, contest, person, team, roster, standing fields | see the schemas below; ids are strings |
 | Competitions endpoint | GET /v1/competitions?sport=, returned whole; GET /v1/competitions/{id} |
 | Single-record endpoints | /v1/{competitions,editions,contests,persons,teams}/{id} |
-| List filters | edition, competition, team, person (ids), date, from, to (YYYY-MM-DD, UTC), status, group, current |
+| Names for ids | a competition by slug or league code (world-cup, en.1), an edition by competition and season (world-cup-2022, en.1-2024-25), a team by slug (argentina): in paths and in competition, edition, team, opponent; an unknown name is 404 |
+| List filters | edition, competition, team (ids or names), person (id), date, from, to (YYYY-MM-DD, UTC), status, group, current |
+| Time zones | kick-off times are UTC; timezone=<IANA zone> writes them with that zone's offset on contests, contest, person and team stats, head-to-head |
 | Unbounded scopes | contests/rosters/standings without a scope are 400 naming the parameter |
 | Odds interval values | raw, 1m, 5m, 15m, 1h, 1d |
 | Odds cursor / before format | signed opaque string / ISO-8601 date-time |
@@ -73,6 +75,6 @@ at most ${MAX_SCAN} points and may hold fewer than \`limit\` items, so follow \`
 | Odds limit | default ${ODDS_LIMIT_DEFAULT}, max ${ODDS_LIMIT_MAX} |
 | Unit cost | by endpoint group and plan (x-unit-group; X-Units-Cost reports it); built-in plans: odds ${COST.odds} (odds history, a change-feed page holding an odds change), reference ${COST.reference}, contests ${COST.contests}, analysis ${COST.analysis}, feed ${COST.feed}; errors cost 0 |
 | Odds fields | id, contest_id, person_id, bookmaker, market, selection, line, price, observed_at, is_closing |
-| Stat-board | competition or edition, stat, limit (default 20, max 100); rows rank, person_id, person_name, team_id, value, contests |
+| Stat-board | competition or edition, stat, limit (default 20, max 100); rows rank, person_id, person_name, team_id, team_name, value, contests |
 | Other errors | 400 INVALID_PARAMETER, 404 NOT_FOUND, 405 METHOD_NOT_ALLOWED, 429, 503 SERVICE_UNAVAILABLE |
 `.trim();

@@ -16,7 +16,8 @@ import {
   SERVERS,
   schemaRef,
 } from "./openapi-parts";
-import { paramSchemas } from "../api/request";
+import { idOrName, NAME_EXAMPLES, paramSchemas } from "../api/request";
+import { pathNameKind } from "../api/slugs";
 import type { RouteDef } from "../api/types";
 import { DEFAULT_UNIT_COSTS } from "../unit-groups";
 
@@ -95,12 +96,13 @@ const PUBLIC_STATUSES = ["400", "404", "405", "500"];
 function operation(route: RouteDef, dataName: string): Json {
   const params = queryParameters(route);
   for (const m of route.pattern.matchAll(/\{(\w+)\}/g)) {
+    const named = pathNameKind(route.pattern);
     params.unshift({
       name: m[1],
       in: "path",
       required: true,
-      description: "Record id",
-      schema: { type: "string", pattern: "^[1-9][0-9]{0,9}$", maxLength: 10 },
+      description: named ? `Record id, or its ${NAME_EXAMPLES[named]}` : "Record id",
+      schema: named ? idOrName(named) : { type: "string", pattern: "^[1-9][0-9]{0,9}$", maxLength: 10 },
     });
   }
   const authenticated = !route.public;

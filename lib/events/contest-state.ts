@@ -124,6 +124,10 @@ export function contestChanges(before: ContestState | null, after: ContestState)
   // A new period (half time, extra time, the shoot-out) is a status change of the live contest.
   if (before.status !== after.status || (before.period ?? null) !== (after.period ?? null))
     out.push({ type: "contest.status", ...base, data });
+  // The clock ticked within its period: a change of its own, so a contest.status subscriber is not
+  // sent every minute while a live clock still reaches the feed, the stream and webhooks.
+  else if ((before.minute ?? null) !== (after.minute ?? null))
+    out.push({ type: "contest.clock", ...base, data });
   const scoreMoved = after.participants.some((p) => {
     const old = before.participants.find((q) => q.side === p.side);
     return !old || SCORE_FIELDS.some((f) => (old[f] ?? null) !== (p[f] ?? null));

@@ -7,6 +7,7 @@ import type { Scope } from "../keys/scope-names";
 export const CHANGE_TYPES = [
   "contest.created",
   "contest.status",
+  "contest.clock",
   "contest.score",
   "contest.updated",
   "contest.event",

@@ -1,10 +1,11 @@
 import type { Db } from "../db";
+import { slugify } from "../sports/normalize";
 import { sqlRows, statement, type Statement, type SqlRow } from "../db/sql";
 import { coverageColumns } from "./coverage";
 
 /**
  * An edition as a row: [id, competitionId, name, startDate (YYYY-MM-DD), endDate (YYYY-MM-DD),
- * current, contests, teams, "format|kind|code" of its competition, then the six coverage flags of
+ * current, contests, teams, "format|kind|code|slug" of its competition, then the six coverage flags of
  * lib/repos/coverage.ts]. Contests and teams let the edition say how many contests it lacks.
  */
 export type EditionTuple = [
@@ -24,7 +25,7 @@ const COLUMNS = (d: { day(col: string): string }) =>
   `e."id", e."competitionId", e."name", ${d.day('e."startDate"')}, ${d.day('e."endDate"')}, e."current", ` +
   `(SELECT count(*) FROM "contests" k WHERE k."editionId" = e."id"), ` +
   `(SELECT count(DISTINCT p."teamId") FROM "contest_participants" p JOIN "contests" k ON k."id" = p."contestId" WHERE k."editionId" = e."id"), ` +
-  `(SELECT c2."format" || '|' || c2."kind" || '|' || coalesce(c2."code", '') FROM "competitions" c2 WHERE c2."id" = e."competitionId"), ` +
+  `(SELECT c2."format" || '|' || c2."kind" || '|' || coalesce(c2."code", '') || '|' || c2."slug" FROM "competitions" c2 WHERE c2."id" = e."competitionId"), ` +
   coverageColumns(`= e."id"`);
 
 type CurrentFilter = "any" | "current" | "past";
@@ -87,4 +88,23 @@ const exists = statement(() => `SELECT 1 FROM "editions" WHERE "id" = ?`);
 
 export async function editionExists(db: Db, id: number): Promise<boolean> {
   return (await sqlRows(db, exists, [id])).length > 0;
+}
+
+const names = statement(() => `SELECT "id", "name" FROM "editions" WHERE "competitionId" = ? ORDER BY "id"`);
+
+/**
+ * An edition's id from its competition's id and its season's slug ("2024-25" for "2024/25",
+ * "2022"): the exact season, else a season starting in that year alone ("2024" for "2024/25", as
+ * API-Football names seasons). null when none or two match.
+ */
+export async function editionIdBySeason(
+  db: Db,
+  competitionId: number,
+  season: string,
+): Promise<number | null> {
+  const rows = await sqlRows(db, names, [competitionId]);
+  const exact = rows.find((r) => slugify(String(r[1])) === season);
+  if (exact) return Number(exact[0]);
+  const starting = rows.filter((r) => slugify(String(r[1])).startsWith(`${season}-`));
+  return starting.length === 1 ? Number(starting[0][0]) : null;
 }

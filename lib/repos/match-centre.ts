@@ -49,7 +49,7 @@ export async function contestEvents(db: Db, id: number): Promise<EventTuple[] | 
 
 /**
  * A lineup entry as a row: [side, teamId, formation, personId, personName, role, shirtNumber,
- * position]; sides without a lineup give no row, a contest with none one row of nulls after side.
+ * position, teamName]; sides without a lineup give no row, a contest with none one row of nulls after side.
  */
 export type LineupTuple = [
   string | null,
@@ -60,12 +60,14 @@ export type LineupTuple = [
   string | null,
   number | null,
   string | null,
+  string | null,
 ];
 
 const lineups = statement(
   () =>
-    `SELECT p."side", p."teamId", p."formation", l."personId", pe."name", l."role", l."shirtNumber", l."position" ` +
+    `SELECT p."side", p."teamId", p."formation", l."personId", pe."name", l."role", l."shirtNumber", l."position", t."name" ` +
     `FROM "contests" c LEFT JOIN "contest_participants" p ON p."contestId" = c."id" ` +
+    `LEFT JOIN "teams" t ON t."id" = p."teamId" ` +
     `LEFT JOIN "lineup_entries" l ON l."contestId" = c."id" AND l."teamId" = p."teamId" ` +
     `LEFT JOIN "persons" pe ON pe."id" = l."personId" ` +
     `WHERE c."id" = ? ORDER BY p."side" DESC, l."sequence"`,
@@ -78,7 +80,7 @@ export async function contestLineups(db: Db, id: number): Promise<LineupTuple[] 
   return rows.filter((r) => r[3] !== null);
 }
 
-/** [side, teamId, shots, shotsOnTarget, corners, fouls, yellowCards, redCards, referee] */
+/** [side, teamId, shots, shotsOnTarget, corners, fouls, yellowCards, redCards, referee, teamName] */
 export type TeamStatTuple = [
   string | null,
   number | null,
@@ -89,23 +91,25 @@ export type TeamStatTuple = [
   number | null,
   number | null,
   string | null,
+  string | null,
 ];
 
 const teamStats = statement(
   () =>
-    `SELECT p."side", s."teamId", s."shots", s."shotsOnTarget", s."corners", s."fouls", s."yellowCards", s."redCards", c."referee" ` +
+    `SELECT p."side", s."teamId", s."shots", s."shotsOnTarget", s."corners", s."fouls", s."yellowCards", s."redCards", c."referee", t."name" ` +
     `FROM "contests" c LEFT JOIN "team_contest_stats" s ON s."contestId" = c."id" ` +
+    `LEFT JOIN "teams" t ON t."id" = s."teamId" ` +
     `LEFT JOIN "contest_participants" p ON p."contestId" = c."id" AND p."teamId" = s."teamId" ` +
     `WHERE c."id" = ? ORDER BY p."side" DESC, s."teamId"`,
 );
 
-/** [personId, personName, teamId, stat, value] of the contest, by team, person and stat. */
-export type PlayerStatTuple = [number, string, number | null, string, number];
+/** [personId, personName, teamId, stat, value, teamName] of the contest, by team, person and stat. */
+export type PlayerStatTuple = [number, string, number | null, string, number, string | null];
 
 const playerStats = statement(
   () =>
-    `SELECT s."personId", pe."name", s."teamId", s."stat", s."value" FROM "person_contest_stats" s ` +
-    `JOIN "persons" pe ON pe."id" = s."personId" WHERE s."contestId" = ? ORDER BY s."teamId", s."personId", s."stat"`,
+    `SELECT s."personId", pe."name", s."teamId", s."stat", s."value", t."name" FROM "person_contest_stats" s ` +
+    `JOIN "persons" pe ON pe."id" = s."personId" LEFT JOIN "teams" t ON t."id" = s."teamId" WHERE s."contestId" = ? ORDER BY s."teamId", s."personId", s."stat"`,
 );
 
 /** Team statistics (with the referee) and the player box score; null for an unknown contest. */

@@ -2,7 +2,7 @@ import type { Db } from "../db";
 import { c, columns, type RowOf } from "../db/columns";
 import { sqlRows, statement, type SqlParam, type Statement } from "../db/sql";
 
-/** A roster entry with its person's name. */
+/** A roster entry with its person's and its team's names. */
 export const ROSTER = columns(
   c.int("id", 'r."id"'),
   c.int("editionId", 'r."editionId"'),
@@ -12,6 +12,7 @@ export const ROSTER = columns(
   c.intOrNull("shirtNumber", 'r."shirtNumber"'),
   c.textOrNull("position", 'r."position"'),
   c.text("role", 'r."role"'),
+  c.textOrNull("teamName", 't."name"'),
 );
 export type RosterTuple = RowOf<typeof ROSTER.cols>;
 
@@ -37,7 +38,7 @@ function shape(f: RosterFilter): Statement {
   return statement(
     (d) =>
       `SELECT ${ROSTER.list(d)} ` +
-      `FROM "roster_entries" r JOIN "persons" p ON p."id" = r."personId" ` +
+      `FROM "roster_entries" r JOIN "persons" p ON p."id" = r."personId" LEFT JOIN "teams" t ON t."id" = r."teamId" ` +
       `WHERE ${parts.join(" AND ")} ORDER BY r."editionId", r."teamId", r."id"`,
   );
 }

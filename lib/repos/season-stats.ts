@@ -28,13 +28,13 @@ export async function defaultEdition(db: Db, of: "person" | "team", id: number):
   return v == null ? null : Number(v);
 }
 
-/** [contestId, kickoffAt (ISO), teamId, stat, value], by kickoff, contest, stat. */
-export type PersonMatchStatTuple = [number, string, number | null, string, number];
+/** [contestId, kickoffAt (ISO), teamId, stat, value, teamName], by kickoff, contest, stat. */
+export type PersonMatchStatTuple = [number, string, number | null, string, number, string | null];
 
 const personRows = statement(
   (d) =>
-    `SELECT s."contestId", ${d.iso('c."kickoffAt"')}, s."teamId", s."stat", s."value" FROM "person_contest_stats" s ` +
-    `JOIN "contests" c ON c."id" = s."contestId" WHERE s."personId" = ? AND c."editionId" = ? ` +
+    `SELECT s."contestId", ${d.iso('c."kickoffAt"')}, s."teamId", s."stat", s."value", t."name" FROM "person_contest_stats" s ` +
+    `JOIN "contests" c ON c."id" = s."contestId" LEFT JOIN "teams" t ON t."id" = s."teamId" WHERE s."personId" = ? AND c."editionId" = ? ` +
     `ORDER BY c."kickoffAt", c."id", s."stat"`,
 );
 
@@ -51,7 +51,7 @@ export async function personMatchStats(
 
 /**
  * A finished contest of a team: [contestId, kickoffAt (ISO), side, goalsFor, opponentId,
- * goalsAgainst, outcome, shots, shotsOnTarget, corners, fouls, yellowCards, redCards].
+ * goalsAgainst, outcome, shots, shotsOnTarget, corners, fouls, yellowCards, redCards, opponentName].
  */
 export type TeamMatchTuple = [
   number,
@@ -67,14 +67,16 @@ export type TeamMatchTuple = [
   number | null,
   number | null,
   number | null,
+  string | null,
 ];
 
 const teamRows = statement(
   (d) =>
     `SELECT c."id", ${d.iso('c."kickoffAt"')}, p."side", p."score", o."teamId", o."score", p."outcome", ` +
-    `s."shots", s."shotsOnTarget", s."corners", s."fouls", s."yellowCards", s."redCards" ` +
+    `s."shots", s."shotsOnTarget", s."corners", s."fouls", s."yellowCards", s."redCards", ot."name" ` +
     `FROM "contest_participants" p JOIN "contests" c ON c."id" = p."contestId" ` +
     `JOIN "contest_participants" o ON o."contestId" = p."contestId" AND o."side" <> p."side" ` +
+    `LEFT JOIN "teams" ot ON ot."id" = o."teamId" ` +
     `LEFT JOIN "team_contest_stats" s ON s."contestId" = c."id" AND s."teamId" = p."teamId" ` +
     `WHERE p."teamId" = ? AND c."editionId" = ? AND c."status" = 'finished' ORDER BY c."kickoffAt", c."id"`,
 );

@@ -76,3 +76,16 @@ export async function getTeam(db: Db, id: number): Promise<TeamTuple | null> {
   const rows: SqlRow[] = await sqlRows(db, byId, [id]);
   return (rows[0] as TeamTuple | undefined) ?? null;
 }
+
+const bySlug = statement(
+  () => `SELECT "id" FROM "teams" WHERE "nameNormalized" = ? ORDER BY "demo", "id" LIMIT 1`,
+);
+
+/**
+ * A team's id from its slug, the name lower-case and accent-free with hyphens ("bayern-munchen");
+ * two teams of one spelling: the imported one, then the oldest. null when none has it.
+ */
+export async function teamIdBySlug(db: Db, slug: string): Promise<number | null> {
+  const rows = await sqlRows(db, bySlug, [slug.replace(/-/g, " ")]);
+  return rows.length ? Number(rows[0][0]) : null;
+}

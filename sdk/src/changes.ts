@@ -46,6 +46,7 @@ export interface MatchEventData {
 export interface ChangeData {
   "contest.created": ContestData;
   "contest.status": ContestData;
+  "contest.clock": ContestData;
   "contest.score": ContestData;
   "contest.updated": ContestData;
   "contest.event": MatchEventData;

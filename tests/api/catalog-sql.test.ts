@@ -1,5 +1,6 @@
 import { describe, expect, test } from "vitest";
 import type { Db } from "../../lib/db";
+import { slugify } from "../../lib/sports/normalize";
 import { expectError } from "../support/api";
 import { BACKENDS, expectBytes, oracleApp } from "../support/oracle";
 
@@ -12,6 +13,7 @@ async function expectedTeams(db: Db) {
   const rows = await db.team.findMany({ orderBy: [{ demo: "asc" }, { id: "asc" }] });
   return rows.map((t) => ({
     id: String(t.id),
+    slug: slugify(t.name),
     name: t.name,
     short_name: t.shortName,
     code: t.code,
@@ -79,11 +81,13 @@ async function expectedEditions(db: Db, where: { competitionId?: number; current
     where,
     orderBy: [{ competitionId: "asc" }, { startDate: "asc" }, { id: "asc" }],
   });
+  const slugs = new Map((await db.competition.findMany()).map((c) => [c.id, c.slug]));
   const coverage = await Promise.all(rows.map((e) => expectedCoverage(db, [e.id])));
   const contests = await Promise.all(rows.map((e) => expectedContests(db, e.id, e.competitionId)));
   return rows.map((e, i) => ({
     id: String(e.id),
     competition_id: String(e.competitionId),
+    slug: `${slugs.get(e.competitionId)}-${slugify(e.name)}`,
     name: e.name,
     start_date: e.startDate.toISOString().slice(0, 10),
     end_date: e.endDate.toISOString().slice(0, 10),

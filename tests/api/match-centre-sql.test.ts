@@ -193,6 +193,7 @@ describe.each(BACKENDS)("$name: match centre from SQL rows", ({ pg }) => {
         {
           side: side.side,
           team_id: String(side.teamId),
+          team_name: teamName.get(side.teamId!)!,
           formation: "4-4-2",
           starters: lineup.filter((l) => l.role === "starter").map(player),
           substitutes: lineup.filter((l) => l.role === "substitute").map(player),
@@ -210,6 +211,7 @@ describe.each(BACKENDS)("$name: match centre from SQL rows", ({ pg }) => {
       {
         side: "home",
         team_id: String(w.extra.home),
+        team_name: teamName.get(w.extra.home)!,
         shots: 14,
         shots_on_target: 5,
         corners: 7,
@@ -220,6 +222,7 @@ describe.each(BACKENDS)("$name: match centre from SQL rows", ({ pg }) => {
       {
         side: "away",
         team_id: String(w.extra.away),
+        team_name: teamName.get(w.extra.away)!,
         shots: 10,
         shots_on_target: 2,
         corners: null,
@@ -232,6 +235,8 @@ describe.each(BACKENDS)("$name: match centre from SQL rows", ({ pg }) => {
     expect(
       stats.players.reduce((n: number, p: { stats: object }) => n + Object.keys(p.stats).length, 0),
     ).toBe(box.length);
+    for (const p of stats.players as Array<{ team_id: string | null; team_name: string | null }>)
+      expect(p.team_name).toBe(p.team_id === null ? null : teamName.get(Number(p.team_id)));
 
     const score = (await w.get(`/v1/contests/${contest}`)).data.score;
     expect(score).toMatchObject({

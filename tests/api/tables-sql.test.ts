@@ -171,7 +171,14 @@ describe.each(BACKENDS)("$name: standings and rosters from SQL rows", ({ pg }) =
       "INVALID_PARAMETER",
       "Invalid parameter 'edition': a scope is required: give edition, team or person",
     );
-    expectError(await get("/v1/rosters?team=abc"), 400, "INVALID_PARAMETER", /'team'/);
+    expectError(await get("/v1/rosters?team=ABC!"), 400, "INVALID_PARAMETER", /'team'/);
+    // A team may be named by slug: one that names none is a 404.
+    expectError(
+      await get("/v1/rosters?team=abc"),
+      404,
+      "NOT_FOUND",
+      "Team 'abc' (parameter 'team') not found",
+    );
     expectError(await get("/v1/rosters?person=-1"), 400, "INVALID_PARAMETER", /'person'/);
     expectError(await get("/v1/rosters?edition=1&group=A"), 400, "INVALID_PARAMETER");
     const missing: [string, string][] = [

@@ -93,6 +93,13 @@ describe("a whole match through /ingest/v1", () => {
         feed_at: at(1),
       }),
     );
+    // The clock alone moves: a contest.clock change, and the same minute again changes nothing.
+    const tick = { minute: 12, feed_at: at(12) };
+    expect(ok(await call("POST", "/opta/contests/final/state", tick))).toMatchObject({ changed: true });
+    const sameMinute = { minute: 12, feed_at: at(13) };
+    expect(ok(await call("POST", "/opta/contests/final/state", sameMinute))).toMatchObject({
+      changed: false,
+    });
     const goal = {
       type: "goal",
       minute: 23,
@@ -241,11 +248,16 @@ describe("a whole match through /ingest/v1", () => {
     const types = feed.map((e) => e.type);
     expect(types.filter((t) => t === "contest.event")).toHaveLength(8); // 6 events + correction + tombstone
     expect(types).toContain("contest.status");
+    expect(types.filter((t) => t === "contest.clock")).toHaveLength(1);
     expect(types.filter((t) => t === "contest.lineups" || t === "contest.statistics")).toHaveLength(2);
     expect(types.filter((t) => t === "odds.points")).toHaveLength(3);
     await sse.waitFor((events) => events.length >= feed.length);
     expect(sse.events.map((e) => e.id)).toEqual(feed.map((e) => e.id));
     expect(sse.events.map((e) => e.event)).toEqual(types);
+    const clock = JSON.parse(sse.events.find((e) => e.event === "contest.clock")!.data) as {
+      data: { status: string; minute: number; period: string | null };
+    };
+    expect(clock.data).toMatchObject({ status: "live", minute: 12, period: null });
     await waitFor(() => receiver.received.length >= feed.length, "every change delivered");
     expect(receiver.invalid()).toBe(0);
     const hooks = receiver.received.map((r) => r.payload.data.id as string);

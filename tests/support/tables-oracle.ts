@@ -158,13 +158,14 @@ export const standing = (s: StandingRow) => ({
 export type RosterRow = Awaited<ReturnType<typeof rosterRows>>[number];
 export const rosterRows = (fx: Fixture) =>
   fx.db.rosterEntry.findMany({
-    include: { person: { select: { name: true } } },
+    include: { person: { select: { name: true } }, team: { select: { name: true } } },
     orderBy: [{ editionId: "asc" }, { teamId: "asc" }, { id: "asc" }],
   });
 export const entry = (r: RosterRow) => ({
   id: String(r.id),
   edition_id: String(r.editionId),
   team_id: r.teamId === null ? null : String(r.teamId),
+  team_name: r.team?.name ?? null,
   person_id: String(r.personId),
   person_name: r.person.name,
   shirt_number: r.shirtNumber,

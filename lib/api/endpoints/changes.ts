@@ -21,7 +21,7 @@ import { decodeCursor, encodeCursor } from "../cursor";
 import { ApiError, invalidParameter } from "../errors";
 import { DEFAULT_UNIT_COSTS, type UnitGroup } from "../../unit-groups";
 import { ERROR_RESPONSES } from "../../docs/openapi-parts";
-import { q } from "../request";
+import { q, refs } from "../request";
 import { dateTime, idField, refField } from "../shapes";
 import { listFieldsJson, rowWriter } from "../serialize";
 import { defineRoute, RawJson, type RouteDef } from "../types";
@@ -66,7 +66,7 @@ export const feedQuery = z.strictObject({
     .describe(
       `Comma-separated types or resources (e.g. contest.score,odds); any of ${CHANGE_TYPES.join(", ")}`,
     ),
-  competition: q.id.optional().describe("Only changes of this competition (id, slug or league code)"),
+  competition: refs.competition("Only changes of this competition"),
   contest: q.id.optional().describe("Only changes of this contest"),
   odds_threshold_pp: q.decimal
     .refine(

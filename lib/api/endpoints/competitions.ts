@@ -1,16 +1,11 @@
 import { z } from "zod";
-import {
-  competitionIdByKey,
-  getCompetition,
-  listCompetitions,
-  type CompetitionTuple,
-} from "../../repos/competitions";
+import { getCompetition, listCompetitions, type CompetitionTuple } from "../../repos/competitions";
 import { expectedContests } from "../../sports/leagues";
-import { normalizeName } from "../../sports/normalize";
+import { normalizeName, slugify } from "../../sports/normalize";
 import { COVERAGE_KINDS } from "../../repos/coverage";
 import { getEdition, listEditions, type EditionTuple } from "../../repos/editions";
 import { notFound } from "../errors";
-import { q, searchWords } from "../request";
+import { q, refs, searchWords } from "../request";
 import { calendarDay, idField, list, refField } from "../shapes";
 import { byIdRoute } from "../by-id";
 import { listJson, rowWriter, type Columns } from "../serialize";
@@ -50,6 +45,11 @@ export const Competition = z.object({
 export const Edition = z.object({
   id: idField("edition"),
   competition_id: idField("competition"),
+  slug: z
+    .string()
+    .describe(
+      "The competition's slug and the season (world-cup-2022, premier-league-2024-25): accepted wherever an edition id is",
+    ),
   name: z.string().describe('Season label, e.g. "2024/25" or "2025"'),
   start_date: calendarDay,
   end_date: calendarDay,
@@ -92,6 +92,7 @@ export const competitionJson = rowWriter<typeof Competition, CompetitionTuple>(C
 export const editionJson = rowWriter<typeof Edition, EditionTuple>(Edition, {
   id: 0,
   competition_id: 1,
+  slug: (row) => JSON.stringify(`${row[8].split("|")[3]}-${slugify(row[2])}`),
   name: 2,
   start_date: 3,
   end_date: 4,
@@ -151,10 +152,6 @@ export const competitionRoutes: RouteDef[] = [
     // The coverage flags include "odds".
     readsOdds: true,
     load: getCompetition,
-    loadByKey: async (db, key) => {
-      const id = await competitionIdByKey(db, key);
-      return id === null ? null : getCompetition(db, id);
-    },
     present: (row) => new RawJson(competitionJson(row)),
   }),
   defineRoute({
@@ -163,7 +160,7 @@ export const competitionRoutes: RouteDef[] = [
     scope: "competitions",
     tags: ["Editions"],
     query: z.strictObject({
-      competition: q.id.optional().describe("Competition id, slug (world-cup) or league code (en.1)"),
+      competition: refs.competition("Only the editions of this competition"),
       current: q.bool.optional().describe("true: only current editions; false: only past ones"),
     }),
     response: list(Edition),

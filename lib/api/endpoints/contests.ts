@@ -1,30 +1,16 @@
-import type { Db } from "../../db";
 import { z } from "zod";
-import { competitionExists, currentEditionId } from "../../repos/competitions";
-import {
-  getContest,
-  KICKOFF,
-  listContests,
-  SIDE,
-  type ContestFilter,
-  type ContestTuple,
-} from "../../repos/contests";
-import { editionExists } from "../../repos/editions";
-import { personExists } from "../../repos/persons";
-import { getTeam } from "../../repos/teams";
+import { getContest, KICKOFF, listContests, SIDE, type ContestTuple } from "../../repos/contests";
 import { PERIODS } from "../../sports/clock";
-import { isoInZone, isTimeZone } from "../../sports/time";
-import { invalidParameter, notFound } from "../errors";
-import { DAY_MS, q } from "../request";
+import { isoInZone } from "../../sports/time";
+import { q } from "../request";
 import { jsonBool, jsonStr } from "../json";
 import { rowWriter } from "../serialize";
 import { dateTime, idField, list, refField } from "../shapes";
 import { byIdRoute } from "../by-id";
 import { defineRoute, RawJson, type RouteDef } from "../types";
+import { CONTEST_STATUSES, checkReferences, listQuery, MAX_WINDOW_DAYS, toFilter } from "./contest-filter";
 
-export const CONTEST_STATUSES = ["scheduled", "live", "finished", "postponed", "cancelled"] as const;
-/** A date window alone (no edition/competition/team/person) may span at most this many days. */
-export const MAX_WINDOW_DAYS = 31;
+export { CONTEST_STATUSES, MAX_WINDOW_DAYS };
 
 export const Participant = z.object({
   side: z.string().describe("home or away (individual sports: the first-named player is home)"),
@@ -198,81 +184,10 @@ export function contestsJson(rows: readonly ContestTuple[]): string[] {
   return out;
 }
 
-const listQuery = z.strictObject({
-  edition: q.id.optional().describe("Edition (season) id"),
-  competition: q.id
-    .optional()
-    .describe(
-      "Competition id, slug (world-cup) or league code (en.1); without edition, date, from or to it means the competition's current edition",
-    ),
-  team: q.id.optional().describe("Team id: contests the team plays in"),
-  person: q.id.optional().describe("Person id: contests the person plays in or has statistics for"),
-  date: q.date.optional().describe("UTC day of kickoff, YYYY-MM-DD"),
-  from: q.date.optional().describe("First UTC day of kickoff, YYYY-MM-DD (inclusive)"),
-  to: q.date.optional().describe("Last UTC day of kickoff, YYYY-MM-DD (inclusive)"),
-  status: z.enum(CONTEST_STATUSES, { error: `must be one of ${CONTEST_STATUSES.join(", ")}` }).optional(),
-  timezone: z
-    .string()
-    .max(64)
-    .refine(isTimeZone, "must be an IANA time zone such as Europe/London")
-    .optional()
-    .describe(
-      "Write kickoff_at with this zone's offset (e.g. Asia/Qatar: 2022-12-18T18:00:00+03:00); default UTC",
-    ),
-});
-type ListQuery = z.output<typeof listQuery>;
-
-/** Turns the query into a bounded filter, or a 400 naming what is missing. */
-async function toFilter(db: Db, query: ListQuery): Promise<ContestFilter> {
-  const { edition, competition, team, person, date, from, to, status } = query;
-  if (date && (from || to)) throw invalidParameter("date", "cannot be combined with from/to");
-  if (from && to && from > to) throw invalidParameter("to", "must not be before from");
-  const window = date
-    ? { from: date, to: new Date(date.getTime() + DAY_MS) }
-    : { from, to: to && new Date(to.getTime() + DAY_MS) };
-  const hasEntity = edition ?? competition ?? team ?? person;
-  if (!hasEntity) {
-    if (!window.from && !window.to) {
-      throw invalidParameter(
-        "edition",
-        "a scope is required: give edition, competition, team, person, date or from+to",
-      );
-    }
-    if (!window.from || !window.to)
-      throw invalidParameter(
-        window.from ? "to" : "from",
-        "from and to are both required without another scope",
-      );
-    if (window.to.getTime() - window.from.getTime() > MAX_WINDOW_DAYS * DAY_MS) {
-      throw invalidParameter("to", `a date window alone may span at most ${MAX_WINDOW_DAYS} days`);
-    }
-  }
-  let editionId = edition;
-  // football-data.org convention: a competition without a season means its current one.
-  if (competition && !edition && !window.from && !window.to) {
-    editionId = (await currentEditionId(db, competition)) ?? undefined;
-    if (!editionId) throw notFound(`Competition ${competition} (parameter 'competition')`);
-  }
-  return {
-    editionId,
-    competitionId: competition,
-    teamId: team,
-    personId: person,
-    status,
-    from: window.from,
-    to: window.to,
-  };
-}
-
-/** An empty list is fine, unless it is empty because a filter names no record: then 404. */
-async function checkReferences(db: Db, query: ListQuery): Promise<void> {
-  if (query.edition && !(await editionExists(db, query.edition)))
-    throw notFound(`Edition ${query.edition} (parameter 'edition')`);
-  if (query.competition && !(await competitionExists(db, query.competition)))
-    throw notFound(`Competition ${query.competition} (parameter 'competition')`);
-  if (query.team && !(await getTeam(db, query.team))) throw notFound(`Team ${query.team} (parameter 'team')`);
-  if (query.person && !(await personExists(db, query.person)))
-    throw notFound(`Person ${query.person} (parameter 'person')`);
+/** The rows with kickoff_at written in `zone` (the `timezone` parameter); unchanged without one. */
+function inTimeZone(rows: ContestTuple[], zone: string | undefined): ContestTuple[] {
+  if (zone) for (const r of rows) r[KICKOFF] = isoInZone(new Date(r[KICKOFF]), zone);
+  return rows;
 }
 
 export const contestRoutes: RouteDef[] = [
@@ -291,7 +206,7 @@ export const contestRoutes: RouteDef[] = [
     handler: async ({ query, db }) => {
       const rows = await listContests(db, await toFilter(db, query));
       if (rows.length === 0) await checkReferences(db, query);
-      if (query.timezone) for (const r of rows) r[KICKOFF] = isoInZone(new Date(r[KICKOFF]), query.timezone);
+      inTimeZone(rows, query.timezone);
       return new RawJson(`{"items":[${contestsJson(rows).join(",")}]}`);
     },
   }),
@@ -304,7 +219,8 @@ export const contestRoutes: RouteDef[] = [
     label: "Contest",
     response: Contest,
     cacheTtlMs: 30_000,
+    query: z.strictObject({ timezone: q.timezone }),
     load: getContest,
-    present: (rows) => new RawJson(contestsJson(rows)[0]),
+    present: (rows, query) => new RawJson(contestsJson(inTimeZone(rows, query.timezone))[0]),
   }),
 ];

@@ -5,7 +5,7 @@ import { idField, pathId, refField } from "../shapes";
 import { listFieldsJson, rowWriter } from "../serialize";
 import { defineRoute, RawJson, type RouteDef } from "../types";
 
-/** A contest's match centre: events, lineups, team and player statistics. */
+/** A contest's match centre: events, lineups, team and player statistics, each team id beside its name. */
 
 const sid = (v: number | null) => (v === null ? null : String(v));
 
@@ -59,6 +59,7 @@ const LineupPlayer = z.object({
 const Lineup = z.object({
   side: z.string().describe("home or away"),
   team_id: idField("team"),
+  team_name: z.string().nullable().describe("That team's name"),
   formation: z.string().nullable().describe('e.g. "4-3-3"'),
   starters: z.array(LineupPlayer),
   substitutes: z.array(LineupPlayer),
@@ -67,6 +68,7 @@ const Lineup = z.object({
 const TeamStats = z.object({
   side: z.string().nullable(),
   team_id: idField("team"),
+  team_name: z.string().nullable().describe("That team's name"),
   shots: z.number().int().nullable(),
   shots_on_target: z.number().int().nullable(),
   corners: z.number().int().nullable(),
@@ -78,6 +80,7 @@ const PlayerStats = z.object({
   person_id: idField("person"),
   name: z.string(),
   team_id: refField("team"),
+  team_name: z.string().nullable().describe("That team's name"),
   stats: z
     .record(z.string(), z.number().int())
     .describe("Statistic name -> value, e.g. goals, minutes, aces"),
@@ -147,6 +150,7 @@ export const matchCentreRoutes: RouteDef[] = [
             {
               side: "home",
               team_id: "3",
+              team_name: "Argentina",
               formation: "4-3-3",
               starters: [
                 { person_id: "40", name: "Emiliano Martínez", shirt_number: 23, position: "Goalkeeper" },
@@ -166,10 +170,10 @@ export const matchCentreRoutes: RouteDef[] = [
       const items: Array<z.output<typeof Lineup>> = [];
       for (const r of rows) {
         let side = items.find((s) => s.team_id === String(r[1]));
-        if (!side)
-          items.push(
-            (side = { side: r[0]!, team_id: String(r[1]), formation: r[2], starters: [], substitutes: [] }),
-          );
+        if (!side) {
+          const team = { team_id: String(r[1]), team_name: r[8] };
+          items.push((side = { side: r[0]!, ...team, formation: r[2], starters: [], substitutes: [] }));
+        }
         const player = { person_id: String(r[3]), name: r[4]!, shirt_number: r[6], position: r[7] };
         (r[5] === "starter" ? side.starters : side.substitutes).push(player);
       }
@@ -200,6 +204,7 @@ export const matchCentreRoutes: RouteDef[] = [
               {
                 side: "home",
                 team_id: "12",
+                team_name: "Arsenal",
                 shots: 14,
                 shots_on_target: 5,
                 corners: 7,
@@ -208,7 +213,15 @@ export const matchCentreRoutes: RouteDef[] = [
                 red_cards: 0,
               },
             ],
-            players: [{ person_id: "77", name: "Lionel Messi", team_id: "3", stats: { goals: 2 } }],
+            players: [
+              {
+                person_id: "77",
+                name: "Lionel Messi",
+                team_id: "3",
+                team_name: "Argentina",
+                stats: { goals: 2 },
+              },
+            ],
             coverage: true,
           },
         ],
@@ -219,15 +232,18 @@ export const matchCentreRoutes: RouteDef[] = [
       const found = await contestStatistics(db, contestId(params.id));
       if (!found) throw notFound(`Contest ${params.id}`);
       const players: Array<z.output<typeof PlayerStats>> = [];
-      for (const [personId, name, teamId, stat, value] of found.players) {
+      for (const [personId, name, teamId, stat, value, teamName] of found.players) {
         let p = players[players.length - 1];
-        if (!p || p.person_id !== String(personId))
-          players.push((p = { person_id: String(personId), name, team_id: sid(teamId), stats: {} }));
+        if (!p || p.person_id !== String(personId)) {
+          const team = { team_id: sid(teamId), team_name: teamName };
+          players.push((p = { person_id: String(personId), name, ...team, stats: {} }));
+        }
         p.stats[stat] = Number(value);
       }
       const teams = found.teams.map((t) => ({
         side: t[0],
         team_id: String(t[1]),
+        team_name: t[9],
         shots: t[2],
         shots_on_target: t[3],
         corners: t[4],

@@ -5,7 +5,7 @@ import { listRosterEntries, ROSTER, type RosterTuple } from "../../repos/rosters
 import { getTeam } from "../../repos/teams";
 import { invalidParameter, notFound } from "../errors";
 import { listJson, rowWriter } from "../serialize";
-import { q } from "../request";
+import { q, refs } from "../request";
 import { idField, list, refField } from "../shapes";
 import { defineRoute, RawJson, type RouteDef } from "../types";
 
@@ -13,6 +13,7 @@ export const RosterEntry = z.object({
   id: idField("roster entry"),
   edition_id: idField("edition"),
   team_id: refField("team (null in individual sports)"),
+  team_name: z.string().nullable().describe("That team's name"),
   person_id: idField("person"),
   person_name: z.string(),
   shirt_number: z.number().int().nullable(),
@@ -25,6 +26,7 @@ const entryJson = rowWriter<typeof RosterEntry, RosterTuple>(RosterEntry, {
   id: ROSTER.at.id,
   edition_id: ROSTER.at.editionId,
   team_id: ROSTER.at.teamId,
+  team_name: ROSTER.at.teamName,
   person_id: ROSTER.at.personId,
   person_name: ROSTER.at.personName,
   shirt_number: ROSTER.at.shirtNumber,
@@ -41,8 +43,8 @@ export const rosterRoutes: RouteDef[] = [
     scope: "teams",
     tags: ["Rosters"],
     query: z.strictObject({
-      edition: q.id.optional().describe("Edition (season) id"),
-      team: q.id.optional().describe("Team id"),
+      edition: refs.edition("Edition (season)"),
+      team: refs.team("Team"),
       person: q.id.optional().describe("Person id: the person's roster history"),
     }),
     response: list(RosterEntry),

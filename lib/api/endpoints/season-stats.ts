@@ -3,21 +3,23 @@ import type { Db } from "../../db";
 import { editionExists } from "../../repos/editions";
 import { personExists } from "../../repos/persons";
 import { appearancesIn, editionBoardScope } from "../../repos/stats";
-import { defaultEdition, meetings, personMatchStats, teamMatches } from "../../repos/season-stats";
+import { defaultEdition, personMatchStats, teamMatches } from "../../repos/season-stats";
 import { getTeam } from "../../repos/teams";
 import { notFound } from "../errors";
-import { q } from "../request";
-import { dateTime, idField, pathId, refField } from "../shapes";
+import { inZone, q, refs } from "../request";
+import { dateTime, idField, refField } from "../shapes";
 import { defineRoute, type RouteDef } from "../types";
+import { headToHeadRoute, idParam, record, Record_ } from "./head-to-head";
 
-/** Season figures per edition and head-to-head: every total is the sum of the listed matches. */
+/** Season figures per edition: every total is the sum of the listed matches. */
 
 const sid = (v: number | null) => (v === null ? null : String(v));
 const Stats = z.record(z.string(), z.number().int()).describe("Statistic name -> value");
 const editionQuery = z.strictObject({
-  edition: q.id
-    .optional()
-    .describe("Edition (season) id; default the latest edition (current first) the person or team played in"),
+  edition: refs.edition(
+    "Edition (season); default the latest edition (current first) the person or team played in",
+  ),
+  timezone: q.timezone,
 });
 
 async function resolveEdition(
@@ -35,6 +37,7 @@ const PersonSeason = z.object({
   person_id: idField("person"),
   edition_id: refField("edition (null: the person has no statistics)"),
   team_id: refField("team in the edition's latest match"),
+  team_name: z.string().nullable().describe("That team's name"),
   appearances: z
     .number()
     .int()
@@ -61,6 +64,7 @@ const PersonSeason = z.object({
       contest_id: idField("contest"),
       kickoff_at: dateTime,
       team_id: refField("team"),
+      team_name: z.string().nullable().describe("That team's name"),
       stats: Stats,
     }),
   ),
@@ -81,17 +85,9 @@ const TeamTotals = z.object({
 });
 const TEAM_FIELDS = ["shots", "shots_on_target", "corners", "fouls", "yellow_cards", "red_cards"] as const;
 
-const Record_ = z.object({
-  played: z.number().int(),
-  won: z.number().int(),
-  drawn: z.number().int(),
-  lost: z.number().int(),
-  goals_for: z.number().int(),
-  goals_against: z.number().int(),
-});
-
 const TeamSeason = Record_.extend({
   team_id: idField("team"),
+  team_name: z.string(),
   edition_id: refField("edition (null: the team has played no contest)"),
   totals: TeamTotals.describe(
     "Team match statistics summed over the matches that have them (null: none has)",
@@ -102,6 +98,7 @@ const TeamSeason = Record_.extend({
       kickoff_at: dateTime,
       side: z.string(),
       opponent_id: refField("team"),
+      opponent_name: z.string().nullable().describe("The opponent's name"),
       goals_for: z.number().int().nullable(),
       goals_against: z.number().int().nullable(),
       outcome: z.string().nullable(),
@@ -110,47 +107,6 @@ const TeamSeason = Record_.extend({
   ),
   coverage: z.boolean().describe("false: no finished contest of the team in this edition"),
 });
-
-const HeadToHead = z.object({
-  team_id: idField("team"),
-  opponent_id: idField("opponent team"),
-  record: Record_.describe("Finished meetings from team_id's side"),
-  meetings: z.array(
-    z.object({
-      contest_id: idField("contest"),
-      competition_id: idField("competition"),
-      edition_id: idField("edition"),
-      kickoff_at: dateTime,
-      status: z.string(),
-      side: z.string().describe("team_id's side"),
-      goals_for: z.number().int().nullable(),
-      goals_against: z.number().int().nullable(),
-      outcome: z.string().nullable(),
-    }),
-  ),
-});
-
-function record(
-  rows: Array<{ goalsFor: number | null; goalsAgainst: number | null; outcome: string | null }>,
-) {
-  const r = { played: 0, won: 0, drawn: 0, lost: 0, goals_for: 0, goals_against: 0 };
-  for (const m of rows) {
-    if (m.outcome === null) continue;
-    r.played++;
-    if (m.outcome === "win") r.won++;
-    else if (m.outcome === "loss") r.lost++;
-    else r.drawn++;
-    r.goals_for += m.goalsFor ?? 0;
-    r.goals_against += m.goalsAgainst ?? 0;
-  }
-  return r;
-}
-
-function idParam(raw: string | undefined, label: string): number {
-  const id = pathId(raw);
-  if (!id) throw notFound(`${label} ${raw}`);
-  return id;
-}
 
 export const seasonStatsRoutes: RouteDef[] = [
   defineRoute({
@@ -169,12 +125,13 @@ export const seasonStatsRoutes: RouteDef[] = [
       const rows = editionId === null ? [] : await personMatchStats(db, personId, editionId);
       const totals: Record<string, number> = {};
       const matches: Array<z.output<typeof PersonSeason>["matches"][number]> = [];
-      for (const [contestId, kickoffAt, teamId, stat, value] of rows) {
+      for (const [contestId, kickoffAt, teamId, stat, value, teamName] of rows) {
         let m = matches[matches.length - 1];
-        if (!m || m.contest_id !== String(contestId))
-          matches.push(
-            (m = { contest_id: String(contestId), kickoff_at: kickoffAt, team_id: sid(teamId), stats: {} }),
-          );
+        if (!m || m.contest_id !== String(contestId)) {
+          const kickoff = inZone(kickoffAt, query.timezone);
+          const team = { team_id: sid(teamId), team_name: teamName };
+          matches.push((m = { contest_id: String(contestId), kickoff_at: kickoff, ...team, stats: {} }));
+        }
         m.stats[stat] = Number(value);
         totals[stat] = (totals[stat] ?? 0) + Number(value);
       }
@@ -186,6 +143,7 @@ export const seasonStatsRoutes: RouteDef[] = [
         person_id: String(personId),
         edition_id: sid(editionId),
         team_id: matches.length ? matches[matches.length - 1].team_id : null,
+        team_name: matches.length ? matches[matches.length - 1].team_name : null,
         appearances: played ? (played.get(personId) ?? 0) : null,
         minutes: total("minutes"),
         goals: total("goals"),
@@ -211,16 +169,18 @@ export const seasonStatsRoutes: RouteDef[] = [
     cacheTtlMs: 30_000,
     handler: async ({ params, query, db }) => {
       const teamId = idParam(params.id, "Team");
-      if (!(await getTeam(db, teamId))) throw notFound(`Team ${params.id}`);
+      const team = await getTeam(db, teamId);
+      if (!team) throw notFound(`Team ${params.id}`);
       const editionId = await resolveEdition(db, "team", teamId, query.edition);
       const rows = editionId === null ? [] : await teamMatches(db, teamId, editionId);
       const matches = rows.map((r) => {
         const figures = r.slice(7, 13) as Array<number | null>;
         return {
           contest_id: String(r[0]),
-          kickoff_at: r[1],
+          kickoff_at: inZone(r[1], query.timezone),
           side: r[2],
           opponent_id: sid(r[4]),
+          opponent_name: r[13],
           goals_for: r[3],
           goals_against: r[5],
           outcome: r[6],
@@ -237,6 +197,7 @@ export const seasonStatsRoutes: RouteDef[] = [
       ) as z.output<typeof TeamTotals>;
       return {
         team_id: String(teamId),
+        team_name: team[1],
         edition_id: sid(editionId),
         ...record(
           matches.map((m) => ({ goalsFor: m.goals_for, goalsAgainst: m.goals_against, outcome: m.outcome })),
@@ -247,40 +208,5 @@ export const seasonStatsRoutes: RouteDef[] = [
       };
     },
   }),
-  defineRoute({
-    pattern: "/v1/teams/{id}/head-to-head",
-    summary: "Two teams' record against each other and every meeting, newest first",
-    scope: "teams",
-    tags: ["Teams"],
-    query: z.strictObject({ opponent: q.id.describe("The other team's id") }),
-    response: HeadToHead,
-    group: "analysis",
-    cacheTtlMs: 30_000,
-    handler: async ({ params, query, db }) => {
-      const teamId = idParam(params.id, "Team");
-      if (!(await getTeam(db, teamId))) throw notFound(`Team ${params.id}`);
-      if (!(await getTeam(db, query.opponent)))
-        throw notFound(`Team ${query.opponent} (parameter 'opponent')`);
-      const rows = await meetings(db, teamId, query.opponent);
-      const list = rows.map((r) => ({
-        contest_id: String(r[0]),
-        competition_id: String(r[1]),
-        edition_id: String(r[2]),
-        kickoff_at: r[3],
-        status: r[4],
-        side: r[5],
-        goals_for: r[6],
-        goals_against: r[7],
-        outcome: r[8],
-      }));
-      return {
-        team_id: String(teamId),
-        opponent_id: String(query.opponent),
-        record: record(
-          list.map((m) => ({ goalsFor: m.goals_for, goalsAgainst: m.goals_against, outcome: m.outcome })),
-        ),
-        meetings: list,
-      };
-    },
-  }),
+  headToHeadRoute,
 ];

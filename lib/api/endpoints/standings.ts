@@ -5,7 +5,7 @@ import { listCurrentStandings, listStandings, STANDING, type StandingTuple } fro
 import { invalidParameter, notFound } from "../errors";
 import { jsonArray } from "../json";
 import { rowWriter } from "../serialize";
-import { q } from "../request";
+import { refs } from "../request";
 import { dateTime, idField } from "../shapes";
 import { defineRoute, RawJson, type RouteDef } from "../types";
 
@@ -76,12 +76,8 @@ export const standingRoutes: RouteDef[] = [
     scope: "teams",
     tags: ["Standings"],
     query: z.strictObject({
-      edition: q.id.optional().describe("Edition (season) id"),
-      competition: q.id
-        .optional()
-        .describe(
-          "Competition id, slug (world-cup) or league code (en.1): its current edition (ignored when edition is given)",
-        ),
+      edition: refs.edition("Edition (season)"),
+      competition: refs.competition("Competition: its current edition (ignored when edition is given)"),
       group: z
         .string()
         .max(40, "must be at most 40 characters")

@@ -10,7 +10,7 @@ import {
   type BoardTuple,
 } from "../../repos/stats";
 import { invalidParameter, notFound } from "../errors";
-import { q } from "../request";
+import { q, refs } from "../request";
 import { rowWriter } from "../serialize";
 import { idField, refField } from "../shapes";
 import { defineRoute, RawJson, type RouteDef } from "../types";
@@ -155,10 +155,8 @@ export const statBoardRoutes: RouteDef[] = [
     scope: "analysis",
     tags: ["Analysis"],
     query: z.strictObject({
-      competition: q.id
-        .optional()
-        .describe("Competition id, slug (world-cup) or league code (en.1): totals over all its editions"),
-      edition: q.id.optional().describe("Edition (season) id"),
+      competition: refs.competition("Competition: totals over all its editions"),
+      edition: refs.edition("Edition (season)"),
       stat: Stat.optional().describe("Statistic to rank by"),
       limit: q.limit(100, 20),
       cursor: cursorField.optional().describe("next_cursor of the previous page"),

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { getTeam, listTeams, type TeamTuple } from "../../repos/teams";
+import { slugify } from "../../sports/normalize";
 import { q, searchWords } from "../request";
 import { idField, page } from "../shapes";
 import { byIdRoute } from "../by-id";
@@ -8,6 +9,11 @@ import { defineRoute, RawJson, type RouteDef } from "../types";
 
 export const Team = z.object({
   id: idField("team"),
+  slug: z
+    .string()
+    .describe(
+      "The name lower-case, accent-free, with hyphens: accepted wherever a team id is (`team=argentina`)",
+    ),
   name: z.string(),
   short_name: z.string(),
   code: z.string().describe("Three-letter code, e.g. ARS"),
@@ -22,6 +28,7 @@ export const Team = z.object({
 /** A Team as JSON, written from its row by the schema's compiled writer. */
 export const teamJson = rowWriter<typeof Team, TeamTuple>(Team, {
   id: 0,
+  slug: (r) => JSON.stringify(slugify(r[1])),
   name: 1,
   short_name: 2,
   code: 3,

@@ -42,6 +42,7 @@ class Competition(TypedDict):
 class Edition(TypedDict):
     id: str
     competition_id: str
+    slug: str
     name: str
     start_date: str
     end_date: str
@@ -95,6 +96,7 @@ class Person(TypedDict):
 
 class Team(TypedDict):
     id: str
+    slug: str
     name: str
     short_name: str
     code: str
@@ -108,6 +110,7 @@ class RosterEntry(TypedDict):
     id: str
     edition_id: str
     team_id: Optional[str]
+    team_name: Optional[str]
     person_id: str
     person_name: str
     shirt_number: Optional[int]
@@ -158,7 +161,7 @@ class OddsHistoryPage(TypedDict):
 
 class ChangeEvent(TypedDict):
     id: str
-    type: Literal["contest.created", "contest.status", "contest.score", "contest.updated", "contest.event", "contest.lineups", "contest.statistics", "contest.deleted", "odds.points", "odds.moved", "standings.updated", "team.created", "team.updated", "team.deleted", "person.created", "person.updated", "person.deleted", "dataset.reset"]
+    type: Literal["contest.created", "contest.status", "contest.clock", "contest.score", "contest.updated", "contest.event", "contest.lineups", "contest.statistics", "contest.deleted", "odds.points", "odds.moved", "standings.updated", "team.created", "team.updated", "team.deleted", "person.created", "person.updated", "person.deleted", "dataset.reset"]
     resource: str
     resource_id: Optional[str]
     competition_id: Optional[str]
@@ -211,6 +214,7 @@ class PersonsByIdStatsData(TypedDict):
     person_id: str
     edition_id: Optional[str]
     team_id: Optional[str]
+    team_name: Optional[str]
     appearances: Optional[int]
     minutes: Optional[int]
     goals: Optional[int]
@@ -232,6 +236,7 @@ class TeamsByIdStatsData(TypedDict):
     goals_for: int
     goals_against: int
     team_id: str
+    team_name: str
     edition_id: Optional[str]
     totals: Dict[str, Any]
     matches: List[Dict[str, Any]]
@@ -240,7 +245,9 @@ class TeamsByIdStatsData(TypedDict):
 
 class TeamsByIdHeadToHeadData(TypedDict):
     team_id: str
+    team_name: str
     opponent_id: str
+    opponent_name: str
     record: Dict[str, Any]
     meetings: List[Dict[str, Any]]
 
@@ -553,9 +560,9 @@ class Operations:
         """List contests (fixtures and results) for a scope (GET /v1/contests)."""
         return self._get("/v1/contests", {"edition": edition, "competition": competition, "team": team, "person": person, "date": date, "from": from_, "to": to, "status": status, "timezone": timezone})  # type: ignore[return-value]
 
-    def get_contests_by_id(self, id: Union[str, int]) -> "ContestResponse":
+    def get_contests_by_id(self, id: Union[str, int], *, timezone: Optional[Union[str, int, bool]] = None) -> "ContestResponse":
         """One contest with its participants, scores and outcome (GET /v1/contests/{id})."""
-        return self._get(f"/v1/contests/{_seg(id)}", {})  # type: ignore[return-value]
+        return self._get(f"/v1/contests/{_seg(id)}", {"timezone": timezone})  # type: ignore[return-value]
 
     def get_contests_by_id_events(self, id: Union[str, int]) -> "ContestsByIdEventsResponse":
         """A contest's events: goals, cards, substitutions, tennis sets (GET /v1/contests/{id}/events)."""
@@ -585,17 +592,17 @@ class Operations:
         """One team (GET /v1/teams/{id})."""
         return self._get(f"/v1/teams/{_seg(id)}", {})  # type: ignore[return-value]
 
-    def get_persons_by_id_stats(self, id: Union[str, int], *, edition: Optional[Union[str, int, bool]] = None) -> "PersonsByIdStatsResponse":
+    def get_persons_by_id_stats(self, id: Union[str, int], *, edition: Optional[Union[str, int, bool]] = None, timezone: Optional[Union[str, int, bool]] = None) -> "PersonsByIdStatsResponse":
         """A person's season statistics: totals and the matches they add up from (GET /v1/persons/{id}/stats)."""
-        return self._get(f"/v1/persons/{_seg(id)}/stats", {"edition": edition})  # type: ignore[return-value]
+        return self._get(f"/v1/persons/{_seg(id)}/stats", {"edition": edition, "timezone": timezone})  # type: ignore[return-value]
 
-    def get_teams_by_id_stats(self, id: Union[str, int], *, edition: Optional[Union[str, int, bool]] = None) -> "TeamsByIdStatsResponse":
+    def get_teams_by_id_stats(self, id: Union[str, int], *, edition: Optional[Union[str, int, bool]] = None, timezone: Optional[Union[str, int, bool]] = None) -> "TeamsByIdStatsResponse":
         """A team's season: record, goals, team match statistics and the matches they add up from (GET /v1/teams/{id}/stats)."""
-        return self._get(f"/v1/teams/{_seg(id)}/stats", {"edition": edition})  # type: ignore[return-value]
+        return self._get(f"/v1/teams/{_seg(id)}/stats", {"edition": edition, "timezone": timezone})  # type: ignore[return-value]
 
-    def get_teams_by_id_head_to_head(self, id: Union[str, int], *, opponent: Optional[Union[str, int, bool]] = None) -> "TeamsByIdHeadToHeadResponse":
+    def get_teams_by_id_head_to_head(self, id: Union[str, int], *, opponent: Optional[Union[str, int, bool]] = None, timezone: Optional[Union[str, int, bool]] = None) -> "TeamsByIdHeadToHeadResponse":
         """Two teams' record against each other and every meeting, newest first (GET /v1/teams/{id}/head-to-head)."""
-        return self._get(f"/v1/teams/{_seg(id)}/head-to-head", {"opponent": opponent})  # type: ignore[return-value]
+        return self._get(f"/v1/teams/{_seg(id)}/head-to-head", {"opponent": opponent, "timezone": timezone})  # type: ignore[return-value]
 
     def get_rosters(self, *, edition: Optional[Union[str, int, bool]] = None, team: Optional[Union[str, int, bool]] = None, person: Optional[Union[str, int, bool]] = None) -> "RostersResponse":
         """Squad lists: who played for which team in which edition (GET /v1/rosters)."""
@@ -676,9 +683,9 @@ class AsyncOperations:
         """List contests (fixtures and results) for a scope (GET /v1/contests)."""
         return await self._get("/v1/contests", {"edition": edition, "competition": competition, "team": team, "person": person, "date": date, "from": from_, "to": to, "status": status, "timezone": timezone})  # type: ignore[return-value]
 
-    async def get_contests_by_id(self, id: Union[str, int]) -> "ContestResponse":
+    async def get_contests_by_id(self, id: Union[str, int], *, timezone: Optional[Union[str, int, bool]] = None) -> "ContestResponse":
         """One contest with its participants, scores and outcome (GET /v1/contests/{id})."""
-        return await self._get(f"/v1/contests/{_seg(id)}", {})  # type: ignore[return-value]
+        return await self._get(f"/v1/contests/{_seg(id)}", {"timezone": timezone})  # type: ignore[return-value]
 
     async def get_contests_by_id_events(self, id: Union[str, int]) -> "ContestsByIdEventsResponse":
         """A contest's events: goals, cards, substitutions, tennis sets (GET /v1/contests/{id}/events)."""
@@ -708,17 +715,17 @@ class AsyncOperations:
         """One team (GET /v1/teams/{id})."""
         return await self._get(f"/v1/teams/{_seg(id)}", {})  # type: ignore[return-value]
 
-    async def get_persons_by_id_stats(self, id: Union[str, int], *, edition: Optional[Union[str, int, bool]] = None) -> "PersonsByIdStatsResponse":
+    async def get_persons_by_id_stats(self, id: Union[str, int], *, edition: Optional[Union[str, int, bool]] = None, timezone: Optional[Union[str, int, bool]] = None) -> "PersonsByIdStatsResponse":
         """A person's season statistics: totals and the matches they add up from (GET /v1/persons/{id}/stats)."""
-        return await self._get(f"/v1/persons/{_seg(id)}/stats", {"edition": edition})  # type: ignore[return-value]
+        return await self._get(f"/v1/persons/{_seg(id)}/stats", {"edition": edition, "timezone": timezone})  # type: ignore[return-value]
 
-    async def get_teams_by_id_stats(self, id: Union[str, int], *, edition: Optional[Union[str, int, bool]] = None) -> "TeamsByIdStatsResponse":
+    async def get_teams_by_id_stats(self, id: Union[str, int], *, edition: Optional[Union[str, int, bool]] = None, timezone: Optional[Union[str, int, bool]] = None) -> "TeamsByIdStatsResponse":
         """A team's season: record, goals, team match statistics and the matches they add up from (GET /v1/teams/{id}/stats)."""
-        return await self._get(f"/v1/teams/{_seg(id)}/stats", {"edition": edition})  # type: ignore[return-value]
+        return await self._get(f"/v1/teams/{_seg(id)}/stats", {"edition": edition, "timezone": timezone})  # type: ignore[return-value]
 
-    async def get_teams_by_id_head_to_head(self, id: Union[str, int], *, opponent: Optional[Union[str, int, bool]] = None) -> "TeamsByIdHeadToHeadResponse":
+    async def get_teams_by_id_head_to_head(self, id: Union[str, int], *, opponent: Optional[Union[str, int, bool]] = None, timezone: Optional[Union[str, int, bool]] = None) -> "TeamsByIdHeadToHeadResponse":
         """Two teams' record against each other and every meeting, newest first (GET /v1/teams/{id}/head-to-head)."""
-        return await self._get(f"/v1/teams/{_seg(id)}/head-to-head", {"opponent": opponent})  # type: ignore[return-value]
+        return await self._get(f"/v1/teams/{_seg(id)}/head-to-head", {"opponent": opponent, "timezone": timezone})  # type: ignore[return-value]
 
     async def get_rosters(self, *, edition: Optional[Union[str, int, bool]] = None, team: Optional[Union[str, int, bool]] = None, person: Optional[Union[str, int, bool]] = None) -> "RostersResponse":
         """Squad lists: who played for which team in which edition (GET /v1/rosters)."""

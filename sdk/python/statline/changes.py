@@ -101,7 +101,7 @@ class _ChangeBase(TypedDict):
 
 
 class ContestChange(_ChangeBase):
-    type: Literal["contest.created", "contest.status", "contest.score", "contest.updated"]
+    type: Literal["contest.created", "contest.status", "contest.clock", "contest.score", "contest.updated"]
     data: ContestData
 
 

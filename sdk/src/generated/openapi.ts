@@ -4,7 +4,7 @@ export const openapi: Record<string, unknown> = {
   "info": {
     "title": "Statline API",
     "version": "v1",
-    "description": "Read-only sports statistics over JSON: competitions, editions (seasons), contests, persons, teams, rosters,\nstandings, odds history and an analysis stat-board.\n\n## Authentication\nSend the key as `X-API-Key: <key>` or `Authorization: Bearer <key>`. Keys look like `sk_live_…` or `sk_test_…`\nplus 32 base62 characters; live and test keys behave identically.\n\n| Case | Status | error.code | message |\n|---|---|---|---|\n| no key, raw key in Authorization, another scheme, malformed key | 401 | UNAUTHORIZED | API key required |\n| both headers present with different keys | 401 | UNAUTHORIZED | API key required |\n| well-formed key that is unknown or revoked | 401 | UNAUTHORIZED | Invalid API key |\n| key store unreachable | 503 | AUTH_BACKEND_UNAVAILABLE | (text varies), with Retry-After |\n\nBoth headers may be sent when they carry the same key. Revocation takes effect within 1 second. Authentication\nruns before routing, so an unknown path without a key is a 401. `GET /v1/openapi.json` is public (no key).\n\n## Responses\nSuccess: `{data, meta: {request_id, fetched_at, cache, version: \"v1\"}}`; `meta.cache` is `HIT` when served from the\nshort-lived response cache (about 30 s, cleared when data is imported or seeded) and `MISS` otherwise. Errors:\n`{error: {code, message}}`. Every response carries `X-Request-Id`, equal to `meta.request_id`. Records have string\nids and reference each other by `*_id` fields. HEAD works like GET without a body.\n\n## Errors\n| Status | error.code | When |\n|---|---|---|\n| 400 | INVALID_PARAMETER | unknown or repeated parameter, bad number/date/enum value, missing scope, bad cursor; the message names the parameter |\n| 401 | UNAUTHORIZED | see Authentication |\n| 404 | NOT_FOUND | unknown path, unknown id in the path, or a filter naming an unknown record |\n| 405 | METHOD_NOT_ALLOWED | any method but GET and HEAD (Allow: GET, HEAD) |\n| 410 | CURSOR_EXPIRED | a /v1/changes cursor older than the change feed's retention; start again without cursor |\n| 429 | RATE_LIMITED / QUOTA_EXCEEDED | per-key rate limit or quota (Retry-After) |\n| 503 | AUTH_BACKEND_UNAVAILABLE / SERVICE_UNAVAILABLE | key store or database unreachable (Retry-After) |\n\n## Limits and paging\n- /v1/persons and /v1/teams: `limit` default 50, values above 200 clamped to 200 silently; `offset` default 0, no\n  maximum; ordered by id, so `offset += limit until offset + items.length >= total` visits every row once.\n- Editions, contests, rosters and standings return the full set for their scope. Contests need a scope (edition,\n  competition, team, person, date, or from+to of at most 31 days); rosters need edition, team or person;\n  standings need edition or competition (its current edition).\n- Odds history: `limit` default 100, clamped to 1000; 5 units per call on the built-in plans.\n- Stat-board: `limit` default 20, clamped to 100, no offset.\n\n## Odds history cursor and interval\nPoints come newest first by `(observed_at desc, id desc)`. `data.truncated` says more points exist;\n`data.next_cursor` (string or null) resumes exactly after the last item, even when many points share one\n`observed_at`. Cursors are opaque and signed, bound to the contest/person and to the filters (bookmaker, market,\nselection, interval, before, after); any other use is 400 INVALID_PARAMETER. `data.next_before` (ISO string or null)\nis the `observed_at` of the last item, for continuing a time window with `before=`: before is exclusive, so points\nsharing that instant which did not fit the page are reached only through the cursor. `interval` (raw, 1m, 5m,\n15m, 1h, 1d) keeps the last point per (bookmaker, market, selection, line) in each UTC bucket; such a page examines\nat most 20000 points and may hold fewer than `limit` items, so follow `next_cursor` until it is null.\n\n## At a glance\n| Part | Design |\n|---|---|\n| meta.cache values | HIT, MISS |\n| Competition, edition, contest, person, team, roster, standing fields | see the schemas below; ids are strings |\n| Competitions endpoint | GET /v1/competitions?sport=, returned whole; GET /v1/competitions/{id} |\n| Single-record endpoints | /v1/{competitions,editions,contests,persons,teams}/{id} |\n| List filters | edition, competition, team, person (ids), date, from, to (YYYY-MM-DD, UTC), status, group, current |\n| Unbounded scopes | contests/rosters/standings without a scope are 400 naming the parameter |\n| Odds interval values | raw, 1m, 5m, 15m, 1h, 1d |\n| Odds cursor / before format | signed opaque string / ISO-8601 date-time |\n| Odds filters | bookmaker, market, selection, after |\n| Odds limit | default 100, max 1000 |\n| Unit cost | by endpoint group and plan (x-unit-group; X-Units-Cost reports it); built-in plans: odds 5 (odds history, a change-feed page holding an odds change), reference 1, contests 1, analysis 1, feed 1; errors cost 0 |\n| Odds fields | id, contest_id, person_id, bookmaker, market, selection, line, price, observed_at, is_closing |\n| Stat-board | competition or edition, stat, limit (default 20, max 100); rows rank, person_id, person_name, team_id, value, contests |\n| Other errors | 400 INVALID_PARAMETER, 404 NOT_FOUND, 405 METHOD_NOT_ALLOWED, 429, 503 SERVICE_UNAVAILABLE |",
+    "description": "Read-only sports statistics over JSON: competitions, editions (seasons), contests, persons, teams, rosters,\nstandings, odds history and an analysis stat-board.\n\n## Authentication\nSend the key as `X-API-Key: <key>` or `Authorization: Bearer <key>`. Keys look like `sk_live_…` or `sk_test_…`\nplus 32 base62 characters; live and test keys behave identically.\n\n| Case | Status | error.code | message |\n|---|---|---|---|\n| no key, raw key in Authorization, another scheme, malformed key | 401 | UNAUTHORIZED | API key required |\n| both headers present with different keys | 401 | UNAUTHORIZED | API key required |\n| well-formed key that is unknown or revoked | 401 | UNAUTHORIZED | Invalid API key |\n| key store unreachable | 503 | AUTH_BACKEND_UNAVAILABLE | (text varies), with Retry-After |\n\nBoth headers may be sent when they carry the same key. Revocation takes effect within 1 second. Authentication\nruns before routing, so an unknown path without a key is a 401. `GET /v1/openapi.json` is public (no key).\n\n## Responses\nSuccess: `{data, meta: {request_id, fetched_at, cache, version: \"v1\"}}`; `meta.cache` is `HIT` when served from the\nshort-lived response cache (about 30 s, cleared when data is imported or seeded) and `MISS` otherwise. Errors:\n`{error: {code, message}}`. Every response carries `X-Request-Id`, equal to `meta.request_id`. Records have string\nids and reference each other by `*_id` fields. HEAD works like GET without a body.\n\n## Errors\n| Status | error.code | When |\n|---|---|---|\n| 400 | INVALID_PARAMETER | unknown or repeated parameter, bad number/date/enum value, missing scope, bad cursor; the message names the parameter |\n| 401 | UNAUTHORIZED | see Authentication |\n| 404 | NOT_FOUND | unknown path, unknown id in the path, or a filter naming an unknown record |\n| 405 | METHOD_NOT_ALLOWED | any method but GET and HEAD (Allow: GET, HEAD) |\n| 410 | CURSOR_EXPIRED | a /v1/changes cursor older than the change feed's retention; start again without cursor |\n| 429 | RATE_LIMITED / QUOTA_EXCEEDED | per-key rate limit or quota (Retry-After) |\n| 503 | AUTH_BACKEND_UNAVAILABLE / SERVICE_UNAVAILABLE | key store or database unreachable (Retry-After) |\n\n## Limits and paging\n- /v1/persons and /v1/teams: `limit` default 50, values above 200 clamped to 200 silently; `offset` default 0, no\n  maximum; ordered by id, so `offset += limit until offset + items.length >= total` visits every row once.\n- Editions, contests, rosters and standings return the full set for their scope. Contests need a scope (edition,\n  competition, team, person, date, or from+to of at most 31 days); rosters need edition, team or person;\n  standings need edition or competition (its current edition).\n- Odds history: `limit` default 100, clamped to 1000; 5 units per call on the built-in plans.\n- Stat-board: `limit` default 20, clamped to 100, no offset.\n\n## Odds history cursor and interval\nPoints come newest first by `(observed_at desc, id desc)`. `data.truncated` says more points exist;\n`data.next_cursor` (string or null) resumes exactly after the last item, even when many points share one\n`observed_at`. Cursors are opaque and signed, bound to the contest/person and to the filters (bookmaker, market,\nselection, interval, before, after); any other use is 400 INVALID_PARAMETER. `data.next_before` (ISO string or null)\nis the `observed_at` of the last item, for continuing a time window with `before=`: before is exclusive, so points\nsharing that instant which did not fit the page are reached only through the cursor. `interval` (raw, 1m, 5m,\n15m, 1h, 1d) keeps the last point per (bookmaker, market, selection, line) in each UTC bucket; such a page examines\nat most 20000 points and may hold fewer than `limit` items, so follow `next_cursor` until it is null.\n\n## At a glance\n| Part | Design |\n|---|---|\n| meta.cache values | HIT, MISS |\n| Competition, edition, contest, person, team, roster, standing fields | see the schemas below; ids are strings |\n| Competitions endpoint | GET /v1/competitions?sport=, returned whole; GET /v1/competitions/{id} |\n| Single-record endpoints | /v1/{competitions,editions,contests,persons,teams}/{id} |\n| Names for ids | a competition by slug or league code (world-cup, en.1), an edition by competition and season (world-cup-2022, en.1-2024-25), a team by slug (argentina): in paths and in competition, edition, team, opponent; an unknown name is 404 |\n| List filters | edition, competition, team (ids or names), person (id), date, from, to (YYYY-MM-DD, UTC), status, group, current |\n| Time zones | kick-off times are UTC; timezone=<IANA zone> writes them with that zone's offset on contests, contest, person and team stats, head-to-head |\n| Unbounded scopes | contests/rosters/standings without a scope are 400 naming the parameter |\n| Odds interval values | raw, 1m, 5m, 15m, 1h, 1d |\n| Odds cursor / before format | signed opaque string / ISO-8601 date-time |\n| Odds filters | bookmaker, market, selection, after |\n| Odds limit | default 100, max 1000 |\n| Unit cost | by endpoint group and plan (x-unit-group; X-Units-Cost reports it); built-in plans: odds 5 (odds history, a change-feed page holding an odds change), reference 1, contests 1, analysis 1, feed 1; errors cost 0 |\n| Odds fields | id, contest_id, person_id, bookmaker, market, selection, line, price, observed_at, is_closing |\n| Stat-board | competition or edition, stat, limit (default 20, max 100); rows rank, person_id, person_name, team_id, team_name, value, contests |\n| Other errors | 400 INVALID_PARAMETER, 404 NOT_FOUND, 405 METHOD_NOT_ALLOWED, 429, 503 SERVICE_UNAVAILABLE |",
     "contact": {
       "name": "The operator of this Statline server"
     },
@@ -288,11 +288,11 @@ export const openapi: Record<string, unknown> = {
             "name": "id",
             "in": "path",
             "required": true,
-            "description": "Record id",
+            "description": "Record id, or its slug (world-cup) or league code (en.1)",
             "schema": {
               "type": "string",
-              "pattern": "^[1-9][0-9]{0,9}$",
-              "maxLength": 10
+              "pattern": "^([1-9][0-9]{0,9}|[a-z0-9][a-z0-9.-]{0,79})$",
+              "maxLength": 90
             }
           },
           {
@@ -466,11 +466,11 @@ export const openapi: Record<string, unknown> = {
             "name": "competition",
             "in": "query",
             "required": false,
-            "description": "Competition id, slug (world-cup) or league code (en.1)",
+            "description": "Only the editions of this competition: its id or its slug (world-cup) or league code (en.1)",
             "schema": {
               "type": "string",
-              "pattern": "^[1-9][0-9]{0,9}$",
-              "maxLength": 1000
+              "pattern": "^([1-9][0-9]{0,9}|[a-z0-9][a-z0-9.-]{0,79})$",
+              "maxLength": 90
             }
           },
           {
@@ -657,11 +657,11 @@ export const openapi: Record<string, unknown> = {
             "name": "id",
             "in": "path",
             "required": true,
-            "description": "Record id",
+            "description": "Record id, or its competition slug or code and season (world-cup-2022, premier-league-2024-25, en.1-2024)",
             "schema": {
               "type": "string",
-              "pattern": "^[1-9][0-9]{0,9}$",
-              "maxLength": 10
+              "pattern": "^([1-9][0-9]{0,9}|([a-z0-9][a-z0-9.-]*?)-([0-9]{4}(?:-[0-9]{2}|-[0-9]{4})?))$",
+              "maxLength": 90
             }
           },
           {
@@ -835,33 +835,33 @@ export const openapi: Record<string, unknown> = {
             "name": "edition",
             "in": "query",
             "required": false,
-            "description": "Edition (season) id",
+            "description": "Edition (season): its id or its competition slug or code and season (world-cup-2022, premier-league-2024-25, en.1-2024)",
             "schema": {
               "type": "string",
-              "pattern": "^[1-9][0-9]{0,9}$",
-              "maxLength": 1000
+              "pattern": "^([1-9][0-9]{0,9}|([a-z0-9][a-z0-9.-]*?)-([0-9]{4}(?:-[0-9]{2}|-[0-9]{4})?))$",
+              "maxLength": 90
             }
           },
           {
             "name": "competition",
             "in": "query",
             "required": false,
-            "description": "Competition id, slug (world-cup) or league code (en.1); without edition, date, from or to it means the competition's current edition",
+            "description": "Competition; without edition, date, from or to it means the competition's current edition: its id or its slug (world-cup) or league code (en.1)",
             "schema": {
               "type": "string",
-              "pattern": "^[1-9][0-9]{0,9}$",
-              "maxLength": 1000
+              "pattern": "^([1-9][0-9]{0,9}|[a-z0-9][a-z0-9.-]{0,79})$",
+              "maxLength": 90
             }
           },
           {
             "name": "team",
             "in": "query",
             "required": false,
-            "description": "Team id: contests the team plays in",
+            "description": "Contests this team plays in: its id or its slug (argentina, bayern-munchen)",
             "schema": {
               "type": "string",
-              "pattern": "^[1-9][0-9]{0,9}$",
-              "maxLength": 1000
+              "pattern": "^([1-9][0-9]{0,9}|[a-z0-9]+(?:-[a-z0-9]+)*)$",
+              "maxLength": 90
             }
           },
           {
@@ -930,7 +930,7 @@ export const openapi: Record<string, unknown> = {
             "name": "timezone",
             "in": "query",
             "required": false,
-            "description": "Write kickoff_at with this zone's offset (e.g. Asia/Qatar: 2022-12-18T18:00:00+03:00); default UTC",
+            "description": "Write kick-off times with this IANA zone's offset (Asia/Qatar: 2022-12-18T18:00:00+03:00, the same instant as 2022-12-18T15:00:00.000Z); default UTC",
             "schema": {
               "type": "string",
               "maxLength": 64
@@ -1112,6 +1112,16 @@ export const openapi: Record<string, unknown> = {
               "type": "string",
               "pattern": "^[1-9][0-9]{0,9}$",
               "maxLength": 10
+            }
+          },
+          {
+            "name": "timezone",
+            "in": "query",
+            "required": false,
+            "description": "Write kick-off times with this IANA zone's offset (Asia/Qatar: 2022-12-18T18:00:00+03:00, the same instant as 2022-12-18T15:00:00.000Z); default UTC",
+            "schema": {
+              "type": "string",
+              "maxLength": 64
             }
           },
           {
@@ -2414,11 +2424,11 @@ export const openapi: Record<string, unknown> = {
             "name": "id",
             "in": "path",
             "required": true,
-            "description": "Record id",
+            "description": "Record id, or its slug (argentina, bayern-munchen)",
             "schema": {
               "type": "string",
-              "pattern": "^[1-9][0-9]{0,9}$",
-              "maxLength": 10
+              "pattern": "^([1-9][0-9]{0,9}|[a-z0-9]+(?:-[a-z0-9]+)*)$",
+              "maxLength": 90
             }
           },
           {
@@ -2603,11 +2613,21 @@ export const openapi: Record<string, unknown> = {
             "name": "edition",
             "in": "query",
             "required": false,
-            "description": "Edition (season) id; default the latest edition (current first) the person or team played in",
+            "description": "Edition (season); default the latest edition (current first) the person or team played in: its id or its competition slug or code and season (world-cup-2022, premier-league-2024-25, en.1-2024)",
             "schema": {
               "type": "string",
-              "pattern": "^[1-9][0-9]{0,9}$",
-              "maxLength": 1000
+              "pattern": "^([1-9][0-9]{0,9}|([a-z0-9][a-z0-9.-]*?)-([0-9]{4}(?:-[0-9]{2}|-[0-9]{4})?))$",
+              "maxLength": 90
+            }
+          },
+          {
+            "name": "timezone",
+            "in": "query",
+            "required": false,
+            "description": "Write kick-off times with this IANA zone's offset (Asia/Qatar: 2022-12-18T18:00:00+03:00, the same instant as 2022-12-18T15:00:00.000Z); default UTC",
+            "schema": {
+              "type": "string",
+              "maxLength": 64
             }
           },
           {
@@ -2781,22 +2801,32 @@ export const openapi: Record<string, unknown> = {
             "name": "id",
             "in": "path",
             "required": true,
-            "description": "Record id",
+            "description": "Record id, or its slug (argentina, bayern-munchen)",
             "schema": {
               "type": "string",
-              "pattern": "^[1-9][0-9]{0,9}$",
-              "maxLength": 10
+              "pattern": "^([1-9][0-9]{0,9}|[a-z0-9]+(?:-[a-z0-9]+)*)$",
+              "maxLength": 90
             }
           },
           {
             "name": "edition",
             "in": "query",
             "required": false,
-            "description": "Edition (season) id; default the latest edition (current first) the person or team played in",
+            "description": "Edition (season); default the latest edition (current first) the person or team played in: its id or its competition slug or code and season (world-cup-2022, premier-league-2024-25, en.1-2024)",
             "schema": {
               "type": "string",
-              "pattern": "^[1-9][0-9]{0,9}$",
-              "maxLength": 1000
+              "pattern": "^([1-9][0-9]{0,9}|([a-z0-9][a-z0-9.-]*?)-([0-9]{4}(?:-[0-9]{2}|-[0-9]{4})?))$",
+              "maxLength": 90
+            }
+          },
+          {
+            "name": "timezone",
+            "in": "query",
+            "required": false,
+            "description": "Write kick-off times with this IANA zone's offset (Asia/Qatar: 2022-12-18T18:00:00+03:00, the same instant as 2022-12-18T15:00:00.000Z); default UTC",
+            "schema": {
+              "type": "string",
+              "maxLength": 64
             }
           },
           {
@@ -2970,22 +3000,32 @@ export const openapi: Record<string, unknown> = {
             "name": "id",
             "in": "path",
             "required": true,
-            "description": "Record id",
+            "description": "Record id, or its slug (argentina, bayern-munchen)",
             "schema": {
               "type": "string",
-              "pattern": "^[1-9][0-9]{0,9}$",
-              "maxLength": 10
+              "pattern": "^([1-9][0-9]{0,9}|[a-z0-9]+(?:-[a-z0-9]+)*)$",
+              "maxLength": 90
             }
           },
           {
             "name": "opponent",
             "in": "query",
             "required": true,
-            "description": "The other team's id",
+            "description": "Edition (season): its id or its competition slug or code and season (world-cup-2022, premier-league-2024-25, en.1-2024)",
             "schema": {
               "type": "string",
-              "pattern": "^[1-9][0-9]{0,9}$",
-              "maxLength": 1000
+              "pattern": "^([1-9][0-9]{0,9}|([a-z0-9][a-z0-9.-]*?)-([0-9]{4}(?:-[0-9]{2}|-[0-9]{4})?))$",
+              "maxLength": 90
+            }
+          },
+          {
+            "name": "timezone",
+            "in": "query",
+            "required": false,
+            "description": "Write kick-off times with this IANA zone's offset (Asia/Qatar: 2022-12-18T18:00:00+03:00, the same instant as 2022-12-18T15:00:00.000Z); default UTC",
+            "schema": {
+              "type": "string",
+              "maxLength": 64
             }
           },
           {
@@ -3159,22 +3199,22 @@ export const openapi: Record<string, unknown> = {
             "name": "edition",
             "in": "query",
             "required": false,
-            "description": "Edition (season) id",
+            "description": "Edition (season): its id or its competition slug or code and season (world-cup-2022, premier-league-2024-25, en.1-2024)",
             "schema": {
               "type": "string",
-              "pattern": "^[1-9][0-9]{0,9}$",
-              "maxLength": 1000
+              "pattern": "^([1-9][0-9]{0,9}|([a-z0-9][a-z0-9.-]*?)-([0-9]{4}(?:-[0-9]{2}|-[0-9]{4})?))$",
+              "maxLength": 90
             }
           },
           {
             "name": "team",
             "in": "query",
             "required": false,
-            "description": "Team id",
+            "description": "Team: its id or its slug (argentina, bayern-munchen)",
             "schema": {
               "type": "string",
-              "pattern": "^[1-9][0-9]{0,9}$",
-              "maxLength": 1000
+              "pattern": "^([1-9][0-9]{0,9}|[a-z0-9]+(?:-[a-z0-9]+)*)$",
+              "maxLength": 90
             }
           },
           {
@@ -3359,22 +3399,22 @@ export const openapi: Record<string, unknown> = {
             "name": "edition",
             "in": "query",
             "required": false,
-            "description": "Edition (season) id",
+            "description": "Edition (season): its id or its competition slug or code and season (world-cup-2022, premier-league-2024-25, en.1-2024)",
             "schema": {
               "type": "string",
-              "pattern": "^[1-9][0-9]{0,9}$",
-              "maxLength": 1000
+              "pattern": "^([1-9][0-9]{0,9}|([a-z0-9][a-z0-9.-]*?)-([0-9]{4}(?:-[0-9]{2}|-[0-9]{4})?))$",
+              "maxLength": 90
             }
           },
           {
             "name": "competition",
             "in": "query",
             "required": false,
-            "description": "Competition id, slug (world-cup) or league code (en.1): its current edition (ignored when edition is given)",
+            "description": "Competition: its current edition (ignored when edition is given): its id or its slug (world-cup) or league code (en.1)",
             "schema": {
               "type": "string",
-              "pattern": "^[1-9][0-9]{0,9}$",
-              "maxLength": 1000
+              "pattern": "^([1-9][0-9]{0,9}|[a-z0-9][a-z0-9.-]{0,79})$",
+              "maxLength": 90
             }
           },
           {
@@ -4563,11 +4603,11 @@ export const openapi: Record<string, unknown> = {
             "name": "id",
             "in": "path",
             "required": true,
-            "description": "Record id",
+            "description": "Record id, or its competition slug or code and season (world-cup-2022, premier-league-2024-25, en.1-2024)",
             "schema": {
               "type": "string",
-              "pattern": "^[1-9][0-9]{0,9}$",
-              "maxLength": 10
+              "pattern": "^([1-9][0-9]{0,9}|([a-z0-9][a-z0-9.-]*?)-([0-9]{4}(?:-[0-9]{2}|-[0-9]{4})?))$",
+              "maxLength": 90
             }
           },
           {
@@ -4796,22 +4836,22 @@ export const openapi: Record<string, unknown> = {
             "name": "competition",
             "in": "query",
             "required": false,
-            "description": "Competition id, slug (world-cup) or league code (en.1): totals over all its editions",
+            "description": "Competition: totals over all its editions: its id or its slug (world-cup) or league code (en.1)",
             "schema": {
               "type": "string",
-              "pattern": "^[1-9][0-9]{0,9}$",
-              "maxLength": 1000
+              "pattern": "^([1-9][0-9]{0,9}|[a-z0-9][a-z0-9.-]{0,79})$",
+              "maxLength": 90
             }
           },
           {
             "name": "edition",
             "in": "query",
             "required": false,
-            "description": "Edition (season) id",
+            "description": "Edition (season): its id or its competition slug or code and season (world-cup-2022, premier-league-2024-25, en.1-2024)",
             "schema": {
               "type": "string",
-              "pattern": "^[1-9][0-9]{0,9}$",
-              "maxLength": 1000
+              "pattern": "^([1-9][0-9]{0,9}|([a-z0-9][a-z0-9.-]*?)-([0-9]{4}(?:-[0-9]{2}|-[0-9]{4})?))$",
+              "maxLength": 90
             }
           },
           {
@@ -5029,11 +5069,11 @@ export const openapi: Record<string, unknown> = {
             "name": "id",
             "in": "path",
             "required": true,
-            "description": "Record id",
+            "description": "Record id, or its slug (argentina, bayern-munchen)",
             "schema": {
               "type": "string",
-              "pattern": "^[1-9][0-9]{0,9}$",
-              "maxLength": 10
+              "pattern": "^([1-9][0-9]{0,9}|[a-z0-9]+(?:-[a-z0-9]+)*)$",
+              "maxLength": 90
             }
           },
           {
@@ -5778,7 +5818,7 @@ export const openapi: Record<string, unknown> = {
             "name": "types",
             "in": "query",
             "required": false,
-            "description": "Comma-separated types or resources (e.g. contest.score,odds); any of contest.created, contest.status, contest.score, contest.updated, contest.event, contest.lineups, contest.statistics, contest.deleted, odds.points, odds.moved, standings.updated, team.created, team.updated, team.deleted, person.created, person.updated, person.deleted, dataset.reset",
+            "description": "Comma-separated types or resources (e.g. contest.score,odds); any of contest.created, contest.status, contest.clock, contest.score, contest.updated, contest.event, contest.lineups, contest.statistics, contest.deleted, odds.points, odds.moved, standings.updated, team.created, team.updated, team.deleted, person.created, person.updated, person.deleted, dataset.reset",
             "schema": {
               "type": "string",
               "maxLength": 400
@@ -5788,11 +5828,11 @@ export const openapi: Record<string, unknown> = {
             "name": "competition",
             "in": "query",
             "required": false,
-            "description": "Only changes of this competition (id, slug or league code)",
+            "description": "Only changes of this competition: its id or its slug (world-cup) or league code (en.1)",
             "schema": {
               "type": "string",
-              "pattern": "^[1-9][0-9]{0,9}$",
-              "maxLength": 1000
+              "pattern": "^([1-9][0-9]{0,9}|[a-z0-9][a-z0-9.-]{0,79})$",
+              "maxLength": 90
             }
           },
           {
@@ -6014,7 +6054,7 @@ export const openapi: Record<string, unknown> = {
             "name": "types",
             "in": "query",
             "required": false,
-            "description": "Comma-separated types or resources (e.g. contest.score,odds); any of contest.created, contest.status, contest.score, contest.updated, contest.event, contest.lineups, contest.statistics, contest.deleted, odds.points, odds.moved, standings.updated, team.created, team.updated, team.deleted, person.created, person.updated, person.deleted, dataset.reset",
+            "description": "Comma-separated types or resources (e.g. contest.score,odds); any of contest.created, contest.status, contest.clock, contest.score, contest.updated, contest.event, contest.lineups, contest.statistics, contest.deleted, odds.points, odds.moved, standings.updated, team.created, team.updated, team.deleted, person.created, person.updated, person.deleted, dataset.reset",
             "schema": {
               "type": "string",
               "maxLength": 400
@@ -6024,11 +6064,11 @@ export const openapi: Record<string, unknown> = {
             "name": "competition",
             "in": "query",
             "required": false,
-            "description": "Only changes of this competition (id, slug or league code)",
+            "description": "Only changes of this competition: its id or its slug (world-cup) or league code (en.1)",
             "schema": {
               "type": "string",
-              "pattern": "^[1-9][0-9]{0,9}$",
-              "maxLength": 1000
+              "pattern": "^([1-9][0-9]{0,9}|[a-z0-9][a-z0-9.-]{0,79})$",
+              "maxLength": 90
             }
           },
           {
@@ -6911,6 +6951,11 @@ export const openapi: Record<string, unknown> = {
             "maxLength": 10,
             "description": "Id of the competition"
           },
+          "slug": {
+            "type": "string",
+            "description": "The competition's slug and the season (world-cup-2022, premier-league-2024-25): accepted wherever an edition id is",
+            "maxLength": 1000
+          },
           "name": {
             "type": "string",
             "description": "Season label, e.g. \"2024/25\" or \"2025\"",
@@ -7016,6 +7061,7 @@ export const openapi: Record<string, unknown> = {
         "required": [
           "id",
           "competition_id",
+          "slug",
           "name",
           "start_date",
           "end_date",
@@ -7605,6 +7651,11 @@ export const openapi: Record<string, unknown> = {
             "maxLength": 10,
             "description": "Id of the team"
           },
+          "slug": {
+            "type": "string",
+            "description": "The name lower-case, accent-free, with hyphens: accepted wherever a team id is (`team=argentina`)",
+            "maxLength": 1000
+          },
           "name": {
             "type": "string",
             "maxLength": 1000
@@ -7652,6 +7703,7 @@ export const openapi: Record<string, unknown> = {
         },
         "required": [
           "id",
+          "slug",
           "name",
           "short_name",
           "code",
@@ -7689,6 +7741,14 @@ export const openapi: Record<string, unknown> = {
               }
             ],
             "description": "Id of the team (null in individual sports), or null"
+          },
+          "team_name": {
+            "description": "That team's name",
+            "type": [
+              "string",
+              "null"
+            ],
+            "maxLength": 1000
           },
           "person_id": {
             "type": "string",
@@ -7730,6 +7790,7 @@ export const openapi: Record<string, unknown> = {
           "id",
           "edition_id",
           "team_id",
+          "team_name",
           "person_id",
           "person_name",
           "shirt_number",
@@ -8011,6 +8072,7 @@ export const openapi: Record<string, unknown> = {
             "enum": [
               "contest.created",
               "contest.status",
+              "contest.clock",
               "contest.score",
               "contest.updated",
               "contest.event",
@@ -8376,6 +8438,14 @@ export const openapi: Record<string, unknown> = {
                   "maxLength": 10,
                   "description": "Id of the team"
                 },
+                "team_name": {
+                  "description": "That team's name",
+                  "type": [
+                    "string",
+                    "null"
+                  ],
+                  "maxLength": 1000
+                },
                 "formation": {
                   "description": "e.g. \"4-3-3\"",
                   "type": [
@@ -8478,6 +8548,7 @@ export const openapi: Record<string, unknown> = {
               "required": [
                 "side",
                 "team_id",
+                "team_name",
                 "formation",
                 "starters",
                 "substitutes"
@@ -8501,6 +8572,7 @@ export const openapi: Record<string, unknown> = {
               {
                 "side": "home",
                 "team_id": "3",
+                "team_name": "Argentina",
                 "formation": "4-3-3",
                 "starters": [
                   {
@@ -8544,6 +8616,14 @@ export const openapi: Record<string, unknown> = {
                   "pattern": "^[1-9][0-9]{0,9}$",
                   "maxLength": 10,
                   "description": "Id of the team"
+                },
+                "team_name": {
+                  "description": "That team's name",
+                  "type": [
+                    "string",
+                    "null"
+                  ],
+                  "maxLength": 1000
                 },
                 "shots": {
                   "anyOf": [
@@ -8627,6 +8707,7 @@ export const openapi: Record<string, unknown> = {
               "required": [
                 "side",
                 "team_id",
+                "team_name",
                 "shots",
                 "shots_on_target",
                 "corners",
@@ -8665,6 +8746,14 @@ export const openapi: Record<string, unknown> = {
                   ],
                   "description": "Id of the team, or null"
                 },
+                "team_name": {
+                  "description": "That team's name",
+                  "type": [
+                    "string",
+                    "null"
+                  ],
+                  "maxLength": 1000
+                },
                 "stats": {
                   "type": "object",
                   "propertyNames": {
@@ -8684,6 +8773,7 @@ export const openapi: Record<string, unknown> = {
                 "person_id",
                 "name",
                 "team_id",
+                "team_name",
                 "stats"
               ],
               "additionalProperties": false
@@ -8708,6 +8798,7 @@ export const openapi: Record<string, unknown> = {
               {
                 "side": "home",
                 "team_id": "12",
+                "team_name": "Arsenal",
                 "shots": 14,
                 "shots_on_target": 5,
                 "corners": 7,
@@ -8721,6 +8812,7 @@ export const openapi: Record<string, unknown> = {
                 "person_id": "77",
                 "name": "Lionel Messi",
                 "team_id": "3",
+                "team_name": "Argentina",
                 "stats": {
                   "goals": 2
                 }
@@ -8812,6 +8904,14 @@ export const openapi: Record<string, unknown> = {
               }
             ],
             "description": "Id of the team in the edition's latest match, or null"
+          },
+          "team_name": {
+            "description": "That team's name",
+            "type": [
+              "string",
+              "null"
+            ],
+            "maxLength": 1000
           },
           "appearances": {
             "anyOf": [
@@ -8941,6 +9041,14 @@ export const openapi: Record<string, unknown> = {
                   ],
                   "description": "Id of the team, or null"
                 },
+                "team_name": {
+                  "description": "That team's name",
+                  "type": [
+                    "string",
+                    "null"
+                  ],
+                  "maxLength": 1000
+                },
                 "stats": {
                   "type": "object",
                   "propertyNames": {
@@ -8960,6 +9068,7 @@ export const openapi: Record<string, unknown> = {
                 "contest_id",
                 "kickoff_at",
                 "team_id",
+                "team_name",
                 "stats"
               ],
               "additionalProperties": false
@@ -8986,6 +9095,7 @@ export const openapi: Record<string, unknown> = {
           "person_id",
           "edition_id",
           "team_id",
+          "team_name",
           "appearances",
           "minutes",
           "goals",
@@ -9044,6 +9154,10 @@ export const openapi: Record<string, unknown> = {
             "pattern": "^[1-9][0-9]{0,9}$",
             "maxLength": 10,
             "description": "Id of the team"
+          },
+          "team_name": {
+            "type": "string",
+            "maxLength": 1000
           },
           "edition_id": {
             "anyOf": [
@@ -9185,6 +9299,14 @@ export const openapi: Record<string, unknown> = {
                   ],
                   "description": "Id of the team, or null"
                 },
+                "opponent_name": {
+                  "description": "The opponent's name",
+                  "type": [
+                    "string",
+                    "null"
+                  ],
+                  "maxLength": 1000
+                },
                 "goals_for": {
                   "anyOf": [
                     {
@@ -9323,6 +9445,7 @@ export const openapi: Record<string, unknown> = {
                 "kickoff_at",
                 "side",
                 "opponent_id",
+                "opponent_name",
                 "goals_for",
                 "goals_against",
                 "outcome",
@@ -9344,6 +9467,7 @@ export const openapi: Record<string, unknown> = {
           "goals_for",
           "goals_against",
           "team_id",
+          "team_name",
           "edition_id",
           "totals",
           "matches",
@@ -9360,11 +9484,19 @@ export const openapi: Record<string, unknown> = {
             "maxLength": 10,
             "description": "Id of the team"
           },
+          "team_name": {
+            "type": "string",
+            "maxLength": 1000
+          },
           "opponent_id": {
             "type": "string",
             "pattern": "^[1-9][0-9]{0,9}$",
             "maxLength": 10,
             "description": "Id of the opponent team"
+          },
+          "opponent_name": {
+            "type": "string",
+            "maxLength": 1000
           },
           "record": {
             "type": "object",
@@ -9506,7 +9638,9 @@ export const openapi: Record<string, unknown> = {
         },
         "required": [
           "team_id",
+          "team_name",
           "opponent_id",
+          "opponent_name",
           "record",
           "meetings"
         ],

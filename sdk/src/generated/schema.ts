@@ -735,6 +735,8 @@ export interface components {
             id: string;
             /** @description Id of the competition */
             competition_id: string;
+            /** @description The competition's slug and the season (world-cup-2022, premier-league-2024-25): accepted wherever an edition id is */
+            slug: string;
             /** @description Season label, e.g. "2024/25" or "2025" */
             name: string;
             /**
@@ -871,6 +873,8 @@ export interface components {
         Team: {
             /** @description Id of the team */
             id: string;
+            /** @description The name lower-case, accent-free, with hyphens: accepted wherever a team id is (`team=argentina`) */
+            slug: string;
             name: string;
             short_name: string;
             /** @description Three-letter code, e.g. ARS */
@@ -888,6 +892,8 @@ export interface components {
             edition_id: string;
             /** @description Id of the team (null in individual sports), or null */
             team_id: string | null;
+            /** @description That team's name */
+            team_name: string | null;
             /** @description Id of the person */
             person_id: string;
             person_name: string;
@@ -981,7 +987,7 @@ export interface components {
             /** @description Id of the change (stable, increasing in commit order) */
             id: string;
             /** @enum {string} */
-            type: "contest.created" | "contest.status" | "contest.score" | "contest.updated" | "contest.event" | "contest.lineups" | "contest.statistics" | "contest.deleted" | "odds.points" | "odds.moved" | "standings.updated" | "team.created" | "team.updated" | "team.deleted" | "person.created" | "person.updated" | "person.deleted" | "dataset.reset";
+            type: "contest.created" | "contest.status" | "contest.clock" | "contest.score" | "contest.updated" | "contest.event" | "contest.lineups" | "contest.statistics" | "contest.deleted" | "odds.points" | "odds.moved" | "standings.updated" | "team.created" | "team.updated" | "team.deleted" | "person.created" | "person.updated" | "person.deleted" | "dataset.reset";
             /** @description contest, odds, standings, team, person or dataset */
             resource: string;
             /** @description Id of the changed record (contest, edition for standings, team, person), or null */
@@ -1080,6 +1086,7 @@ export interface components {
          *         {
          *           "side": "home",
          *           "team_id": "3",
+         *           "team_name": "Argentina",
          *           "formation": "4-3-3",
          *           "starters": [
          *             {
@@ -1101,6 +1108,8 @@ export interface components {
                 side: string;
                 /** @description Id of the team */
                 team_id: string;
+                /** @description That team's name */
+                team_name: string | null;
                 /** @description e.g. "4-3-3" */
                 formation: string | null;
                 starters: {
@@ -1128,6 +1137,7 @@ export interface components {
          *         {
          *           "side": "home",
          *           "team_id": "12",
+         *           "team_name": "Arsenal",
          *           "shots": 14,
          *           "shots_on_target": 5,
          *           "corners": 7,
@@ -1141,6 +1151,7 @@ export interface components {
          *           "person_id": "77",
          *           "name": "Lionel Messi",
          *           "team_id": "3",
+         *           "team_name": "Argentina",
          *           "stats": {
          *             "goals": 2
          *           }
@@ -1155,6 +1166,8 @@ export interface components {
                 side: string | null;
                 /** @description Id of the team */
                 team_id: string;
+                /** @description That team's name */
+                team_name: string | null;
                 shots: number | null;
                 shots_on_target: number | null;
                 corners: number | null;
@@ -1168,6 +1181,8 @@ export interface components {
                 name: string;
                 /** @description Id of the team, or null */
                 team_id: string | null;
+                /** @description That team's name */
+                team_name: string | null;
                 /** @description Statistic name -> value, e.g. goals, minutes, aces */
                 stats: {
                     [key: string]: number;
@@ -1199,6 +1214,8 @@ export interface components {
             edition_id: string | null;
             /** @description Id of the team in the edition's latest match, or null */
             team_id: string | null;
+            /** @description That team's name */
+            team_name: string | null;
             /** @description Contests played, from lineups only (a starter, or a substitute brought on); null when the edition has no lineups */
             appearances: number | null;
             /** @description null when the source of the edition does not record minutes */
@@ -1225,6 +1242,8 @@ export interface components {
                 kickoff_at: string;
                 /** @description Id of the team, or null */
                 team_id: string | null;
+                /** @description That team's name */
+                team_name: string | null;
                 /** @description Statistic name -> value */
                 stats: {
                     [key: string]: number;
@@ -1252,6 +1271,7 @@ export interface components {
             goals_against: number;
             /** @description Id of the team */
             team_id: string;
+            team_name: string;
             /** @description Id of the edition (null: the team has played no contest), or null */
             edition_id: string | null;
             /** @description Team match statistics summed over the matches that have them (null: none has) */
@@ -1274,6 +1294,8 @@ export interface components {
                 side: string;
                 /** @description Id of the team, or null */
                 opponent_id: string | null;
+                /** @description The opponent's name */
+                opponent_name: string | null;
                 goals_for: number | null;
                 goals_against: number | null;
                 outcome: string | null;
@@ -1292,8 +1314,10 @@ export interface components {
         TeamsByIdHeadToHeadData: {
             /** @description Id of the team */
             team_id: string;
+            team_name: string;
             /** @description Id of the opponent team */
             opponent_id: string;
+            opponent_name: string;
             /** @description Finished meetings from team_id's side */
             record: {
                 /** Format: int64 */
@@ -2148,7 +2172,7 @@ export interface operations {
                 "If-None-Match"?: string;
             };
             path: {
-                /** @description Record id */
+                /** @description Record id, or its slug (world-cup) or league code (en.1) */
                 id: string;
             };
             cookie?: never;
@@ -2222,7 +2246,7 @@ export interface operations {
     getEditions: {
         parameters: {
             query?: {
-                /** @description Competition id, slug (world-cup) or league code (en.1) */
+                /** @description Only the editions of this competition: its id or its slug (world-cup) or league code (en.1) */
                 competition?: string;
                 /** @description true: only current editions; false: only past ones */
                 current?: "true" | "false";
@@ -2308,7 +2332,7 @@ export interface operations {
                 "If-None-Match"?: string;
             };
             path: {
-                /** @description Record id */
+                /** @description Record id, or its competition slug or code and season (world-cup-2022, premier-league-2024-25, en.1-2024) */
                 id: string;
             };
             cookie?: never;
@@ -2382,11 +2406,11 @@ export interface operations {
     getContests: {
         parameters: {
             query?: {
-                /** @description Edition (season) id */
+                /** @description Edition (season): its id or its competition slug or code and season (world-cup-2022, premier-league-2024-25, en.1-2024) */
                 edition?: string;
-                /** @description Competition id, slug (world-cup) or league code (en.1); without edition, date, from or to it means the competition's current edition */
+                /** @description Competition; without edition, date, from or to it means the competition's current edition: its id or its slug (world-cup) or league code (en.1) */
                 competition?: string;
-                /** @description Team id: contests the team plays in */
+                /** @description Contests this team plays in: its id or its slug (argentina, bayern-munchen) */
                 team?: string;
                 /** @description Person id: contests the person plays in or has statistics for */
                 person?: string;
@@ -2397,7 +2421,7 @@ export interface operations {
                 /** @description Last UTC day of kickoff, YYYY-MM-DD (inclusive) */
                 to?: string;
                 status?: "scheduled" | "live" | "finished" | "postponed" | "cancelled";
-                /** @description Write kickoff_at with this zone's offset (e.g. Asia/Qatar: 2022-12-18T18:00:00+03:00); default UTC */
+                /** @description Write kick-off times with this IANA zone's offset (Asia/Qatar: 2022-12-18T18:00:00+03:00, the same instant as 2022-12-18T15:00:00.000Z); default UTC */
                 timezone?: string;
             };
             header?: {
@@ -2475,7 +2499,10 @@ export interface operations {
     };
     getContestsById: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Write kick-off times with this IANA zone's offset (Asia/Qatar: 2022-12-18T18:00:00+03:00, the same instant as 2022-12-18T15:00:00.000Z); default UTC */
+                timezone?: string;
+            };
             header?: {
                 /** @description An ETag from an earlier 200: answered 304 (0 units) while the body is unchanged */
                 "If-None-Match"?: string;
@@ -3044,7 +3071,7 @@ export interface operations {
                 "If-None-Match"?: string;
             };
             path: {
-                /** @description Record id */
+                /** @description Record id, or its slug (argentina, bayern-munchen) */
                 id: string;
             };
             cookie?: never;
@@ -3118,8 +3145,10 @@ export interface operations {
     getPersonsByIdStats: {
         parameters: {
             query?: {
-                /** @description Edition (season) id; default the latest edition (current first) the person or team played in */
+                /** @description Edition (season); default the latest edition (current first) the person or team played in: its id or its competition slug or code and season (world-cup-2022, premier-league-2024-25, en.1-2024) */
                 edition?: string;
+                /** @description Write kick-off times with this IANA zone's offset (Asia/Qatar: 2022-12-18T18:00:00+03:00, the same instant as 2022-12-18T15:00:00.000Z); default UTC */
+                timezone?: string;
             };
             header?: {
                 /** @description An ETag from an earlier 200: answered 304 (0 units) while the body is unchanged */
@@ -3200,15 +3229,17 @@ export interface operations {
     getTeamsByIdStats: {
         parameters: {
             query?: {
-                /** @description Edition (season) id; default the latest edition (current first) the person or team played in */
+                /** @description Edition (season); default the latest edition (current first) the person or team played in: its id or its competition slug or code and season (world-cup-2022, premier-league-2024-25, en.1-2024) */
                 edition?: string;
+                /** @description Write kick-off times with this IANA zone's offset (Asia/Qatar: 2022-12-18T18:00:00+03:00, the same instant as 2022-12-18T15:00:00.000Z); default UTC */
+                timezone?: string;
             };
             header?: {
                 /** @description An ETag from an earlier 200: answered 304 (0 units) while the body is unchanged */
                 "If-None-Match"?: string;
             };
             path: {
-                /** @description Record id */
+                /** @description Record id, or its slug (argentina, bayern-munchen) */
                 id: string;
             };
             cookie?: never;
@@ -3282,15 +3313,17 @@ export interface operations {
     getTeamsByIdHeadToHead: {
         parameters: {
             query: {
-                /** @description The other team's id */
+                /** @description Edition (season): its id or its competition slug or code and season (world-cup-2022, premier-league-2024-25, en.1-2024) */
                 opponent: string;
+                /** @description Write kick-off times with this IANA zone's offset (Asia/Qatar: 2022-12-18T18:00:00+03:00, the same instant as 2022-12-18T15:00:00.000Z); default UTC */
+                timezone?: string;
             };
             header?: {
                 /** @description An ETag from an earlier 200: answered 304 (0 units) while the body is unchanged */
                 "If-None-Match"?: string;
             };
             path: {
-                /** @description Record id */
+                /** @description Record id, or its slug (argentina, bayern-munchen) */
                 id: string;
             };
             cookie?: never;
@@ -3364,9 +3397,9 @@ export interface operations {
     getRosters: {
         parameters: {
             query?: {
-                /** @description Edition (season) id */
+                /** @description Edition (season): its id or its competition slug or code and season (world-cup-2022, premier-league-2024-25, en.1-2024) */
                 edition?: string;
-                /** @description Team id */
+                /** @description Team: its id or its slug (argentina, bayern-munchen) */
                 team?: string;
                 /** @description Person id: the person's roster history */
                 person?: string;
@@ -3447,9 +3480,9 @@ export interface operations {
     getStandings: {
         parameters: {
             query?: {
-                /** @description Edition (season) id */
+                /** @description Edition (season): its id or its competition slug or code and season (world-cup-2022, premier-league-2024-25, en.1-2024) */
                 edition?: string;
-                /** @description Competition id, slug (world-cup) or league code (en.1): its current edition (ignored when edition is given) */
+                /** @description Competition: its current edition (ignored when edition is given): its id or its slug (world-cup) or league code (en.1) */
                 competition?: string;
                 /** @description Only this group ("" rows are single-table editions) */
                 group?: string;
@@ -3912,7 +3945,7 @@ export interface operations {
                 "If-None-Match"?: string;
             };
             path: {
-                /** @description Record id */
+                /** @description Record id, or its competition slug or code and season (world-cup-2022, premier-league-2024-25, en.1-2024) */
                 id: string;
             };
             cookie?: never;
@@ -3986,9 +4019,9 @@ export interface operations {
     getAnalysisStatBoard: {
         parameters: {
             query?: {
-                /** @description Competition id, slug (world-cup) or league code (en.1): totals over all its editions */
+                /** @description Competition: totals over all its editions: its id or its slug (world-cup) or league code (en.1) */
                 competition?: string;
-                /** @description Edition (season) id */
+                /** @description Edition (season): its id or its competition slug or code and season (world-cup-2022, premier-league-2024-25, en.1-2024) */
                 edition?: string;
                 /** @description Statistic to rank by */
                 stat?: "goals" | "own_goals" | "assists" | "shots" | "yellow_cards" | "minutes" | "wins" | "aces" | "double_faults";
@@ -4083,7 +4116,7 @@ export interface operations {
                 "If-None-Match"?: string;
             };
             path: {
-                /** @description Record id */
+                /** @description Record id, or its slug (argentina, bayern-munchen) */
                 id: string;
             };
             cookie?: never;
@@ -4395,9 +4428,9 @@ export interface operations {
             query?: {
                 /** @description next_cursor of the previous page */
                 cursor?: string;
-                /** @description Comma-separated types or resources (e.g. contest.score,odds); any of contest.created, contest.status, contest.score, contest.updated, contest.event, contest.lineups, contest.statistics, contest.deleted, odds.points, odds.moved, standings.updated, team.created, team.updated, team.deleted, person.created, person.updated, person.deleted, dataset.reset */
+                /** @description Comma-separated types or resources (e.g. contest.score,odds); any of contest.created, contest.status, contest.clock, contest.score, contest.updated, contest.event, contest.lineups, contest.statistics, contest.deleted, odds.points, odds.moved, standings.updated, team.created, team.updated, team.deleted, person.created, person.updated, person.deleted, dataset.reset */
                 types?: string;
-                /** @description Only changes of this competition (id, slug or league code) */
+                /** @description Only changes of this competition: its id or its slug (world-cup) or league code (en.1) */
                 competition?: string;
                 /** @description Only changes of this contest */
                 contest?: string;
@@ -4485,9 +4518,9 @@ export interface operations {
             query?: {
                 /** @description next_cursor of the previous page */
                 cursor?: string;
-                /** @description Comma-separated types or resources (e.g. contest.score,odds); any of contest.created, contest.status, contest.score, contest.updated, contest.event, contest.lineups, contest.statistics, contest.deleted, odds.points, odds.moved, standings.updated, team.created, team.updated, team.deleted, person.created, person.updated, person.deleted, dataset.reset */
+                /** @description Comma-separated types or resources (e.g. contest.score,odds); any of contest.created, contest.status, contest.clock, contest.score, contest.updated, contest.event, contest.lineups, contest.statistics, contest.deleted, odds.points, odds.moved, standings.updated, team.created, team.updated, team.deleted, person.created, person.updated, person.deleted, dataset.reset */
                 types?: string;
-                /** @description Only changes of this competition (id, slug or league code) */
+                /** @description Only changes of this competition: its id or its slug (world-cup) or league code (en.1) */
                 competition?: string;
                 /** @description Only changes of this contest */
                 contest?: string;

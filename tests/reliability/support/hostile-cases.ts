@@ -251,8 +251,8 @@ export function generateCases(ids: Ids, seed = 7): HostileCase[] {
       category: "injection strings",
       path: `${path}?${param}=${enc(pick(INJECTIONS))}`,
       headers: auth,
-      // A competition may be named by slug: a slug-shaped string that names none is a 404.
-      expect: param === "competition" ? [200, 400, 404, 414, 431] : [200, 400, 414, 431],
+      // A competition or team may be named by slug: a slug-shaped string that names none is a 404.
+      expect: param === "competition" || param === "team" ? [200, 400, 404, 414, 431] : [200, 400, 414, 431],
     };
   });
   add(1500, () => {
