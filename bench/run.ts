@@ -5,6 +5,7 @@
 // BENCH_ONLY=encoding (just cache hits with and without compression), BENCH_ONLY=misses
 // (just the uncached runs, SQLite then PostgreSQL unless BENCH_POSTGRES=0: CPU per miss),
 // BENCH_ONLY=keys (just the cache hit with an unrestricted and a restricted key),
+// BENCH_ONLY=scaleout (just the cache hit on PostgreSQL: 1 instance without Redis, 1 and 2 with Redis),
 // BENCH_ONLY=endpoints (every route uncached, SQLite then PostgreSQL),
 // BENCH_ONLY=events (event latency and the hit path with open streams),
 // BENCH_ONLY=ingest (live ingest: response -> SSE/webhook latency, odds throughput),
@@ -233,6 +234,13 @@ async function main() {
   }
   if (process.env.BENCH_ONLY === "keys") {
     console.log(`\n${keysSummary(await keysRuns(mainDb, mainKey)).join("\n")}\n${notes.join("\n")}`);
+    return;
+  }
+  if (process.env.BENCH_ONLY === "scaleout") {
+    const pgDb = await ensurePgBenchDb(config.mainScale, deepRowsFor(config.mainScale), mainDb.file, log);
+    await scaleOutRuns(pgDb, keyFor(pgDb).key);
+    notes.push(`at the end: ${machineNote()}`);
+    console.log(`\n${notes.join("\n")}`);
     return;
   }
   if (process.env.BENCH_ONLY === "events") {
