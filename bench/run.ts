@@ -212,6 +212,14 @@ async function main() {
     console.log(`\n${(await internationalRuns()).join("\n")}\n\n${notes.join("\n")}`);
     return;
   }
+  if (process.env.BENCH_ONLY === "scaleout") {
+    // PostgreSQL only: no SQLite database is built for this section.
+    const pgDb = await ensurePgBenchDb(config.mainScale, deepRowsFor(config.mainScale), "", log);
+    await scaleOutRuns(pgDb, benchKey(pgDb, log).key);
+    notes.push(`at the end: ${machineNote()}`);
+    console.log(`\n${notes.join("\n")}`);
+    return;
+  }
   const scales = [...new Set([config.mainScale, ...config.scales])];
   const dbs = new Map(scales.map((sc) => [sc, ensureBenchDb(sc, deepRowsFor(sc), log)]));
   const largest = dbs.get(Math.max(...scales))!;
@@ -234,13 +242,6 @@ async function main() {
   }
   if (process.env.BENCH_ONLY === "keys") {
     console.log(`\n${keysSummary(await keysRuns(mainDb, mainKey)).join("\n")}\n${notes.join("\n")}`);
-    return;
-  }
-  if (process.env.BENCH_ONLY === "scaleout") {
-    const pgDb = await ensurePgBenchDb(config.mainScale, deepRowsFor(config.mainScale), mainDb.file, log);
-    await scaleOutRuns(pgDb, keyFor(pgDb).key);
-    notes.push(`at the end: ${machineNote()}`);
-    console.log(`\n${notes.join("\n")}`);
     return;
   }
   if (process.env.BENCH_ONLY === "events") {
