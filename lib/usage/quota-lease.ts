@@ -97,6 +97,8 @@ export interface QuotaEntry {
   usedAt: number;
   /** The limit the last admission checked against (null: none, spending is only reported). */
   limit: number | null;
+  /** The limit the reservation was granted under: another one (a plan change) asks Redis again. */
+  grantedUnder: number | null;
   /** Requests waiting for the sync in flight. */
   waiting: number;
   inflight: Promise<void> | null;
@@ -116,6 +118,7 @@ export function newEntry(month: number, reported: number): QuotaEntry {
     exhaustedUntil: 0,
     usedAt: Date.now(),
     limit: null,
+    grantedUnder: null,
     waiting: 0,
     inflight: null,
     failed: false,

@@ -144,6 +144,16 @@ describe("RedisQuotaLedger", () => {
     expect(Number(await admin.get(`${prefix}quota:acct2:${month}`))).toBe(limit);
   });
 
+  test("a lowered quota (a plan change) applies at the next request, not when the reservation ends", async () => {
+    const ledger = new RedisQuotaLedger(async () => 0, 2);
+    await ledger.load("acct4", month, 1000);
+    for (let i = 0; i < 10; i++) ledger.add("acct4", month, 1);
+    expect(ledger.peek("acct4", month, 1000)).toBeLessThan(1000 - 1);
+    expect(ledger.peek("acct4", month, 5)).toBeUndefined();
+    await ledger.load("acct4", month, 5);
+    expect(ledger.peek("acct4", month, 5)! + 1).toBeGreaterThan(5);
+  });
+
   test("a dead instance's reservation lapses and its units return to the others", async () => {
     const dead = new RedisQuotaLedger(async () => 0, 2);
     await dead.load("acct3", month, 10);

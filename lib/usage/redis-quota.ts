@@ -70,11 +70,12 @@ export class RedisQuotaLedger implements QuotaLedger {
     if (e.failed || !redisUp()) return e.reported + e.held + (e.sending + e.spent) * this.instances;
     const now = Date.now();
     const left = e.grant - e.sending - e.spent;
-    if (left > 0 && now < e.expiresAt) {
+    if (left > 0 && now < e.expiresAt && e.grantedUnder === limit) {
       if (e.inflight === null && (left <= e.grant >> 1 || e.expiresAt - now < TTL_MS >> 1)) this.schedule(id);
       return limit - left;
     }
-    if (now < e.exhaustedUntil) return Math.max(limit, e.reported + e.held + e.spent);
+    if (now < e.exhaustedUntil && e.grantedUnder === limit)
+      return Math.max(limit, e.reported + e.held + e.spent);
     return undefined;
   }
 
@@ -192,6 +193,7 @@ export class RedisQuotaLedger implements QuotaLedger {
     e.sending = spent;
     const sentAt = Date.now();
     const limit = e.limit === null ? -1 : e.limit;
+    e.grantedUnder = e.limit;
     const counter = this.counterKey(id, e.month);
     const leases = redisKey(`qlease:${id}:${e.month}`);
     let reply;
