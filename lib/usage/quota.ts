@@ -14,6 +14,8 @@ export interface QuotaLedger {
   load(accountId: string, month: number, limit?: number | null): Promise<number>;
   /** Adds (or with a negative delta, returns) units; returns the new total, undefined if unloaded. */
   add(accountId: string, month: number, delta: number): number | undefined;
+  /** Shared ledgers: reports spending and gives back reservations (shutdown). */
+  release?(): Promise<void>;
 }
 
 export interface MonthWindow {

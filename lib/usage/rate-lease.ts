@@ -226,22 +226,28 @@ export class RateLeases {
 
   private startTimer(): void {
     if (this.timer) return;
-    this.timer = setInterval(() => this.returnIdle(Date.now()), Math.max(50, TTL_MS >> 1));
+    this.timer = setInterval(() => void this.returnIdle(Date.now()), Math.max(50, TTL_MS >> 1));
     this.timer.unref();
   }
 
+  /** Gives back every lease (shutdown). */
+  release(): Promise<unknown> {
+    return Promise.allSettled(this.returnIdle(Infinity));
+  }
+
   /** Gives back the tokens of leases unused for USAGE_LEASE_TTL_MS, so other instances get them. */
-  returnIdle(now: number): void {
+  returnIdle(now: number): Promise<unknown>[] {
     const client = this.client();
+    const sent: Promise<unknown>[] = [];
     for (const [key, l] of this.leases) {
       if (now - l.usedAt < TTL_MS || l.inflight !== null) continue;
       this.leases.delete(key);
       if (l.tokens > 0 && client) {
-        client
-          .statlineRateLease(redisKey(`rl:${key}`), l.burst, l.intervalMs, 0, l.tokens)
-          .catch(this.onError);
+        const back = client.statlineRateLease(redisKey(`rl:${key}`), l.burst, l.intervalMs, 0, l.tokens);
+        sent.push(back.catch(this.onError));
       }
     }
+    return sent;
   }
 
   get size(): number {

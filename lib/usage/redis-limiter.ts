@@ -194,6 +194,10 @@ export class RedisRateLimiter implements RateLimiter {
     return redis as GcraClient;
   }
 
+  async release(): Promise<void> {
+    await this.leases.release();
+  }
+
   /** Drops local mirrors whose bucket is full again (same answer as no entry). */
   sweep(now: number): void {
     for (const [key, tat] of this.local) if (tat <= now) this.local.delete(key);

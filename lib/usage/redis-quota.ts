@@ -244,6 +244,14 @@ export class RedisQuotaLedger implements QuotaLedger {
     this.timer.unref();
   }
 
+  async release(): Promise<void> {
+    const syncs = [...this.entries].map(async ([id, e]) => {
+      if (e.inflight) await e.inflight.catch(() => {});
+      if (e.spent !== 0 || e.grant !== 0) await this.sync(id, e, 0);
+    });
+    await Promise.allSettled(syncs);
+  }
+
   /** Reports spending, renews reservations before they lapse, gives back idle ones. */
   private tick(now: number): void {
     for (const [id, e] of this.entries) {
