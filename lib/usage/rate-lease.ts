@@ -102,6 +102,8 @@ export class RateLeases {
     private readonly client: () => LeaseClient | null,
     private readonly instances: number,
     private readonly onError: () => void,
+    /** Every reply: the shared bucket's tokens left plus this lease's, for the outage fallback. */
+    private readonly onReply: (key: string, burst: number, intervalMs: number, tokens: number) => void,
   ) {
     this.refill = this.refill.bind(this);
   }
@@ -203,6 +205,7 @@ export class RateLeases {
         l.shared = reply[1];
         l.fullAt = now + Number(reply[2]);
         l.emptyUntil = now + Number(reply[3]);
+        this.onReply(key, l.burst, l.intervalMs, l.shared + l.tokens);
       });
   }
 

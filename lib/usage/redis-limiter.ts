@@ -72,6 +72,10 @@ export class RedisRateLimiter implements RateLimiter {
       () => this.client(),
       instances,
       () => metrics.limiterRedisError(),
+      (key, burst, intervalMs, tokens) => {
+        this.redisAnswered();
+        if (Date.now() >= this.graceUntil) this.mirror(key, { burst, intervalMs }, tokens, Date.now());
+      },
     );
     onRedisState((up) => {
       if (!up) {
@@ -96,7 +100,17 @@ export class RedisRateLimiter implements RateLimiter {
       const local = this.takeLocal(key, rule, now, false);
       if (!local.allowed) return local;
     }
+    // In fallback until Redis answers one of this instance's calls: ask it, rather than the lease.
+    if (this.fallback) return this.leased(key, rule, inGrace, 0);
     return this.leases.take(key, rule, now) ?? this.leased(key, rule, inGrace, 0);
+  }
+
+  /** A lease call succeeded: leave the fallback, keep the local share for the grace period, replay. */
+  private redisAnswered(): void {
+    if (!this.fallback) return;
+    this.setFallback(false);
+    this.graceUntil = Date.now() + RECOVERY_GRACE_MS;
+    void this.replayDebt();
   }
 
   /**
@@ -107,14 +121,10 @@ export class RedisRateLimiter implements RateLimiter {
   private leased(key: string, rule: RateRule, inGrace: boolean, attempt: number): Promise<Decision> {
     return this.leases.acquire(key, rule).then(
       () => {
-        if (this.fallback) {
-          this.setFallback(false);
-          this.graceUntil = Date.now() + RECOVERY_GRACE_MS;
-          void this.replayDebt();
-        }
         const now = Date.now();
-        const lease = this.leases.lease(key);
         const d = this.leases.take(key, rule, now);
+        const lease = this.leases.lease(key);
+        // The mirror as of after this take (the reply set it as of before).
         if (!inGrace && lease) this.mirror(key, rule, lease.shared + lease.tokens, now);
         if (d !== null) return d;
         if (attempt < MAX_LEASE_ATTEMPTS) return this.leased(key, rule, inGrace, attempt + 1);
