@@ -24,7 +24,18 @@ if (out) {
     }
     running = false;
     session.post("HeapProfiler.stopSampling", (err, res) => {
-      fs.writeFileSync(out, JSON.stringify({ bytes: err ? null : sum(res.profile.head) }));
+      if (err) return fs.writeFileSync(out, JSON.stringify({ bytes: null, top: [] }));
+      // Bytes by allocating function (self), the largest first.
+      const sites = new Map();
+      const visit = (node) => {
+        const f = node.callFrame;
+        const site = `${f.functionName || "(anonymous)"} ${f.url.replace(/^.*\/(node_modules\/|lib\/|node:)/, "$1")}:${f.lineNumber + 1}`;
+        sites.set(site, (sites.get(site) ?? 0) + node.selfSize);
+        node.children.forEach(visit);
+      };
+      visit(res.profile.head);
+      const top = [...sites].sort((a, b) => b[1] - a[1]).slice(0, 12);
+      fs.writeFileSync(out, JSON.stringify({ bytes: sum(res.profile.head), top }));
     });
   });
 }
