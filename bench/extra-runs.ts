@@ -75,8 +75,10 @@ async function loadTogether(apps: { baseUrl: string; pid?: number }[], key: stri
 
 /**
  * What Redis costs on the hit path: /v1/teams from cache on PostgreSQL without Redis, with Redis
- * (shared rate limits and quotas: a Redis round trip per request), and two instances with Redis
- * under the same load generator.
+ * (shared rate limits and quotas, as leases: no Redis call on a hit that holds one), and two
+ * instances with Redis under the same load generator. Twice: on the bench key's unlimited plan,
+ * whose spending is only counted, and with that plan given a rate limit and a quota too high to
+ * refuse anything, so every hit goes through the leased limiter and quota.
  */
 export async function scaleOutRuns(db: BenchDb, key: string): Promise<MainRow[]> {
   const rows: MainRow[] = [];
@@ -88,41 +90,50 @@ export async function scaleOutRuns(db: BenchDb, key: string): Promise<MainRow[]>
     half: null,
     halfPaced: null,
   });
-  const redis = {
-    REDIS_URL: process.env.BENCH_REDIS_URL ?? "redis://127.0.0.1:6379",
-    REDIS_PREFIX: `statline-bench-${process.pid}:`,
+  const limited = {
+    STATLINE_PLANS: JSON.stringify({
+      unlimited: { ratePerMinute: 60_000_000, burst: 1_000_000, monthlyUnits: 2_000_000_000 },
+    }),
   };
-  const plain = await startBenchApp({ url: db.url, cache: true });
-  try {
-    rows.push(
-      row(
-        "/v1/teams hit, PostgreSQL",
-        "1 instance, no Redis",
-        await loadTogether([{ baseUrl: plain.baseUrl, pid: plain.proc.pid }], key),
-      ),
-    );
-  } finally {
-    await plain.stop();
-  }
-  const apps = [await startBenchApp({ url: db.url, cache: true, env: redis })];
-  try {
-    apps.push(await startBenchApp({ url: db.url, cache: true, env: redis }));
-    const one = apps.slice(0, 1).map((a) => ({ baseUrl: a.baseUrl, pid: a.proc.pid }));
-    rows.push(row("/v1/teams hit, PostgreSQL + Redis", "1 instance", await loadTogether(one, key)));
-    const two = apps.map((a) => ({ baseUrl: a.baseUrl, pid: a.proc.pid }));
-    rows.push(
-      row(
-        "/v1/teams hit, PostgreSQL + Redis, 2 instances",
-        "2 instances, connections split",
-        await loadTogether(two, key),
-      ),
-    );
-  } finally {
-    for (const a of apps) await a.stop();
+  for (const [plan, env] of [
+    ["", {}],
+    [", limited plan", limited],
+  ] as const) {
+    const redis = {
+      ...env,
+      REDIS_URL: process.env.BENCH_REDIS_URL ?? "redis://127.0.0.1:6379",
+      REDIS_PREFIX: `statline-bench-${process.pid}${plan ? "-limited" : ""}:`,
+      INSTANCE_COUNT: "2",
+    };
+    const plain = await startBenchApp({ url: db.url, cache: true, env: { ...env } });
+    try {
+      const one = [{ baseUrl: plain.baseUrl, pid: plain.proc.pid }];
+      rows.push(
+        row(`/v1/teams hit, PostgreSQL${plan}`, "1 instance, no Redis", await loadTogether(one, key)),
+      );
+    } finally {
+      await plain.stop();
+    }
+    const apps = [await startBenchApp({ url: db.url, cache: true, env: redis })];
+    try {
+      apps.push(await startBenchApp({ url: db.url, cache: true, env: redis }));
+      const one = apps.slice(0, 1).map((a) => ({ baseUrl: a.baseUrl, pid: a.proc.pid }));
+      rows.push(row(`/v1/teams hit, PostgreSQL + Redis${plan}`, "1 instance", await loadTogether(one, key)));
+      const two = apps.map((a) => ({ baseUrl: a.baseUrl, pid: a.proc.pid }));
+      rows.push(
+        row(
+          `/v1/teams hit, PostgreSQL + Redis, 2 instances${plan}`,
+          "2 instances, connections split",
+          await loadTogether(two, key),
+        ),
+      );
+    } finally {
+      for (const a of apps) await a.stop();
+    }
   }
   for (const r of rows)
     log(
-      `${r.name.padEnd(48)} ${Math.round(r.peak.rps)} req/s, server CPU ${r.peak.cpuUsPerRequest?.toFixed(1) ?? "-"} µs/req, RSS ${r.peak.rssMb?.toFixed(0) ?? "-"} MB`,
+      `${r.name.padEnd(62)} ${Math.round(r.peak.rps)} req/s, server CPU ${r.peak.cpuUsPerRequest?.toFixed(1) ?? "-"} µs/req, RSS ${r.peak.rssMb?.toFixed(0) ?? "-"} MB`,
     );
   return rows;
 }

@@ -5,6 +5,8 @@
 // BENCH_ONLY=encoding (just cache hits with and without compression), BENCH_ONLY=misses
 // (just the uncached runs, SQLite then PostgreSQL unless BENCH_POSTGRES=0: CPU per miss),
 // BENCH_ONLY=keys (just the cache hit with an unrestricted and a restricted key),
+// BENCH_ONLY=alloc (just the bytes allocated per cache hit, in the server process),
+// BENCH_ONLY=scaleout (just the cache hit on PostgreSQL: 1 instance without Redis, 1 and 2 with Redis),
 // BENCH_ONLY=endpoints (every route uncached, SQLite then PostgreSQL),
 // BENCH_ONLY=events (event latency and the hit path with open streams),
 // BENCH_ONLY=ingest (live ingest: response -> SSE/webhook latency, odds throughput),
@@ -24,6 +26,7 @@ import { webhookRuns } from "./webhooks-run";
 import { fuzzRun, modelRuns } from "./write-side-run";
 import { keysRuns, keysSummary } from "./keys-run";
 import { manyKeysRun, missRuns, scaleOutRuns, TEAMS } from "./extra-runs";
+import { allocationRuns } from "./alloc-run";
 import { load } from "./load";
 import { requestLogRuns } from "./logs-run";
 import { config, latency, log, measure, notes, pairedLatency, started } from "./measure";
@@ -211,6 +214,21 @@ async function main() {
     console.log(`\n${(await internationalRuns()).join("\n")}\n\n${notes.join("\n")}`);
     return;
   }
+  if (process.env.BENCH_ONLY === "alloc") {
+    // A cache hit does not touch the database: the PostgreSQL bench database saves building SQLite's.
+    const pgDb = await ensurePgBenchDb(config.mainScale, deepRowsFor(config.mainScale), "", log);
+    const lines = await allocationRuns(pgDb, benchKey(pgDb, log).key);
+    console.log(`\n${[...lines, ...notes].join("\n")}`);
+    return;
+  }
+  if (process.env.BENCH_ONLY === "scaleout") {
+    // PostgreSQL only: no SQLite database is built for this section.
+    const pgDb = await ensurePgBenchDb(config.mainScale, deepRowsFor(config.mainScale), "", log);
+    await scaleOutRuns(pgDb, benchKey(pgDb, log).key);
+    notes.push(`at the end: ${machineNote()}`);
+    console.log(`\n${notes.join("\n")}`);
+    return;
+  }
   const scales = [...new Set([config.mainScale, ...config.scales])];
   const dbs = new Map(scales.map((sc) => [sc, ensureBenchDb(sc, deepRowsFor(sc), log)]));
   const largest = dbs.get(Math.max(...scales))!;
@@ -252,6 +270,7 @@ async function main() {
     return;
   }
   const { rows, profile, memory } = await hitRuns(mainDb, mainKey);
+  notes.push(...(await allocationRuns(mainDb, mainKey)));
   const keyChecks = await keysRuns(mainDb, mainKey);
   rows.push(...(await missRuns(mainDb, mainKey)));
   let postgres: BenchResults["postgres"] = null;

@@ -110,6 +110,20 @@ export const PUSH_AND_OPS_VARS = {
   REDIS_HEARTBEAT_MS: v.int("Redis liveness ping", X, { default: "1000", min: 10 }),
   RATE_LIMIT_REDIS_RETRY_MS: v.int("Local-limit period after a failed Redis call", X, { default: "1000" }),
   RATE_LIMIT_RECOVERY_GRACE_MS: v.int("Local share kept after Redis returns", X, { default: "3000" }),
+  RATE_LIMIT_LEASE_PERCENT: v.num(
+    "Scale-out: the instances together hold at most this % of a key's per-minute rate as leased tokens (the overshoot bound, docs/scale-out.md)",
+    X,
+    { default: "5", min: 0, max: 100 },
+  ),
+  USAGE_LEASE_TTL_MS: v.int(
+    "Scale-out: an idle instance returns its leased rate tokens and quota units after this; a dead one's quota reservation lapses after it",
+    X,
+    { default: "2000", min: 100 },
+  ),
+  QUOTA_LEASE_UNITS: v.int("Scale-out: smallest block of monthly units an instance reserves at a time", X, {
+    default: "50",
+    min: 1,
+  }),
 
   LOG_LEVEL: v.oneOf(["trace", "debug", "info", "warn", "error", "fatal", "silent"], "pino level", L, {
     shown: "`info` (`warn` under the tests)",

@@ -136,12 +136,13 @@ class Control implements UsageControl {
     const t = this.now();
     const month = monthOf(t);
     const plan = this.plans(caller.plan);
-    const accountLoaded = this.deps.quota.peek(caller.accountId, month.start) !== undefined;
-    const keyLoaded =
-      this.keyCap(caller) === null || this.keyQuota!.peek(caller.keyId, month.start) !== undefined;
+    const limit = plan.monthlyUnits;
+    const cap = this.keyCap(caller);
+    const accountLoaded = this.deps.quota.peek(caller.accountId, month.start, limit) !== undefined;
+    const keyLoaded = cap === null || this.keyQuota!.peek(caller.keyId, month.start, cap) !== undefined;
     if (accountLoaded && keyLoaded) return this.limit(caller, cost, plan, t, month);
-    const loads = [this.deps.quota.load(caller.accountId, month.start)];
-    if (!keyLoaded) loads.push(this.keyQuota!.load(caller.keyId, month.start));
+    const loads = accountLoaded ? [] : [this.deps.quota.load(caller.accountId, month.start, limit)];
+    if (!keyLoaded) loads.push(this.keyQuota!.load(caller.keyId, month.start, cap));
     return Promise.all(loads).then(
       () => this.limit(caller, cost, plan, this.now(), month),
       () => quotaUnavailable(),
@@ -196,13 +197,19 @@ class Control implements UsageControl {
     headers: Record<string, string>,
   ): Admission {
     const quota = this.deps.quota;
-    const used = quota.peek(caller.accountId, month.start)!;
+    // A shared ledger whose reservation was spent by concurrent requests since it was loaded
+    // answers undefined with a limit: its estimate then decides (and the next request renews).
+    const used =
+      quota.peek(caller.accountId, month.start, plan.monthlyUnits) ??
+      quota.peek(caller.accountId, month.start)!;
     if (plan.monthlyUnits !== null && cost > 0 && used + cost > plan.monthlyUnits) {
       return quotaExceeded(plan, used, plan.monthlyUnits, false, cost, month, t, headers);
     }
     const cap = this.keyCap(caller);
     if (cap !== null) {
-      const keyUsed = this.keyQuota!.peek(caller.keyId, month.start)!;
+      const keyUsed =
+        this.keyQuota!.peek(caller.keyId, month.start, cap) ??
+        this.keyQuota!.peek(caller.keyId, month.start)!;
       if (cost > 0 && keyUsed + cost > cap)
         return quotaExceeded(plan, keyUsed, cap, true, cost, month, t, headers);
       this.keyQuota!.add(caller.keyId, month.start, cost);

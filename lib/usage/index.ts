@@ -3,10 +3,10 @@ import { db } from "../db";
 import { withTimeout } from "../timeout";
 import { createUsageControl } from "./control";
 import { Flusher, type FlushStats } from "./flusher";
-import { MemoryRateLimiter, type Decision } from "./limiter";
+import { MemoryRateLimiter, type Decision, type RateLimiter } from "./limiter";
 import type { RateRule } from "../plans";
 import { Meter } from "./meter";
-import { MemoryQuotaLedger } from "./quota";
+import { MemoryQuotaLedger, type QuotaLedger } from "./quota";
 import { databaseStore } from "./store";
 import { maybePruneRequestLogs, requestLogConfig, requestLogState } from "../requestlog";
 import { metrics } from "../metrics";
@@ -61,7 +61,7 @@ function build() {
     meter,
     onFirstRecord: () => flusher.start(),
   });
-  return { control, meter, limiter, flusher };
+  return { control, meter, limiter, flusher, quota, keyQuota };
 }
 
 const state = perProcess("usage", build);
@@ -83,7 +83,10 @@ export const usage: UsageControl = state.control;
  * Writes everything buffered (server shutdown). Retries while the database refuses, up to
  * `timeoutMs`; resolves false when counts could not be written in time.
  */
-export function flushUsage(timeoutMs = 5000): Promise<boolean> {
+export async function flushUsage(timeoutMs = 5000): Promise<boolean> {
+  // Scale-out: report spending and give back reservations and leases, so the others can use them.
+  const shared: (QuotaLedger | RateLimiter)[] = [state.quota, state.keyQuota, state.limiter];
+  await Promise.allSettled(shared.map((s) => s.release?.()));
   return state.flusher.flushAll(timeoutMs);
 }
 

@@ -20,6 +20,8 @@ export interface Decision {
  */
 export interface RateLimiter {
   take(key: string, rule: RateRule, now: number): Decision | Promise<Decision>;
+  /** Shared limiters: gives back leased tokens (shutdown). */
+  release?(): Promise<void>;
 }
 
 /** Guards floor() and comparisons against 0.9999… from non-integer intervals (e.g. 7 requests/minute). */

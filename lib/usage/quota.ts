@@ -4,12 +4,18 @@
  * cost (0 for errors). Months are calendar months in UTC.
  */
 export interface QuotaLedger {
-  /** Units used (and reserved) this month, or undefined until the account's total is loaded. */
-  peek(accountId: string, month: number): number | undefined;
+  /**
+   * Units used (and reserved) this month, or undefined until the account's total is loaded. With
+   * `limit` (the quota admission checks against), a shared ledger may answer undefined until it
+   * has reserved units again (lib/usage/redis-quota.ts); `used + cost <= limit` admits.
+   */
+  peek(accountId: string, month: number, limit?: number | null): number | undefined;
   /** Loads the month's total once per account (deduplicated); rejects when the store is down. */
-  load(accountId: string, month: number): Promise<number>;
+  load(accountId: string, month: number, limit?: number | null): Promise<number>;
   /** Adds (or with a negative delta, returns) units; returns the new total, undefined if unloaded. */
   add(accountId: string, month: number, delta: number): number | undefined;
+  /** Shared ledgers: reports spending and gives back reservations (shutdown). */
+  release?(): Promise<void>;
 }
 
 export interface MonthWindow {

@@ -5,10 +5,12 @@ import type { RateRule } from "../plans";
 import { getRedis, onRedisState, redisKey, redisUp } from "../redis";
 import { gcra, type Decision, type RateLimiter } from "./limiter";
 import { envInt } from "../config";
+import { defineLeaseCommand, RateLeases, type LeaseClient } from "./rate-lease";
 
 /**
- * Shared GCRA in Redis: the same arithmetic as the in-memory limiter, run atomically in one Lua
- * script per request (one round trip), on Redis's clock so instance clocks do not matter.
+ * Shared GCRA in Redis: the same arithmetic as the in-memory limiter, run atomically in Lua on
+ * Redis's clock so instance clocks do not matter. Requests spend tokens leased from this bucket
+ * in batches (lib/usage/rate-lease.ts); this script charges what was admitted without Redis.
  * ARGV: burst, intervalMs, debt. With debt > 0 the script charges that many requests without
  * refusing (replaying what instances admitted locally while Redis was down), capped at an empty
  * bucket. Times are ms with 3 decimals, formatted explicitly (Lua's tostring would round).
@@ -37,12 +39,15 @@ return {1, math.floor((now - allow_at) / interval + 1e-9), string.format('%.3f',
 `;
 
 type Reply = [number, number, string, string];
-type GcraClient = Redis & {
+type GcraClient = LeaseClient & {
   statlineGcra(key: string, burst: number, intervalMs: number, debt: number): Promise<Reply>;
 };
 
 /** After a failed Redis call, answer locally for this long before trying Redis again. */
 const RETRY_AFTER_FAILURE_MS = envInt("RATE_LIMIT_REDIS_RETRY_MS");
+
+/** Rounds of "lease, then take" a request waits through before it is refused (concurrent first requests). */
+const MAX_LEASE_ATTEMPTS = 3;
 
 /** After Redis returns, how long each instance also enforces its local share (see take()). */
 const RECOVERY_GRACE_MS = envInt("RATE_LIMIT_RECOVERY_GRACE_MS");
@@ -60,8 +65,18 @@ export class RedisRateLimiter implements RateLimiter {
   private graceUntil = 0;
   private fallback = false;
   private defined = new WeakSet<Redis>();
+  private readonly leases: RateLeases;
 
   constructor(private readonly instances = envInt("INSTANCE_COUNT")) {
+    this.leases = new RateLeases(
+      () => this.client(),
+      instances,
+      () => metrics.limiterRedisError(),
+      (key, burst, intervalMs, tokens) => {
+        this.redisAnswered();
+        if (Date.now() >= this.graceUntil) this.mirror(key, { burst, intervalMs }, tokens, Date.now());
+      },
+    );
     onRedisState((up) => {
       if (!up) {
         if (!this.fallback) this.setFallback(true);
@@ -85,23 +100,35 @@ export class RedisRateLimiter implements RateLimiter {
       const local = this.takeLocal(key, rule, now, false);
       if (!local.allowed) return local;
     }
-    return client.statlineGcra(redisKey(`rl:${key}`), rule.burst, rule.intervalMs, 0).then(
-      (reply) => {
-        const decision: Decision = {
-          allowed: reply[0] === 1,
-          limit: rule.burst,
-          remaining: reply[1],
-          resetMs: Number(reply[2]),
-          retryAfterMs: Number(reply[3]),
-        };
-        if (this.fallback) {
-          this.setFallback(false);
-          this.graceUntil = Date.now() + RECOVERY_GRACE_MS;
-          void this.replayDebt();
-        } else if (!inGrace) {
-          this.mirror(key, rule, decision.remaining, Date.now());
-        }
-        return decision;
+    // In fallback until Redis answers one of this instance's calls: ask it, rather than the lease.
+    if (this.fallback) return this.leased(key, rule, inGrace, 0);
+    return this.leases.take(key, rule, now) ?? this.leased(key, rule, inGrace, 0);
+  }
+
+  /** A lease call succeeded: leave the fallback, keep the local share for the grace period, replay. */
+  private redisAnswered(): void {
+    if (!this.fallback) return;
+    this.setFallback(false);
+    this.graceUntil = Date.now() + RECOVERY_GRACE_MS;
+    void this.replayDebt();
+  }
+
+  /**
+   * Waits for a lease (a key's first request here, or an empty lease), then answers from it. A
+   * burst of concurrent first requests shares one round trip; those the granted tokens do not
+   * cover ask again, a few times, before they are refused.
+   */
+  private leased(key: string, rule: RateRule, inGrace: boolean, attempt: number): Promise<Decision> {
+    return this.leases.acquire(key, rule).then(
+      () => {
+        const now = Date.now();
+        const d = this.leases.take(key, rule, now);
+        const lease = this.leases.lease(key);
+        // The mirror as of after this take (the reply set it as of before).
+        if (!inGrace && lease) this.mirror(key, rule, lease.shared + lease.tokens, now);
+        if (d !== null) return d;
+        if (attempt < MAX_LEASE_ATTEMPTS) return this.leased(key, rule, inGrace, attempt + 1);
+        return this.leases.refusal(rule, lease, now);
       },
       () => {
         metrics.limiterRedisError();
@@ -171,9 +198,14 @@ export class RedisRateLimiter implements RateLimiter {
     if (!redis) return null;
     if (!this.defined.has(redis)) {
       redis.defineCommand("statlineGcra", { numberOfKeys: 1, lua: GCRA_LUA });
+      defineLeaseCommand(redis);
       this.defined.add(redis);
     }
     return redis as GcraClient;
+  }
+
+  async release(): Promise<void> {
+    await this.leases.release();
   }
 
   /** Drops local mirrors whose bucket is full again (same answer as no entry). */
@@ -182,6 +214,6 @@ export class RedisRateLimiter implements RateLimiter {
   }
 
   get size(): number {
-    return this.local.size;
+    return Math.max(this.local.size, this.leases.size);
   }
 }

@@ -163,7 +163,7 @@ test("a data import on one side invalidates the response cache of every instance
   expect(Math.max(...invalidatedMs)).toBeLessThan(2000);
 });
 
-test("requests split across both instances respect one shared rate limit exactly", async () => {
+test("requests split across both instances respect one shared rate limit (within the lease bound)", async () => {
   const key = await makeKey(db, "reltest");
   keys.push(key);
   const started = performance.now();
@@ -177,20 +177,24 @@ test("requests split across both instances respect one shared rate limit exactly
   const elapsedMs = performance.now() - started;
   const allowed = samples.filter((s) => s.status === 200).length;
   const intervalMs = 60_000 / RATE_PLAN.ratePerMinute;
-  // GCRA/token bucket: at most `burst` at once plus one per interval since the first request.
+  // GCRA/token bucket: at most `burst` at once plus one per interval since the first request,
+  // plus the tokens the two instances may hold leased (docs/scale-out.md).
   const ceiling = RATE_PLAN.burst + Math.floor(elapsedMs / intervalMs);
+  const { leaseSize } = await import("../../lib/usage/rate-lease");
+  const leased = 2 * leaseSize({ burst: RATE_PLAN.burst, intervalMs }, 2);
   const overshoot = Math.max(0, allowed - ceiling);
   report("shared_rate_limit", {
     plan: RATE_PLAN,
     sent: samples.length,
     allowed,
     ceiling,
+    leaseBound: leased,
     overshoot,
     byInstance: countBy(samples, (s) => `${s.target}:${s.status}`),
     elapsedMs: Math.round(elapsedMs),
   });
   expect(samples.filter((s) => s.status !== 200 && s.status !== 429)).toEqual([]);
-  expect(overshoot).toBe(0);
+  expect(overshoot).toBeLessThanOrEqual(leased);
   expect(allowed).toBeGreaterThanOrEqual(RATE_PLAN.burst);
   expect(
     samples
