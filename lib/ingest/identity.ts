@@ -59,8 +59,10 @@ export async function correctTeam(tx: Tx, id: number, b: z.output<typeof TeamBod
   const name = canonicalName(b.name, b.country ?? row.country);
   const country = b.country === undefined ? row.country : b.country;
   if (name === row.name && country === row.country) return false;
+  // The holder may be this team itself: a concurrent write of the same name committed after `row`
+  // was read (PostgreSQL, read committed).
   const holder = name === row.name ? null : await teamIdNamed(tx, name);
-  if (holder !== null)
+  if (holder !== null && holder !== id)
     throw new ApiError(
       "CONFLICT",
       `Invalid field '/name': team ${holder} is already named '${name.slice(0, 80)}'; if both are one club, an operator merges them with a team alias`,
