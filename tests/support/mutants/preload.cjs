@@ -32,8 +32,11 @@ fs.readFileSync = function (file, ...rest) {
   if (!edits) return out;
   let text = String(out);
   for (const e of edits) {
-    if (text.split(e.find).length !== 2) throw new Error(`mutant ${e.id}: '${e.find}' is not once in ${e.file}`);
-    text = text.replace(e.find, () => e.replace.replaceAll("MUTANT_ON", `globalThis.__statlineMutant(${JSON.stringify(e.id)})`));
+    if (text.split(e.find).length !== 2)
+      throw new Error(`mutant ${e.id}: '${e.find}' is not once in ${e.file}`);
+    text = text.replace(e.find, () =>
+      e.replace.replaceAll("MUTANT_ON", `globalThis.__statlineMutant(${JSON.stringify(e.id)})`),
+    );
   }
   return typeof out === "string" ? text : Buffer.from(text);
 };
