@@ -5,6 +5,7 @@
  * in STATLINE_MUTANT_ACTIVE (a file the test writes), so one server carries every mutant and the
  * test switches between them (and back to none) without a restart. Production never loads it.
  */
+/* eslint-disable @typescript-eslint/no-require-imports -- node --require loads it, before tsx */
 const fs = require("node:fs");
 const path = require("node:path");
 
