@@ -159,9 +159,9 @@ export const MUTANTS: Mutant[] = [
     edits: [
       {
         file: "lib/ingest/identity.ts",
-        find: "  if (found) return found;",
+        find: "  if (found) return { ...found, created: false };",
         replace:
-          "  if (MUTANT_ON && same.length === 1) return { id: same[0].id, created: true };\n  if (found) return found;",
+          "  if (MUTANT_ON && same.length === 1) return { id: same[0].id, created: true };\n  if (found) return { ...found, created: false };",
       },
     ],
   },
