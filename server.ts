@@ -3,7 +3,7 @@
 import http from "node:http";
 import next from "next";
 import pkg from "./package.json" with { type: "json" };
-import { handleNodeRequest, writeBadTarget } from "./lib/api/adapters/node";
+import { handleNodeRequest, malformedPath, writeBadPath, writeBadTarget } from "./lib/api/adapters/node";
 import { handleIngestNode, INGEST_PATH } from "./lib/ingest/http";
 import { handleSandboxNode, SANDBOX_PATH } from "./lib/replay/http";
 import { interruptReplays } from "./lib/replay/runner";
@@ -101,6 +101,8 @@ export async function startServer(opts: { port: number; host: string; dev?: bool
         },
         (err) => fail(res, err),
       );
+    } else if (malformedPath(url)) {
+      writeBadPath(res);
     } else {
       const slashless = trailingSlashTarget(url);
       if (slashless !== null) {

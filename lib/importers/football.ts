@@ -1,4 +1,5 @@
 import type { DbOrTx } from "../db/client";
+import { outcomesOf } from "../sports/outcome";
 import { rebuildEditionStats } from "../sports/store/stats";
 import { rebuildStandings } from "../sports/standings";
 import { resolveCompetition, resolveEdition } from "./competition";
@@ -28,13 +29,9 @@ export class UnmatchedTeamsError extends ImportError {
   }
 }
 
-function outcome(r: MatchRecord, side: 0 | 1): string | null {
-  if (!r.score) return null;
-  const [mine, theirs] = side === 0 ? r.score : [r.score[1], r.score[0]];
-  if (mine !== theirs) return mine > theirs ? "win" : "loss";
-  if (r.decidedBy) return (r.decidedBy === "home") === (side === 0) ? "win" : "loss";
-  return "draw";
-}
+/** A side's outcome: the score, a level one by the shoot-out's winner (lib/sports/outcome.ts). */
+const outcome = (r: MatchRecord, side: 0 | 1): string | null =>
+  r.score ? outcomesOf(r.score[0], r.score[1], r.decidedBy)[side] : null;
 
 export interface FootballOptions {
   competition?: string;

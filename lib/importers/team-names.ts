@@ -16,13 +16,22 @@ const AFFIXES = new Set(
 // Common abbreviations, expanded before comparing.
 const EXPAND: Record<string, string> = { bor: "borussia", utd: "united", ath: "athletic", sp: "sporting" };
 
+/**
+ * Numbers a club's name carries as a founding year ("Mainz 05", "Hoffenheim 1899", "Brestois 29")
+ * or a leading ordinal ("1. FC Köln"): dropped, sources differ on them. A single digit after the
+ * name ("Alder 3", a reserve or numbered side) tells two teams apart and is kept; every number
+ * in the shared football files (football-data, openfootball, international) is of the first kind.
+ */
+const yearLike = (w: string, i: number, words: string[]) =>
+  /^\d+$/.test(w) && (w.length > 1 || i < words.length - 1 || i === 0);
+
 /** Lower-case, accent-free, affixes and year numbers dropped: "1. FSV Mainz 05" -> "mainz". */
 export function baseKey(name: string): string {
   const words = normalizeName(name)
     .split(" ")
     .filter(Boolean)
     .map((w) => EXPAND[w] ?? w);
-  const kept = words.filter((w) => !AFFIXES.has(w) && !/^\d+$/.test(w));
+  const kept = words.filter((w, i) => !AFFIXES.has(w) && !yearLike(w, i, words));
   return (kept.length ? kept : words).join(" ");
 }
 

@@ -1,6 +1,6 @@
 import { retryBusy } from "../db/busy-retry";
 import { db, type Tx } from "../db";
-import { storeAnswer, storedAnswer, type StoredAnswer } from "./idempotency";
+import { claimAnswer, storeAnswer, storedAnswer, type StoredAnswer } from "./idempotency";
 
 const UNIQUE_VIOLATION = "P2002";
 
@@ -22,7 +22,10 @@ export interface Committed {
   head?: number;
 }
 
-/** The write and its stored answer in one transaction; a concurrent twin's answer wins the race. */
+/**
+ * The write and its stored answer in one transaction that claims the Idempotency-Key before it
+ * writes: a concurrent twin waits for it and answers with its answer (claimAnswer).
+ */
 export async function commitInTransaction(
   idem: IdemRecord,
   handler: (tx: Tx) => Promise<{ status?: number; data: unknown; changed: boolean }>,
@@ -32,9 +35,10 @@ export async function commitInTransaction(
     return await retryBusy(() =>
       db.$transaction(
         async (tx) => {
+          await claimAnswer(tx, keyId, idemKey, hash);
           const result = await handler(tx);
           const answer = { status: result.status ?? 200, body: JSON.stringify({ data: result.data }) };
-          await storeAnswer(tx, keyId, idemKey, hash, answer);
+          await storeAnswer(tx, keyId, idemKey, answer);
           return { answer, changed: result.changed };
         },
         { timeout: 60_000, maxWait: 30_000 },

@@ -10,18 +10,12 @@ import { invalidField } from "./body";
 import type { Tx } from "../db";
 import { syncGoalStats } from "../importers/match-detail";
 import type { ContestInput, SideData } from "../importers/upsert";
+import { scoreOutcomes } from "../sports/outcome";
 import { rebuildStandings } from "../sports/standings";
 import { liveGoals } from "../sports/store/match-events";
 import { rebuildEditionStats } from "../sports/store/stats";
 
 type Pair = { home: number; away: number } | undefined;
-
-const outcome = (mine: number | null, theirs: number | null, shootout: [number | null, number | null]) => {
-  if (mine === null || theirs === null) return null;
-  if (mine !== theirs) return mine > theirs ? "win" : "loss";
-  const [a, b] = shootout;
-  return a !== null && b !== null && a !== b ? (a > b ? "win" : "loss") : "draw";
-};
 
 /**
  * Sets a finished team contest's score detail and outcomes from its score and periods: without
@@ -66,8 +60,7 @@ export function derivedResult(
     input.decidedBy =
       h.penaltyScore != null && a.penaltyScore != null ? "penalties" : extra ? "extra_time" : null;
   }
-  h.outcome = outcome(h.score, a.score, [h.penaltyScore ?? null, a.penaltyScore ?? null]);
-  a.outcome = outcome(a.score, h.score, [a.penaltyScore ?? null, h.penaltyScore ?? null]);
+  [h.outcome, a.outcome] = scoreOutcomes(h, a);
 }
 
 /**

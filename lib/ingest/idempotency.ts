@@ -8,7 +8,7 @@ import { createHash } from "node:crypto";
 import { ApiError } from "../api/errors";
 import { envInt } from "../config";
 import type { Db, DbOrTx, Tx } from "../db";
-import { deleteExpiredAnswers, findAnswer, insertAnswer } from "./store/idempotency";
+import { deleteExpiredAnswers, findAnswer, insertAnswer, updateAnswer } from "./store/idempotency";
 
 export interface StoredAnswer {
   status: number;
@@ -50,16 +50,26 @@ export async function storedAnswer(
   return { status: row.status, body: row.body };
 }
 
-/** Stores the answer in the write's transaction (an expired row under the same key is replaced). */
+/**
+ * Claims the key first thing in the write's transaction (an expired row under the same key is
+ * replaced): a concurrent twin's claim waits on the unique index until this transaction ends, then
+ * fails and the twin answers with the stored answer instead of running the write beside it (two
+ * renames of one team to one name ran side by side on PostgreSQL and the second answered 409).
+ * Nobody outside the transaction sees the claim (status 0): storeAnswer fills it in before commit.
+ */
+export async function claimAnswer(tx: Tx, keyId: string, idemKey: string, hash: string): Promise<void> {
+  const expiresAt = new Date(Date.now() + envInt("INGEST_IDEMPOTENCY_TTL_S") * 1000);
+  await insertAnswer(tx, { keyId, idemKey, requestHash: hash, status: 0, body: "", expiresAt });
+}
+
+/** Stores the answer in the claimed row, in the write's transaction. */
 export async function storeAnswer(
   tx: Tx,
   keyId: string,
   idemKey: string,
-  hash: string,
   answer: StoredAnswer,
 ): Promise<void> {
-  const expiresAt = new Date(Date.now() + envInt("INGEST_IDEMPOTENCY_TTL_S") * 1000);
-  await insertAnswer(tx, { keyId, idemKey, requestHash: hash, ...answer, expiresAt });
+  await updateAnswer(tx, { keyId, idemKey }, answer);
 }
 
 /** Drops expired answers (the pipeline calls it every 10 minutes at most; one indexed DELETE). */

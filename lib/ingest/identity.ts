@@ -12,7 +12,7 @@ import { recordChanges } from "../events/changes";
 import { canonicalName } from "../importers/team-names";
 import { TeamResolver } from "../importers/teams";
 import { nameTokens, normalizeName } from "../sports/normalize";
-import { createPerson } from "../sports/persons";
+import { createPerson, joinNamesake } from "../sports/persons";
 import { country, externalId, feedAt, name } from "./schemas";
 import { resolveRef } from "./mapping";
 import {
@@ -59,8 +59,10 @@ export async function correctTeam(tx: Tx, id: number, b: z.output<typeof TeamBod
   const name = canonicalName(b.name, b.country ?? row.country);
   const country = b.country === undefined ? row.country : b.country;
   if (name === row.name && country === row.country) return false;
+  // The holder may be this team itself: a concurrent write of the same name committed after `row`
+  // was read (PostgreSQL, read committed).
   const holder = name === row.name ? null : await teamIdNamed(tx, name);
-  if (holder !== null)
+  if (holder !== null && holder !== id)
     throw new ApiError(
       "CONFLICT",
       `Invalid field '/name': team ${holder} is already named '${name.slice(0, 80)}'; if both are one club, an operator merges them with a team alias`,
@@ -89,10 +91,7 @@ export async function resolvePerson(
 ): Promise<Resolved> {
   const nameNormalized = normalizeName(b.name);
   const same = await personsNamedAll(tx, nameNormalized, b.sport);
-  const one = (ids: number[], rule: string): Resolved | null =>
-    ids.length === 1 ? { id: ids[0], created: false, rule } : null;
   const born = b.birth_date ?? null;
-  const nation = b.nationality?.toLowerCase() ?? null;
   const teamId = b.team === undefined ? null : await resolveRef(tx, source, "team", b.team, "/team");
   const byTeam =
     teamId !== null && same.length
@@ -102,19 +101,12 @@ export async function resolvePerson(
           teamId,
         )
       : null;
-  const found =
-    (born &&
-      one(
-        same.filter((p) => day(p.birthDate) === born).map((p) => p.id),
-        "name and date of birth",
-      )) ||
-    (byTeam && one([...byTeam], "name and team")) ||
-    (nation &&
-      one(
-        same.filter((p) => p.nationality?.toLowerCase() === nation).map((p) => p.id),
-        "name and nationality",
-      ));
-  if (found) return found;
+  const namesakes = same.map((p) => ({
+    ...p,
+    teamIds: teamId !== null && byTeam?.has(p.id) ? [teamId] : [],
+  }));
+  const found = joinNamesake(namesakes, { birthDate: born, nationality: b.nationality, teamId });
+  if (found) return { ...found, created: false };
   const id = await createPerson(tx, {
     name: b.name,
     nameNormalized,

@@ -1,3 +1,4 @@
+import { outcomesOf } from "../sports/outcome";
 import { normalizeName, slugify } from "../sports/normalize";
 import {
   FOOTBALL_SEASONS,
@@ -266,7 +267,7 @@ function playMatch(rng: Rng, sink: RowSink, f: Fixture): void {
     referee: centre?.referee ?? null,
   });
   const outcome = (a: number | null, b: number | null) =>
-    a === null || b === null ? null : a > b ? "win" : a < b ? "loss" : "draw";
+    a === null || b === null ? null : outcomesOf(a, b, null)[0];
   sides.forEach((team, s) => {
     sink.add("contest_participants", {
       id: sink.id("contest_participants"),

@@ -4,6 +4,7 @@
  * plays the same match. Pure: lib/simulator/run.ts writes the steps.
  */
 import type { Rng } from "../seed/rng";
+import { outcomesOf } from "../sports/outcome";
 
 export interface SimSide {
   side: "home" | "away";
@@ -93,9 +94,7 @@ const blank = (): SimScore => ({ score: null, halftimeScore: null, scoreDetail: 
 const copy = (s: [SimScore, SimScore]): [SimScore, SimScore] => [{ ...s[0] }, { ...s[1] }];
 
 function outcomes(s: [SimScore, SimScore]) {
-  const [h, a] = [s[0].score ?? 0, s[1].score ?? 0];
-  s[0].outcome = h > a ? "win" : h < a ? "loss" : "draw";
-  s[1].outcome = a > h ? "win" : a < h ? "loss" : "draw";
+  [s[0].outcome, s[1].outcome] = outcomesOf(s[0].score ?? 0, s[1].score ?? 0, null);
 }
 
 export function planContest(c: SimContest, rng: Rng): SimStep[] {

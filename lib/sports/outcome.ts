@@ -11,13 +11,39 @@ export interface SideScores {
   penaltyScore: number | null;
 }
 
+export type Outcome = "win" | "draw" | "loss";
+export type Side = "home" | "away";
+
+/**
+ * The one outcome rule of a team contest (ingest, importers, seed, simulator and verify use it):
+ * each side's win, draw or loss by the final score (after extra time when it was played); a
+ * level score goes to the shoot-out's winner when there was one. Home first.
+ */
+export function outcomesOf(home: number, away: number, shootout: Side | null): [Outcome, Outcome] {
+  const winner: Side | null = home !== away ? (home > away ? "home" : "away") : shootout;
+  return winner === null ? ["draw", "draw"] : winner === "home" ? ["win", "loss"] : ["loss", "win"];
+}
+
+/** A shoot-out's winner from its scores: null when none was held (or its scores are level). */
+export function shootoutWinner(
+  home: number | null | undefined,
+  away: number | null | undefined,
+): Side | null {
+  return home == null || away == null || home === away ? null : home > away ? "home" : "away";
+}
+
+/** Both sides' outcomes from their scores; null while either score is missing. */
+export function scoreOutcomes(
+  home: Pick<SideScores, "score"> & { penaltyScore?: number | null },
+  away: Pick<SideScores, "score"> & { penaltyScore?: number | null },
+): [Outcome, Outcome] | [null, null] {
+  if (home.score === null || away.score === null) return [null, null];
+  return outcomesOf(home.score, away.score, shootoutWinner(home.penaltyScore, away.penaltyScore));
+}
+
 /** win, draw or loss of a team side: by the score, a level score by the shoot-out; null until finished. */
 export function teamOutcome(status: string, mine: SideScores, theirs: SideScores): string | null {
-  if (status !== "finished" || mine.score === null || theirs.score === null) return null;
-  const by = (a: number, b: number) => (a > b ? "win" : a < b ? "loss" : "draw");
-  const result = by(mine.score, theirs.score);
-  if (result !== "draw" || mine.penaltyScore === null || theirs.penaltyScore === null) return result;
-  return by(mine.penaltyScore, theirs.penaltyScore);
+  return status === "finished" ? scoreOutcomes(mine, theirs)[0] : null;
 }
 
 /** How a finished team contest was decided beyond regular time: the shoot-out, else extra time, else null. */

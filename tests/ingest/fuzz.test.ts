@@ -33,12 +33,17 @@ beforeAll(async () => {
 // The harness's stop runs verify on the database (no drift after the fuzz).
 afterAll(() => h?.stop());
 
-test(`${COUNT} fuzzed ingest requests: no 5xx, every answer in the OpenAPI document`, async () => {
-  const r = await fuzzIngest({ baseUrl: h.baseUrl, key: h.ingestKey, count: COUNT, seed: SEED });
-  console.log(`ingest fuzz (seed ${SEED}): ${r.requests} requests`, r.byStatus);
-  expect(r.violations).toEqual([]);
-  expect(Object.keys(r.byStatus).filter((s) => Number(s) >= 500)).toEqual([]);
-  // The fuzz reaches both sides: accepted writes and refusals.
-  expect((r.byStatus[200] ?? 0) + (r.byStatus[201] ?? 0)).toBeGreaterThan(COUNT / 20);
-  expect(r.byStatus[400]).toBeGreaterThan(COUNT / 20);
-}, 600_000);
+test(
+  `${COUNT} fuzzed ingest requests: no 5xx, every answer in the OpenAPI document`,
+  async () => {
+    const r = await fuzzIngest({ baseUrl: h.baseUrl, key: h.ingestKey, count: COUNT, seed: SEED });
+    console.log(`ingest fuzz (seed ${SEED}): ${r.requests} requests`, r.byStatus);
+    expect(r.violations).toEqual([]);
+    expect(Object.keys(r.byStatus).filter((s) => Number(s) >= 500)).toEqual([]);
+    // The fuzz reaches both sides: accepted writes and refusals.
+    expect((r.byStatus[200] ?? 0) + (r.byStatus[201] ?? 0)).toBeGreaterThan(COUNT / 20);
+    expect(r.byStatus[400]).toBeGreaterThan(COUNT / 20);
+    // The bench's 50,000 take far longer than CI's 2,000 on a shared machine.
+  },
+  Math.max(600_000, COUNT * 100),
+);

@@ -54,6 +54,32 @@ export function writeBadTarget(res: ServerResponse): void {
   );
 }
 
+/** true when the path (before any query) holds a percent-escape that is not UTF-8 ("%E0%A4%A"). */
+export function malformedPath(url: string): boolean {
+  const q = url.indexOf("?");
+  try {
+    decodeURIComponent(q < 0 ? url : url.slice(0, q));
+    return false;
+  } catch {
+    return true;
+  }
+}
+
+/** A path Next cannot decode into its route params: 400 in JSON, never Next's bare 500. */
+export function writeBadPath(res: ServerResponse): void {
+  write(
+    res,
+    errorResponse(
+      newRequestId(),
+      new ApiError(
+        "INVALID_REQUEST",
+        "The request path holds a malformed percent-encoding: each %XX must encode UTF-8 bytes",
+      ),
+    ),
+    false,
+  );
+}
+
 /**
  * Adapts node:http to the framework-free pipeline, skipping Next's per-request cost. A cache hit
  * is answered synchronously (no promise); otherwise the returned promise settles once written.

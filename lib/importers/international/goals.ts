@@ -9,6 +9,7 @@ import type { Provider } from "../../db/config";
 import { sid } from "../../events/changes";
 import type { ChangeInput } from "../../events/types";
 import { nameTokens, normalizeName } from "../../sports/normalize";
+import { joinNamesake, type Namesake } from "../../sports/persons";
 import * as store from "../store/international-goals";
 import type { IntlMatch } from "./parse";
 
@@ -32,16 +33,25 @@ export async function writeGoals(
   const personOf = new Map<string, number>();
   for (const p of await store.personsByRefPrefix(tx, `${source}/`)) personOf.set(p.externalRef!, p.id);
   const teams = [...new Set(withGoals.flatMap((i) => i.teamIds))];
-  const rostered = new Map<string, number>();
-  for (const r of teams.length ? await store.rosteredOfTeams(tx, teams) : [])
-    rostered.set(`${source}/${r.teamId}/${r.person.nameNormalized}`, r.person.id);
+  // Another source's scorer is joined by the one person rule (lib/sports/persons.ts): the name and
+  // the team, never the name alone.
+  const namesakes = new Map<string, Namesake[]>();
+  for (const { teamId, person } of teams.length ? await store.rosteredOfTeams(tx, teams) : []) {
+    if (teamId === null) continue;
+    const list = namesakes.get(person.nameNormalized) ?? [];
+    const known = list.find((p) => p.id === person.id);
+    if (known) known.teamIds = [...(known.teamIds ?? []), teamId];
+    else list.push({ id: person.id, teamIds: [teamId] });
+    namesakes.set(person.nameNormalized, list);
+  }
   const wanted = new Map<string, string>();
   for (const i of withGoals)
     for (const g of i.m.goals) {
-      const ref = refOf(scorerTeam(i, g.side, g.ownGoal), g.scorer);
+      const teamId = scorerTeam(i, g.side, g.ownGoal);
+      const ref = refOf(teamId, g.scorer);
       if (!personOf.has(ref)) {
-        const other = rostered.get(ref);
-        if (other !== undefined) personOf.set(ref, other);
+        const other = joinNamesake(namesakes.get(normalizeName(g.scorer)) ?? [], { teamId });
+        if (other) personOf.set(ref, other.id);
         else if (!wanted.has(ref)) wanted.set(ref, g.scorer);
       }
     }

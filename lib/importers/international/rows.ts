@@ -1,4 +1,5 @@
 /** What one international match becomes: derived score detail, facts, contest and side rows. */
+import { outcomesOf } from "../../sports/outcome";
 import type { ContestFacts, GoalFact } from "../../sports/sources";
 import { nameAt, type FormerName, type IntlMatch } from "./parse";
 
@@ -24,12 +25,7 @@ export function derive(m: IntlMatch): Derived {
     : null;
   const et = m.goals.some((g) => g.minute !== null && g.minute > 90);
   const [h, a] = m.score;
-  const winner = h !== a ? (h > a ? "home" : "away") : (m.shootout?.winner ?? null);
-  const outcome: [string, string] = winner
-    ? winner === "home"
-      ? ["win", "loss"]
-      : ["loss", "win"]
-    : ["draw", "draw"];
+  const outcome: [string, string] = outcomesOf(h, a, m.shootout?.winner ?? null);
   return {
     complete,
     fullTime,

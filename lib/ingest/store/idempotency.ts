@@ -5,7 +5,7 @@ export function findAnswer(db: DbOrTx, keyId: string, idemKey: string) {
   return db.ingestIdempotency.findUnique({ where: { keyId_idemKey: { keyId, idemKey } } });
 }
 
-/** Stores an answer; an expired row under the same key is replaced. */
+/** Stores an answer (or a claim: status 0); an expired row under the same key is replaced. */
 export async function insertAnswer(
   tx: DbOrTx,
   row: { keyId: string; idemKey: string; requestHash: string; status: number; body: string; expiresAt: Date },
@@ -14,6 +14,15 @@ export async function insertAnswer(
     where: { keyId: row.keyId, idemKey: row.idemKey, expiresAt: { lte: new Date() } },
   });
   await tx.ingestIdempotency.create({ data: row });
+}
+
+/** Fills in the answer of the row a write claimed in its own transaction. */
+export async function updateAnswer(
+  tx: DbOrTx,
+  key: { keyId: string; idemKey: string },
+  answer: { status: number; body: string },
+): Promise<void> {
+  await tx.ingestIdempotency.update({ where: { keyId_idemKey: key }, data: answer });
 }
 
 /** Deletes the expired answers (one indexed DELETE); returns how many. */

@@ -60,7 +60,7 @@ export interface MWriter {
   competitionId: string;
   editionId: string;
   teams: MTeam[];
-  persons: Array<{ ext: string; id: string }>;
+  persons: Array<{ ext: string; id: string; name: string }>;
   contests: Map<number, MContest>;
   /** The changes its accepted writes must have made, in order ("type resource detail"). */
   changes: string[];

@@ -92,7 +92,9 @@ export async function runBadOp(ctx: Ctx, op: Extract<Op, { k: "bad" }>, at: numb
   const w = ctx.writer;
   const c = w.contests.get(op.c);
   const state = `/${w.source}/contests/c${op.c}/state`;
-  const cases: Array<[Parameters<typeof deliver>[1], number[]]> = [
+  // An event id of contest c (any the writer sent), for the case that reuses it in another contest.
+  const used = c ? [...c.events.keys()][0] : undefined;
+  const cases: Array<[Parameters<typeof deliver>[1], number[], string?]> = [
     [{ method: "POST", path: state, body: { score: { home: 1, away: 0 } } }, [400]],
     [{ method: "POST", path: state, body: { score: { home: -1, away: 0 }, feed_at: iso(at) } }, [400]],
     [{ method: "POST", path: state, body: { scores: { home: 1, away: 0 }, feed_at: iso(at) } }, [400]],
@@ -131,19 +133,49 @@ export async function runBadOp(ctx: Ctx, op: Extract<Op, { k: "bad" }>, at: numb
     [
       {
         method: "PUT",
-        path: `/${w.source}/contests/c${(op.c + 1) % 6}/events/c${op.c}e0`,
+        path: `/${w.source}/contests/c${(op.c + 1) % 6}/events/c${op.c}${used}`,
         body: { type: "goal", minute: 1, side: "home", feed_at: iso(at) },
       },
       [409],
     ],
+    // One person twice in a lineup.
+    [
+      {
+        method: "PUT",
+        path: `/${w.source}/contests/c${op.c}/lineups`,
+        body: {
+          players: [0, 1].map(() => ({ side: "home", person: "p0", role: "starter" })),
+          feed_at: iso(at),
+        },
+      },
+      [400],
+      "/players/1/person",
+    ],
+    // The reserved source names Statline's own contests by number only.
+    [
+      {
+        method: "PUT",
+        path: `/statline/contests/m${op.c}x`,
+        body: {
+          edition: "ed",
+          home: { team: "t0" },
+          away: { team: "t1" },
+          kickoff_at: iso(at),
+          feed_at: iso(at),
+        },
+      },
+      [400],
+      "external_id",
+    ],
   ];
-  const [req, statuses] = cases[op.variant % cases.length];
-  if (op.variant === 10 && !(c?.events.has("e0") && w.contests.has((op.c + 1) % 6))) return;
+  const [req, statuses, field] = cases[op.variant % cases.length];
+  if (op.variant === 10 && !(used && w.contests.has((op.c + 1) % 6))) return;
   const a = await deliver(ctx, req, "once");
   // A bad request about a contest that does not exist yet may be answered 404 first.
   refused(
     a,
     c || op.variant === 0 ? statuses : [...statuses, 404],
     `${req.method} ${req.path} ${JSON.stringify(req.body)}`,
+    a.status === 400 ? field : undefined,
   );
 }

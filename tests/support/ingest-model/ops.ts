@@ -30,6 +30,8 @@ export type Op =
     }
   | { k: "delete"; c: number; e: number }
   | { k: "team"; t: number; name: number }
+  | { k: "alias"; t: number }
+  | { k: "namesake"; p: number }
   | { k: "stale"; c: number; score: Pair }
   | { k: "bad"; c: number; variant: number };
 
@@ -120,9 +122,11 @@ export function ok(a: Answer, status: number | number[], what: string): Record<s
   return a.json?.data ?? {};
 }
 
-export function refused(a: Answer, statuses: number[], what: string): void {
+/** A 4xx with the error envelope; `field`, when given, is named in the message. */
+export function refused(a: Answer, statuses: number[], what: string, field?: string): void {
   expect(statuses, `${what}: ${a.status} ${a.text}`).toContain(a.status);
   expect(a.json?.error?.code, `${what}: ${a.text}`).toEqual(expect.any(String));
+  if (field) expect(a.json.error.message, what).toContain(field);
 }
 
 const sideBody = (w: MWriter, t: number) => ({ team: w.teams[t].ext });
@@ -220,8 +224,14 @@ export async function runContestOp(
       const body = { score: { home: op.score[0], away: op.score[1] }, feed_at: iso(c.stateGate - 60_000) };
       const a = await deliver(ctx, { method: "POST", path: `${S}/contests/c${op.c}/state`, body }, delivery);
       const d = ok(a, 200, "older state");
-      expect(d).toMatchObject({ id: c.id, changed: false, ignored: true });
-      if ("status" in d) expect(d.status).toBe(c.status);
+      expect(d).toMatchObject({ id: c.id, changed: false, ignored: true, status: c.status });
+      // An older write of a stored event: ignored, answered with the event's id and revision.
+      const [e, ev] = [...c.events.entries()][0] ?? [];
+      if (!ev) return;
+      const older = { type: ev.type, minute: ev.minute, side: ev.side, feed_at: iso(ev.gate - 60_000) };
+      const path = `${S}/contests/c${op.c}/events/c${op.c}${e}`;
+      const b = ok(await deliver(ctx, { method: "PUT", path, body: older }, delivery), 200, "older event");
+      expect(b).toMatchObject({ id: ev.id, revision: ev.revision, changed: false, ignored: true });
       return;
     }
   }
