@@ -64,6 +64,9 @@ export const queries = {
     url: `/api/dashboard/overview?env=${env}`,
   }),
   keys: (): Query => ({ key: ["keys"], url: "/api/dashboard/keys" }),
+  /** One key, for its own page; under "keys" so every key mutation refreshes it too. */
+  key: (id: string): Query => ({ key: ["keys", id], url: `/api/dashboard/keys/${encodeURIComponent(id)}` }),
+  members: (): Query => ({ key: ["members"], url: "/api/dashboard/members" }),
   alerts: (): Query => ({ key: ["alerts"], url: "/api/dashboard/alerts" }),
   alertSettings: (): Query => ({ key: ["alert-settings"], url: "/api/dashboard/alerts/settings" }),
   webhooks: (): Query => ({ key: ["webhooks"], url: "/api/dashboard/webhooks" }),

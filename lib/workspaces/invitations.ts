@@ -89,7 +89,7 @@ export interface Inviter {
 export async function createInvitation(
   db: Db,
   actor: Inviter,
-  input: { email: string; role: Role; delivery: "mail" | "copy" },
+  input: { email: string; role: Role; delivery: "mail" | "copy"; resent?: boolean },
   audit: AuditContext,
   now = Date.now(),
 ): Promise<Result<{ id: string; token: string; workspaceName: string }, "FORBIDDEN" | "CONFLICT">> {
@@ -113,7 +113,7 @@ export async function createInvitation(
       ...audit,
       accountId: actor.accountId,
       actorUserId: actor.userId,
-      action: "member.invited",
+      action: input.resent ? "member.invitation_resent" : "member.invited",
       targetType: "invitation",
       targetId: row.id,
       detail: `${input.email} as ${input.role}`,
