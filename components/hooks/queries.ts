@@ -58,6 +58,18 @@ export function logParams(f: LogFilters): URLSearchParams {
   return p;
 }
 
+/** A key page's last requests: the key's own, whatever their time (all retained), newest first. */
+export const KEY_LOG_ROWS = 20;
+export const keyLogFilters = (key: { environment: "live" | "test"; prefix: string }): LogFilters => ({
+  env: key.environment,
+  keyPrefix: key.prefix,
+  status: "",
+  endpoint: "",
+  requestId: "",
+  from: "",
+  to: "",
+});
+
 export const queries = {
   overview: (env: "live" | "test"): Query => ({
     key: ["overview", env],
