@@ -129,7 +129,8 @@ export function LeaveDialog({ workspace, onClose }: { workspace: string; onClose
         </>
       }
     >
-      {leave.isError ? <Problem message={leave.error.message} /> : <span className="sr-only">Confirm</span>}
+      <p className="text-sm text-slate-700">You stay signed in; your other workspaces are unchanged.</p>
+      {leave.isError && <Problem message={leave.error.message} />}
     </Dialog>
   );
 }
