@@ -51,8 +51,17 @@ async function expectUsable(page: Page) {
   expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
 }
 
-const mailTo = (to: string, subject: string) =>
-  waitFor(() => mail.messages.find((m) => m.to.includes(to) && decodedBody(m.raw).includes(subject)));
+/** The mail to `to` containing `text`; long subjects are folded onto two header lines (RFC 5322). */
+const mailTo = (to: string, text: string) =>
+  waitFor(() =>
+    mail.messages.find(
+      (m) =>
+        m.to.includes(to) &&
+        decodedBody(m.raw)
+          .replace(/\r?\n(?=[ \t])/g, "")
+          .includes(text),
+    ),
+  );
 
 /** A dashboard page of the workspace the URL names, through the nav (which keeps ?w=). */
 async function openSection(page: Page, name: string, width: number) {

@@ -1,5 +1,6 @@
 "use client";
 
+import { useRouter } from "next/navigation";
 import { useId, useState, type FormEvent } from "react";
 import type { MemberView } from "@/lib/workspaces/store";
 import { Field } from "../auth/Field";
@@ -46,12 +47,22 @@ export function TransferDialog({
   onClose: () => void;
 }) {
   const { transfer } = useWorkspaceMutations();
+  const router = useRouter();
   const [to, setTo] = useState(candidates[0]?.userId ?? "");
   const selectId = useId();
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const secret = String(new FormData(event.currentTarget).get("secret") ?? "");
-    transfer.mutate({ userId: to, ...proofOf(secret) }, { onSuccess: onClose });
+    transfer.mutate(
+      { userId: to, ...proofOf(secret) },
+      {
+        onSuccess: () => {
+          onClose();
+          // The frame (workspace menu) shows the role from the server: render it again.
+          router.refresh();
+        },
+      },
+    );
   };
   return (
     <Dialog
