@@ -1,5 +1,6 @@
 "use client";
 
+import { useRouter } from "next/navigation";
 import { useState, type FormEvent, type ReactNode } from "react";
 import type { MembersPage } from "../hooks/useMembersQuery";
 import { useWorkspaceMutations } from "../hooks/useWorkspaceMutations";
@@ -33,6 +34,7 @@ const Row = ({ title, text, children }: { title: string; text: string; children:
  */
 export function WorkspaceCard({ page }: { page: MembersPage }) {
   const { rename } = useWorkspaceMutations();
+  const router = useRouter();
   const [open, setOpen] = useState<Open>(null);
   const [saved, setSaved] = useState("");
   const role = page.you.role;
@@ -44,7 +46,16 @@ export function WorkspaceCard({ page }: { page: MembersPage }) {
     event.preventDefault();
     const name = String(new FormData(event.currentTarget).get("name") ?? "");
     setSaved("");
-    rename.mutate({ name }, { onSuccess: (r) => setSaved(`Renamed to ${r.name}.`) });
+    rename.mutate(
+      { name },
+      {
+        onSuccess: (r) => {
+          setSaved(`Renamed to ${r.name}.`);
+          // The workspace menu shows the name from the server: render the frame again.
+          router.refresh();
+        },
+      },
+    );
   };
   return (
     <Card>
