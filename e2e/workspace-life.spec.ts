@@ -138,6 +138,20 @@ for (const viewport of VIEWPORTS) {
     await expect(owner.getByRole("button", { name: "Revoke" })).toBeVisible();
     await expectUsable(owner);
     await owner.screenshot({ path: path.join(SCREENS, `key-page-${viewport.width}.png`), fullPage: true });
+    // Many requests: the newest 20 are listed, the page still fits the width.
+    for (let i = 0; i < 22; i++)
+      await owner.request.get(`/v1/competitions?page_size=${i + 1}`, { headers: { "X-API-Key": key } });
+    await expect(async () => {
+      await owner.reload();
+      await expect(requests.getByRole("row").filter({ hasText: "/v1/competitions" })).toHaveCount(20, {
+        timeout: 2_000,
+      });
+    }).toPass({ timeout: 30_000 });
+    await expectUsable(owner);
+    await owner.screenshot({
+      path: path.join(SCREENS, `key-page-many-${viewport.width}.png`),
+      fullPage: true,
+    });
     // Details opens the request's log entry.
     await requests
       .getByRole("button", { name: /^Details/ })

@@ -193,7 +193,9 @@ export function DeleteWorkspaceDialog({
           <li>Every API key is revoked: requests with them get 401 at once.</li>
           <li>Connected apps are disconnected and webhooks stop.</li>
           <li>
-            All {members} {members === 1 ? "member is" : "members are"} removed and emailed.
+            {members === 1
+              ? "Its only member, you, is removed and emailed."
+              : `All ${members} members are removed and emailed.`}
           </li>
         </ul>
         <Field
