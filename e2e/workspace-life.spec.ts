@@ -70,13 +70,21 @@ async function openSection(page: Page, name: string, width: number) {
   await expect(page.getByRole("heading", { name, level: 1 })).toBeVisible();
 }
 
+const inviteLinks = (email: string, count: number) =>
+  waitFor(() => {
+    const got = mail.messages.filter(
+      (m) => m.to.includes(email) && decodedBody(m.raw).includes("invited you"),
+    );
+    return got.length >= count
+      ? got.map((m) => /https?:\/\/\S+\/invite\?token=[\w-]+/.exec(decodedBody(m.raw))![0])
+      : undefined;
+  });
+
 async function signUpThroughInvitation(
   browser: Browser,
-  email: string,
+  link: string,
   viewport: { width: number; height: number },
 ) {
-  const message = await mailTo(email, "invited you");
-  const link = /https?:\/\/\S+\/invite\?token=[\w-]+/.exec(decodedBody(message.raw))![0];
   const context = await browser.newContext({ baseURL: app.baseUrl, viewport });
   const page = await context.newPage();
   await page.goto(link);
@@ -176,7 +184,14 @@ for (const viewport of VIEWPORTS) {
       .getByRole("dialog", { name: "Invitation ready" })
       .getByRole("button", { name: "Done" })
       .click();
-    const heir = await signUpThroughInvitation(browser, heirEmail, viewport);
+    // Sent again: a new link; the first one is refused from then on.
+    await owner.getByRole("button", { name: `Resend the invitation of ${heirEmail}` }).click();
+    await expect(owner.getByText(`Sent again to ${heirEmail}`)).toBeVisible();
+    const [firstLink, newLink] = await inviteLinks(heirEmail, 2);
+    expect(newLink).not.toBe(firstLink);
+    const heir = await signUpThroughInvitation(browser, newLink, viewport);
+    await heir.page.goto(firstLink);
+    await expect(heir.page.getByRole("alert").filter({ hasText: "sent a newer one" })).toBeVisible();
     await owner.reload();
     await expect(owner.getByRole("list", { name: "Members" }).getByRole("listitem")).toHaveCount(2);
     await expectUsable(owner);
