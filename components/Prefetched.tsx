@@ -4,10 +4,12 @@ import type { ReactNode } from "react";
 import type { Query } from "./hooks/queries";
 
 /** A dashboard API route's GET handler (app/api/dashboard/**, made by dashboardRoute). */
-type Get = (request: Request) => Promise<Response>;
+type Get = (request: Request, context?: { params: Promise<Record<string, string>> }) => Promise<Response>;
 
 export interface Prefetch extends Query {
   get: Get;
+  /** The route's dynamic segments (`[id]`), as Next hands them to the handler. */
+  params?: Record<string, string>;
   /** An infinite query (useInfiniteQuery, first page param ""): the answer is its first page. */
   infinite?: boolean;
 }
@@ -23,8 +25,9 @@ export async function Prefetched({ queries, children }: { queries: Prefetch[]; c
   const incoming = new Headers(await headers());
   const client = new QueryClient();
   await Promise.all(
-    queries.map(async ({ key, url, get, infinite }) => {
-      const res = await get(new Request(new URL(url, "http://dashboard.invalid"), { headers: incoming }));
+    queries.map(async ({ key, url, get, infinite, params }) => {
+      const request = new Request(new URL(url, "http://dashboard.invalid"), { headers: incoming });
+      const res = await get(request, params && { params: Promise.resolve(params) });
       if (!res.ok) return;
       const { data } = (await res.json()) as { data: unknown };
       client.setQueryData(key, infinite ? { pages: [data], pageParams: [""] } : data);

@@ -28,6 +28,7 @@ const PAGES: { path: string; prefetched: string[]; inHtml: string }[] = [
   },
   { path: "/dashboard/alerts", prefetched: ["/api/dashboard/alerts"], inHtml: "No alerts" },
   { path: "/dashboard/audit", prefetched: ["/api/dashboard/audit"], inHtml: "Key created" },
+  { path: "/dashboard/members", prefetched: ["/api/dashboard/members"], inHtml: "Your role: owner" },
   {
     path: "/dashboard/account",
     prefetched: ["/api/dashboard/sessions", "/api/dashboard/2fa"],
@@ -49,6 +50,15 @@ test("dashboard pages render their data on the server and hydrate without a refe
   await expect
     .poll(async () => (await (await page.request.get("/dashboard/logs")).text()).includes("/v1/teams"))
     .toBe(true);
+
+  // The key's own page: the key, its usage and its last requests.
+  const keys = (await (await page.request.get("/api/dashboard/keys")).json()) as { data: { id: string }[] };
+  const keyId = keys.data[0].id;
+  PAGES.push({
+    path: `/dashboard/keys/${keyId}`,
+    prefetched: [`/api/dashboard/keys/${keyId}`, "/api/dashboard/usage", "/api/dashboard/logs"],
+    inHtml: "/v1/teams",
+  });
 
   const errors: string[] = [];
   page.on("console", (m) => m.type() === "error" && errors.push(m.text()));

@@ -58,12 +58,27 @@ export function logParams(f: LogFilters): URLSearchParams {
   return p;
 }
 
+/** A key page's last requests: the key's own, whatever their time (all retained), newest first. */
+export const KEY_LOG_ROWS = 20;
+export const keyLogFilters = (key: { environment: "live" | "test"; prefix: string }): LogFilters => ({
+  env: key.environment,
+  keyPrefix: key.prefix,
+  status: "",
+  endpoint: "",
+  requestId: "",
+  from: "",
+  to: "",
+});
+
 export const queries = {
   overview: (env: "live" | "test"): Query => ({
     key: ["overview", env],
     url: `/api/dashboard/overview?env=${env}`,
   }),
   keys: (): Query => ({ key: ["keys"], url: "/api/dashboard/keys" }),
+  /** One key, for its own page; under "keys" so every key mutation refreshes it too. */
+  key: (id: string): Query => ({ key: ["keys", id], url: `/api/dashboard/keys/${encodeURIComponent(id)}` }),
+  members: (): Query => ({ key: ["members"], url: "/api/dashboard/members" }),
   alerts: (): Query => ({ key: ["alerts"], url: "/api/dashboard/alerts" }),
   alertSettings: (): Query => ({ key: ["alert-settings"], url: "/api/dashboard/alerts/settings" }),
   webhooks: (): Query => ({ key: ["webhooks"], url: "/api/dashboard/webhooks" }),

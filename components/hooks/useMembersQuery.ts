@@ -4,10 +4,12 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { Invited } from "@/lib/workspaces/invite";
 import type { InvitationView } from "@/lib/workspaces/invitations";
 import type { Role } from "@/lib/workspaces/permissions";
-import type { MemberView } from "@/lib/workspaces/store";
+import type { MemberView, WorkspaceSummary } from "@/lib/workspaces/store";
+import { queries } from "./queries";
 import { useApi } from "./useApi";
 
 export interface MembersPage {
+  workspace: WorkspaceSummary;
   members: MemberView[];
   invitations: InvitationView[];
   you: { userId: string; role: Role };
@@ -15,13 +17,13 @@ export interface MembersPage {
   mail: boolean;
 }
 
-export const membersQueryKey = ["members"] as const;
+export const membersQueryKey = queries.members().key;
 
 export function useMembersQuery() {
   const api = useApi();
   return useQuery({
     queryKey: membersQueryKey,
-    queryFn: () => api.get<MembersPage>("/api/dashboard/members"),
+    queryFn: () => api.get<MembersPage>(queries.members().url),
   });
 }
 
@@ -38,6 +40,11 @@ export function useMemberMutations() {
     invite: useMutation({
       mutationFn: (input: { email: string; role: Role }) =>
         api.post<Invited>("/api/dashboard/members/invitations", input),
+      onSuccess,
+    }),
+    resendInvitation: useMutation({
+      mutationFn: (invitationId: string) =>
+        api.post<Invited>(`/api/dashboard/members/invitations/${id(invitationId)}/resend`),
       onSuccess,
     }),
     revokeInvitation: useMutation({

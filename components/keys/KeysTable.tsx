@@ -1,9 +1,11 @@
 "use client";
 
 import type { UseQueryResult } from "@tanstack/react-query";
+import Link from "next/link";
 import type { KeyView } from "@/lib/keys/views";
 import { EnvironmentBadge, Badge } from "../ui/Badge";
-import { Button } from "../ui/Button";
+import { Button, focusRing } from "../ui/Button";
+import { useDashboardHref } from "../hooks/useEnvironment";
 import { useNow } from "../clock";
 import { Ago } from "../ui/Ago";
 import { KeyIcon, PlusIcon } from "../ui/icons";
@@ -63,15 +65,17 @@ function KeyItem({ k, actions }: { k: KeyView; actions: KeyActions | null }) {
   const status = statusOf(k, now);
   const live = status === "active" || status === "disabled";
   const label = `${k.name} (${k.prefix})`;
+  const href = useDashboardHref();
   return (
     <li className="grid gap-3 px-4 py-4 sm:px-5 lg:grid-cols-[minmax(0,1fr)_auto] lg:items-start">
       <div className="min-w-0 space-y-1.5">
         <div className="flex flex-wrap items-center gap-2">
-          <span
-            className={`min-w-0 break-words font-medium [overflow-wrap:anywhere] ${live ? "text-slate-900" : "text-slate-500"}`}
+          <Link
+            href={href(`/dashboard/keys/${encodeURIComponent(k.id)}`)}
+            className={`min-w-0 break-words rounded font-medium underline decoration-slate-300 underline-offset-4 [overflow-wrap:anywhere] hover:decoration-emerald-600 ${focusRing} ${live ? "text-slate-900" : "text-slate-600"}`}
           >
             {k.name}
-          </span>
+          </Link>
           <EnvironmentBadge environment={k.environment} />
           {STATUS_BADGE[status]}
           {expiresSoon(k, now) && <Badge tone="amber">Expires soon</Badge>}

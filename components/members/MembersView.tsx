@@ -6,6 +6,7 @@ import type { MemberView } from "@/lib/workspaces/store";
 import { useMemberMutations, useMembersQuery, type MembersPage } from "../hooks/useMembersQuery";
 import { Badge, type Tone } from "../ui/Badge";
 import { Button } from "../ui/Button";
+import { CopyButton } from "../ui/CopyButton";
 import { Card, CardHeader, PageHeader } from "../ui/Card";
 import { Ago } from "../ui/Ago";
 import { formatDateTime } from "../ui/format";
@@ -13,6 +14,7 @@ import { PlusIcon } from "../ui/icons";
 import { ErrorState, Skeleton } from "../ui/States";
 import { InviteDialog } from "./InviteDialog";
 import { ChangeRoleDialog, RemoveMemberDialog } from "./MemberDialogs";
+import { WorkspaceCard } from "./WorkspaceCard";
 
 const TONE: Record<Role, Tone> = { owner: "violet", admin: "blue", developer: "green", viewer: "gray" };
 
@@ -51,6 +53,7 @@ export function MembersView() {
         <div className="space-y-6">
           <MembersCard page={query.data} />
           {canInvite && <InvitationsCard page={query.data} />}
+          <WorkspaceCard page={query.data} />
           {page && (
             <InviteDialog
               open={inviting}
@@ -119,7 +122,8 @@ function MembersCard({ page }: { page: MembersPage }) {
 }
 
 function InvitationsCard({ page }: { page: MembersPage }) {
-  const { revokeInvitation } = useMemberMutations();
+  const { revokeInvitation, resendInvitation } = useMemberMutations();
+  const resent = resendInvitation.data;
   return (
     <Card>
       <CardHeader
@@ -143,18 +147,53 @@ function InvitationsCard({ page }: { page: MembersPage }) {
                 </p>
               </div>
               <Badge tone={TONE[i.role]}>{i.role}</Badge>
-              <Button
-                variant="secondary"
-                size="sm"
-                disabled={revokeInvitation.isPending}
-                onClick={() => revokeInvitation.mutate(i.id)}
-                aria-label={`Revoke the invitation of ${i.email}`}
-              >
-                Revoke
-              </Button>
+              <div className="flex gap-2">
+                <Button
+                  variant="secondary"
+                  size="sm"
+                  disabled={resendInvitation.isPending}
+                  onClick={() => resendInvitation.mutate(i.id)}
+                  aria-label={`Resend the invitation of ${i.email}`}
+                >
+                  Resend
+                </Button>
+                <Button
+                  variant="secondary"
+                  size="sm"
+                  disabled={revokeInvitation.isPending}
+                  onClick={() => revokeInvitation.mutate(i.id)}
+                  aria-label={`Revoke the invitation of ${i.email}`}
+                >
+                  Revoke
+                </Button>
+              </div>
             </li>
           ))}
         </ul>
+      )}
+      <div aria-live="polite" className="empty:hidden">
+        {resent && (
+          <div className="mx-5 mb-4 space-y-2 rounded-md bg-emerald-50 px-3 py-2 text-sm text-emerald-900">
+            <p className="[overflow-wrap:anywhere]">
+              {resent.link
+                ? `New link for ${resent.email}; the earlier one no longer works. It is shown only now.`
+                : `Sent again to ${resent.email}; the earlier link no longer works.`}
+            </p>
+            {resent.link && (
+              <>
+                <code className="block rounded-md bg-white p-2 text-xs [overflow-wrap:anywhere]">
+                  {resent.link}
+                </code>
+                <CopyButton text={resent.link} label="Copy link" size="sm" />
+              </>
+            )}
+          </div>
+        )}
+      </div>
+      {resendInvitation.isError && (
+        <p role="alert" className="mx-5 mb-4 rounded-md bg-red-50 px-3 py-2 text-sm text-red-700">
+          {resendInvitation.error.message}
+        </p>
       )}
       {revokeInvitation.isError && (
         <p role="alert" className="mx-5 mb-4 rounded-md bg-red-50 px-3 py-2 text-sm text-red-700">

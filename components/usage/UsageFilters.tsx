@@ -19,9 +19,10 @@ export function UsageFilters({
 }: {
   value: Filters;
   onChange: (f: Filters) => void;
-  keys: KeyView[];
+  /** The keys to choose from; absent on a key's own page (no key choice). */
+  keys?: KeyView[];
 }) {
-  const visibleKeys = keys.filter((k) => !value.environment || k.environment === value.environment);
+  const visibleKeys = (keys ?? []).filter((k) => !value.environment || k.environment === value.environment);
   return (
     <div className="mb-6 flex flex-wrap items-end gap-3">
       <fieldset className="flex flex-col gap-1">
@@ -47,22 +48,24 @@ export function UsageFilters({
           ))}
         </div>
       </fieldset>
-      <label className="flex flex-col gap-1 text-xs font-medium text-slate-600">
-        Key
-        <select
-          className={`${select} w-80 max-w-full`}
-          value={value.keyId}
-          onChange={(e) => onChange({ ...value, keyId: e.target.value })}
-        >
-          <option value="">All {value.environment} keys</option>
-          {visibleKeys.map((k) => (
-            <option key={k.id} value={k.id}>
-              {k.name} · {k.prefix}
-              {k.revokedAt ? " (revoked)" : ""}
-            </option>
-          ))}
-        </select>
-      </label>
+      {keys && (
+        <label className="flex flex-col gap-1 text-xs font-medium text-slate-600">
+          Key
+          <select
+            className={`${select} w-80 max-w-full`}
+            value={value.keyId}
+            onChange={(e) => onChange({ ...value, keyId: e.target.value })}
+          >
+            <option value="">All {value.environment} keys</option>
+            {visibleKeys.map((k) => (
+              <option key={k.id} value={k.id}>
+                {k.name} · {k.prefix}
+                {k.revokedAt ? " (revoked)" : ""}
+              </option>
+            ))}
+          </select>
+        </label>
+      )}
     </div>
   );
 }

@@ -41,10 +41,15 @@ export const AUDIT_LABELS: Record<string, string> = {
   "webhook.resent": "Webhook delivery resent",
   "member.invited": "Member invited",
   "member.invitation_revoked": "Invitation revoked",
+  "member.invitation_resent": "Invitation sent again",
   "member.joined": "Member joined",
   "member.role_changed": "Member role changed",
   "member.removed": "Member removed",
   "member.left": "Member left",
+  "workspace.created": "Workspace created",
+  "workspace.renamed": "Workspace renamed",
+  "workspace.transferred": "Ownership transferred",
+  "workspace.deleted": "Workspace deleted",
 };
 
 /** An unknown code (a newer server, a hand-written row) reads as words, never as a raw code. */
@@ -61,7 +66,7 @@ export const AUDIT_CATEGORIES = {
   webhooks: { label: "Webhooks", prefixes: ["webhook."] },
   security: { label: "Sign-in and security", prefixes: ["session.", "2fa.", "account.", "alerts."] },
   agents: { label: "Agent handoffs and connected apps", prefixes: ["handoff.", "oauth."] },
-  members: { label: "Members", prefixes: ["member."] },
+  members: { label: "Members and workspace", prefixes: ["member.", "workspace."] },
 } as const;
 export type AuditCategory = keyof typeof AUDIT_CATEGORIES;
 export const AUDIT_CATEGORY_NAMES = Object.keys(AUDIT_CATEGORIES) as AuditCategory[];

@@ -1,6 +1,7 @@
 import { notFound } from "../api/errors";
 import type { Access } from "../auth/route";
 import type { Db } from "../db";
+import { can, type Role } from "../workspaces/permissions";
 import { keyCreator } from "../workspaces/store";
 import { findListedKey, listApiKeys } from "./store";
 import { scopesOf } from "./scopes";
@@ -87,4 +88,26 @@ export async function keyViewOf(db: Db, id: string): Promise<KeyView> {
   const listed = await findListedKey(db, id);
   if (!listed) throw notFound("API key");
   return toKeyView(listed);
+}
+
+/** A key's own page: the key, and whether the viewer's role may act on it (edit, roll, disable, revoke). */
+export interface KeyPage {
+  key: KeyView;
+  mayManage: boolean;
+}
+
+/**
+ * One key of the workspace for its page; every member may read it (keys.read). Another
+ * workspace's key and an unknown id are the same 404, so nothing tells them apart.
+ */
+export async function keyPageOf(
+  db: Db,
+  viewer: { id: string; accountId: string; role: Role },
+  id: string,
+): Promise<KeyPage> {
+  const owner = await keyCreator(db, viewer.accountId, id);
+  if (owner === undefined) throw notFound("API key");
+  const verdict = can(viewer.role, "keys.manage");
+  const mayManage = verdict.ok && (verdict.value === "all" || owner === viewer.id);
+  return { key: await keyViewOf(db, id), mayManage };
 }

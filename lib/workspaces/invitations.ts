@@ -23,7 +23,7 @@ export const INVITE_REFUSALS: Record<InviteRefusal, string> = {
   used: "This invitation link was already used. Sign in to open the workspace.",
   expired:
     "This invitation has expired (invitations work for 7 days). Ask an admin of the workspace to invite you again.",
-  revoked: "This invitation was revoked by an admin of the workspace.",
+  revoked: "This invitation link no longer works: an admin of the workspace revoked it or sent a newer one.",
   other_address:
     "This invitation was sent to another email address. Sign out, then open the link again and sign in or sign up with the invited address.",
   unverified:
@@ -89,7 +89,7 @@ export interface Inviter {
 export async function createInvitation(
   db: Db,
   actor: Inviter,
-  input: { email: string; role: Role; delivery: "mail" | "copy" },
+  input: { email: string; role: Role; delivery: "mail" | "copy"; resent?: boolean },
   audit: AuditContext,
   now = Date.now(),
 ): Promise<Result<{ id: string; token: string; workspaceName: string }, "FORBIDDEN" | "CONFLICT">> {
@@ -113,7 +113,7 @@ export async function createInvitation(
       ...audit,
       accountId: actor.accountId,
       actorUserId: actor.userId,
-      action: "member.invited",
+      action: input.resent ? "member.invitation_resent" : "member.invited",
       targetType: "invitation",
       targetId: row.id,
       detail: `${input.email} as ${input.role}`,

@@ -1,4 +1,4 @@
-import { ApiError, assertOk } from "../api/errors";
+import { ApiError, assertOk, notFound } from "../api/errors";
 import type { AuditContext } from "../audit/store";
 import { mailLinkBase } from "../auth/email-verification";
 import type { Db } from "../db";
@@ -6,7 +6,8 @@ import { mailConfigured, sendMail } from "../mail";
 import { takeRateLimit } from "../usage";
 import { toSeconds } from "../usage/limiter";
 import { createInvitation, INVITE_PATH, revokeInvitation, type Inviter } from "./invitations";
-import type { Role } from "./permissions";
+import { isRole, type Role } from "./permissions";
+import { pendingInvitation } from "./store";
 
 /** Invitations per workspace: 20 at once, then one every 3 minutes (no mailbox flooding). */
 export const INVITE_RULE = { burst: 20, intervalMs: 3 * 60_000 };
@@ -20,6 +21,13 @@ export interface Invited {
   link: string | null;
 }
 
+const tooMany = (message: string, retryAfterMs: number) => {
+  const seconds = toSeconds(retryAfterMs);
+  return new ApiError("RATE_LIMITED", `${message} Try again in ${seconds} s.`, {
+    "Retry-After": String(seconds),
+  });
+};
+
 /**
  * Invites an address: rate-limited per workspace, then mailed when SMTP_URL and NEXTAUTH_URL are
  * set (the link only in the mail), or else returned for the inviter to copy, on the host they
@@ -28,19 +36,12 @@ export interface Invited {
 export async function inviteMember(
   db: Db,
   actor: Inviter & { email: string },
-  input: { email: string; role: Role },
+  input: { email: string; role: Role; resent?: boolean },
   audit: AuditContext,
   requestOrigin: string,
 ): Promise<Invited> {
   const decision = await takeRateLimit(`invite:${actor.accountId}`, INVITE_RULE);
-  if (!decision.allowed) {
-    const seconds = toSeconds(decision.retryAfterMs);
-    throw new ApiError(
-      "RATE_LIMITED",
-      `Too many invitations from this workspace. Try again in ${seconds} s.`,
-      { "Retry-After": String(seconds) },
-    );
-  }
+  if (!decision.allowed) throw tooMany("Too many invitations from this workspace.", decision.retryAfterMs);
   const base = mailConfigured() ? mailLinkBase() : null;
   const delivery = base ? "mail" : "copy";
   const made = await createInvitation(db, actor, { ...input, delivery }, audit);
@@ -64,4 +65,27 @@ export async function inviteMember(
     throw new ApiError("SERVICE_UNAVAILABLE", "The invitation email could not be sent. Try again later.");
   }
   return { id: made.value.id, email: input.email, role: input.role, delivery, link: null };
+}
+
+/** Resends to one address: once a minute, so a mistaken double click cannot flood a mailbox. */
+export const RESEND_RULE = { burst: 1, intervalMs: 60_000 };
+
+/**
+ * Sends a pending invitation again with a new link (7 more days); the earlier link is refused from
+ * then on ("revoked"). Another workspace's, an accepted or a revoked invitation is 404.
+ */
+export async function resendInvitation(
+  db: Db,
+  actor: Inviter & { email: string },
+  id: string,
+  audit: AuditContext,
+  requestOrigin: string,
+): Promise<Invited> {
+  const row = await pendingInvitation(db, actor.accountId, id);
+  if (!row) throw notFound("Invitation");
+  const decision = await takeRateLimit(`invite-resend:${actor.accountId}:${row.email}`, RESEND_RULE);
+  if (!decision.allowed)
+    throw tooMany(`The invitation of ${row.email} was sent moments ago.`, decision.retryAfterMs);
+  const role = isRole(row.role) ? row.role : "viewer";
+  return inviteMember(db, actor, { email: row.email, role, resent: true }, audit, requestOrigin);
 }

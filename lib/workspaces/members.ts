@@ -4,6 +4,7 @@ import { recordAudit, type AuditContext } from "../audit/store";
 import { endOtherSessions } from "../auth/sessions";
 import type { Db, Tx } from "../db";
 import { revokeApiKey } from "../keys/service";
+import { mailRemoved } from "./notify";
 import { canChangeMember, type Role } from "./permissions";
 import { deleteMember, keysCreatedBy, ownerCount, roleIn, setMemberRole } from "./store";
 
@@ -16,7 +17,8 @@ export interface Actor {
 
 const LAST_OWNER = "A workspace needs an owner: make another member owner first";
 
-class Refused extends Error {
+/** A refusal thrown inside a membership transaction; `change` turns it into the verdict. */
+export class Refused extends Error {
   constructor(
     readonly code: "FORBIDDEN" | "NOT_FOUND" | "CONFLICT",
     message: string,
@@ -26,7 +28,7 @@ class Refused extends Error {
 }
 
 /** Runs a membership change in one transaction; a refusal inside it becomes the verdict. */
-async function change<T>(db: Db, work: (tx: Tx) => Promise<T>) {
+export async function change<T>(db: Db, work: (tx: Tx) => Promise<T>) {
   try {
     return { ok: true as const, value: await db.$transaction(work) };
   } catch (err) {
@@ -99,9 +101,15 @@ export async function removeMember(
       targetId: targetUserId,
       detail: `${who?.email ?? targetUserId} (${current})${opts.revokeKeys ? ", keys revoked" : ""}`,
     });
-    return current;
+    const by = leaving ? null : ((await findUserById(tx, actor.userId))?.email ?? "an admin");
+    const account = await tx.account.findUniqueOrThrow({
+      where: { id: actor.accountId },
+      select: { name: true },
+    });
+    return { person: who?.email ?? "", by, workspace: account.name };
   });
   if (!removed.ok) return removed;
+  if (removed.value.person) await mailRemoved(removed.value);
   let keysRevoked = 0;
   if (opts.revokeKeys) {
     for (const id of await keysCreatedBy(db, actor.accountId, targetUserId)) {

@@ -25,6 +25,7 @@ export const ACTIONS = [
   "members.read",
   "members.manage",
   "plan.change",
+  "workspace.rename",
   "workspace.transfer",
   "workspace.delete",
 ] as const;
@@ -49,6 +50,7 @@ export const MATRIX: Record<Action, Partial<Record<Role, "all" | "own">>> = {
   "members.read": { owner: "all", admin: "all", developer: "all", viewer: "all" },
   "members.manage": { owner: "all", admin: "all" },
   "plan.change": { owner: "all" },
+  "workspace.rename": { owner: "all", admin: "all" },
   "workspace.transfer": { owner: "all" },
   "workspace.delete": { owner: "all" },
 };

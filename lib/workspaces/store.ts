@@ -112,6 +112,21 @@ export async function listMembers(db: Db, accountId: string): Promise<MemberView
     .sort((a, b) => rank(a.role) - rank(b.role) || a.email.localeCompare(b.email));
 }
 
+export interface WorkspaceSummary {
+  id: string;
+  name: string;
+  /** The user whose own workspace this is (created with their account): it cannot be deleted. */
+  homeOf: string | null;
+}
+
+export async function workspaceSummary(db: Db, accountId: string): Promise<WorkspaceSummary> {
+  const [account, home] = await Promise.all([
+    db.account.findUniqueOrThrow({ where: { id: accountId }, select: { id: true, name: true } }),
+    db.user.findFirst({ where: { accountId }, select: { email: true } }),
+  ]);
+  return { ...account, homeOf: home?.email ?? null };
+}
+
 /** How many owners a workspace has (read inside the transaction that would remove one). */
 export const ownerCount = (db: DbOrTx, accountId: string) =>
   db.membership.count({ where: { accountId, role: "owner" } });
@@ -217,6 +232,13 @@ export async function revokeInvitation(
   if (done.count !== 1) return null;
   return db.invitation.findUniqueOrThrow({ where: { id }, select: { email: true, role: true } });
 }
+
+/** One open invitation of the workspace (not accepted or revoked; expired ones may be sent again). */
+export const pendingInvitation = (db: Db, accountId: string, id: string) =>
+  db.invitation.findFirst({
+    where: { id, accountId, acceptedAt: null, revokedAt: null },
+    select: { email: true, role: true },
+  });
 
 export const invitationByTokenHash = (db: Db, tokenHash: string) =>
   db.invitation.findUnique({ where: { tokenHash }, include: { account: { select: { name: true } } } });

@@ -3,18 +3,20 @@ import { db } from "@/lib/db";
 import { mailConfigured } from "@/lib/mail";
 import { listPendingInvitations } from "@/lib/workspaces/invitations";
 import { assignableRoles, can } from "@/lib/workspaces/permissions";
-import { listMembers } from "@/lib/workspaces/store";
+import { listMembers, workspaceSummary } from "@/lib/workspaces/store";
 
 export const dynamic = "force-dynamic";
 
-/** The Members page: members, pending invitations (for those who manage members) and your role. */
+/** The Members page: the workspace, its members, pending invitations (for those who manage members) and your role. */
 export const GET = dashboardRoute("members.read", null, async ({ user }) => {
   const manage = can(user.role, "members.manage").ok;
-  const [members, invitations] = await Promise.all([
+  const [members, invitations, workspace] = await Promise.all([
     listMembers(db, user.accountId),
     manage ? listPendingInvitations(db, user.accountId) : Promise.resolve([]),
+    workspaceSummary(db, user.accountId),
   ]);
   return {
+    workspace,
     members,
     invitations,
     you: { userId: user.id, role: user.role },

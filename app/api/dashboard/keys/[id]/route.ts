@@ -4,9 +4,14 @@ import { db } from "@/lib/db";
 import { assertMayGrantScopes, sessionIssuer } from "@/lib/keys/issuing";
 import { updateApiKey } from "@/lib/keys/lifecycle";
 import { keyPatchInput } from "@/lib/keys/options";
-import { KEY_MANAGE, keyViewOf } from "@/lib/keys/views";
+import { KEY_MANAGE, keyPageOf, keyViewOf } from "@/lib/keys/views";
 
 export const dynamic = "force-dynamic";
+
+/** One key of the workspace for its page, with whether the viewer may act on it; another's is 404. */
+export const GET = dashboardRoute("keys.read", null, ({ user, params }) =>
+  keyPageOf(db, user, params.id ?? ""),
+);
 
 /**
  * Edits one of the caller's keys (name, note, scopes, IP allowlist, limits, expiry); only the
