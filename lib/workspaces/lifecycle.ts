@@ -9,6 +9,17 @@ import { change, Refused, type Actor } from "./members";
 import { mailDeleted, mailTransfer } from "./notify";
 import { can, type Action } from "./permissions";
 import { addOwner, roleIn, setMemberRole } from "./store";
+import {
+  accountName,
+  createAccount,
+  homeUserEmail,
+  memberEmails,
+  removeAllMembers,
+  renameAccount,
+  revokeOpenInvitations,
+  stopWebhooks,
+  unrevokedKeyIds,
+} from "./store/lifecycle";
 
 /**
  * A workspace's life after it was made: create another, rename, hand over to another member,
@@ -29,7 +40,7 @@ export async function createWorkspace(
   audit: AuditContext,
 ): Promise<{ id: string; name: string }> {
   return db.$transaction(async (tx) => {
-    const account = await tx.account.create({ data: { name }, select: { id: true, name: true } });
+    const account = await createAccount(tx, name);
     await addOwner(tx, userId, account.id);
     await recordAudit(tx, {
       ...audit,
@@ -53,12 +64,10 @@ export async function renameWorkspace(
 ): Promise<Result<{ name: string }, "FORBIDDEN" | "NOT_FOUND" | "CONFLICT">> {
   return change(db, async (tx) => {
     allowed(actor, "workspace.rename");
-    const before = await tx.account.findUniqueOrThrow({
-      where: { id: actor.accountId },
-      select: { name: true },
-    });
-    if (before.name === name) return { name };
-    await tx.account.update({ where: { id: actor.accountId }, data: { name } });
+    const before = await accountName(tx, actor.accountId);
+    if (before === null) throw new Refused("NOT_FOUND", "Workspace not found");
+    if (before === name) return { name };
+    await renameAccount(tx, actor.accountId, name);
     await recordAudit(tx, {
       ...audit,
       accountId: actor.accountId,
@@ -66,7 +75,7 @@ export async function renameWorkspace(
       action: "workspace.renamed",
       targetType: "workspace",
       targetId: actor.accountId,
-      detail: `${before.name} → ${name}`,
+      detail: `${before} → ${name}`,
     });
     return { name };
   });
@@ -93,7 +102,7 @@ export async function transferOwnership(
     const [to, from, account] = await Promise.all([
       findUserById(tx, toUserId),
       findUserById(tx, actor.userId),
-      tx.account.findUniqueOrThrow({ where: { id: actor.accountId }, select: { name: true } }),
+      accountName(tx, actor.accountId),
     ]);
     await recordAudit(tx, {
       ...audit,
@@ -104,7 +113,7 @@ export async function transferOwnership(
       targetId: toUserId,
       detail: `${from?.email ?? actor.userId} → ${to?.email ?? toUserId} (was ${role}); the previous owner is now an admin`,
     });
-    return { workspace: account.name, from: from?.email ?? "", to: to?.email ?? "" };
+    return { workspace: account ?? "", from: from?.email ?? "", to: to?.email ?? "" };
   });
   if (!done.ok) return done;
   await mailTransfer(done.value);
@@ -130,36 +139,27 @@ export async function deleteWorkspace(
   confirm: string,
   audit: AuditContext,
 ): Promise<Result<Deleted, "FORBIDDEN" | "NOT_FOUND" | "CONFLICT" | "INVALID_PARAMETER">> {
-  const account = await db.account.findUnique({ where: { id: actor.accountId }, select: { name: true } });
-  if (!account) return { ok: false, code: "NOT_FOUND", message: "Workspace not found" };
-  if (confirm.trim() !== account.name)
+  const name = await accountName(db, actor.accountId);
+  if (name === null) return { ok: false, code: "NOT_FOUND", message: "Workspace not found" };
+  if (confirm.trim() !== name)
     return {
       ok: false,
       code: "INVALID_PARAMETER",
-      message: `confirm: type the workspace's name, ${account.name}, to delete it`,
+      message: `confirm: type the workspace's name, ${name}, to delete it`,
     };
   const now = new Date();
   const done = await change(db, async (tx) => {
     allowed(actor, "workspace.delete");
-    const home = await tx.user.findFirst({ where: { accountId: actor.accountId }, select: { email: true } });
+    const home = await homeUserEmail(tx, actor.accountId);
     if (home)
       throw new Refused(
         "CONFLICT",
-        `This is the workspace created with ${home.email}'s account; it cannot be deleted. Create a new workspace for a team you may delete later.`,
+        `This is the workspace created with ${home}'s account; it cannot be deleted. Create a new workspace for a team you may delete later.`,
       );
-    const members = await tx.membership.findMany({
-      where: { accountId: actor.accountId },
-      select: { user: { select: { email: true } } },
-    });
-    await tx.membership.deleteMany({ where: { accountId: actor.accountId } });
-    await tx.invitation.updateMany({
-      where: { accountId: actor.accountId, acceptedAt: null, revokedAt: null },
-      data: { revokedAt: now },
-    });
-    const hooks = await tx.webhookEndpoint.updateMany({
-      where: { accountId: actor.accountId, disabledAt: null },
-      data: { disabledAt: now, disabledReason: "Workspace deleted" },
-    });
+    const members = await memberEmails(tx, actor.accountId);
+    await removeAllMembers(tx, actor.accountId);
+    await revokeOpenInvitations(tx, actor.accountId, now);
+    const hooks = await stopWebhooks(tx, actor.accountId, now, "Workspace deleted");
     const by = await findUserById(tx, actor.userId);
     await recordAudit(tx, {
       ...audit,
@@ -168,16 +168,13 @@ export async function deleteWorkspace(
       action: "workspace.deleted",
       targetType: "workspace",
       targetId: actor.accountId,
-      detail: `${account.name}: ${members.length} members removed, ${hooks.count} webhooks stopped`,
+      detail: `${name}: ${members.length} members removed, ${hooks} webhooks stopped`,
     });
-    return { members: members.map((m) => m.user.email), webhooks: hooks.count, by: by?.email ?? "" };
+    return { members, webhooks: hooks, by: by?.email ?? "" };
   });
   if (!done.ok) return done;
   // After the commit: each revocation announces its key to every instance (lib/keys/service.ts).
-  const keys = await db.apiKey.findMany({
-    where: { accountId: actor.accountId, revokedAt: null },
-    select: { id: true },
-  });
+  const keys = await unrevokedKeyIds(db, actor.accountId);
   for (const grant of await liveGrantsOf(db, actor.accountId, 1000))
     await revokeGrant(
       db,
@@ -186,9 +183,9 @@ export async function deleteWorkspace(
       audit,
     );
   let keysRevoked = 0;
-  for (const k of keys)
-    if (await revokeApiKey(db, { accountId: actor.accountId, id: k.id }, actor.userId, audit)) keysRevoked++;
-  await mailDeleted({ workspace: account.name, by: done.value.by, members: done.value.members });
+  for (const id of keys)
+    if (await revokeApiKey(db, { accountId: actor.accountId, id }, actor.userId, audit)) keysRevoked++;
+  await mailDeleted({ workspace: name, by: done.value.by, members: done.value.members });
   return {
     ok: true,
     value: { keysRevoked, webhooksStopped: done.value.webhooks, membersRemoved: done.value.members.length },

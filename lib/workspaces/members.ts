@@ -7,6 +7,7 @@ import { revokeApiKey } from "../keys/service";
 import { mailRemoved } from "./notify";
 import { canChangeMember, type Role } from "./permissions";
 import { deleteMember, keysCreatedBy, ownerCount, roleIn, setMemberRole } from "./store";
+import { accountName } from "./store/lifecycle";
 
 /** Who acts: the signed-in member and their role in the active workspace. */
 export interface Actor {
@@ -102,11 +103,8 @@ export async function removeMember(
       detail: `${who?.email ?? targetUserId} (${current})${opts.revokeKeys ? ", keys revoked" : ""}`,
     });
     const by = leaving ? null : ((await findUserById(tx, actor.userId))?.email ?? "an admin");
-    const account = await tx.account.findUniqueOrThrow({
-      where: { id: actor.accountId },
-      select: { name: true },
-    });
-    return { person: who?.email ?? "", by, workspace: account.name };
+    const workspace = (await accountName(tx, actor.accountId)) ?? "";
+    return { person: who?.email ?? "", by, workspace };
   });
   if (!removed.ok) return removed;
   if (removed.value.person) await mailRemoved(removed.value);
