@@ -61,7 +61,10 @@ export function auditLabel(action: string): string {
 export const AUDIT_CATEGORIES = {
   keys: { label: "API keys", prefixes: ["key."] },
   webhooks: { label: "Webhooks", prefixes: ["webhook."] },
-  security: { label: "Sign-in and security", prefixes: ["session.", "2fa.", "passkey.", "account.", "alerts."] },
+  security: {
+    label: "Sign-in and security",
+    prefixes: ["session.", "2fa.", "passkey.", "account.", "alerts."],
+  },
   agents: { label: "Agent handoffs and connected apps", prefixes: ["handoff.", "oauth."] },
   members: { label: "Members", prefixes: ["member."] },
 } as const;

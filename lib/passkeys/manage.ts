@@ -22,7 +22,8 @@ export async function listPasskeys(db: Db, userId: string): Promise<PasskeyView[
 }
 
 export async function renamePasskey(db: Db, userId: string, id: string, name: string): Promise<void> {
-  if (!(await store.renamePasskeyRow(db, userId, id, name))) throw new ApiError("NOT_FOUND", "Passkey not found");
+  if (!(await store.renamePasskeyRow(db, userId, id, name)))
+    throw new ApiError("NOT_FOUND", "Passkey not found");
 }
 
 type Actor = { userId: string; accountId: string; ip: string | null; userAgent: string | null };

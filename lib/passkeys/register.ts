@@ -30,7 +30,10 @@ export const userHandle = (userId: string) => new TextEncoder().encode(userId);
 export async function registrationOptions(db: Db, user: Registrant) {
   const existing = await store.passkeysOf(db, user.id);
   if (existing.length >= MAX_PASSKEYS)
-    throw new ApiError("CONFLICT", `You have ${MAX_PASSKEYS} passkeys, the most an account keeps. Remove one first.`);
+    throw new ApiError(
+      "CONFLICT",
+      `You have ${MAX_PASSKEYS} passkeys, the most an account keeps. Remove one first.`,
+    );
   const rp = relyingParty();
   const { challengeId, bytes } = await issueChallenge(db, "register", {
     userId: user.id,
@@ -45,7 +48,10 @@ export async function registrationOptions(db: Db, user: Registrant) {
     challenge: bytes,
     timeout: CEREMONY_TIMEOUT_MS,
     attestationType: "none",
-    excludeCredentials: existing.map((p) => ({ id: p.credentialId, transports: splitTransports(p.transports) })),
+    excludeCredentials: existing.map((p) => ({
+      id: p.credentialId,
+      transports: splitTransports(p.transports),
+    })),
     authenticatorSelection: { residentKey: "required", userVerification: "required" },
   });
   return { challengeId, options };
@@ -90,7 +96,10 @@ export async function registerPasskey(
   if (await store.passkeyByCredentialId(db, credential.id))
     throw new ApiError("CONFLICT", "This passkey is already registered");
   if ((await store.countPasskeys(db, user.id)) >= MAX_PASSKEYS)
-    throw new ApiError("CONFLICT", `You have ${MAX_PASSKEYS} passkeys, the most an account keeps. Remove one first.`);
+    throw new ApiError(
+      "CONFLICT",
+      `You have ${MAX_PASSKEYS} passkeys, the most an account keeps. Remove one first.`,
+    );
   const row = await db.$transaction(async (tx) => {
     const created = await store.insertPasskey(tx, {
       userId: user.id,

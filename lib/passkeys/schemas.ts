@@ -6,7 +6,11 @@ import { z } from "zod";
  * return), checked for shape and size before the library reads them: a malformed answer is a
  * 400 or a refused sign-in, never a 500.
  */
-const b64url = (max: number) => z.string().max(max).regex(/^[A-Za-z0-9_-]*$/, "not base64url");
+const b64url = (max: number) =>
+  z
+    .string()
+    .max(max)
+    .regex(/^[A-Za-z0-9_-]*$/, "not base64url");
 const TRANSPORTS = ["ble", "cable", "hybrid", "internal", "nfc", "smart-card", "usb"] as const;
 
 const common = {
