@@ -93,7 +93,15 @@ export function SignInForm({
 
   return (
     <>
-      {!ticket && <OAuthButtons callbackUrl={callbackUrl} github={github} sso={sso} />}
+      {!ticket && (
+        <OAuthButtons callbackUrl={callbackUrl} github={github} sso={sso}>
+          {!needsCode && (
+            <Button variant="secondary" className="w-full" onClick={signInWithPasskey} disabled={pending}>
+              Continue with a passkey
+            </Button>
+          )}
+        </OAuthButtons>
+      )}
       <form onSubmit={submit} className="space-y-4">
         {!ticket && (
           <>
@@ -128,9 +136,9 @@ export function SignInForm({
           {pending ? "Signing in…" : needsCode ? "Verify and sign in" : "Sign in"}
         </Button>
       </form>
-      {(!ticket || needsCode) && (
+      {needsCode && (
         <Button variant="secondary" className="mt-3 w-full" onClick={signInWithPasskey} disabled={pending}>
-          {needsCode ? "Use a passkey instead" : "Sign in with a passkey"}
+          Use a passkey instead
         </Button>
       )}
       {!ticket && (
