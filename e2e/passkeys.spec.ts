@@ -106,7 +106,7 @@ for (const viewport of VIEWPORTS) {
     // Rename it.
     await page.getByRole("button", { name: "Rename passkey Test laptop" }).click();
     await page.getByLabel("New name for Test laptop").fill("Work laptop");
-    await page.getByRole("button", { name: "Save" }).click();
+    await page.getByRole("button", { name: "Save name" }).click();
     await expect(list.getByText("Work laptop", { exact: true })).toBeVisible();
     // The sign-in history holds the password sign-in.
     const history = page.getByRole("list", { name: "Recent sign-ins" });

@@ -73,7 +73,7 @@ export function PasskeysCard() {
                         />
                       </div>
                       <Button type="submit" size="sm" disabled={rename.isPending}>
-                        Save
+                        Save name
                       </Button>
                       <Button variant="secondary" size="sm" onClick={() => setEditing(null)}>
                         Cancel
