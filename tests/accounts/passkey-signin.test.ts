@@ -24,7 +24,7 @@ describe("passkey sign-in over HTTP", () => {
     db = createClient(databaseUrl);
     for (const who of ["alice", "bob"]) {
       const email = `${who}.http-passkey@example.com`;
-      const { id } = createUser(databaseUrl, email, password);
+      const { id, accountId } = createUser(databaseUrl, email, password);
       const device = new SoftwareAuthenticator(new URL(app.baseUrl).hostname, app.baseUrl);
       const me = { id, email, name: null, sessionId: "test-session" };
       const { challengeId, options } = await registrationOptions(db, me);
@@ -32,7 +32,7 @@ describe("passkey sign-in over HTTP", () => {
         db,
         me,
         { challengeId, response: device.register(options.challenge), name: "Key" },
-        { accountId: "", ip: null, userAgent: null },
+        { accountId, ip: null, userAgent: null },
       );
       users[who] = { id, email, device };
     }
