@@ -3,13 +3,16 @@ import { verifyAssertion, authenticationOptions } from "../../lib/passkeys/authe
 import { issueChallenge, takeChallenge, CHALLENGE_TTL_MS } from "../../lib/passkeys/challenges";
 import { listPasskeys, removePasskey } from "../../lib/passkeys/manage";
 import { registerPasskey, registrationOptions } from "../../lib/passkeys/register";
-import { sqliteTestDb, type TestDb } from "../support/databases";
+import { postgresTestDb, sqliteTestDb, type TestDb } from "../support/databases";
 import { SoftwareAuthenticator } from "./software-authenticator";
 
 // The relying party is NEXTAUTH_URL's host and origin (lib/passkeys/relying-party.ts).
 process.env.NEXTAUTH_URL = "http://localhost:3000";
 
-describe("passkeys (WebAuthn service, real ES256 signatures)", () => {
+describe.each([
+  ["SQLite", sqliteTestDb],
+  ["PostgreSQL", postgresTestDb],
+])("passkeys (WebAuthn service, real ES256 signatures) on %s", (_name, open) => {
   let t: TestDb;
   type U = { id: string; email: string; name: string | null; accountId: string; sessionId: string };
   let alice: U;
@@ -42,7 +45,7 @@ describe("passkeys (WebAuthn service, real ES256 signatures)", () => {
   }
 
   beforeAll(async () => {
-    t = await sqliteTestDb();
+    t = await open();
     alice = await makeUser("alice.passkey@example.com");
     bob = await makeUser("bob.passkey@example.com");
   });
