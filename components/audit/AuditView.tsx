@@ -13,7 +13,7 @@ import { formatLocalDateTime, formatRelative } from "../ui/format";
 import { DownloadIcon, ListIcon } from "../ui/icons";
 import { EmptyState, ErrorState, Skeleton } from "../ui/States";
 import { AuditTarget, describeAction } from "./actions";
-import { describeUserAgent } from "./userAgent";
+import { describeUserAgent } from "@/lib/util/user-agent";
 
 // Four columns (origin under the actor) fit 1280 px with the sidebar; below 1024 px each event is a
 // stacked card. The old six-column table (880 px minimum) hid IP and Client at 1280, 768 and 390.

@@ -1,20 +1,23 @@
 "use client";
 
 import { signIn } from "next-auth/react";
+import type { ReactNode } from "react";
 import { Button } from "../ui/Button";
 
-/** "Continue with GitHub" and/or "Continue with <SSO name>", then an "or" before the form. */
+/** "Continue with GitHub", "Continue with <SSO name>" and `children` (the passkey), then an "or" before the form. */
 export function OAuthButtons({
   callbackUrl,
   github,
   sso,
+  children,
 }: {
   callbackUrl: string;
   github: boolean;
   /** OIDC_NAME when single sign-on is configured (lib/auth/oidc.ts). */
   sso: string | null;
+  children?: ReactNode;
 }) {
-  if (!github && !sso) return null;
+  if (!github && !sso && !children) return null;
   return (
     <>
       <div className="space-y-2">
@@ -24,6 +27,7 @@ export function OAuthButtons({
           </Button>
         )}
         {github && <GitHubButton callbackUrl={callbackUrl} />}
+        {children}
       </div>
       <div className="my-5 flex items-center gap-3 text-xs uppercase tracking-wide text-slate-500">
         <span className="h-px flex-1 bg-slate-200" /> or <span className="h-px flex-1 bg-slate-200" />

@@ -6,6 +6,7 @@ import { parseRefusal } from "@/lib/auth/signin-error";
 import { Button } from "../ui/Button";
 import { Field } from "./Field";
 import { OAuthButtons } from "./OAuthButtons";
+import { passkeyAssertion } from "./passkey-assertion";
 
 type Result = { error: string | null; status: number } | undefined;
 
@@ -18,6 +19,8 @@ function signInError(result: Result, sso: string | null): string {
   if (refusal) return "The server is busy. Try again in a moment.";
   if (result.error === "TwoFactorRequired") return "";
   if (result.error === "TwoFactorInvalid") return "Incorrect authentication code.";
+  if (result.error === "PasskeyInvalid")
+    return "That passkey could not sign you in here. Try another, or use your password.";
   if (result.error === "SsoRequired")
     return `Accounts with this email domain sign in with single sign-on: use "Continue with ${sso ?? "SSO"}".`;
   // One message for unknown email and wrong password alike: sign-in does not reveal who has an account.
@@ -47,19 +50,11 @@ export function SignInForm({
   // Set once the server answered that this account needs its second factor.
   const [needsCode, setNeedsCode] = useState(Boolean(ticket));
 
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const form = new FormData(event.currentTarget);
-    setPending(true);
-    setError("");
-    const first = ticket
-      ? { ticket }
-      : { email: String(form.get("email") ?? ""), password: String(form.get("password") ?? "") };
-    const result = await signIn("credentials", {
-      ...first,
-      ...(needsCode ? { otp: String(form.get("otp") ?? "") } : {}),
-      redirect: false,
-    }).catch(() => undefined);
+  // The password step's fields, kept for a second step done with a passkey instead of a code.
+  const [first, setFirst] = useState<Record<string, string>>(ticket ? { ticket } : {});
+
+  const finish = async (provider: string, fields: Record<string, string>) => {
+    const result = await signIn(provider, { ...fields, redirect: false }).catch(() => undefined);
     if (result?.ok && !result.error) {
       // A full navigation, so the server layout renders with the new session cookie.
       window.location.assign(callbackUrl);
@@ -70,9 +65,43 @@ export function SignInForm({
     setError(signInError(result, sso));
   };
 
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    setPending(true);
+    setError("");
+    const fields: Record<string, string> = ticket
+      ? { ticket }
+      : { email: String(form.get("email") ?? ""), password: String(form.get("password") ?? "") };
+    setFirst(fields);
+    await finish("credentials", { ...fields, ...(needsCode ? { otp: String(form.get("otp") ?? "") } : {}) });
+  };
+
+  // "Sign in with a passkey" (alone), or the second step with a passkey instead of a code.
+  const signInWithPasskey = async () => {
+    setPending(true);
+    setError("");
+    const answer = await passkeyAssertion();
+    if ("error" in answer) {
+      setPending(false);
+      setError(answer.error);
+      return;
+    }
+    if (needsCode) await finish("credentials", { ...first, passkey: answer.assertion });
+    else await finish("passkey", { assertion: answer.assertion });
+  };
+
   return (
     <>
-      {!ticket && <OAuthButtons callbackUrl={callbackUrl} github={github} sso={sso} />}
+      {!ticket && (
+        <OAuthButtons callbackUrl={callbackUrl} github={github} sso={sso}>
+          {!needsCode && (
+            <Button variant="secondary" className="w-full" onClick={signInWithPasskey} disabled={pending}>
+              Continue with a passkey
+            </Button>
+          )}
+        </OAuthButtons>
+      )}
       <form onSubmit={submit} className="space-y-4">
         {!ticket && (
           <>
@@ -107,6 +136,11 @@ export function SignInForm({
           {pending ? "Signing in…" : needsCode ? "Verify and sign in" : "Sign in"}
         </Button>
       </form>
+      {needsCode && (
+        <Button variant="secondary" className="mt-3 w-full" onClick={signInWithPasskey} disabled={pending}>
+          Use a passkey instead
+        </Button>
+      )}
       {!ticket && (
         <p className="mt-4 text-center text-sm">
           <a href="/reset-password" className="text-emerald-700 hover:underline">

@@ -18,6 +18,8 @@ export const AUDIT_LABELS: Record<string, string> = {
   "session.revoked_all": "Signed out everywhere",
   "2fa.enabled": "Two-factor turned on",
   "2fa.disabled": "Two-factor turned off",
+  "passkey.added": "Passkey added",
+  "passkey.removed": "Passkey removed",
   "account.plan_changed": "Plan changed",
   "account.suspended": "Account suspended",
   "account.reinstated": "Account reinstated",
@@ -64,7 +66,10 @@ export function auditLabel(action: string): string {
 export const AUDIT_CATEGORIES = {
   keys: { label: "API keys", prefixes: ["key."] },
   webhooks: { label: "Webhooks", prefixes: ["webhook."] },
-  security: { label: "Sign-in and security", prefixes: ["session.", "2fa.", "account.", "alerts."] },
+  security: {
+    label: "Sign-in and security",
+    prefixes: ["session.", "2fa.", "passkey.", "account.", "alerts."],
+  },
   agents: { label: "Agent handoffs and connected apps", prefixes: ["handoff.", "oauth."] },
   members: { label: "Members and workspace", prefixes: ["member.", "workspace."] },
 } as const;

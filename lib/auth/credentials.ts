@@ -1,6 +1,8 @@
 import { clientIpFromChain } from "../client-ip";
 import { userRow, userRowByEmail } from "../accounts/store";
 import { db } from "../db";
+import { verifyAssertion } from "../passkeys/authenticate";
+import { parseAssertionField } from "../passkeys/schemas";
 import { openGitHubTicket } from "./github-2fa";
 import { HashBusyError, verifyPassword } from "./password";
 import { ssoRequiredFor } from "./oidc";
@@ -15,13 +17,36 @@ type AuthRequest = { headers?: Record<string, unknown> } | undefined;
 /** The error value the sign-in form reads for an address that must use single sign-on. */
 export const SSO_REQUIRED = "SsoRequired";
 
-/** The second factor of a user whose first factor held; throws what the sign-in form reads. */
-async function requireSecondFactor(userId: string, otp: string): Promise<void> {
+/**
+ * The second factor of a user whose first factor held: a TOTP or recovery code, or one of the
+ * user's own passkeys (`passkey`: the assertion's JSON); throws what the sign-in form reads.
+ */
+async function requireSecondFactor(userId: string, otp: string, passkey?: string): Promise<void> {
   // The password was right; the form now asks for the code (GitHub and Stripe do the same).
-  if (!otp) throw new Error("TwoFactorRequired");
-  const result = await throttledSecondFactor(userId, () => checkSecondFactor(db, userId, otp));
+  if (!otp && !passkey) throw new Error("TwoFactorRequired");
+  const assertion = passkey ? parseAssertionField(passkey) : null;
+  const check = passkey
+    ? async () => Boolean(assertion && (await verifyAssertion(db, assertion, userId)).ok)
+    : () => checkSecondFactor(db, userId, otp);
+  const result = await throttledSecondFactor(userId, check);
   if ("retryAfterMs" in result) throw new Error(signInRefusal("throttled", result.retryAfterMs));
-  if (!result.ok) throw new Error("TwoFactorInvalid");
+  if (!result.ok) throw new Error(passkey ? "PasskeyInvalid" : "TwoFactorInvalid");
+}
+
+/**
+ * The passkey provider's check: a discoverable credential's answer names its user. A passkey is
+ * both factors at once (the device, and the PIN or biometric its user verification required), so
+ * no code follows; an address that must use SSO is refused as its password would be.
+ */
+export async function authorizePasskey(credentials: Credentials) {
+  const assertion = parseAssertionField(credentials?.assertion);
+  if (!assertion) throw new Error("PasskeyInvalid");
+  const result = await verifyAssertion(db, assertion);
+  if (!result.ok) throw new Error("PasskeyInvalid");
+  const user = await userRow(db, result.userId);
+  if (!user) throw new Error("PasskeyInvalid");
+  if (ssoRequiredFor(user.email)) throw new Error(SSO_REQUIRED);
+  return { id: user.id, email: user.email, name: user.name };
 }
 
 /**
@@ -37,7 +62,7 @@ export async function authorizeCredentials(credentials: Credentials, req: AuthRe
     const userId = openGitHubTicket(credentials.ticket);
     const user = userId ? await userRow(db, userId) : null;
     if (!user?.totpEnabledAt) return null;
-    await requireSecondFactor(user.id, otp);
+    await requireSecondFactor(user.id, otp, credentials.passkey);
     return { id: user.id, email: user.email, name: user.name };
   }
   const email = credentials?.email?.trim().toLowerCase();
@@ -59,7 +84,7 @@ export async function authorizeCredentials(credentials: Credentials, req: AuthRe
     throw err;
   }
   if (!ok || !user) return null;
-  if (user.totpEnabledAt) await requireSecondFactor(user.id, otp);
+  if (user.totpEnabledAt) await requireSecondFactor(user.id, otp, credentials?.passkey);
   await signInSucceeded(keys);
   return { id: user.id, email: user.email, name: user.name };
 }

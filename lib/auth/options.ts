@@ -6,7 +6,8 @@ import { userRow } from "../accounts/store";
 import { db } from "../db";
 import { logError } from "../log";
 import { safeRedirectUrl } from "./callback";
-import { authorizeCredentials } from "./credentials";
+import { noteSignIn, type SignInMethod } from "../signins/history";
+import { authorizeCredentials, authorizePasskey } from "./credentials";
 import { githubProvider } from "./github-provider";
 import { userForOAuth } from "./oauth-link";
 import { oauthSignIn } from "./oauth-signin";
@@ -37,6 +38,14 @@ async function requestMeta(): Promise<SessionMeta> {
   }
 }
 
+/** Providers whose authorize() returns the local user itself (no OAuth identity to look up). */
+const LOCAL_PROVIDERS = new Set(["credentials", "passkey"]);
+
+function signInMethod(provider: string | undefined): SignInMethod {
+  if (provider === "passkey" || provider === "github" || provider === "oidc") return provider;
+  return "password";
+}
+
 export const authOptions: NextAuthOptions = {
   // A JWT in an httpOnly cookie (Secure when NEXTAUTH_URL is https) carrying a random session id
   // that must match a live row in user_sessions (lib/auth/sessions.ts): revocable.
@@ -52,6 +61,13 @@ export const authOptions: NextAuthOptions = {
       },
       authorize: (credentials, req) => authorizeCredentials(credentials, req),
     }),
+    // Sign-in with a passkey alone (discoverable credential; lib/passkeys/authenticate.ts).
+    CredentialsProvider({
+      id: "passkey",
+      name: "Passkey",
+      credentials: { assertion: { label: "Passkey", type: "text" } },
+      authorize: (credentials) => authorizePasskey(credentials),
+    }),
     ...(githubEnabled
       ? [githubProvider(envStrOpt("GITHUB_ID") ?? "", envStrOpt("GITHUB_SECRET") ?? "")]
       : []),
@@ -60,7 +76,7 @@ export const authOptions: NextAuthOptions = {
   callbacks: {
     redirect: ({ url, baseUrl }) => safeRedirectUrl(url, baseUrl),
     async signIn({ user, account, profile }) {
-      if (!account || account.provider === "credentials") return true;
+      if (!account || LOCAL_PROVIDERS.has(account.provider)) return true;
       // GitHub and SSO: linking rules, refusals and two-factor in lib/auth/oauth-signin.ts.
       return oauthSignIn(db, { user, account, profile }, async () => {
         const current = await getServerSession(authOptions).catch(() => null);
@@ -71,14 +87,16 @@ export const authOptions: NextAuthOptions = {
       if (user) {
         // Credentials: authorize() returned the local user; GitHub, SSO: the account signIn() linked.
         const localId =
-          account && account.provider !== "credentials"
+          account && !LOCAL_PROVIDERS.has(account.provider)
             ? await userForOAuth(db, account.provider, account.providerAccountId)
             : user.id;
         const local = localId ? await userRow(db, localId) : null;
         if (!local) throw new Error(SESSION_ENDED);
         token.uid = local.id;
         token.accountId = local.accountId;
-        const session = await createSession(db, local.id, await requestMeta());
+        const meta = await requestMeta();
+        const session = await createSession(db, local.id, meta);
+        await noteSignIn(db, local, meta, signInMethod(account?.provider));
         token.sid = session.sid;
         token.sessionId = session.id;
         return token;

@@ -27,3 +27,6 @@ function match(ua: string, re: RegExp, name: string): string | null {
   const m = re.exec(ua);
   return m ? `${name}${m[1] ? ` ${m[1]}` : ""}` : null;
 }
+
+/** The browser and system without versions ("Chrome on Linux"): an update is not a new browser. */
+export const browserKey = (ua: string | null): string => describeUserAgent(ua).replace(/ [\d.]+(?= |$)/g, "");
