@@ -6,7 +6,7 @@ import { createClient, type Db } from "../../lib/db/client";
 import { dialect, sqlRows } from "../../lib/db/sql";
 import { applyMigrations } from "../../lib/db/schema-engine";
 import { importInternational } from "../../lib/importers/international/index";
-import { apiGet, internationalDir, writeSubset } from "../support/international";
+import { apiGet, csvCells, internationalDir, writeSubset } from "../support/international";
 import { createPgDatabase, type TempPgDatabase } from "../support/postgres";
 
 // The head-to-head, team season and ranking reads on the whole international results set (49,288
@@ -145,6 +145,59 @@ describe("international reads equal their reference joins on the whole set", () 
   });
 });
 
+/** A team's record from results.csv and shootouts.csv: a level score settled by a shoot-out is won or lost. */
+function csvRecord(team: string, keep: (tournament: string, date: string) => boolean = () => true) {
+  const read = (file: string) =>
+    fs
+      .readFileSync(path.join(internationalDir(), file), "utf8")
+      .split("\n")
+      .slice(1)
+      .filter(Boolean)
+      .map(csvCells);
+  const shootouts = new Map(read("shootouts.csv").map((r) => [`${r[0]}|${r[1]}|${r[2]}`, r[3]]));
+  const r = { played: 0, won: 0, drawn: 0, lost: 0, goals_for: 0, goals_against: 0 };
+  for (const [date, home, away, hs, as, tournament] of read("results.csv")) {
+    if ((home !== team && away !== team) || hs === "NA" || !keep(tournament, date)) continue;
+    const [gf, ga] = home === team ? [Number(hs), Number(as)] : [Number(as), Number(hs)];
+    const winner = gf > ga ? team : gf < ga ? "other" : (shootouts.get(`${date}|${home}|${away}`) ?? null);
+    r.played++;
+    if (winner === null) r.drawn++;
+    else if (winner === team) r.won++;
+    else r.lost++;
+    r.goals_for += gf;
+    r.goals_against += ga;
+  }
+  return r;
+}
+
+describe("a team's all-time record", () => {
+  it("equals results.csv for England, overall and at the World Cup, and sums its competitions", async () => {
+    const eng = await id(db, "England");
+    const all = await apiGet(db, `/v1/teams/${eng}/record`);
+    expect(all.record).toMatchObject(csvRecord("England"));
+    expect(all.record.first_played).toBe("1872-11-30");
+    const sum = (f: string) => all.competitions.reduce((n: number, c: Record<string, number>) => n + c[f], 0);
+    for (const f of ["played", "won", "drawn", "lost", "goals_for", "goals_against"])
+      expect(sum(f)).toBe(all.record[f]);
+    const wc = await db.competition.findFirstOrThrow({ where: { name: "FIFA World Cup" } });
+    const cup = await apiGet(db, `/v1/teams/${eng}/record?competition=${wc.id}`);
+    expect(cup.record).toMatchObject(csvRecord("England", (t) => t === "FIFA World Cup"));
+    expect(cup.competitions).toHaveLength(1);
+    const window = await apiGet(db, `/v1/teams/${eng}/record?from=1966-01-01&to=1966-12-31`);
+    expect(window.record).toMatchObject(csvRecord("England", (_, d) => d.startsWith("1966-")));
+  });
+
+  it("names the team as it played: Benin as Dahomey until 1975", async () => {
+    const benin = await apiGet(db, `/v1/teams/${await id(db, "Benin")}/record`);
+    expect(benin.names.map((n: { name: string }) => n.name)).toEqual(["Dahomey", "Benin"]);
+    expect(benin.names[0].last_played < "1975-12-01").toBe(true);
+    expect(benin.names.reduce((n: number, x: { played: number }) => n + x.played, 0)).toBe(
+      benin.record.played,
+    );
+    expect(benin.record).toMatchObject(csvRecord("Benin"));
+  });
+});
+
 describe("the same reads on PostgreSQL", () => {
   let pg: TempPgDatabase;
   let pgDb: Db;
@@ -181,6 +234,8 @@ describe("the same reads on PostgreSQL", () => {
       `/v1/teams/${eng}/head-to-head?opponent=${sco}`,
       `/v1/teams/${sco}/head-to-head?opponent=${eng}`,
       `/v1/teams/${eng}/stats`,
+      `/v1/teams/${eng}/record`,
+      `/v1/teams/${sco}/record?from=1900-01-01&to=1950-12-31`,
       ...DATES.map((d) => `/v1/ratings?date=${d}&limit=500`),
     ];
     for (const p of paths) {
