@@ -56,6 +56,7 @@ function paths(file: string): Array<[string, string]> {
     return [
       ["head-to-head England v Scotland", `/v1/teams/${eng}/head-to-head?opponent=${sco}`],
       ["team season stats (England)", `/v1/teams/${eng}/stats`],
+      ["team all-time record (England)", `/v1/teams/${eng}/record`],
       ["scorer stats (Messi)", `/v1/persons/${messi}/stats`],
       ["all-time scorers (World Cup)", `/v1/analysis/stat-board?competition=${wc}&stat=goals`],
       ["contests of a team (England)", `/v1/contests?team=${eng}`],
