@@ -79,6 +79,7 @@ export function samplePaths(file: string): Map<string, string> {
       ["/v1/persons/{id}/stats", `/v1/persons/${person}/stats?edition=${ed}`],
       ["/v1/teams/{id}/stats", `/v1/teams/${team}/stats?edition=${ed}`],
       ["/v1/teams/{id}/head-to-head", `/v1/teams/${team}/head-to-head?opponent=${opponent}`],
+      ["/v1/teams/{id}/record", `/v1/teams/${team}/record`],
       ["/v1/persons", "/v1/persons?limit=50"],
       ["/v1/persons/{id}", `/v1/persons/${person}`],
       ["/v1/teams", "/v1/teams"],

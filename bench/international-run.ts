@@ -56,6 +56,7 @@ function paths(file: string): Array<[string, string]> {
     return [
       ["head-to-head England v Scotland", `/v1/teams/${eng}/head-to-head?opponent=${sco}`],
       ["team season stats (England)", `/v1/teams/${eng}/stats`],
+      ["team all-time record (England)", `/v1/teams/${eng}/record`],
       ["scorer stats (Messi)", `/v1/persons/${messi}/stats`],
       ["all-time scorers (World Cup)", `/v1/analysis/stat-board?competition=${wc}&stat=goals`],
       ["contests of a team (England)", `/v1/contests?team=${eng}`],
@@ -67,6 +68,9 @@ function paths(file: string): Array<[string, string]> {
     db.close();
   }
 }
+
+/** Server CPU per request: on a loaded machine it moves far less than req/s does. */
+const cpu = (us: number | undefined) => (us === undefined ? "-" : Math.round(us).toString());
 
 export async function internationalRuns(): Promise<string[]> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "statline-bench-intl-"));
@@ -100,7 +104,8 @@ export async function internationalRuns(): Promise<string[]> {
         const verdict = ratio === null ? "-" : ratio >= INTL_FLOOR_TARGET ? "PASS" : "FAIL";
         lines.push(
           `${name.padEnd(34)} ${Math.round(r.peak.rps)} req/s, floor ${floor ? Math.round(floor.rps) : "-"} req/s, ` +
-            `ratio ${ratio?.toFixed(2) ?? "-"} (${verdict}), p99 at half peak ${r.half.p99.toFixed(2)} ms  ${p}`,
+            `ratio ${ratio?.toFixed(2) ?? "-"} (${verdict}), CPU ${cpu(r.peak.cpuUsPerRequest)} µs/req, floor ${cpu(floor?.cpuUsPerRequest)}, ` +
+            `p99 at half peak ${r.half.p99.toFixed(2)} ms  ${p}`,
         );
       }
     } finally {

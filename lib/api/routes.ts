@@ -13,6 +13,7 @@ import { standingRoutes } from "./endpoints/standings";
 import { statBoardRoutes } from "./endpoints/statboard";
 import { streamRoutes } from "./endpoints/stream";
 import { teamRoutes } from "./endpoints/teams";
+import { teamRecordRoutes } from "./endpoints/team-record";
 import type { RouteDef } from "./types";
 
 /** Every /v1 route. Order matters only where two patterns could match the same path. */
@@ -23,6 +24,7 @@ export const routes: RouteDef[] = [
   ...personRoutes,
   ...teamRoutes,
   ...seasonStatsRoutes,
+  ...teamRecordRoutes,
   ...rosterRoutes,
   ...standingRoutes,
   ...oddsRoutes,

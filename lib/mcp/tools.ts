@@ -80,6 +80,13 @@ export const TOOLS: ToolDef[] = [
     path: "/v1/teams/{id}/head-to-head",
     describe: { id: "Team id" },
   },
+  {
+    name: "team_record",
+    title: "A team's all-time record",
+    path: "/v1/teams/{id}/record",
+    hint: "Played, won, drawn, lost and goals for all time or a from/to window, per competition and per name the team played under.",
+    describe: { id: "Team id" },
+  },
   { name: "get_rosters", title: "Rosters (squads)", path: "/v1/rosters" },
   { name: "get_standings", title: "Standings (league table)", path: "/v1/standings" },
   {

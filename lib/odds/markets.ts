@@ -5,7 +5,7 @@
  * (`market_max`, `market_avg`) are kept apart, as published. Pure: rows in, views out.
  */
 import type { BookPoint } from "../repos/odds-books";
-import { margin, meanVector, noVig, type NoVigMethod } from "./math";
+import { margin, meanVector, noVig, NO_VIG_METHODS, type NoVigMethod } from "./math";
 
 /** Outcome order within a market. */
 const ORDER = ["home", "draw", "away", "over", "under"];
@@ -62,15 +62,19 @@ const keyed = (outcomes: string[], values: number[]): BySelection<number> =>
 const complete = (outcomes: string[], prices: BySelection<number>) =>
   outcomes.every((o) => prices[o] !== undefined) ? outcomes.map((o) => prices[o]) : null;
 
-function snapshot(outcomes: string[], points: BookPoint[]): Snapshot | null {
+/** The no-vig methods a caller reads: every one for the market views, one for a season's scores. */
+type Methods = readonly NoVigMethod[];
+
+function snapshot(outcomes: string[], points: BookPoint[], methods: Methods): Snapshot | null {
   if (!points.length) return null;
   const prices: BySelection<number> = {};
   for (const p of points) prices[p.selection] = p.price;
   const observed = points.reduce((a, p) => (p.observedAt > a ? p.observedAt : a), points[0].observedAt);
   const odds = complete(outcomes, prices);
   if (!odds) return { observed_at: observed, prices, margin: null, no_vig: null };
-  const power = noVig("power", odds);
-  const shin = noVig("shin", odds);
+  // The iterative solvers are most of an edition's season (380 contests × books × 2 snapshots).
+  const power = methods.includes("power") ? noVig("power", odds) : null;
+  const shin = methods.includes("shin") ? noVig("shin", odds) : null;
   return {
     observed_at: observed,
     prices,
@@ -115,8 +119,11 @@ function bestOf(view: MarketView, phase: Phase): Best | null {
   return Object.keys(best).length ? best : null;
 }
 
-/** Groups a contest's snapshots into market views, ordered by market, line and bookmaker. */
-export function marketViews(points: BookPoint[]): MarketView[] {
+/**
+ * Groups a contest's snapshots into market views, ordered by market, line and bookmaker; no-vig
+ * probabilities by `methods` only (the others null).
+ */
+export function marketViews(points: BookPoint[], methods: Methods = NO_VIG_METHODS): MarketView[] {
   const groups = new Map<string, BookPoint[]>();
   for (const p of points) {
     const k = `${p.market}|${marketLine(p) ?? ""}`;
@@ -142,10 +149,12 @@ export function marketViews(points: BookPoint[]): MarketView[] {
       const early = snapshot(
         outcomes,
         mine.filter((p) => !p.isClosing),
+        methods,
       );
       const closing = snapshot(
         outcomes,
         mine.filter((p) => p.isClosing),
+        methods,
       );
       if (PUBLISHED.has(bookmaker))
         view.published.push({

@@ -89,10 +89,20 @@ export function shinProbabilities(pi: readonly number[], z: number): number[] {
  */
 export function shin(odds: readonly number[]): NoVig | null {
   const pi = implied(odds);
+  const s = sum(pi);
+  const a = pi.map((p) => (p * p) / s);
+  // Σ p_i(z) − 1 and its derivative in closed form: with r_i = √(z² + 4(1−z)·a_i), a_i = π_i²/S,
+  // p_i = (r_i − z) / (2(1−z)) and dp_i/dz = ((z − 2a_i)/r_i − 1 + p_i·2) / (2(1−z)).
   const f = (z: number): [number, number] => {
-    const h = 1e-7;
-    const v = sum(shinProbabilities(pi, z)) - 1;
-    return [v, (sum(shinProbabilities(pi, z + h)) - 1 - v) / h];
+    let v = -1;
+    let d = 0;
+    for (const ai of a) {
+      const r = Math.sqrt(z * z + 4 * (1 - z) * ai);
+      const p = (r - z) / (2 * (1 - z));
+      v += p;
+      d += ((z - 2 * ai) / r - 1 + 2 * p) / (2 * (1 - z));
+    }
+    return [v, d];
   };
   const lo = -0.999999;
   const hi = 0.999999;

@@ -42,6 +42,16 @@ export function settledOutcome(
   return null;
 }
 
+function groupBy<T extends { contestId: number }>(rows: T[]): Map<number, T[]> {
+  const out = new Map<number, T[]>();
+  for (const r of rows) {
+    const g = out.get(r.contestId);
+    if (g) g.push(r);
+    else out.set(r.contestId, [r]);
+  }
+  return out;
+}
+
 const mean = (xs: number[]) => (xs.length ? xs.reduce((a, b) => a + b, 0) / xs.length : null);
 
 export function bookmakerSeasons(
@@ -51,16 +61,14 @@ export function bookmakerSeasons(
   method: NoVigMethod,
   scored: Phase = "closing",
 ): BookmakerSeason[] {
-  const sides = new Map<number, SettledSide[]>();
-  for (const r of results) sides.set(r.contestId, [...(sides.get(r.contestId) ?? []), r]);
-  const byContest = new Map<number, BookPoint[]>();
-  for (const p of points) byContest.set(p.contestId, [...(byContest.get(p.contestId) ?? []), p]);
+  const sides = groupBy(results);
+  const byContest = groupBy(points);
   const acc = new Map<
     string,
     { contests: number; early: number[]; closing: number[]; b: number[]; l: number[] }
   >();
   for (const [contestId, rows] of byContest)
-    for (const view of marketViews(rows)) {
+    for (const view of marketViews(rows, [method])) {
       if (line !== undefined && view.line !== line) continue;
       const result = settledOutcome(view, sides.get(contestId) ?? []);
       const happened = result === null ? -1 : view.outcomes.indexOf(result);

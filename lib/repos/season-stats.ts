@@ -70,19 +70,23 @@ export type TeamMatchTuple = [
   string | null,
 ];
 
+// The edition's contests first, off the (editionId, kickoffAt) index and already in kickoff order,
+// then the team's row by (teamId, contestId): from the team's rows first, England's 1,088
+// internationals were each joined before the edition filter (1.0 ms for a 2-match edition; this
+// order 0.03 ms). CROSS JOIN fixes that order in SQLite; PostgreSQL plans it as an inner join.
 const teamRows = statement(
   (d) =>
     `SELECT c."id", ${d.iso('c."kickoffAt"')}, p."side", p."score", o."teamId", o."score", p."outcome", ` +
     `s."shots", s."shotsOnTarget", s."corners", s."fouls", s."yellowCards", s."redCards", ot."name" ` +
-    `FROM "contest_participants" p JOIN "contests" c ON c."id" = p."contestId" ` +
-    `JOIN "contest_participants" o ON o."contestId" = p."contestId" AND o."side" <> p."side" ` +
+    `FROM "contests" c CROSS JOIN "contest_participants" p CROSS JOIN "contest_participants" o ` +
     `LEFT JOIN "teams" ot ON ot."id" = o."teamId" ` +
     `LEFT JOIN "team_contest_stats" s ON s."contestId" = c."id" AND s."teamId" = p."teamId" ` +
-    `WHERE p."teamId" = ? AND c."editionId" = ? AND c."status" = 'finished' ORDER BY c."kickoffAt", c."id"`,
+    `WHERE c."editionId" = ? AND c."status" = 'finished' AND p."contestId" = c."id" AND p."teamId" = ? ` +
+    `AND o."contestId" = c."id" AND o."side" <> p."side" ORDER BY c."kickoffAt", c."id"`,
 );
 
 export async function teamMatches(db: Db, teamId: number, editionId: number): Promise<TeamMatchTuple[]> {
-  const rows = await sqlRows(db, teamRows, [teamId, editionId]);
+  const rows = await sqlRows(db, teamRows, [editionId, teamId]);
   const d = dialect(db);
   for (const r of rows) r[1] = d.isoValue(r[1]);
   return rows as unknown as TeamMatchTuple[];
@@ -104,12 +108,16 @@ export type MeetingTuple = [
   string | null,
 ];
 
+// The team's (teamId, contestId) index entries, each probed for the opponent's entry in the same
+// contest, before any contest row is read: joined in the written order without CROSS JOIN, SQLite
+// read the contest and edition of each of England's 1,088 internationals to keep Scotland's 118
+// (2.3 ms; this order 0.4 ms). PostgreSQL plans CROSS JOIN with WHERE as inner joins.
 const meetingRows = statement(
   (d) =>
     `SELECT c."id", e."competitionId", c."editionId", ${d.iso('c."kickoffAt"')}, c."status", p."side", p."score", o."score", p."outcome" ` +
-    `FROM "contest_participants" p JOIN "contest_participants" o ON o."contestId" = p."contestId" AND o."side" <> p."side" ` +
-    `JOIN "contests" c ON c."id" = p."contestId" JOIN "editions" e ON e."id" = c."editionId" ` +
-    `WHERE p."teamId" = ? AND o."teamId" = ? ORDER BY c."kickoffAt" DESC, c."id" DESC`,
+    `FROM "contest_participants" p CROSS JOIN "contest_participants" o CROSS JOIN "contests" c CROSS JOIN "editions" e ` +
+    `WHERE p."teamId" = ? AND o."teamId" = ? AND o."contestId" = p."contestId" AND o."side" <> p."side" ` +
+    `AND c."id" = p."contestId" AND e."id" = c."editionId" ORDER BY c."kickoffAt" DESC, c."id" DESC`,
 );
 
 export async function meetings(db: Db, teamId: number, opponentId: number): Promise<MeetingTuple[]> {

@@ -22,8 +22,8 @@ export function driftTable(drifts: Drift[]): string {
 
 /** The report's one-line summary. */
 export function summary(r: VerifyReport): string {
-  const { contests, editions, standings, seasonStats } = r.checked;
-  const what = `${contests} contests, ${editions} editions, ${standings} standing rows, ${seasonStats} season totals checked`;
+  const { contests, editions, standings, seasonStats, oddsSnapshots } = r.checked;
+  const what = `${contests} contests, ${editions} editions, ${standings} standing rows, ${seasonStats} season totals, ${oddsSnapshots} odds snapshots checked`;
   if (!r.drifts.length) return `${what}: no drift`;
   return r.repaired
     ? `${what}: ${r.drifts.length} drift(s) repaired, ${r.changes} change(s) recorded`

@@ -13,6 +13,7 @@ import { rebuildStandings } from "../sports/standings";
 import { rebuildEditionStats } from "../sports/store/stats";
 import { contestDrifts } from "./contests";
 import { rowDrifts } from "./diff";
+import { oddsSnapshotDrifts } from "./odds";
 import { allStandings, editionIds, statAggregates, type Scope } from "./store";
 import type { VerifyReport } from "./types";
 
@@ -44,6 +45,7 @@ async function derivedDrifts(tx: DbOrTx, repair: boolean, scope: Scope): Promise
   const standings = await allStandings(tx, scope);
   const stats = await statAggregates(tx, scope);
   const editions = await editionIds(tx, scope);
+  const odds = await oddsSnapshotDrifts(tx, repair, scope);
   let changes = contests.changes;
   for (const id of editions) {
     if (await rebuildStandings(tx, id)) changes++;
@@ -75,6 +77,7 @@ async function derivedDrifts(tx: DbOrTx, repair: boolean, scope: Scope): Promise
       (s) => `${s.competitionId}|${s.stat}|${s.personId}`,
       ["teamId", "value", "contests"],
     ),
+    ...odds.drifts,
   ];
   return {
     checked: {
@@ -82,6 +85,7 @@ async function derivedDrifts(tx: DbOrTx, repair: boolean, scope: Scope): Promise
       editions: editions.length,
       standings: standingsAfter.length,
       seasonStats: statsAfter.edition.length + statsAfter.competition.length,
+      oddsSnapshots: odds.checked,
     },
     drifts,
     repaired: repair && drifts.length > 0,

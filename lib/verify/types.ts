@@ -1,6 +1,6 @@
 /** One stored derived fact that differs from what its base facts give. */
 export interface Drift {
-  /** contest, standing, person_edition_stat, edition_stat_name, competition_person_stat */
+  /** contest, standing, person_edition_stat, edition_stat_name, competition_person_stat, odds_snapshot */
   entity: string;
   /** The row's identity, e.g. "611" or "3||12" (edition, group, team). */
   id: string;
@@ -11,7 +11,13 @@ export interface Drift {
 
 export interface VerifyReport {
   /** How many of each were checked. */
-  checked: { contests: number; editions: number; standings: number; seasonStats: number };
+  checked: {
+    contests: number;
+    editions: number;
+    standings: number;
+    seasonStats: number;
+    oddsSnapshots: number;
+  };
   drifts: Drift[];
   /** True when the drifts were corrected (--repair) and the changes recorded in the feed. */
   repaired: boolean;

@@ -252,6 +252,13 @@ class TeamsByIdHeadToHeadData(TypedDict):
     meetings: List[Dict[str, Any]]
 
 
+class TeamsByIdRecordData(TypedDict):
+    team_id: str
+    record: Dict[str, Any]
+    competitions: List[Dict[str, Any]]
+    names: List[Dict[str, Any]]
+
+
 class RostersData(TypedDict):
     items: List["RosterEntry"]
 
@@ -450,6 +457,13 @@ class TeamsByIdHeadToHeadResponse(TypedDict):
     meta: "Meta"
 
 
+class TeamsByIdRecordResponse(TypedDict):
+    """Success envelope around TeamsByIdRecordData"""
+
+    data: "TeamsByIdRecordData"
+    meta: "Meta"
+
+
 class RostersResponse(TypedDict):
     """Success envelope around RostersData"""
 
@@ -604,6 +618,10 @@ class Operations:
         """Two teams' record against each other and every meeting, newest first (GET /v1/teams/{id}/head-to-head)."""
         return self._get(f"/v1/teams/{_seg(id)}/head-to-head", {"opponent": opponent, "timezone": timezone})  # type: ignore[return-value]
 
+    def get_teams_by_id_record(self, id: Union[str, int], *, competition: Optional[Union[str, int, bool]] = None, from_: Optional[Union[str, int, bool]] = None, to: Optional[Union[str, int, bool]] = None) -> "TeamsByIdRecordResponse":
+        """A team's all-time record: overall, per competition and per name it played under (GET /v1/teams/{id}/record)."""
+        return self._get(f"/v1/teams/{_seg(id)}/record", {"competition": competition, "from": from_, "to": to})  # type: ignore[return-value]
+
     def get_rosters(self, *, edition: Optional[Union[str, int, bool]] = None, team: Optional[Union[str, int, bool]] = None, person: Optional[Union[str, int, bool]] = None) -> "RostersResponse":
         """Squad lists: who played for which team in which edition (GET /v1/rosters)."""
         return self._get("/v1/rosters", {"edition": edition, "team": team, "person": person})  # type: ignore[return-value]
@@ -726,6 +744,10 @@ class AsyncOperations:
     async def get_teams_by_id_head_to_head(self, id: Union[str, int], *, opponent: Optional[Union[str, int, bool]] = None, timezone: Optional[Union[str, int, bool]] = None) -> "TeamsByIdHeadToHeadResponse":
         """Two teams' record against each other and every meeting, newest first (GET /v1/teams/{id}/head-to-head)."""
         return await self._get(f"/v1/teams/{_seg(id)}/head-to-head", {"opponent": opponent, "timezone": timezone})  # type: ignore[return-value]
+
+    async def get_teams_by_id_record(self, id: Union[str, int], *, competition: Optional[Union[str, int, bool]] = None, from_: Optional[Union[str, int, bool]] = None, to: Optional[Union[str, int, bool]] = None) -> "TeamsByIdRecordResponse":
+        """A team's all-time record: overall, per competition and per name it played under (GET /v1/teams/{id}/record)."""
+        return await self._get(f"/v1/teams/{_seg(id)}/record", {"competition": competition, "from": from_, "to": to})  # type: ignore[return-value]
 
     async def get_rosters(self, *, edition: Optional[Union[str, int, bool]] = None, team: Optional[Union[str, int, bool]] = None, person: Optional[Union[str, int, bool]] = None) -> "RostersResponse":
         """Squad lists: who played for which team in which edition (GET /v1/rosters)."""

@@ -3186,6 +3186,219 @@ export const openapi: Record<string, unknown> = {
         "x-scope": "teams"
       }
     },
+    "/v1/teams/{id}/record": {
+      "get": {
+        "operationId": "getTeamsByIdRecord",
+        "summary": "A team's all-time record: overall, per competition and per name it played under",
+        "description": "Played, won, drawn, lost and goals over the team's finished contests, for all time or a from/to window, of every competition or of one; with the record per competition and the names the team played under. A contest decided by a shoot-out counts as won or lost by its outcome. Against one opponent: /v1/teams/{id}/head-to-head; one season: /v1/teams/{id}/stats.\n\nCosts the analysis group's price per successful call: 1 unit on the built-in plans (X-Units-Cost reports it for the key's plan); errors and 304 cost 0.",
+        "tags": [
+          "Teams"
+        ],
+        "parameters": [
+          {
+            "name": "id",
+            "in": "path",
+            "required": true,
+            "description": "Record id",
+            "schema": {
+              "type": "string",
+              "pattern": "^[1-9][0-9]{0,9}$",
+              "maxLength": 10
+            }
+          },
+          {
+            "name": "competition",
+            "in": "query",
+            "required": false,
+            "description": "Only this competition (id or slug)",
+            "schema": {
+              "type": "string",
+              "pattern": "^[1-9][0-9]{0,9}$",
+              "maxLength": 1000
+            }
+          },
+          {
+            "name": "from",
+            "in": "query",
+            "required": false,
+            "description": "First day (inclusive)",
+            "schema": {
+              "format": "date",
+              "maxLength": 10,
+              "type": "string",
+              "pattern": "^\\d{4}-\\d{2}-\\d{2}$"
+            }
+          },
+          {
+            "name": "to",
+            "in": "query",
+            "required": false,
+            "description": "Last day (inclusive)",
+            "schema": {
+              "format": "date",
+              "maxLength": 10,
+              "type": "string",
+              "pattern": "^\\d{4}-\\d{2}-\\d{2}$"
+            }
+          },
+          {
+            "name": "If-None-Match",
+            "in": "header",
+            "required": false,
+            "description": "An ETag from an earlier 200: answered 304 (0 units) while the body is unchanged",
+            "schema": {
+              "type": "string",
+              "maxLength": 200
+            }
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "OK",
+            "headers": {
+              "X-Request-Id": {
+                "$ref": "#/components/headers/X-Request-Id"
+              },
+              "Access-Control-Allow-Origin": {
+                "$ref": "#/components/headers/Access-Control-Allow-Origin"
+              },
+              "X-RateLimit-Limit": {
+                "$ref": "#/components/headers/X-RateLimit-Limit"
+              },
+              "X-RateLimit-Remaining": {
+                "$ref": "#/components/headers/X-RateLimit-Remaining"
+              },
+              "X-RateLimit-Reset": {
+                "$ref": "#/components/headers/X-RateLimit-Reset"
+              },
+              "RateLimit": {
+                "$ref": "#/components/headers/RateLimit"
+              },
+              "RateLimit-Policy": {
+                "$ref": "#/components/headers/RateLimit-Policy"
+              },
+              "ETag": {
+                "$ref": "#/components/headers/ETag"
+              },
+              "Cache-Control": {
+                "$ref": "#/components/headers/Cache-Control"
+              },
+              "Vary": {
+                "$ref": "#/components/headers/Vary"
+              },
+              "Content-Encoding": {
+                "$ref": "#/components/headers/Content-Encoding"
+              },
+              "X-Units-Cost": {
+                "$ref": "#/components/headers/X-Units-Cost"
+              },
+              "X-Units-Used": {
+                "$ref": "#/components/headers/X-Units-Used"
+              },
+              "X-Units-Remaining": {
+                "$ref": "#/components/headers/X-Units-Remaining"
+              }
+            },
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/TeamsByIdRecordResponse"
+                }
+              }
+            }
+          },
+          "304": {
+            "description": "Not Modified: If-None-Match matched the current ETag. No body; costs 0 units but counts as a request.",
+            "headers": {
+              "X-Request-Id": {
+                "$ref": "#/components/headers/X-Request-Id"
+              },
+              "Access-Control-Allow-Origin": {
+                "$ref": "#/components/headers/Access-Control-Allow-Origin"
+              },
+              "X-RateLimit-Limit": {
+                "$ref": "#/components/headers/X-RateLimit-Limit"
+              },
+              "X-RateLimit-Remaining": {
+                "$ref": "#/components/headers/X-RateLimit-Remaining"
+              },
+              "X-RateLimit-Reset": {
+                "$ref": "#/components/headers/X-RateLimit-Reset"
+              },
+              "RateLimit": {
+                "$ref": "#/components/headers/RateLimit"
+              },
+              "RateLimit-Policy": {
+                "$ref": "#/components/headers/RateLimit-Policy"
+              },
+              "ETag": {
+                "$ref": "#/components/headers/ETag"
+              },
+              "Cache-Control": {
+                "$ref": "#/components/headers/Cache-Control"
+              }
+            }
+          },
+          "400": {
+            "$ref": "#/components/responses/InvalidParameter"
+          },
+          "401": {
+            "$ref": "#/components/responses/Unauthorized"
+          },
+          "403": {
+            "description": "FORBIDDEN: the key lacks the 'teams' scope, or \"IP address not allowed for this key\"",
+            "headers": {
+              "X-Request-Id": {
+                "$ref": "#/components/headers/X-Request-Id"
+              },
+              "Access-Control-Allow-Origin": {
+                "$ref": "#/components/headers/Access-Control-Allow-Origin"
+              },
+              "X-RateLimit-Limit": {
+                "$ref": "#/components/headers/X-RateLimit-Limit"
+              },
+              "X-RateLimit-Remaining": {
+                "$ref": "#/components/headers/X-RateLimit-Remaining"
+              },
+              "X-RateLimit-Reset": {
+                "$ref": "#/components/headers/X-RateLimit-Reset"
+              },
+              "RateLimit": {
+                "$ref": "#/components/headers/RateLimit"
+              },
+              "RateLimit-Policy": {
+                "$ref": "#/components/headers/RateLimit-Policy"
+              }
+            },
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Error"
+                }
+              }
+            }
+          },
+          "404": {
+            "$ref": "#/components/responses/NotFound"
+          },
+          "405": {
+            "$ref": "#/components/responses/MethodNotAllowed"
+          },
+          "429": {
+            "$ref": "#/components/responses/TooManyRequests"
+          },
+          "500": {
+            "$ref": "#/components/responses/InternalError"
+          },
+          "503": {
+            "$ref": "#/components/responses/ServiceUnavailable"
+          }
+        },
+        "x-units": 1,
+        "x-unit-group": "analysis",
+        "x-scope": "teams"
+      }
+    },
     "/v1/rosters": {
       "get": {
         "operationId": "getRosters",
@@ -9646,6 +9859,238 @@ export const openapi: Record<string, unknown> = {
         ],
         "additionalProperties": false
       },
+      "TeamsByIdRecordData": {
+        "type": "object",
+        "properties": {
+          "team_id": {
+            "type": "string",
+            "pattern": "^[1-9][0-9]{0,9}$",
+            "maxLength": 10,
+            "description": "Id of the team"
+          },
+          "record": {
+            "type": "object",
+            "properties": {
+              "played": {
+                "type": "integer",
+                "minimum": -9007199254740991,
+                "maximum": 9007199254740991,
+                "format": "int64"
+              },
+              "won": {
+                "type": "integer",
+                "minimum": -9007199254740991,
+                "maximum": 9007199254740991,
+                "format": "int64"
+              },
+              "drawn": {
+                "type": "integer",
+                "minimum": -9007199254740991,
+                "maximum": 9007199254740991,
+                "description": "Level at the end without a shoot-out (a shoot-out is won or lost)",
+                "format": "int64"
+              },
+              "lost": {
+                "type": "integer",
+                "minimum": -9007199254740991,
+                "maximum": 9007199254740991,
+                "format": "int64"
+              },
+              "goals_for": {
+                "type": "integer",
+                "minimum": -9007199254740991,
+                "maximum": 9007199254740991,
+                "format": "int64"
+              },
+              "goals_against": {
+                "type": "integer",
+                "minimum": -9007199254740991,
+                "maximum": 9007199254740991,
+                "format": "int64"
+              },
+              "first_played": {
+                "anyOf": [
+                  {
+                    "type": "string",
+                    "format": "date",
+                    "description": "Calendar day, YYYY-MM-DD",
+                    "maxLength": 10
+                  },
+                  {
+                    "type": "null"
+                  }
+                ]
+              },
+              "last_played": {
+                "anyOf": [
+                  {
+                    "type": "string",
+                    "format": "date",
+                    "description": "Calendar day, YYYY-MM-DD",
+                    "maxLength": 10
+                  },
+                  {
+                    "type": "null"
+                  }
+                ]
+              }
+            },
+            "required": [
+              "played",
+              "won",
+              "drawn",
+              "lost",
+              "goals_for",
+              "goals_against",
+              "first_played",
+              "last_played"
+            ],
+            "additionalProperties": false,
+            "description": "Every finished contest of the window (of the competition when given)"
+          },
+          "competitions": {
+            "type": "array",
+            "items": {
+              "type": "object",
+              "properties": {
+                "played": {
+                  "type": "integer",
+                  "minimum": -9007199254740991,
+                  "maximum": 9007199254740991,
+                  "format": "int64"
+                },
+                "won": {
+                  "type": "integer",
+                  "minimum": -9007199254740991,
+                  "maximum": 9007199254740991,
+                  "format": "int64"
+                },
+                "drawn": {
+                  "type": "integer",
+                  "minimum": -9007199254740991,
+                  "maximum": 9007199254740991,
+                  "description": "Level at the end without a shoot-out (a shoot-out is won or lost)",
+                  "format": "int64"
+                },
+                "lost": {
+                  "type": "integer",
+                  "minimum": -9007199254740991,
+                  "maximum": 9007199254740991,
+                  "format": "int64"
+                },
+                "goals_for": {
+                  "type": "integer",
+                  "minimum": -9007199254740991,
+                  "maximum": 9007199254740991,
+                  "format": "int64"
+                },
+                "goals_against": {
+                  "type": "integer",
+                  "minimum": -9007199254740991,
+                  "maximum": 9007199254740991,
+                  "format": "int64"
+                },
+                "first_played": {
+                  "anyOf": [
+                    {
+                      "type": "string",
+                      "format": "date",
+                      "description": "Calendar day, YYYY-MM-DD",
+                      "maxLength": 10
+                    },
+                    {
+                      "type": "null"
+                    }
+                  ]
+                },
+                "last_played": {
+                  "anyOf": [
+                    {
+                      "type": "string",
+                      "format": "date",
+                      "description": "Calendar day, YYYY-MM-DD",
+                      "maxLength": 10
+                    },
+                    {
+                      "type": "null"
+                    }
+                  ]
+                },
+                "competition_id": {
+                  "type": "string",
+                  "pattern": "^[1-9][0-9]{0,9}$",
+                  "maxLength": 10,
+                  "description": "Id of the competition"
+                },
+                "competition_name": {
+                  "type": "string",
+                  "maxLength": 1000
+                }
+              },
+              "required": [
+                "played",
+                "won",
+                "drawn",
+                "lost",
+                "goals_for",
+                "goals_against",
+                "first_played",
+                "last_played",
+                "competition_id",
+                "competition_name"
+              ],
+              "additionalProperties": false
+            },
+            "description": "The record per competition (tournament), most played first"
+          },
+          "names": {
+            "type": "array",
+            "items": {
+              "type": "object",
+              "properties": {
+                "name": {
+                  "type": "string",
+                  "description": "The team's name in those contests (Benin played as Dahomey until 1975)",
+                  "maxLength": 1000
+                },
+                "played": {
+                  "type": "integer",
+                  "minimum": -9007199254740991,
+                  "maximum": 9007199254740991,
+                  "format": "int64"
+                },
+                "first_played": {
+                  "type": "string",
+                  "format": "date",
+                  "description": "Calendar day, YYYY-MM-DD",
+                  "maxLength": 10
+                },
+                "last_played": {
+                  "type": "string",
+                  "format": "date",
+                  "description": "Calendar day, YYYY-MM-DD",
+                  "maxLength": 10
+                }
+              },
+              "required": [
+                "name",
+                "played",
+                "first_played",
+                "last_played"
+              ],
+              "additionalProperties": false
+            },
+            "description": "The names the team played under, first used first"
+          }
+        },
+        "required": [
+          "team_id",
+          "record",
+          "competitions",
+          "names"
+        ],
+        "additionalProperties": false
+      },
       "RostersData": {
         "type": "object",
         "properties": {
@@ -11398,6 +11843,23 @@ export const openapi: Record<string, unknown> = {
         "properties": {
           "data": {
             "$ref": "#/components/schemas/TeamsByIdHeadToHeadData"
+          },
+          "meta": {
+            "$ref": "#/components/schemas/Meta"
+          }
+        },
+        "required": [
+          "data",
+          "meta"
+        ],
+        "additionalProperties": false
+      },
+      "TeamsByIdRecordResponse": {
+        "type": "object",
+        "description": "Success envelope around TeamsByIdRecordData",
+        "properties": {
+          "data": {
+            "$ref": "#/components/schemas/TeamsByIdRecordData"
           },
           "meta": {
             "$ref": "#/components/schemas/Meta"

@@ -334,6 +334,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/teams/{id}/record": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A team's all-time record: overall, per competition and per name it played under
+         * @description Played, won, drawn, lost and goals over the team's finished contests, for all time or a from/to window, of every competition or of one; with the record per competition and the names the team played under. A contest decided by a shoot-out counts as won or lost by its outcome. Against one opponent: /v1/teams/{id}/head-to-head; one season: /v1/teams/{id}/stats.
+         *
+         *     Costs the analysis group's price per successful call: 1 unit on the built-in plans (X-Units-Cost reports it for the key's plan); errors and 304 cost 0.
+         */
+        get: operations["getTeamsByIdRecord"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/rosters": {
         parameters: {
             query?: never;
@@ -1353,6 +1375,70 @@ export interface components {
                 outcome: string | null;
             }[];
         };
+        TeamsByIdRecordData: {
+            /** @description Id of the team */
+            team_id: string;
+            /** @description Every finished contest of the window (of the competition when given) */
+            record: {
+                /** Format: int64 */
+                played: number;
+                /** Format: int64 */
+                won: number;
+                /**
+                 * Format: int64
+                 * @description Level at the end without a shoot-out (a shoot-out is won or lost)
+                 */
+                drawn: number;
+                /** Format: int64 */
+                lost: number;
+                /** Format: int64 */
+                goals_for: number;
+                /** Format: int64 */
+                goals_against: number;
+                first_played: string | null;
+                last_played: string | null;
+            };
+            /** @description The record per competition (tournament), most played first */
+            competitions: {
+                /** Format: int64 */
+                played: number;
+                /** Format: int64 */
+                won: number;
+                /**
+                 * Format: int64
+                 * @description Level at the end without a shoot-out (a shoot-out is won or lost)
+                 */
+                drawn: number;
+                /** Format: int64 */
+                lost: number;
+                /** Format: int64 */
+                goals_for: number;
+                /** Format: int64 */
+                goals_against: number;
+                first_played: string | null;
+                last_played: string | null;
+                /** @description Id of the competition */
+                competition_id: string;
+                competition_name: string;
+            }[];
+            /** @description The names the team played under, first used first */
+            names: {
+                /** @description The team's name in those contests (Benin played as Dahomey until 1975) */
+                name: string;
+                /** Format: int64 */
+                played: number;
+                /**
+                 * Format: date
+                 * @description Calendar day, YYYY-MM-DD
+                 */
+                first_played: string;
+                /**
+                 * Format: date
+                 * @description Calendar day, YYYY-MM-DD
+                 */
+                last_played: string;
+            }[];
+        };
         RostersData: {
             items: components["schemas"]["RosterEntry"][];
         };
@@ -1844,6 +1930,11 @@ export interface components {
         /** @description Success envelope around TeamsByIdHeadToHeadData */
         TeamsByIdHeadToHeadResponse: {
             data: components["schemas"]["TeamsByIdHeadToHeadData"];
+            meta: components["schemas"]["Meta"];
+        };
+        /** @description Success envelope around TeamsByIdRecordData */
+        TeamsByIdRecordResponse: {
+            data: components["schemas"]["TeamsByIdRecordData"];
             meta: components["schemas"]["Meta"];
         };
         /** @description Success envelope around RostersData */
@@ -3351,6 +3442,92 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["TeamsByIdHeadToHeadResponse"];
+                };
+            };
+            /** @description Not Modified: If-None-Match matched the current ETag. No body; costs 0 units but counts as a request. */
+            304: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["InvalidParameter"];
+            401: components["responses"]["Unauthorized"];
+            /** @description FORBIDDEN: the key lacks the 'teams' scope, or "IP address not allowed for this key" */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getTeamsByIdRecord: {
+        parameters: {
+            query?: {
+                /** @description Only this competition (id or slug) */
+                competition?: string;
+                /** @description First day (inclusive) */
+                from?: string;
+                /** @description Last day (inclusive) */
+                to?: string;
+            };
+            header?: {
+                /** @description An ETag from an earlier 200: answered 304 (0 units) while the body is unchanged */
+                "If-None-Match"?: string;
+            };
+            path: {
+                /** @description Record id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    Vary: components["headers"]["Vary"];
+                    "Content-Encoding": components["headers"]["Content-Encoding"];
+                    "X-Units-Cost": components["headers"]["X-Units-Cost"];
+                    "X-Units-Used": components["headers"]["X-Units-Used"];
+                    "X-Units-Remaining": components["headers"]["X-Units-Remaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TeamsByIdRecordResponse"];
                 };
             };
             /** @description Not Modified: If-None-Match matched the current ETag. No body; costs 0 units but counts as a request. */
