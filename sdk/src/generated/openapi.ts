@@ -10783,6 +10783,14 @@ export const openapi: Record<string, unknown> = {
                   ],
                   "maxLength": 1000
                 },
+                "opponent_name": {
+                  "description": "The opponent's name",
+                  "type": [
+                    "string",
+                    "null"
+                  ],
+                  "maxLength": 1000
+                },
                 "before": {
                   "type": "number",
                   "description": "Rating before the contest"
@@ -10800,6 +10808,7 @@ export const openapi: Record<string, unknown> = {
                 "contest_id",
                 "date",
                 "opponent_id",
+                "opponent_name",
                 "before",
                 "after",
                 "expected"
@@ -10892,6 +10901,10 @@ export const openapi: Record<string, unknown> = {
                   "maxLength": 10,
                   "description": "Id of the team"
                 },
+                "team_name": {
+                  "type": "string",
+                  "maxLength": 1000
+                },
                 "before": {
                   "type": "number",
                   "description": "Pre-match rating"
@@ -10908,6 +10921,7 @@ export const openapi: Record<string, unknown> = {
               "required": [
                 "side",
                 "team_id",
+                "team_name",
                 "before",
                 "after",
                 "expected"
