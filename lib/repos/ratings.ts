@@ -7,13 +7,15 @@ import { dialect, sqlRows, statement } from "../db/sql";
  * contest's pre-match ratings.
  */
 
-/** [contestId, ratedAt (day), before, after, expected, opponentId] in rating order. */
-export type RatingTuple = [number, string, number, number, number, number | null];
+/** [contestId, ratedAt (day), before, after, expected, opponentId, opponentName] in rating order. */
+export type RatingTuple = [number, string, number, number, number, number | null, string | null];
 
 const history = statement(
   (d) =>
     `SELECT r."contestId", ${d.day('r."ratedAt"')}, r."before", r."after", r."expected", ` +
-    `(SELECT o."teamId" FROM "contest_participants" o WHERE o."contestId" = r."contestId" AND o."teamId" <> r."teamId" LIMIT 1) ` +
+    `(SELECT o."teamId" FROM "contest_participants" o WHERE o."contestId" = r."contestId" AND o."teamId" <> r."teamId" LIMIT 1), ` +
+    `(SELECT t."name" FROM "contest_participants" o JOIN "teams" t ON t."id" = o."teamId" ` +
+    `WHERE o."contestId" = r."contestId" AND o."teamId" <> r."teamId" LIMIT 1) ` +
     `FROM "team_ratings" r WHERE r."teamId" = ? AND r."ratedAt" >= ? AND r."ratedAt" < ? ` +
     `ORDER BY r."ratedAt", r."seq"`,
 );
@@ -47,13 +49,14 @@ export async function rankingAt(db: Db, before: Date): Promise<RankingTuple[]> {
   return (await sqlRows(db, ranking, [at(before), at(before)])) as unknown as RankingTuple[];
 }
 
-/** [side, teamId, before, after, expected] of a contest's rated sides, home first. */
-export type ContestRatingTuple = [string, number, number, number, number];
+/** [side, teamId, before, after, expected, teamName] of a contest's rated sides, home first. */
+export type ContestRatingTuple = [string, number, number, number, number, string];
 
 const ofContest = statement(
   () =>
-    `SELECT p."side", r."teamId", r."before", r."after", r."expected" FROM "team_ratings" r ` +
+    `SELECT p."side", r."teamId", r."before", r."after", r."expected", t."name" FROM "team_ratings" r ` +
     `JOIN "contest_participants" p ON p."contestId" = r."contestId" AND p."teamId" = r."teamId" ` +
+    `JOIN "teams" t ON t."id" = r."teamId" ` +
     `WHERE r."contestId" = ? ORDER BY p."side" DESC`,
 );
 

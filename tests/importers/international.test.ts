@@ -212,10 +212,11 @@ describe("international results: the whole set", () => {
       expect.closeTo(finalPre[1], 9),
     ]);
     expect(pre.items[0].expected + pre.items[1].expected).toBeCloseTo(1, 12);
+    expect(pre.items.map((i: { team_name: string }) => i.team_name)).toEqual(["Argentina", "France"]);
     const england = await db.team.findUniqueOrThrow({ where: { name: "England" } });
     const history = await apiGet(db, `/v1/teams/${england.id}/ratings?to=1872-12-31`);
     expect(history.items).toHaveLength(1);
-    expect(history.items[0]).toMatchObject({ date: "1872-11-30", before: 1500 });
+    expect(history.items[0]).toMatchObject({ date: "1872-11-30", before: 1500, opponent_name: "Scotland" });
   });
 });
 

@@ -21,6 +21,7 @@ const RatingPoint = z.object({
   contest_id: idField("contest"),
   date: calendarDay,
   opponent_id: z.string().nullable().describe("Id of the opponent team"),
+  opponent_name: z.string().nullable().describe("The opponent's name"),
   before: z.number().describe("Rating before the contest"),
   after: z.number().describe("Rating after the contest"),
   expected: z.number().describe("Expected result before the contest (0..1; win 1, draw 0.5)"),
@@ -33,6 +34,7 @@ const pointJson = rowWriter<typeof RatingPoint, unknown[]>(RatingPoint, {
   after: 3,
   expected: 4,
   opponent_id: (r) => (r[5] == null ? "null" : `"${String(r[5])}"`),
+  opponent_name: 6,
 });
 
 const RankingItem = z.object({
@@ -48,6 +50,7 @@ const Ranking = z.object({ date: calendarDay, items: z.array(RankingItem) });
 const ContestRating = z.object({
   side: z.enum(["home", "away"]),
   team_id: idField("team"),
+  team_name: z.string(),
   before: z.number().describe("Pre-match rating"),
   after: z.number().describe("Rating after the contest"),
   expected: z.number().describe("Expected result from the pre-match ratings (0..1)"),
@@ -144,9 +147,10 @@ export const ratingRoutes: RouteDef[] = [
       if (!id || !(await contestExists(db, id))) throw notFound(`Contest ${params.id}`);
       const rows = await contestRatings(db, id);
       return {
-        items: rows.map(([side, team, before, after, expected]) => ({
+        items: rows.map(([side, team, before, after, expected, name]) => ({
           side: side as "home" | "away",
           team_id: String(team),
+          team_name: name,
           before: Number(before),
           after: Number(after),
           expected: Number(expected),

@@ -11228,6 +11228,14 @@ export const openapi: Record<string, unknown> = {
                   ],
                   "maxLength": 1000
                 },
+                "opponent_name": {
+                  "description": "The opponent's name",
+                  "type": [
+                    "string",
+                    "null"
+                  ],
+                  "maxLength": 1000
+                },
                 "before": {
                   "type": "number",
                   "description": "Rating before the contest"
@@ -11245,6 +11253,7 @@ export const openapi: Record<string, unknown> = {
                 "contest_id",
                 "date",
                 "opponent_id",
+                "opponent_name",
                 "before",
                 "after",
                 "expected"
@@ -11337,6 +11346,10 @@ export const openapi: Record<string, unknown> = {
                   "maxLength": 10,
                   "description": "Id of the team"
                 },
+                "team_name": {
+                  "type": "string",
+                  "maxLength": 1000
+                },
                 "before": {
                   "type": "number",
                   "description": "Pre-match rating"
@@ -11353,6 +11366,7 @@ export const openapi: Record<string, unknown> = {
               "required": [
                 "side",
                 "team_id",
+                "team_name",
                 "before",
                 "after",
                 "expected"

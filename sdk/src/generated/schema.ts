@@ -1751,6 +1751,8 @@ export interface components {
                 date: string;
                 /** @description Id of the opponent team */
                 opponent_id: string | null;
+                /** @description The opponent's name */
+                opponent_name: string | null;
                 /** @description Rating before the contest */
                 before: number;
                 /** @description Rating after the contest */
@@ -1786,6 +1788,7 @@ export interface components {
                 side: "home" | "away";
                 /** @description Id of the team */
                 team_id: string;
+                team_name: string;
                 /** @description Pre-match rating */
                 before: number;
                 /** @description Rating after the contest */
