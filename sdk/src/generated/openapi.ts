@@ -3199,11 +3199,11 @@ export const openapi: Record<string, unknown> = {
             "name": "id",
             "in": "path",
             "required": true,
-            "description": "Record id",
+            "description": "Record id, or its slug (argentina, bayern-munchen)",
             "schema": {
               "type": "string",
-              "pattern": "^[1-9][0-9]{0,9}$",
-              "maxLength": 10
+              "pattern": "^([1-9][0-9]{0,9}|[a-z0-9]+(?:-[a-z0-9]+)*)$",
+              "maxLength": 90
             }
           },
           {

@@ -3503,7 +3503,7 @@ export interface operations {
                 "If-None-Match"?: string;
             };
             path: {
-                /** @description Record id */
+                /** @description Record id, or its slug (argentina, bayern-munchen) */
                 id: string;
             };
             cookie?: never;
