@@ -1,47 +1,45 @@
 import type { Db } from "../db";
+import { c, columns, type RowOf } from "../db/columns";
 import { dialect, sqlRows, statement, type Dialect, type SqlParam } from "../db/sql";
 
 /**
  * A contest joined with one of its participants per row (a contest without participants is one
- * row whose participant columns are null): [id, competitionId, editionId, round, stage, status,
- * kickoffAt (ISO-8601 UTC), venue, side, teamId, personId, name (the team's or person's), score,
- * halftimeScore, scoreDetail, outcome, referee, decidedBy, fullTimeScore, extraTimeScore,
- * penaltyScore, period, minute, city, country, neutral, goalList, firstShooter]. The name is the
- * one the team had when the contest was played (ContestParticipant.teamName), else its current one.
- * Rows of one contest are adjacent, "home" before "away".
+ * row whose participant columns are null). The name is the one the team had when the contest was
+ * played (ContestParticipant.teamName), else its current one. Rows of one contest are adjacent,
+ * "home" before "away".
  */
-export type ContestTuple = [
-  number,
-  number,
-  number,
-  string,
-  string,
-  string,
-  string,
-  string | null,
-  string | null,
-  number | null,
-  number | null,
-  string,
-  number | null,
-  number | null,
-  string | null,
-  string | null,
-  string | null,
-  string | null,
-  number | null,
-  number | null,
-  number | null,
-  string | null,
-  number | null,
-  string | null,
-  string | null,
-  boolean | number | null,
-  boolean | number | null,
-  string | null,
-];
-export const KICKOFF = 6;
-export const SIDE = 8;
+export const CONTEST = columns(
+  c.int("id", 'c."id"'),
+  c.int("competitionId", 'e."competitionId"'),
+  c.int("editionId", 'c."editionId"'),
+  c.text("round", 'c."round"'),
+  c.text("stage", 'c."stage"'),
+  c.text("status", 'c."status"'),
+  c.iso("kickoffAt", 'c."kickoffAt"'),
+  c.textOrNull("venue", 'c."venue"'),
+  c.textOrNull("side", 'p."side"'),
+  c.intOrNull("teamId", 'p."teamId"'),
+  c.intOrNull("personId", 'p."personId"'),
+  c.text("name", `COALESCE(p."teamName", t."name", pe."name", '')`),
+  c.intOrNull("score", 'p."score"'),
+  c.intOrNull("halftimeScore", 'p."halftimeScore"'),
+  c.textOrNull("scoreDetail", 'p."scoreDetail"'),
+  c.textOrNull("outcome", 'p."outcome"'),
+  c.textOrNull("referee", 'c."referee"'),
+  c.textOrNull("decidedBy", 'c."decidedBy"'),
+  c.intOrNull("fullTimeScore", 'p."fullTimeScore"'),
+  c.intOrNull("extraTimeScore", 'p."extraTimeScore"'),
+  c.intOrNull("penaltyScore", 'p."penaltyScore"'),
+  // A finished contest is in its "finished" period whether or not a feed reported the clock.
+  c.textOrNull("period", `COALESCE(c."period", CASE WHEN c."status" = 'finished' THEN 'finished' END)`),
+  c.intOrNull("minute", 'c."minute"'),
+  c.textOrNull("city", 'c."city"'),
+  c.textOrNull("country", 'c."country"'),
+  c.boolOrNull("neutral", 'c."neutral"'),
+  c.boolOrNull("goalList", 'c."goalList"'),
+  c.textOrNull("firstShooter", 'c."firstShooter"'),
+);
+export type ContestTuple = RowOf<typeof CONTEST.cols>;
 
 /**
  * Contests, their edition's competition and their participants' names in one statement. Through
@@ -50,21 +48,10 @@ export const SIDE = 8;
  * response cache off).
  */
 const select = (d: Dialect) =>
-  `SELECT c."id", e."competitionId", c."editionId", c."round", c."stage", c."status", ${d.iso('c."kickoffAt"')}, c."venue", ` +
-  `p."side", p."teamId", p."personId", COALESCE(p."teamName", t."name", pe."name", ''), p."score", p."halftimeScore", p."scoreDetail", p."outcome", ` +
-  `c."referee", c."decidedBy", p."fullTimeScore", p."extraTimeScore", p."penaltyScore", ` +
-  // A finished contest is in its "finished" period whether or not a feed reported the clock.
-  `COALESCE(c."period", CASE WHEN c."status" = 'finished' THEN 'finished' END), c."minute", ` +
-  `c."city", c."country", c."neutral", c."goalList", c."firstShooter" ` +
+  `SELECT ${CONTEST.list(d)} ` +
   `FROM "contests" c JOIN "editions" e ON e."id" = c."editionId" ` +
   `LEFT JOIN "contest_participants" p ON p."contestId" = c."id" ` +
   `LEFT JOIN "teams" t ON t."id" = p."teamId" LEFT JOIN "persons" pe ON pe."id" = p."personId"`;
-
-/** kickoffAt as ISO-8601 text (converted in place: the rows are this call's own arrays). */
-function withIso(d: Dialect, rows: unknown[][]): ContestTuple[] {
-  for (const r of rows) r[KICKOFF] = d.isoValue(r[KICKOFF]);
-  return rows as ContestTuple[];
-}
 
 export interface ContestFilter {
   editionId?: number;
@@ -111,7 +98,7 @@ export async function listContests(db: Db, f: ContestFilter): Promise<ContestTup
   const d = dialect(db);
   const params: SqlParam[] = [];
   const text = `${select(d)}${where(d, f, params)} ORDER BY c."kickoffAt", c."id", p."side" DESC`;
-  return withIso(d, await sqlRows(db, text, params));
+  return CONTEST.rows(d, await sqlRows(db, text, params));
 }
 
 const byId = statement((d) => `${select(d)} WHERE c."id" = ? ORDER BY p."side" DESC`);
@@ -119,7 +106,7 @@ const byId = statement((d) => `${select(d)} WHERE c."id" = ? ORDER BY p."side" D
 /** One contest's rows (see ContestTuple), or null when there is no such contest. */
 export async function getContest(db: Db, id: number): Promise<ContestTuple[] | null> {
   const rows = await sqlRows(db, byId, [id]);
-  return rows.length ? withIso(dialect(db), rows) : null;
+  return rows.length ? CONTEST.rows(dialect(db), rows) : null;
 }
 
 const exists = statement(() => `SELECT 1 FROM "contests" WHERE "id" = ?`);

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { getContest, KICKOFF, listContests, SIDE, type ContestTuple } from "../../repos/contests";
+import { CONTEST, getContest, listContests, type ContestTuple } from "../../repos/contests";
 import { PERIODS } from "../../sports/clock";
 import { isoInZone } from "../../sports/time";
 import { q } from "../request";
@@ -101,15 +101,16 @@ interface Group {
   away?: ContestTuple;
 }
 
+const at = CONTEST.at;
 const participantJson = rowWriter<typeof Participant, ContestTuple>(Participant, {
-  side: SIDE,
-  team_id: 9,
-  person_id: 10,
-  name: 11,
-  score: 12,
-  halftime_score: 13,
-  score_detail: 14,
-  outcome: 15,
+  side: at.side,
+  team_id: at.teamId,
+  person_id: at.personId,
+  name: at.name,
+  score: at.score,
+  halftime_score: at.halftimeScore,
+  score_detail: at.scoreDetail,
+  outcome: at.outcome,
 });
 
 const Pair = SidePair.unwrap();
@@ -122,19 +123,20 @@ const pair = (g: Group, col: number): string => {
 };
 
 const scoreJson = rowWriter<typeof ScoreDetail, ContestTuple, Group>(ScoreDetail, {
-  half_time: (_, g) => pair(g, 13),
-  full_time: (_, g) => pair(g, 18),
-  extra_time: (_, g) => pair(g, 19),
-  penalties: (_, g) => pair(g, 20),
-  decided_by: 17,
-  winner: (_, g) => jsonStr(g.home?.[15] === "win" ? "home" : g.away?.[15] === "win" ? "away" : null),
-  first_shooter: 27,
+  half_time: (_, g) => pair(g, at.halftimeScore),
+  full_time: (_, g) => pair(g, at.fullTimeScore),
+  extra_time: (_, g) => pair(g, at.extraTimeScore),
+  penalties: (_, g) => pair(g, at.penaltyScore),
+  decided_by: at.decidedBy,
+  winner: (_, g) =>
+    jsonStr(g.home?.[at.outcome] === "win" ? "home" : g.away?.[at.outcome] === "win" ? "away" : null),
+  first_shooter: at.firstShooter,
 });
 
 /** A nullable boolean column (SQLite gives 0/1). */
 const boolOrNull = (v: unknown) => (v === null || v === undefined ? "null" : jsonBool(v));
 const coverageJson = rowWriter<typeof ContestCoverage, ContestTuple>(ContestCoverage, {
-  goal_list: (r) => boolOrNull(r[26]),
+  goal_list: (r) => boolOrNull(r[at.goalList]),
 });
 
 /** Participants are the contest's rows that have a side (a contest without any has none). */
@@ -142,26 +144,26 @@ function participantsJson(g: Group): string {
   let out = "[";
   let n = 0;
   for (let k = g.from; k < g.to; k++)
-    if (g.rows[k][SIDE] !== null) out += (n++ ? "," : "") + participantJson(g.rows[k]);
+    if (g.rows[k][at.side] !== null) out += (n++ ? "," : "") + participantJson(g.rows[k]);
   return `${out}]`;
 }
 
 const contestJson = rowWriter<typeof Contest, ContestTuple, Group>(Contest, {
-  id: 0,
-  competition_id: 1,
-  edition_id: 2,
-  round: 3,
-  stage: 4,
-  status: 5,
-  kickoff_at: KICKOFF,
-  venue: 7,
-  period: 21,
-  minute: 22,
-  venue_city: 23,
-  venue_country: 24,
-  neutral: (r) => boolOrNull(r[25]),
+  id: at.id,
+  competition_id: at.competitionId,
+  edition_id: at.editionId,
+  round: at.round,
+  stage: at.stage,
+  status: at.status,
+  kickoff_at: at.kickoffAt,
+  venue: at.venue,
+  period: at.period,
+  minute: at.minute,
+  venue_city: at.city,
+  venue_country: at.country,
+  neutral: (r) => boolOrNull(r[at.neutral]),
   participants: (_, g) => participantsJson(g),
-  referee: 16,
+  referee: at.referee,
   score: scoreJson,
   coverage: (r) => coverageJson(r),
 });
@@ -174,9 +176,9 @@ export function contestsJson(rows: readonly ContestTuple[]): string[] {
   const out: string[] = [];
   for (let i = 0; i < rows.length;) {
     const g: Group = { rows, from: i, to: i };
-    for (; i < rows.length && rows[i][0] === rows[g.from][0]; i++) {
-      if (rows[i][SIDE] === "home") g.home = rows[i];
-      else if (rows[i][SIDE] === "away") g.away = rows[i];
+    for (; i < rows.length && rows[i][at.id] === rows[g.from][at.id]; i++) {
+      if (rows[i][at.side] === "home") g.home = rows[i];
+      else if (rows[i][at.side] === "away") g.away = rows[i];
     }
     g.to = i;
     out.push(contestJson(rows[g.from], g));
@@ -186,7 +188,7 @@ export function contestsJson(rows: readonly ContestTuple[]): string[] {
 
 /** The rows with kickoff_at written in `zone` (the `timezone` parameter); unchanged without one. */
 function inTimeZone(rows: ContestTuple[], zone: string | undefined): ContestTuple[] {
-  if (zone) for (const r of rows) r[KICKOFF] = isoInZone(new Date(r[KICKOFF]), zone);
+  if (zone) for (const r of rows) r[at.kickoffAt] = isoInZone(new Date(r[at.kickoffAt] as string), zone);
   return rows;
 }
 
