@@ -1,15 +1,21 @@
 "use client";
 
-import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { MutationCache, QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { startTransition, useEffect, useState, type ReactNode } from "react";
 import type { Role } from "@/lib/workspaces/permissions";
 import { RenderedAtContext } from "./clock";
 import { CsrfContext } from "./csrf";
-import { ApiRequestError } from "./hooks/useApi";
+import { ApiRequestError, needsReauth, REAUTH_EVENT } from "./hooks/useApi";
 import { RoleContext } from "./workspace";
 
 function makeQueryClient() {
   return new QueryClient({
+    // Any change refused for want of a recent re-authentication: the page offers it (AccountView).
+    mutationCache: new MutationCache({
+      onError: (error) => {
+        if (needsReauth(error)) window.dispatchEvent(new Event(REAUTH_EVENT));
+      },
+    }),
     defaultOptions: {
       queries: {
         staleTime: 15_000,

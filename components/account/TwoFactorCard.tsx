@@ -1,7 +1,7 @@
 "use client";
 
 import { useState, type FormEvent } from "react";
-import { Field } from "../auth/Field";
+import { Field } from "../ui/Field";
 import { useTwoFactorMutation, useTwoFactorQuery } from "../hooks/useTwoFactor";
 import { Badge } from "../ui/Badge";
 import { Button, focusRing } from "../ui/Button";

@@ -2,7 +2,7 @@
 
 import { useState, type FormEvent } from "react";
 import { Button } from "../ui/Button";
-import { Field } from "./Field";
+import { Field } from "../ui/Field";
 
 async function post(path: string, body: unknown): Promise<string | null> {
   const res = await fetch(path, {

@@ -110,17 +110,17 @@ export function WebhooksView() {
           open={adding}
           editing={null}
           pending={create.isPending}
-          serverError={create.isError ? create.error.message : ""}
           onClose={() => {
             setAdding(false);
             create.reset();
           }}
-          onSubmit={(input) =>
+          onSubmit={(input, onError) =>
             create.mutate(input, {
               onSuccess: (result) => {
                 setAdding(false);
                 setCreated(result);
               },
+              onError,
             })
           }
         />
@@ -130,12 +130,11 @@ export function WebhooksView() {
           open={editing !== null}
           editing={editing}
           pending={update.isPending}
-          serverError={update.isError ? update.error.message : ""}
           onClose={() => {
             setEditing(null);
             update.reset();
           }}
-          onSubmit={(input) =>
+          onSubmit={(input, onError) =>
             editing &&
             update.mutate(
               { id: editing.id, ...input },
@@ -145,6 +144,7 @@ export function WebhooksView() {
                   update.reset();
                   setNotice("Endpoint saved.");
                 },
+                onError,
               },
             )
           }
