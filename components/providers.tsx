@@ -6,7 +6,7 @@ import type { Role } from "@/lib/workspaces/permissions";
 import { RenderedAtContext } from "./clock";
 import { CsrfContext } from "./csrf";
 import { ApiRequestError, needsReauth, REAUTH_EVENT } from "./hooks/useApi";
-import { RoleContext } from "./workspace";
+import { RoleContext, SuspendedContext, UserIdContext } from "./workspace";
 
 function makeQueryClient() {
   return new QueryClient({
@@ -30,6 +30,8 @@ function makeQueryClient() {
 export function Providers({
   csrfToken,
   role = "viewer",
+  userId = null,
+  suspended = false,
   renderedAt = null,
   children,
 }: {
@@ -38,6 +40,10 @@ export function Providers({
   renderedAt?: number | null;
   /** The member's role in the active workspace (the dashboard layout). */
   role?: Role;
+  /** The signed-in person (the dashboard layout): which objects are its own. */
+  userId?: string | null;
+  /** The active workspace's account is suspended (the dashboard layout). */
+  suspended?: boolean;
   children: ReactNode;
 }) {
   const [client] = useState(makeQueryClient);
@@ -47,9 +53,13 @@ export function Providers({
   return (
     <CsrfContext.Provider value={csrfToken}>
       <RoleContext.Provider value={role}>
-        <RenderedAtContext.Provider value={frozenAt}>
-          <QueryClientProvider client={client}>{children}</QueryClientProvider>
-        </RenderedAtContext.Provider>
+        <UserIdContext.Provider value={userId}>
+          <SuspendedContext.Provider value={suspended}>
+            <RenderedAtContext.Provider value={frozenAt}>
+              <QueryClientProvider client={client}>{children}</QueryClientProvider>
+            </RenderedAtContext.Provider>
+          </SuspendedContext.Provider>
+        </UserIdContext.Provider>
       </RoleContext.Provider>
     </CsrfContext.Provider>
   );

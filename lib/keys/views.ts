@@ -22,6 +22,8 @@ export interface KeyView {
   source: string;
   createdAt: string;
   createdBy: PersonRef | null;
+  /** Who created it: a developer may change only the keys it created (KEY_MANAGE). */
+  createdById: string | null;
   lastUsedAt: string | null;
   revokedAt: string | null;
   revokedBy: PersonRef | null;
@@ -60,6 +62,7 @@ export function toKeyView(k: KeyRow): KeyView {
     source: k.source,
     createdAt: k.createdAt.toISOString(),
     createdBy: k.createdBy,
+    createdById: k.createdById,
     // Written by metering at most once a minute per key (lib/usage/store.ts).
     lastUsedAt: k.lastUsedAt?.toISOString() ?? null,
     revokedAt: k.revokedAt?.toISOString() ?? null,
