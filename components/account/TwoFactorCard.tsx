@@ -114,9 +114,12 @@ export function TwoFactorCard() {
               data-testid="totp-qr"
               className="rounded border border-slate-200 bg-white"
             />
-            <p className="break-all rounded bg-slate-100 px-3 py-2 font-mono text-[13px] text-slate-900">
-              {setup.data.secret}
-            </p>
+            <div className="flex flex-wrap items-center gap-2">
+              <p className="min-w-0 flex-1 break-all rounded bg-slate-100 px-3 py-2 font-mono text-[13px] text-slate-900">
+                {setup.data.secret}
+              </p>
+              <CopyButton text={setup.data.secret} label="Copy secret" size="sm" />
+            </div>
             <a className="inline-block break-all text-emerald-700 underline" href={setup.data.uri}>
               Open in authenticator app
             </a>
