@@ -209,3 +209,19 @@ for (const viewport of VIEWPORTS) {
     for (const u of [owner, dev, viewer]) await u.context.close();
   });
 }
+
+test("a used or unknown reset link says so before any password is typed, with a link to ask again", async ({
+  browser,
+}) => {
+  const context = await browser.newContext({ baseURL: app.baseUrl, viewport: VIEWPORTS[1] });
+  const page = await context.newPage();
+  await page.goto(`/reset-password?token=${randomBytes(32).toString("base64url")}`);
+  await expect(page.getByRole("heading", { name: "This link no longer works" })).toBeVisible();
+  await expect(page.getByLabel("New password")).toHaveCount(0);
+  const again = page.getByRole("link", { name: "Ask for a new one" });
+  await expect(again).toHaveAttribute("href", "/reset-password");
+  await expectNoSeriousAxeViolations(page);
+  await again.click();
+  await expect(page.getByLabel("Email")).toBeVisible();
+  await context.close();
+});

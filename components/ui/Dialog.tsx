@@ -40,6 +40,25 @@ export function Dialog({
   const descriptionId = useId();
   openRef.current = open;
 
+  // On close (or unmount, when the parent drops the dialog), focus goes back to the opener, or to
+  // the page's heading when the opener is gone (a removed row): never to <body>. A later frame, so
+  // a parent that put focus somewhere itself (the keys list heading) is left alone.
+  useEffect(() => {
+    if (!open) return;
+    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    return () => {
+      requestAnimationFrame(() => {
+        const active = document.activeElement;
+        if (active && active !== document.body && active.isConnected) return;
+        if (opener?.isConnected && opener !== document.body) return opener.focus();
+        const heading = document.querySelector<HTMLElement>("main h1") ?? document.querySelector("h1");
+        if (!heading) return;
+        if (!heading.hasAttribute("tabindex")) heading.setAttribute("tabindex", "-1");
+        heading.focus();
+      });
+    };
+  }, [open]);
+
   useEffect(() => {
     const dialog = ref.current;
     if (!dialog) return;
@@ -80,7 +99,7 @@ export function Dialog({
     >
       {open && (
         // Header and footer stay put and only the body scrolls, so the primary button is always in view
-        // (issue 34: Create and Edit key put Save below the fold at 1280x800 and 390x844).
+        // (Create and Edit key put Save below the fold at 1280x800 and 390x844).
         <div className={`flex flex-col ${placement === "drawer" ? "h-dvh" : "max-h-[calc(100dvh-2rem)]"}`}>
           <div className="flex shrink-0 items-start justify-between gap-4 px-6 pt-5">
             <div>

@@ -1,6 +1,7 @@
 import { notFound } from "../api/errors";
 import type { Access } from "../auth/route";
 import type { Db } from "../db";
+import { grantLastUses } from "../oauth/store";
 import { keyCreator } from "../workspaces/store";
 import { findListedKey, listApiKeys } from "./store";
 import { scopesOf } from "./scopes";
@@ -80,14 +81,29 @@ export function toKeyView(k: KeyRow): KeyView {
   };
 }
 
+/**
+ * A connected app's key was last used when its connection last called (/mcp), as "Connected apps"
+ * says, if that is later than the key's own metered use.
+ */
+async function withConnectionUse(db: Db, views: KeyView[]): Promise<KeyView[]> {
+  const uses = await grantLastUses(
+    db,
+    views.filter((v) => v.source === "agent").map((v) => v.id),
+  );
+  return views.map((v) => {
+    const used = uses.get(v.id)?.toISOString();
+    return used && (!v.lastUsedAt || used > v.lastUsedAt) ? { ...v, lastUsedAt: used } : v;
+  });
+}
+
 /** The account's keys, newest first. */
 export async function listKeyViews(db: Db, accountId: string): Promise<KeyView[]> {
-  return (await listApiKeys(db, accountId)).map(toKeyView);
+  return withConnectionUse(db, (await listApiKeys(db, accountId)).map(toKeyView));
 }
 
 /** One key as a route answers it after a change; a key gone meanwhile is 404. */
 export async function keyViewOf(db: Db, id: string): Promise<KeyView> {
   const listed = await findListedKey(db, id);
   if (!listed) throw notFound("API key");
-  return toKeyView(listed);
+  return (await withConnectionUse(db, [toKeyView(listed)]))[0];
 }
