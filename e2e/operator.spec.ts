@@ -4,7 +4,7 @@ import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
 import { startApp, type RunningApp } from "../tests/support/app";
 import { createKey } from "../tests/support/cli";
-import { e2eDb, newUserPage, ROOT, SCREENS } from "./dashboard-helpers";
+import { e2eDb, newUserPage, PASSWORD, ROOT, SCREENS } from "./dashboard-helpers";
 
 // The operator console: find an account, suspend it (its key is refused on a second instance within
 // 2 s), reinstate it, edit a plan's limit and see the key's rate-limit header change, import a file
@@ -102,7 +102,15 @@ for (const vp of VIEWPORTS) {
     // Suspend: the key is refused on the other instance within 2 s; the customer sees why.
     await page.getByLabel(/Reason for suspending/).fill("Chargebacks on every invoice since March");
     await page.getByRole("button", { name: "Suspend account" }).click();
+    // It asks first, with the re-authentication in the same dialog, in view at any width.
+    const confirm = page.getByRole("dialog", { name: "Suspend this account?" });
+    await expect(confirm).toContainText("Chargebacks on every invoice since March");
+    const proof = confirm.getByLabel("Your password or a 6-digit code");
+    await expect(proof).toBeInViewport();
+    await proof.fill(PASSWORD);
+    await confirm.getByRole("button", { name: "Suspend account" }).click();
     await expect(page.getByRole("status").filter({ hasText: "Account suspended" })).toBeVisible();
+    await expect(confirm).toBeHidden();
     const suspendedAt = Date.now();
     await expect
       .poll(async () => (await teams(request, second.baseUrl, key)).status, {
@@ -119,6 +127,9 @@ for (const vp of VIEWPORTS) {
     await expect(
       customer.page.getByRole("alert").filter({ hasText: "This account is suspended" }),
     ).toContainText("Chargebacks on every invoice since March");
+    // The quick start explains the suspension and offers no key that would answer 401.
+    await expect(customer.page.getByTestId("quickstart-suspended")).toBeVisible();
+    await expect(customer.page.getByRole("button", { name: /Create .* key/ })).toHaveCount(0);
     await expectClean(customer.page, `operator-suspended-dashboard-${tag}`);
 
     // Reinstate.
