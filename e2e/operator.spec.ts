@@ -148,7 +148,14 @@ for (const vp of VIEWPORTS) {
     await add.getByLabel("Requests/min per key").fill("6000");
     await add.getByLabel("Burst").fill("30");
     await add.getByRole("button", { name: "Add plan" }).click();
-    await expect(page.getByRole("form", { name: `Plan ${plan}` })).toBeVisible();
+    // Each saved plan is one line of figures (thousands separated) with its account count; Edit opens it.
+    const row = page
+      .locator("div")
+      .filter({ has: page.getByText(plan, { exact: true }) })
+      .last();
+    await expect(page.getByText(`Operator test ${tag}`)).toBeVisible();
+    await expect(row).toContainText("6,000 req/min per key, burst 30");
+    await expect(row.getByTestId("plan-accounts")).toHaveText("0 accounts");
     await expectClean(page, `operator-plans-${tag}`);
     await page.goto(accountUrl);
     await page.getByLabel("Plan", { exact: true }).selectOption(plan);
@@ -156,7 +163,16 @@ for (const vp of VIEWPORTS) {
     await expect(page.getByRole("status").filter({ hasText: `Plan changed to ${plan}` })).toBeVisible();
     await expect.poll(async () => (await teams(request, baseURL!, key)).limit, { timeout: 5000 }).toBe("30");
     await page.goto("/operator/plans");
+    await expect(
+      page
+        .locator("div")
+        .filter({ has: page.getByText(plan, { exact: true }) })
+        .last()
+        .getByTestId("plan-accounts"),
+    ).toHaveText("1 account");
+    await page.getByText(`Edit plan ${plan}`, { exact: true }).click();
     const edit = page.getByRole("form", { name: `Plan ${plan}` });
+    await expect(edit).toBeVisible();
     await edit.getByLabel("Burst").fill("25");
     await edit.getByRole("button", { name: "Save" }).click();
     await expect(edit.getByRole("status")).toContainText("Saved");
