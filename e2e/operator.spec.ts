@@ -62,6 +62,10 @@ async function teams(request: APIRequestContext, base: string, key: string) {
   };
 }
 
+/** A saved plan's line on the Plans page (its figures and account count). */
+const planRow = (page: Page, plan: string) =>
+  page.locator("div:has(> [data-testid=plan-accounts])").filter({ hasText: new RegExp(`^${plan}`) });
+
 function makeOperator(email: string) {
   const db = e2eDb();
   db.prepare("UPDATE accounts SET operator = 1 WHERE id = (SELECT accountId FROM users WHERE email = ?)").run(
@@ -149,10 +153,7 @@ for (const vp of VIEWPORTS) {
     await add.getByLabel("Burst").fill("30");
     await add.getByRole("button", { name: "Add plan" }).click();
     // Each saved plan is one line of figures (thousands separated) with its account count; Edit opens it.
-    const row = page
-      .locator("div")
-      .filter({ has: page.getByText(plan, { exact: true }) })
-      .last();
+    const row = planRow(page, plan);
     await expect(page.getByText(`Operator test ${tag}`)).toBeVisible();
     await expect(row).toContainText("6,000 req/min per key, burst 30");
     await expect(row.getByTestId("plan-accounts")).toHaveText("0 accounts");
@@ -163,13 +164,7 @@ for (const vp of VIEWPORTS) {
     await expect(page.getByRole("status").filter({ hasText: `Plan changed to ${plan}` })).toBeVisible();
     await expect.poll(async () => (await teams(request, baseURL!, key)).limit, { timeout: 5000 }).toBe("30");
     await page.goto("/operator/plans");
-    await expect(
-      page
-        .locator("div")
-        .filter({ has: page.getByText(plan, { exact: true }) })
-        .last()
-        .getByTestId("plan-accounts"),
-    ).toHaveText("1 account");
+    await expect(planRow(page, plan).getByTestId("plan-accounts")).toHaveText("1 account");
     await page.getByText(`Edit plan ${plan}`, { exact: true }).click();
     const edit = page.getByRole("form", { name: `Plan ${plan}` });
     await expect(edit).toBeVisible();
