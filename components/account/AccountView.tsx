@@ -1,5 +1,6 @@
 "use client";
 
+import { useSearchParams } from "next/navigation";
 import { useEffect, useRef, useState } from "react";
 import { REAUTH_EVENT } from "../hooks/useApi";
 import { PageHeader } from "../ui/Card";
@@ -11,9 +12,11 @@ import { SessionsCard } from "./SessionsCard";
 import { TwoFactorCard } from "./TwoFactorCard";
 
 export function AccountView({ email, github }: { email: string; github: { linked: boolean } | null }) {
-  // "Confirm it's you" appears when a change asks for it (a refused two-factor or GitHub change),
-  // not on every visit: the password change carries its own proof.
-  const [confirming, setConfirming] = useState(false);
+  // "Confirm it's you" appears when a change asks for it (a refused two-factor change, or a GitHub
+  // link sent back here with ?error=reauth_required), not on every visit: the password change
+  // carries its own proof.
+  const params = useSearchParams();
+  const [confirming, setConfirming] = useState(params.get("error") === "reauth_required");
   const confirmRef = useRef<HTMLDivElement>(null);
   useEffect(() => {
     const ask = () => {
