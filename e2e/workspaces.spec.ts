@@ -85,7 +85,8 @@ async function signUpThroughInvitation(
 async function openSection(page: Page, name: string, width: number) {
   if (width < 1024) await page.getByRole("button", { name: "Open menu" }).click();
   await page.getByRole("navigation", { name: "Dashboard" }).getByRole("link", { name }).click();
-  await expect(page.getByRole("heading", { name, level: 1 })).toBeVisible();
+  // A dynamic page rendered by a server of its own: seconds on a loaded machine.
+  await expect(page.getByRole("heading", { name, level: 1 })).toBeVisible({ timeout: 15_000 });
   expect(new URL(page.url()).searchParams.get("w")).toBeTruthy();
 }
 
