@@ -8,14 +8,7 @@ import type { FormErrors } from "../ui/useFormErrors";
 
 /** The key form's fields, named as the server's answers name them (`error.field`). */
 export type KeyField =
-  | "name"
-  | "expiresIn"
-  | "expiresAt"
-  | "scopes"
-  | "allowedIps"
-  | "rateLimit"
-  | "unitCap"
-  | "note";
+  "name" | "expiresIn" | "expiresAt" | "scopes" | "allowedIps" | "rateLimit" | "unitCap" | "note";
 export type KeyForm = FormErrors<KeyField>;
 
 /** "keep": an edit leaves the key's current expiry as it is. */

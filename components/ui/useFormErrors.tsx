@@ -96,7 +96,11 @@ export function useFormErrors<F extends string>(aliases: Partial<Record<string, 
 export type FormErrors<F extends string> = ReturnType<typeof useFormErrors<F>>;
 
 /** The form's own problem (no field of it is wrong): a focusable alert where the form starts. */
-export function FormAlert({ form }: { form: { general: string; generalRef: FormErrors<string>["generalRef"] } }) {
+export function FormAlert({
+  form,
+}: {
+  form: { general: string; generalRef: FormErrors<string>["generalRef"] };
+}) {
   return (
     <p
       ref={form.generalRef}

@@ -10,7 +10,9 @@ describe("field errors", () => {
     expect(fieldError("url", "URL must start with https:// or http://").body()).toEqual({
       error: { code: "INVALID_PARAMETER", message: "URL must start with https:// or http://", field: "url" },
     });
-    expect(new ApiError("CONFLICT", "taken").body()).toEqual({ error: { code: "CONFLICT", message: "taken" } });
+    expect(new ApiError("CONFLICT", "taken").body()).toEqual({
+      error: { code: "CONFLICT", message: "taken" },
+    });
   });
 
   it("a verdict's field survives unwrap and assertOk", () => {

@@ -66,8 +66,7 @@ export function parseAllowlist(raw: string): { cidrs: string[] | null } | { erro
           : `${entries(bad)} are not IPv4/IPv6 addresses or CIDR ranges`,
     };
   const mapped = items.filter((i) => isMappedRange(parseCidr(i)!));
-  if (mapped.length)
-    return { error: `Write ${entries(mapped)} as IPv4 (e.g. 10.0.0.0/8), not as ::ffff:…` };
+  if (mapped.length) return { error: `Write ${entries(mapped)} as IPv4 (e.g. 10.0.0.0/8), not as ::ffff:…` };
   return { cidrs: items };
 }
 

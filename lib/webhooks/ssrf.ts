@@ -88,7 +88,7 @@ export const PRIVATE_TARGET = "URL points at a private, loopback or link-local a
  */
 export function dashboardUrlProblem(message: string, url?: string): string {
   if (message !== PRIVATE_TARGET) return message;
-  let host: string | null = null;
+  let host: string | null;
   try {
     host = url ? new URL(url).hostname : null;
   } catch {

@@ -203,7 +203,10 @@ describe.each(["sqlite", "postgresql"] as const)("%s", (kind) => {
     r = await patch({ scopes: [] });
     expect(r.body.error).toMatchObject({ message: "Choose at least one scope", field: "scopes" });
     r = await patch({ expiresAt: "2001-01-01" });
-    expect(r.body.error).toMatchObject({ message: "Expiry must be a date in the future", field: "expiresAt" });
+    expect(r.body.error).toMatchObject({
+      message: "Expiry must be a date in the future",
+      field: "expiresAt",
+    });
     r = await patch({ secretHash: "x" });
     expect(r.status).toBe(400);
     r = await patch({ name: "x" }, "not-the-token");
