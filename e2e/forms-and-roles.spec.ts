@@ -225,3 +225,18 @@ test("a used or unknown reset link says so before any password is typed, with a 
   await expect(page.getByLabel("Email")).toBeVisible();
   await context.close();
 });
+
+test("robots.txt keeps private surfaces out, and the home page names its social card", async ({ page }) => {
+  const robots = await page.request.get(`${app.baseUrl}/robots.txt`);
+  expect(robots.status()).toBe(200);
+  const text = await robots.text();
+  for (const path of ["/dashboard", "/operator", "/api", "/oauth"])
+    expect(text).toContain(`Disallow: ${path}\n`);
+  await page.goto(`${app.baseUrl}/`);
+  const image = await page.locator('meta[property="og:image"]').getAttribute("content");
+  expect(image).toBe(`${app.baseUrl}/social-card.png`);
+  await expect(page.locator('meta[name="twitter:card"]')).toHaveAttribute("content", "summary_large_image");
+  const png = await page.request.get(image!);
+  expect(png.status()).toBe(200);
+  expect(png.headers()["content-type"]).toBe("image/png");
+});
