@@ -230,8 +230,7 @@ test("robots.txt keeps private surfaces out, and the home page names its social 
   const robots = await page.request.get(`${app.baseUrl}/robots.txt`);
   expect(robots.status()).toBe(200);
   const text = await robots.text();
-  for (const path of ["/dashboard", "/operator", "/api", "/oauth"])
-    expect(text).toContain(`Disallow: ${path}\n`);
+  for (const p of ["/dashboard", "/operator", "/api", "/oauth"]) expect(text).toContain(`Disallow: ${p}\n`);
   await page.goto(`${app.baseUrl}/`);
   const image = await page.locator('meta[property="og:image"]').getAttribute("content");
   expect(image).toBe(`${app.baseUrl}/social-card.png`);
