@@ -162,6 +162,8 @@ for (const viewport of VIEWPORTS) {
     await removal.getByRole("button", { name: "Remove member" }).click();
     const removedAt = Date.now();
     await expect(members.getByRole("listitem")).toHaveCount(2);
+    // The removed row's button is gone: focus went to the page heading, not <body>.
+    await expect(owner.getByRole("heading", { name: "Members", level: 1 })).toBeFocused();
 
     // The developer's session ends within 5 s; their key keeps working.
     await expect
