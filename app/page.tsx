@@ -1,3 +1,4 @@
+import type { Metadata } from "next";
 import { headers } from "next/headers";
 import Link from "next/link";
 import { CopyButton } from "@/components/ui/CopyButton";
@@ -14,6 +15,23 @@ const areas = [
 
 const secondary =
   "rounded-md border border-slate-300 bg-white px-4 py-2 font-medium hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-emerald-600";
+
+/**
+ * The card a link to this instance shows (public/social-card.png, made by `npm run social-card`),
+ * at the instance's own address: crawlers need an absolute URL.
+ */
+export async function generateMetadata(): Promise<Metadata> {
+  const requestHeaders = await headers();
+  const base = instanceBaseUrl((name) => requestHeaders.get(name));
+  const title = "Statline: sports statistics, one versioned JSON API";
+  const description =
+    "Competitions, contests, persons, teams, standings and odds history over a metered /v1 JSON API you host.";
+  const image = { url: `${base}/social-card.png`, width: 1200, height: 630, alt: "Statline" };
+  return {
+    openGraph: { title, description, url: base, siteName: "Statline", type: "website", images: [image] },
+    twitter: { card: "summary_large_image", title, description, images: [image] },
+  };
+}
 
 // Links without prefetch: on a phone all of them are in the first screen, and prefetching their
 // routes (data and script) on load added 6 fetches to the page's start (Lighthouse).

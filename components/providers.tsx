@@ -1,15 +1,21 @@
 "use client";
 
-import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { MutationCache, QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { startTransition, useEffect, useState, type ReactNode } from "react";
 import type { Role } from "@/lib/workspaces/permissions";
 import { RenderedAtContext } from "./clock";
 import { CsrfContext } from "./csrf";
-import { ApiRequestError } from "./hooks/useApi";
-import { RoleContext } from "./workspace";
+import { ApiRequestError, needsReauth, REAUTH_EVENT } from "./hooks/useApi";
+import { RoleContext, SuspendedContext, UserIdContext } from "./workspace";
 
 function makeQueryClient() {
   return new QueryClient({
+    // Any change refused for want of a recent re-authentication: the page offers it (AccountView).
+    mutationCache: new MutationCache({
+      onError: (error) => {
+        if (needsReauth(error)) window.dispatchEvent(new Event(REAUTH_EVENT));
+      },
+    }),
     defaultOptions: {
       queries: {
         staleTime: 15_000,
@@ -24,6 +30,8 @@ function makeQueryClient() {
 export function Providers({
   csrfToken,
   role = "viewer",
+  userId = null,
+  suspended = false,
   renderedAt = null,
   children,
 }: {
@@ -32,6 +40,10 @@ export function Providers({
   renderedAt?: number | null;
   /** The member's role in the active workspace (the dashboard layout). */
   role?: Role;
+  /** The signed-in person (the dashboard layout): which objects are its own. */
+  userId?: string | null;
+  /** The active workspace's account is suspended (the dashboard layout). */
+  suspended?: boolean;
   children: ReactNode;
 }) {
   const [client] = useState(makeQueryClient);
@@ -41,9 +53,13 @@ export function Providers({
   return (
     <CsrfContext.Provider value={csrfToken}>
       <RoleContext.Provider value={role}>
-        <RenderedAtContext.Provider value={frozenAt}>
-          <QueryClientProvider client={client}>{children}</QueryClientProvider>
-        </RenderedAtContext.Provider>
+        <UserIdContext.Provider value={userId}>
+          <SuspendedContext.Provider value={suspended}>
+            <RenderedAtContext.Provider value={frozenAt}>
+              <QueryClientProvider client={client}>{children}</QueryClientProvider>
+            </RenderedAtContext.Provider>
+          </SuspendedContext.Provider>
+        </UserIdContext.Provider>
       </RoleContext.Provider>
     </CsrfContext.Provider>
   );

@@ -131,6 +131,10 @@ test("paste mode: the code shown on the page is pasted into the CLI; live only b
   // Selectable, and nothing a terminal would mangle: letters and digits only.
   expect(code).toMatch(/^[0-9A-Za-z]{32}$/);
   expect(await shown.evaluate((el) => getComputedStyle(el).userSelect)).toBe("all");
+  // The address bar left the form's POST URL (a reload asks the approval page, not the form again),
+  // and the code has a Copy button.
+  await expect(page).toHaveURL(/\/agent\/[^/]+$/);
+  await expect(page.getByRole("button", { name: "Copy code" })).toBeVisible();
   cli.proc.stdin!.write(`${code}\n`);
 
   expect(await cli.exited).toBe(0);

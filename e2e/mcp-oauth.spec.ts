@@ -108,9 +108,14 @@ test("the SDK client connects by URL; the user approves in the browser; tools eq
       path: path.join("test-results", "screens", `connected-app-${width}x${height}.png`),
     });
   }
-  page.once("dialog", (d) => void d.accept());
   await row.getByRole("button", { name: /Revoke connected app/ }).click();
+  const ask = page.getByRole("dialog", { name: "Disconnect app?" });
+  await expect(ask).toContainText(provider.name);
+  await ask.getByRole("button", { name: "Disconnect" }).click();
   await expect(row).toHaveCount(0);
+  await expect(ask).toBeHidden();
+  // The row and its button are gone: focus lands on the page heading, not <body>.
+  await expect(page.getByRole("heading", { name: "Account", level: 1 })).toBeFocused();
   expect((await rawMcp(app.baseUrl, provider.saved!.access_token)).status).toBe(401);
   await client.close().catch(() => {});
 });

@@ -4,7 +4,7 @@ import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
 import { startApp, type RunningApp } from "../tests/support/app";
 import { createKey } from "../tests/support/cli";
-import { e2eDb, newUserPage, ROOT, SCREENS } from "./dashboard-helpers";
+import { e2eDb, newUserPage, PASSWORD, ROOT, SCREENS } from "./dashboard-helpers";
 
 // The operator console: find an account, suspend it (its key is refused on a second instance within
 // 2 s), reinstate it, edit a plan's limit and see the key's rate-limit header change, import a file
@@ -62,6 +62,10 @@ async function teams(request: APIRequestContext, base: string, key: string) {
   };
 }
 
+/** A saved plan's line on the Plans page (its figures and account count). */
+const planRow = (page: Page, plan: string) =>
+  page.locator("div:has(> [data-testid=plan-accounts])").filter({ hasText: new RegExp(`^${plan}`) });
+
 function makeOperator(email: string) {
   const db = e2eDb();
   db.prepare("UPDATE accounts SET operator = 1 WHERE id = (SELECT accountId FROM users WHERE email = ?)").run(
@@ -102,7 +106,15 @@ for (const vp of VIEWPORTS) {
     // Suspend: the key is refused on the other instance within 2 s; the customer sees why.
     await page.getByLabel(/Reason for suspending/).fill("Chargebacks on every invoice since March");
     await page.getByRole("button", { name: "Suspend account" }).click();
+    // It asks first, with the re-authentication in the same dialog, in view at any width.
+    const confirm = page.getByRole("dialog", { name: "Suspend this account?" });
+    await expect(confirm).toContainText("Chargebacks on every invoice since March");
+    const proof = confirm.getByLabel("Your password or a 6-digit code");
+    await expect(proof).toBeInViewport();
+    await proof.fill(PASSWORD);
+    await confirm.getByRole("button", { name: "Suspend account" }).click();
     await expect(page.getByRole("status").filter({ hasText: "Account suspended" })).toBeVisible();
+    await expect(confirm).toBeHidden();
     const suspendedAt = Date.now();
     await expect
       .poll(async () => (await teams(request, second.baseUrl, key)).status, {
@@ -119,6 +131,9 @@ for (const vp of VIEWPORTS) {
     await expect(
       customer.page.getByRole("alert").filter({ hasText: "This account is suspended" }),
     ).toContainText("Chargebacks on every invoice since March");
+    // The quick start explains the suspension and offers no key that would answer 401.
+    await expect(customer.page.getByTestId("quickstart-suspended")).toBeVisible();
+    await expect(customer.page.getByRole("button", { name: /Create .* key/ })).toHaveCount(0);
     await expectClean(customer.page, `operator-suspended-dashboard-${tag}`);
 
     // Reinstate.
@@ -137,7 +152,11 @@ for (const vp of VIEWPORTS) {
     await add.getByLabel("Requests/min per key").fill("6000");
     await add.getByLabel("Burst").fill("30");
     await add.getByRole("button", { name: "Add plan" }).click();
-    await expect(page.getByRole("form", { name: `Plan ${plan}` })).toBeVisible();
+    // Each saved plan is one line of figures (thousands separated) with its account count; Edit opens it.
+    const row = planRow(page, plan);
+    await expect(page.getByText(`Operator test ${tag}`)).toBeVisible();
+    await expect(row).toContainText("6,000 req/min per key, burst 30");
+    await expect(row.getByTestId("plan-accounts")).toHaveText("0 accounts");
     await expectClean(page, `operator-plans-${tag}`);
     await page.goto(accountUrl);
     await page.getByLabel("Plan", { exact: true }).selectOption(plan);
@@ -145,7 +164,10 @@ for (const vp of VIEWPORTS) {
     await expect(page.getByRole("status").filter({ hasText: `Plan changed to ${plan}` })).toBeVisible();
     await expect.poll(async () => (await teams(request, baseURL!, key)).limit, { timeout: 5000 }).toBe("30");
     await page.goto("/operator/plans");
+    await expect(planRow(page, plan).getByTestId("plan-accounts")).toHaveText("1 account");
+    await page.getByText(`Edit plan ${plan}`, { exact: true }).click();
     const edit = page.getByRole("form", { name: `Plan ${plan}` });
+    await expect(edit).toBeVisible();
     await edit.getByLabel("Burst").fill("25");
     await edit.getByRole("button", { name: "Save" }).click();
     await expect(edit.getByRole("status")).toContainText("Saved");

@@ -85,7 +85,8 @@ async function signUpThroughInvitation(
 async function openSection(page: Page, name: string, width: number) {
   if (width < 1024) await page.getByRole("button", { name: "Open menu" }).click();
   await page.getByRole("navigation", { name: "Dashboard" }).getByRole("link", { name }).click();
-  await expect(page.getByRole("heading", { name, level: 1 })).toBeVisible();
+  // A dynamic page rendered by a server of its own: seconds on a loaded machine.
+  await expect(page.getByRole("heading", { name, level: 1 })).toBeVisible({ timeout: 15_000 });
   expect(new URL(page.url()).searchParams.get("w")).toBeTruthy();
 }
 
@@ -161,6 +162,8 @@ for (const viewport of VIEWPORTS) {
     await removal.getByRole("button", { name: "Remove member" }).click();
     const removedAt = Date.now();
     await expect(members.getByRole("listitem")).toHaveCount(2);
+    // The removed row's button is gone: focus went to the page heading, not <body>.
+    await expect(owner.getByRole("heading", { name: "Members", level: 1 })).toBeFocused();
 
     // The developer's session ends within 5 s; their key keeps working.
     await expect

@@ -42,7 +42,13 @@ export default async function DashboardLayout({ children }: { children: ReactNod
     />
   ) : null;
   return (
-    <Providers csrfToken={csrfTokenFor(user.id)} role={user.role} renderedAt={Date.now()}>
+    <Providers
+      csrfToken={csrfTokenFor(user.id)}
+      role={user.role}
+      userId={user.id}
+      suspended={Boolean(account?.suspendedAt)}
+      renderedAt={Date.now()}
+    >
       {/* The navigation's unread-alerts count. */}
       <Prefetched queries={[{ ...queries.alerts(), get: getAlerts }]}>
         <Shell

@@ -100,7 +100,8 @@ export function AlertSettingsCard() {
           <fieldset className="mt-5">
             <legend className="text-sm font-medium text-slate-800">When a key is reported leaked</legend>
             <p className="mt-0.5 text-xs text-slate-600">
-              A secret scanner (GitHub) found it in public. Changing this needs your password or a code above.
+              A secret scanner (GitHub) found it in public. Changing this needs a recent confirmation of your
+              password or a code (the page asks for it when needed).
             </p>
             <div className="mt-2 flex flex-wrap gap-x-6 gap-y-2">
               {(["revoke", "disable"] as const).map((a) => (

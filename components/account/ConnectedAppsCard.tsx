@@ -1,20 +1,25 @@
 "use client";
 
+import { useState } from "react";
+import type { ConnectedAppView } from "@/lib/oauth/connected";
 import { useConnectedAppsQuery, useRevokeConnectedAppMutation } from "../hooks/useConnectedAppsQuery";
 import { EnvironmentBadge } from "../ui/Badge";
 import { Button } from "../ui/Button";
 import { Card, CardHeader } from "../ui/Card";
+import { Dialog } from "../ui/Dialog";
 import { Ago } from "../ui/Ago";
 import { formatDateTime } from "../ui/format";
 import { ErrorState, Skeleton } from "../ui/States";
 
-/** Apps connected over OAuth (remote MCP clients): scopes, last use, and Revoke (asks first). */
+/** Apps connected over OAuth (remote MCP clients): scopes, last use, and Revoke (asks in a dialog). */
 export function ConnectedAppsCard() {
   const apps = useConnectedAppsQuery();
   const revoke = useRevokeConnectedAppMutation();
-  const revokeOne = (id: string, name: string) => {
-    if (window.confirm(`Disconnect “${name}”? Its next call is refused and it has to ask for access again.`))
-      revoke.mutate(id);
+  const [revoking, setRevoking] = useState<ConnectedAppView | null>(null);
+  const close = () => {
+    if (revoke.isPending) return;
+    revoke.reset();
+    setRevoking(null);
   };
 
   return (
@@ -71,8 +76,7 @@ export function ConnectedAppsCard() {
               <Button
                 variant="secondary"
                 size="sm"
-                onClick={() => revokeOne(a.id, a.clientName)}
-                disabled={revoke.isPending}
+                onClick={() => setRevoking(a)}
                 aria-label={`Revoke connected app: ${a.clientName}`}
               >
                 Revoke
@@ -81,11 +85,39 @@ export function ConnectedAppsCard() {
           ))}
         </ul>
       )}
-      {revoke.isError && (
-        <p role="alert" className="mx-5 mb-4 rounded-md bg-red-50 px-3 py-2 text-sm text-red-700">
-          {revoke.error.message}
-        </p>
-      )}
+      <Dialog
+        open={revoking !== null}
+        onDismiss={close}
+        title="Disconnect app?"
+        description={
+          <span className="[overflow-wrap:anywhere]">
+            {revoking?.clientName}: its key is revoked, its next call is refused, and it has to ask for access
+            again.
+          </span>
+        }
+        footer={
+          <>
+            <Button variant="secondary" onClick={close} disabled={revoke.isPending}>
+              Cancel
+            </Button>
+            <Button
+              variant="danger"
+              disabled={revoke.isPending}
+              onClick={() => revoking && revoke.mutate(revoking.id, { onSuccess: () => setRevoking(null) })}
+            >
+              {revoke.isPending ? "Disconnecting…" : "Disconnect"}
+            </Button>
+          </>
+        }
+      >
+        {revoke.isError ? (
+          <p role="alert" className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-700">
+            {revoke.error.message}
+          </p>
+        ) : (
+          <p className="text-sm text-slate-700">Other apps and your own API keys keep working.</p>
+        )}
+      </Dialog>
     </Card>
   );
 }

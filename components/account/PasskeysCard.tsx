@@ -2,7 +2,7 @@
 
 import { useState, type FormEvent } from "react";
 import type { PasskeyView } from "@/lib/passkeys/manage";
-import { Field } from "../auth/Field";
+import { Field } from "../ui/Field";
 import { useAddPasskey, usePasskeysQuery, useRemovePasskey, useRenamePasskey } from "../hooks/usePasskeys";
 import { Ago } from "../ui/Ago";
 import { Badge } from "../ui/Badge";

@@ -1,22 +1,17 @@
 "use client";
 
 import { useMutation } from "@tanstack/react-query";
-import { useState, type FormEvent } from "react";
-import { Field } from "../auth/Field";
+import { type FormEvent } from "react";
+import { Field } from "../ui/Field";
 import { useApi } from "../hooks/useApi";
 import { Button } from "../ui/Button";
 import { Card, CardHeader } from "../ui/Card";
+import { FormAlert, useFormErrors } from "../ui/useFormErrors";
 
 const field = (event: FormEvent<HTMLFormElement>, name: string) =>
   String(new FormData(event.currentTarget).get(name) ?? "");
 
-function Message({ error, done }: { error: Error | null; done: string | null }) {
-  if (error)
-    return (
-      <p role="alert" className="rounded-md bg-red-50 px-3 py-2 text-red-700">
-        {error.message}
-      </p>
-    );
+function Done({ done }: { done: string | null }) {
   return done ? (
     <p role="status" className="rounded-md bg-emerald-50 px-3 py-2 text-emerald-800">
       {done}
@@ -32,11 +27,19 @@ export function ConfirmIdentityCard() {
     mutationFn: (body: { password?: string; code?: string }) =>
       api.post<{ reauthenticatedUntil: string }>("/api/dashboard/reauth", body),
   });
+  // The server names `password` or `code`: both are this one field.
+  const form = useFormErrors<"secret">({ password: "secret", code: "secret" });
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
+    const target = event.currentTarget;
     const secret = field(event, "secret").trim();
-    confirm.mutate(/^\d{6}$/.test(secret) ? { code: secret } : { password: secret });
-    event.currentTarget.reset();
+    if (!secret) return form.fail({ secret: "Enter your password or a 6-digit code." });
+    form.clear();
+    confirm.mutate(/^\d{6}$/.test(secret) ? { code: secret } : { password: secret }, {
+      // Cleared once it worked; a wrong one stays to be corrected.
+      onSuccess: () => target.reset(),
+      onError: form.failWith,
+    });
   };
   const until = confirm.data ? new Date(confirm.data.reauthenticatedUntil).toLocaleTimeString() : null;
   return (
@@ -45,9 +48,14 @@ export function ConfirmIdentityCard() {
         title="Confirm it's you"
         description="Two-factor changes, GitHub linking and live keys need your password or an authentication code from the last 10 minutes (signing in counts)."
       />
-      <form onSubmit={submit} className="flex flex-wrap items-end gap-3 px-5 py-4 text-sm">
-        <div className="w-72">
+      <form onSubmit={submit} noValidate className="flex flex-wrap items-start gap-3 px-5 py-4 text-sm">
+        <div className="w-full">
+          <FormAlert form={form} />
+        </div>
+        <div className="w-72 max-w-full">
           <Field
+            {...form.field("secret")}
+            error={form.errors.secret}
             label="Password or 6-digit code"
             name="secret"
             type="password"
@@ -56,11 +64,11 @@ export function ConfirmIdentityCard() {
             maxLength={200}
           />
         </div>
-        <Button type="submit" variant="secondary" disabled={confirm.isPending}>
+        <Button type="submit" variant="secondary" className="sm:mt-7" disabled={confirm.isPending}>
           Confirm
         </Button>
-        <div className="w-full">
-          <Message error={confirm.error} done={until && `Confirmed until ${until}.`} />
+        <div className="w-full empty:hidden">
+          <Done done={until && `Confirmed until ${until}.`} />
         </div>
       </form>
     </Card>
@@ -75,14 +83,20 @@ export function PasswordCard() {
     mutationFn: (body: { currentPassword: string; newPassword: string }) =>
       api.post<{ otherSessionsEnded: number }>("/api/dashboard/password", body),
   });
-  const [mismatch, setMismatch] = useState(false);
+  const form = useFormErrors<"currentPassword" | "newPassword" | "confirmPassword">();
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
+    const target = event.currentTarget;
     const newPassword = field(event, "newPassword");
-    setMismatch(newPassword !== field(event, "confirmPassword"));
-    if (newPassword !== field(event, "confirmPassword")) return;
-    change.mutate({ currentPassword: field(event, "currentPassword"), newPassword });
-    event.currentTarget.reset();
+    if (!newPassword) return form.fail({ newPassword: "Enter the new password." });
+    if (newPassword !== field(event, "confirmPassword"))
+      return form.fail({ confirmPassword: "This differs from the new password above." });
+    form.clear();
+    change.mutate(
+      { currentPassword: field(event, "currentPassword"), newPassword },
+      // The fields are emptied only once the change is made: a refusal keeps what was typed.
+      { onSuccess: () => target.reset(), onError: form.failWith },
+    );
   };
   const done = change.data
     ? `Password changed. ${change.data.otherSessionsEnded} other session(s) signed out.`
@@ -90,16 +104,29 @@ export function PasswordCard() {
   return (
     <Card>
       <CardHeader title="Password" description="Change your password. Other devices are signed out." />
-      <form onSubmit={submit} className="grid gap-3 px-5 py-4 text-sm sm:max-w-md">
+      <form onSubmit={submit} noValidate className="grid gap-3 px-5 py-4 text-sm sm:max-w-md">
+        <FormAlert form={form} />
         <Field
+          {...form.field("currentPassword")}
+          error={form.errors.currentPassword}
           label="Current password"
           name="currentPassword"
           type="password"
           autoComplete="current-password"
           maxLength={200}
         />
-        <Field label="New password" name="newPassword" type="password" autoComplete="new-password" required />
         <Field
+          {...form.field("newPassword")}
+          error={form.errors.newPassword}
+          label="New password"
+          name="newPassword"
+          type="password"
+          autoComplete="new-password"
+          required
+        />
+        <Field
+          {...form.field("confirmPassword")}
+          error={form.errors.confirmPassword}
           label="New password again"
           name="confirmPassword"
           type="password"
@@ -109,7 +136,7 @@ export function PasswordCard() {
         <Button type="submit" disabled={change.isPending}>
           Change password
         </Button>
-        <Message error={mismatch ? new Error("The two new passwords differ") : change.error} done={done} />
+        <Done done={done} />
       </form>
     </Card>
   );

@@ -1,13 +1,14 @@
 "use client";
 
 import { useState, type FormEvent } from "react";
-import { Field } from "../auth/Field";
+import { Field } from "../ui/Field";
 import { useTwoFactorMutation, useTwoFactorQuery } from "../hooks/useTwoFactor";
 import { Badge } from "../ui/Badge";
 import { Button, focusRing } from "../ui/Button";
 import { CopyButton } from "../ui/CopyButton";
 import { Card, CardHeader } from "../ui/Card";
 import { ErrorState, Skeleton } from "../ui/States";
+import { FormAlert, useFormErrors } from "../ui/useFormErrors";
 
 type Setup = { secret: string; uri: string; qrSvg: string };
 
@@ -18,12 +19,17 @@ export function TwoFactorCard() {
   const enable = useTwoFactorMutation<{ recoveryCodes: string[] }>("enable");
   const disable = useTwoFactorMutation<{ enabled: false }>("disable");
   const [codes, setCodes] = useState<string[] | null>(null);
+  // The code's refusal under the code field; setup's (a re-authentication, say) at the card's top.
+  const form = useFormErrors<"code">();
 
-  const submit = (run: (code: string) => void) => (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    run(String(new FormData(event.currentTarget).get("code") ?? ""));
-  };
-  const error = [setup, enable, disable].find((m) => m.isError)?.error;
+  const submit =
+    (run: (code: string, onError: (e: unknown) => void) => void) => (event: FormEvent<HTMLFormElement>) => {
+      event.preventDefault();
+      const code = String(new FormData(event.currentTarget).get("code") ?? "").trim();
+      if (!code) return form.fail({ code: "Enter the code your authenticator app shows." });
+      form.clear();
+      run(code, form.failWith);
+    };
 
   return (
     <Card>
@@ -39,6 +45,7 @@ export function TwoFactorCard() {
         }
       />
       <div className="space-y-4 px-5 py-4 text-sm text-slate-700">
+        <FormAlert form={form} />
         {status.isPending ? (
           <Skeleton className="h-4 w-64" />
         ) : status.isError ? (
@@ -77,13 +84,19 @@ export function TwoFactorCard() {
             </div>
           </div>
         ) : status.data.enabled ? (
-          <form onSubmit={submit((code) => disable.mutate(code))} className="flex flex-wrap items-end gap-3">
+          <form
+            onSubmit={submit((code, onError) => disable.mutate(code, { onError }))}
+            noValidate
+            className="flex flex-wrap items-start gap-3"
+          >
             <p className="w-full">
               {status.data.recoveryCodesLeft} recovery codes left. To turn two-factor off, enter a current
               code.
             </p>
             <div className="w-56">
               <Field
+                {...form.field("code")}
+                error={form.errors.code}
                 label="Code to turn off"
                 name="code"
                 autoComplete="one-time-code"
@@ -91,13 +104,16 @@ export function TwoFactorCard() {
                 maxLength={40}
               />
             </div>
-            <Button type="submit" variant="danger" disabled={disable.isPending}>
+            <Button type="submit" variant="danger" className="sm:mt-7" disabled={disable.isPending}>
               Turn off
             </Button>
           </form>
         ) : setup.data ? (
           <form
-            onSubmit={submit((code) => enable.mutate(code, { onSuccess: (r) => setCodes(r.recoveryCodes) }))}
+            onSubmit={submit((code, onError) =>
+              enable.mutate(code, { onSuccess: (r) => setCodes(r.recoveryCodes), onError }),
+            )}
+            noValidate
             className="space-y-3"
           >
             <p>
@@ -114,15 +130,20 @@ export function TwoFactorCard() {
               data-testid="totp-qr"
               className="rounded border border-slate-200 bg-white"
             />
-            <p className="break-all rounded bg-slate-100 px-3 py-2 font-mono text-[13px] text-slate-900">
-              {setup.data.secret}
-            </p>
+            <div className="flex flex-wrap items-center gap-2">
+              <p className="min-w-0 flex-1 break-all rounded bg-slate-100 px-3 py-2 font-mono text-[13px] text-slate-900">
+                {setup.data.secret}
+              </p>
+              <CopyButton text={setup.data.secret} label="Copy secret" size="sm" />
+            </div>
             <a className="inline-block break-all text-emerald-700 underline" href={setup.data.uri}>
               Open in authenticator app
             </a>
-            <div className="flex flex-wrap items-end gap-3">
+            <div className="flex flex-wrap items-start gap-3">
               <div className="w-56">
                 <Field
+                  {...form.field("code")}
+                  error={form.errors.code}
                   label="Code from the app"
                   name="code"
                   inputMode="numeric"
@@ -131,20 +152,21 @@ export function TwoFactorCard() {
                   maxLength={6}
                 />
               </div>
-              <Button type="submit" disabled={enable.isPending}>
+              <Button type="submit" className="sm:mt-7" disabled={enable.isPending}>
                 Turn on
               </Button>
             </div>
           </form>
         ) : (
-          <Button onClick={() => setup.mutate(undefined)} disabled={setup.isPending}>
+          <Button
+            onClick={() => {
+              form.clear();
+              setup.mutate(undefined, { onError: form.failWith });
+            }}
+            disabled={setup.isPending}
+          >
             Set up two-factor authentication
           </Button>
-        )}
-        {error && (
-          <p role="alert" className="rounded-md bg-red-50 px-3 py-2 text-red-700">
-            {error.message}
-          </p>
         )}
       </div>
     </Card>

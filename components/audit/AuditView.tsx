@@ -1,5 +1,6 @@
 "use client";
 
+import Link from "next/link";
 import { useState } from "react";
 import { AUDIT_CATEGORIES, AUDIT_CATEGORY_NAMES, type AuditCategory } from "@/lib/audit/labels";
 import type { AuditView as AuditEvent } from "@/lib/audit/views";
@@ -11,7 +12,8 @@ import { Button, focusRing } from "../ui/Button";
 import { Card, PageHeader } from "../ui/Card";
 import { formatLocalDateTime, formatRelative } from "../ui/format";
 import { DownloadIcon, ListIcon } from "../ui/icons";
-import { EmptyState, ErrorState, Skeleton } from "../ui/States";
+import { EmptyState, ErrorState, RoleNotice, Skeleton } from "../ui/States";
+import { useCan, useRole } from "../workspace";
 import { AuditTarget, describeAction } from "./actions";
 import { describeUserAgent } from "@/lib/util/user-agent";
 
@@ -52,7 +54,35 @@ function Actor({ e }: { e: AuditEvent }) {
   );
 }
 
+const DESCRIPTION =
+  "Every change to your keys, webhooks, sessions and security settings, and every agent handoff: who did it, when (your local time) and from where.";
+
+/** The audit log, or for a role that may not read it (developer, viewer) why not: no query, no export. */
 export function AuditView() {
+  const role = useRole();
+  const workspace = useWorkspaceId();
+  if (useCan("audit.read")) return <AuditLog />;
+  return (
+    <>
+      <PageHeader title="Audit log" description={DESCRIPTION} />
+      <Card>
+        <RoleNotice role={role} what="read its audit log" who="Admins and owners">
+          Ask one of them (listed on{" "}
+          <Link
+            prefetch={false}
+            href={hrefInWorkspace("/dashboard/members", workspace)}
+            className="font-medium text-emerald-800 underline"
+          >
+            Members
+          </Link>
+          ) when you need to know who changed something.
+        </RoleNotice>
+      </Card>
+    </>
+  );
+}
+
+function AuditLog() {
   const [category, setCategory] = useState<AuditCategory | "">("");
   const workspace = useWorkspaceId();
   const audit = useAuditQuery(category);
@@ -66,7 +96,7 @@ export function AuditView() {
     <>
       <PageHeader
         title="Audit log"
-        description="Every change to your keys, webhooks, sessions and security settings, and every agent handoff: who did it, when (your local time) and from where."
+        description={DESCRIPTION}
         action={
           <a
             href={exportHref}

@@ -4,7 +4,7 @@ import Link from "next/link";
 import { signIn, signOut } from "next-auth/react";
 import { useState, type FormEvent } from "react";
 import { Button } from "../ui/Button";
-import { Field } from "./Field";
+import { Field } from "../ui/Field";
 
 type Answer = { data?: { workspaceId: string }; error?: { message: string } } | null;
 

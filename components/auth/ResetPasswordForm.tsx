@@ -2,7 +2,7 @@
 
 import { useState, type FormEvent } from "react";
 import { Button } from "../ui/Button";
-import { Field } from "./Field";
+import { Field } from "../ui/Field";
 
 async function post(path: string, body: unknown): Promise<string | null> {
   const res = await fetch(path, {
@@ -66,7 +66,18 @@ export function ResetPasswordForm({ token }: { token: string | null }) {
       )}
       {error && (
         <p role="alert" className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-700">
-          {error}
+          {/* A link that stopped working while the page was open: the way on is a link, not words. */}
+          {error.endsWith(" Ask for a new one.") ? (
+            <>
+              {error.slice(0, -" Ask for a new one.".length)}{" "}
+              <a href="/reset-password" className="font-medium underline">
+                Ask for a new one
+              </a>
+              .
+            </>
+          ) : (
+            error
+          )}
         </p>
       )}
       <Button type="submit" className="w-full" disabled={pending}>

@@ -4,7 +4,7 @@ import { signIn } from "next-auth/react";
 import { useState, type FormEvent } from "react";
 import { parseRefusal } from "@/lib/auth/signin-error";
 import { Button } from "../ui/Button";
-import { Field } from "./Field";
+import { Field } from "../ui/Field";
 import { OAuthButtons } from "./OAuthButtons";
 import { passkeyAssertion } from "./passkey-assertion";
 

@@ -4,7 +4,7 @@ import Link from "next/link";
 import { signIn } from "next-auth/react";
 import { useState, type FormEvent, type ReactNode } from "react";
 import { Button } from "../ui/Button";
-import { Field } from "./Field";
+import { Field } from "../ui/Field";
 import { OAuthButtons } from "./OAuthButtons";
 
 export function SignUpForm({

@@ -1,18 +1,28 @@
 "use client";
 
 import { useMemo } from "react";
+import { REAUTH_MESSAGE } from "@/lib/auth/reauth-message";
 import { useCsrfToken } from "../csrf";
 
-/** A dashboard route's {error:{code,message}} answer (or a network failure, status 0). */
+/** A dashboard route's {error:{code,message,field?}} answer (or a network failure, status 0). */
 export class ApiRequestError extends Error {
   constructor(
     readonly status: number,
     readonly code: string,
     message: string,
+    /** The input field the server refused (a form shows the message under it). */
+    readonly field?: string,
   ) {
     super(message);
   }
 }
+
+/** The window event a refused security change sends: the Account page then asks "Confirm it's you". */
+export const REAUTH_EVENT = "statline:reauth";
+
+/** Whether a request was refused for want of a recent re-authentication (lib/auth/reauth.ts). */
+export const needsReauth = (error: unknown) =>
+  error instanceof ApiRequestError && error.status === 403 && error.message === REAUTH_MESSAGE;
 
 /** The workspace the page's URL names (`?w=`): every dashboard call acts in it (lib/workspaces/member.ts). */
 const workspaceHeader = (): Record<string, string> => {
@@ -44,7 +54,7 @@ async function call<T>(method: string, path: string, csrfToken: string, body?: u
   }
   const payload = (await res.json().catch(() => null)) as {
     data?: T;
-    error?: { code: string; message: string };
+    error?: { code: string; message: string; field?: string };
   } | null;
   if (res.status === 401 && typeof window !== "undefined") {
     // The session ended (expired or signed out in another tab): back to sign-in, then here again.
@@ -59,6 +69,7 @@ async function call<T>(method: string, path: string, csrfToken: string, body?: u
       res.status,
       payload?.error?.code ?? "HTTP_ERROR",
       payload?.error?.message ?? `Request failed (${res.status})`,
+      typeof payload?.error?.field === "string" ? payload.error.field : undefined,
     );
   }
   return payload.data;

@@ -22,9 +22,11 @@ export function useRevokeConnectedAppMutation() {
     mutationFn: (id: string) =>
       api.post<{ revoked: boolean }>(`/api/dashboard/connected-apps/${encodeURIComponent(id)}/revoke`),
     onSuccess: () => {
-      client.invalidateQueries({ queryKey: connectedAppsQueryKey });
       client.invalidateQueries({ queryKey: ["keys"] });
       client.invalidateQueries({ queryKey: ["audit"] });
+      // Awaited: the confirmation closes once the row is gone, so focus never goes back to its
+      // Revoke button just before that button disappears (the dialog then hands focus to the heading).
+      return client.invalidateQueries({ queryKey: connectedAppsQueryKey });
     },
   });
 }

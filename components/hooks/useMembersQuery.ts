@@ -31,9 +31,11 @@ export function useMembersQuery() {
 export function useMemberMutations() {
   const api = useApi();
   const client = useQueryClient();
+  // The members list is awaited: a dialog closes once its row changed or left, so focus never goes
+  // back to a button that is about to disappear (Dialog then hands it to the page heading).
   const onSuccess = () => {
-    client.invalidateQueries({ queryKey: membersQueryKey });
     client.invalidateQueries({ queryKey: ["audit"] });
+    return client.invalidateQueries({ queryKey: membersQueryKey });
   };
   const id = (v: string) => encodeURIComponent(v);
   return {

@@ -1,12 +1,21 @@
 "use client";
 
 import type { UseMutationResult } from "@tanstack/react-query";
-import { useEffect, useId, useState, type FormEvent } from "react";
+import { useEffect, useState, type FormEvent } from "react";
 import type { CreatedKey } from "@/lib/keys/views";
 import { Button } from "../ui/Button";
 import { Dialog } from "../ui/Dialog";
+import { FieldError, inputClass } from "../ui/Field";
+import { FormAlert, useFormErrors } from "../ui/useFormErrors";
 import type { CreateKeyRequest } from "../hooks/useKeysQuery";
-import { defaultRestrictions, ExpiryAndScopes, LimitsFields, toOptions } from "./KeyRestrictionsFields";
+import {
+  defaultRestrictions,
+  ExpiryAndScopes,
+  hasProblems,
+  LimitsFields,
+  toOptions,
+  type KeyField,
+} from "./KeyRestrictionsFields";
 
 type Environment = "live" | "test";
 type CreateMutation = UseMutationResult<CreatedKey, Error, CreateKeyRequest>;
@@ -34,32 +43,33 @@ export function CreateKeyDialog({
 }) {
   const [name, setName] = useState("");
   const [environment, setEnvironment] = useState<Environment>(defaultEnvironment);
-  const [problem, setProblem] = useState("");
   const [restrictions, setRestrictions] = useState(defaultRestrictions);
-  const nameId = useId();
-  const errorId = useId();
+  const form = useFormErrors<KeyField>();
+  const { clear } = form;
 
   useEffect(() => {
     if (open) {
       setName("");
       setEnvironment(defaultEnvironment);
-      setProblem("");
+      clear();
       setRestrictions(defaultRestrictions());
     }
-  }, [open, defaultEnvironment]);
+  }, [open, defaultEnvironment, clear]);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const trimmed = name.trim();
-    if (!trimmed) return setProblem("Give the key a name, e.g. the app or server that will use it.");
-    if (trimmed.length > NAME_MAX) return setProblem(`The name can be at most ${NAME_MAX} characters.`);
     const options = toOptions(restrictions);
-    if (typeof options === "string") return setProblem(options);
-    setProblem("");
-    mutation.mutate({ name: trimmed, environment, options }, { onSuccess: onCreated });
+    const problems = hasProblems(options) ? { ...options } : {};
+    if (!trimmed) problems.name = "Give the key a name, e.g. the app or server that will use it.";
+    if (trimmed.length > NAME_MAX) problems.name = `The name can be at most ${NAME_MAX} characters.`;
+    if (Object.keys(problems).length || hasProblems(options)) return form.fail(problems);
+    form.clear();
+    mutation.mutate(
+      { name: trimmed, environment, options },
+      { onSuccess: onCreated, onError: form.failWith },
+    );
   };
-
-  const error = problem || (mutation.isError ? mutation.error.message : "");
 
   return (
     <Dialog
@@ -80,9 +90,10 @@ export function CreateKeyDialog({
       }
     >
       <form id="create-key-form" onSubmit={submit} noValidate className="space-y-5">
+        <FormAlert form={form} />
         <div>
           <div className="flex items-baseline justify-between">
-            <label htmlFor={nameId} className="text-sm font-medium text-slate-800">
+            <label htmlFor={form.idOf("name")} className="text-sm font-medium text-slate-800">
               Name
             </label>
             <span className="text-xs text-slate-600" aria-hidden="true">
@@ -90,7 +101,7 @@ export function CreateKeyDialog({
             </span>
           </div>
           <input
-            id={nameId}
+            {...form.field("name")}
             name="name"
             value={name}
             onChange={(e) => setName(e.target.value)}
@@ -99,10 +110,9 @@ export function CreateKeyDialog({
             data-autofocus
             autoComplete="off"
             placeholder="e.g. Production backend"
-            aria-invalid={Boolean(problem)}
-            aria-describedby={error ? errorId : undefined}
-            className="mt-1.5 block w-full rounded-md border border-slate-300 px-3 py-2 text-sm shadow-sm placeholder:text-slate-400 focus:border-emerald-600 focus:outline-none focus:ring-2 focus:ring-emerald-600/25 aria-[invalid=true]:border-red-500"
+            className={inputClass}
           />
+          <FieldError id={form.idOf("name")} message={form.errors.name} />
         </div>
 
         <fieldset>
@@ -130,21 +140,15 @@ export function CreateKeyDialog({
           </div>
         </fieldset>
 
-        <ExpiryAndScopes value={restrictions} onChange={setRestrictions} />
+        <ExpiryAndScopes value={restrictions} onChange={setRestrictions} form={form} />
         <details className="rounded-lg border border-slate-200 px-3 py-2">
           <summary className="cursor-pointer text-sm font-medium text-slate-800">
             IP allowlist, limits and note
           </summary>
           <div className="mt-3 space-y-4">
-            <LimitsFields value={restrictions} onChange={setRestrictions} />
+            <LimitsFields value={restrictions} onChange={setRestrictions} form={form} />
           </div>
         </details>
-
-        {error && (
-          <p id={errorId} role="alert" className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-700">
-            {error}
-          </p>
-        )}
       </form>
     </Dialog>
   );

@@ -1,16 +1,20 @@
 "use client";
 
-import { useEffect, useId, useState, type FormEvent } from "react";
+import { useEffect, useState, type FormEvent } from "react";
 import type { KeyView } from "@/lib/keys/views";
 import { useUpdateKeyMutation } from "../hooks/useKeysQuery";
 import { Button } from "../ui/Button";
 import { Dialog } from "../ui/Dialog";
+import { FieldError, inputClass } from "../ui/Field";
+import { FormAlert, useFormErrors } from "../ui/useFormErrors";
 import {
   defaultRestrictions,
   ExpiryAndScopes,
+  hasProblems,
   LimitsFields,
   restrictionsOf,
   toOptions,
+  type KeyField,
 } from "./KeyRestrictionsFields";
 
 const NAME_MAX = 100;
@@ -31,16 +35,15 @@ export function EditKeyDialog({
   const update = useUpdateKeyMutation();
   const [name, setName] = useState("");
   const [restrictions, setRestrictions] = useState(defaultRestrictions);
-  const [problem, setProblem] = useState("");
-  const nameId = useId();
-  const errorId = useId();
+  const form = useFormErrors<KeyField>();
+  const { clear } = form;
 
   useEffect(() => {
     if (!apiKey) return;
     setName(apiKey.name);
     setRestrictions(restrictionsOf(apiKey));
-    setProblem("");
-  }, [apiKey]);
+    clear();
+  }, [apiKey, clear]);
 
   const close = () => {
     if (update.isPending) return;
@@ -52,10 +55,11 @@ export function EditKeyDialog({
     event.preventDefault();
     if (!apiKey) return;
     const trimmed = name.trim();
-    if (!trimmed) return setProblem("The name cannot be empty.");
     const options = toOptions(restrictions);
-    if (typeof options === "string") return setProblem(options);
-    setProblem("");
+    const problems = hasProblems(options) ? { ...options } : {};
+    if (!trimmed) problems.name = "The name cannot be empty.";
+    if (Object.keys(problems).length || hasProblems(options)) return form.fail(problems);
+    form.clear();
     update.mutate(
       { id: apiKey.id, patch: { name: trimmed, ...options } },
       {
@@ -63,11 +67,10 @@ export function EditKeyDialog({
           update.reset();
           onSaved(saved);
         },
+        onError: form.failWith,
       },
     );
   };
-
-  const error = problem || (update.isError ? update.error.message : "");
 
   return (
     <Dialog
@@ -88,38 +91,34 @@ export function EditKeyDialog({
     >
       {apiKey && (
         <form id="edit-key-form" onSubmit={submit} noValidate className="space-y-5">
+          <FormAlert form={form} />
           <p className="text-sm text-slate-700">
             <code className="rounded bg-slate-100 px-1 font-mono text-[13px]">{apiKey.prefix}…</code> (
             {apiKey.environment})
           </p>
           <div>
-            <label htmlFor={nameId} className="text-sm font-medium text-slate-800">
+            <label htmlFor={form.idOf("name")} className="text-sm font-medium text-slate-800">
               Name
             </label>
             <input
-              id={nameId}
+              {...form.field("name")}
               value={name}
               onChange={(e) => setName(e.target.value)}
               maxLength={NAME_MAX}
               required
               data-autofocus
               autoComplete="off"
-              aria-invalid={Boolean(problem)}
-              aria-describedby={error ? errorId : undefined}
-              className="mt-1.5 block w-full rounded-md border border-slate-300 px-3 py-2 text-sm shadow-sm focus:border-emerald-600 focus:outline-none focus:ring-2 focus:ring-emerald-600/25 aria-[invalid=true]:border-red-500"
+              className={inputClass}
             />
+            <FieldError id={form.idOf("name")} message={form.errors.name} />
           </div>
           <ExpiryAndScopes
             value={restrictions}
             onChange={setRestrictions}
             keepLabel={apiKey.expiresAt ? `Keep ${apiKey.expiresAt.slice(0, 10)}` : undefined}
+            form={form}
           />
-          <LimitsFields value={restrictions} onChange={setRestrictions} />
-          {error && (
-            <p id={errorId} role="alert" className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-700">
-              {error}
-            </p>
-          )}
+          <LimitsFields value={restrictions} onChange={setRestrictions} form={form} />
         </form>
       )}
     </Dialog>

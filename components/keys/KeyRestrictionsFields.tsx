@@ -1,9 +1,15 @@
 "use client";
 
-import { useId } from "react";
 import { READ_SCOPES, SCOPE_LABELS, SCOPES, type Scope } from "@/lib/keys/scope-names";
 import type { KeyOptionsInput } from "@/lib/keys/options";
 import type { KeyView } from "@/lib/keys/views";
+import { FieldError, inputClass } from "../ui/Field";
+import type { FormErrors } from "../ui/useFormErrors";
+
+/** The key form's fields, named as the server's answers name them (`error.field`). */
+export type KeyField =
+  "name" | "expiresIn" | "expiresAt" | "scopes" | "allowedIps" | "rateLimit" | "unitCap" | "note";
+export type KeyForm = FormErrors<KeyField>;
 
 /** "keep": an edit leaves the key's current expiry as it is. */
 export type Expiry = "keep" | "never" | "7d" | "30d" | "90d" | "date";
@@ -41,15 +47,21 @@ export function restrictionsOf(k: KeyView): RestrictionsState {
   };
 }
 
-/** The form state as the API takes it (validated again on the server: lib/keys/options.ts). */
-export function toOptions(s: RestrictionsState): KeyOptionsInput | string {
-  if (!s.scopes.length) return "Choose at least one scope.";
-  if (s.expiry === "date" && !s.date) return "Pick the expiry date.";
+/**
+ * The form state as the API takes it (validated again on the server: lib/keys/options.ts), or the
+ * problem of each field that is wrong.
+ */
+export function toOptions(s: RestrictionsState): KeyOptionsInput | Partial<Record<KeyField, string>> {
+  const problems: Partial<Record<KeyField, string>> = {};
+  if (!s.scopes.length) problems.scopes = "Choose at least one scope.";
+  if (s.expiry === "date" && !s.date) problems.expiresAt = "Pick the expiry date.";
   const int = (v: string) => (v.trim() ? Number(v) : null);
   const rateLimit = int(s.rateLimit);
   const unitCap = int(s.unitCap);
-  for (const n of [rateLimit, unitCap])
-    if (n !== null && !(Number.isInteger(n) && n > 0)) return "Limits must be positive whole numbers.";
+  const whole = (n: number | null) => n === null || (Number.isInteger(n) && n > 0);
+  if (!whole(rateLimit)) problems.rateLimit = `${s.rateLimit.trim()} is not a positive whole number.`;
+  if (!whole(unitCap)) problems.unitCap = `${s.unitCap.trim()} is not a positive whole number.`;
+  if (Object.keys(problems).length) return problems;
   return {
     expiresIn: s.expiry === "date" || s.expiry === "keep" ? undefined : s.expiry,
     expiresAt: s.expiry === "date" ? s.date : undefined,
@@ -61,30 +73,35 @@ export function toOptions(s: RestrictionsState): KeyOptionsInput | string {
   };
 }
 
-const input =
-  "mt-1 block w-full rounded-md border border-slate-300 px-3 py-2 text-sm shadow-sm focus:border-emerald-600 focus:outline-none focus:ring-2 focus:ring-emerald-600/25";
+/** Whether toOptions found problems (the value is then the problems, not the options). */
+export const hasProblems = (
+  o: KeyOptionsInput | Partial<Record<KeyField, string>>,
+): o is Partial<Record<KeyField, string>> => !("scopes" in o && Array.isArray(o.scopes));
+
+const input = inputClass;
 
 export function ExpiryAndScopes({
   value,
   onChange,
   keepLabel,
+  form,
 }: {
   value: RestrictionsState;
   onChange: (v: RestrictionsState) => void;
   /** Offered as the first choice when editing a key that has an expiry. */
   keepLabel?: string;
+  form: KeyForm;
 }) {
-  const id = useId();
   const set = (patch: Partial<RestrictionsState>) => onChange({ ...value, ...patch });
   return (
     <>
       <div className="grid gap-3 sm:grid-cols-2">
         <div>
-          <label htmlFor={`${id}-exp`} className="text-sm font-medium text-slate-800">
+          <label htmlFor={form.idOf("expiresIn")} className="text-sm font-medium text-slate-800">
             Expires
           </label>
           <select
-            id={`${id}-exp`}
+            {...form.field("expiresIn")}
             value={value.expiry}
             onChange={(e) => set({ expiry: e.target.value as Expiry })}
             className={input}
@@ -96,28 +113,32 @@ export function ExpiryAndScopes({
             <option value="90d">In 90 days</option>
             <option value="date">On a date…</option>
           </select>
+          <FieldError id={form.idOf("expiresIn")} message={form.errors.expiresIn} />
         </div>
         {value.expiry === "date" && (
           <div>
-            <label htmlFor={`${id}-date`} className="text-sm font-medium text-slate-800">
+            <label htmlFor={form.idOf("expiresAt")} className="text-sm font-medium text-slate-800">
               Expiry date (end of day, UTC)
             </label>
             <input
-              id={`${id}-date`}
+              {...form.field("expiresAt")}
               type="date"
               value={value.date}
               onChange={(e) => set({ date: e.target.value })}
               className={input}
             />
+            <FieldError id={form.idOf("expiresAt")} message={form.errors.expiresAt} />
           </div>
         )}
       </div>
-      <fieldset>
+      <fieldset aria-describedby={form.errors.scopes ? `${form.idOf("scopes")}-error` : undefined}>
         <legend className="text-sm font-medium text-slate-800">Scopes (read)</legend>
         <div className="mt-1.5 grid gap-1.5 sm:grid-cols-2">
-          {READ_SCOPES.map((s) => (
+          {READ_SCOPES.map((s, i) => (
             <label key={s} className="flex items-center gap-2 text-sm text-slate-700">
               <input
+                // The first box takes focus and the marking when no scope is chosen.
+                {...(i === 0 ? form.field("scopes") : {})}
                 type="checkbox"
                 checked={value.scopes.includes(s)}
                 onChange={(e) =>
@@ -133,6 +154,7 @@ export function ExpiryAndScopes({
             </label>
           ))}
         </div>
+        <FieldError id={form.idOf("scopes")} message={form.errors.scopes} />
       </fieldset>
     </>
   );
@@ -141,65 +163,70 @@ export function ExpiryAndScopes({
 export function LimitsFields({
   value,
   onChange,
+  form,
 }: {
   value: RestrictionsState;
   onChange: (v: RestrictionsState) => void;
+  form: KeyForm;
 }) {
-  const id = useId();
   const set = (patch: Partial<RestrictionsState>) => onChange({ ...value, ...patch });
   return (
     <>
       <div>
-        <label htmlFor={`${id}-ips`} className="text-sm font-medium text-slate-800">
+        <label htmlFor={form.idOf("allowedIps")} className="text-sm font-medium text-slate-800">
           Allowed IP addresses (optional)
         </label>
         <input
-          id={`${id}-ips`}
+          {...form.field("allowedIps")}
           value={value.ips}
           onChange={(e) => set({ ips: e.target.value })}
           placeholder="e.g. 203.0.113.0/24, 2001:db8::/32"
           autoComplete="off"
           className={input}
         />
+        <FieldError id={form.idOf("allowedIps")} message={form.errors.allowedIps} />
       </div>
       <div className="grid gap-3 sm:grid-cols-2">
         <div>
-          <label htmlFor={`${id}-rate`} className="text-sm font-medium text-slate-800">
+          <label htmlFor={form.idOf("rateLimit")} className="text-sm font-medium text-slate-800">
             Requests per minute (optional)
           </label>
           <input
-            id={`${id}-rate`}
+            {...form.field("rateLimit")}
             inputMode="numeric"
             value={value.rateLimit}
             onChange={(e) => set({ rateLimit: e.target.value })}
             className={input}
           />
+          <FieldError id={form.idOf("rateLimit")} message={form.errors.rateLimit} />
         </div>
         <div>
-          <label htmlFor={`${id}-cap`} className="text-sm font-medium text-slate-800">
+          <label htmlFor={form.idOf("unitCap")} className="text-sm font-medium text-slate-800">
             Units per month (optional)
           </label>
           <input
-            id={`${id}-cap`}
+            {...form.field("unitCap")}
             inputMode="numeric"
             value={value.unitCap}
             onChange={(e) => set({ unitCap: e.target.value })}
             className={input}
           />
+          <FieldError id={form.idOf("unitCap")} message={form.errors.unitCap} />
         </div>
       </div>
       <div>
-        <label htmlFor={`${id}-note`} className="text-sm font-medium text-slate-800">
+        <label htmlFor={form.idOf("note")} className="text-sm font-medium text-slate-800">
           Note (optional)
         </label>
         <textarea
-          id={`${id}-note`}
+          {...form.field("note")}
           rows={2}
           maxLength={500}
           value={value.note}
           onChange={(e) => set({ note: e.target.value })}
           className={input}
         />
+        <FieldError id={form.idOf("note")} message={form.errors.note} />
       </div>
     </>
   );

@@ -60,7 +60,15 @@ function When({ label, iso }: { label: string; iso: string | null }) {
  * One key. A single markup for every width: stacked as a card below 1024 px, a grid row above; name,
  * status and every action always visible, nothing wider than the page.
  */
-function KeyItem({ k, actions }: { k: KeyView; actions: KeyActions | null }) {
+function KeyItem({
+  k,
+  actions,
+  mayChange,
+}: {
+  k: KeyView;
+  actions: KeyActions | null;
+  mayChange: (k: KeyView) => boolean;
+}) {
   const now = useNow();
   const status = statusOf(k, now);
   const live = status === "active" || status === "disabled";
@@ -119,7 +127,13 @@ function KeyItem({ k, actions }: { k: KeyView; actions: KeyActions | null }) {
         )}
         {k.note && <p className="text-xs italic text-slate-600 [overflow-wrap:anywhere]">{k.note}</p>}
       </div>
-      {live && actions && (
+      {live && actions && !mayChange(k) && (
+        // A developer's view of a teammate's key: the server would refuse (403), so nothing is offered.
+        <p className="text-xs text-slate-600 lg:max-w-56 lg:text-right">
+          Only its creator, an admin or an owner can change this key.
+        </p>
+      )}
+      {live && actions && mayChange(k) && (
         <div className="flex flex-wrap gap-2 lg:justify-end">
           {!k.rolledTo && (
             <Button
@@ -168,6 +182,7 @@ export function KeysTable({
   keys,
   onCreate,
   actions,
+  mayChange = () => true,
 }: {
   query: UseQueryResult<KeyView[]>;
   /** The keys after search and filter. */
@@ -176,6 +191,8 @@ export function KeysTable({
   onCreate: (() => void) | null;
   /** Null when the role may not change keys: the rows show no action. */
   actions: KeyActions | null;
+  /** Whether the member may change this key (a developer: the keys it created). */
+  mayChange?: (k: KeyView) => boolean;
 }) {
   if (query.isPending) {
     return (
@@ -214,7 +231,7 @@ export function KeysTable({
   return (
     <ul aria-label="API keys" className="divide-y divide-slate-100">
       {keys.map((k) => (
-        <KeyItem key={k.id} k={k} actions={actions} />
+        <KeyItem key={k.id} k={k} actions={actions} mayChange={mayChange} />
       ))}
     </ul>
   );

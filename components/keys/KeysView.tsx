@@ -8,7 +8,7 @@ import { useCreateKeyMutation, useKeysQuery, useToggleKeyMutation } from "../hoo
 import { Button } from "../ui/Button";
 import { Card, PageHeader } from "../ui/Card";
 import { useNow } from "../clock";
-import { useCan } from "../workspace";
+import { useCan, useCanOn, useRole } from "../workspace";
 import { PlusIcon } from "../ui/icons";
 import { OnceOpened } from "../ui/OnceOpened";
 import { KeysTable } from "./KeysTable";
@@ -38,6 +38,8 @@ export function KeysView() {
   const [creating, setCreating] = useState(false);
   const mayCreate = useCan("keys.create");
   const mayManage = useCan("keys.manage");
+  const mayManageKey = useCanOn("keys.manage");
+  const role = useRole();
   // The full key lives only here, only while the display-once dialog is open.
   const [created, setCreated] = useState<CreatedKey | null>(null);
   const [revoking, setRevoking] = useState<KeyView | null>(null);
@@ -50,10 +52,9 @@ export function KeysView() {
   const [sort, setSort] = useState<KeySort>("newest");
   const [page, setPage] = useState(0);
   const toggle = useToggleKeyMutation();
-  // After a revoke the row's button is gone: focus moves to the list heading. It must
-  // happen after the native <dialog> closed, because close() returns focus to the Revoke button
-  // (which then disappears): a child's effect (the Dialog's close) runs before this one, whereas a
-  // requestAnimationFrame could fire first (the e2e spec failed that way at 390 px).
+  // After a revoke the row's button is gone: focus moves to the list heading, after the native
+  // <dialog> closed (close() returns focus to the vanishing Revoke button): a child's effect runs
+  // before this one, whereas a requestAnimationFrame could fire first (it did, at 390 px).
   const headingRef = useRef<HTMLHeadingElement>(null);
   const focusHeadingAfterRevoke = useRef(false);
   const filterId = useId();
@@ -64,14 +65,12 @@ export function KeysView() {
   const current = Math.min(page, lastPage);
   const shown = matching.slice(current * KEYS_PAGE_SIZE, (current + 1) * KEYS_PAGE_SIZE);
 
-  // The same after the display-once dialog: its opener (Create in a dialog that is gone) cannot take
-  // focus back, and it fell to <body>.
+  // The same after the display-once dialog: its opener (a dialog that is gone) cannot take focus.
   useEffect(() => {
     if (revoking || created || !focusHeadingAfterRevoke.current) return;
     focusHeadingAfterRevoke.current = false;
     headingRef.current?.focus();
   }, [revoking, created]);
-
   const setToggled = (k: KeyView, disable: boolean) =>
     toggle.mutate(
       { id: k.id, disable },
@@ -89,7 +88,7 @@ export function KeysView() {
     return () => clearTimeout(t);
   }, [notice]);
 
-  // Active means working now: a disabled or expired key is not (a review saw "2 active" with one disabled).
+  // Active means working now: a disabled or expired key is not.
   const active = keys.data?.filter((k) => statusOf(k, now) === "active").length ?? 0;
   const revokedCount = keys.data?.filter((k) => k.revokedAt).length ?? 0;
 
@@ -104,6 +103,7 @@ export function KeysView() {
             <strong className="font-medium text-slate-700">test</strong> keys for development and{" "}
             <strong className="font-medium text-slate-700">live</strong> keys in production; both are metered
             and rate-limited the same way.
+            {role === "developer" && " As a developer you can change the keys you created."}
           </>
         }
         action={
@@ -214,13 +214,13 @@ export function KeysView() {
           query={keys}
           keys={shown}
           onCreate={mayCreate ? () => setCreating(true) : null}
+          mayChange={(k) => mayManageKey(k.createdById)}
           actions={
             mayManage
               ? {
                   onRevoke: setRevoking,
                   onRoll: setRolling,
                   onEdit: setEditing,
-                  // Disabling stops a key at once, so it asks first; enabling does not.
                   onToggle: (k) => (k.disabledAt === null ? setDisabling(k) : setToggled(k, false)),
                 }
               : null

@@ -25,7 +25,8 @@ export function EnvSwitch({ className = "" }: { className?: string }) {
                 href={hrefFor(o.env)}
                 aria-current={active ? "page" : undefined}
                 data-env={o.env}
-                className={`block rounded px-3 py-1 text-center text-sm font-medium ${focusRing} ${
+                // At least 28 px tall (WCAG 2.5.8 asks 24 × 24): the text alone made a 17 px target.
+                className={`flex min-h-7 items-center justify-center rounded px-3 py-1 text-center text-sm font-medium ${focusRing} ${
                   active
                     ? o.env === "test"
                       ? "bg-amber-100 text-amber-900"

@@ -30,11 +30,11 @@ export interface FilterBarProps {
 export function LogFilterBar({ value, range, keys, endpoints, onChange }: FilterBarProps) {
   const [id, setId] = useState(value.requestId);
   const custom = range === "custom";
-  // Below 640 px the four filters are behind a button, so the rows start on the first screen
-  // (at 390 px they filled it). The button says how many are set.
+  // Below 640 px the four filters are behind a button, so the rows start on the first screen (at
+  // 390 px they filled it). The button says how many are set: the default range (24 h) is not.
   const [open, setOpen] = useState(false);
   const gridId = useId();
-  const set = [value.keyPrefix, value.status, value.endpoint, range].filter(Boolean).length;
+  const set = [value.keyPrefix, value.status, value.endpoint, range !== "24h"].filter(Boolean).length;
   return (
     <div className="mb-4 space-y-3">
       <form

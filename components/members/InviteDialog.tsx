@@ -3,11 +3,12 @@
 import { useState, type FormEvent } from "react";
 import type { Invited } from "@/lib/workspaces/invite";
 import type { Role } from "@/lib/workspaces/permissions";
-import { Field } from "../auth/Field";
+import { Field } from "../ui/Field";
 import { useMemberMutations } from "../hooks/useMembersQuery";
 import { Button } from "../ui/Button";
 import { CopyButton } from "../ui/CopyButton";
 import { Dialog } from "../ui/Dialog";
+import { FormAlert, useFormErrors } from "../ui/useFormErrors";
 import { RoleSelect } from "./RoleSelect";
 
 /**
@@ -28,15 +29,22 @@ export function InviteDialog({
   const { invite } = useMemberMutations();
   const [role, setRole] = useState<Role>("developer");
   const [done, setDone] = useState<Invited | null>(null);
+  const form = useFormErrors<"email" | "role">();
   const close = () => {
     setDone(null);
     invite.reset();
+    form.clear();
     onClose();
   };
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const email = String(new FormData(event.currentTarget).get("email") ?? "");
-    invite.mutate({ email, role }, { onSuccess: setDone });
+    const email = String(new FormData(event.currentTarget).get("email") ?? "").trim();
+    if (!/^[^\s@]+@[^\s@]+$/.test(email))
+      return form.fail({
+        email: email ? `${email} is not an email address` : "Enter the email address to invite.",
+      });
+    form.clear();
+    invite.mutate({ email, role }, { onSuccess: setDone, onError: form.failWith });
   };
   return (
     <Dialog
@@ -84,8 +92,11 @@ export function InviteDialog({
           )}
         </div>
       ) : (
-        <form id="invite-form" onSubmit={submit} className="space-y-4">
+        <form id="invite-form" onSubmit={submit} noValidate className="space-y-4">
+          <FormAlert form={form} />
           <Field
+            {...form.field("email")}
+            error={form.errors.email}
             label="Email"
             name="email"
             type="email"
@@ -95,11 +106,6 @@ export function InviteDialog({
             data-autofocus
           />
           <RoleSelect value={role} onChange={setRole} roles={assignable} />
-          {invite.isError && (
-            <p role="alert" className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-700">
-              {invite.error.message}
-            </p>
-          )}
         </form>
       )}
     </Dialog>

@@ -3,7 +3,7 @@
 import { useRouter } from "next/navigation";
 import { useId, useState, type FormEvent } from "react";
 import type { MemberView } from "@/lib/workspaces/store";
-import { Field } from "../auth/Field";
+import { Field } from "../ui/Field";
 import { useWorkspaceMutations } from "../hooks/useWorkspaceMutations";
 import { Button } from "../ui/Button";
 import { Dialog } from "../ui/Dialog";

@@ -6,9 +6,12 @@ import { useState, type FormEvent } from "react";
 import { useApi } from "../hooks/useApi";
 import { Button, focusRing } from "../ui/Button";
 import { Card, CardHeader } from "../ui/Card";
+import { SuspendDialog } from "./SuspendDialog";
 
 interface Props {
   id: string;
+  /** The account's name, as the confirmation names it. */
+  name: string;
   plan: string;
   plans: { name: string; label: string }[];
   suspended: boolean;
@@ -33,10 +36,12 @@ export function Outcome({ error, done }: { error: Error | null; done: string | n
 }
 
 /** Change plan, suspend or reinstate, grant or revoke operator rights; each answer refreshes the page. */
-export function AccountActions({ id, plan, plans, suspended, operator }: Props) {
+export function AccountActions({ id, name, plan, plans, suspended, operator }: Props) {
   const api = useApi();
   const router = useRouter();
   const [done, setDone] = useState<string | null>(null);
+  // The reason typed, once Suspend was pressed: the confirmation dialog is open.
+  const [suspending, setSuspending] = useState<string | null>(null);
   const base = `/api/operator/accounts/${encodeURIComponent(id)}`;
   const act = useMutation({
     gcTime: 0,
@@ -97,11 +102,8 @@ export function AccountActions({ id, plan, plans, suspended, operator }: Props) 
             className="flex flex-wrap items-end gap-2"
             onSubmit={(e) => {
               e.preventDefault();
-              act.mutate({
-                path: "suspend",
-                body: { reason: value(e, "reason") },
-                message: "Account suspended: its keys are refused within seconds.",
-              });
+              const reason = value(e, "reason").trim();
+              if (reason) setSuspending(reason);
             }}
           >
             <div className="flex min-w-0 flex-1 basis-full flex-col gap-1 sm:basis-auto">
@@ -139,6 +141,18 @@ export function AccountActions({ id, plan, plans, suspended, operator }: Props) 
         </div>
         <Outcome error={act.error} done={done} />
       </div>
+      <SuspendDialog
+        open={suspending !== null}
+        accountName={name}
+        reason={suspending ?? ""}
+        suspendPath={`${base}/suspend`}
+        onClose={() => setSuspending(null)}
+        onSuspended={() => {
+          setSuspending(null);
+          setDone("Account suspended: its keys are refused within seconds.");
+          router.refresh();
+        }}
+      />
     </Card>
   );
 }

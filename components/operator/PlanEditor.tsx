@@ -6,6 +6,7 @@ import { useState, type FormEvent } from "react";
 import { MAX_UNIT_COST, UNIT_GROUPS, type UnitCosts } from "@/lib/unit-groups";
 import { useApi } from "../hooks/useApi";
 import { Button, focusRing } from "../ui/Button";
+import { formatNumber } from "../ui/format";
 
 export interface PlanRow {
   name: string;
@@ -68,11 +69,60 @@ function NumberField({
   );
 }
 
+const limit = (n: number | null, unit: string) =>
+  n === null ? `unlimited ${unit}` : `${formatNumber(n)} ${unit}`;
+
+/** A saved plan as one line of figures (thousands separated) and its accounts; Edit opens the form. */
+function PlanSummary({ plan, accounts }: { plan: PlanRow; accounts: number }) {
+  const prices = UNIT_GROUPS.map(
+    (g) => `${GROUP_LABELS[g].toLowerCase()} ${formatNumber(plan.unitCosts[g])}`,
+  );
+  return (
+    <div className="flex min-w-0 flex-wrap items-baseline gap-x-3 gap-y-1 text-sm">
+      <span className="break-all font-mono font-semibold text-slate-900">{plan.name}</span>
+      <span className="text-slate-700">{plan.label}</span>
+      <span className="text-slate-600 tabular-nums">
+        {plan.ratePerMinute === null
+          ? "no rate limit"
+          : `${formatNumber(plan.ratePerMinute)} req/min per key, burst ${formatNumber(plan.burst ?? 0)}`}{" "}
+        · {limit(plan.monthlyUnits, "units/month")} · units per call: {prices.join(", ")}
+      </span>
+      <span className="font-medium text-slate-800 tabular-nums" data-testid="plan-accounts">
+        {formatNumber(accounts)} {accounts === 1 ? "account" : "accounts"}
+      </span>
+    </div>
+  );
+}
+
 /**
- * One plan's form: label, rate, burst, monthly units and the units a call of each endpoint group
- * costs; saved with PUT /api/operator/plans/{name}.
+ * One plan: its figures on one line and, behind Edit, its form (label, rate, burst, monthly units
+ * and the units a call of each endpoint group costs), saved with PUT /api/operator/plans/{name}.
  */
-export function PlanEditor({ plan, isNew = false }: { plan: PlanRow; isNew?: boolean }) {
+export function PlanEditor({
+  plan,
+  isNew = false,
+  accounts = 0,
+}: {
+  plan: PlanRow;
+  isNew?: boolean;
+  /** How many accounts are on the plan. */
+  accounts?: number;
+}) {
+  if (isNew) return <PlanForm plan={plan} isNew />;
+  return (
+    <div className="px-5 py-3">
+      <PlanSummary plan={plan} accounts={accounts} />
+      <details className="mt-1">
+        <summary className={`cursor-pointer text-sm font-medium text-emerald-800 ${focusRing}`}>
+          Edit <span className="sr-only">plan {plan.name}</span>
+        </summary>
+        <PlanForm plan={plan} />
+      </details>
+    </div>
+  );
+}
+
+function PlanForm({ plan, isNew = false }: { plan: PlanRow; isNew?: boolean }) {
   const api = useApi();
   const router = useRouter();
   const [saved, setSaved] = useState(false);
@@ -105,7 +155,11 @@ export function PlanEditor({ plan, isNew = false }: { plan: PlanRow; isNew?: boo
   };
   const id = (f: string) => `plan-${plan.name || "new"}-${f}`;
   return (
-    <form onSubmit={submit} aria-label={isNew ? "New plan" : `Plan ${plan.name}`} className="px-5 py-4">
+    <form
+      onSubmit={submit}
+      aria-label={isNew ? "New plan" : `Plan ${plan.name}`}
+      className={isNew ? "px-5 py-4" : "pt-3"}
+    >
       <div className="grid grid-cols-2 gap-3 md:grid-cols-[minmax(0,1fr)_minmax(0,1.4fr)_repeat(3,minmax(0,1fr))] md:items-end">
         {isNew ? (
           <div className="flex min-w-0 flex-col gap-1">

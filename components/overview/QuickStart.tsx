@@ -10,6 +10,7 @@ import { StatusBadge } from "../logs/StatusBadge";
 import { Button } from "../ui/Button";
 import { CopyButton } from "../ui/CopyButton";
 import { Ago } from "../ui/Ago";
+import { useSuspended } from "../workspace";
 
 const link = "font-medium text-emerald-700 underline-offset-2 hover:underline";
 const code = "rounded bg-slate-100 px-1 font-mono text-[13px]";
@@ -24,6 +25,7 @@ export function QuickStart({ overview }: { overview: OverviewView }) {
   const { environment: env, quickStartPrefix: prefix, lastRequest: last, baseUrl } = overview;
   const workspace = useWorkspaceId();
   const create = useCreateKeyMutation();
+  const suspended = useSuspended();
   const [secret, setSecret] = useState<string | null>(null);
   const curl = `curl -H "X-API-Key: $${KEY_VARIABLE}" ${baseUrl}/v1/teams`;
   const block = secret ? `export ${KEY_VARIABLE}=${secret}\n${curl}` : curl;
@@ -37,6 +39,15 @@ export function QuickStart({ overview }: { overview: OverviewView }) {
     create.mutate(
       { name: `Quick start (${env})`, environment: env },
       { onSuccess: (made) => setSecret(made.secret) },
+    );
+  // A suspended account's keys answer 401 and none can be made: no step here could work.
+  if (suspended)
+    return (
+      <p className="text-sm text-slate-700" data-testid="quickstart-suspended">
+        This account is suspended: its keys are refused with 401 &ldquo;Invalid API key&rdquo; and no new key
+        can be made, so there is no first call to try. The notice at the top of the page says why; once the
+        operator reinstates the account, the quick start is back.
+      </p>
     );
 
   return (

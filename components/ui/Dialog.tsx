@@ -40,6 +40,25 @@ export function Dialog({
   const descriptionId = useId();
   openRef.current = open;
 
+  // On close (or unmount, when the parent drops the dialog), focus goes back to the opener, or to
+  // the page's heading when the opener is gone (a removed row): never to <body>. A later frame, so
+  // a parent that put focus somewhere itself (the keys list heading) is left alone.
+  useEffect(() => {
+    if (!open) return;
+    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    return () => {
+      requestAnimationFrame(() => {
+        const active = document.activeElement;
+        if (active && active !== document.body && active.isConnected) return;
+        if (opener?.isConnected && opener !== document.body) return opener.focus();
+        const heading = document.querySelector<HTMLElement>("main h1") ?? document.querySelector("h1");
+        if (!heading) return;
+        if (!heading.hasAttribute("tabindex")) heading.setAttribute("tabindex", "-1");
+        heading.focus();
+      });
+    };
+  }, [open]);
+
   useEffect(() => {
     const dialog = ref.current;
     if (!dialog) return;

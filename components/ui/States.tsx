@@ -3,7 +3,7 @@
 import type { ReactNode } from "react";
 import { ApiRequestError } from "../hooks/useApi";
 import { Button } from "./Button";
-import { AlertIcon, RefreshIcon } from "./icons";
+import { AlertIcon, RefreshIcon, ShieldIcon } from "./icons";
 
 export function EmptyState({
   icon,
@@ -25,6 +25,34 @@ export function EmptyState({
       {children && <div className="mt-1 max-w-md text-sm text-slate-600">{children}</div>}
       {action && <div className="mt-5">{action}</div>}
     </div>
+  );
+}
+
+const ROLE_NOUN = { owner: "an owner", admin: "an admin", developer: "a developer", viewer: "a viewer" };
+
+/**
+ * A page or part the member's role may not use, said plainly instead of an error: which role the
+ * member has, what the page would show, and who can (the server refuses with 403 all the same).
+ */
+export function RoleNotice({
+  role,
+  what,
+  who,
+  children,
+}: {
+  role: keyof typeof ROLE_NOUN;
+  /** What the member cannot do, e.g. "read the audit log". */
+  what: string;
+  /** Who can, e.g. "Admins and owners". */
+  who: string;
+  children?: ReactNode;
+}) {
+  return (
+    <EmptyState icon={<ShieldIcon width={22} height={22} />} title={`${who} only`}>
+      <p>
+        As {ROLE_NOUN[role]} of this workspace you cannot {what}. {children}
+      </p>
+    </EmptyState>
   );
 }
 

@@ -6,39 +6,36 @@ import { CHANGE_TYPES } from "@/lib/events/types";
 import type { WebhookEndpointView } from "@/lib/webhooks/views";
 import { Button } from "../ui/Button";
 import { Dialog } from "../ui/Dialog";
+import { FieldError, inputClass as input } from "../ui/Field";
+import { FormAlert, useFormErrors } from "../ui/useFormErrors";
 import type { EndpointInput } from "../hooks/useWebhooksQuery";
 
 const URL_MAX = 2000;
 const DESCRIPTION_MAX = 200;
-const input =
-  "mt-1.5 block w-full rounded-md border border-slate-300 px-3 py-2 text-sm shadow-sm placeholder:text-slate-500 focus:border-emerald-600 focus:outline-none focus:ring-2 focus:ring-emerald-600/25 aria-[invalid=true]:border-red-500";
 
 /**
  * Add an endpoint, or edit one (`editing`): URL, description, event types. The server checks the
- * URL again (scheme, credentials, private targets) and its answer's message is shown here.
+ * URL again (scheme, credentials, private targets); its answer is shown under the field it names.
  */
 export function EndpointDialog({
   open,
   editing,
   pending,
-  serverError,
   onClose,
   onSubmit,
 }: {
   open: boolean;
   editing: WebhookEndpointView | null;
   pending: boolean;
-  serverError: string;
   onClose: () => void;
-  onSubmit: (input: EndpointInput) => void;
+  /** Sends the input; `onError` shows a refusal in the form. */
+  onSubmit: (input: EndpointInput, onError: (error: unknown) => void) => void;
 }) {
   const [url, setUrl] = useState("");
   const [description, setDescription] = useState("");
   const [types, setTypes] = useState<string[]>([]);
-  const [problem, setProblem] = useState("");
-  const urlId = useId();
-  const descriptionId = useId();
-  const errorId = useId();
+  const form = useFormErrors<"url" | "description" | "eventTypes">();
+  const { clear } = form;
   const formId = useId();
 
   useEffect(() => {
@@ -46,21 +43,24 @@ export function EndpointDialog({
       setUrl(editing?.url ?? "");
       setDescription(editing?.description ?? "");
       setTypes(editing?.eventTypes ?? []);
-      setProblem("");
+      clear();
     }
-  }, [open, editing]);
+  }, [open, editing, clear]);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const trimmed = url.trim();
     if (!/^https?:\/\/\S+$/i.test(trimmed))
-      return setProblem("Enter a URL starting with https:// or http://");
-    setProblem("");
-    onSubmit({ url: trimmed, description: description.trim(), eventTypes: types });
+      return form.fail({
+        url: trimmed
+          ? `${trimmed.slice(0, 80)} does not start with https:// or http://`
+          : "Enter the URL Statline should POST to, starting with https:// or http://",
+      });
+    form.clear();
+    onSubmit({ url: trimmed, description: description.trim(), eventTypes: types }, form.failWith);
   };
   const toggle = (t: string) =>
     setTypes((cur) => (cur.includes(t) ? cur.filter((x) => x !== t) : [...cur, t]));
-  const error = problem || serverError;
   const verb = editing ? "Save changes" : "Add endpoint";
 
   return (
@@ -85,12 +85,13 @@ export function EndpointDialog({
       }
     >
       <form id={formId} onSubmit={submit} noValidate className="space-y-5">
+        <FormAlert form={form} />
         <div>
-          <label htmlFor={urlId} className="text-sm font-medium text-slate-800">
+          <label htmlFor={form.idOf("url")} className="text-sm font-medium text-slate-800">
             Endpoint URL
           </label>
           <input
-            id={urlId}
+            {...form.field("url")}
             name="url"
             type="url"
             value={url}
@@ -100,21 +101,20 @@ export function EndpointDialog({
             data-autofocus
             autoComplete="off"
             placeholder="https://example.com/webhooks/statline"
-            aria-invalid={Boolean(problem)}
-            aria-describedby={error ? errorId : undefined}
             className={input}
           />
+          <FieldError id={form.idOf("url")} message={form.errors.url} />
           <p className="mt-1 text-xs text-slate-600">
             Private and loopback addresses (127.0.0.1, localhost, 10.x, 192.168.x) are refused unless the
             server runs with <code className="font-mono">WEBHOOK_ALLOW_PRIVATE=1</code>, for local testing.
           </p>
         </div>
         <div>
-          <label htmlFor={descriptionId} className="text-sm font-medium text-slate-800">
+          <label htmlFor={form.idOf("description")} className="text-sm font-medium text-slate-800">
             Description <span className="font-normal text-slate-600">(optional)</span>
           </label>
           <input
-            id={descriptionId}
+            {...form.field("description")}
             name="description"
             value={description}
             onChange={(e) => setDescription(e.target.value)}
@@ -123,6 +123,7 @@ export function EndpointDialog({
             placeholder="Staging receiver"
             className={input}
           />
+          <FieldError id={form.idOf("description")} message={form.errors.description} />
         </div>
         <fieldset>
           <legend className="text-sm font-medium text-slate-800">Event types</legend>
@@ -151,11 +152,6 @@ export function EndpointDialog({
             </div>
           ))}
         </fieldset>
-        {error && (
-          <p id={errorId} role="alert" className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-700">
-            {error}
-          </p>
-        )}
       </form>
     </Dialog>
   );

@@ -18,7 +18,7 @@ import {
 import { OnceOpened } from "../ui/OnceOpened";
 import { EndpointCard } from "./EndpointCard";
 import { EndpointDialog, RollSecretDialog, WebhookSecretDialog } from "./lazy";
-import { useCan } from "../workspace";
+import { useCan, useRole } from "../workspace";
 
 const DONE: Record<EndpointAction, string> = {
   test: "Test event queued; it appears in the delivery log.",
@@ -29,6 +29,7 @@ const DONE: Record<EndpointAction, string> = {
 
 export function WebhooksView() {
   const manage = useCan("webhooks.manage");
+  const role = useRole();
   const endpoints = useWebhooksQuery();
   const create = useCreateEndpointMutation();
   const action = useEndpointAction();
@@ -56,10 +57,14 @@ export function WebhooksView() {
         title="Webhooks"
         description="Statline POSTs every change (scores, status, odds, standings) to your endpoints within seconds, signed per Standard Webhooks, retried with back-off for about two days."
         action={
-          manage && (
+          manage ? (
             <Button onClick={() => setAdding(true)}>
               <PlusIcon width={16} height={16} /> Add endpoint
             </Button>
+          ) : (
+            <p className="max-w-xs text-sm text-slate-600">
+              As a {role} you see the endpoints and their deliveries; admins and owners add and change them.
+            </p>
           )
         }
       />
@@ -86,7 +91,9 @@ export function WebhooksView() {
             title="No webhook endpoints yet"
             action={manage && <Button onClick={() => setAdding(true)}>Add endpoint</Button>}
           >
-            Add a URL and Statline pushes changes to it instead of you polling /v1/changes.
+            {manage
+              ? "Add a URL and Statline pushes changes to it instead of you polling /v1/changes."
+              : "An admin or owner of this workspace can add a URL; Statline then pushes changes to it instead of you polling /v1/changes."}
           </EmptyState>
         </Card>
       ) : (
@@ -110,17 +117,17 @@ export function WebhooksView() {
           open={adding}
           editing={null}
           pending={create.isPending}
-          serverError={create.isError ? create.error.message : ""}
           onClose={() => {
             setAdding(false);
             create.reset();
           }}
-          onSubmit={(input) =>
+          onSubmit={(input, onError) =>
             create.mutate(input, {
               onSuccess: (result) => {
                 setAdding(false);
                 setCreated(result);
               },
+              onError,
             })
           }
         />
@@ -130,12 +137,11 @@ export function WebhooksView() {
           open={editing !== null}
           editing={editing}
           pending={update.isPending}
-          serverError={update.isError ? update.error.message : ""}
           onClose={() => {
             setEditing(null);
             update.reset();
           }}
-          onSubmit={(input) =>
+          onSubmit={(input, onError) =>
             editing &&
             update.mutate(
               { id: editing.id, ...input },
@@ -145,6 +151,7 @@ export function WebhooksView() {
                   update.reset();
                   setNotice("Endpoint saved.");
                 },
+                onError,
               },
             )
           }

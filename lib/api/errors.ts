@@ -55,15 +55,25 @@ export abstract class AppError extends Error {
   }
 }
 
-/** The /v1 and dashboard error (codes: ERROR_STATUS); the pipeline turns it into {error:{code,message}}. */
+/**
+ * The /v1 and dashboard error (codes: ERROR_STATUS). /v1 answers {error:{code,message}} exactly
+ * (lib/api/respond.ts writes those two fields only); a dashboard route also names the input `field`
+ * that is wrong, so the form marks that field and shows the message under it.
+ */
 export class ApiError extends AppError {
   readonly code: ErrorCode;
+  readonly field: string | undefined;
 
-  constructor(code: ErrorCode, message: string, headers: Record<string, string> = {}) {
-    super(ERROR_STATUS[code], message, headers);
+  constructor(code: ErrorCode, message: string, headers: Record<string, string> = {}, field?: string) {
+    super(ERROR_STATUS[code], message, headers, field ? { field } : {});
     this.code = code;
+    this.field = field;
   }
 }
+
+/** A wrong input field, in the user's words: the dashboard form shows `message` under `field`. */
+export const fieldError = (field: string, message: string) =>
+  new ApiError("INVALID_PARAMETER", message, {}, field);
 
 export const invalidParameter = (name: string, why: string) =>
   new ApiError("INVALID_PARAMETER", `Invalid parameter '${name}': ${why}`);
@@ -77,16 +87,19 @@ export const notFound = (what: string) =>
  * never map it by hand: `unwrap` throws the ApiError the route wrapper answers.
  */
 export type Result<T, C extends ErrorCode = ErrorCode> =
-  { ok: true; value: T } | { ok: false; code: C; message: string };
+  { ok: true; value: T } | { ok: false; code: C; message: string; field?: string };
 
 /** The value of a successful verdict, or its error thrown as an ApiError. */
 export function unwrap<T>(result: Result<T>): T {
   if (result.ok) return result.value;
-  throw new ApiError(result.code, result.message);
+  throw new ApiError(result.code, result.message, {}, result.field);
 }
 
-type Failure = { ok: false; code: ErrorCode; message: string };
+type Failure = { ok: false; code: ErrorCode; message: string; field?: string };
 /** Narrows a verdict to its success, throwing its failure as the ApiError the route wrapper answers. */
 export function assertOk<R extends { ok: true } | Failure>(result: R): asserts result is Exclude<R, Failure> {
-  if (!result.ok) throw new ApiError((result as Failure).code, (result as Failure).message);
+  if (!result.ok) {
+    const failure = result as Failure;
+    throw new ApiError(failure.code, failure.message, {}, failure.field);
+  }
 }

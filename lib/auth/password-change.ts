@@ -1,6 +1,6 @@
 import type { Db } from "../db";
 import { updateUser, userRow } from "../accounts/store";
-import { ApiError } from "../api/errors";
+import { ApiError, fieldError } from "../api/errors";
 import { recordAudit } from "../audit/store";
 import { hashPassword } from "./password";
 import { passwordProblem } from "./password-policy";
@@ -22,11 +22,16 @@ export async function changePassword(
 ): Promise<{ changed: true; otherSessionsEnded: number }> {
   const row = await userRow(db, user.id);
   if (row?.passwordHash) {
-    if (!input.currentPassword) throw new ApiError("INVALID_PARAMETER", "Enter your current password");
-    await proveIdentity(db, user, { password: input.currentPassword }, forwardedFor);
+    if (!input.currentPassword) throw fieldError("currentPassword", "Enter your current password");
+    // A wrong password is the current-password field's problem; a throttle is the form's.
+    await proveIdentity(db, user, { password: input.currentPassword }, forwardedFor).catch((err: unknown) => {
+      throw err instanceof ApiError && err.code === "INVALID_PARAMETER"
+        ? fieldError("currentPassword", err.message)
+        : err;
+    });
   } else await requireRecentAuth(db, user);
   const problem = await passwordProblem(input.newPassword, [user.email, user.name]);
-  if (problem) throw new ApiError("INVALID_PARAMETER", problem);
+  if (problem) throw fieldError("newPassword", problem);
   const passwordHash = await hashPassword(input.newPassword, origin.ip);
   await updateUser(db, user.id, { passwordHash });
   const ended = await endOtherSessions(db, user.id, user.sessionId || null);

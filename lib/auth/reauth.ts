@@ -8,6 +8,9 @@ import { throttledSecondFactor, tooManyCodes } from "./second-factor";
 import { markSessionReauth, sessionAuthTimes } from "./store/sessions";
 import { beginSignIn, signInSucceeded, throttleKeys } from "./throttle";
 import { checkSecondFactor } from "./totp";
+import { REAUTH_MESSAGE } from "./reauth-message";
+
+export { REAUTH_MESSAGE };
 
 /** The signed-in user as far as re-authentication needs it (lib/auth/session.ts's CurrentUser). */
 interface SessionUser {
@@ -22,8 +25,6 @@ interface SessionUser {
  * last REAUTH_WINDOW_MS (10 min). Signing in counts; so does POST /api/dashboard/reauth.
  */
 export const REAUTH_WINDOW_MS = 10 * 60_000;
-export const REAUTH_MESSAGE =
-  "Confirm your password or an authentication code first (re-authentication required)";
 
 /** When this session last proved the user's identity, or null. */
 export async function lastAuthenticatedAt(db: Db, sessionId: string | undefined): Promise<Date | null> {

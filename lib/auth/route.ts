@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import { ApiError, AppError, assertOk } from "../api/errors";
+import { ApiError, AppError, assertOk, fieldError } from "../api/errors";
 import { failurePage } from "../consent/pages";
 import { clientIpFromChain } from "../client-ip";
 import { logError } from "../log";
@@ -20,10 +20,21 @@ export function requestOrigin(request: Request) {
   };
 }
 
-/** The first zod issue as "field: message", the error text the dashboard shows. */
+/** The first zod issue as "field: message" (the error text of protocol and file routes). */
 export function firstIssue(error: z.ZodError): string {
   const issue = error.issues[0];
   return issue.path.length ? `${issue.path.join(".")}: ${issue.message}` : issue.message;
+}
+
+/**
+ * A signed-in member's refused input: the field the form shows the message under (the last named
+ * step of the path: `options.allowedIps` is the form's `allowedIps`) and the message alone, or the
+ * "field: message" text when no field is named (an unknown key, a refused object).
+ */
+export function issueError(error: z.ZodError): ApiError {
+  const issue = error.issues[0];
+  const field = issue.path.filter((p): p is string => typeof p === "string").at(-1);
+  return field ? fieldError(field, issue.message) : new ApiError("INVALID_PARAMETER", firstIssue(error));
 }
 
 /** Who may call a route: a signed-in user (CSRF on every mutation), anyone from this site (no
@@ -166,7 +177,10 @@ export function route<A extends RouteAuth, S extends z.ZodType>(
         if (raw === undefined || raw === null || typeof raw !== "object")
           throw invalid("Body must be a JSON object");
         const parsed = spec.input.safeParse(raw);
-        if (!parsed.success) throw invalid(firstIssue(parsed.error));
+        if (!parsed.success)
+          throw spec.auth === "session" && !spec.invalid
+            ? issueError(parsed.error)
+            : invalid(firstIssue(parsed.error));
         body = parsed.data;
       }
       const ctx = { body, request, params, user } as RouteContext<A, S>;

@@ -7,7 +7,20 @@ main{max-width:36rem;margin:0 auto;background:#fff;border:1px solid #e2e8f0;bord
 .brand{font-weight:600;color:#047857;margin:0 0 1rem}h1{font-size:1.5rem;margin:0 0 .5rem}.muted{color:#475569;font-size:.9rem}
 .back a,a#continue{display:inline-block;margin-top:.5rem;padding:.5rem 1rem;border-radius:.375rem;background:#047857;color:#fff;font-weight:500;text-decoration:none}
 .back a:focus-visible,a#continue:focus-visible{outline:2px solid #059669;outline-offset:2px}
-code#authorization-code{display:inline-block;font:1.25rem ui-monospace,monospace;padding:.75rem 1rem;background:#f1f5f9;border:1px solid #cbd5e1;border-radius:.375rem;user-select:all;word-break:break-all}`;
+code#authorization-code{display:inline-block;font:1.25rem ui-monospace,monospace;padding:.75rem 1rem;background:#f1f5f9;border:1px solid #cbd5e1;border-radius:.375rem;user-select:all;word-break:break-all}
+button#copy-code{margin-left:.5rem;min-height:2.25rem;padding:.375rem .875rem;border:1px solid #cbd5e1;border-radius:.375rem;background:#fff;color:#0f172a;font:inherit;font-size:.9rem;cursor:pointer}
+button#copy-code:focus-visible{outline:2px solid #059669;outline-offset:2px}`;
+
+/**
+ * The result page's script: the code's Copy button, and the address bar moved off the form's POST
+ * URL (`replaceUrl`), so a reload or Back asks the approval page again instead of re-sending the form.
+ */
+function resultScript(replaceUrl: string | undefined): string {
+  const replace = replaceUrl
+    ? `history.replaceState(null,"",${JSON.stringify(replaceUrl).replace(/</g, "\\u003c")});`
+    : "";
+  return `<script>${replace}(()=>{const b=document.getElementById("copy-code");if(!b)return;b.hidden=false;b.addEventListener("click",async()=>{try{await navigator.clipboard.writeText(document.getElementById("authorization-code").textContent);b.textContent="Copied";}catch{b.textContent="Select the code to copy it";}});})();</script>`;
+}
 
 function page(status: number, title: string, head: string, main: string): Response {
   const html = `<!doctype html>
@@ -34,15 +47,19 @@ export function resultPage(opts: {
   message: string;
   code?: string;
   link?: readonly [string, string];
+  /** Where the address bar should say the browser is (a GET page), instead of the form's URL. */
+  replaceUrl?: string;
 }): Response {
+  // The Copy button stays hidden without script (selecting the code copies it: user-select: all).
   const code = opts.code
     ? `<p>If your terminal asks for a code, paste this one (valid for a short time, usable once):</p>
-<p><code id="authorization-code" aria-label="Authorization code">${escape(opts.code)}</code></p>
+<p><code id="authorization-code" aria-label="Authorization code">${escape(opts.code)}</code><button type="button" id="copy-code" hidden>Copy code</button></p>
 <p class="muted">Agents polling for the result need nothing more: return to your terminal.</p>`
     : "";
   const [href, text] = opts.link ?? ["/dashboard", "Back to the dashboard"];
   const link = `<p class="back"><a href="${escape(href)}">${escape(text)}</a></p>`;
-  return page(opts.status, opts.title, "", `<p>${escape(opts.message)}</p>${code}${link}`);
+  const script = opts.code || opts.replaceUrl ? resultScript(opts.replaceUrl) : "";
+  return page(opts.status, opts.title, "", `<p>${escape(opts.message)}</p>${code}${link}${script}`);
 }
 
 /**

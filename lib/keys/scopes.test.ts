@@ -24,10 +24,22 @@ describe("IP allowlist", () => {
 
   it("refuses ranges written in the mapped form (they are IPv4 ranges)", () => {
     expect(parseAllowlist("::ffff:0:0/96")).toEqual({
-      error: expect.stringMatching(/write IPv4 ranges as IPv4/),
+      error: expect.stringMatching(/^Write ::ffff:0:0\/96 as IPv4/),
     });
     expect(parseAllowlist("10.0.0.0/8 ::ffff:10.0.0.1")).toHaveProperty("error");
     expect(parseAllowlist("::/0, 10.0.0.0/8")).toEqual({ cidrs: ["::/0", "10.0.0.0/8"] });
+  });
+
+  it("names the bad entries in the refusal, not a schema path", () => {
+    expect(parseAllowlist("10.0.0.0/33")).toEqual({
+      error: "10.0.0.0/33 is not an IPv4/IPv6 address or CIDR range",
+    });
+    expect(parseAllowlist("10.0.0.0/33, banana, 10.0.0.0/8")).toEqual({
+      error: "10.0.0.0/33 and banana are not IPv4/IPv6 addresses or CIDR ranges",
+    });
+    expect(parseAllowlist("a b c d e 10.0.0.0/8")).toEqual({
+      error: "a, b, c and 2 more are not IPv4/IPv6 addresses or CIDR ranges",
+    });
   });
 
   it("unmaps IPv4-mapped addresses only", () => {

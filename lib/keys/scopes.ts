@@ -56,15 +56,26 @@ export function parseCidr(raw: string): Cidr | null {
 export function parseAllowlist(raw: string): { cidrs: string[] | null } | { error: string } {
   const items = raw.split(/[\s,]+/).filter(Boolean);
   if (!items.length) return { cidrs: null };
-  if (items.length > 50) return { error: "at most 50 IP ranges per key" };
+  if (items.length > 50) return { error: `At most 50 IP ranges per key; this list has ${items.length}` };
   const bad = items.filter((i) => !parseCidr(i));
-  if (bad.length) return { error: `not an IPv4/IPv6 address or CIDR: ${bad.slice(0, 3).join(", ")}` };
-  const mapped = items.filter((i) => isMappedRange(parseCidr(i)!));
-  if (mapped.length)
+  if (bad.length)
     return {
-      error: `write IPv4 ranges as IPv4 (10.0.0.0/8), not as ::ffff:…: ${mapped.slice(0, 3).join(", ")}`,
+      error:
+        bad.length === 1
+          ? `${bad[0]} is not an IPv4/IPv6 address or CIDR range`
+          : `${entries(bad)} are not IPv4/IPv6 addresses or CIDR ranges`,
     };
+  const mapped = items.filter((i) => isMappedRange(parseCidr(i)!));
+  if (mapped.length) return { error: `Write ${entries(mapped)} as IPv4 (e.g. 10.0.0.0/8), not as ::ffff:…` };
   return { cidrs: items };
+}
+
+/** The bad entries by name, as a person reads them: "a", "a and b", "a, b, c and 2 more". */
+function entries(items: string[]): string {
+  const shown = items.slice(0, 3).map((i) => (i.length > 60 ? `${i.slice(0, 60)}…` : i));
+  const more = items.length - shown.length;
+  if (more > 0) return `${shown.join(", ")} and ${more} more`;
+  return shown.length === 1 ? shown[0] : `${shown.slice(0, -1).join(", ")} and ${shown.at(-1)}`;
 }
 
 const MAPPED = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i;

@@ -98,6 +98,7 @@ const KEY_LIST_FIELDS = {
   note: true,
   rolledFrom: { select: { prefix: true } },
   rolledTo: { select: { prefix: true } },
+  createdById: true,
   createdBy: { select: { email: true, name: true } },
   revokedBy: { select: { email: true, name: true } },
 } as const;

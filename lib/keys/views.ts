@@ -2,6 +2,7 @@ import { notFound } from "../api/errors";
 import type { Access } from "../auth/route";
 import type { Db } from "../db";
 import { can, type Role } from "../workspaces/permissions";
+import { grantLastUses } from "../oauth/store";
 import { keyCreator } from "../workspaces/store";
 import { findListedKey, listApiKeys } from "./store";
 import { scopesOf } from "./scopes";
@@ -23,6 +24,8 @@ export interface KeyView {
   source: string;
   createdAt: string;
   createdBy: PersonRef | null;
+  /** Who created it: a developer may change only the keys it created (KEY_MANAGE). */
+  createdById: string | null;
   lastUsedAt: string | null;
   revokedAt: string | null;
   revokedBy: PersonRef | null;
@@ -61,6 +64,7 @@ export function toKeyView(k: KeyRow): KeyView {
     source: k.source,
     createdAt: k.createdAt.toISOString(),
     createdBy: k.createdBy,
+    createdById: k.createdById,
     // Written by metering at most once a minute per key (lib/usage/store.ts).
     lastUsedAt: k.lastUsedAt?.toISOString() ?? null,
     revokedAt: k.revokedAt?.toISOString() ?? null,
@@ -78,16 +82,31 @@ export function toKeyView(k: KeyRow): KeyView {
   };
 }
 
+/**
+ * A connected app's key was last used when its connection last called (/mcp), as "Connected apps"
+ * says, if that is later than the key's own metered use.
+ */
+async function withConnectionUse(db: Db, views: KeyView[]): Promise<KeyView[]> {
+  const uses = await grantLastUses(
+    db,
+    views.filter((v) => v.source === "agent").map((v) => v.id),
+  );
+  return views.map((v) => {
+    const used = uses.get(v.id)?.toISOString();
+    return used && (!v.lastUsedAt || used > v.lastUsedAt) ? { ...v, lastUsedAt: used } : v;
+  });
+}
+
 /** The account's keys, newest first. */
 export async function listKeyViews(db: Db, accountId: string): Promise<KeyView[]> {
-  return (await listApiKeys(db, accountId)).map(toKeyView);
+  return withConnectionUse(db, (await listApiKeys(db, accountId)).map(toKeyView));
 }
 
 /** One key as a route answers it after a change; a key gone meanwhile is 404. */
 export async function keyViewOf(db: Db, id: string): Promise<KeyView> {
   const listed = await findListedKey(db, id);
   if (!listed) throw notFound("API key");
-  return toKeyView(listed);
+  return (await withConnectionUse(db, [toKeyView(listed)]))[0];
 }
 
 /** A key's own page: the key, and whether the viewer's role may act on it (edit, roll, disable, revoke). */

@@ -38,7 +38,9 @@ export async function listConnectedApps(db: Db, accountId: string): Promise<Conn
     const key = g.apiKeyId ? keyById.get(g.apiKeyId) : undefined;
     if (key?.revokedAt) return [];
     const client = clientById.get(g.clientId);
-    const lastUsed = g.lastUsedAt ?? key?.lastUsedAt ?? null;
+    // The later of the connection's last call and its key's (the keys page shows the same).
+    const uses = [g.lastUsedAt, key?.lastUsedAt].filter((d): d is Date => d instanceof Date);
+    const lastUsed = uses.length ? new Date(Math.max(...uses.map((d) => d.getTime()))) : null;
     return [
       {
         id: g.id,

@@ -72,7 +72,8 @@ export async function approveGrant(
       options: {
         scopes: input.scopes,
         expiresAt: input.expiresDays ? new Date(now.getTime() + input.expiresDays * 86_400_000) : null,
-        note: `Connected app (OAuth) ${client.id}`,
+        // Labelled by the app's registered name, as "Connected apps" lists it (the id means nothing to a person).
+        note: `Connected app (OAuth): ${client.name.slice(0, 200)}`,
       },
     },
     audit,

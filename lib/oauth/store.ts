@@ -67,6 +67,16 @@ export const liveGrantsOf = (db: Db, accountId: string, take: number) =>
     take,
   });
 
+/** When each of these keys' OAuth connection last called (/mcp), by key id; keys without one are absent. */
+export async function grantLastUses(db: Db, apiKeyIds: string[]): Promise<Map<string, Date>> {
+  if (!apiKeyIds.length) return new Map();
+  const rows = await db.oAuthGrant.findMany({
+    where: { apiKeyId: { in: apiKeyIds }, lastUsedAt: { not: null } },
+    select: { apiKeyId: true, lastUsedAt: true },
+  });
+  return new Map(rows.flatMap((r) => (r.apiKeyId && r.lastUsedAt ? [[r.apiKeyId, r.lastUsedAt]] : [])));
+}
+
 export async function insertTokens(db: Db, data: Prisma.OAuthTokenCreateManyInput[]): Promise<void> {
   await db.oAuthToken.createMany({ data });
 }

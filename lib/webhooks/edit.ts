@@ -33,7 +33,7 @@ export async function updateEndpoint(
   if (!ep) return notFound;
   if (changes.url !== undefined) {
     const problem = urlProblem(changes.url, MAX_URL_LENGTH);
-    if (problem) return { ok: false, code: "INVALID_PARAMETER", message: problem };
+    if (problem) return { ok: false, code: "INVALID_PARAMETER", message: problem, field: "url" };
   }
   if (changes.description !== undefined && changes.description.length > MAX_DESCRIPTION_LENGTH)
     return {

@@ -50,7 +50,7 @@ export async function createEndpoint(
   actor: Actor,
 ): Promise<WebhookResult<{ endpoint: WebhookEndpointView; secret: string }>> {
   const problem = urlProblem(input.url, MAX_URL_LENGTH);
-  if (problem) return { ok: false, code: "INVALID_PARAMETER", message: problem };
+  if (problem) return { ok: false, code: "INVALID_PARAMETER", message: problem, field: "url" };
   const threshold = oddsThresholdProblem(input.oddsThresholdPp);
   if (threshold) return { ok: false, code: "INVALID_PARAMETER", message: threshold };
   const count = await store.countEndpoints(db, input.accountId);

@@ -82,11 +82,21 @@ export function checkedLookup(
 
 export const PRIVATE_TARGET = "URL points at a private, loopback or link-local address";
 
-/** The dashboard's wording of a refused private target: it names the server setting that allows it. */
-export const dashboardUrlProblem = (message: string) =>
-  message === PRIVATE_TARGET
-    ? `${message}; for local testing, start the server with WEBHOOK_ALLOW_PRIVATE=1 (docs/events.md)`
-    : message;
+/**
+ * The dashboard's wording of a refused private target: it names the host that was refused and the
+ * server setting that allows it.
+ */
+export function dashboardUrlProblem(message: string, url?: string): string {
+  if (message !== PRIVATE_TARGET) return message;
+  let host: string | null;
+  try {
+    host = url ? new URL(url).hostname : null;
+  } catch {
+    host = null;
+  }
+  const what = host ? `${host} is a private, loopback or link-local address` : message;
+  return `${what}; for local testing, start the server with WEBHOOK_ALLOW_PRIVATE=1 (docs/events.md)`;
+}
 
 /** Why a URL cannot be an endpoint (checked at creation; addresses are checked again at send time). */
 export function urlProblem(raw: string, maxLength: number): string | null {

@@ -113,11 +113,31 @@ describe("account recovery and security changes over HTTP", () => {
       const next = "amber orchard compass 19";
       const missing = await post("/api/dashboard/password", { newPassword: next });
       expect(missing.status).toBe(400);
+      expect(await missing.json()).toEqual({
+        error: {
+          code: "INVALID_PARAMETER",
+          message: "Enter your current password",
+          field: "currentPassword",
+        },
+      });
       const wrong = await post("/api/dashboard/password", {
         currentPassword: "not it at all",
         newPassword: next,
       });
       expect(wrong.status).toBe(400);
+      // The form shows it under the current-password field.
+      expect(await wrong.json()).toEqual({
+        error: {
+          code: "INVALID_PARAMETER",
+          message: "That password is not correct",
+          field: "currentPassword",
+        },
+      });
+      const weak = await post("/api/dashboard/password", {
+        currentPassword: password,
+        newPassword: "Summer2026!!",
+      });
+      expect(((await weak.json()) as { error: { field?: string } }).error.field).toBe("newPassword");
       const ok = await post("/api/dashboard/password", { currentPassword: password, newPassword: next });
       expect(ok.status).toBe(200);
       expect(((await ok.json()) as { data: { otherSessionsEnded: number } }).data.otherSessionsEnded).toBe(1);

@@ -41,6 +41,8 @@ describe("dashboard views", () => {
       revokedAt: null,
     });
     expect(views[0].createdBy).toEqual({ email: "v@example.com", name: null });
+    // Who created it, so the page offers a developer actions on its own keys only.
+    expect(views[0].createdById).toBe(userId);
     const json = JSON.stringify(views);
     expect(json).not.toContain(key.slice(16));
     expect(json).not.toContain(record.secretHash);
@@ -48,6 +50,7 @@ describe("dashboard views", () => {
       "allowedIps",
       "createdAt",
       "createdBy",
+      "createdById",
       "disabledAt",
       "environment",
       "expiresAt",
@@ -66,6 +69,47 @@ describe("dashboard views", () => {
       "source",
       "unitCap",
     ]);
+  });
+
+  it("a connected app's key was last used when its connection last called, as Connected apps says", async () => {
+    // An account of its own: the other cases count this account's keys and events.
+    const other = await t.db.user.create({
+      data: { email: "mcp@example.com", account: { create: { name: "mcp" } } },
+    });
+    const accountId = other.accountId;
+    const { record } = await createApiKey(t.db, {
+      accountId,
+      name: "Claude (MCP)",
+      environment: "test",
+      createdById: other.id,
+      source: "agent",
+    });
+    const unused = (await listKeyViews(t.db, accountId)).find((v) => v.id === record.id)!;
+    expect(unused.lastUsedAt).toBeNull();
+    await t.db.oAuthGrant.create({
+      data: {
+        id: "grant-views-1",
+        clientId: "client-1",
+        status: "active",
+        codeChallenge: "x",
+        redirectUri: "http://127.0.0.1:5000/cb",
+        resource: "http://localhost:3000/mcp",
+        requestedScopes: "teams",
+        expiresAt: new Date("2030-01-01T00:00:00Z"),
+        accountId,
+        apiKeyId: record.id,
+        lastUsedAt: new Date("2026-03-04T05:06:00Z"),
+      },
+    });
+    const used = (await listKeyViews(t.db, accountId)).find((v) => v.id === record.id)!;
+    expect(used.lastUsedAt).toBe("2026-03-04T05:06:00.000Z");
+    // A later metered use of the key itself wins.
+    await t.db.apiKey.update({
+      where: { id: record.id },
+      data: { lastUsedAt: new Date("2026-05-01T00:00:00Z") },
+    });
+    const later = (await listKeyViews(t.db, accountId)).find((v) => v.id === record.id)!;
+    expect(later.lastUsedAt).toBe("2026-05-01T00:00:00.000Z");
   });
 
   it("revoking tells in-process listeners at once and another account cannot revoke", async () => {

@@ -203,6 +203,11 @@ describe("webhook endpoint edit and secret roll", () => {
       if (refused.ok) return;
       expect(refused.code).toBe("INVALID_PARAMETER");
       expect(dashboardUrlProblem(refused.message)).toContain("WEBHOOK_ALLOW_PRIVATE=1");
+      // The dashboard names the host it refused, and marks the URL field.
+      expect(dashboardUrlProblem(refused.message, "http://10.0.0.7/h")).toMatch(
+        /^10\.0\.0\.7 is a private, loopback or link-local address; .*WEBHOOK_ALLOW_PRIVATE=1/,
+      );
+      expect(refused.field).toBe("url");
     } finally {
       process.env.WEBHOOK_ALLOW_PRIVATE = "1";
     }

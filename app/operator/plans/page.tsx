@@ -4,6 +4,7 @@ import { routes } from "@/lib/api/routes";
 import { Card, CardHeader, PageHeader } from "@/components/ui/Card";
 import { db } from "@/lib/db";
 import { operatorTitle, requireOperator } from "@/lib/operator/access";
+import { accountsPerPlan } from "@/lib/operator/store/accounts";
 import { readCatalogue } from "@/lib/plan-catalogue";
 import { DEFAULT_UNIT_COSTS, UNIT_GROUPS, type UnitGroup } from "@/lib/unit-groups";
 
@@ -19,7 +20,7 @@ function patternsByGroup(): Record<UnitGroup, string[]> {
 
 export default async function OperatorPlansPage() {
   await requireOperator();
-  const plans = await readCatalogue(db);
+  const [plans, accounts] = await Promise.all([readCatalogue(db), accountsPerPlan(db)]);
   return (
     <>
       <PageHeader
@@ -34,7 +35,7 @@ export default async function OperatorPlansPage() {
         <UnitGroupsLegend patterns={patternsByGroup()} />
         <div className="divide-y divide-slate-100">
           {plans.map((p) => (
-            <PlanEditor key={p.name} plan={p} />
+            <PlanEditor key={p.name} plan={p} accounts={accounts.get(p.name) ?? 0} />
           ))}
         </div>
       </Card>

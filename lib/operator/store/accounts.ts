@@ -57,6 +57,12 @@ export async function unitsSince(db: Db, ids: string[], start: Date): Promise<Ma
   return new Map(rows.map((u) => [u.accountId, u._sum.units ?? 0]));
 }
 
+/** How many accounts are on each plan (the Plans page), by plan name. */
+export async function accountsPerPlan(db: Db): Promise<Map<string, number>> {
+  const rows = await db.account.groupBy({ by: ["plan"], _count: { _all: true } });
+  return new Map(rows.map((r) => [r.plan, r._count._all]));
+}
+
 /** The latest lastUsedAt of each account's keys. */
 export async function lastKeyUse(db: Db, ids: string[]): Promise<Map<string, Date | null>> {
   const rows = await db.apiKey.groupBy({

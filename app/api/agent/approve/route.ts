@@ -43,17 +43,21 @@ export const POST = consentRoute(
         },
       });
     }
+    // The approval page's own address: a reload there says the request is decided.
+    const replaceUrl = `/agent/${encodeURIComponent(userCode)}`;
     if (!code)
       return resultPage({
         status: 200,
         title: "Request denied",
         message: "No key was issued. You can close this tab.",
+        replaceUrl,
       });
     return resultPage({
       status: 200,
       title: "Approved",
       message: `A ${session.environment} key "${session.keyName}" will be issued to ${session.clientName}.`,
       code,
+      replaceUrl,
     });
   },
 );

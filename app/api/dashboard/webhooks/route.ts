@@ -42,6 +42,6 @@ export const POST = dashboardRoute("webhooks.manage", createInput, async ({ user
     },
     { userId: user.id, ...requestOrigin(request) },
   );
-  if (!done.ok) throw new ApiError(done.code, dashboardUrlProblem(done.message));
+  if (!done.ok) throw new ApiError(done.code, dashboardUrlProblem(done.message, body.url), {}, done.field);
   return jsonResponse(201, { data: done.value }, { Pragma: "no-cache" });
 });

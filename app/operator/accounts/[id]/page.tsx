@@ -63,6 +63,7 @@ export default async function OperatorAccountPage({ params }: { params: Promise<
         <div className="space-y-6">
           <AccountActions
             id={account.id}
+            name={account.name}
             plan={account.plan}
             plans={listPlans().map((p) => ({ name: p.name, label: p.label }))}
             suspended={account.suspendedAt !== null}

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { ApiError } from "@/lib/api/errors";
+import { fieldError } from "@/lib/api/errors";
 import { requireRecentAuth } from "@/lib/auth/reauth";
 import { dashboardRoute, requestOrigin } from "@/lib/auth/route";
 import { throttledSecondFactor, tooManyCodes } from "@/lib/auth/second-factor";
@@ -20,6 +20,6 @@ export const POST = dashboardRoute("self", input, async ({ user, body, request }
     disableTotp(db, user.id, body.code, { accountId: user.homeAccountId, ...requestOrigin(request) }),
   );
   if ("retryAfterMs" in result) throw tooManyCodes(result.retryAfterMs);
-  if (!result.ok) throw new ApiError("INVALID_PARAMETER", "That code is not valid");
+  if (!result.ok) throw fieldError("code", "That code is not valid");
   return { enabled: false };
 });

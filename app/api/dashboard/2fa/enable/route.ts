@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { ApiError } from "@/lib/api/errors";
+import { ApiError, fieldError } from "@/lib/api/errors";
 import { requireRecentAuth } from "@/lib/auth/reauth";
 import { dashboardRoute, jsonResponse, requestOrigin } from "@/lib/auth/route";
 import { enableTotp } from "@/lib/auth/totp";
@@ -18,10 +18,7 @@ export const POST = dashboardRoute("self", input, async ({ user, body, request }
   });
   if (!result.ok)
     throw result.reason === "invalid_code"
-      ? new ApiError(
-          "INVALID_PARAMETER",
-          "That code is not valid. Check your app's clock and try the current code.",
-        )
+      ? fieldError("code", "That code is not valid. Check your app's clock and try the current code.")
       : new ApiError("CONFLICT", "Two-factor authentication is already on");
   return jsonResponse(200, { data: { recoveryCodes: result.recoveryCodes } }, { Pragma: "no-cache" });
 });

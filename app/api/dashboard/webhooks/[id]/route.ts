@@ -43,7 +43,7 @@ export const PATCH = dashboardRoute(
       { ...body, eventTypes: body.eventTypes && [...new Set(body.eventTypes)] },
       { userId: user.id, ...requestOrigin(request) },
     );
-    if (!done.ok) throw new ApiError(done.code, dashboardUrlProblem(done.message));
+    if (!done.ok) throw new ApiError(done.code, dashboardUrlProblem(done.message, body.url), {}, done.field);
     return done.value;
   },
 );
