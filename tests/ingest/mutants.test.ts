@@ -27,8 +27,16 @@ afterAll(async () => {
   fs.rmSync(dir, { recursive: true, force: true });
 });
 
-const run = (weights?: Mutant["weights"]) =>
-  runModel({ world, seed: SEED, runs: RUNS, maxPairs: PAIRS, batch: 15, shrink: false, weights });
+const run = (m?: Mutant) =>
+  runModel({
+    world,
+    seed: SEED,
+    runs: m?.budget?.runs ?? RUNS,
+    maxPairs: m?.budget?.pairs ?? PAIRS,
+    batch: 15,
+    shrink: false,
+    weights: m?.weights,
+  });
 
 test("with no mutant on, the model's budget passes", async () => {
   plan.activate(null);
@@ -40,7 +48,7 @@ describe.each(MUTANTS)("mutant $id", (m) => {
     plan.activate(m.id);
     let found: unknown = null;
     try {
-      await run(m.weights);
+      await run(m);
     } catch (err) {
       found = err;
     } finally {
