@@ -57,6 +57,9 @@ describe.each(MUTANTS)("mutant $id", (m) => {
     expect(found, `the model did not find mutant ${m.id}`).not.toBeNull();
     // fast-check's report names the seed and path; its cause is the model's failed assertion.
     const cause = (found as Error).cause ?? found;
-    console.log(`mutant ${m.id} found by:`, String((cause as Error).message).slice(0, 400));
+    const by = String((cause as Error).message);
+    console.log(`mutant ${m.id} found by:`, by.slice(0, 400));
+    // Found by the model's rules, not by a busy database.
+    expect(by).not.toMatch(/SERVICE_UNAVAILABLE/);
   }, 600_000);
 });
