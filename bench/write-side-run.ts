@@ -3,6 +3,7 @@
 // BENCH_POSTGRES=0); BENCH_ONLY=fuzz sends 50,000 fuzzed ingest requests. Both are the test files
 // themselves, run by vitest with larger counts, so the bench checks exactly what CI checks.
 import { spawnSync } from "node:child_process";
+import { stripVTControlCharacters } from "node:util";
 import path from "node:path";
 import { log, notes } from "./measure";
 
@@ -23,7 +24,11 @@ function vitest(file: string, env: Record<string, string>, reliability = false):
     maxBuffer: 64 * 1024 * 1024,
   });
   const out = `${run.stdout}\n${run.stderr}`;
-  const figures = out.split("\n").filter((l) => /^ingest (model|fuzz)/.test(l.trim()));
+  // vitest colours the lines a test prints: the escapes go before matching.
+  const figures = out
+    .split("\n")
+    .map((l) => stripVTControlCharacters(l).trim())
+    .filter((l) => /^ingest (model|fuzz)/.test(l));
   const seconds = Math.round((Date.now() - started) / 1000);
   notes.push(
     `${file}: ${run.status === 0 ? "PASS" : "FAIL"} in ${seconds} s; ${figures.join("; ") || "no figures"}`,

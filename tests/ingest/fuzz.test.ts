@@ -37,7 +37,9 @@ test(
   `${COUNT} fuzzed ingest requests: no 5xx, every answer in the OpenAPI document`,
   async () => {
     const r = await fuzzIngest({ baseUrl: h.baseUrl, key: h.ingestKey, count: COUNT, seed: SEED });
-    console.log(`ingest fuzz (seed ${SEED}): ${r.requests} requests`, r.byStatus);
+    console.log(
+      `ingest fuzz (seed ${SEED}): ${r.requests} requests, by status ${JSON.stringify(r.byStatus)}`,
+    );
     expect(r.violations).toEqual([]);
     expect(Object.keys(r.byStatus).filter((s) => Number(s) >= 500)).toEqual([]);
     // The fuzz reaches both sides: accepted writes and refusals.

@@ -21,6 +21,6 @@ afterAll(() => world?.stop());
 
 test("random ingest sequences from two writers on two instances: /v1, the change feed and verify equal the model", async () => {
   const stats = await runModel({ world, seed: SEED, runs: RUNS, maxPairs: PAIRS, batch: 25 });
-  console.log(`ingest model (SQLite, seed ${SEED}):`, stats);
+  console.log(`ingest model (SQLite, seed ${SEED}): ${JSON.stringify(stats)}`);
   expect(stats.requests).toBeGreaterThanOrEqual(MIN_REQUESTS);
 }, 900_000);

@@ -29,6 +29,6 @@ afterAll(async () => {
 
 test("random ingest sequences from two writers on two instances (PostgreSQL + Redis) equal the model", async () => {
   const stats = await runModel({ world, seed: SEED, runs: RUNS, maxPairs: PAIRS, batch: 25 });
-  console.log(`ingest model (PostgreSQL + Redis, seed ${SEED}):`, stats);
+  console.log(`ingest model (PostgreSQL + Redis, seed ${SEED}): ${JSON.stringify(stats)}`);
   expect(stats.requests).toBeGreaterThanOrEqual(MIN_REQUESTS);
 }, 1_200_000);

@@ -115,7 +115,14 @@ export async function startWorld(
   };
 }
 
-/** A /v1 read with the read key on instance `i`; the data of a 200. */
+/**
+ * A /v1 read with the read key on instance `i`. A 503 (SQLite busy past its timeout on a loaded
+ * machine) asks for a retry with back-off, as the writes do.
+ */
 export async function read(w: World, i: number, pathname: string): Promise<Answer> {
-  return send(w.apps[i % 2].baseUrl, w.readKey, "GET", `/v1${pathname}`, undefined, null);
+  for (let attempt = 0; ; attempt++) {
+    const a = await send(w.apps[i % 2].baseUrl, w.readKey, "GET", `/v1${pathname}`, undefined, null);
+    if (a.status !== 503 || attempt === 5) return a;
+    await new Promise((r) => setTimeout(r, 250 * 2 ** attempt));
+  }
 }

@@ -18,6 +18,8 @@ export interface Mutant {
   edits: Edit[];
   /** More of the operations that reach it, so a small budget finds it (tests/support/ingest-model/run.ts). */
   weights?: Partial<Record<"bad" | "contest" | "event" | "state", number>>;
+  /** Sequences and pairs instead of the test's default budget. */
+  budget?: { runs: number; pairs: number };
 }
 
 export const MUTANTS: Mutant[] = [
@@ -57,7 +59,9 @@ export const MUTANTS: Mutant[] = [
   {
     id: "full-time-kept",
     what: "a corrected score of a finished contest leaves score.full_time as it was",
-    weights: { state: 14 },
+    // Only a correction that sends no periods.full_time reaches it: a longer budget.
+    weights: { state: 8, contest: 5 },
+    budget: { runs: 6, pairs: 150 },
     edits: [
       {
         file: "lib/ingest/derive.ts",
