@@ -1,5 +1,5 @@
 "use client";
-
+import Link from "next/link";
 import { useState } from "react";
 import { Button } from "../ui/Button";
 
@@ -32,9 +32,9 @@ export function VerifyEmailForm({ token }: { token: string | null }) {
     return (
       <p role="status" className="text-sm text-slate-700">
         {state.done} You can create live keys now.{" "}
-        <a href="/dashboard/keys" className="font-medium text-emerald-700 hover:underline">
+        <Link href="/dashboard/keys" className="font-medium text-emerald-700 hover:underline">
           Go to API keys
-        </a>
+        </Link>
       </p>
     );
   return (
