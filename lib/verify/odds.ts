@@ -1,12 +1,13 @@
 /**
  * The odds snapshots (odds_snapshots, kept by a trigger on odds_points): each outcome's early point
  * (first observed of those not flagged closing, lowest id on a tie) and closing point (last
- * observed of those flagged closing, highest id on a tie), recomputed from every point with one
- * window over the editions' contests and compared with the stored rows by outcome.
+ * observed of those flagged closing, highest id on a tie), recomputed from every point and
+ * compared with the stored rows by outcome (the statements: lib/verify/store/odds.ts).
  */
 import type { DbOrTx } from "../db/client";
 import { rowDrifts } from "./diff";
 import type { Scope } from "./store";
+import { expectedSnapshots, rewriteSnapshots, storedSnapshots, type SnapshotRaw } from "./store/odds";
 import type { Drift } from "./types";
 
 interface SnapshotRow {
@@ -14,26 +15,7 @@ interface SnapshotRow {
   pointId: number;
 }
 
-const COLUMNS = `"contestId", "market", "bookmaker", "selection", "line", "isClosing"`;
-const KEY = `"contestId", "market", "bookmaker", "selection", "line", "isClosing", "pointId"`;
-
-/** Contests of the scope's editions (every contest when the scope is null). */
-const inScope = (scope: Scope) =>
-  scope
-    ? ` WHERE "contestId" IN (SELECT "id" FROM "contests" WHERE "editionId" IN (${scope.length ? scope.map(Number).join(",") : "NULL"}))`
-    : "";
-
-// Within one outcome "isClosing" is constant: closing points sort last-observed first, highest id
-// first; the others first-observed first, lowest id first.
-const expected = (scope: Scope) =>
-  `SELECT ${KEY} FROM (SELECT ${COLUMNS}, "id" AS "pointId", ROW_NUMBER() OVER (PARTITION BY ${COLUMNS} ` +
-  `ORDER BY CASE WHEN "isClosing" THEN "observedAt" END DESC, "observedAt", ` +
-  `CASE WHEN "isClosing" THEN "id" END DESC, "id") AS "rn" FROM "odds_points"${inScope(scope)}) r WHERE "rn" = 1`;
-
-const stored = (scope: Scope) => `SELECT ${KEY} FROM "odds_snapshots"${inScope(scope)}`;
-
-type Raw = Record<string, unknown>;
-const row = (r: Raw): SnapshotRow => ({
+const row = (r: SnapshotRaw): SnapshotRow => ({
   key: [r.contestId, r.market, r.bookmaker, r.selection, r.line ?? "", Number(r.isClosing) ? 1 : 0].join("|"),
   pointId: Number(r.pointId),
 });
@@ -44,16 +26,9 @@ export async function oddsSnapshotDrifts(
   repair: boolean,
   scope: Scope,
 ): Promise<{ drifts: Drift[]; checked: number }> {
-  const have = (await tx.$queryRawUnsafe<Raw[]>(stored(scope))).map(row);
-  const want = (await tx.$queryRawUnsafe<Raw[]>(expected(scope))).map(row);
+  const have = (await storedSnapshots(tx, scope)).map(row);
+  const want = (await expectedSnapshots(tx, scope)).map(row);
   const drifts = rowDrifts("odds_snapshot", have, want, (r) => r.key, ["pointId"]);
-  if (repair && drifts.length) {
-    await tx.$executeRawUnsafe(`DELETE FROM "odds_snapshots"${inScope(scope)}`);
-    await tx.$executeRawUnsafe(
-      `INSERT INTO "odds_snapshots" ("pointId", "contestId", "market", "bookmaker", "selection", "line", "isClosing", "observedAt") ` +
-        `SELECT o."id", o."contestId", o."market", o."bookmaker", o."selection", o."line", o."isClosing", o."observedAt" ` +
-        `FROM "odds_points" o WHERE o."id" IN (SELECT "pointId" FROM (${expected(scope)}) e)`,
-    );
-  }
+  if (repair && drifts.length) await rewriteSnapshots(tx, scope);
   return { drifts, checked: want.length };
 }
