@@ -4,7 +4,7 @@ import { load, type LoadResult } from "./load";
 import { config, log, notes } from "./measure";
 import { cpuSeconds, startBenchApp } from "./servers";
 
-// Issue 15: cache hits must be no slower with compression negotiated. The same cached page
+// Cache hits must be no slower with compression negotiated. The same cached page
 // (/v1/persons?limit=200, about 34 KB as JSON) is loaded with and without Accept-Encoding, in
 // alternating rounds on one server, best round of each kept.
 

@@ -1,4 +1,4 @@
-// Issue 18: event latency (write committed -> SSE event received, p50/p99) and whether open
+// Event latency (write committed -> SSE event received, p50/p99) and whether open
 // streams slow the /v1 hit path (/v1/teams req/s with 0 and with STREAMS idle streams, same run).
 // BENCH_ONLY=events runs only this. The writer is this bench process (like `npm run simulate`):
 // without Redis the server learns of a write through its head poll (CHANGES_POLL_MS, default

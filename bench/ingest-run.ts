@@ -1,4 +1,4 @@
-// Issue 29: live ingest. (1) ingest response -> SSE client and -> webhook receiver, p50/p99, on one
+// Live ingest. (1) ingest response -> SSE client and -> webhook receiver, p50/p99, on one
 // SQLite instance and across two instances on PostgreSQL + Redis (write to one, stream from the
 // other); (2) odds ingest paced at ODDS_RATE prices/s (NDJSON batches) while autocannon reads
 // /v1/teams, beside the same readers without ingest. BENCH_ONLY=ingest runs only this.

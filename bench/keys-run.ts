@@ -4,7 +4,7 @@ import type { LoadResult } from "./load";
 import { config, log, notes, peakOf } from "./measure";
 import { startBaseline, startBenchApp } from "./servers";
 
-// Issue 12: the key checks on the cache-hit path. /v1/teams from cache with the plain bench key
+// The key checks on the cache-hit path. /v1/teams from cache with the plain bench key
 // and with a restricted key of the same account (scopes + IP allowlist + expiry + per-key rate
 // limit), beside the raw node:http baseline, in alternating rounds on one server, best round of
 // each kept, so the ratio is measured back to back whatever else the machine is doing.

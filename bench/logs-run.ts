@@ -4,7 +4,7 @@ import { log, measure, notes } from "./measure";
 import { recordCpuPerRequest, requestLogDiskCost, usageReportTimings } from "./request-log";
 import { startBenchApp } from "./servers";
 
-/** Issue 14's figures: the request log's cost on a cache hit, usage-report timings, disk per row. */
+/** The figures: the request log's cost on a cache hit, usage-report timings, disk per row. */
 export async function requestLogRuns(db: BenchDb, key: string): Promise<void> {
   const on = await startBenchApp({ url: db.url, cache: true });
   const off = await startBenchApp({ url: db.url, cache: true, env: { REQUEST_LOG: "off" } });

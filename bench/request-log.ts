@@ -1,4 +1,4 @@
-// Issue 14 figures for `npm run bench` (also alone: BENCH_ONLY=logs npm run bench):
+// Figures for `npm run bench` (also alone: BENCH_ONLY=logs npm run bench):
 //  - usage report latency per range from the hour/day roll-ups, for an account with a row every
 //    minute for 30 days, on SQLite and PostgreSQL;
 //  - request-log disk cost per million rows, SQLite and PostgreSQL.

@@ -1,4 +1,4 @@
-// Issue 18: write committed -> webhook received (p50/p99), through the real worker of a bench
+// Write committed -> webhook received (p50/p99), through the real worker of a bench
 // server and a local receiver that verifies every signature with the `standardwebhooks` package.
 // The endpoint is added and removed with the operator CLI, so the bench database keeps none.
 import os from "node:os";

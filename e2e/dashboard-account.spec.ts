@@ -4,7 +4,7 @@ import { expect, test, type Page } from "@playwright/test";
 import { totpCode } from "../tests/accounts/totp-code";
 import { newUserPage, PASSWORD, SCREENS } from "./dashboard-helpers";
 
-// Issue 13: the account page (sessions, two-factor) and two-factor sign-in, at desktop and phone size.
+// The account page (sessions, two-factor) and two-factor sign-in, at desktop and phone size.
 
 async function expectNoSeriousAxeViolations(page: Page) {
   const results = await new AxeBuilder({ page }).analyze();

@@ -3,7 +3,7 @@ import path from "node:path";
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
 import { confirmCopied, createKeyThroughUi, newUserPage, ROOT } from "./dashboard-helpers";
 
-// Issue 12: the keys page as a new user meets it, at a laptop and a phone size.
+// The keys page as a new user meets it, at a laptop and a phone size.
 const SHOTS = path.join(ROOT, "test-results");
 const LONG =
   "Nightly reconciliation worker for the Scandinavian football archive (staging cluster eu-north-1b)";

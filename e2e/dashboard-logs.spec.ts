@@ -5,7 +5,7 @@ import path from "node:path";
 import { expect, test, type Page } from "@playwright/test";
 import { confirmCopied, createKeyThroughUi, newUserPage, ROOT, SCREENS } from "./dashboard-helpers";
 
-// Issue 14 as a new user would: make requests (a 404 with a known request id, some 429s), find the
+// As a new user would: make requests (a 404 with a known request id, some 429s), find the
 // 404 by its id in Logs, open its details, filter by status, export CSV, and see the same rows in
 // `admin logs --json`; another user sees none of it, by UI or by direct request.
 

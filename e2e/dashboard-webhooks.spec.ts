@@ -4,7 +4,7 @@ import { expect, test, type Page } from "@playwright/test";
 import { startReceiver, verifiesWith, type Receiver } from "../tests/support/webhook-receiver";
 import { newUserPage, ROOT } from "./dashboard-helpers";
 
-// Issue 18: the webhooks page at a laptop and a phone size, delivering to a real local receiver
+// The webhooks page at a laptop and a phone size, delivering to a real local receiver
 // that verifies each request with the standardwebhooks package.
 const SHOTS = path.join(ROOT, "test-results");
 

@@ -4,7 +4,7 @@ import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 import { PASSWORD, SCREENS, uniqueEmail } from "./dashboard-helpers";
 
-// Issue 34 "done means": from the home page a new user signs up and makes a 200 call using only
+// From the home page a new user signs up and makes a 200 call using only
 // what the pages show. Copied text is read from what the Copy buttons wrote (the page's clipboard
 // calls are observed, and the clipboard itself is read back); keys are never typed.
 

@@ -4,7 +4,7 @@ import AxeBuilder from "@axe-core/playwright";
 import { expect, test } from "@playwright/test";
 import { signIn, startHandoffApp } from "./support/handoff";
 
-// Issue 13: the approval page tells the approver how the key travels, where, how old the request
+// The approval page tells the approver how the key travels, where, how old the request
 // is, that the client's name is unverified, and when the request came from another address.
 test.describe.configure({ mode: "serial" });
 

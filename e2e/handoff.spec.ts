@@ -48,7 +48,7 @@ test("loopback mode: the browser's redirect delivers the code to the CLI's liste
   await expect(page.getByRole("alert").filter({ hasText: "Approve only" })).toContainText(
     "you just started yourself",
   );
-  // Issue 13: how the key travels, where to, and how old the request is; same address, no warning.
+  // How the key travels, where to, and how old the request is; same address, no warning.
   await expect(page.getByTestId("delivery-mode")).toContainText("Loopback redirect");
   await expect(page.getByTestId("redirect-uri")).toHaveText(/^http:\/\/127\.0\.0\.1:\d+\/callback$/);
   await expect(page.getByTestId("request-age")).toHaveText(/just now|seconds? ago/);

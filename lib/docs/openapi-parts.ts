@@ -87,7 +87,7 @@ const error = (status: number, when: string, extra: string[] = []) => ({
 
 /**
  * Error responses by status, shared by every operation; `commonHeaders` are added per operation.
- * Issue 12's 403 (key scope) is listed so a route can name it in RouteDef.openapi.responses.
+ * The 403 (key scope) is listed so a route can name it in RouteDef.openapi.responses.
  */
 export const ERROR_RESPONSES: Record<string, Json> = {
   400: error(400, "the message names the parameter and says what is wrong"),

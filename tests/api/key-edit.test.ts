@@ -8,7 +8,7 @@ import { createMigratedPgDatabase, type TempPgDatabase } from "../support/postgr
 import { ensureTemplateDb } from "../support/template";
 import { createUser } from "../support/users";
 
-// Issue 12 leftovers over real HTTP, on SQLite and PostgreSQL: editing a key from the dashboard
+// Leftovers over real HTTP, on SQLite and PostgreSQL: editing a key from the dashboard
 // (PATCH /api/dashboard/keys/:id) and the race-proof keys-per-account cap.
 process.env.NEXTAUTH_SECRET ??= "test-secret-not-for-production-0123456789";
 

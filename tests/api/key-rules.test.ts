@@ -6,7 +6,7 @@ import { call, expectError, MODES, type Mode } from "../support/api";
 import { ROOT, startApp, type RunningApp } from "../support/app";
 import { buildFixture, type Fixture } from "../support/fixtures";
 
-// Issue 12: every 401/403 rule of restricted keys, over real HTTP on both servers, with keys made
+// Every 401/403 rule of restricted keys, over real HTTP on both servers, with keys made
 // by the operator CLI exactly as an operator scripts it.
 const run = promisify(execFile);
 let fx: Fixture;

@@ -10,7 +10,7 @@ import { openSse } from "../support/sse";
 import { ensureTemplateDb } from "../support/template";
 
 /**
- * Issue 26 item 6: the change feed and the live stream give a key only the change types its
+ * The change feed and the live stream give a key only the change types its
  * scopes read, price odds changes like odds, and end a stream once the key's units are spent.
  * Changes are written under contest ids no real contest has, so each test reads only its own.
  */

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 
-// Issue 29's "done": a whole match fed through /ingest/v1 while /v1/stream and a standardwebhooks
+// A whole match fed through /ingest/v1 while /v1/stream and a standardwebhooks
 // receiver follow it; in-process lean server, fresh SQLite (tests/ingest/harness.ts), no Next build.
 const env = vi.hoisted(() => {
   /* eslint-disable @typescript-eslint/no-require-imports */

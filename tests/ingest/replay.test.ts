@@ -1,7 +1,7 @@
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 
-// Issue 29's replay sandbox: the World Cup 2022 final replayed at x60 reaches the requesting
+// The replay sandbox: the World Cup 2022 final replayed at x60 reaches the requesting
 // account's /v1/stream and webhooks (verified with standardwebhooks), marked and in order; another
 // account gets nothing; /v1/contests/{id} and /v1/changes never change. A match minute lasts
 // 3 s at x1 here (REPLAY_MINUTE_MS), so x60 plays the final's ~150 clock minutes in ~8 s.

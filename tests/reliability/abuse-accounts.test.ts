@@ -7,7 +7,7 @@ import { createSeededDatabase, deleteRedisPrefix, redisPrefix } from "./support/
 import { report } from "./support/report";
 
 /**
- * Issue 13, account rows, against two production scale-out instances (PostgreSQL + Redis):
+ * Account rows, against two production scale-out instances (PostgreSQL + Redis):
  * open redirects, sign-in guessing, revocation of a copied cookie, sign-up floods.
  */
 let database: Awaited<ReturnType<typeof createSeededDatabase>>;

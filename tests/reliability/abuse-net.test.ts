@@ -8,7 +8,7 @@ import { sleep, timedRequest } from "./support/abuse";
 import { report } from "./support/report";
 
 /**
- * Issue 26, the server/network rows: silent sockets, the per-address cap's answer and wrong-secret
+ * The server/network rows: silent sockets, the per-address cap's answer and wrong-secret
  * floods, against a production (lean) server on SQLite with its default connection limits. Figures
  * in data/test/reliability-report.json ("abuse_net").
  */

@@ -19,7 +19,7 @@ import {
 import { report } from "./support/report";
 
 /**
- * Issue 13, server half: each row of the attack report reproduced against a production (lean)
+ * Server half: each row of the attack report reproduced against a production (lean)
  * server on SQLite, with the figures in data/test/reliability-report.json ("abuse_server").
  */
 let app: RunningApp;

@@ -8,7 +8,7 @@ import { sleep } from "./support/load";
 import { report } from "./support/report";
 
 /**
- * Issue 12: disable, enable, roll and restriction changes reach every instance within 2 s over the
+ * Disable, enable, roll and restriction changes reach every instance within 2 s over the
  * revocation path (pub/sub, then the changedAt poll), although scale-out caches keys for 30 s.
  * Two lean instances on one PostgreSQL database and one Redis.
  */
