@@ -1,21 +1,20 @@
 // /llms.txt and /llms-full.txt (llmstxt.org): the guide an agent reads first, generated from the
 // same OpenAPI document as GET /v1/openapi.json, so the three cannot disagree. Public, no key.
-import { db } from "../platform/db";
 import { perProcess } from "../platform/process-state";
 import { operationsMarkdown, schemasMarkdown } from "./llms-reference";
+import { buildOpenApi } from "./openapi";
+import { openApiExtensions } from "./openapi-extra";
 import { routes } from "../api/routes";
-import { RawJson } from "../api/types";
+import { RECORDS } from "../api/endpoints/docs";
 
 type Json = Record<string, unknown>;
 
-/** The served document, parsed once per process (routes are static). */
+/** The document GET /v1/openapi.json serves (same routes, records and extensions), once per process. */
 export function openApiDocument(): Promise<Json> {
-  return perProcess("llms.openapi", async () => {
-    const route = routes.find((r) => r.pattern === "/v1/openapi.json");
-    if (!route) throw new Error("no /v1/openapi.json route");
-    const out = await route.handler({ query: {}, params: {}, caller: null, db });
-    return JSON.parse(out instanceof RawJson ? out.json : JSON.stringify(out)) as Json;
-  });
+  return perProcess(
+    "llms.openapi",
+    async () => JSON.parse(JSON.stringify(buildOpenApi(routes, RECORDS, openApiExtensions))) as Json,
+  );
 }
 
 /** `## Heading` sections of the document's description, by heading. */

@@ -5,7 +5,7 @@ import { rebuildStandings } from "../sports/standings";
 import { resolveCompetition, resolveEdition } from "./competition";
 import { ImportError } from "./errors";
 import { writeMatchDetail } from "./match-detail";
-import { upsertOdds } from "./store/odds";
+import { upsertOdds } from "./odds-write";
 import { TeamResolver, type UnmatchedName } from "./teams";
 import type { ImportSummary, MatchRecord, ParsedFile, RowError } from "./types";
 import { upsertContests, type ContestInput } from "./upsert";

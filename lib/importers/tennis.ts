@@ -16,7 +16,7 @@ import { personIdsByRefs } from "../sports/store/persons";
 import { rebuildEditionStats } from "../sports/store/stats";
 import { chunks } from "../platform/util/chunks";
 import { resolveCompetition, resolveEdition } from "./competition";
-import { upsertOdds } from "./store/odds";
+import { upsertOdds } from "./odds-write";
 import type { ParsedTennis, TennisRecord } from "./tennis-data";
 import type { ImportSummary, OddsRecord } from "./types";
 import { upsertContests, type ContestInput, type SideData } from "./upsert";

@@ -10,7 +10,7 @@ import { db, type Tx } from "../platform/db";
 import { retryBusy } from "../platform/db/busy-retry";
 import { envInt, envNum } from "../platform/config";
 import { newDataVersion } from "../events/data-version";
-import { upsertOdds } from "../importers/store/odds";
+import { upsertOdds } from "../importers/odds-write";
 import { contestForOdds } from "../sports/store/contests";
 import { twinAnswer, type Committed, type IdemRecord } from "./commit";
 import { resolveRef, unknownRef } from "./mapping";

@@ -4,7 +4,7 @@ import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { createClient, type Db } from "../../lib/platform/db/client";
 import { applyMigrations } from "../../lib/platform/db/schema-engine";
-import { upsertOdds } from "../../lib/importers/store/odds";
+import { upsertOdds } from "../../lib/importers/odds-write";
 import type { OddsRecord } from "../../lib/importers/types";
 import { postgresTestDb } from "../support/databases";
 

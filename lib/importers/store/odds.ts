@@ -1,9 +1,8 @@
-import { recordChanges } from "../../events/changes";
 import { Prisma } from "../../generated/sqlite/client";
 import { urlOf, type DbOrTx } from "../../platform/db/client";
 import { providerOf } from "../../platform/db/config";
 import { chunks } from "../../platform/util/chunks";
-import { oddsKey, planOdds, type OddsBook, type OddsPlan, type StoredPoint } from "../odds-plan";
+import { oddsKey, type OddsBook, type OddsPlan, type StoredPoint } from "../odds-plan";
 
 /**
  * The stored points a batch could match: those of its contests at the batch's observation times
@@ -12,7 +11,7 @@ import { oddsKey, planOdds, type OddsBook, type OddsPlan, type StoredPoint } fro
  * the serving thread: in the ingest bench this doubled the odds accepted per second (355 -> 750 at
  * load average 14-21) and /v1/teams readers during ingest went from 2 to 17 req/s.
  */
-async function storedPoints(db: DbOrTx, books: OddsBook[]) {
+export async function storedPoints(db: DbOrTx, books: OddsBook[]) {
   const have = new Map<string, StoredPoint>();
   const times = [...new Set(books.flatMap((b) => b.odds.map((o) => o.observedAt.getTime())))];
   for (const group of chunks(
@@ -39,21 +38,12 @@ async function storedPoints(db: DbOrTx, books: OddsBook[]) {
   return have;
 }
 
-/** Adds missing odds points and corrects changed prices; never deletes and re-inserts (ids stay). */
-export async function upsertOdds(db: DbOrTx, competitionId: number, books: OddsBook[]) {
-  const withOdds = books.filter((b) => b.odds.length);
-  const plan = planOdds(competitionId, withOdds, await storedPoints(db, withOdds));
+/** Writes a plan's new points and corrected prices (multi-row statements per provider). */
+export async function writeOddsPlan(db: DbOrTx, plan: OddsPlan) {
   if (providerOf(urlOf(db)) === "postgresql") await writePostgres(db, plan);
   else await writeSqlite(db, plan);
-  await recordChanges(db, plan.changes);
-  return plan.counts;
 }
 
-/**
- * Multi-row INSERTs: Prisma's createMany spends ~0.3 ms a row building the query; this is ~20x
- * faster. Prisma.sql binds Dates exactly as typed writes do. One UPDATE per 500 corrected prices
- * instead of one Prisma update (~0.2 ms) per price; SQLite reads DOUBLE PRECISION as REAL.
- */
 async function writeSqlite(db: DbOrTx, { create, repriced }: OddsPlan) {
   for (const batch of chunks(create, 500)) {
     const values = batch.map(
