@@ -1,4 +1,4 @@
-import { ApiError, AppError, type ErrorCode } from "../api/errors";
+import { ApiError, AppError, type ErrorCode } from "../platform/errors";
 import { escapeHtml as escape } from "../util/html";
 
 /** The pages share one look: no React (a route handler's answer), no referrer leaves them. */

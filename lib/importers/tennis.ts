@@ -4,7 +4,7 @@
  * winner/loser prices become h2h odds points with `personId`, so /v1/persons/{id}/odds/history
  * serves them. One transaction for the whole file (see importFile).
  */
-import type { DbOrTx } from "../db/client";
+import type { DbOrTx } from "../platform/db/client";
 import { normalizeName } from "../sports/normalize";
 import { createPerson } from "../sports/persons";
 import {

@@ -1,4 +1,4 @@
-import type { Db } from "../db";
+import type { Db } from "../platform/db";
 import { Prisma } from "../generated/sqlite/client";
 import { chunks } from "../util/chunks";
 import type { RequestLogRow } from "./buffer";

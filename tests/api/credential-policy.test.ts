@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { UNVERIFIED_LIVE_KEY_MESSAGE } from "../../lib/auth/email-verification";
 import { csrfTokenFor } from "../../lib/auth/csrf";
 import { REAUTH_MESSAGE } from "../../lib/auth/reauth";
-import { createClient, type Db } from "../../lib/db/client";
+import { createClient, type Db } from "../../lib/platform/db/client";
 import { INGEST_OPERATORS_ONLY, SUSPENDED_KEY_MESSAGE, createApiKey } from "../../lib/keys/service";
 import { escapeHtml } from "../../lib/util/html";
 import { authorizeUrl, pkce, register, REDIRECT } from "../mcp/oauth-support";
