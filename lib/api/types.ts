@@ -19,7 +19,7 @@ export interface ApiRequest {
   /** The adapter can hold a response open and write to it (the lean server: GET /v1/stream). */
   canStream?: boolean;
   /**
-   * Set only by /mcp's in-process calls (lib/mcp/http/in-process.ts): the key-like principal its
+   * Set only by /mcp's in-process calls (lib/api/adapters/in-process.ts): the key-like principal its
    * OAuth token resolved to. No adapter of /v1 sets it, so /v1 itself accepts API keys only.
    */
   principal?: Caller;

@@ -1,7 +1,7 @@
 /** The change feed's SQL: the sequence, the changes table and the prune mark in system_state. */
 import type { Db, DbOrTx } from "../platform/db/client";
 import { dialect, sqlRows, statement, type Dialect, type SqlParam, type SqlRow } from "../platform/db/sql";
-import { chunks } from "../util/chunks";
+import { chunks } from "../platform/util/chunks";
 import { insertRows, type Column } from "../platform/db/bulk";
 import type { Provider } from "../platform/db/config";
 

@@ -14,7 +14,7 @@ import {
 } from "../sports/store/contest-stats";
 import { personIdsByRefs } from "../sports/store/persons";
 import { rebuildEditionStats } from "../sports/store/stats";
-import { chunks } from "../util/chunks";
+import { chunks } from "../platform/util/chunks";
 import { resolveCompetition, resolveEdition } from "./competition";
 import { upsertOdds } from "./store/odds";
 import type { ParsedTennis, TennisRecord } from "./tennis-data";

@@ -18,7 +18,7 @@ import {
   updateContestFields,
   updateParticipant,
 } from "../sports/store/contests";
-import { chunks } from "../util/chunks";
+import { chunks } from "../platform/util/chunks";
 import type { MatchRecord } from "./types";
 
 export interface ContestCounts {

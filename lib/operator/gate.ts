@@ -1,8 +1,8 @@
 import { getToken } from "next-auth/jwt";
 import type { NextRequest } from "next/server";
 import { findUserById } from "../accounts/store";
-import { envStrOpt } from "../config";
-import { db } from "../db";
+import { envStrOpt } from "../platform/config";
+import { db } from "../platform/db";
 import { isOperator } from "./access";
 
 /**

@@ -1,6 +1,6 @@
 import type { Db } from "../platform/db";
 import { logError } from "../platform/log";
-import { browserKey } from "../util/user-agent";
+import { browserKey } from "../platform/util/user-agent";
 import { mailNewSignIn } from "./mail";
 import * as store from "./store";
 

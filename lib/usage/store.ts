@@ -1,5 +1,5 @@
 import type { Db } from "../platform/db";
-import { chunks } from "../util/chunks";
+import { chunks } from "../platform/util/chunks";
 import { Prisma } from "../generated/sqlite/client";
 import type { Batch, UsageRow } from "./meter";
 import { rollupsOf, type Rollup } from "./rollups";

@@ -4,7 +4,7 @@ import { csrfTokenFor } from "../../lib/auth/csrf";
 import { REAUTH_MESSAGE } from "../../lib/auth/reauth";
 import { createClient, type Db } from "../../lib/platform/db/client";
 import { INGEST_OPERATORS_ONLY, SUSPENDED_KEY_MESSAGE, createApiKey } from "../../lib/keys/service";
-import { escapeHtml } from "../../lib/util/html";
+import { escapeHtml } from "../../lib/platform/util/html";
 import { authorizeUrl, pkce, register, REDIRECT } from "../mcp/oauth-support";
 import { copyTemplateDb, startApp, type RunningApp } from "../support/app";
 import { ensureTemplateDb } from "../support/template";

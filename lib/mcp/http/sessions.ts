@@ -9,7 +9,7 @@ import { envInt } from "../../platform/config";
 import type { McpPrincipal } from "../../oauth/access";
 import { perProcess } from "../../platform/process-state";
 import { createMcpServer } from "../server";
-import { inProcessFetch } from "./in-process";
+import { inProcessFetch } from "../../api/adapters/in-process";
 
 interface Session {
   transport: StreamableHTTPServerTransport;
