@@ -20,8 +20,13 @@ export async function proxy(request: NextRequest) {
   return NextResponse.next({ request: { headers } });
 }
 
-const operatorAsks = async (request: NextRequest) =>
-  (await import("./lib/operator/gate")).consoleVisitorIsOperator(request);
+const operatorAsks = async (request: NextRequest) => {
+  const [{ consoleVisitorIsOperator }, { db }] = await Promise.all([
+    import("./lib/operator/gate"),
+    import("./lib/platform/db"),
+  ]);
+  return consoleVisitorIsOperator(db, request);
+};
 const isConsole = (path: string) => path === "/operator" || path.startsWith("/operator/");
 /** next-auth's session cookie (also split into `.0`, `.1` … when large; `__Secure-` over https). */
 const hasSession = (request: NextRequest) =>

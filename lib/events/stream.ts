@@ -10,7 +10,7 @@
 import type { Db } from "../platform/db/client";
 import { logDebug } from "../platform/log";
 import { perProcess } from "../platform/process-state";
-import type { ResponseStream, StreamSink } from "../api/types";
+import type { ResponseStream, StreamSink } from "../platform/http";
 import { readChanges, type FeedFilter } from "./feed";
 import { knownHead, onChanges } from "./notify";
 import type { ChangeEvent } from "./types";

@@ -2,7 +2,7 @@ import { getToken } from "next-auth/jwt";
 import type { NextRequest } from "next/server";
 import { findUserById } from "../accounts/store";
 import { envStrOpt } from "../platform/config";
-import { db } from "../platform/db";
+import type { Db } from "../platform/db";
 import { isOperator } from "./access";
 
 /**
@@ -11,7 +11,7 @@ import { isOperator } from "./access";
  * page answers the same status and title but an empty body filled from the payload (next.js#62228).
  * The pages still ask requireOperator, which also refuses a revoked session (next-auth's jwt callback).
  */
-export async function consoleVisitorIsOperator(request: NextRequest): Promise<boolean> {
+export async function consoleVisitorIsOperator(db: Db, request: NextRequest): Promise<boolean> {
   const secret = envStrOpt("NEXTAUTH_SECRET");
   if (!secret) return false;
   const token = await getToken({ req: request, secret }).catch(() => null);

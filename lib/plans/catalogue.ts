@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { recordAudit, type AuditContext } from "../audit/store";
 import { envInt } from "../platform/config";
+import { fieldError } from "../platform/errors";
 import { db as processDb, type Db } from "../platform/db";
 import { logDebug } from "../platform/log";
 import * as store from "../operator/store/plans";
@@ -89,7 +90,7 @@ const describe = (p: Omit<Plan, "name" | "label">) =>
  * PLAN_POLL_MS) and reloads this process's copy at once.
  */
 export async function savePlan(db: Db, name: string, input: PlanInput, actor: PlanActor): Promise<Plan> {
-  if (!PLAN_NAME.test(name)) throw new Error("plan names are lower-case words");
+  if (!PLAN_NAME.test(name)) throw fieldError("name", "plan names are lower-case words");
   const saved = await db.$transaction(async (tx) => {
     const stored = await store.planRow(tx, name);
     const before = stored ? toPlan(stored) : null;

@@ -7,6 +7,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { ROOT } from "../support/app";
+import { RULES, violations } from "../support/layer-rules";
 
 function sources(dir: string, out: string[] = []): string[] {
   for (const e of fs.readdirSync(path.join(ROOT, dir), { withFileTypes: true })) {
@@ -80,8 +81,9 @@ const DRIVERS_ALLOWED = [
   /^lib\/seed\/insert\.ts$/,
 ];
 
+const read = (f: string) => fs.readFileSync(path.join(ROOT, f), "utf8");
+
 describe("one data-access rule", () => {
-  const read = (f: string) => fs.readFileSync(path.join(ROOT, f), "utf8");
   const outsideRepositories = ALL.filter(
     (f) => !REPOSITORIES.some((r) => r.test(f)) && !PENDING_MOVE.some((r) => r.test(f)),
   );
@@ -120,5 +122,75 @@ describe("one data-access rule", () => {
   it("one type for the client or a transaction", () => {
     const repeats = ALL.filter((f) => /\bDb \| Tx\b|TransactionClient/.test(read(f)));
     expect(repeats).toEqual(["lib/platform/db/client.ts"]);
+  });
+});
+
+/**
+ * Repository imports of another feature's module, known today; each is a piece that belongs in
+ * the platform or in the caller. This list only shrinks.
+ */
+const REPOSITORY_IMPORTS_PENDING = [
+  "lib/importers/store/odds.ts -> lib/events/changes.ts",
+  "lib/ingest/store/odds-sqlite.ts -> lib/events/types.ts",
+  "lib/ingest/store/odds-sqlite.ts -> lib/importers/odds-plan.ts",
+  "lib/repos/editions.ts -> lib/sports/normalize.ts",
+  "lib/repos/sports-admin.ts -> lib/audit/store.ts",
+  "lib/repos/sports-admin.ts -> lib/importers/team-names.ts",
+  "lib/repos/sports-admin.ts -> lib/sports/adjustments.ts",
+  "lib/repos/sports-admin.ts -> lib/sports/normalize.ts",
+  "lib/repos/sports-admin.ts -> lib/sports/standings.ts",
+  "lib/usage/store.ts -> lib/requestlog/store.ts",
+];
+
+describe("the layer table (docs/architecture.md)", () => {
+  const exists = (f: string) => fs.existsSync(path.join(ROOT, f));
+  const libFiles = ALL.filter((f) => f.startsWith("lib/"));
+  const found = violations(Object.fromEntries(libFiles.map((f) => [f, read(f)])), exists).map(
+    (v) => `${v.from} -> ${v.to}`,
+  );
+
+  it("every import of lib/ keeps the rules, the pending repository imports aside", () => {
+    expect(found.filter((v) => !REPOSITORY_IMPORTS_PENDING.includes(v))).toEqual([]);
+  });
+
+  it("the pending list names only imports that are still there", () => {
+    expect(REPOSITORY_IMPORTS_PENDING.filter((v) => !found.includes(v))).toEqual([]);
+  });
+
+  it.each([
+    ["a feature importing /v1", "lib/keys/x.ts", 'import { routes } from "../api/routes";', RULES[0]],
+    [
+      "a feature importing the ingest API by alias",
+      "lib/events/x.ts",
+      'import("@/lib/ingest/cli")',
+      RULES[0],
+    ],
+    [
+      "a repository importing a feature",
+      "lib/keys/store.ts",
+      'import { x } from "../usage/meter";',
+      RULES[1],
+    ],
+    [
+      "the platform importing a feature",
+      "lib/platform/x.ts",
+      'import { y } from "../keys/format";',
+      RULES[2],
+    ],
+    ["/mcp importing the /v1 pipeline", "lib/mcp/x.ts", 'import { h } from "../api/pipeline";', RULES[3]],
+  ])("reports %s", (_what, file, text, rule) => {
+    expect(violations({ [file]: text }, exists)).toEqual([
+      expect.objectContaining({ rule: rule.name, from: file }),
+    ]);
+  });
+
+  it("lets each layer import downward", () => {
+    const planted = {
+      "lib/keys/x.ts": 'import { ApiError } from "../platform/errors";\nimport { y } from "./format";',
+      "lib/keys/store.ts": 'import type { Db } from "../platform/db";\nimport type { K } from "./caller";',
+      "lib/api/x.ts": 'import { createApiKey } from "../keys/service";',
+      "lib/mcp/x.ts": 'import { inProcessFetch } from "../api/adapters/in-process";',
+    };
+    expect(violations(planted, exists)).toEqual([]);
   });
 });

@@ -157,7 +157,7 @@ describe("operator services", () => {
         { label: "x", ratePerMinute: null, burst: null, monthlyUnits: null },
         { ...actor, accountId },
       ),
-    ).rejects.toThrow(/lower-case/);
+    ).rejects.toMatchObject({ code: "INVALID_PARAMETER", status: 400, field: "name" });
     // STATLINE_PLANS still wins over the stored catalogue.
     const merged = buildPlans('{"pro":{"ratePerMinute":30,"burst":3}}', await readCatalogue(t.db));
     expect(merged.get("pro")).toMatchObject({ ratePerMinute: 30, burst: 3, monthlyUnits: 1000 });

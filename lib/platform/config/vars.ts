@@ -249,7 +249,7 @@ export const SERVER_VARS = {
     min: 1,
   }),
   REVOCATION_POLL_MS: v.int("Backstop poll for revoked keys when the key cache lives longer than 1 s", K, {
-    default: "1000",
+    default: "500",
     min: 10,
   }),
   AUTH_DB_TIMEOUT_MS: v.int("Key lookup deadline before 503 `AUTH_BACKEND_UNAVAILABLE`", K, {
