@@ -26,7 +26,8 @@ const keyName = (i: number) =>
   `Key ${String(i).padStart(2, "0")} ${"production-backend-".repeat(5)}`.slice(0, 100);
 
 test("public pages: home, sign-in, sign-up, reset, verify, invite, docs and not-found", async ({ page }) => {
-  test.setTimeout(300_000);
+  // 8 pages at four widths: 3.9 min at load average 25 on 2 cores, over 5 at 40.
+  test.setTimeout(600_000);
   const problems: string[] = [];
   const visits: Visit[] = [
     {
@@ -71,7 +72,8 @@ test("dashboard as owner and viewer, agent and MCP approval, and the operator co
   browser,
   baseURL,
 }) => {
-  test.setTimeout(900_000);
+  // 30 pages at four widths: 11.9 min at load average 25 on 2 cores.
+  test.setTimeout(1_800_000);
   const problems: string[] = [];
   const owner = await newUserPage(browser, baseURL, "owner-with-a-rather-long-name-for-wrapping-tests");
   const o = owner.page;

@@ -29,7 +29,9 @@ export function AccountKeys({ keys }: { keys: AccountDetail["apiKeys"] }) {
         <ul aria-label="API keys" className="divide-y divide-slate-100">
           {keys.map((k) => (
             <li key={k.id} className="flex flex-wrap items-center gap-x-4 gap-y-1 px-5 py-3 text-sm">
-              <span className="w-full min-w-0 font-medium text-slate-900 [overflow-wrap:anywhere] sm:w-auto sm:flex-1">
+              {/* A 14rem basis: with flex-1 (basis 0) a long name was squeezed to one word a line
+                  beside the badges in the page's narrow column; now the badges wrap instead. */}
+              <span className="w-full min-w-0 font-medium text-slate-900 [overflow-wrap:anywhere] sm:w-auto sm:flex-[1_1_14rem]">
                 {k.name}
               </span>
               <code className="font-mono text-xs text-slate-600">{k.prefix}…</code>
