@@ -2,6 +2,7 @@ import { extractKey } from "../api/auth";
 import type { ApiRequest, ApiResponse } from "../api/types";
 import type { AuthFailure, Caller } from "../keys/caller";
 import { PREFIX_LENGTH } from "../keys/format";
+import { now as clock } from "../clock";
 import { requestLogConfig, requestLogState } from "./index";
 import { redactUrlPart } from "./redact";
 import { DETAIL_ROWS } from "./response";
@@ -63,7 +64,7 @@ export function recordRequest(
 ): void {
   // A flood refused per address (lib/api/auth-throttle.ts) is counted in metrics, not stored row by row.
   if (!requestLogConfig.enabled || trace.failure?.reason === "throttled") return;
-  const now = Date.now();
+  const now = clock();
   const failure = trace.failure;
   const blind = failure?.reason === "invalid_secret";
   if (blind && !admitWrongSecret(failure.prefix, now)) return;
