@@ -3,7 +3,7 @@ import type { AuthKeyRecord } from "./auth-record";
 
 // The key row as the store answers it, one deferred read at a time.
 const reads: { prefix: string; resolve: (r: AuthKeyRecord | null) => void }[] = [];
-vi.mock("../db", () => ({ db: {} }));
+vi.mock("../platform/db", () => ({ db: {} }));
 vi.mock("./auth-record", () => ({
   findKeyForAuth: (_db: unknown, prefix: string) =>
     new Promise<AuthKeyRecord | null>((resolve) => reads.push({ prefix, resolve })),
