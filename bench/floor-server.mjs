@@ -1,6 +1,9 @@
 // The floor server (bench/floor.ts): answers every request by running the captured statements
 // through the app's drivers (better-sqlite3 prepared once, raw rows; pg named statements, array
 // rows), JSON.stringify of the rows, one write. No routing, auth, metering, validation or envelope.
+// With `headers` in the file it writes those (Statline's own header set for the same request,
+// captured by bench/floor.ts) instead of its two, so a ratio to it measures the server, not the
+// header set.
 // Usage: node bench/floor-server.mjs <floor.json> <port>
 import { createHash } from "node:crypto";
 import fs from "node:fs";
@@ -9,7 +12,7 @@ import Database from "better-sqlite3";
 import pg from "pg";
 
 const [file, port] = process.argv.slice(2);
-const { url, statements } = JSON.parse(fs.readFileSync(file, "utf8"));
+const { url, statements, headers } = JSON.parse(fs.readFileSync(file, "utf8"));
 
 let read;
 if (/^postgres(ql)?:\/\//i.test(url)) {
@@ -35,7 +38,13 @@ const server = http.createServer((_req, res) => {
   read().then(
     (rows) => {
       const body = JSON.stringify(rows.length === 1 ? rows[0] : rows);
-      res.writeHead(200, { "Content-Type": "application/json", "Content-Length": Buffer.byteLength(body) });
+      const length = Buffer.byteLength(body);
+      res.writeHead(
+        200,
+        headers
+          ? { ...headers, "Content-Length": length }
+          : { "Content-Type": "application/json", "Content-Length": length },
+      );
       res.end(body);
     },
     (err) => {

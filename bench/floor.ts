@@ -34,11 +34,18 @@ export async function captureStatements(url: string, pathAndQuery: string): Prom
   return seen;
 }
 
-/** Starts bench/floor-server.mjs for these statements on a free port. */
-export async function startFloor(url: string, statements: Captured[]): Promise<Baseline> {
+/**
+ * Starts bench/floor-server.mjs for these statements on a free port; with `headers`, it writes
+ * those (Statline's header set for the request) instead of Content-Type and Content-Length.
+ */
+export async function startFloor(
+  url: string,
+  statements: Captured[],
+  headers?: Record<string, string>,
+): Promise<Baseline> {
   const dir = path.join(__dirname, "results");
   fs.mkdirSync(dir, { recursive: true });
   const file = path.join(dir, `floor-${process.pid}.json`);
-  fs.writeFileSync(file, JSON.stringify({ url, statements }));
+  fs.writeFileSync(file, JSON.stringify({ url, statements, headers }));
   return startScriptServer("floor-server.mjs", file);
 }

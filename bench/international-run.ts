@@ -13,7 +13,7 @@ import { importInternational } from "../lib/importers/international/index";
 import { createPgDatabase } from "../tests/support/postgres";
 import { internationalDir } from "../tests/support/international";
 import { benchKey } from "./datasets";
-import { floorOf } from "./endpoints-run";
+import { floorsOf } from "./endpoints-run";
 import { config, log, measure, notes } from "./measure";
 import { startBenchApp } from "./servers";
 
@@ -99,7 +99,7 @@ export async function internationalRuns(): Promise<string[]> {
       for (const [name, p] of paths(file)) {
         const target = { name, baseUrl: app.baseUrl, pid: app.proc.pid, scenario: { path: p } };
         const [r] = await measure([target], key, 1, config.sweepDurationS);
-        const floor = await floorOf(url, name, p, key);
+        const { floor } = await floorsOf(url, name, p, key);
         const ratio = floor?.rps ? r.peak.rps / floor.rps : null;
         const verdict = ratio === null ? "-" : ratio >= INTL_FLOOR_TARGET ? "PASS" : "FAIL";
         lines.push(

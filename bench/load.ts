@@ -27,6 +27,17 @@ export interface LoadResult {
   rssMb?: number;
   /** Response bytes received (headers and bodies), when autocannon measured them. */
   bytes?: number;
+  /** The server's GC pauses during the run (bench/gc-preload.mjs), when measured. */
+  gc?: GcRate;
+}
+
+/** Garbage collections of the server under load: pauses and paused ms per second, the longest pause. */
+export interface GcRate {
+  pausesPerS: number;
+  msPerS: number;
+  maxMs: number;
+  /** Mark-compacts per second (the long pauses); the rest are mostly scavenges. */
+  majorPerS: number;
 }
 
 class Samples {

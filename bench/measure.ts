@@ -1,10 +1,10 @@
 // Shared by the bench's runs: the configuration from the environment, the log, and the two ways
 // of measuring a target (peak throughput with p99 at half of it; single-connection latency).
-import { load, loadSlots, warmUp, type LoadResult, type LoadSpec } from "./load";
+import { load, loadSlots, warmUp, type GcRate, type LoadResult, type LoadSpec } from "./load";
 import { paced } from "./paced";
 import type { Scenario } from "./scenarios";
 import { oloadAvailable, openLoop, pinServer, wrkAvailable, wrkPeak } from "./native";
-import { cpuSeconds, rssMb } from "./servers";
+import { cpuSeconds, gcTotals, rssMb } from "./servers";
 
 const num = (name: string, fallback: number) => (process.env[name] ? Number(process.env[name]) : fallback);
 export const config = {
@@ -71,21 +71,23 @@ export async function measure(
     if (oloadAvailable(warnOnce)) {
       // Open loop at a constant rate from the other core, latency counted from each request's due
       // time (bench/native/oload.c): the server's p99, not the generator's bursts.
-      const half = await openLoop({
-        baseUrl: t.baseUrl,
-        path: t.scenario.path,
-        headers: { "x-api-key": key },
-        rate,
-        durationS,
-        connections: config.connections,
-      });
+      const half = await withGc(t.pid, () =>
+        openLoop({
+          baseUrl: t.baseUrl,
+          path: t.scenario.path,
+          headers: { "x-api-key": key },
+          rate,
+          durationS,
+          connections: config.connections,
+        }),
+      );
       log(
-        `${t.name.padEnd(24)} at half peak (${rate} req/s, open loop): p50 ${half.p50.toFixed(2)} ms  p99 ${half.p99.toFixed(2)} ms  p99.9 ${half.p999.toFixed(2)} ms`,
+        `${t.name.padEnd(24)} at half peak (${rate} req/s, open loop): p50 ${half.p50.toFixed(2)} ms  p99 ${half.p99.toFixed(2)} ms  p99.9 ${half.p999.toFixed(2)} ms${gcNote(half.gc)}`,
       );
       out.push({ peak: best[i]!, half, halfPaced: null });
       continue;
     }
-    const half = await load({ ...specOf(t, key, durationS), overallRate: rate });
+    const half = await withGc(t.pid, () => load({ ...specOf(t, key, durationS), overallRate: rate }));
     // node:http as a client tops out near a few thousand req/s on this box: above that the pace
     // would measure the client, so only slower targets get the paced run.
     const halfPaced =
@@ -122,9 +124,12 @@ const warnOnce = (msg: string) => {
 export async function peakOf(t: Target, key: string, durationS: number, label: string): Promise<LoadResult> {
   pinServer(t.pid);
   if (config.warmupS > 0) await peakLoad(t, key, config.warmupS);
+  const gcBefore = await gcTotals(t.pid);
   const cpuBefore = cpuSeconds(t.pid);
+  const startedAt = performance.now();
   const peak = await peakLoad(t, key, durationS);
   const cpuAfter = cpuSeconds(t.pid);
+  peak.gc = gcRate(gcBefore, await gcTotals(t.pid), performance.now() - startedAt);
   if (cpuBefore !== null && cpuAfter !== null && peak.requests > 0)
     peak.cpuUsPerRequest = ((cpuAfter - cpuBefore) * 1e6) / peak.requests;
   peak.rssMb = rssMb(t.pid) ?? undefined;
@@ -132,10 +137,40 @@ export async function peakOf(t: Target, key: string, durationS: number, label: s
     `${t.name.padEnd(24)} ${label}: ${Math.round(peak.rps).toString().padStart(6)} req/s  p50 ${peak.p50.toFixed(2)} ms  p99 ${peak.p99.toFixed(2)} ms` +
       (peak.cpuUsPerRequest ? `  server CPU ${peak.cpuUsPerRequest.toFixed(1)} µs/req` : "") +
       (peak.rssMb ? `  RSS ${peak.rssMb.toFixed(0)} MB` : "") +
+      gcNote(peak.gc) +
       (peak.non2xx || peak.errors ? `  (${peak.non2xx} non-2xx, ${peak.errors} errors)` : ""),
   );
   return peak;
 }
+
+type GcSnapshot = Awaited<ReturnType<typeof gcTotals>>;
+
+function gcRate(a: GcSnapshot, b: GcSnapshot, ms: number): GcRate | undefined {
+  if (!a || !b || ms <= 0) return undefined;
+  const s = ms / 1000;
+  return {
+    pausesPerS: (b.count - a.count) / s,
+    msPerS: (b.ms - a.ms) / s,
+    maxMs: b.maxMs,
+    majorPerS: (b.major - a.major) / s,
+  };
+}
+
+/** Runs `run` and adds the server's GC pauses during it. */
+async function withGc<T extends LoadResult>(pid: number | undefined, run: () => Promise<T>): Promise<T> {
+  const before = await gcTotals(pid);
+  const startedAt = performance.now();
+  const out = await run();
+  out.gc = gcRate(before, await gcTotals(pid), performance.now() - startedAt);
+  return out;
+}
+
+/** "GC 12.0 pauses/s (3.1 ms/s, longest 1.4 ms)" for the log and the tables. */
+export const gcText = (g: GcRate | undefined) =>
+  g
+    ? `${g.pausesPerS.toFixed(1)} pauses/s (${g.msPerS.toFixed(1)} ms/s, longest ${g.maxMs.toFixed(1)} ms, ${g.majorPerS.toFixed(2)} mark-compacts/s)`
+    : "-";
+const gcNote = (g: GcRate | undefined) => (g ? `  GC ${gcText(g)}` : "");
 
 /** Peak throughput: wrk pinned to the generator core when it is there, else autocannon. */
 export async function peakLoad(t: Target, key: string, durationS: number): Promise<LoadResult> {

@@ -29,7 +29,7 @@ import { manyKeysRun, missRuns, scaleOutRuns, TEAMS } from "./extra-runs";
 import { allocationRuns } from "./alloc-run";
 import { load } from "./load";
 import { requestLogRuns } from "./logs-run";
-import { config, latency, log, measure, notes, pairedLatency, started } from "./measure";
+import { config, gcText, latency, log, measure, notes, pairedLatency, started } from "./measure";
 import { machineNote } from "./native";
 import { ensurePgBenchDb } from "./postgres";
 import { summarizeProfile } from "./profile";
@@ -66,6 +66,9 @@ async function hitRuns(
       rows.push(
         { name: "baseline", path: "raw node:http", detail: "same bytes and headers as /v1/teams", ...b },
         { ...TEAMS, ...t },
+      );
+      notes.push(
+        `GC pauses of the server (perf_hooks), at peak / at half peak: baseline ${gcText(b.peak.gc)} / ${gcText(b.half.gc)}; ${TEAMS.name} ${gcText(t.peak.gc)} / ${gcText(t.half.gc)}`,
       );
     } finally {
       await baseline.stop();
@@ -215,9 +218,12 @@ async function main() {
     return;
   }
   if (process.env.BENCH_ONLY === "alloc") {
-    // A cache hit does not touch the database: the PostgreSQL bench database saves building SQLite's.
-    const pgDb = await ensurePgBenchDb(config.mainScale, deepRowsFor(config.mainScale), "", log);
-    const lines = await allocationRuns(pgDb, benchKey(pgDb, log).key);
+    // A cache hit does not touch the database: the PostgreSQL bench database saves building SQLite's
+    // (BENCH_POSTGRES=0: SQLite's).
+    const db = config.postgres
+      ? await ensurePgBenchDb(config.mainScale, deepRowsFor(config.mainScale), "", log)
+      : ensureBenchDb(config.mainScale, deepRowsFor(config.mainScale), log);
+    const lines = await allocationRuns(db, benchKey(db, log).key);
     console.log(`\n${[...lines, ...notes].join("\n")}`);
     return;
   }

@@ -68,3 +68,15 @@ test("a lookup nothing overtook is cached and answers the next request without a
   expect(next instanceof Promise).toBe(false);
   expect(reads).toHaveLength(1);
 });
+
+test("a memoised verdict answers only the secret that matched: another secret is still refused", async () => {
+  const { prefix, secret } = splitKey(KEY);
+  forgetKey(prefix);
+  const pending = verifyKey(prefix, secret);
+  reads[0].resolve(record(false, secret));
+  expect((await pending).ok).toBe(true);
+  expect(verifyKey(prefix, secret)).toMatchObject({ ok: true });
+  const wrong = `${secret.slice(0, -1)}${secret.endsWith("a") ? "b" : "a"}`;
+  expect(verifyKey(prefix, wrong)).toMatchObject({ ok: false, failure: { reason: "invalid_secret" } });
+  expect(verifyKey(prefix, secret)).toMatchObject({ ok: true });
+});

@@ -1,6 +1,7 @@
 import { extractKey, PREFIX_LENGTH } from "../keys/format";
 import type { ApiResponse, HttpRequest } from "../platform/http";
 import type { AuthFailure, Caller } from "../keys/caller";
+import { now as clock } from "../platform/clock";
 import { requestLogConfig, requestLogState } from "./index";
 import { redactUrlPart } from "./redact";
 import { DETAIL_ROWS } from "./response";
@@ -62,7 +63,7 @@ export function recordRequest(
 ): void {
   // A flood refused per address (lib/api/auth-throttle.ts) is counted in metrics, not stored row by row.
   if (!requestLogConfig.enabled || trace.failure?.reason === "throttled") return;
-  const now = Date.now();
+  const now = clock();
   const failure = trace.failure;
   const blind = failure?.reason === "invalid_secret";
   if (blind && !admitWrongSecret(failure.prefix, now)) return;
