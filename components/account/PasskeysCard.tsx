@@ -107,7 +107,7 @@ export function PasskeysCard() {
               required
               maxLength={PASSKEY_NAME_MAX}
               placeholder="e.g. Work laptop"
-              hint="Needs your password or a code from the last 10 minutes (Confirm it's you)."
+              hint="Needs your password, a code or a passkey from the last 10 minutes (Confirm it's you)."
             />
           </div>
           <Button type="submit" disabled={add.isPending}>
