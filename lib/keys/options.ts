@@ -4,7 +4,7 @@ import { parseAllowlist } from "./scopes";
 import {
   createKeyRequest,
   EXPIRY_CHOICES,
-  keyOptionFields,
+  type keyOptionFields,
   keyOptionsRequest,
   keyPatchRequest,
 } from "./schemas";

@@ -3,11 +3,11 @@ import type { Db } from "../db";
 import { announceAccountKeys } from "../keys/service";
 import { planFor } from "../plans";
 import { monthOf } from "../usage/quota";
+import { SEARCH_MAX } from "./schemas";
 import * as store from "./store/accounts";
 import type { OperatorActor } from "./suspension";
 
 export const ACCOUNTS_PAGE_SIZE = 25;
-export const SEARCH_MAX = 100;
 
 export interface AccountRow {
   id: string;

@@ -86,6 +86,7 @@ describe("request schemas shared by routes and the dashboard", () => {
     expect(sharedSchemas()).toEqual([
       "lib/auth/schemas.ts",
       "lib/keys/schemas.ts",
+      "lib/operator/schemas.ts",
       "lib/passkeys/schemas.ts",
       "lib/webhooks/schemas.ts",
       "lib/workspaces/schemas.ts",
@@ -110,6 +111,8 @@ describe("request schemas shared by routes and the dashboard", () => {
       "app/api/dashboard/reauth/route.ts",
       "app/api/dashboard/password/route.ts",
       "app/api/dashboard/members/invitations/route.ts",
+      "app/api/operator/accounts/route.ts",
+      "app/api/operator/accounts/[id]/suspend/route.ts",
     ];
     for (const r of routes)
       expect(fs.readFileSync(path.join(ROOT, r), "utf8"), r).not.toMatch(/\bz\.(object|strictObject)\(/);
