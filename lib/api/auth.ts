@@ -2,7 +2,7 @@ import type { AuthFailure, Caller, KeyRestrictions } from "../keys/caller";
 import { KEY_PATTERN, splitKey } from "../keys/format";
 import { cachedVerification, knownPrefix, verifyKey, type Verification } from "../keys/verify";
 import { authRetryAfter, noteAuthFailure } from "./auth-throttle";
-import { ApiError, MESSAGES } from "./errors";
+import { ApiError, MESSAGES } from "../platform/errors";
 import type { ApiRequest, RouteDef } from "./types";
 
 export type AuthResult = { ok: true; caller: Caller } | { ok: false; error: ApiError; failure: AuthFailure };

@@ -1,8 +1,8 @@
 import type { z } from "zod";
-import type { Db } from "../db";
+import type { Db } from "../platform/db";
 import type { Caller } from "../keys/caller";
 import type { Scope } from "../keys/scopes";
-import type { UnitGroup } from "../unit-groups";
+import type { UnitGroup } from "../plans/unit-groups";
 
 /** A request as the API core sees it, independent of Next.js or node:http. */
 export interface ApiRequest {
@@ -14,12 +14,12 @@ export interface ApiRequest {
   rawQuery?: string;
   /** Lower-case header name -> value; repeated headers are joined with ", ". */
   header(name: string): string | undefined;
-  /** The client's address under TRUST_PROXY_HOPS (lib/client-ip.ts), for the request log. */
+  /** The client's address under TRUST_PROXY_HOPS (lib/platform/client-ip.ts), for the request log. */
   ip: string;
   /** The adapter can hold a response open and write to it (the lean server: GET /v1/stream). */
   canStream?: boolean;
   /**
-   * Set only by /mcp's in-process calls (lib/mcp/http/in-process.ts): the key-like principal its
+   * Set only by /mcp's in-process calls (lib/api/adapters/in-process.ts): the key-like principal its
    * OAuth token resolved to. No adapter of /v1 sets it, so /v1 itself accepts API keys only.
    */
   principal?: Caller;
@@ -67,7 +67,7 @@ export interface HandlerContext<Q> {
   query: Q;
   params: Record<string, string>;
   caller: Caller | null;
-  /** The database the handler reads (the process-wide client; see lib/db.ts). */
+  /** The database the handler reads (the process-wide client; see lib/platform/db.ts). */
   db: Db;
   /** The request itself, for the few handlers that read headers (GET /v1/stream: Last-Event-ID). */
   req?: ApiRequest;
@@ -84,7 +84,7 @@ export interface RouteDef<S extends z.ZodType = z.ZodType> {
   response: z.ZodType;
   handler: (ctx: HandlerContext<z.output<S>>) => Promise<unknown>;
   /**
-   * The endpoint group whose price a successful call costs on the caller's plan (lib/plans.ts
+   * The endpoint group whose price a successful call costs on the caller's plan (lib/plans/index.ts
    * UNIT_GROUPS); admission reserves it. null: free (the public OpenAPI document).
    */
   group: UnitGroup | null;

@@ -1,8 +1,8 @@
-import { db } from "../db";
-import { logDebug, logWarn } from "../log";
-import { metrics } from "../metrics";
-import { getRedis, redisConfigured, redisKey, subscribe, whenRedisReady } from "../redis";
-import { envInt } from "../config";
+import { db } from "../platform/db";
+import { logDebug, logWarn } from "../platform/log";
+import { metrics } from "../platform/metrics";
+import { getRedis, redisConfigured, redisKey, subscribe, whenRedisReady } from "../platform/redis";
+import { envInt } from "../platform/config";
 import { keysChangedSince } from "./store";
 
 /**

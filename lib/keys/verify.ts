@@ -1,14 +1,14 @@
-import { perProcess } from "../process-state";
-import { withTimeout } from "../timeout";
-import { metrics } from "../metrics";
-import { redisConfigured } from "../redis";
+import { perProcess } from "../platform/process-state";
+import { withTimeout } from "../platform/timeout";
+import { metrics } from "../platform/metrics";
+import { redisConfigured } from "../platform/redis";
 import type { AuthFailure, Caller } from "./caller";
 import { secretMatches } from "./format";
-import { db } from "../db";
+import { db } from "../platform/db";
 import { findKeyForAuth, type AuthKeyRecord } from "./auth-record";
 import { onKeyRevoked } from "./service";
 import { startRevocationSync } from "./revocations";
-import { envInt, envIntOpt } from "../config";
+import { envInt, envIntOpt } from "../platform/config";
 
 /** A status value, never a throw: the /v1 pipeline turns failures into 401/503 (lib/api/auth.ts). */
 export type Verification = { ok: true; caller: Caller } | { ok: false; failure: AuthFailure };

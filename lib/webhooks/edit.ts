@@ -1,6 +1,6 @@
 /** Editing an endpoint and rolling its signing secret (dashboard); both audited, the new secret returned once. */
 import { recordAudit } from "../audit/store";
-import type { Db } from "../db";
+import type { Db } from "../platform/db";
 import type { WebhookEventType } from "./event-types";
 import { oddsThresholdProblem } from "./config";
 import { MAX_DESCRIPTION_LENGTH, MAX_URL_LENGTH } from "./schemas";

@@ -16,12 +16,8 @@ const SERVER_ONLY = [
   /^pg/,
   /^nodemailer/,
 ];
-const SERVER_PATHS = [
-  /^lib\/db(\/|\.ts$)/,
-  /^lib\/config(\/|\.ts$)/,
-  /^lib\/platform\//,
-  /^lib\/api\/errors\.ts$/,
-];
+/** The platform (configuration, database, Redis, logging, the error class) is server code. */
+const SERVER_PATHS = [/^lib\/platform\//];
 const BUILTIN = new Set(builtinModules);
 
 /** The modules a file imports for values (not `import type` / `export type`), as written. */

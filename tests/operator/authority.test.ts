@@ -2,7 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { csrfTokenFor } from "../../lib/auth/csrf";
-import { createClient, type Db } from "../../lib/db/client";
+import { createClient, type Db } from "../../lib/platform/db/client";
 import { SignInClient } from "../accounts/support";
 import { copyTemplateDb, ROOT, startApp, type RunningApp } from "../support/app";
 import { ensureTemplateDb } from "../support/template";

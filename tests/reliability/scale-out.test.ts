@@ -1,7 +1,7 @@
 import { execFile } from "node:child_process";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, expect, test } from "vitest";
-import type { Db } from "../../lib/db/client";
+import type { Db } from "../../lib/platform/db/client";
 import { ROOT, type RunningApp } from "../support/app";
 import { connect, makeKey, meteredRequests, saveLogs, startInstances, type TestKey } from "./support/cluster";
 import { createPgDatabase, deleteRedisPrefix, redisPrefix } from "./support/infra";

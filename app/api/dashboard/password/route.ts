@@ -1,7 +1,7 @@
 import { changePassword } from "@/lib/auth/password-change";
 import { dashboardRoute, requestOrigin } from "@/lib/auth/route";
 import { passwordChangeInput } from "@/lib/auth/schemas";
-import { db } from "@/lib/db";
+import { db } from "@/lib/platform/db";
 
 export const dynamic = "force-dynamic";
 

@@ -1,7 +1,7 @@
 import { dashboardRoute } from "@/lib/auth/route";
 import { proveIdentity, REAUTH_WINDOW_MS } from "@/lib/auth/reauth";
 import { reauthInput } from "@/lib/auth/schemas";
-import { db } from "@/lib/db";
+import { db } from "@/lib/platform/db";
 
 export const dynamic = "force-dynamic";
 

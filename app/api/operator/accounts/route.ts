@@ -1,4 +1,4 @@
-import { db } from "@/lib/db";
+import { db } from "@/lib/platform/db";
 import { operatorRoute } from "@/lib/operator/access";
 import { searchAccounts } from "@/lib/operator/accounts";
 import { accountSearchQuery } from "@/lib/operator/schemas";

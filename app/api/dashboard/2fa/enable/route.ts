@@ -1,9 +1,9 @@
-import { ApiError, fieldError } from "@/lib/api/errors";
+import { ApiError, fieldError } from "@/lib/platform/errors";
 import { requireRecentAuth } from "@/lib/auth/reauth";
 import { dashboardRoute, jsonResponse, requestOrigin } from "@/lib/auth/route";
 import { enableTotpInput } from "@/lib/auth/schemas";
 import { enableTotp } from "@/lib/auth/totp";
-import { db } from "@/lib/db";
+import { db } from "@/lib/platform/db";
 
 export const dynamic = "force-dynamic";
 

@@ -1,5 +1,5 @@
 import { dashboardRoute } from "@/lib/auth/route";
-import { db } from "@/lib/db";
+import { db } from "@/lib/platform/db";
 import { renamePasskey } from "@/lib/passkeys/manage";
 import { renamePasskeyInput } from "@/lib/passkeys/schemas";
 

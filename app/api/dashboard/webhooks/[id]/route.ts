@@ -1,6 +1,6 @@
-import { ApiError } from "@/lib/api/errors";
+import { ApiError } from "@/lib/platform/errors";
 import { dashboardRoute, requestOrigin } from "@/lib/auth/route";
-import { db } from "@/lib/db";
+import { db } from "@/lib/platform/db";
 import { dashboardUrlProblem } from "@/lib/webhooks/ssrf";
 import { updateEndpoint } from "@/lib/webhooks/edit";
 import { endpointPatchInput } from "@/lib/webhooks/schemas";

@@ -1,6 +1,6 @@
 import { dashboardRoute, jsonResponse, requestOrigin } from "@/lib/auth/route";
-import { assertOk } from "@/lib/api/errors";
-import { db } from "@/lib/db";
+import { assertOk } from "@/lib/platform/errors";
+import { db } from "@/lib/platform/db";
 import { sessionIssuer } from "@/lib/keys/issuing";
 import { rollApiKey } from "@/lib/keys/lifecycle";
 import { GRACE_CHOICES, rollKeyInput } from "@/lib/keys/schemas";

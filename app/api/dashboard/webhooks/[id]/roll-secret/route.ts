@@ -1,7 +1,7 @@
 import { requireRecentAuth } from "@/lib/auth/reauth";
-import { assertOk } from "@/lib/api/errors";
+import { assertOk } from "@/lib/platform/errors";
 import { dashboardRoute, jsonResponse, requestOrigin } from "@/lib/auth/route";
-import { db } from "@/lib/db";
+import { db } from "@/lib/platform/db";
 import { rollSecretInput, SECRET_OVERLAP_CHOICES } from "@/lib/webhooks/schemas";
 import { rollSigningSecret } from "@/lib/webhooks/edit";
 

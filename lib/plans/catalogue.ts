@@ -1,12 +1,12 @@
 import { z } from "zod";
-import { recordAudit, type AuditContext } from "./audit/store";
-import { envInt } from "./config";
-import { db as processDb, type Db } from "./db";
-import { logDebug } from "./log";
-import * as store from "./operator/store/plans";
-import { BUILT_IN, setCatalogue, unitCostsInput, type Plan } from "./plans";
+import { recordAudit, type AuditContext } from "../audit/store";
+import { envInt } from "../platform/config";
+import { db as processDb, type Db } from "../platform/db";
+import { logDebug } from "../platform/log";
+import * as store from "../operator/store/plans";
+import { BUILT_IN, setCatalogue, unitCostsInput, type Plan } from "./index";
 import { UNIT_GROUPS, withDefaultCosts, type UnitCosts } from "./unit-groups";
-import { perProcess } from "./process-state";
+import { perProcess } from "../platform/process-state";
 
 /** The system_state row bumped whenever a plan changes; every instance polls it. */
 export const PLANS_VERSION_KEY = "plans_version";
@@ -67,7 +67,7 @@ export async function readCatalogue(db: Db): Promise<Plan[]> {
   return rows.sort((a, b) => rank(a.name) - rank(b.name) || a.name.localeCompare(b.name));
 }
 
-/** Loads the stored catalogue into this process's in-memory copy (lib/plans.ts). */
+/** Loads the stored catalogue into this process's in-memory copy (lib/plans/index.ts). */
 export async function loadCatalogue(db: Db): Promise<void> {
   setCatalogue(await readCatalogue(db));
 }
