@@ -1,10 +1,11 @@
 import path from "node:path";
+import Database from "better-sqlite3";
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type BrowserContext, type Page } from "@playwright/test";
 import { copyTemplateDb, freePort, startApp, type RunningApp } from "../tests/support/app";
 import { decodedBody, mailbox, waitFor } from "../tests/support/mailbox";
 import { ensureTemplateDb } from "../tests/support/template";
-import { PASSWORD, SCREENS, uniqueEmail } from "./dashboard-helpers";
+import { PASSWORD, SCREENS, sqliteTime, uniqueEmail } from "./dashboard-helpers";
 
 // Passkeys with Chromium's virtual authenticator (CDP WebAuthn domain) on a server of its own:
 // NEXTAUTH_URL names `localhost` (an IP address cannot be a WebAuthn RP ID) and mail goes to a
@@ -22,14 +23,16 @@ const OTHER_BROWSER =
 
 let app: RunningApp;
 let origin: string;
+let databaseUrl: string;
 const mail = mailbox();
 
 test.beforeAll(async () => {
   test.setTimeout(240_000);
   const port = await freePort();
   origin = `http://localhost:${port}`;
+  databaseUrl = copyTemplateDb(ensureTemplateDb());
   app = await startApp({
-    databaseUrl: copyTemplateDb(ensureTemplateDb()),
+    databaseUrl,
     port,
     env: {
       NEXTAUTH_URL: origin,
@@ -169,6 +172,84 @@ for (const viewport of VIEWPORTS) {
     await expect(page.getByText("Passkey removed").filter({ visible: true }).first()).toBeVisible();
     await expect(page.getByText("Passkey added").filter({ visible: true }).first()).toBeVisible();
     await other.close();
+    await context.close();
+  });
+}
+
+/** Moves the user's sessions' sign-in an hour back, as if signed in long ago: no proof is recent. */
+function ageSessions(email: string) {
+  const db = new Database(databaseUrl.slice("file:".length));
+  db.pragma("busy_timeout = 5000");
+  db.prepare(
+    "UPDATE user_sessions SET createdAt = ?, reauthAt = NULL WHERE userId = (SELECT id FROM users WHERE email = ?)",
+  ).run(sqliteTime(new Date(Date.now() - 3_600_000)), email);
+  db.close();
+}
+
+for (const viewport of VIEWPORTS) {
+  test(`re-authenticate with a passkey: a refused security change works after "Confirm with a passkey", at ${viewport.width}x${viewport.height}`, async ({
+    browser,
+  }) => {
+    test.setTimeout(180_000);
+    const context = await browser.newContext({ baseURL: origin, viewport });
+    const page = await context.newPage();
+    const { cdp, authenticatorId } = await virtualAuthenticator(context, page);
+    const email = uniqueEmail("reauth-passkey");
+    expect((await page.request.post("/api/signup", { data: { email, password: PASSWORD } })).status()).toBe(
+      201,
+    );
+    await page.goto("/signin");
+    await page.getByLabel("Email").fill(email);
+    await page.getByLabel("Password").fill(PASSWORD);
+    await page.getByRole("button", { name: "Sign in", exact: true }).click();
+    await page.waitForURL("**/dashboard", { timeout: 60_000 });
+    await page.goto("/dashboard/account");
+    const confirmCard = page.locator("form").filter({ has: page.getByLabel("Password or 6-digit code") });
+    await page.getByLabel("Name for a new passkey").fill("Phone");
+    await page.getByRole("button", { name: "Add a passkey" }).click();
+    await expect(page.getByRole("status").filter({ hasText: "Passkey “Phone” added" })).toBeVisible();
+
+    // Signed in an hour ago: removing the passkey is refused until the user proves it's them.
+    ageSessions(email);
+    await page.reload();
+    await page.getByRole("button", { name: "Remove passkey Phone" }).click();
+    await page.getByRole("button", { name: "Remove passkey", exact: true }).click();
+    await expect(page.getByRole("alert").filter({ hasText: "re-authentication required" })).toBeVisible();
+    await expect(page.getByRole("list", { name: "Passkeys" }).getByRole("listitem")).toHaveCount(1);
+    // The page asks for the proof ("Confirm it's you"), a passkey offered beside the password.
+    await expect(confirmCard.getByLabel("Password or 6-digit code")).toBeVisible();
+
+    // The passkey proves it (the virtual authenticator answers at once); the server records it.
+    const before = (await cdp.send("WebAuthn.getCredentials", { authenticatorId })).credentials[0].signCount;
+    await page.getByRole("button", { name: "Confirm with a passkey" }).click();
+    await expect(page.getByRole("status").filter({ hasText: /^Confirmed until / })).toBeVisible();
+    const after = (await cdp.send("WebAuthn.getCredentials", { authenticatorId })).credentials[0].signCount;
+    expect(after).toBeGreaterThan(before);
+    await expectUsable(page);
+    await page.screenshot({
+      path: path.join(SCREENS, `account-reauth-passkey-${viewport.width}.png`),
+      fullPage: true,
+    });
+
+    // Now the same change goes through (the refused removal still asks to confirm it).
+    await page.getByRole("button", { name: "Remove passkey", exact: true }).click();
+    await expect(page.getByRole("list", { name: "Passkeys" })).toHaveCount(0);
+    await expect(page.getByRole("button", { name: "Confirm with a passkey" })).toHaveCount(0);
+
+    // A passkey the server no longer knows (removed from another device meanwhile) proves nothing:
+    // the refusal is the form's message, focused, and the change stays refused.
+    await page.getByLabel("Name for a new passkey").fill("Laptop");
+    await page.getByRole("button", { name: "Add a passkey" }).click();
+    await expect(page.getByRole("status").filter({ hasText: "Passkey “Laptop” added" })).toBeVisible();
+    ageSessions(email);
+    const db = new Database(databaseUrl.slice("file:".length));
+    db.prepare("DELETE FROM passkeys WHERE userId = (SELECT id FROM users WHERE email = ?)").run(email);
+    db.close();
+    await page.getByRole("button", { name: "Confirm with a passkey" }).click();
+    const refusal = confirmCard.getByRole("alert");
+    await expect(refusal).toHaveText(/That passkey was not accepted/);
+    await expect(refusal).toBeFocused();
+    await expectUsable(page);
     await context.close();
   });
 }

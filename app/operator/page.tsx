@@ -4,7 +4,8 @@ import { PageHeader } from "@/components/ui/Card";
 import { focusRing } from "@/components/ui/Button";
 import { db } from "@/lib/platform/db";
 import { operatorTitle, requireOperator } from "@/lib/operator/access";
-import { SEARCH_MAX, searchAccounts } from "@/lib/operator/accounts";
+import { searchAccounts } from "@/lib/operator/accounts";
+import { SEARCH_MAX } from "@/lib/operator/schemas";
 
 // The 404 page's title for anyone but an operator (lib/operator/access.ts).
 export const generateMetadata = operatorTitle("Accounts · Operator");

@@ -2,6 +2,7 @@
 
 import { useState, type FormEvent } from "react";
 import type { PasskeyView } from "@/lib/passkeys/manage";
+import { PASSKEY_NAME_MAX } from "@/lib/passkeys/schemas";
 import { Field } from "../ui/Field";
 import { useAddPasskey, usePasskeysQuery, useRemovePasskey, useRenamePasskey } from "../hooks/usePasskeys";
 import { Ago } from "../ui/Ago";
@@ -68,7 +69,7 @@ export function PasskeysCard() {
                           name="name"
                           defaultValue={p.name}
                           required
-                          maxLength={60}
+                          maxLength={PASSKEY_NAME_MAX}
                           autoFocus
                         />
                       </div>
@@ -104,9 +105,9 @@ export function PasskeysCard() {
               label="Name for a new passkey"
               name="name"
               required
-              maxLength={60}
+              maxLength={PASSKEY_NAME_MAX}
               placeholder="e.g. Work laptop"
-              hint="Needs your password or a code from the last 10 minutes (Confirm it's you)."
+              hint="Needs your password, a code or a passkey from the last 10 minutes (Confirm it's you)."
             />
           </div>
           <Button type="submit" disabled={add.isPending}>

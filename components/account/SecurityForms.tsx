@@ -3,7 +3,10 @@
 import { useMutation } from "@tanstack/react-query";
 import { type FormEvent } from "react";
 import { Field } from "../ui/Field";
+import { proofOf, PASSWORD_MAX, type PasswordChangeInput } from "@/lib/auth/schemas";
 import { useApi } from "../hooks/useApi";
+import { usePasskeysQuery } from "../hooks/usePasskeys";
+import { useReauthMutation } from "../hooks/useReauth";
 import { Button } from "../ui/Button";
 import { Card, CardHeader } from "../ui/Card";
 import { FormAlert, useFormErrors } from "../ui/useFormErrors";
@@ -19,15 +22,14 @@ function Done({ done }: { done: string | null }) {
   ) : null;
 }
 
-/** Re-authentication: security changes need the password or a code within the last 10 minutes. */
+/**
+ * Re-authentication: security changes need the password, a code or one of the user's passkeys
+ * within the last 10 minutes.
+ */
 export function ConfirmIdentityCard() {
-  const api = useApi();
-  const confirm = useMutation({
-    gcTime: 0,
-    mutationFn: (body: { password?: string; code?: string }) =>
-      api.post<{ reauthenticatedUntil: string }>("/api/dashboard/reauth", body),
-  });
-  // The server names `password` or `code`: both are this one field.
+  const confirm = useReauthMutation();
+  const hasPasskey = (usePasskeysQuery().data?.length ?? 0) > 0;
+  // The server names `password` or `code`: both are this one field. A refused passkey is the form's.
   const form = useFormErrors<"secret">({ password: "secret", code: "secret" });
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -35,18 +37,22 @@ export function ConfirmIdentityCard() {
     const secret = field(event, "secret").trim();
     if (!secret) return form.fail({ secret: "Enter your password or a 6-digit code." });
     form.clear();
-    confirm.mutate(/^\d{6}$/.test(secret) ? { code: secret } : { password: secret }, {
+    confirm.mutate(proofOf(secret), {
       // Cleared once it worked; a wrong one stays to be corrected.
       onSuccess: () => target.reset(),
       onError: form.failWith,
     });
+  };
+  const withPasskey = () => {
+    form.clear();
+    confirm.mutate("passkey", { onError: form.failWith });
   };
   const until = confirm.data ? new Date(confirm.data.reauthenticatedUntil).toLocaleTimeString() : null;
   return (
     <Card>
       <CardHeader
         title="Confirm it's you"
-        description="Two-factor changes, GitHub linking and live keys need your password or an authentication code from the last 10 minutes (signing in counts)."
+        description="Two-factor changes, GitHub linking and live keys need your password, an authentication code or a passkey from the last 10 minutes (signing in counts)."
       />
       <form onSubmit={submit} noValidate className="flex flex-wrap items-start gap-3 px-5 py-4 text-sm">
         <div className="w-full">
@@ -61,12 +67,17 @@ export function ConfirmIdentityCard() {
             type="password"
             autoComplete="current-password"
             required
-            maxLength={200}
+            maxLength={PASSWORD_MAX}
           />
         </div>
         <Button type="submit" variant="secondary" className="sm:mt-7" disabled={confirm.isPending}>
           Confirm
         </Button>
+        {hasPasskey && (
+          <Button variant="secondary" className="sm:mt-7" onClick={withPasskey} disabled={confirm.isPending}>
+            Confirm with a passkey
+          </Button>
+        )}
         <div className="w-full empty:hidden">
           <Done done={until && `Confirmed until ${until}.`} />
         </div>
@@ -80,7 +91,7 @@ export function PasswordCard() {
   const api = useApi();
   const change = useMutation({
     gcTime: 0,
-    mutationFn: (body: { currentPassword: string; newPassword: string }) =>
+    mutationFn: (body: PasswordChangeInput) =>
       api.post<{ otherSessionsEnded: number }>("/api/dashboard/password", body),
   });
   const form = useFormErrors<"currentPassword" | "newPassword" | "confirmPassword">();
@@ -113,7 +124,7 @@ export function PasswordCard() {
           name="currentPassword"
           type="password"
           autoComplete="current-password"
-          maxLength={200}
+          maxLength={PASSWORD_MAX}
         />
         <Field
           {...form.field("newPassword")}

@@ -1,6 +1,7 @@
 "use client";
 
 import { useState, type FormEvent } from "react";
+import { CODE_MAX } from "@/lib/auth/schemas";
 import { Field } from "../ui/Field";
 import { useTwoFactorMutation, useTwoFactorQuery } from "../hooks/useTwoFactor";
 import { Badge } from "../ui/Badge";
@@ -101,7 +102,7 @@ export function TwoFactorCard() {
                 name="code"
                 autoComplete="one-time-code"
                 required
-                maxLength={40}
+                maxLength={CODE_MAX}
               />
             </div>
             <Button type="submit" variant="danger" className="sm:mt-7" disabled={disable.isPending}>

@@ -2,6 +2,7 @@
 
 import { signIn } from "next-auth/react";
 import { useState, type FormEvent } from "react";
+import { CODE_MAX } from "@/lib/auth/schemas";
 import { parseRefusal } from "@/lib/auth/signin-error";
 import { Button } from "../ui/Button";
 import { Field } from "../ui/Field";
@@ -87,8 +88,9 @@ export function SignInForm({
       setError(answer.error);
       return;
     }
-    if (needsCode) await finish("credentials", { ...first, passkey: answer.assertion });
-    else await finish("passkey", { assertion: answer.assertion });
+    const assertion = JSON.stringify(answer.assertion);
+    if (needsCode) await finish("credentials", { ...first, passkey: assertion });
+    else await finish("passkey", { assertion });
   };
 
   return (
@@ -123,7 +125,7 @@ export function SignInForm({
             inputMode="numeric"
             required
             autoFocus
-            maxLength={40}
+            maxLength={CODE_MAX}
             hint="The 6-digit code from your authenticator app, or one of your recovery codes."
           />
         )}

@@ -2,17 +2,11 @@
 
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { CreatedKey, KeyView } from "@/lib/keys/views";
-import type { KeyOptionsInput, KeyPatchInput } from "@/lib/keys/options";
+import type { CreateKeyInput, KeyPatchInput, RollKeyInput } from "@/lib/keys/schemas";
 import { queries } from "./queries";
 import { useApi } from "./useApi";
 
 export const keysQueryKey = queries.keys().key;
-
-export interface CreateKeyRequest {
-  name: string;
-  environment: "live" | "test";
-  options?: KeyOptionsInput;
-}
 
 export function useKeysQuery() {
   const api = useApi();
@@ -28,7 +22,7 @@ export function useCreateKeyMutation() {
   const client = useQueryClient();
   return useMutation({
     gcTime: 0,
-    mutationFn: (input: CreateKeyRequest) => api.post<CreatedKey>("/api/dashboard/keys", input),
+    mutationFn: (input: CreateKeyInput) => api.post<CreatedKey>("/api/dashboard/keys", input),
     onSuccess: () => {
       client.invalidateQueries({ queryKey: keysQueryKey });
       client.invalidateQueries({ queryKey: ["overview"] });
@@ -58,10 +52,8 @@ export function useRollKeyMutation() {
   const client = useQueryClient();
   return useMutation({
     gcTime: 0,
-    mutationFn: (input: { id: string; grace: "now" | "1h" | "24h" | "7d" }) =>
-      api.post<CreatedKey>(`/api/dashboard/keys/${encodeURIComponent(input.id)}/roll`, {
-        grace: input.grace,
-      }),
+    mutationFn: ({ id, ...body }: RollKeyInput & { id: string }) =>
+      api.post<CreatedKey>(`/api/dashboard/keys/${encodeURIComponent(id)}/roll`, body),
     onSuccess: () => {
       client.invalidateQueries({ queryKey: keysQueryKey });
       client.invalidateQueries({ queryKey: ["audit"] });

@@ -4,6 +4,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { Invited } from "@/lib/workspaces/invite";
 import type { InvitationView } from "@/lib/workspaces/invitations";
 import type { Role } from "@/lib/workspaces/permissions";
+import type { InviteInput, RemoveMemberInput, RoleInput } from "@/lib/workspaces/schemas";
 import type { MemberView, WorkspaceSummary } from "@/lib/workspaces/store";
 import { queries } from "./queries";
 import { useApi } from "./useApi";
@@ -40,8 +41,7 @@ export function useMemberMutations() {
   const id = (v: string) => encodeURIComponent(v);
   return {
     invite: useMutation({
-      mutationFn: (input: { email: string; role: Role }) =>
-        api.post<Invited>("/api/dashboard/members/invitations", input),
+      mutationFn: (input: InviteInput) => api.post<Invited>("/api/dashboard/members/invitations", input),
       onSuccess,
     }),
     resendInvitation: useMutation({
@@ -55,15 +55,13 @@ export function useMemberMutations() {
       onSuccess,
     }),
     changeRole: useMutation({
-      mutationFn: (input: { userId: string; role: Role }) =>
-        api.patch<{ role: Role }>(`/api/dashboard/members/${id(input.userId)}`, { role: input.role }),
+      mutationFn: ({ userId, ...body }: { userId: string } & RoleInput) =>
+        api.patch<{ role: Role }>(`/api/dashboard/members/${id(userId)}`, body),
       onSuccess,
     }),
     remove: useMutation({
-      mutationFn: (input: { userId: string; revokeKeys: boolean }) =>
-        api.post<{ keysRevoked: number }>(`/api/dashboard/members/${id(input.userId)}/remove`, {
-          revokeKeys: input.revokeKeys,
-        }),
+      mutationFn: ({ userId, ...body }: { userId: string } & RemoveMemberInput) =>
+        api.post<{ keysRevoked: number }>(`/api/dashboard/members/${id(userId)}/remove`, body),
       onSuccess,
     }),
   };

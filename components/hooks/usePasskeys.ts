@@ -4,6 +4,7 @@ import { startRegistration, WebAuthnError } from "@simplewebauthn/browser";
 import type { PublicKeyCredentialCreationOptionsJSON } from "@simplewebauthn/browser";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { PasskeyView } from "@/lib/passkeys/manage";
+import type { RenamePasskeyInput } from "@/lib/passkeys/schemas";
 import type { SignInView } from "@/lib/signins/history";
 import { queries } from "./queries";
 import { ApiRequestError, useApi } from "./useApi";
@@ -59,8 +60,8 @@ export function useRenamePasskey() {
   const api = useApi();
   const client = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, name }: { id: string; name: string }) =>
-      api.patch<{ id: string; name: string }>(`/api/dashboard/passkeys/${encodeURIComponent(id)}`, { name }),
+    mutationFn: ({ id, ...body }: RenamePasskeyInput & { id: string }) =>
+      api.patch<{ id: string; name: string }>(`/api/dashboard/passkeys/${encodeURIComponent(id)}`, body),
     onSuccess: () => client.invalidateQueries({ queryKey: key }),
   });
 }

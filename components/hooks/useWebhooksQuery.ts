@@ -1,7 +1,7 @@
 "use client";
 
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { SecretOverlap } from "@/lib/webhooks/config";
+import type { CreateEndpointInput, EndpointPatchInput, RollSecretInput } from "@/lib/webhooks/schemas";
 import type { WebhookDeliveryDetail, WebhookDeliveryView, WebhookEndpointView } from "@/lib/webhooks/views";
 import { queries } from "./queries";
 import { useApi } from "./useApi";
@@ -15,11 +15,8 @@ export interface CreatedEndpoint {
   secret: string;
 }
 
-export interface EndpointInput {
-  url: string;
-  description: string;
-  eventTypes: string[];
-}
+/** What the endpoint dialog sends, for a new endpoint and an edit alike. */
+export type EndpointInput = CreateEndpointInput & EndpointPatchInput;
 
 export function useWebhooksQuery() {
   const api = useApi();
@@ -45,7 +42,7 @@ export function useCreateEndpointMutation() {
   const client = useQueryClient();
   return useMutation({
     gcTime: 0,
-    mutationFn: (input: EndpointInput) => api.post<CreatedEndpoint>("/api/dashboard/webhooks", input),
+    mutationFn: (input: CreateEndpointInput) => api.post<CreatedEndpoint>("/api/dashboard/webhooks", input),
     onSuccess: () => {
       client.invalidateQueries({ queryKey: webhooksQueryKey });
       client.invalidateQueries({ queryKey: ["audit"] });
@@ -98,7 +95,7 @@ export function useUpdateEndpointMutation() {
   const api = useApi();
   const client = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, ...input }: EndpointInput & { id: string }) =>
+    mutationFn: ({ id, ...input }: EndpointPatchInput & { id: string }) =>
       api.patch<WebhookEndpointView>(base(id), input),
     onSuccess: () => {
       client.invalidateQueries({ queryKey: webhooksQueryKey });
@@ -113,8 +110,8 @@ export function useRollSecretMutation() {
   const client = useQueryClient();
   return useMutation({
     gcTime: 0,
-    mutationFn: (a: { id: string; overlap: SecretOverlap }) =>
-      api.post<CreatedEndpoint>(`${base(a.id)}/roll-secret`, { overlap: a.overlap }),
+    mutationFn: ({ id, ...body }: RollSecretInput & { id: string }) =>
+      api.post<CreatedEndpoint>(`${base(id)}/roll-secret`, body),
     onSuccess: () => {
       client.invalidateQueries({ queryKey: webhooksQueryKey });
       client.invalidateQueries({ queryKey: ["audit"] });

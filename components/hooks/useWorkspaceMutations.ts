@@ -1,7 +1,7 @@
 "use client";
 
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import type { DeleteInput, TransferInput, WorkspaceNameInput } from "@/lib/workspaces/inputs";
+import type { DeleteInput, TransferInput, WorkspaceNameInput } from "@/lib/workspaces/schemas";
 import type { Deleted } from "@/lib/workspaces/lifecycle";
 import { membersQueryKey } from "./useMembersQuery";
 import { useApi } from "./useApi";

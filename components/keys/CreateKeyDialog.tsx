@@ -2,12 +2,12 @@
 
 import type { UseMutationResult } from "@tanstack/react-query";
 import { useEffect, useState, type FormEvent } from "react";
+import { KEY_NAME_MAX, keyName, type CreateKeyInput, type Environment } from "@/lib/keys/schemas";
 import type { CreatedKey } from "@/lib/keys/views";
 import { Button } from "../ui/Button";
 import { Dialog } from "../ui/Dialog";
 import { FieldError, inputClass } from "../ui/Field";
 import { FormAlert, useFormErrors } from "../ui/useFormErrors";
-import type { CreateKeyRequest } from "../hooks/useKeysQuery";
 import {
   defaultRestrictions,
   ExpiryAndScopes,
@@ -17,10 +17,7 @@ import {
   type KeyField,
 } from "./KeyRestrictionsFields";
 
-type Environment = "live" | "test";
-type CreateMutation = UseMutationResult<CreatedKey, Error, CreateKeyRequest>;
-
-const NAME_MAX = 100;
+type CreateMutation = UseMutationResult<CreatedKey, Error, CreateKeyInput>;
 
 const ENVIRONMENTS: { value: Environment; title: string; text: string }[] = [
   { value: "test", title: "Test", text: "For development, CI and staging. Prefix sk_test_." },
@@ -58,15 +55,15 @@ export function CreateKeyDialog({
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const trimmed = name.trim();
+    // The name by the route's own schema (lib/keys/schemas.ts): the same limit and message.
+    const named = keyName.safeParse(name);
     const options = toOptions(restrictions);
     const problems = hasProblems(options) ? { ...options } : {};
-    if (!trimmed) problems.name = "Give the key a name, e.g. the app or server that will use it.";
-    if (trimmed.length > NAME_MAX) problems.name = `The name can be at most ${NAME_MAX} characters.`;
-    if (Object.keys(problems).length || hasProblems(options)) return form.fail(problems);
+    if (!named.success) problems.name = named.error.issues[0].message;
+    if (!named.success || hasProblems(options)) return form.fail(problems);
     form.clear();
     mutation.mutate(
-      { name: trimmed, environment, options },
+      { name: named.data, environment, options },
       { onSuccess: onCreated, onError: form.failWith },
     );
   };
@@ -97,7 +94,7 @@ export function CreateKeyDialog({
               Name
             </label>
             <span className="text-xs text-slate-600" aria-hidden="true">
-              {name.trim().length}/{NAME_MAX}
+              {name.trim().length}/{KEY_NAME_MAX}
             </span>
           </div>
           <input
@@ -105,7 +102,7 @@ export function CreateKeyDialog({
             name="name"
             value={name}
             onChange={(e) => setName(e.target.value)}
-            maxLength={NAME_MAX}
+            maxLength={KEY_NAME_MAX}
             required
             data-autofocus
             autoComplete="off"

@@ -1,6 +1,7 @@
 "use client";
 
 import { useEffect, useState, type FormEvent } from "react";
+import { KEY_NAME_MAX, keyName } from "@/lib/keys/schemas";
 import type { KeyView } from "@/lib/keys/views";
 import { useUpdateKeyMutation } from "../hooks/useKeysQuery";
 import { Button } from "../ui/Button";
@@ -16,8 +17,6 @@ import {
   toOptions,
   type KeyField,
 } from "./KeyRestrictionsFields";
-
-const NAME_MAX = 100;
 
 /**
  * Edit a key in place (Unkey's and Stripe's "edit key"): name, scopes, expiry, IP allowlist, limits
@@ -54,14 +53,14 @@ export function EditKeyDialog({
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (!apiKey) return;
-    const trimmed = name.trim();
+    const named = keyName.safeParse(name);
     const options = toOptions(restrictions);
     const problems = hasProblems(options) ? { ...options } : {};
-    if (!trimmed) problems.name = "The name cannot be empty.";
-    if (Object.keys(problems).length || hasProblems(options)) return form.fail(problems);
+    if (!named.success) problems.name = named.error.issues[0].message;
+    if (!named.success || hasProblems(options)) return form.fail(problems);
     form.clear();
     update.mutate(
-      { id: apiKey.id, patch: { name: trimmed, ...options } },
+      { id: apiKey.id, patch: { name: named.data, ...options } },
       {
         onSuccess: (saved) => {
           update.reset();
@@ -104,7 +103,7 @@ export function EditKeyDialog({
               {...form.field("name")}
               value={name}
               onChange={(e) => setName(e.target.value)}
-              maxLength={NAME_MAX}
+              maxLength={KEY_NAME_MAX}
               required
               data-autofocus
               autoComplete="off"

@@ -1,7 +1,7 @@
 "use client";
 
 import { READ_SCOPES, SCOPE_LABELS, SCOPES, type Scope } from "@/lib/keys/scope-names";
-import type { KeyOptionsInput } from "@/lib/keys/options";
+import { KEY_NOTE_MAX, type KeyOptionsInput } from "@/lib/keys/schemas";
 import type { KeyView } from "@/lib/keys/views";
 import { FieldError, inputClass } from "../ui/Field";
 import type { FormErrors } from "../ui/useFormErrors";
@@ -221,7 +221,7 @@ export function LimitsFields({
         <textarea
           {...form.field("note")}
           rows={2}
-          maxLength={500}
+          maxLength={KEY_NOTE_MAX}
           value={value.note}
           onChange={(e) => set({ note: e.target.value })}
           className={input}

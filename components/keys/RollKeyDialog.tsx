@@ -1,11 +1,11 @@
 "use client";
 
+import type { GraceChoice } from "@/lib/keys/schemas";
 import type { CreatedKey, KeyView } from "@/lib/keys/views";
 import { useRollKeyMutation } from "../hooks/useKeysQuery";
 import { RollDialog, type RollChoice } from "../ui/RollDialog";
 
-type Grace = "now" | "1h" | "24h" | "7d";
-const GRACES: RollChoice<Grace>[] = [
+const GRACES: RollChoice<GraceChoice>[] = [
   { value: "now", label: "Now: the old key stops working at once" },
   { value: "1h", label: "1 hour" },
   { value: "24h", label: "24 hours" },

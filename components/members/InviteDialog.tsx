@@ -3,6 +3,7 @@
 import { useState, type FormEvent } from "react";
 import type { Invited } from "@/lib/workspaces/invite";
 import type { Role } from "@/lib/workspaces/permissions";
+import { EMAIL_MAX } from "@/lib/workspaces/schemas";
 import { Field } from "../ui/Field";
 import { useMemberMutations } from "../hooks/useMembersQuery";
 import { Button } from "../ui/Button";
@@ -101,7 +102,7 @@ export function InviteDialog({
             name="email"
             type="email"
             required
-            maxLength={254}
+            maxLength={EMAIL_MAX}
             autoComplete="off"
             data-autofocus
           />

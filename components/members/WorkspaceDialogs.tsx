@@ -2,6 +2,8 @@
 
 import { useRouter } from "next/navigation";
 import { useId, useState, type FormEvent } from "react";
+import { PASSWORD_MAX, proofOf } from "@/lib/auth/schemas";
+import { WORKSPACE_NAME_MAX } from "@/lib/workspaces/schemas";
 import type { MemberView } from "@/lib/workspaces/store";
 import { Field } from "../ui/Field";
 import { useWorkspaceMutations } from "../hooks/useWorkspaceMutations";
@@ -13,10 +15,6 @@ const Problem = ({ message }: { message: string }) => (
     {message}
   </p>
 );
-
-/** A password, or a 6-digit code for accounts without one, as re-authentication in the request. */
-const proofOf = (secret: string) =>
-  /^\d{6}$/.test(secret.trim()) ? { code: secret.trim() } : { password: secret };
 
 /**
  * Leaving and deleting end the page's workspace: the user's own opens. A full page load on purpose
@@ -32,7 +30,7 @@ const ProofField = () => (
     type="password"
     autoComplete="current-password"
     required
-    maxLength={200}
+    maxLength={PASSWORD_MAX}
     hint="Handing over or deleting a workspace needs you to confirm it's you."
   />
 );
@@ -247,7 +245,14 @@ export function CreateWorkspaceDialog({ onClose }: { onClose: () => void }) {
       }
     >
       <form id="create-workspace-form" onSubmit={submit} className="space-y-4">
-        <Field label="Name" name="name" required maxLength={100} autoComplete="off" data-autofocus />
+        <Field
+          label="Name"
+          name="name"
+          required
+          maxLength={WORKSPACE_NAME_MAX}
+          autoComplete="off"
+          data-autofocus
+        />
         {create.isError && <Problem message={create.error.message} />}
       </form>
     </Dialog>

@@ -3,6 +3,7 @@
 import { useMutation } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
 import { useState, type FormEvent } from "react";
+import { SUSPEND_REASON_MAX } from "@/lib/operator/schemas";
 import { useApi } from "../hooks/useApi";
 import { Button, focusRing } from "../ui/Button";
 import { Card, CardHeader } from "../ui/Card";
@@ -114,7 +115,7 @@ export function AccountActions({ id, name, plan, plans, suspended, operator }: P
                 id="suspend-reason"
                 name="reason"
                 required
-                maxLength={500}
+                maxLength={SUSPEND_REASON_MAX}
                 className={`${inputClass} w-full`}
               />
             </div>

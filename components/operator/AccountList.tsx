@@ -4,6 +4,16 @@ import { Badge } from "../ui/Badge";
 import { focusRing } from "../ui/Button";
 import { formatDateTime, formatNumber } from "../ui/format";
 
+/** Deleted (a workspace deleted by its owner), else suspended, else active. */
+export function StatusBadge({
+  account,
+}: {
+  account: { deletedAt: Date | string | null; suspendedAt: Date | string | null };
+}) {
+  if (account.deletedAt) return <Badge tone="gray">Deleted</Badge>;
+  return account.suspendedAt ? <Badge tone="red">Suspended</Badge> : <Badge tone="green">Active</Badge>;
+}
+
 const pageHref = (q: string, page: number) =>
   `/operator?${new URLSearchParams({ ...(q ? { q } : {}), page: String(page) }).toString()}`;
 
@@ -32,7 +42,7 @@ export function AccountList({ list, q }: { list: List; q: string }) {
             <div className="col-span-2 min-w-0 md:col-span-1">
               <Link
                 href={`/operator/accounts/${a.id}`}
-                className={`block font-medium text-emerald-800 [overflow-wrap:anywhere] hover:underline ${focusRing}`}
+                className={`block font-medium [overflow-wrap:anywhere] hover:underline ${focusRing} ${a.deletedAt ? "text-slate-600 line-through" : "text-emerald-800"}`}
               >
                 {a.name}
               </Link>
@@ -40,7 +50,7 @@ export function AccountList({ list, q }: { list: List; q: string }) {
             </div>
             <div className="flex flex-wrap items-center gap-1.5">
               <Badge tone="blue">{a.planLabel}</Badge>
-              {a.suspendedAt ? <Badge tone="red">Suspended</Badge> : <Badge tone="green">Active</Badge>}
+              <StatusBadge account={a} />
               {a.operator && <Badge tone="violet">Operator</Badge>}
             </div>
             <p className="text-right tabular-nums text-slate-700">

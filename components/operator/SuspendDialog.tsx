@@ -2,6 +2,7 @@
 
 import { useMutation } from "@tanstack/react-query";
 import { useState, type FormEvent } from "react";
+import { PASSWORD_MAX, proofOf } from "@/lib/auth/schemas";
 import { useApi } from "../hooks/useApi";
 import { Button } from "../ui/Button";
 import { Dialog } from "../ui/Dialog";
@@ -34,7 +35,7 @@ export function SuspendDialog({
   const suspend = useMutation({
     gcTime: 0,
     mutationFn: async (proof: string) => {
-      await api.post("/api/dashboard/reauth", /^\d{6}$/.test(proof) ? { code: proof } : { password: proof });
+      await api.post("/api/dashboard/reauth", proofOf(proof));
       return api.post(suspendPath, { reason });
     },
   });
@@ -90,7 +91,7 @@ export function SuspendDialog({
           label="Your password or a 6-digit code"
           type="password"
           autoComplete="current-password"
-          maxLength={200}
+          maxLength={PASSWORD_MAX}
           value={secret}
           onChange={(e) => setSecret(e.target.value)}
           data-autofocus

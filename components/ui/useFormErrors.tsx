@@ -67,6 +67,24 @@ export function useFormErrors<F extends string>(aliases: Partial<Record<string, 
     [fail],
   );
 
+  /**
+   * A request schema's problems (checkedBy in ./schemaProblems.ts), checked before sending: each
+   * under its field, one of no field of this form as the form's own message.
+   */
+  const failChecked = useCallback(
+    (problems: Record<string, string>) => {
+      const fields: Problems<F> = {};
+      let other = "";
+      for (const [name, message] of Object.entries(problems)) {
+        const field = aliasRef.current[name] ?? name;
+        if (elements.current.has(field)) fields[field as F] = message;
+        else other ||= message;
+      }
+      fail(fields, other);
+    },
+    [fail],
+  );
+
   const clear = useCallback(() => {
     setErrors({});
     setGeneral("");
@@ -90,7 +108,7 @@ export function useFormErrors<F extends string>(aliases: Partial<Record<string, 
       }),
   });
 
-  return { errors, general, generalRef, field, idOf, fail, failWith, clear };
+  return { errors, general, generalRef, field, idOf, fail, failWith, failChecked, clear };
 }
 
 export type FormErrors<F extends string> = ReturnType<typeof useFormErrors<F>>;

@@ -3,15 +3,14 @@
 import { useEffect, useId, useState, type FormEvent } from "react";
 import { ALERT_TYPES } from "@/lib/alerts/types";
 import { CHANGE_TYPES } from "@/lib/events/types";
+import { createEndpointInput, MAX_DESCRIPTION_LENGTH, MAX_URL_LENGTH } from "@/lib/webhooks/schemas";
 import type { WebhookEndpointView } from "@/lib/webhooks/views";
 import { Button } from "../ui/Button";
 import { Dialog } from "../ui/Dialog";
 import { FieldError, inputClass as input } from "../ui/Field";
+import { checkedBy } from "../ui/schemaProblems";
 import { FormAlert, useFormErrors } from "../ui/useFormErrors";
 import type { EndpointInput } from "../hooks/useWebhooksQuery";
-
-const URL_MAX = 2000;
-const DESCRIPTION_MAX = 200;
 
 /**
  * Add an endpoint, or edit one (`editing`): URL, description, event types. The server checks the
@@ -49,15 +48,11 @@ export function EndpointDialog({
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const trimmed = url.trim();
-    if (!/^https?:\/\/\S+$/i.test(trimmed))
-      return form.fail({
-        url: trimmed
-          ? `${trimmed.slice(0, 80)} does not start with https:// or http://`
-          : "Enter the URL Statline should POST to, starting with https:// or http://",
-      });
+    // The route's own schema: the same limits and messages before anything is sent.
+    const checked = checkedBy(createEndpointInput, { url, description, eventTypes: types });
+    if (!checked.ok) return form.failChecked(checked.problems);
     form.clear();
-    onSubmit({ url: trimmed, description: description.trim(), eventTypes: types }, form.failWith);
+    onSubmit(checked.data, form.failWith);
   };
   const toggle = (t: string) =>
     setTypes((cur) => (cur.includes(t) ? cur.filter((x) => x !== t) : [...cur, t]));
@@ -96,7 +91,7 @@ export function EndpointDialog({
             type="url"
             value={url}
             onChange={(e) => setUrl(e.target.value)}
-            maxLength={URL_MAX}
+            maxLength={MAX_URL_LENGTH}
             required
             data-autofocus
             autoComplete="off"
@@ -118,7 +113,7 @@ export function EndpointDialog({
             name="description"
             value={description}
             onChange={(e) => setDescription(e.target.value)}
-            maxLength={DESCRIPTION_MAX}
+            maxLength={MAX_DESCRIPTION_LENGTH}
             autoComplete="off"
             placeholder="Staging receiver"
             className={input}

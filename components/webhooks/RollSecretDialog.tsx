@@ -1,6 +1,6 @@
 "use client";
 
-import type { SecretOverlap } from "@/lib/webhooks/config";
+import type { SecretOverlap } from "@/lib/webhooks/schemas";
 import type { WebhookEndpointView } from "@/lib/webhooks/views";
 import { useRollSecretMutation, type CreatedEndpoint } from "../hooks/useWebhooksQuery";
 import { RollDialog, type RollChoice } from "../ui/RollDialog";

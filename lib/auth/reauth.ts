@@ -1,4 +1,4 @@
-import { ApiError } from "../platform/errors";
+import { ApiError, fieldError } from "../platform/errors";
 import { userRow } from "../accounts/store";
 import { clientIpFromChain } from "../platform/client-ip";
 import type { Db } from "../platform/db";
@@ -9,6 +9,8 @@ import { markSessionReauth, sessionAuthTimes } from "./store/sessions";
 import { beginSignIn, signInSucceeded, throttleKeys } from "./throttle";
 import { checkSecondFactor } from "./totp";
 import { REAUTH_MESSAGE } from "./reauth-message";
+import { verifyAssertion } from "../passkeys/authenticate";
+import type { Assertion } from "../passkeys/schemas";
 
 export { REAUTH_MESSAGE };
 
@@ -21,7 +23,7 @@ interface SessionUser {
 
 /**
  * Re-authentication before security changes (two-factor on/off, linking GitHub, changing the
- * password, live keys): the session must have proved the password or a second factor within the
+ * password, live keys): the session must have proved the password, a second factor or a passkey within the
  * last REAUTH_WINDOW_MS (10 min). Signing in counts; so does POST /api/dashboard/reauth.
  */
 export const REAUTH_WINDOW_MS = 10 * 60_000;
@@ -52,14 +54,15 @@ export async function markReauthenticated(db: Db, sessionId: string | undefined)
 }
 
 /**
- * Checks the password (under the sign-in throttle, as a sign-in would be) or a second-factor code
- * (under the per-user code throttle); throws 429 RATE_LIMITED or 400 INVALID_PARAMETER when it
- * fails, and records the re-authentication on this session when it holds.
+ * Checks the password (under the sign-in throttle, as a sign-in would be), a second-factor code
+ * (under the per-user code throttle) or a passkey assertion (its challenge is single use and the
+ * passkey must be this user's, so it needs no throttle); throws 429 RATE_LIMITED or 400
+ * INVALID_PARAMETER when it fails, and records the re-authentication on this session when it holds.
  */
 export async function proveIdentity(
   db: Db,
   user: SessionUser,
-  proof: { password?: string; code?: string },
+  proof: { password?: string; code?: string; passkey?: Assertion },
   forwardedFor: string | null,
 ): Promise<Date> {
   if (proof.password !== undefined) {
@@ -82,6 +85,22 @@ export async function proveIdentity(
     const result = await throttledSecondFactor(user.id, () => checkSecondFactor(db, user.id, code));
     if ("retryAfterMs" in result) throw tooManyCodes(result.retryAfterMs);
     if (!result.ok) throw new ApiError("INVALID_PARAMETER", "That code is not valid");
+  } else if (proof.passkey !== undefined) {
+    const result = await verifyAssertion(db, proof.passkey, user.id);
+    if (!result.ok)
+      throw fieldError("passkey", "That passkey was not accepted: use one of your own passkeys");
   } else throw new ApiError("INVALID_PARAMETER", "Send your password or an authentication code");
   return markReauthenticated(db, user.sessionId);
+}
+
+/** A proof in the request is checked (lib/auth/schemas.ts's reauthProof); without one, the session's. */
+export async function proveOrRequireRecent(
+  db: Db,
+  user: SessionUser,
+  proof: { password?: string; code?: string; passkey?: Assertion },
+  forwardedFor: string | null,
+): Promise<void> {
+  if (proof.password !== undefined || proof.code !== undefined || proof.passkey !== undefined)
+    await proveIdentity(db, user, proof, forwardedFor);
+  else await requireRecentAuth(db, user);
 }

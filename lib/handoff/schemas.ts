@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "../platform/zod";
 import { AUTH_CODE_PATTERN } from "./codes";
 import { CHALLENGE_PATTERN, VERIFIER_PATTERN } from "./pkce";
 

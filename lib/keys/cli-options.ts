@@ -1,11 +1,5 @@
-import {
-  keyOptionsInput,
-  keyPatchInput,
-  parseDuration,
-  type KeyOptionsInput,
-  type KeyPatch,
-  type KeyPatchInput,
-} from "./options";
+import { keyOptionsInput, keyPatchInput, parseDuration, type KeyPatch } from "./options";
+import type { KeyOptionsInput, KeyPatchInput } from "./schemas";
 import type { KeyOptions } from "./service";
 import { parseScopes, READ_SCOPES } from "./scopes";
 

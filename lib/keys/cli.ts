@@ -7,6 +7,7 @@ import { createCappedApiKey, revokeApiKey } from "./service";
 import { parseFlags, requireFlag, type AdminCommand } from "../cli/args";
 import { keyOptionsFromFlags, keyPatchFromFlags, keyStatus } from "./cli-options";
 import { MAX_GRACE_MS, parseDuration } from "./options";
+import { KEY_NAME_MAX } from "./schemas";
 import { memberFor } from "../workspaces/cli";
 import { INGEST_SCOPE } from "./scopes";
 
@@ -29,7 +30,7 @@ export const keyCommands: AdminCommand[] = [
       const environment = requireFlag(flags, "environment");
       if (environment !== "test" && environment !== "live")
         throw new Error("--environment must be test or live");
-      const name = requireFlag(flags, "name").slice(0, 100);
+      const name = requireFlag(flags, "name").slice(0, KEY_NAME_MAX);
       const options = keyOptionsFromFlags(flags);
       // A refused key must not leave a new user behind: a new account is never an operator.
       if (options.scopes?.includes(INGEST_SCOPE) && !(await findUserByEmail(db, email)))

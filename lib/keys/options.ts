@@ -1,6 +1,13 @@
 import { z } from "zod";
 import type { KeyOptions } from "./service";
-import { parseAllowlist, SCOPES } from "./scopes";
+import { parseAllowlist } from "./scopes";
+import {
+  createKeyRequest,
+  EXPIRY_CHOICES,
+  type keyOptionFields,
+  keyOptionsRequest,
+  keyPatchRequest,
+} from "./schemas";
 
 const DAY_MS = 86_400_000;
 const UNIT_MS: Record<string, number> = { s: 1000, m: 60_000, h: 3_600_000, d: DAY_MS, w: 7 * DAY_MS };
@@ -14,33 +21,10 @@ export function parseDuration(raw: string): number | null {
   return n * UNIT_MS[m[2]];
 }
 
-/** Roll grace periods the dashboard offers (the CLI accepts any duration up to 30 days). */
-export const GRACE_CHOICES = { now: 0, "1h": 3_600_000, "24h": DAY_MS, "7d": 7 * DAY_MS } as const;
-export type GraceChoice = keyof typeof GRACE_CHOICES;
+/** The CLI's longest roll grace. */
 export const MAX_GRACE_MS = 30 * DAY_MS;
 
-/** Expiry choices at creation: never, 7/30/90 days, or a date (expiresAt). */
-export const EXPIRY_CHOICES = {
-  never: null,
-  "7d": 7 * DAY_MS,
-  "30d": 30 * DAY_MS,
-  "90d": 90 * DAY_MS,
-} as const;
-
-const positiveInt = (max: number) => z.number().int().positive().max(max).nullable().optional();
-
-/** The restriction fields as the dashboard, the handoff approval and the CLI send them. */
-const optionFields = {
-  expiresIn: z.enum(["never", "7d", "30d", "90d"]).optional(),
-  /** An ISO date or date-time; a bare date means the end of that day (UTC). */
-  expiresAt: z.string().trim().max(40).optional(),
-  scopes: z.array(z.enum(SCOPES)).min(1, "Choose at least one scope").optional(),
-  allowedIps: z.string().max(4000).optional(),
-  rateLimit: positiveInt(1_000_000),
-  unitCap: positiveInt(1_000_000_000),
-  note: z.string().max(500, "Note must be at most 500 characters").optional(),
-};
-type OptionFields = z.output<z.ZodObject<typeof optionFields>>;
+type OptionFields = z.output<z.ZodObject<typeof keyOptionFields>>;
 
 /**
  * The options a request states, and only those (an edit keeps what it does not mention); null
@@ -78,7 +62,7 @@ function statedOptions(o: OptionFields, ctx: z.RefinementCtx): KeyOptions | null
  * Key restrictions at creation (dashboard, handoff approval, CLI): one validation for every edge.
  * What is not stated is unrestricted.
  */
-export const keyOptionsInput = z.object(optionFields).transform((o, ctx): KeyOptions => {
+export const keyOptionsInput = keyOptionsRequest.transform((o, ctx): KeyOptions => {
   const stated = statedOptions(o, ctx);
   if (!stated) return z.NEVER;
   return {
@@ -92,29 +76,17 @@ export const keyOptionsInput = z.object(optionFields).transform((o, ctx): KeyOpt
   };
 });
 
-export type KeyOptionsInput = z.input<typeof keyOptionsInput>;
-
 /** What an edit may change; every field optional, unknown fields refused. */
 export interface KeyPatch extends KeyOptions {
   name?: string;
 }
 
 /** An edit (dashboard PATCH, `admin key update`): only the stated fields change. */
-export const keyPatchInput = z
-  .strictObject({
-    name: z
-      .string()
-      .trim()
-      .min(1, "Name is required")
-      .max(100, "Name must be at most 100 characters")
-      .optional(),
-    ...optionFields,
-  })
-  .refine((o) => !(o.expiresAt && o.expiresIn), "Give expiresAt or expiresIn, not both")
-  .transform((o, ctx): KeyPatch => {
-    const stated = statedOptions(o, ctx);
-    if (!stated) return z.NEVER;
-    return o.name === undefined ? stated : { name: o.name, ...stated };
-  });
+export const keyPatchInput = keyPatchRequest.transform((o, ctx): KeyPatch => {
+  const stated = statedOptions(o, ctx);
+  if (!stated) return z.NEVER;
+  return o.name === undefined ? stated : { name: o.name, ...stated };
+});
 
-export type KeyPatchInput = z.input<typeof keyPatchInput>;
+/** A new key as the dashboard posts it, its options parsed (lib/keys/schemas.ts's createKeyRequest). */
+export const createKeyInput = createKeyRequest.extend({ options: keyOptionsInput.optional() });

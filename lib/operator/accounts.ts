@@ -3,11 +3,11 @@ import type { Db } from "../platform/db";
 import { announceAccountKeys } from "../keys/service";
 import { planFor } from "../plans";
 import { monthOf } from "../usage/quota";
+import { SEARCH_MAX } from "./schemas";
 import * as store from "./store/accounts";
 import type { OperatorActor } from "./suspension";
 
 export const ACCOUNTS_PAGE_SIZE = 25;
-export const SEARCH_MAX = 100;
 
 export interface AccountRow {
   id: string;
@@ -21,6 +21,8 @@ export interface AccountRow {
   lastRequestAt: string | null;
   suspendedAt: string | null;
   suspendedReason: string | null;
+  /** Deleted as a workspace (its records stay): the console marks it, it is not live. */
+  deletedAt: string | null;
   createdAt: string;
 }
 
@@ -48,7 +50,11 @@ export async function searchAccounts(
   const rows = await store.accountPage(db, term, (current - 1) * ACCOUNTS_PAGE_SIZE, ACCOUNTS_PAGE_SIZE);
   const ids = rows.map((r) => r.id);
   const start = new Date(monthOf(now.getTime()).start);
-  const [unitsOf, lastOf] = await Promise.all([store.unitsSince(db, ids, start), store.lastKeyUse(db, ids)]);
+  const [unitsOf, lastOf, deletedOf] = await Promise.all([
+    store.unitsSince(db, ids, start),
+    store.lastKeyUse(db, ids),
+    store.workspaceDeletions(db, ids),
+  ]);
   return {
     items: rows.map((r) => ({
       id: r.id,
@@ -62,12 +68,21 @@ export async function searchAccounts(
       lastRequestAt: lastOf.get(r.id)?.toISOString() ?? null,
       suspendedAt: r.suspendedAt?.toISOString() ?? null,
       suspendedReason: r.suspendedReason,
+      deletedAt: deletedOf.get(r.id)?.toISOString() ?? null,
       createdAt: r.createdAt.toISOString(),
     })),
     total,
     page: current,
     pages,
   };
+}
+
+/** One account for the console's page and API, with when it was deleted as a workspace (or null). */
+export async function accountWithDeletion(db: Db, id: string) {
+  const account = id.length <= 64 ? await store.accountDetail(db, id) : null;
+  if (!account) return null;
+  const deletedAt = (await store.workspaceDeletions(db, [id])).get(id) ?? null;
+  return { ...account, deletedAt };
 }
 
 /**

@@ -5,6 +5,7 @@ import { raiseAccountSuspended } from "../alerts/account";
 import { announceAccountKeys } from "../keys/service";
 import { logWarn } from "../platform/log";
 import { perProcess } from "../platform/process-state";
+import { SUSPEND_REASON_MAX } from "./schemas";
 
 /** Who did it, for the audit log: the operator's user and email, or the CLI. */
 export interface OperatorActor extends AuditContext {
@@ -12,8 +13,6 @@ export interface OperatorActor extends AuditContext {
   /** The operator's email ("admin-cli" from the CLI), written into the audit detail. */
   name: string;
 }
-
-export const SUSPEND_REASON_MAX = 500;
 
 export interface SuspensionEvent {
   accountId: string;

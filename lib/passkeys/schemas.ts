@@ -1,5 +1,5 @@
 import type { AuthenticationResponseJSON, RegistrationResponseJSON } from "@simplewebauthn/server";
-import { z } from "zod";
+import { z } from "../platform/zod";
 
 /**
  * The browser's answers (what @simplewebauthn/browser's startRegistration/startAuthentication
@@ -41,11 +41,17 @@ export const authenticationResponse = z.object({
 }) satisfies z.ZodType<AuthenticationResponseJSON>;
 
 export const challengeId = z.string().min(10).max(40);
+export const PASSKEY_NAME_MAX = 60;
 export const passkeyName = z
   .string()
   .trim()
   .min(1, "Give the passkey a name")
-  .max(60, "Use at most 60 characters");
+  .max(PASSKEY_NAME_MAX, `Use at most ${PASSKEY_NAME_MAX} characters`);
+
+/** Step 2 of adding a passkey (POST /api/dashboard/passkeys), and a rename (PATCH …/[id]). */
+export const addPasskeyInput = z.object({ challengeId, response: registrationResponse, name: passkeyName });
+export const renamePasskeyInput = z.object({ name: passkeyName });
+export type RenamePasskeyInput = z.input<typeof renamePasskeyInput>;
 
 /** An assertion as the sign-in form posts it: one JSON text field (next-auth's credentials). */
 export const assertionField = z.object({ challengeId, response: authenticationResponse });

@@ -42,21 +42,6 @@ export function retryDelayMs(attempts: number, random = Math.random): number | n
 
 /** Endpoints per account (dashboard and CLI). */
 export const MAX_ENDPOINTS_PER_ACCOUNT = 20;
-export const MAX_URL_LENGTH = 2000;
-export const MAX_DESCRIPTION_LENGTH = 200;
-
-/**
- * How long the previous signing secret still signs deliveries after a roll (each delivery then
- * carries both signatures), so receivers can switch over without a gap. 24 h by default.
- */
-export const SECRET_OVERLAP_CHOICES = {
-  none: 0,
-  "1h": 3_600_000,
-  "24h": 86_400_000,
-  "3d": 3 * 86_400_000,
-  "7d": 7 * 86_400_000,
-} as const;
-export type SecretOverlap = keyof typeof SECRET_OVERLAP_CHOICES;
 
 /** Why an endpoint's odds.moved threshold (percentage points) is refused, or null (null = the default). */
 export function oddsThresholdProblem(pp: number | null | undefined): string | null {

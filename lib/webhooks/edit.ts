@@ -1,8 +1,9 @@
 /** Editing an endpoint and rolling its signing secret (dashboard); both audited, the new secret returned once. */
 import { recordAudit } from "../audit/store";
 import type { Db } from "../platform/db";
-import type { ChangeType } from "../events/types";
-import { MAX_DESCRIPTION_LENGTH, MAX_URL_LENGTH, oddsThresholdProblem } from "./config";
+import type { WebhookEventType } from "./event-types";
+import { oddsThresholdProblem } from "./config";
+import { MAX_DESCRIPTION_LENGTH, MAX_URL_LENGTH } from "./schemas";
 import type { Actor, WebhookResult } from "./endpoints";
 import { findEndpoint, updateEndpoint as updateEndpointRow, type EndpointRef } from "./store/endpoints";
 import { newSigningSecret, sealSigningSecret } from "./sign";
@@ -14,7 +15,7 @@ const notFound = { ok: false, code: "NOT_FOUND", message: "Webhook endpoint not 
 export interface EndpointChanges {
   url?: string;
   description?: string;
-  eventTypes?: ChangeType[];
+  eventTypes?: WebhookEventType[];
   /** null: back to the default. */
   oddsThresholdPp?: number | null;
 }

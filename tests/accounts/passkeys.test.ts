@@ -1,4 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  lastAuthenticatedAt,
+  proveIdentity,
+  REAUTH_WINDOW_MS,
+  recentlyAuthenticated,
+  requireRecentAuth,
+} from "../../lib/auth/reauth";
+import { reauthInput } from "../../lib/auth/schemas";
 import { verifyAssertion, authenticationOptions } from "../../lib/passkeys/authenticate";
 import { issueChallenge, takeChallenge, CHALLENGE_TTL_MS } from "../../lib/passkeys/challenges";
 import { listPasskeys, removePasskey } from "../../lib/passkeys/manage";
@@ -222,6 +230,46 @@ describe.each([
     // Only its SHA-256 is stored.
     const rows = await t.db.webAuthnChallenge.findMany();
     expect(rows.some((r) => r.challengeHash === fresh.challenge)).toBe(false);
+  });
+
+  it("re-authenticates a session with a fresh assertion of the user's own passkey, for the same window", async () => {
+    const { device } = await enrol(alice, "Reauth key");
+    // A session signed in an hour ago: a security change needs a new proof.
+    const hourAgo = new Date(Date.now() - 3_600_000);
+    await t.db.userSession.update({
+      where: { id: alice.sessionId },
+      data: { createdAt: hourAgo, reauthAt: null },
+    });
+    expect(await recentlyAuthenticated(t.db, alice.sessionId)).toBe(false);
+    await expect(requireRecentAuth(t.db, alice)).rejects.toMatchObject({ code: "FORBIDDEN" });
+
+    const assertion = async (d: SoftwareAuthenticator, userId: string) => {
+      const { challengeId, options } = await authenticationOptions(t.db);
+      return { challengeId, response: d.assert(options.challenge, userId) };
+    };
+    // Another user's passkey proves nothing for Alice (and is the `passkey` field's error).
+    const carol = await makeUser("carol.passkey@example.com");
+    const { device: carols } = await enrol(carol, "Carol's key");
+    await expect(
+      proveIdentity(t.db, alice, { passkey: await assertion(carols, carol.id) }, null),
+    ).rejects.toMatchObject({ code: "INVALID_PARAMETER", field: "passkey" });
+    expect(await recentlyAuthenticated(t.db, alice.sessionId)).toBe(false);
+
+    const proof = await assertion(device, alice.id);
+    const at = await proveIdentity(t.db, alice, { passkey: proof }, null);
+    expect(await lastAuthenticatedAt(t.db, alice.sessionId)).toEqual(at);
+    expect(await recentlyAuthenticated(t.db, alice.sessionId)).toBe(true);
+    expect(await recentlyAuthenticated(t.db, alice.sessionId, at.getTime() + REAUTH_WINDOW_MS - 1)).toBe(
+      true,
+    );
+    expect(await recentlyAuthenticated(t.db, alice.sessionId, at.getTime() + REAUTH_WINDOW_MS)).toBe(false);
+    // The same answer again (a replay) is refused: its challenge is spent.
+    await expect(proveIdentity(t.db, alice, { passkey: proof }, null)).rejects.toMatchObject({
+      code: "INVALID_PARAMETER",
+    });
+    // The request schema takes the assertion as the browser sends it, and refuses a malformed one.
+    expect(reauthInput.safeParse({ passkey: await assertion(device, alice.id) }).success).toBe(true);
+    expect(reauthInput.safeParse({ passkey: { challengeId: "x", response: {} } }).success).toBe(false);
   });
 
   it("lists, and removes only the owner's passkey, audited", async () => {

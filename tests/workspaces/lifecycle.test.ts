@@ -10,6 +10,7 @@ import {
   renameWorkspace,
   transferOwnership,
 } from "../../lib/workspaces/lifecycle";
+import { accountWithDeletion, searchAccounts } from "../../lib/operator/accounts";
 import { removeMember } from "../../lib/workspaces/members";
 import type { Role } from "../../lib/workspaces/permissions";
 import { roleIn } from "../../lib/workspaces/store";
@@ -192,5 +193,16 @@ describe("a workspace's life", () => {
     expect(await db.membership.count({ where: { accountId: team } })).toBe(0);
     expect((await audits("workspace.deleted")).map((a) => a.actorUserId)).toEqual([owner.userId]);
     for (const to of members) await mailTo(to, "Acme was deleted on Statline");
+  });
+
+  it("shows the deleted workspace in the operator console as deleted, the live ones not", async () => {
+    const found = await searchAccounts(db, "Acme", 1);
+    expect(found.items.map((a) => [a.name, a.deletedAt !== null])).toEqual([["Acme", true]]);
+    const detail = await accountWithDeletion(db, team);
+    const [deletion] = await audits("workspace.deleted");
+    expect(detail?.deletedAt).toEqual(deletion.createdAt);
+    expect((await accountWithDeletion(db, people.owner.accountId))?.deletedAt).toBeNull();
+    const own = await searchAccounts(db, people.owner.email, 1);
+    expect(own.items.map((a) => a.deletedAt)).toEqual([null]);
   });
 });

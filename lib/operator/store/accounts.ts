@@ -73,6 +73,19 @@ export async function lastKeyUse(db: Db, ids: string[]): Promise<Map<string, Dat
   return new Map(rows.map((u) => [u.accountId, u._max.lastUsedAt]));
 }
 
+/**
+ * When each of these accounts was deleted as a workspace (lib/workspaces/lifecycle.ts keeps the
+ * row and its records for the operator; its audit log holds the deletion), by account id.
+ */
+export async function workspaceDeletions(db: Db, ids: string[]): Promise<Map<string, Date>> {
+  const rows = await db.auditEvent.groupBy({
+    by: ["accountId"],
+    where: { accountId: { in: ids }, action: "workspace.deleted" },
+    _min: { createdAt: true },
+  });
+  return new Map(rows.flatMap((r) => (r._min.createdAt ? [[r.accountId, r._min.createdAt] as const] : [])));
+}
+
 /** One account for the detail page: members and key metadata (never a secret or its hash). */
 export function accountDetail(db: Db, id: string) {
   return db.account.findUnique({

@@ -1,7 +1,7 @@
 import { assertOk } from "@/lib/platform/errors";
 import { dashboardRoute, requestOrigin } from "@/lib/auth/route";
 import { db } from "@/lib/platform/db";
-import { workspaceNameInput } from "@/lib/workspaces/inputs";
+import { workspaceNameInput } from "@/lib/workspaces/schemas";
 import { renameWorkspace } from "@/lib/workspaces/lifecycle";
 
 export const dynamic = "force-dynamic";

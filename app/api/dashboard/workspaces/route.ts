@@ -1,6 +1,6 @@
 import { dashboardRoute, jsonResponse, requestOrigin } from "@/lib/auth/route";
 import { db } from "@/lib/platform/db";
-import { workspaceNameInput } from "@/lib/workspaces/inputs";
+import { workspaceNameInput } from "@/lib/workspaces/schemas";
 import { createWorkspace } from "@/lib/workspaces/lifecycle";
 
 export const dynamic = "force-dynamic";

@@ -2,6 +2,7 @@ import { notFound } from "next/navigation";
 import { ConfirmIdentityCard } from "@/components/account/SecurityForms";
 import { AccountActions } from "@/components/operator/AccountActions";
 import { AccountAudit, AccountKeys, AccountRequests } from "@/components/operator/AccountRecords";
+import { StatusBadge } from "@/components/operator/AccountList";
 import { Badge } from "@/components/ui/Badge";
 import { Card, CardHeader, PageHeader } from "@/components/ui/Card";
 import { formatDateTime } from "@/components/ui/format";
@@ -11,7 +12,7 @@ import { UnitsChart } from "@/components/usage/UsageCharts";
 import { auditPage } from "@/lib/audit/views";
 import { db } from "@/lib/platform/db";
 import { operatorTitle, requireOperator } from "@/lib/operator/access";
-import { accountDetail } from "@/lib/operator/store/accounts";
+import { accountWithDeletion } from "@/lib/operator/accounts";
 import { listPlans } from "@/lib/plans";
 import { requestLogPage } from "@/lib/requestlog/query";
 import { usageReport } from "@/lib/usage/report";
@@ -22,7 +23,7 @@ export const generateMetadata = operatorTitle("Account · Operator");
 export default async function OperatorAccountPage({ params }: { params: Promise<{ id: string }> }) {
   await requireOperator();
   const { id } = await params;
-  const account = id.length <= 64 ? await accountDetail(db, id) : null;
+  const account = await accountWithDeletion(db, id);
   if (!account) notFound();
   const [usage, requests, audit] = await Promise.all([
     usageReport(db, { accountId: account.id, range: "7d" }),
@@ -36,11 +37,20 @@ export default async function OperatorAccountPage({ params }: { params: Promise<
         description={
           <span className="flex flex-wrap items-center gap-2 break-all">
             {account.users.map((u) => u.email).join(", ") || "no members"}
-            {account.suspendedAt ? <Badge tone="red">Suspended</Badge> : <Badge tone="green">Active</Badge>}
+            <StatusBadge account={account} />
             {account.operator && <Badge tone="violet">Operator</Badge>}
           </span>
         }
       />
+      {account.deletedAt && (
+        <p
+          role="status"
+          className="mb-6 rounded-lg border border-slate-300 bg-slate-100 px-4 py-3 text-sm text-slate-800"
+        >
+          Workspace deleted {formatDateTime(account.deletedAt.toISOString())}: its keys are revoked and its
+          members removed. Its records below stay.
+        </p>
+      )}
       {account.suspendedAt && (
         <p
           role="status"

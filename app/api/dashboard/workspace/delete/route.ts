@@ -1,8 +1,8 @@
 import { assertOk } from "@/lib/platform/errors";
-import { proveIdentity, requireRecentAuth } from "@/lib/auth/reauth";
+import { proveOrRequireRecent } from "@/lib/auth/reauth";
 import { dashboardRoute, requestOrigin } from "@/lib/auth/route";
 import { db } from "@/lib/platform/db";
-import { deleteInput } from "@/lib/workspaces/inputs";
+import { deleteInput } from "@/lib/workspaces/schemas";
 import { deleteWorkspace } from "@/lib/workspaces/lifecycle";
 
 export const dynamic = "force-dynamic";
@@ -12,9 +12,7 @@ export const dynamic = "force-dynamic";
  * apps revoked, webhooks stopped, members removed and mailed. Re-authenticates like a transfer.
  */
 export const POST = dashboardRoute("workspace.delete", deleteInput, async ({ user, body, request }) => {
-  if (body.password !== undefined || body.code !== undefined)
-    await proveIdentity(db, user, body, request.headers.get("x-forwarded-for"));
-  else await requireRecentAuth(db, user);
+  await proveOrRequireRecent(db, user, body, request.headers.get("x-forwarded-for"));
   const done = await deleteWorkspace(
     db,
     { userId: user.id, accountId: user.accountId, role: user.role },
