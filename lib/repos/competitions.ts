@@ -1,32 +1,32 @@
 import type { Db } from "../db";
+import { c, columns, type RowOf } from "../db/columns";
 import { sqlRows, statement, type Dialect, type SqlRow } from "../db/sql";
-import { competitionCoverageColumns } from "./coverage";
+import { competitionCoverage } from "./coverage";
 
 /**
- * A competition as a row: [id, slug, name, sport, kind, format, country, currentEditionId, demo, then the
- * six coverage flags of lib/repos/coverage.ts over all its editions]. The current edition (the
- * latest-starting edition flagged current, null if none) lets a client walk from a competition to
- * its fixtures in one hop; it is a scalar subquery of the same statement.
+ * A competition, then the six coverage flags of lib/repos/coverage.ts over all its editions. The
+ * current edition (the latest-starting edition flagged current, null if none) lets a client walk
+ * from a competition to its fixtures in one hop; it is a scalar subquery of the same statement.
  */
-export type CompetitionTuple = [
-  number,
-  string,
-  string,
-  string,
-  string,
-  string,
-  string | null,
-  number | null,
-  boolean | number,
-  ...Array<boolean | number>,
-];
+export const COMPETITION = columns(
+  c.int("id", 'c."id"'),
+  c.text("slug", 'c."slug"'),
+  c.text("name", 'c."name"'),
+  c.text("sport", 'c."sport"'),
+  c.text("kind", 'c."kind"'),
+  c.text("format", 'c."format"'),
+  c.textOrNull("country", 'c."country"'),
+  c.intOrNull(
+    "currentEditionId",
+    `(SELECT e."id" FROM "editions" e WHERE e."competitionId" = c."id" AND e."current" ` +
+      `ORDER BY e."startDate" DESC, e."id" DESC LIMIT 1)`,
+  ),
+  c.bool("demo", 'c."demo"'),
+  ...competitionCoverage(),
+);
+export type CompetitionTuple = RowOf<typeof COMPETITION.cols>;
 
-const select = (d: Dialect) =>
-  `SELECT c."id", c."slug", c."name", c."sport", c."kind", c."format", c."country", ` +
-  `(SELECT e."id" FROM "editions" e WHERE e."competitionId" = c."id" AND e."current" ` +
-  `ORDER BY e."startDate" DESC, e."id" DESC LIMIT 1), c."demo", ` +
-  competitionCoverageColumns(d.provider) +
-  ` FROM "competitions" c`;
+const select = (d: Dialect) => `SELECT ${COMPETITION.list(d)} FROM "competitions" c`;
 
 const all = statement((d) => `${select(d)} ORDER BY c."demo", c."id"`);
 const ofSport = statement((d) => `${select(d)} WHERE c."sport" = ? ORDER BY c."demo", c."id"`);

@@ -1,4 +1,5 @@
 import type { Db } from "../db";
+import { c, columns, type RowOf } from "../db/columns";
 import { sqlRows, statement } from "../db/sql";
 
 /**
@@ -7,34 +8,30 @@ import { sqlRows, statement } from "../db/sql";
  * without data are told apart without a second query.
  */
 
-/**
- * An event as a row: [contestId, id, type, minute, addedTime, teamId, personId, personName,
- * relatedPersonId, relatedName, penalty, ownGoal, detail, source, revision, teamName]; a contest without
- * events is one row whose event columns are null.
- */
-export type EventTuple = [
-  number,
-  number | null,
-  string | null,
-  number | null,
-  number | null,
-  number | null,
-  number | null,
-  string | null,
-  number | null,
-  string | null,
-  boolean | number | null,
-  boolean | number | null,
-  string | null,
-  string | null,
-  number | null,
-  string | null,
-];
+/** A live event of the contest; a contest without events is one row whose event columns are null. */
+export const EVENT = columns(
+  c.int("contestId", 'c."id"'),
+  c.intOrNull("id", 'm."id"'),
+  c.textOrNull("type", 'm."type"'),
+  c.intOrNull("minute", 'm."minute"'),
+  c.intOrNull("addedTime", 'm."addedTime"'),
+  c.intOrNull("teamId", 'm."teamId"'),
+  c.intOrNull("personId", 'm."personId"'),
+  c.textOrNull("personName", 'm."personName"'),
+  c.intOrNull("relatedPersonId", 'm."relatedPersonId"'),
+  c.textOrNull("relatedName", 'm."relatedName"'),
+  c.boolOrNull("penalty", 'm."penalty"'),
+  c.boolOrNull("ownGoal", 'm."ownGoal"'),
+  c.textOrNull("detail", 'm."detail"'),
+  c.textOrNull("source", 'm."source"'),
+  c.intOrNull("revision", 'm."revision"'),
+  c.textOrNull("teamName", 't."name"'),
+);
+export type EventTuple = RowOf<typeof EVENT.cols>;
 
 const events = statement(
-  () =>
-    `SELECT c."id", m."id", m."type", m."minute", m."addedTime", m."teamId", m."personId", m."personName", ` +
-    `m."relatedPersonId", m."relatedName", m."penalty", m."ownGoal", m."detail", m."source", m."revision", t."name" ` +
+  (d) =>
+    `SELECT ${EVENT.list(d)} ` +
     `FROM "contests" c LEFT JOIN "match_events" m ON m."contestId" = c."id" AND m."deletedAt" IS NULL ` +
     `LEFT JOIN "teams" t ON t."id" = m."teamId" ` +
     `WHERE c."id" = ? ORDER BY m."sequence", m."id"`,
@@ -44,28 +41,29 @@ const events = statement(
 export async function contestEvents(db: Db, id: number): Promise<EventTuple[] | null> {
   const rows = (await sqlRows(db, events, [id])) as unknown as EventTuple[];
   if (!rows.length) return null;
-  return rows[0][1] === null ? [] : rows;
+  return rows[0][EVENT.at.id] === null ? [] : rows;
 }
 
 /**
- * A lineup entry as a row: [side, teamId, formation, personId, personName, role, shirtNumber,
- * position, teamName]; sides without a lineup give no row, a contest with none one row of nulls after side.
+ * A lineup entry; sides without a lineup give no row, a contest with none one row of nulls after
+ * side.
  */
-export type LineupTuple = [
-  string | null,
-  number | null,
-  string | null,
-  number | null,
-  string | null,
-  string | null,
-  number | null,
-  string | null,
-  string | null,
-];
+export const LINEUP = columns(
+  c.textOrNull("side", 'p."side"'),
+  c.intOrNull("teamId", 'p."teamId"'),
+  c.textOrNull("formation", 'p."formation"'),
+  c.intOrNull("personId", 'l."personId"'),
+  c.textOrNull("personName", 'pe."name"'),
+  c.textOrNull("role", 'l."role"'),
+  c.intOrNull("shirtNumber", 'l."shirtNumber"'),
+  c.textOrNull("position", 'l."position"'),
+  c.textOrNull("teamName", 't."name"'),
+);
+export type LineupTuple = RowOf<typeof LINEUP.cols>;
 
 const lineups = statement(
-  () =>
-    `SELECT p."side", p."teamId", p."formation", l."personId", pe."name", l."role", l."shirtNumber", l."position", t."name" ` +
+  (d) =>
+    `SELECT ${LINEUP.list(d)} ` +
     `FROM "contests" c LEFT JOIN "contest_participants" p ON p."contestId" = c."id" ` +
     `LEFT JOIN "teams" t ON t."id" = p."teamId" ` +
     `LEFT JOIN "lineup_entries" l ON l."contestId" = c."id" AND l."teamId" = p."teamId" ` +
@@ -77,38 +75,47 @@ const lineups = statement(
 export async function contestLineups(db: Db, id: number): Promise<LineupTuple[] | null> {
   const rows = (await sqlRows(db, lineups, [id])) as unknown as LineupTuple[];
   if (!rows.length) return null;
-  return rows.filter((r) => r[3] !== null);
+  return rows.filter((r) => r[LINEUP.at.personId] !== null);
 }
 
-/** [side, teamId, shots, shotsOnTarget, corners, fouls, yellowCards, redCards, referee, teamName] */
-export type TeamStatTuple = [
-  string | null,
-  number | null,
-  number | null,
-  number | null,
-  number | null,
-  number | null,
-  number | null,
-  number | null,
-  string | null,
-  string | null,
-];
+/** A side's team statistics and the contest's referee; a contest without any is one row of nulls but the referee. */
+export const TEAM_STAT = columns(
+  c.textOrNull("side", 'p."side"'),
+  c.intOrNull("teamId", 's."teamId"'),
+  c.intOrNull("shots", 's."shots"'),
+  c.intOrNull("shotsOnTarget", 's."shotsOnTarget"'),
+  c.intOrNull("corners", 's."corners"'),
+  c.intOrNull("fouls", 's."fouls"'),
+  c.intOrNull("yellowCards", 's."yellowCards"'),
+  c.intOrNull("redCards", 's."redCards"'),
+  c.textOrNull("referee", 'c."referee"'),
+  c.textOrNull("teamName", 't."name"'),
+);
+export type TeamStatTuple = RowOf<typeof TEAM_STAT.cols>;
 
 const teamStats = statement(
-  () =>
-    `SELECT p."side", s."teamId", s."shots", s."shotsOnTarget", s."corners", s."fouls", s."yellowCards", s."redCards", c."referee", t."name" ` +
+  (d) =>
+    `SELECT ${TEAM_STAT.list(d)} ` +
     `FROM "contests" c LEFT JOIN "team_contest_stats" s ON s."contestId" = c."id" ` +
     `LEFT JOIN "teams" t ON t."id" = s."teamId" ` +
     `LEFT JOIN "contest_participants" p ON p."contestId" = c."id" AND p."teamId" = s."teamId" ` +
     `WHERE c."id" = ? ORDER BY p."side" DESC, s."teamId"`,
 );
 
-/** [personId, personName, teamId, stat, value, teamName] of the contest, by team, person and stat. */
-export type PlayerStatTuple = [number, string, number | null, string, number, string | null];
+/** A person's statistic in the contest, by team, person and stat. */
+export const PLAYER_STAT = columns(
+  c.int("personId", 's."personId"'),
+  c.text("personName", 'pe."name"'),
+  c.intOrNull("teamId", 's."teamId"'),
+  c.text("stat", 's."stat"'),
+  c.int("value", 's."value"'),
+  c.textOrNull("teamName", 't."name"'),
+);
+export type PlayerStatTuple = RowOf<typeof PLAYER_STAT.cols>;
 
 const playerStats = statement(
-  () =>
-    `SELECT s."personId", pe."name", s."teamId", s."stat", s."value", t."name" FROM "person_contest_stats" s ` +
+  (d) =>
+    `SELECT ${PLAYER_STAT.list(d)} FROM "person_contest_stats" s ` +
     `JOIN "persons" pe ON pe."id" = s."personId" LEFT JOIN "teams" t ON t."id" = s."teamId" WHERE s."contestId" = ? ORDER BY s."teamId", s."personId", s."stat"`,
 );
 
@@ -120,5 +127,6 @@ export async function contestStatistics(
   const teams = (await sqlRows(db, teamStats, [id])) as unknown as TeamStatTuple[];
   if (!teams.length) return null;
   const players = (await sqlRows(db, playerStats, [id])) as unknown as PlayerStatTuple[];
-  return { referee: teams[0][8], teams: teams.filter((t) => t[1] !== null), players };
+  const at = TEAM_STAT.at;
+  return { referee: teams[0][at.referee], teams: teams.filter((t) => t[at.teamId] !== null), players };
 }

@@ -1,21 +1,22 @@
 import type { Db } from "../db";
+import { c, columns, type RowOf } from "../db/columns";
 import { dialect, int, sqlRows, statement, type SqlParam, type SqlRow } from "../db/sql";
 
-/** A person as a row: [id, name, firstName, lastName, nationality, birthDay, position, sport, demo]. */
-export type PersonTuple = [
-  number,
-  string,
-  string | null,
-  string | null,
-  string | null,
-  string | null,
-  string | null,
-  string,
-  boolean | number,
-];
-
-const COLUMNS = (d: { day(col: string): string }) =>
-  `p."id", p."name", p."firstName", p."lastName", p."nationality", ${d.day('p."birthDate"')}, p."position", p."sport", p."demo"`;
+export const PERSON = columns(
+  c.int("id", 'p."id"'),
+  c.text("name", 'p."name"'),
+  c.textOrNull("firstName", 'p."firstName"'),
+  c.textOrNull("lastName", 'p."lastName"'),
+  c.textOrNull("nationality", 'p."nationality"'),
+  c.dayOrNull("birthDate", 'p."birthDate"'),
+  c.textOrNull("position", 'p."position"'),
+  c.text("sport", 'p."sport"'),
+  c.bool("demo", 'p."demo"'),
+);
+export type PersonTuple = RowOf<typeof PERSON.cols>;
+const COLUMNS = PERSON.list;
+/** A page's rows carry the total after the person's columns. */
+const TOTAL = PERSON.cols.length;
 
 /** Tokens are [0-9a-z]; the smallest string above every string that starts with `w`, or null. */
 export function prefixUpperBound(w: string): string | null {
@@ -93,7 +94,7 @@ export async function listPersons(
     if (sport !== undefined) params.push(sport, sport);
   }
   const rows = await sqlRows(db, text, [...params, Math.max(limit, 1), offset]);
-  let total = rows.length ? int(rows[0][9]) : 0;
+  let total = rows.length ? int(rows[0][TOTAL]) : 0;
   if (rows.length === 0 && offset > 0) {
     const paramsOfCount = words.length || sport === undefined ? params : [sport];
     total = int((await sqlRows(db, count, paramsOfCount))[0][0]);

@@ -1,4 +1,5 @@
 import type { Db } from "../db";
+import { c, columns, type RowOf } from "../db/columns";
 import { dialect, sqlRows, statement } from "../db/sql";
 
 /**
@@ -7,15 +8,28 @@ import { dialect, sqlRows, statement } from "../db/sql";
  * contest's pre-match ratings.
  */
 
-/** [contestId, ratedAt (day), before, after, expected, opponentId, opponentName] in rating order. */
-export type RatingTuple = [number, string, number, number, number, number | null, string | null];
+/** A team's rating point, in rating order. */
+export const RATING = columns(
+  c.int("contestId", 'r."contestId"'),
+  c.day("date", 'r."ratedAt"'),
+  c.num("before", 'r."before"'),
+  c.num("after", 'r."after"'),
+  c.num("expected", 'r."expected"'),
+  c.intOrNull(
+    "opponentId",
+    `(SELECT o."teamId" FROM "contest_participants" o WHERE o."contestId" = r."contestId" AND o."teamId" <> r."teamId" LIMIT 1)`,
+  ),
+  c.textOrNull(
+    "opponentName",
+    `(SELECT t."name" FROM "contest_participants" o JOIN "teams" t ON t."id" = o."teamId" ` +
+      `WHERE o."contestId" = r."contestId" AND o."teamId" <> r."teamId" LIMIT 1)`,
+  ),
+);
+export type RatingTuple = RowOf<typeof RATING.cols>;
 
 const history = statement(
   (d) =>
-    `SELECT r."contestId", ${d.day('r."ratedAt"')}, r."before", r."after", r."expected", ` +
-    `(SELECT o."teamId" FROM "contest_participants" o WHERE o."contestId" = r."contestId" AND o."teamId" <> r."teamId" LIMIT 1), ` +
-    `(SELECT t."name" FROM "contest_participants" o JOIN "teams" t ON t."id" = o."teamId" ` +
-    `WHERE o."contestId" = r."contestId" AND o."teamId" <> r."teamId" LIMIT 1) ` +
+    `SELECT ${RATING.list(d)} ` +
     `FROM "team_ratings" r WHERE r."teamId" = ? AND r."ratedAt" >= ? AND r."ratedAt" < ? ` +
     `ORDER BY r."ratedAt", r."seq"`,
 );
@@ -26,8 +40,14 @@ export async function ratingHistory(db: Db, teamId: number, from: Date, to: Date
   return (await sqlRows(db, history, [teamId, at(from), at(to)])) as unknown as RatingTuple[];
 }
 
-/** [teamId, name, rating, last rated day] for every team rated before `date`, best first. */
-export type RankingTuple = [number, string, number, string];
+/** A team rated before `date` with its latest rating, best first. */
+export const RANKING = columns(
+  c.int("teamId", 's."id"'),
+  c.text("name", 's."name"'),
+  c.num("rating", 's."rating"'),
+  c.day("lastPlayed", 's."ratedAt"'),
+);
+export type RankingTuple = RowOf<typeof RANKING.cols>;
 
 // One index probe per team on (teamId, ratedAt, seq), from the select list: joined on the probe's
 // result instead, SQLite scanned all 98,576 ratings and ran the probe for each (65 ms for a
@@ -38,7 +58,7 @@ const latest = (col: string) =>
 
 const ranking = statement(
   (d) =>
-    `SELECT s."id", s."name", s."rating", ${d.day('s."ratedAt"')} FROM (SELECT t."id" AS "id", t."name" AS "name", ` +
+    `SELECT ${RANKING.list(d)} FROM (SELECT t."id" AS "id", t."name" AS "name", ` +
     `${latest('"after"')} AS "rating", ${latest('"ratedAt"')} AS "ratedAt" FROM "teams" t) s ` +
     `WHERE s."rating" IS NOT NULL ORDER BY s."rating" DESC, s."id"`,
 );
@@ -49,12 +69,20 @@ export async function rankingAt(db: Db, before: Date): Promise<RankingTuple[]> {
   return (await sqlRows(db, ranking, [at(before), at(before)])) as unknown as RankingTuple[];
 }
 
-/** [side, teamId, before, after, expected, teamName] of a contest's rated sides, home first. */
-export type ContestRatingTuple = [string, number, number, number, number, string];
+/** A contest's rated side, home first. */
+export const CONTEST_RATING = columns(
+  c.text("side", 'p."side"'),
+  c.int("teamId", 'r."teamId"'),
+  c.num("before", 'r."before"'),
+  c.num("after", 'r."after"'),
+  c.num("expected", 'r."expected"'),
+  c.text("teamName", 't."name"'),
+);
+export type ContestRatingTuple = RowOf<typeof CONTEST_RATING.cols>;
 
 const ofContest = statement(
-  () =>
-    `SELECT p."side", r."teamId", r."before", r."after", r."expected", t."name" FROM "team_ratings" r ` +
+  (d) =>
+    `SELECT ${CONTEST_RATING.list(d)} FROM "team_ratings" r ` +
     `JOIN "contest_participants" p ON p."contestId" = r."contestId" AND p."teamId" = r."teamId" ` +
     `JOIN "teams" t ON t."id" = r."teamId" ` +
     `WHERE r."contestId" = ? ORDER BY p."side" DESC`,
@@ -64,13 +92,22 @@ export async function contestRatings(db: Db, contestId: number): Promise<Contest
   return (await sqlRows(db, ofContest, [contestId])) as unknown as ContestRatingTuple[];
 }
 
-/** [source, contests, first kickoff day, last kickoff day, contests with a complete goal list]. */
-export type SourceCoverageTuple = [string, number, string | null, string | null, number];
+/** A source's contests, their first and last kickoff days and those with a complete goal list. */
+export const SOURCE_COVERAGE = columns(
+  c.text("source", 's."source"'),
+  c.count("contests", "count(*)"),
+  c.dayOrNull("firstDate", 'min(c."kickoffAt")'),
+  c.dayOrNull("lastDate", 'max(c."kickoffAt")'),
+  c.intOrNull(
+    "withGoalList",
+    (d) => `sum(CASE WHEN c."goalList" = ${d.provider === "postgresql" ? "true" : "1"} THEN 1 ELSE 0 END)`,
+  ),
+);
+export type SourceCoverageTuple = RowOf<typeof SOURCE_COVERAGE.cols>;
 
 const coverage = statement(
   (d) =>
-    `SELECT s."source", count(*), ${d.day('min(c."kickoffAt")')}, ${d.day('max(c."kickoffAt")')}, ` +
-    `sum(CASE WHEN c."goalList" = ${d.provider === "postgresql" ? "true" : "1"} THEN 1 ELSE 0 END) ` +
+    `SELECT ${SOURCE_COVERAGE.list(d)} ` +
     `FROM "contest_sources" s JOIN "contests" c ON c."id" = s."contestId" GROUP BY s."source"`,
 );
 

@@ -1,8 +1,18 @@
 import type { Db } from "../db";
+import { c, columns, type RowOf } from "../db/columns";
 import { int, sqlRows, statement, type Dialect } from "../db/sql";
 
-/** A board row: [personId, personName, teamId, value, contests, teamName]. */
-export type BoardTuple = [number, string, number | null, number, number, string | null];
+/** A board row, from an edition's or a competition's person stats `s`. */
+export const BOARD = columns(
+  c.int("personId", 's."personId"'),
+  c.text("personName", 'p."name"'),
+  c.intOrNull("teamId", 's."teamId"'),
+  c.int("value", 's."value"'),
+  c.int("contests", 's."contests"'),
+  c.textOrNull("teamName", 't."name"'),
+);
+export type BoardTuple = RowOf<typeof BOARD.cols>;
+const B = BOARD.at;
 
 export interface BoardScope {
   competitionId: number;
@@ -51,13 +61,13 @@ export async function competitionBoardScope(db: Db, competitionId: number): Prom
 // (value desc, fewer contests, person id), with the person's name by primary key.
 const editionBoard = statement(
   (d) =>
-    `SELECT s."personId", p."name", s."teamId", s."value", s."contests", t."name" FROM "person_edition_stats" s ` +
+    `SELECT ${BOARD.list(d)} FROM "person_edition_stats" s ` +
     `JOIN "persons" p ON p."id" = s."personId" LEFT JOIN "teams" t ON t."id" = s."teamId" WHERE s."editionId" = ? AND s."stat" = ? ` +
     `ORDER BY s."value" DESC, s."contests", s."personId" LIMIT ${d.limit}`,
 );
 const competitionBoard = statement(
   (d) =>
-    `SELECT s."personId", p."name", s."teamId", s."value", s."contests", t."name" FROM "competition_person_stats" s ` +
+    `SELECT ${BOARD.list(d)} FROM "competition_person_stats" s ` +
     `JOIN "persons" p ON p."id" = s."personId" LEFT JOIN "teams" t ON t."id" = s."teamId" WHERE s."competitionId" = ? AND s."stat" = ? ` +
     `ORDER BY s."value" DESC, s."contests", s."personId" LIMIT ${d.limit}`,
 );
@@ -85,11 +95,13 @@ export async function statBoard(
 // integer column. Board rows are ordered in JS (at most `limit` of them), so the plan keeps the
 // index order inside the subquery and no sort.
 const boardBelow = (d: Dialect, table: string, scopeCol: string) =>
-  `SELECT * FROM (SELECT CAST(NULL AS INTEGER), CAST(NULL AS TEXT), CAST(NULL AS TEXT), s."personId", p."name", ` +
-  `s."teamId", s."value", s."contests", t."name" FROM "${table}" s JOIN "persons" p ON p."id" = s."personId" ` +
+  `SELECT * FROM (SELECT CAST(NULL AS INTEGER), CAST(NULL AS TEXT), CAST(NULL AS TEXT), ${BOARD.list(d)} ` +
+  `FROM "${table}" s JOIN "persons" p ON p."id" = s."personId" ` +
   `LEFT JOIN "teams" t ON t."id" = s."teamId" ` +
   `WHERE s."${scopeCol}" = ? AND s."stat" = ? ORDER BY s."value" DESC, s."contests", s."personId" LIMIT ${d.limit}) b`;
-const NO_BOARD = ", NULL, NULL, NULL, NULL, NULL, NULL";
+/** The scope's three columns (competition, sport, stat names) before the board's. */
+const HEAD = 3;
+const NO_BOARD = ", NULL".repeat(BOARD.cols.length);
 const editionScoped = statement(
   (d) => `${editionHead(d, NO_BOARD)} UNION ALL ${boardBelow(d, "person_edition_stats", "editionId")}`,
 );
@@ -100,7 +112,9 @@ const competitionScoped = statement(
 
 /** The board's order: value desc, fewer contests, person id. */
 const boardOrder = (a: BoardTuple, b: BoardTuple) =>
-  Number(b[3]) - Number(a[3]) || Number(a[4]) - Number(b[4]) || Number(a[0]) - Number(b[0]);
+  Number(b[B.value]) - Number(a[B.value]) ||
+  Number(a[B.contests]) - Number(b[B.contests]) ||
+  Number(a[B.personId]) - Number(b[B.personId]);
 
 /**
  * The scope (null when unknown) and the top rows of `stat` in it, in one statement; the rows are
@@ -121,7 +135,7 @@ export async function scopedStatBoard(
   ]);
   const head = scopeOf(found.find((r) => r[0] != null));
   if (head === null) return { scope: null, rows: [] };
-  const rows = found.filter((r) => r[3] != null).map((r) => r.slice(3) as BoardTuple);
+  const rows = found.filter((r) => r[HEAD] != null).map((r) => r.slice(HEAD) as BoardTuple);
   return { scope: head, rows: rows.sort(boardOrder) };
 }
 

@@ -1,19 +1,20 @@
 import type { Db } from "../db";
+import { c, columns, type RowOf } from "../db/columns";
 import { int, sqlRows, statement, type SqlRow, type Statement } from "../db/sql";
 
-/** A team as a row: [id, name, shortName, code, country, founded, venue, demo]. */
-export type TeamTuple = [
-  number,
-  string,
-  string,
-  string,
-  string | null,
-  number | null,
-  string | null,
-  boolean | number,
-];
-
-const COLUMNS = `"id", "name", "shortName", "code", "country", "founded", "venue", "demo"`;
+export const TEAM = columns(
+  c.int("id", '"id"'),
+  c.text("name", '"name"'),
+  c.text("shortName", '"shortName"'),
+  c.text("code", '"code"'),
+  c.textOrNull("country", '"country"'),
+  c.intOrNull("founded", '"founded"'),
+  c.textOrNull("venue", '"venue"'),
+  c.bool("demo", '"demo"'),
+);
+export type TeamTuple = RowOf<typeof TEAM.cols>;
+/** A page's rows carry the total after the team's columns. */
+const TOTAL = TEAM.cols.length;
 
 export interface TeamsPage {
   rows: TeamTuple[];
@@ -32,7 +33,7 @@ const count = statement(() => `SELECT count(*) FROM "teams"`);
  */
 const page = statement(
   (d) =>
-    `SELECT ${COLUMNS}, (SELECT count(*) FROM "teams") FROM "teams" ORDER BY "demo", "id" LIMIT ${d.limit} OFFSET ${d.limit}`,
+    `SELECT ${TEAM.list(d)}, (SELECT count(*) FROM "teams") FROM "teams" ORDER BY "demo", "id" LIMIT ${d.limit} OFFSET ${d.limit}`,
 );
 
 /** `q`: every word (accent-free, [0-9a-z]) a substring of the name; teams are few, a scan of their names. */
@@ -46,7 +47,7 @@ function searchStatements(words: number) {
     s = {
       page: statement(
         (d) =>
-          `SELECT ${COLUMNS}, count(*) OVER () FROM "teams" WHERE ${where} ORDER BY "demo", "id" LIMIT ${d.limit} OFFSET ${d.limit}`,
+          `SELECT ${TEAM.list(d)}, count(*) OVER () FROM "teams" WHERE ${where} ORDER BY "demo", "id" LIMIT ${d.limit} OFFSET ${d.limit}`,
       ),
       count: statement(() => `SELECT count(*) FROM "teams" WHERE ${where}`),
     };
@@ -64,12 +65,12 @@ export async function listTeams(
   const likes = words.map((w) => `%${w}%`);
   const search = words.length ? searchStatements(words.length) : { page, count };
   const rows = await sqlRows(db, search.page, [...likes, limit, offset]);
-  let total = rows.length ? int(rows[0][8]) : 0;
+  let total = rows.length ? int(rows[0][TOTAL]) : 0;
   if (rows.length === 0 && offset > 0) total = int((await sqlRows(db, search.count, likes))[0][0]);
   return { rows: rows as unknown as TeamTuple[], total };
 }
 
-const byId = statement(() => `SELECT ${COLUMNS} FROM "teams" WHERE "id" = ?`);
+const byId = statement((d) => `SELECT ${TEAM.list(d)} FROM "teams" WHERE "id" = ?`);
 
 /** One team's row, or null (also the existence check of the contests and rosters filters). */
 export async function getTeam(db: Db, id: number): Promise<TeamTuple | null> {

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { contestExists } from "../../repos/contests";
-import { T, type OddsFilter, type OddsScope, type OddsTuple } from "../../repos/odds";
+import { ODDS, type OddsFilter, type OddsScope, type OddsTuple } from "../../repos/odds";
 import { personExists } from "../../repos/persons";
 import { decodeCursor, encodeCursor, filtersHash } from "../cursor";
 import { invalidParameter, notFound } from "../errors";
@@ -40,17 +40,18 @@ export const OddsHistoryPage = z.object({
 });
 
 /** An OddsPoint as JSON, written from its row by the schema's compiled writer. */
+const at = ODDS.at;
 const pointJson = rowWriter<typeof OddsPoint, OddsTuple>(OddsPoint, {
-  id: 0,
-  contest_id: 1,
-  person_id: 2,
-  bookmaker: 3,
-  market: 4,
-  selection: 5,
-  line: 6,
-  price: 7,
-  observed_at: T,
-  is_closing: 9,
+  id: at.id,
+  contest_id: at.contestId,
+  person_id: at.personId,
+  bookmaker: at.bookmaker,
+  market: at.market,
+  selection: at.selection,
+  line: at.line,
+  price: at.price,
+  observed_at: at.observedAt,
+  is_closing: at.isClosing,
 });
 
 type PageParts = [OddsTuple[], boolean, string | null, string | null];
