@@ -6,7 +6,7 @@ import {
   type OddsScope,
   type OddsTuple,
   type Position,
-} from "../repos/odds";
+} from "../sports/store/odds";
 import type { Db } from "../db";
 import { envInt } from "../config";
 

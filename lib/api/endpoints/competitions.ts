@@ -2,13 +2,13 @@ import { z } from "zod";
 import {
   COMPETITION,
   getCompetition,
-  listCompetitions,
+  listCompetitionRows,
   type CompetitionTuple,
-} from "../../repos/competitions";
+} from "../../sports/store/competitions";
 import { expectedContests } from "../../sports/leagues";
 import { normalizeName, slugify } from "../../sports/normalize";
-import { COVERAGE_KINDS, type CoverageKind } from "../../repos/coverage";
-import { EDITION, getEdition, listEditions, type EditionTuple } from "../../repos/editions";
+import { COVERAGE_KINDS, type CoverageKind } from "../../sports/store/coverage";
+import { EDITION, getEdition, listEditions, type EditionTuple } from "../../sports/store/editions";
 import { notFound } from "../errors";
 import { q, refs, searchWords } from "../request";
 import { calendarDay, idField, list, refField } from "../shapes";
@@ -140,7 +140,7 @@ export const competitionRoutes: RouteDef[] = [
     readsOdds: true,
     handler: async ({ query, db }) => {
       const words = searchWords(query.q);
-      const rows = (await listCompetitions(db, query.sport)).filter((c) => {
+      const rows = (await listCompetitionRows(db, query.sport)).filter((c) => {
         const text = `${normalizeName(c[C.name])} ${normalizeName(c[C.slug].replace(/-/g, " "))}`;
         return words.every((w) => text.includes(w));
       });

@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { MEETING, meetings } from "../../repos/season-stats";
-import { getTeam, TEAM } from "../../repos/teams";
+import { MEETING, meetings } from "../../sports/store/season-stats";
+import { getTeam, TEAM } from "../../sports/store/teams";
 import { notFound } from "../errors";
 import { inZone, q, refs } from "../request";
 import { dateTime, idField, pathId } from "../shapes";

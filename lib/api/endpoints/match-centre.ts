@@ -8,7 +8,7 @@ import {
   PLAYER_STAT,
   TEAM_STAT,
   type EventTuple,
-} from "../../repos/match-centre";
+} from "../../sports/store/match-centre";
 import { notFound } from "../errors";
 import { idField, pathId, refField } from "../shapes";
 import { listFieldsJson, rowWriter } from "../serialize";

@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { contestExists } from "../../repos/contests";
-import { ODDS, type OddsFilter, type OddsScope, type OddsTuple } from "../../repos/odds";
-import { personExists } from "../../repos/persons";
+import { hasContest } from "../../sports/store/contests";
+import { ODDS, type OddsFilter, type OddsScope, type OddsTuple } from "../../sports/store/odds";
+import { personExists } from "../../sports/store/persons";
 import { decodeCursor, encodeCursor, filtersHash } from "../cursor";
 import { invalidParameter, notFound } from "../errors";
 import { INTERVALS, MAX_SCAN, oddsPage, type Interval } from "../odds-paging";
@@ -129,7 +129,7 @@ function historyRoute(kind: OddsScope["kind"]): RouteDef {
       if (
         result.items.length === 0 &&
         !pos &&
-        !(await (kind === "contest" ? contestExists(db, id) : personExists(db, id)))
+        !(await (kind === "contest" ? hasContest(db, id) : personExists(db, id)))
       ) {
         throw notFound(`${label} ${params.id}`);
       }

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { getPerson, listPersons, PERSON, type PersonTuple } from "../../repos/persons";
+import { getPerson, listPersons, PERSON, type PersonTuple } from "../../sports/store/persons";
 import { byIdRoute } from "../by-id";
 import { q, searchWords } from "../request";
 import { pageJson, rowWriter } from "../serialize";

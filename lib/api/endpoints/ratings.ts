@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { contestExists } from "../../repos/contests";
+import { hasContest } from "../../sports/store/contests";
 import {
   CONTEST_RATING,
   contestRatings,
@@ -10,8 +10,8 @@ import {
   SOURCE_COVERAGE,
   sourceCoverage,
   type RatingTuple,
-} from "../../repos/ratings";
-import { getTeam } from "../../repos/teams";
+} from "../../sports/store/ratings";
+import { getTeam } from "../../sports/store/teams";
 import { ELO_START, HOME_ADVANTAGE } from "../../sports/elo";
 import { SOURCE_PRECEDENCE, SOURCES } from "../../sports/sources";
 import { notFound } from "../errors";
@@ -155,7 +155,7 @@ export const ratingRoutes: RouteDef[] = [
     cacheTtlMs: 30_000,
     handler: async ({ params, db }) => {
       const id = pathId(params.id);
-      if (!id || !(await contestExists(db, id))) throw notFound(`Contest ${params.id}`);
+      if (!id || !(await hasContest(db, id))) throw notFound(`Contest ${params.id}`);
       const rows = await contestRatings(db, id);
       return {
         items: rows.map((r) => ({

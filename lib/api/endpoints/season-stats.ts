@@ -1,16 +1,16 @@
 import { z } from "zod";
 import type { Db } from "../../db";
-import { editionExists } from "../../repos/editions";
-import { personExists } from "../../repos/persons";
-import { appearancesIn, editionBoardScope } from "../../repos/stats";
+import { editionExists } from "../../sports/store/editions";
+import { personExists } from "../../sports/store/persons";
+import { appearancesIn, editionBoardScope } from "../../sports/store/stats";
 import {
   defaultEdition,
   PERSON_MATCH_STAT,
   personMatchStats,
   TEAM_MATCH,
   teamMatches,
-} from "../../repos/season-stats";
-import { getTeam, TEAM } from "../../repos/teams";
+} from "../../sports/store/season-stats";
+import { getTeam, TEAM } from "../../sports/store/teams";
 import { notFound } from "../errors";
 import { inZone, q, refs } from "../request";
 import { dateTime, idField, refField } from "../shapes";

@@ -9,7 +9,7 @@ import {
   statBoard,
   type BoardScope,
   type BoardTuple,
-} from "../../repos/stats";
+} from "../../sports/store/stats";
 import { invalidParameter, notFound } from "../errors";
 import { q, refs } from "../request";
 import { rowWriter } from "../serialize";

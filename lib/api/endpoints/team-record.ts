@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { competitionExists } from "../../repos/competitions";
-import { NAME, RECORD, teamRecord, type RecordTuple } from "../../repos/team-record";
-import { getTeam } from "../../repos/teams";
+import { competitionExists } from "../../sports/store/competitions";
+import { NAME, RECORD, teamRecord, type RecordTuple } from "../../sports/store/team-record";
+import { getTeam } from "../../sports/store/teams";
 import { invalidParameter, notFound } from "../errors";
 import { DAY_MS, q } from "../request";
 import { calendarDay, idField, pathId } from "../shapes";

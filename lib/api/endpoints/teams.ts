@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { getTeam, listTeams, TEAM, type TeamTuple } from "../../repos/teams";
+import { getTeam, listTeamPage, TEAM, type TeamTuple } from "../../sports/store/teams";
 import { slugify } from "../../sports/normalize";
 import { q, searchWords } from "../request";
 import { idField, page } from "../shapes";
@@ -62,7 +62,7 @@ export const teamRoutes: RouteDef[] = [
     group: "reference",
     cacheTtlMs: 30_000,
     handler: async ({ query, db }) => {
-      const { rows, total } = await listTeams(db, query.limit, query.offset, searchWords(query.q));
+      const { rows, total } = await listTeamPage(db, query.limit, query.offset, searchWords(query.q));
       return new RawJson(pageJson(rows, teamJson, total));
     },
   }),

@@ -1,13 +1,13 @@
-import type { Db } from "../db";
-import { c, columns, type RowOf } from "../db/columns";
-import { slugify } from "../sports/normalize";
-import { sqlRows, statement, type Statement, type SqlRow } from "../db/sql";
+import type { Db } from "../../db";
+import { c, columns, type RowOf } from "../../db/columns";
+import { slugify } from "../normalize";
+import { sqlRows, statement, type Statement, type SqlRow } from "../../db/sql";
 import { editionCoverage } from "./coverage";
 
 /**
  * An edition, its counts of contests and teams (they let the edition say how many contests it
  * lacks), its competition's "format|kind|code|slug", then the six coverage flags of
- * lib/repos/coverage.ts.
+ * lib/sports/store/coverage.ts.
  */
 export const EDITION = columns(
   c.int("id", 'e."id"'),

@@ -1,6 +1,6 @@
-import type { Db } from "../db";
-import { c, columns, type RowOf } from "../db/columns";
-import { dialect, sqlRows, type Dialect, type SqlParam } from "../db/sql";
+import type { Db } from "../../db";
+import { c, columns, type RowOf } from "../../db/columns";
+import { dialect, sqlRows, type Dialect, type SqlParam } from "../../db/sql";
 
 export type OddsScope = { kind: "contest" | "person"; id: number };
 export interface OddsFilter {

@@ -1,6 +1,6 @@
-import { c, type Col } from "../db/columns";
-import type { Provider } from "../db/config";
-import type { Dialect } from "../db/sql";
+import { c, type Col } from "../../db/columns";
+import type { Provider } from "../../db/config";
+import type { Dialect } from "../../db/sql";
 
 /**
  * Which kinds of data an edition (or a whole competition) has, as six EXISTS columns appended to
