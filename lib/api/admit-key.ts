@@ -1,9 +1,9 @@
 import type { AuthFailure, Caller } from "../keys/caller";
-import { metrics } from "../metrics";
+import { metrics } from "../platform/metrics";
 import type { RequestTrace } from "../requestlog/record";
 import { usage, type Admission } from "../usage";
 import { authenticate } from "./auth";
-import type { ApiError } from "./errors";
+import type { ApiError } from "../platform/errors";
 import { refusalError } from "./refusals";
 import type { ApiRequest } from "./types";
 

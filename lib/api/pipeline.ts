@@ -1,12 +1,12 @@
-import { db } from "../db";
+import { db } from "../platform/db";
 import { usage, type Admission } from "../usage";
 import { countRefusedKey } from "./admit-key";
 import { authenticate, restrictionError, type AuthResult } from "./auth";
 import { cacheGet, cacheSet, makeEntry, requestCacheKey, type CacheEntry } from "./cache";
 import { preflight, withCors } from "./cors";
 import { codedEtag, matchesEtag, negotiate } from "./encoding";
-import { isDatabaseUnavailable } from "./db-errors";
-import { ApiError } from "./errors";
+import { isDatabaseUnavailable } from "../platform/db-errors";
+import { ApiError } from "../platform/errors";
 import { parseQuery } from "./request";
 import { namedKeys, pathHint, withIds } from "./slugs";
 import { errorResponse, newRequestId, notModifiedResponse, okResponse, streamResponse } from "./respond";
@@ -15,8 +15,8 @@ import type { Caller } from "../keys/caller";
 import { recordRequest, type RequestTrace } from "../requestlog/record";
 import { refusalError } from "./refusals";
 import { RawJson, StreamBody, type ApiRequest, type ApiResponse, type RouteDef } from "./types";
-import { logError } from "../log";
-import { metrics } from "../metrics";
+import { logError } from "../platform/log";
+import { metrics } from "../platform/metrics";
 import { unitCost } from "../plans";
 import { observeRequest } from "./observe";
 

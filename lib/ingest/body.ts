@@ -1,6 +1,6 @@
 import type { IncomingMessage } from "node:http";
 import type { z } from "zod";
-import { ApiError } from "../api/errors";
+import { ApiError } from "../platform/errors";
 
 /** "/participants/0/score" from a zod issue path (RFC 6901: "~" and "/" escaped). */
 export function pointer(path: readonly PropertyKey[]): string {

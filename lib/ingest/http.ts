@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { clientIpFromChain } from "../client-ip";
+import { clientIpFromChain } from "../platform/client-ip";
 import type { ApiRequest } from "../api/types";
 import { handleIngestRequest } from "./pipeline";
 

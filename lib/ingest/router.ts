@@ -1,4 +1,4 @@
-import { ApiError } from "../api/errors";
+import { ApiError } from "../platform/errors";
 import type { ApiRequest } from "../api/types";
 
 /** What the router needs of a route: its method and its path with `{name}` parameters. */

@@ -1,7 +1,6 @@
-import { extractKey } from "../api/auth";
-import type { ApiRequest, ApiResponse } from "../api/types";
+import { extractKey, PREFIX_LENGTH } from "../keys/format";
+import type { ApiResponse, HttpRequest } from "../platform/http";
 import type { AuthFailure, Caller } from "../keys/caller";
-import { PREFIX_LENGTH } from "../keys/format";
 import { requestLogConfig, requestLogState } from "./index";
 import { redactUrlPart } from "./redact";
 import { DETAIL_ROWS } from "./response";
@@ -21,7 +20,7 @@ export interface RequestTrace {
 const cut = (s: string | undefined, n: number) => (s === undefined ? null : s.length > n ? s.slice(0, n) : s);
 
 /** The key prefix a failed authentication named, when the header held a well-formed key. */
-function failedPrefix(req: ApiRequest, failure: AuthFailure | null): string | null {
+function failedPrefix(req: HttpRequest, failure: AuthFailure | null): string | null {
   if (!failure) return null;
   if ("prefix" in failure) return failure.prefix;
   if (failure.reason !== "unknown_prefix") return null;
@@ -55,7 +54,7 @@ function admitWrongSecret(prefix: string, now: number): boolean {
  * before the length cap, so a cap can never leave part of a secret.
  */
 export function recordRequest(
-  req: ApiRequest,
+  req: HttpRequest,
   res: ApiResponse,
   endpoint: string,
   trace: RequestTrace,

@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { clientIpFromChain } from "../../client-ip";
-import { ApiError } from "../errors";
+import { clientIpFromChain } from "../../platform/client-ip";
+import { ApiError } from "../../platform/errors";
 import { handleApiRequest } from "../pipeline";
 import { errorResponse, newRequestId } from "../respond";
 import type { ApiRequest, ApiResponse } from "../types";

@@ -9,7 +9,7 @@ import { expectedContests } from "../../sports/leagues";
 import { normalizeName, slugify } from "../../sports/normalize";
 import { COVERAGE_KINDS, type CoverageKind } from "../../sports/store/coverage";
 import { EDITION, getEdition, listEditions, type EditionTuple } from "../../sports/store/editions";
-import { notFound } from "../errors";
+import { notFound } from "../../platform/errors";
 import { q, refs, searchWords } from "../request";
 import { calendarDay, idField, list, refField } from "../shapes";
 import { byIdRoute } from "../by-id";

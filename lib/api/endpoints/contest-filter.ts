@@ -1,11 +1,11 @@
 import { z } from "zod";
-import type { Db } from "../../db";
+import type { Db } from "../../platform/db";
 import { competitionExists, currentEditionId } from "../../sports/store/competitions";
 import type { ContestFilter } from "../../sports/store/contests";
 import { editionExists } from "../../sports/store/editions";
 import { personExists } from "../../sports/store/persons";
 import { getTeam } from "../../sports/store/teams";
-import { invalidParameter, notFound } from "../errors";
+import { invalidParameter, notFound } from "../../platform/errors";
 import { DAY_MS, q, refs } from "../request";
 
 /** The scope of GET /v1/contests: its query, the filter it means, and the 404 of a filter naming nothing. */

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { MEETING, meetings } from "../../sports/store/season-stats";
 import { getTeam, TEAM } from "../../sports/store/teams";
-import { notFound } from "../errors";
+import { notFound } from "../../platform/errors";
 import { inZone, q, refs } from "../request";
 import { dateTime, idField, pathId } from "../shapes";
 import { defineRoute, type RouteDef } from "../types";

@@ -9,7 +9,7 @@ import {
   TEAM_STAT,
   type EventTuple,
 } from "../../sports/store/match-centre";
-import { notFound } from "../errors";
+import { notFound } from "../../platform/errors";
 import { idField, pathId, refField } from "../shapes";
 import { listFieldsJson, rowWriter } from "../serialize";
 import { defineRoute, RawJson, type RouteDef } from "../types";

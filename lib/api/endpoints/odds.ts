@@ -3,7 +3,7 @@ import { hasContest } from "../../sports/store/contests";
 import { ODDS, type OddsFilter, type OddsScope, type OddsTuple } from "../../sports/store/odds";
 import { personExists } from "../../sports/store/persons";
 import { decodeCursor, encodeCursor, filtersHash } from "../cursor";
-import { invalidParameter, notFound } from "../errors";
+import { invalidParameter, notFound } from "../../platform/errors";
 import { INTERVALS, MAX_SCAN, oddsPage, type Interval } from "../odds-paging";
 import { q } from "../request";
 import { jsonArray } from "../json";

@@ -3,7 +3,7 @@ import { editionExists } from "../../sports/store/editions";
 import { personExists } from "../../sports/store/persons";
 import { listRosterEntries, ROSTER, type RosterTuple } from "../../sports/store/rosters";
 import { getTeam } from "../../sports/store/teams";
-import { invalidParameter, notFound } from "../errors";
+import { invalidParameter, notFound } from "../../platform/errors";
 import { listJson, rowWriter } from "../serialize";
 import { q, refs } from "../request";
 import { idField, list, refField } from "../shapes";

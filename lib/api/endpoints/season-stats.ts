@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { Db } from "../../db";
+import type { Db } from "../../platform/db";
 import { editionExists } from "../../sports/store/editions";
 import { personExists } from "../../sports/store/persons";
 import { appearancesIn, editionBoardScope } from "../../sports/store/stats";
@@ -11,7 +11,7 @@ import {
   teamMatches,
 } from "../../sports/store/season-stats";
 import { getTeam, TEAM } from "../../sports/store/teams";
-import { notFound } from "../errors";
+import { notFound } from "../../platform/errors";
 import { inZone, q, refs } from "../request";
 import { dateTime, idField, refField } from "../shapes";
 import { defineRoute, type RouteDef } from "../types";

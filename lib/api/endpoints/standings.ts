@@ -7,7 +7,7 @@ import {
   STANDING,
   type StandingTuple,
 } from "../../sports/store/standings";
-import { invalidParameter, notFound } from "../errors";
+import { invalidParameter, notFound } from "../../platform/errors";
 import { jsonArray } from "../json";
 import { rowWriter } from "../serialize";
 import { refs } from "../request";

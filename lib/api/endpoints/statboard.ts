@@ -10,7 +10,7 @@ import {
   type BoardScope,
   type BoardTuple,
 } from "../../sports/store/stats";
-import { invalidParameter, notFound } from "../errors";
+import { invalidParameter, notFound } from "../../platform/errors";
 import { q, refs } from "../request";
 import { rowWriter } from "../serialize";
 import { idField, refField } from "../shapes";

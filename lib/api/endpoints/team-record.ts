@@ -2,7 +2,7 @@ import { z } from "zod";
 import { competitionExists } from "../../sports/store/competitions";
 import { NAME, RECORD, teamRecord, type RecordTuple } from "../../sports/store/team-record";
 import { getTeam } from "../../sports/store/teams";
-import { invalidParameter, notFound } from "../errors";
+import { invalidParameter, notFound } from "../../platform/errors";
 import { DAY_MS, q } from "../request";
 import { calendarDay, idField, pathId } from "../shapes";
 import { defineRoute, type RouteDef } from "../types";

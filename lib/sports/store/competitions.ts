@@ -1,8 +1,8 @@
 /** Competitions' SQL: the writers' (importers, corrections) and the /v1 reads' (rows as tuples). */
 import type { Prisma } from "../../generated/sqlite/client";
-import type { Db, DbOrTx } from "../../db/client";
-import { c, columns, type RowOf } from "../../db/columns";
-import { sqlRows, statement, type Dialect, type SqlRow } from "../../db/sql";
+import type { Db, DbOrTx } from "../../platform/db/client";
+import { c, columns, type RowOf } from "../../platform/db/columns";
+import { sqlRows, statement, type Dialect, type SqlRow } from "../../platform/db/sql";
 import { competitionCoverage } from "./coverage";
 
 /** A competition by its slug or code (codes are stored lower-case). */

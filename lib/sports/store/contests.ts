@@ -1,8 +1,8 @@
 /** Contests' and their participants' SQL: the writers' (importers) and the /v1 reads'. */
 import type { Prisma } from "../../generated/sqlite/client";
-import type { Db, DbOrTx } from "../../db/client";
-import { c, columns, type RowOf } from "../../db/columns";
-import { dialect, sqlRows, statement, type Dialect, type SqlParam } from "../../db/sql";
+import type { Db, DbOrTx } from "../../platform/db/client";
+import { c, columns, type RowOf } from "../../platform/db/columns";
+import { dialect, sqlRows, statement, type Dialect, type SqlParam } from "../../platform/db/sql";
 
 /** Every contest of an edition with its participants. */
 export function editionContests(db: DbOrTx, editionId: number) {
@@ -144,7 +144,7 @@ export interface ContestFilter {
 
 /**
  * The WHERE clause from fixed fragments (never from input text), so the few dozen shapes a filter
- * can take are each prepared once by lib/db/sql.ts. A team's or person's contests are id sets off
+ * can take are each prepared once by lib/platform/db/sql.ts. A team's or person's contests are id sets off
  * the participants' (teamId) / (personId) indexes and the stats' (personId) index.
  */
 function where(d: Dialect, f: ContestFilter, params: SqlParam[]): string {

@@ -1,6 +1,6 @@
-import { c, type Col } from "../../db/columns";
-import type { Provider } from "../../db/config";
-import type { Dialect } from "../../db/sql";
+import { c, type Col } from "../../platform/db/columns";
+import type { Provider } from "../../platform/db/config";
+import type { Dialect } from "../../platform/db/sql";
 
 /**
  * Which kinds of data an edition (or a whole competition) has, as six EXISTS columns appended to
@@ -12,7 +12,7 @@ import type { Dialect } from "../../db/sql";
 export const COVERAGE_KINDS = ["results", "events", "lineups", "team_stats", "player_stats", "odds"] as const;
 export type CoverageKind = (typeof COVERAGE_KINDS)[number];
 
-/** The six flags as named columns (lib/db/columns.ts), in COVERAGE_KINDS order. */
+/** The six flags as named columns (lib/platform/db/columns.ts), in COVERAGE_KINDS order. */
 type FlagCols<K extends readonly string[]> = { readonly [I in keyof K]: Col<K[I], boolean | number> };
 export type CoverageCols = FlagCols<typeof COVERAGE_KINDS>;
 const coverageCols = (sql: (d: Dialect, kind: CoverageKind) => string): CoverageCols =>

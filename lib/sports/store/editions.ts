@@ -1,7 +1,7 @@
-import type { Db } from "../../db";
-import { c, columns, type RowOf } from "../../db/columns";
+import type { Db } from "../../platform/db";
+import { c, columns, type RowOf } from "../../platform/db/columns";
 import { slugify } from "../normalize";
-import { sqlRows, statement, type Statement, type SqlRow } from "../../db/sql";
+import { sqlRows, statement, type Statement, type SqlRow } from "../../platform/db/sql";
 import { editionCoverage } from "./coverage";
 
 /**

@@ -1,6 +1,6 @@
-import type { Db } from "../../db";
-import { c, columns, type RowOf } from "../../db/columns";
-import { sqlRows, statement } from "../../db/sql";
+import type { Db } from "../../platform/db";
+import { c, columns, type RowOf } from "../../platform/db/columns";
+import { sqlRows, statement } from "../../platform/db/sql";
 
 /**
  * The reads of a contest's match centre, each one prepared statement that also tells whether the

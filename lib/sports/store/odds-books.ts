@@ -1,6 +1,6 @@
-import type { Db } from "../../db";
-import { c, columns } from "../../db/columns";
-import { bool, dialect, sqlRows, statement } from "../../db/sql";
+import type { Db } from "../../platform/db";
+import { c, columns } from "../../platform/db/columns";
+import { bool, dialect, sqlRows, statement } from "../../platform/db/sql";
 
 /**
  * The snapshots the odds analytics read (lib/odds): per bookmaker, market, selection and line, the

@@ -1,6 +1,6 @@
-import type { Db } from "../../db";
-import { c, columns, type RowOf } from "../../db/columns";
-import { dialect, sqlRows, type Dialect, type SqlParam } from "../../db/sql";
+import type { Db } from "../../platform/db";
+import { c, columns, type RowOf } from "../../platform/db/columns";
+import { dialect, sqlRows, type Dialect, type SqlParam } from "../../platform/db/sql";
 
 export type OddsScope = { kind: "contest" | "person"; id: number };
 export interface OddsFilter {
@@ -34,7 +34,7 @@ export type OddsTuple = RowOf<typeof ODDS.cols>;
 
 /**
  * The WHERE clause and its parameters. Built from fixed fragments (never from input text), so a
- * scope has a few dozen shapes at most, each prepared once by lib/db/sql.ts.
+ * scope has a few dozen shapes at most, each prepared once by lib/platform/db/sql.ts.
  */
 function where(d: Dialect, scope: OddsScope, f: OddsFilter, params: SqlParam[]): string {
   const parts = [scope.kind === "contest" ? `"contestId" = ?` : `"personId" = ?`];

@@ -1,8 +1,8 @@
 /** Persons' and rosters' SQL: the writers' (importers, the ingest API) and the /v1 reads'. */
 import type { Prisma } from "../../generated/sqlite/client";
-import type { Db, DbOrTx } from "../../db/client";
-import { c, columns, type RowOf } from "../../db/columns";
-import { dialect, int, sqlRows, statement, type SqlParam, type SqlRow } from "../../db/sql";
+import type { Db, DbOrTx } from "../../platform/db/client";
+import { c, columns, type RowOf } from "../../platform/db/columns";
+import { dialect, int, sqlRows, statement, type SqlParam, type SqlRow } from "../../platform/db/sql";
 
 /** Creates a person and the name tokens the persons search matches; returns the new id. */
 export async function insertPerson(

@@ -1,9 +1,9 @@
 /** Elo ratings' SQL: their writer's (lib/sports/ratings.ts) and the /v1 reads'. */
-import { insertRows, updateRows, type Cell, type Column } from "../../db/bulk";
-import type { Provider } from "../../db/config";
-import type { Db, DbOrTx } from "../../db/client";
-import { c, columns, type RowOf } from "../../db/columns";
-import { dialect, sqlRows, statement } from "../../db/sql";
+import { insertRows, updateRows, type Cell, type Column } from "../../platform/db/bulk";
+import type { Provider } from "../../platform/db/config";
+import type { Db, DbOrTx } from "../../platform/db/client";
+import { c, columns, type RowOf } from "../../platform/db/columns";
+import { dialect, sqlRows, statement } from "../../platform/db/sql";
 
 /** Every contest a source describes, with its facts, its order in the source and its two teams. */
 export async function ratedContests(db: DbOrTx, provider: Provider, source: string) {

@@ -1,6 +1,6 @@
-import type { Db } from "../../db";
-import { c, columns, type RowOf } from "../../db/columns";
-import { dialect, sqlRows, statement } from "../../db/sql";
+import type { Db } from "../../platform/db";
+import { c, columns, type RowOf } from "../../platform/db/columns";
+import { dialect, sqlRows, statement } from "../../platform/db/sql";
 
 /**
  * Season figures and head-to-head, read from the per-contest rows (person_contest_stats,

@@ -1,8 +1,8 @@
 /** The standings' SQL: what an edition's table is computed from, its Standing rows, and the /v1 reads. */
 import type { Prisma } from "../../generated/sqlite/client";
-import type { Db, DbOrTx } from "../../db/client";
-import { c, columns, type RowOf } from "../../db/columns";
-import { dialect, sqlRows, statement, type Dialect, type Statement } from "../../db/sql";
+import type { Db, DbOrTx } from "../../platform/db/client";
+import { c, columns, type RowOf } from "../../platform/db/columns";
+import { dialect, sqlRows, statement, type Dialect, type Statement } from "../../platform/db/sql";
 import { CURRENT_EDITION_OF } from "./competitions";
 
 /** The edition's name, competition and point adjustments (in the order they were made). */

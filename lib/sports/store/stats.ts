@@ -1,6 +1,6 @@
-import type { Db, DbOrTx } from "../../db/client";
-import { c, columns, type RowOf } from "../../db/columns";
-import { int, sqlRows, statement, type Dialect } from "../../db/sql";
+import type { Db, DbOrTx } from "../../platform/db/client";
+import { c, columns, type RowOf } from "../../platform/db/columns";
+import { int, sqlRows, statement, type Dialect } from "../../platform/db/sql";
 
 /**
  * The stat-board's precomputed aggregates, maintained after every write to an edition's contest

@@ -1,6 +1,6 @@
-import type { Db } from "../../db";
-import { c, columns, type RowOf } from "../../db/columns";
-import { dialect, sqlRows, statement, type Statement } from "../../db/sql";
+import type { Db } from "../../platform/db";
+import { c, columns, type RowOf } from "../../platform/db/columns";
+import { dialect, sqlRows, statement, type Statement } from "../../platform/db/sql";
 
 /**
  * A team's all-time record from its finished contests (computed on read, like head-to-head): per

@@ -1,8 +1,8 @@
 /** Teams' SQL: the writers' (importers, the ingest API) and the /v1 reads'. */
 import type { Prisma } from "../../generated/sqlite/client";
-import type { Db, DbOrTx } from "../../db/client";
-import { c, columns, type RowOf } from "../../db/columns";
-import { int, sqlRows, statement, type SqlRow, type Statement } from "../../db/sql";
+import type { Db, DbOrTx } from "../../platform/db/client";
+import { c, columns, type RowOf } from "../../platform/db/columns";
+import { int, sqlRows, statement, type SqlRow, type Statement } from "../../platform/db/sql";
 
 /** Every team's id, name and country, in id order. */
 export function listTeams(db: DbOrTx) {
