@@ -5,8 +5,8 @@
 import { personJson } from "../lib/api/endpoints/persons";
 import { teamJson } from "../lib/api/endpoints/teams";
 import { jsonArray, jsonBool, jsonId, jsonNum, jsonStr } from "../lib/api/json";
-import type { PersonTuple } from "../lib/repos/persons";
-import type { TeamTuple } from "../lib/repos/teams";
+import type { PersonTuple } from "../lib/sports/store/persons";
+import type { TeamTuple } from "../lib/sports/store/teams";
 
 const teams: TeamTuple[] = Array.from({ length: 200 }, (_, i) => [
   i + 1,

@@ -1,6 +1,6 @@
 import { describe, expect, test } from "vitest";
 import { decodeCursor, encodeCursor, filtersHash } from "./cursor";
-import { prefixUpperBound } from "../repos/persons";
+import { prefixUpperBound } from "../sports/store/persons";
 
 describe("odds cursors", () => {
   const f = filtersHash({ bookmaker: "pinnacle", interval: "raw", before: undefined });

@@ -1,12 +1,12 @@
 import {
+  ODDS,
   oddsAfter,
   oddsInWindow,
-  T,
   type OddsFilter,
   type OddsScope,
   type OddsTuple,
   type Position,
-} from "../repos/odds";
+} from "../sports/store/odds";
 import type { Db } from "../platform/db";
 import { envInt } from "../platform/config";
 
@@ -30,10 +30,14 @@ export interface OddsPage {
   last: Position | null;
 }
 
-const groupOf = (p: OddsTuple) => `${p[3]}|${p[4]}|${p[5]}|${p[6] ?? ""}`;
+const at = ODDS.at;
+const groupOf = (p: OddsTuple) => `${p[at.bookmaker]}|${p[at.market]}|${p[at.selection]}|${p[at.line] ?? ""}`;
 const bucketOf = (t: Date, ms: number) => Math.floor(t.getTime() / ms);
 /** A row's place in newest-first order. */
-export const positionOf = (p: OddsTuple): Position => ({ t: new Date(p[T]), id: Number(p[0]) });
+export const positionOf = (p: OddsTuple): Position => ({
+  t: new Date(p[at.observedAt]),
+  id: Number(p[at.id]),
+});
 /** a comes at or before b in newest-first order. */
 const atOrBefore = (a: Position, b: Position) =>
   a.t > b.t || (a.t.getTime() === b.t.getTime() && a.id >= b.id);
@@ -83,7 +87,7 @@ async function sampledPage(
     const rows = await oddsAfter(db, scope, f, cursor, chunk);
     for (const r of rows) {
       scanned++;
-      const key = `${groupOf(r)}#${bucketOf(new Date(r[T]), ms)}`;
+      const key = `${groupOf(r)}#${bucketOf(new Date(r[at.observedAt]), ms)}`;
       if (seen.has(key)) continue;
       seen.add(key);
       if (items.length === limit) {

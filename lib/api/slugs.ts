@@ -10,9 +10,9 @@
  */
 import { z } from "zod";
 import type { Db } from "../platform/db";
-import { competitionIdByKey } from "../repos/competitions";
-import { editionIdBySeason } from "../repos/editions";
-import { teamIdBySlug } from "../repos/teams";
+import { competitionIdByKey } from "../sports/store/competitions";
+import { editionIdBySeason } from "../sports/store/editions";
+import { teamIdBySlug } from "../sports/store/teams";
 import { notFound } from "../platform/errors";
 import { NAME_PATTERNS, type NamedKind } from "./request";
 import type { RouteDef } from "./types";

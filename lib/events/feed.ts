@@ -6,7 +6,7 @@
 import type { Db } from "../platform/db/client";
 import { logError, logInfo } from "../platform/log";
 import { perProcess } from "../platform/process-state";
-import { changePageRows, deleteChangesBefore } from "./store";
+import { CHANGE, changePage, deleteChangesBefore, type ChangeTuple } from "./store";
 import type { ChangeEvent, ChangeResource, ChangeType } from "./types";
 import { envNum } from "../platform/config";
 
@@ -31,33 +31,23 @@ export interface FeedFilter {
   oddsThresholdPp?: number;
 }
 
-/**
- * A change as a row: [id, type, resource, resourceId, competitionId, contestId, at (ISO-8601 UTC),
- * data (JSON text), replayId].
- */
-export type ChangeTuple = [
-  number,
-  string,
-  string,
-  number | null,
-  number | null,
-  number | null,
-  string,
-  string,
-  string | null,
-];
+export { CHANGE, type ChangeTuple };
+const at = CHANGE.at;
 
-export const toEvent = (r: ChangeTuple): ChangeEvent => ({
-  id: String(r[0]),
-  type: r[1] as ChangeType,
-  resource: r[2] as ChangeResource,
-  resource_id: r[3] == null ? null : String(r[3]),
-  competition_id: r[4] == null ? null : String(r[4]),
-  contest_id: r[5] == null ? null : String(r[5]),
-  at: r[6],
-  data: JSON.parse(r[7]) as Record<string, unknown>,
-  ...(r[8] ? { replay: { id: r[8] } } : {}),
-});
+export const toEvent = (r: ChangeTuple): ChangeEvent => {
+  const replayId = r[at.replayId];
+  return {
+    id: String(r[at.id]),
+    type: r[at.type] as ChangeType,
+    resource: r[at.resource] as ChangeResource,
+    resource_id: r[at.resourceId] == null ? null : String(r[at.resourceId]),
+    competition_id: r[at.competitionId] == null ? null : String(r[at.competitionId]),
+    contest_id: r[at.contestId] == null ? null : String(r[at.contestId]),
+    at: r[at.at],
+    data: JSON.parse(r[at.data]) as Record<string, unknown>,
+    ...(replayId ? { replay: { id: replayId } } : {}),
+  };
+};
 
 /**
  * Up to `limit` changes after `after` (exclusive) that match the filter, in id (= commit) order.
@@ -70,15 +60,10 @@ export const toEvent = (r: ChangeTuple): ChangeEvent => ({
  * bench/attribute.ts); the stream and webhooks take readChanges' parsed events.
  */
 export async function readChangeRows(db: Db, after: number, filter: FeedFilter, limit: number) {
-  const rows = await changePageRows(db, after, filter, limit + 1);
-  const head = rows.length ? Number(rows[0][0]) : 0;
-  const items: ChangeTuple[] = [];
-  for (const r of rows) {
-    if (r[1] === null || items.length === limit) continue;
-    items.push(r.slice(1) as ChangeTuple);
-  }
-  const hasMore = rows.length > limit && rows[limit][1] !== null;
-  const position = hasMore ? Number(items[items.length - 1][0]) : Math.max(head, after);
+  const { head, changes } = await changePage(db, after, filter, limit + 1);
+  const hasMore = changes.length > limit;
+  const items = hasMore ? changes.slice(0, limit) : changes;
+  const position = hasMore ? Number(items[items.length - 1][at.id]) : Math.max(head, after);
   return { items, position, hasMore };
 }
 

@@ -4,7 +4,7 @@
  * early to closing, the consensus and the best price per outcome. The files' own aggregates
  * (`market_max`, `market_avg`) are kept apart, as published. Pure: rows in, views out.
  */
-import type { BookPoint } from "../repos/odds-books";
+import type { BookPoint } from "../sports/store/odds-books";
 import { margin, meanVector, noVig, NO_VIG_METHODS, type NoVigMethod } from "./math";
 
 /** Outcome order within a market. */

@@ -4,7 +4,7 @@
  * contests: the mean Brier score Σ_i (p_i − o_i)² and the mean log loss −ln p(result). Lower is
  * sharper. Handicap markets are not scored (their results include pushes and half wins).
  */
-import type { BookPoint, SettledSide } from "../repos/odds-books";
+import type { BookPoint, SettledSide } from "../sports/store/odds-books";
 import { brier, logLoss, type NoVigMethod } from "./math";
 import { marketViews, type Phase } from "./markets";
 

@@ -9,7 +9,7 @@ import type { Result } from "../platform/errors";
 import type { CurrentUser } from "../auth/session";
 import type { Db } from "../platform/db";
 import { bumpDataVersion } from "../events/data-version";
-import { adjustPoints, removeAdjustment, type AdjustmentChange, type DataActor } from "../repos/sports-admin";
+import { adjustPoints, removeAdjustment, type AdjustmentChange, type DataActor } from "../sports/admin";
 import { MAX_REASON } from "../sports/adjustments";
 import { operatorActor } from "./access";
 

@@ -5,7 +5,7 @@ import { expectError } from "../support/api";
 import { BACKENDS, expectBytes, oracleApp } from "../support/oracle";
 
 // /v1/teams, /v1/competitions and /v1/editions (lists and by id) are written straight from SQL
-// rows (lib/repos/{teams,competitions,editions}.ts). The oracle here is the read they replaced:
+// rows (lib/sports/store/{teams,competitions,editions}.ts). The oracle here is the read they replaced:
 // Prisma's findMany with the same orderBy, shaped per the Team / Competition / Edition schemas in
 // the test. Every record is compared, as bytes (key order included), on SQLite and PostgreSQL.
 
@@ -24,7 +24,7 @@ async function expectedTeams(db: Db) {
   }));
 }
 
-/** The coverage flags (lib/repos/coverage.ts) read through Prisma: does any contest of these editions have each kind of data. */
+/** The coverage flags (lib/sports/store/coverage.ts) read through Prisma: does any contest of these editions have each kind of data. */
 async function expectedCoverage(db: Db, editionIds: number[]) {
   const contest = { editionId: { in: editionIds } };
   const [results, events, lineups, teamStats, playerStats, odds] = await Promise.all([

@@ -3,7 +3,7 @@ import type { Db } from "../../lib/platform/db";
 import { expectError } from "../support/api";
 import { BACKENDS, expectBytes, oracleApp } from "../support/oracle";
 
-// /v1/contests and /v1/contests/{id} are written straight from SQL rows (lib/repos/contests.ts).
+// /v1/contests and /v1/contests/{id} are written straight from SQL rows (lib/sports/store/contests.ts).
 // The oracle here is the read they replaced: Prisma's nested select, shaped per the Contest schema
 // in the test. Every contest is compared, as bytes (key order included), on SQLite and PostgreSQL.
 

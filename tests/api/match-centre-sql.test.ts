@@ -3,7 +3,7 @@ import type { Db } from "../../lib/platform/db";
 import { expectError } from "../support/api";
 import { BACKENDS, expectBytes, oracleApp } from "../support/oracle";
 
-// The match-centre and season reads (lib/repos/match-centre.ts, season-stats.ts, coverage.ts) are
+// The match-centre and season reads (lib/sports/store/match-centre.ts, season-stats.ts, coverage.ts) are
 // prepared statements; the oracle is the same data read through Prisma. Compared on SQLite and
 // PostgreSQL, as bytes where the response is built from the rows.
 

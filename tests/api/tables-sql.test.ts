@@ -12,8 +12,8 @@ import {
   type RosterRow,
 } from "../support/tables-oracle";
 
-// /v1/standings and /v1/rosters are written from rows of prepared statements (lib/repos/standings.ts,
-// lib/repos/rosters.ts). Oracle: every table and every roster scope of the fixture, on SQLite and
+// /v1/standings and /v1/rosters are written from rows of prepared statements (lib/sports/store/standings.ts,
+// lib/sports/store/rosters.ts). Oracle: every table and every roster scope of the fixture, on SQLite and
 // PostgreSQL, against what JSON.stringify of the schema's object built from Prisma rows gives, byte
 // for byte (key order, nulls, ids as strings, ISO dates, the database's own ordering).
 

@@ -17,10 +17,10 @@ const original = pg.Client.prototype.query;
 const query = original as unknown as Query;
 let database: TempPgDatabase;
 type Repos = {
-  odds: typeof import("../../lib/repos/odds");
-  persons: typeof import("../../lib/repos/persons");
-  stats: typeof import("../../lib/repos/stats");
-  standings: typeof import("../../lib/repos/standings");
+  odds: typeof import("../../lib/sports/store/odds");
+  persons: typeof import("../../lib/sports/store/persons");
+  stats: typeof import("../../lib/sports/store/stats");
+  standings: typeof import("../../lib/sports/store/standings");
 };
 let repos: Repos;
 let db: Db;
@@ -57,10 +57,10 @@ beforeAll(async () => {
     return (original as (...a: unknown[]) => unknown).call(this, config, ...rest);
   };
   repos = {
-    odds: await import("../../lib/repos/odds"),
-    persons: await import("../../lib/repos/persons"),
-    stats: await import("../../lib/repos/stats"),
-    standings: await import("../../lib/repos/standings"),
+    odds: await import("../../lib/sports/store/odds"),
+    persons: await import("../../lib/sports/store/persons"),
+    stats: await import("../../lib/sports/store/stats"),
+    standings: await import("../../lib/sports/store/standings"),
   };
   ({ db } = await import("../../lib/platform/db"));
 }, 240_000);
@@ -154,7 +154,7 @@ describe("PostgreSQL: an index serves each growing read in its order", () => {
       expect(scope[0].plan, scope[0].sql).not.toMatch(/Seq Scan/);
     }
     expectIndexedWithoutSort(
-      await plansOf(() => repos.standings.listStandings(db, ids.edition)),
+      await plansOf(() => repos.standings.listStandingRows(db, ids.edition)),
       "standings",
       "standings_editionId_group_position_idx",
     );

@@ -19,10 +19,10 @@ const original = Database.prototype.prepare;
 const prepare = original as unknown as Prepare;
 let file: string;
 type Repos = {
-  odds: typeof import("../../lib/repos/odds");
-  persons: typeof import("../../lib/repos/persons");
-  stats: typeof import("../../lib/repos/stats");
-  standings: typeof import("../../lib/repos/standings");
+  odds: typeof import("../../lib/sports/store/odds");
+  persons: typeof import("../../lib/sports/store/persons");
+  stats: typeof import("../../lib/sports/store/stats");
+  standings: typeof import("../../lib/sports/store/standings");
 };
 let repos: Repos;
 let db: Db;
@@ -56,10 +56,10 @@ beforeAll(async () => {
   };
   Database.prototype.prepare = capture as unknown as typeof original;
   repos = {
-    odds: await import("../../lib/repos/odds"),
-    persons: await import("../../lib/repos/persons"),
-    stats: await import("../../lib/repos/stats"),
-    standings: await import("../../lib/repos/standings"),
+    odds: await import("../../lib/sports/store/odds"),
+    persons: await import("../../lib/sports/store/persons"),
+    stats: await import("../../lib/sports/store/stats"),
+    standings: await import("../../lib/sports/store/standings"),
   };
   ({ db } = await import("../../lib/platform/db"));
   const raw = new Database(file, { readonly: true });
@@ -204,7 +204,7 @@ describe("query plans of the reads that must not grow with the data", () => {
   });
 
   test("standings: the maintained table, read in table order off (editionId, group, position)", async () => {
-    const plans = await plansOf(() => repos.standings.listStandings(db, ids.edition));
+    const plans = await plansOf(() => repos.standings.listStandingRows(db, ids.edition));
     expectNoFullScan(plans);
     const table = plans.find((p) => p.sql.includes("standings"))!;
     expect(table.plan).toMatch(/USING INDEX standings_editionId_group_position_idx \(editionId=\?\)/);

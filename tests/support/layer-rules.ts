@@ -20,7 +20,7 @@ export function layerOf(file: string): Layer {
   return "edge";
 }
 
-/** The feature folder a lib file belongs to (`lib/keys`, `lib/repos`). */
+/** The feature folder a lib file belongs to (`lib/keys`, `lib/sports`). */
 const folderOf = (file: string) => file.split("/").slice(0, 2).join("/");
 
 export interface Rule {

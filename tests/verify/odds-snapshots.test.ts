@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Db } from "../../lib/platform/db/client";
-import { contestSnapshots } from "../../lib/repos/odds-books";
+import { contestSnapshots } from "../../lib/sports/store/odds-books";
 import { verify } from "../../lib/verify";
 import { driftTable } from "../../lib/verify/format";
 import { createClient } from "../../lib/platform/db/client";

@@ -7,7 +7,7 @@ import { db } from "@/lib/platform/db";
 import { operatorTitle, requireOperator } from "@/lib/operator/access";
 import { importMaxBytes } from "@/lib/operator/import-limits";
 import { systemStatus } from "@/lib/operator/system";
-import { listAdjustments, listTeamAliases } from "@/lib/repos/sports-admin";
+import { listAdjustments, listTeamAliases } from "@/lib/sports/admin";
 
 // The 404 page's title for anyone but an operator (lib/operator/access.ts).
 export const generateMetadata = operatorTitle("Data · Operator");

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import {
+  CHANGE,
   changesConfig,
   maybePruneChanges,
   readChangeRows,
@@ -150,16 +151,17 @@ class FeedPageJson extends RawJson {
 }
 
 /** /v1/changes never carries replayed changes, so its items have no `replay` field. */
+const at = CHANGE.at;
 const feedItemJson = rowWriter(ChangeEvent.omit({ replay: true }), {
-  id: 0,
-  type: 1,
-  resource: 2,
-  resource_id: 3,
-  competition_id: 4,
-  contest_id: 5,
-  at: 6,
+  id: at.id,
+  type: at.type,
+  resource: at.resource,
+  resource_id: at.resourceId,
+  competition_id: at.competitionId,
+  contest_id: at.contestId,
+  at: at.at,
   // Stored as the JSON text JSON.stringify wrote (lib/events/changes.ts), spliced unparsed.
-  data: (row: ChangeTuple) => row[7],
+  data: (row: ChangeTuple) => row[at.data],
 });
 
 const DESCRIPTION =
@@ -198,7 +200,7 @@ export const changeRoutes: RouteDef[] = [
       };
       const after = await startPosition(db, query.cursor);
       const page = await readChangeRows(db, after, filter, query.limit);
-      const group: UnitGroup = page.items.some((r) => r[2] === "odds") ? "odds" : "feed";
+      const group: UnitGroup = page.items.some((r) => r[at.resource] === "odds") ? "odds" : "feed";
       const rest = `"next_cursor":${JSON.stringify(feedCursor(page.position))},"has_more":${page.hasMore}`;
       return new FeedPageJson(listFieldsJson(page.items, feedItemJson, rest), group);
     },

@@ -1,9 +1,14 @@
 import { z } from "zod";
-import { getCompetition, listCompetitions, type CompetitionTuple } from "../../repos/competitions";
+import {
+  COMPETITION,
+  getCompetition,
+  listCompetitionRows,
+  type CompetitionTuple,
+} from "../../sports/store/competitions";
 import { expectedContests } from "../../sports/leagues";
 import { normalizeName, slugify } from "../../sports/normalize";
-import { COVERAGE_KINDS } from "../../repos/coverage";
-import { getEdition, listEditions, type EditionTuple } from "../../repos/editions";
+import { COVERAGE_KINDS, type CoverageKind } from "../../sports/store/coverage";
+import { EDITION, getEdition, listEditions, type EditionTuple } from "../../sports/store/editions";
 import { notFound } from "../../platform/errors";
 import { q, refs, searchWords } from "../request";
 import { calendarDay, idField, list, refField } from "../shapes";
@@ -20,11 +25,11 @@ export const Coverage = z
   )
   .describe("Which data exists: results, match events, lineups, team match stats, player match stats, odds");
 
-/** The coverage object from the six flags that end the row, starting at column `from`. */
-const coverageAt = <T>(from: number) =>
+/** The coverage object from the row's six named flags. */
+const coverageAt = <T>(at: Readonly<Record<CoverageKind, number>>) =>
   rowWriter<typeof Coverage, T>(
     Coverage,
-    Object.fromEntries(COVERAGE_KINDS.map((k, i) => [k, from + i])) as Columns<typeof Coverage, T>,
+    Object.fromEntries(COVERAGE_KINDS.map((k) => [k, at[k]])) as Columns<typeof Coverage, T>,
   );
 
 export const Competition = z.object({
@@ -75,36 +80,38 @@ export const Edition = z.object({
 });
 
 /** A Competition as JSON, written from its row by the schema's compiled writer. */
+const C = COMPETITION.at;
 export const competitionJson = rowWriter<typeof Competition, CompetitionTuple>(Competition, {
-  id: 0,
-  slug: 1,
-  name: 2,
-  sport: 3,
-  kind: 4,
-  format: 5,
-  country: 6,
-  current_edition_id: 7,
-  demo: 8,
-  coverage: coverageAt<CompetitionTuple>(9),
+  id: C.id,
+  slug: C.slug,
+  name: C.name,
+  sport: C.sport,
+  kind: C.kind,
+  format: C.format,
+  country: C.country,
+  current_edition_id: C.currentEditionId,
+  demo: C.demo,
+  coverage: coverageAt<CompetitionTuple>(C),
 });
 
 /** An Edition as JSON, written from its row by the schema's compiled writer. */
+const E = EDITION.at;
 export const editionJson = rowWriter<typeof Edition, EditionTuple>(Edition, {
-  id: 0,
-  competition_id: 1,
-  slug: (row) => JSON.stringify(`${row[8].split("|")[3]}-${slugify(row[2])}`),
-  name: 2,
-  start_date: 3,
-  end_date: 4,
-  current: 5,
+  id: E.id,
+  competition_id: E.competitionId,
+  slug: (row) => JSON.stringify(`${row[E.competitionKey].split("|")[3]}-${slugify(row[E.name])}`),
+  name: E.name,
+  start_date: E.startDate,
+  end_date: E.endDate,
+  current: E.current,
   contests: (row) => {
-    const [format, kind, code] = row[8].split("|");
-    const present = Number(row[6]);
-    const expected = expectedContests({ format, kind, code: code || null }, Number(row[7]));
+    const [format, kind, code] = row[E.competitionKey].split("|");
+    const present = Number(row[E.contests]);
+    const expected = expectedContests({ format, kind, code: code || null }, Number(row[E.teams]));
     const missing = expected === null ? null : Math.max(0, expected - present);
     return JSON.stringify({ present, expected, missing });
   },
-  coverage: coverageAt<EditionTuple>(9),
+  coverage: coverageAt<EditionTuple>(E),
 });
 
 const LIST_TTL = 30_000;
@@ -133,8 +140,8 @@ export const competitionRoutes: RouteDef[] = [
     readsOdds: true,
     handler: async ({ query, db }) => {
       const words = searchWords(query.q);
-      const rows = (await listCompetitions(db, query.sport)).filter((c) => {
-        const text = `${normalizeName(c[2])} ${normalizeName(c[1].replace(/-/g, " "))}`;
+      const rows = (await listCompetitionRows(db, query.sport)).filter((c) => {
+        const text = `${normalizeName(c[C.name])} ${normalizeName(c[C.slug].replace(/-/g, " "))}`;
         return words.every((w) => text.includes(w));
       });
       return new RawJson(listJson(rows, competitionJson));

@@ -1,10 +1,10 @@
 import { z } from "zod";
 import type { Db } from "../../platform/db";
-import { competitionExists, currentEditionId } from "../../repos/competitions";
-import type { ContestFilter } from "../../repos/contests";
-import { editionExists } from "../../repos/editions";
-import { personExists } from "../../repos/persons";
-import { getTeam } from "../../repos/teams";
+import { competitionExists, currentEditionId } from "../../sports/store/competitions";
+import type { ContestFilter } from "../../sports/store/contests";
+import { editionExists } from "../../sports/store/editions";
+import { personExists } from "../../sports/store/persons";
+import { getTeam } from "../../sports/store/teams";
 import { invalidParameter, notFound } from "../../platform/errors";
 import { DAY_MS, q, refs } from "../request";
 

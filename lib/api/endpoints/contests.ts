@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { CONTEST, getContest, listContests, type ContestTuple } from "../../repos/contests";
+import { CONTEST, getContest, listContests, type ContestTuple } from "../../sports/store/contests";
 import { PERIODS } from "../../sports/clock";
 import { isoInZone } from "../../sports/time";
 import { q } from "../request";

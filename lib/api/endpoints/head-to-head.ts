@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { meetings } from "../../repos/season-stats";
-import { getTeam } from "../../repos/teams";
+import { MEETING, meetings } from "../../sports/store/season-stats";
+import { getTeam, TEAM } from "../../sports/store/teams";
 import { notFound } from "../../platform/errors";
 import { inZone, q, refs } from "../request";
 import { dateTime, idField, pathId } from "../shapes";
@@ -77,22 +77,23 @@ export const headToHeadRoute: RouteDef = defineRoute({
     const opponent = await getTeam(db, query.opponent);
     if (!opponent) throw notFound(`Team ${query.opponent} (parameter 'opponent')`);
     const rows = await meetings(db, teamId, query.opponent);
+    const at = MEETING.at;
     const list = rows.map((r) => ({
-      contest_id: String(r[0]),
-      competition_id: String(r[1]),
-      edition_id: String(r[2]),
-      kickoff_at: inZone(r[3], query.timezone),
-      status: r[4],
-      side: r[5],
-      goals_for: r[6],
-      goals_against: r[7],
-      outcome: r[8],
+      contest_id: String(r[at.contestId]),
+      competition_id: String(r[at.competitionId]),
+      edition_id: String(r[at.editionId]),
+      kickoff_at: inZone(r[at.kickoffAt], query.timezone),
+      status: r[at.status],
+      side: r[at.side],
+      goals_for: r[at.goalsFor],
+      goals_against: r[at.goalsAgainst],
+      outcome: r[at.outcome],
     }));
     return {
       team_id: String(teamId),
-      team_name: team[1],
+      team_name: team[TEAM.at.name],
       opponent_id: String(query.opponent),
-      opponent_name: opponent[1],
+      opponent_name: opponent[TEAM.at.name],
       record: record(
         list.map((m) => ({ goalsFor: m.goals_for, goalsAgainst: m.goals_against, outcome: m.outcome })),
       ),

@@ -1,5 +1,14 @@
 import { z } from "zod";
-import { contestEvents, contestLineups, contestStatistics, type EventTuple } from "../../repos/match-centre";
+import {
+  contestEvents,
+  contestLineups,
+  contestStatistics,
+  EVENT,
+  LINEUP,
+  PLAYER_STAT,
+  TEAM_STAT,
+  type EventTuple,
+} from "../../sports/store/match-centre";
 import { notFound } from "../../platform/errors";
 import { idField, pathId, refField } from "../shapes";
 import { listFieldsJson, rowWriter } from "../serialize";
@@ -28,22 +37,23 @@ export const MatchEvent = z.object({
 });
 
 /** Compiled from the schema (lib/api/serialize.ts): events are the largest match-centre lists. */
-const eventJson = rowWriter(MatchEvent, {
-  id: 1,
-  type: 2,
-  minute: 3,
-  added_time: 4,
-  team_id: 5,
-  team_name: 15,
-  person_id: 6,
-  person_name: 7,
-  related_person_id: 8,
-  related_name: 9,
-  penalty: 10,
-  own_goal: 11,
-  detail: 12,
-  source: 13,
-  revision: 14,
+const ev = EVENT.at;
+const eventJson = rowWriter<typeof MatchEvent, EventTuple>(MatchEvent, {
+  id: ev.id,
+  type: ev.type,
+  minute: ev.minute,
+  added_time: ev.addedTime,
+  team_id: ev.teamId,
+  team_name: ev.teamName,
+  person_id: ev.personId,
+  person_name: ev.personName,
+  related_person_id: ev.relatedPersonId,
+  related_name: ev.relatedName,
+  penalty: ev.penalty,
+  own_goal: ev.ownGoal,
+  detail: ev.detail,
+  source: ev.source,
+  revision: ev.revision,
 });
 
 const coverage = z
@@ -168,14 +178,21 @@ export const matchCentreRoutes: RouteDef[] = [
       const rows = await contestLineups(db, contestId(params.id));
       if (!rows) throw notFound(`Contest ${params.id}`);
       const items: Array<z.output<typeof Lineup>> = [];
+      const at = LINEUP.at;
       for (const r of rows) {
-        let side = items.find((s) => s.team_id === String(r[1]));
+        let side = items.find((s) => s.team_id === String(r[at.teamId]));
         if (!side) {
-          const team = { team_id: String(r[1]), team_name: r[8] };
-          items.push((side = { side: r[0]!, ...team, formation: r[2], starters: [], substitutes: [] }));
+          const team = { team_id: String(r[at.teamId]), team_name: r[at.teamName] };
+          const formation = r[at.formation];
+          items.push((side = { side: r[at.side]!, ...team, formation, starters: [], substitutes: [] }));
         }
-        const player = { person_id: String(r[3]), name: r[4]!, shirt_number: r[6], position: r[7] };
-        (r[5] === "starter" ? side.starters : side.substitutes).push(player);
+        const player = {
+          person_id: String(r[at.personId]),
+          name: r[at.personName]!,
+          shirt_number: r[at.shirtNumber],
+          position: r[at.position],
+        };
+        (r[at.role] === "starter" ? side.starters : side.substitutes).push(player);
       }
       return { items, coverage: items.length > 0 };
     },
@@ -232,24 +249,28 @@ export const matchCentreRoutes: RouteDef[] = [
       const found = await contestStatistics(db, contestId(params.id));
       if (!found) throw notFound(`Contest ${params.id}`);
       const players: Array<z.output<typeof PlayerStats>> = [];
-      for (const [personId, name, teamId, stat, value, teamName] of found.players) {
+      const ps = PLAYER_STAT.at;
+      for (const r of found.players) {
         let p = players[players.length - 1];
-        if (!p || p.person_id !== String(personId)) {
-          const team = { team_id: sid(teamId), team_name: teamName };
-          players.push((p = { person_id: String(personId), name, ...team, stats: {} }));
+        if (!p || p.person_id !== String(r[ps.personId])) {
+          const team = { team_id: sid(r[ps.teamId]), team_name: r[ps.teamName] };
+          players.push(
+            (p = { person_id: String(r[ps.personId]), name: r[ps.personName], ...team, stats: {} }),
+          );
         }
-        p.stats[stat] = Number(value);
+        p.stats[r[ps.stat]] = Number(r[ps.value]);
       }
+      const ts = TEAM_STAT.at;
       const teams = found.teams.map((t) => ({
-        side: t[0],
-        team_id: String(t[1]),
-        team_name: t[9],
-        shots: t[2],
-        shots_on_target: t[3],
-        corners: t[4],
-        fouls: t[5],
-        yellow_cards: t[6],
-        red_cards: t[7],
+        side: t[ts.side],
+        team_id: String(t[ts.teamId]),
+        team_name: t[ts.teamName],
+        shots: t[ts.shots],
+        shots_on_target: t[ts.shotsOnTarget],
+        corners: t[ts.corners],
+        fouls: t[ts.fouls],
+        yellow_cards: t[ts.yellowCards],
+        red_cards: t[ts.redCards],
       }));
       return { referee: found.referee, teams, players, coverage: teams.length + players.length > 0 };
     },

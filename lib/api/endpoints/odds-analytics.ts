@@ -6,9 +6,9 @@
  */
 import { z } from "zod";
 import type { Db } from "../../platform/db";
-import { contestExists } from "../../repos/contests";
-import { editionExists } from "../../repos/editions";
-import { contestSnapshots, editionResults, editionSnapshots } from "../../repos/odds-books";
+import { hasContest } from "../../sports/store/contests";
+import { editionExists } from "../../sports/store/editions";
+import { contestSnapshots, editionResults, editionSnapshots } from "../../sports/store/odds-books";
 import { closingLineValue } from "../../odds/clv";
 import { marketViews } from "../../odds/markets";
 import { NO_VIG_METHODS } from "../../odds/math";
@@ -37,7 +37,7 @@ const contestId = (raw: string | undefined) => {
 async function views(db: Db, raw: string | undefined) {
   const id = contestId(raw);
   const points = await contestSnapshots(db, id);
-  if (!points.length && !(await contestExists(db, id))) throw notFound(`Contest ${raw}`);
+  if (!points.length && !(await hasContest(db, id))) throw notFound(`Contest ${raw}`);
   return { id, views: marketViews(points) };
 }
 

@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { contestExists } from "../../repos/contests";
-import { T, type OddsFilter, type OddsScope, type OddsTuple } from "../../repos/odds";
-import { personExists } from "../../repos/persons";
+import { hasContest } from "../../sports/store/contests";
+import { ODDS, type OddsFilter, type OddsScope, type OddsTuple } from "../../sports/store/odds";
+import { personExists } from "../../sports/store/persons";
 import { decodeCursor, encodeCursor, filtersHash } from "../cursor";
 import { invalidParameter, notFound } from "../../platform/errors";
 import { INTERVALS, MAX_SCAN, oddsPage, type Interval } from "../odds-paging";
@@ -40,17 +40,18 @@ export const OddsHistoryPage = z.object({
 });
 
 /** An OddsPoint as JSON, written from its row by the schema's compiled writer. */
+const at = ODDS.at;
 const pointJson = rowWriter<typeof OddsPoint, OddsTuple>(OddsPoint, {
-  id: 0,
-  contest_id: 1,
-  person_id: 2,
-  bookmaker: 3,
-  market: 4,
-  selection: 5,
-  line: 6,
-  price: 7,
-  observed_at: T,
-  is_closing: 9,
+  id: at.id,
+  contest_id: at.contestId,
+  person_id: at.personId,
+  bookmaker: at.bookmaker,
+  market: at.market,
+  selection: at.selection,
+  line: at.line,
+  price: at.price,
+  observed_at: at.observedAt,
+  is_closing: at.isClosing,
 });
 
 type PageParts = [OddsTuple[], boolean, string | null, string | null];
@@ -128,7 +129,7 @@ function historyRoute(kind: OddsScope["kind"]): RouteDef {
       if (
         result.items.length === 0 &&
         !pos &&
-        !(await (kind === "contest" ? contestExists(db, id) : personExists(db, id)))
+        !(await (kind === "contest" ? hasContest(db, id) : personExists(db, id)))
       ) {
         throw notFound(`${label} ${params.id}`);
       }

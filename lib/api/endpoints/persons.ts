@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { getPerson, listPersons, type PersonTuple } from "../../repos/persons";
+import { getPerson, listPersons, PERSON, type PersonTuple } from "../../sports/store/persons";
 import { byIdRoute } from "../by-id";
 import { q, searchWords } from "../request";
 import { pageJson, rowWriter } from "../serialize";
@@ -24,16 +24,17 @@ export const Person = z.object({
 });
 
 /** A Person as JSON, written from its row by the schema's compiled writer. */
+const at = PERSON.at;
 export const personJson = rowWriter<typeof Person, PersonTuple>(Person, {
-  id: 0,
-  name: 1,
-  first_name: 2,
-  last_name: 3,
-  nationality: 4,
-  birth_date: 5,
-  position: 6,
-  sport: 7,
-  demo: 8,
+  id: at.id,
+  name: at.name,
+  first_name: at.firstName,
+  last_name: at.lastName,
+  nationality: at.nationality,
+  birth_date: at.birthDate,
+  position: at.position,
+  sport: at.sport,
+  demo: at.demo,
 });
 
 export const personRoutes: RouteDef[] = [

@@ -1,7 +1,17 @@
 import { z } from "zod";
-import { contestExists } from "../../repos/contests";
-import { contestRatings, rankingAt, ratingHistory, sourceCoverage } from "../../repos/ratings";
-import { getTeam } from "../../repos/teams";
+import { hasContest } from "../../sports/store/contests";
+import {
+  CONTEST_RATING,
+  contestRatings,
+  RANKING,
+  RATING,
+  rankingAt,
+  ratingHistory,
+  SOURCE_COVERAGE,
+  sourceCoverage,
+  type RatingTuple,
+} from "../../sports/store/ratings";
+import { getTeam } from "../../sports/store/teams";
 import { ELO_START, HOME_ADVANTAGE } from "../../sports/elo";
 import { SOURCE_PRECEDENCE, SOURCES } from "../../sports/sources";
 import { notFound } from "../../platform/errors";
@@ -27,14 +37,15 @@ const RatingPoint = z.object({
   expected: z.number().describe("Expected result before the contest (0..1; win 1, draw 0.5)"),
 });
 
-const pointJson = rowWriter<typeof RatingPoint, unknown[]>(RatingPoint, {
-  contest_id: 0,
-  date: 1,
-  before: 2,
-  after: 3,
-  expected: 4,
-  opponent_id: (r) => (r[5] == null ? "null" : `"${String(r[5])}"`),
-  opponent_name: 6,
+const at = RATING.at;
+const pointJson = rowWriter<typeof RatingPoint, RatingTuple>(RatingPoint, {
+  contest_id: at.contestId,
+  date: at.date,
+  before: at.before,
+  after: at.after,
+  expected: at.expected,
+  opponent_id: (r) => (r[at.opponentId] == null ? "null" : `"${String(r[at.opponentId])}"`),
+  opponent_name: at.opponentName,
 });
 
 const RankingItem = z.object({
@@ -122,12 +133,12 @@ export const ratingRoutes: RouteDef[] = [
       const rows = await rankingAt(db, new Date(date.getTime() + DAY_MS));
       return {
         date: date.toISOString().slice(0, 10),
-        items: rows.slice(0, query.limit).map(([id, name, rating, last], i) => ({
+        items: rows.slice(0, query.limit).map((r, i) => ({
           rank: i + 1,
-          team_id: String(id),
-          team_name: name,
-          rating: Number(rating),
-          last_played: last,
+          team_id: String(r[RANKING.at.teamId]),
+          team_name: r[RANKING.at.name],
+          rating: Number(r[RANKING.at.rating]),
+          last_played: r[RANKING.at.lastPlayed],
         })),
       };
     },
@@ -144,16 +155,16 @@ export const ratingRoutes: RouteDef[] = [
     cacheTtlMs: 30_000,
     handler: async ({ params, db }) => {
       const id = pathId(params.id);
-      if (!id || !(await contestExists(db, id))) throw notFound(`Contest ${params.id}`);
+      if (!id || !(await hasContest(db, id))) throw notFound(`Contest ${params.id}`);
       const rows = await contestRatings(db, id);
       return {
-        items: rows.map(([side, team, before, after, expected, name]) => ({
-          side: side as "home" | "away",
-          team_id: String(team),
-          team_name: name,
-          before: Number(before),
-          after: Number(after),
-          expected: Number(expected),
+        items: rows.map((r) => ({
+          side: r[CONTEST_RATING.at.side] as "home" | "away",
+          team_id: String(r[CONTEST_RATING.at.teamId]),
+          team_name: r[CONTEST_RATING.at.teamName],
+          before: Number(r[CONTEST_RATING.at.before]),
+          after: Number(r[CONTEST_RATING.at.after]),
+          expected: Number(r[CONTEST_RATING.at.expected]),
         })),
       };
     },
@@ -168,7 +179,8 @@ export const ratingRoutes: RouteDef[] = [
     group: "reference",
     cacheTtlMs: 30_000,
     handler: async ({ db }) => {
-      const counts = new Map((await sourceCoverage(db)).map((r) => [r[0], r]));
+      const sc = SOURCE_COVERAGE.at;
+      const counts = new Map((await sourceCoverage(db)).map((r) => [r[sc.source], r]));
       return {
         items: SOURCES.map((s) => {
           const c = counts.get(s.id);
@@ -176,10 +188,10 @@ export const ratingRoutes: RouteDef[] = [
           return {
             ...s,
             precedence: rank < 0 ? null : rank + 1,
-            contests: c ? Number(c[1]) : 0,
-            first_date: c?.[2] ?? null,
-            last_date: c?.[3] ?? null,
-            contests_with_goal_list: c ? Number(c[4] ?? 0) : 0,
+            contests: c ? Number(c[sc.contests]) : 0,
+            first_date: c?.[sc.firstDate] ?? null,
+            last_date: c?.[sc.lastDate] ?? null,
+            contests_with_goal_list: c ? Number(c[sc.withGoalList] ?? 0) : 0,
           };
         }),
       };

@@ -1,8 +1,8 @@
 import { z } from "zod";
-import { editionExists } from "../../repos/editions";
-import { personExists } from "../../repos/persons";
-import { listRosterEntries, ROSTER, type RosterTuple } from "../../repos/rosters";
-import { getTeam } from "../../repos/teams";
+import { editionExists } from "../../sports/store/editions";
+import { personExists } from "../../sports/store/persons";
+import { listRosterEntries, ROSTER, type RosterTuple } from "../../sports/store/rosters";
+import { getTeam } from "../../sports/store/teams";
 import { invalidParameter, notFound } from "../../platform/errors";
 import { listJson, rowWriter } from "../serialize";
 import { q, refs } from "../request";

@@ -1,10 +1,16 @@
 import { z } from "zod";
 import type { Db } from "../../platform/db";
-import { editionExists } from "../../repos/editions";
-import { personExists } from "../../repos/persons";
-import { appearancesIn, editionBoardScope } from "../../repos/stats";
-import { defaultEdition, personMatchStats, teamMatches } from "../../repos/season-stats";
-import { getTeam } from "../../repos/teams";
+import { editionExists } from "../../sports/store/editions";
+import { personExists } from "../../sports/store/persons";
+import { appearancesIn, editionBoardScope } from "../../sports/store/stats";
+import {
+  defaultEdition,
+  PERSON_MATCH_STAT,
+  personMatchStats,
+  TEAM_MATCH,
+  teamMatches,
+} from "../../sports/store/season-stats";
+import { getTeam, TEAM } from "../../sports/store/teams";
 import { notFound } from "../../platform/errors";
 import { inZone, q, refs } from "../request";
 import { dateTime, idField, refField } from "../shapes";
@@ -84,6 +90,15 @@ const TeamTotals = z.object({
   red_cards: z.number().int().nullable(),
 });
 const TEAM_FIELDS = ["shots", "shots_on_target", "corners", "fouls", "yellow_cards", "red_cards"] as const;
+/** Each team total's column of TEAM_MATCH. */
+const TEAM_COLUMN = {
+  shots: "shots",
+  shots_on_target: "shotsOnTarget",
+  corners: "corners",
+  fouls: "fouls",
+  yellow_cards: "yellowCards",
+  red_cards: "redCards",
+} as const satisfies Record<(typeof TEAM_FIELDS)[number], keyof typeof TEAM_MATCH.at>;
 
 const TeamSeason = Record_.extend({
   team_id: idField("team"),
@@ -125,15 +140,19 @@ export const seasonStatsRoutes: RouteDef[] = [
       const rows = editionId === null ? [] : await personMatchStats(db, personId, editionId);
       const totals: Record<string, number> = {};
       const matches: Array<z.output<typeof PersonSeason>["matches"][number]> = [];
-      for (const [contestId, kickoffAt, teamId, stat, value, teamName] of rows) {
+      const at = PERSON_MATCH_STAT.at;
+      for (const r of rows) {
+        const contestId = String(r[at.contestId]);
         let m = matches[matches.length - 1];
-        if (!m || m.contest_id !== String(contestId)) {
-          const kickoff = inZone(kickoffAt, query.timezone);
-          const team = { team_id: sid(teamId), team_name: teamName };
-          matches.push((m = { contest_id: String(contestId), kickoff_at: kickoff, ...team, stats: {} }));
+        if (!m || m.contest_id !== contestId) {
+          const kickoff = inZone(r[at.kickoffAt], query.timezone);
+          const team = { team_id: sid(r[at.teamId]), team_name: r[at.teamName] };
+          matches.push((m = { contest_id: contestId, kickoff_at: kickoff, ...team, stats: {} }));
         }
-        m.stats[stat] = Number(value);
-        totals[stat] = (totals[stat] ?? 0) + Number(value);
+        const stat = r[at.stat];
+        const value = Number(r[at.value]);
+        m.stats[stat] = value;
+        totals[stat] = (totals[stat] ?? 0) + value;
       }
       const recorded = editionId === null ? [] : ((await editionBoardScope(db, editionId))?.stats ?? []);
       const played = editionId === null ? null : await appearancesIn(db, { editionId }, [personId]);
@@ -173,17 +192,18 @@ export const seasonStatsRoutes: RouteDef[] = [
       if (!team) throw notFound(`Team ${params.id}`);
       const editionId = await resolveEdition(db, "team", teamId, query.edition);
       const rows = editionId === null ? [] : await teamMatches(db, teamId, editionId);
+      const at = TEAM_MATCH.at;
       const matches = rows.map((r) => {
-        const figures = r.slice(7, 13) as Array<number | null>;
+        const figures = TEAM_FIELDS.map((f) => r[at[TEAM_COLUMN[f]]]);
         return {
-          contest_id: String(r[0]),
-          kickoff_at: inZone(r[1], query.timezone),
-          side: r[2],
-          opponent_id: sid(r[4]),
-          opponent_name: r[13],
-          goals_for: r[3],
-          goals_against: r[5],
-          outcome: r[6],
+          contest_id: String(r[at.contestId]),
+          kickoff_at: inZone(r[at.kickoffAt], query.timezone),
+          side: r[at.side],
+          opponent_id: sid(r[at.opponentId]),
+          opponent_name: r[at.opponentName],
+          goals_for: r[at.goalsFor],
+          goals_against: r[at.goalsAgainst],
+          outcome: r[at.outcome],
           stats: figures.every((v) => v === null)
             ? null
             : (Object.fromEntries(TEAM_FIELDS.map((f, i) => [f, figures[i]])) as z.output<typeof TeamTotals>),
@@ -197,7 +217,7 @@ export const seasonStatsRoutes: RouteDef[] = [
       ) as z.output<typeof TeamTotals>;
       return {
         team_id: String(teamId),
-        team_name: team[1],
+        team_name: team[TEAM.at.name],
         edition_id: sid(editionId),
         ...record(
           matches.map((m) => ({ goalsFor: m.goals_for, goalsAgainst: m.goals_against, outcome: m.outcome })),

@@ -1,7 +1,12 @@
 import { z } from "zod";
-import { currentEditionId } from "../../repos/competitions";
-import { editionExists } from "../../repos/editions";
-import { listCurrentStandings, listStandings, STANDING, type StandingTuple } from "../../repos/standings";
+import { currentEditionId } from "../../sports/store/competitions";
+import { editionExists } from "../../sports/store/editions";
+import {
+  listCurrentStandings,
+  listStandingRows,
+  STANDING,
+  type StandingTuple,
+} from "../../sports/store/standings";
 import { invalidParameter, notFound } from "../../platform/errors";
 import { jsonArray } from "../json";
 import { rowWriter } from "../serialize";
@@ -99,7 +104,7 @@ export const standingRoutes: RouteDef[] = [
       const editionId = query.edition;
       if (!editionId)
         throw invalidParameter("edition", "is required (or give competition for its current edition)");
-      const rows = await listStandings(db, editionId, query.group);
+      const rows = await listStandingRows(db, editionId, query.group);
       if (rows.length === 0 && !(await editionExists(db, editionId)))
         throw notFound(`Edition ${editionId} (parameter 'edition')`);
       return tableJson(editionId, rows);

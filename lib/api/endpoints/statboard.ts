@@ -1,6 +1,7 @@
 import { z } from "zod";
 import {
   appearancesIn,
+  BOARD,
   boardTieSize,
   competitionBoardScope,
   editionBoardScope,
@@ -8,7 +9,7 @@ import {
   statBoard,
   type BoardScope,
   type BoardTuple,
-} from "../../repos/stats";
+} from "../../sports/store/stats";
 import { invalidParameter, notFound } from "../../platform/errors";
 import { q, refs } from "../request";
 import { rowWriter } from "../serialize";
@@ -85,14 +86,15 @@ const Board = z.object({
 
 type Ranked = { rank: number; appearances: number | null };
 /** A board row as JSON, its rank and appearances given (the row has neither). */
+const at = BOARD.at;
 const itemJson = rowWriter<typeof BoardItem, BoardTuple, Ranked>(BoardItem, {
   rank: (_, r) => String(r.rank),
-  person_id: 0,
-  person_name: 1,
-  team_id: 2,
-  team_name: 5,
-  value: 3,
-  contests: 4,
+  person_id: at.personId,
+  person_name: at.personName,
+  team_id: at.teamId,
+  team_name: at.teamName,
+  value: at.value,
+  contests: at.contests,
   appearances: (_, r) => String(r.appearances),
 });
 
@@ -100,7 +102,7 @@ const itemJson = rowWriter<typeof BoardItem, BoardTuple, Ranked>(BoardItem, {
 function ranks(rows: BoardTuple[]): number[] {
   const out: number[] = [];
   for (let i = 0; i < rows.length; i++)
-    out.push(i === 0 || rows[i][3] !== rows[i - 1][3] ? i + 1 : out[i - 1]);
+    out.push(i === 0 || rows[i][at.value] !== rows[i - 1][at.value] ? i + 1 : out[i - 1]);
   return out;
 }
 
@@ -125,7 +127,7 @@ const boardJson = rowWriter<typeof Board, BoardParts>(Board, {
       .map((row, i) =>
         itemJson(row, {
           rank: b.ranks[i],
-          appearances: b.appearances ? (b.appearances.get(row[0]) ?? 0) : null,
+          appearances: b.appearances ? (b.appearances.get(row[at.personId]) ?? 0) : null,
         }),
       )
       .join(",")}]`,
@@ -204,15 +206,15 @@ export const statBoardRoutes: RouteDef[] = [
       const page = rows.slice(start, end);
       const more = rows.length > end;
       let tie: z.output<typeof Tie> | null = null;
-      if (more && page.length && Number(rows[end][3]) === Number(rows[end - 1][3])) {
-        const value = Number(rows[end - 1][3]);
+      if (more && page.length && Number(rows[end][at.value]) === Number(rows[end - 1][at.value])) {
+        const value = Number(rows[end - 1][at.value]);
         const persons = await boardTieSize(db, where, stat, value);
         tie = { value, rank: rank[end - 1], persons, shown: end - rank[end - 1] + 1 };
       }
       const appearances = await appearancesIn(
         db,
         where,
-        page.map((r) => Number(r[0])),
+        page.map((r) => Number(r[at.personId])),
       );
       return new RawJson(
         boardJson({

@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { competitionExists } from "../../repos/competitions";
-import { teamRecord, type RecordTuple } from "../../repos/team-record";
-import { getTeam } from "../../repos/teams";
+import { competitionExists } from "../../sports/store/competitions";
+import { NAME, RECORD, teamRecord, type RecordTuple } from "../../sports/store/team-record";
+import { getTeam } from "../../sports/store/teams";
 import { invalidParameter, notFound } from "../../platform/errors";
 import { DAY_MS, q } from "../request";
 import { calendarDay, idField, pathId } from "../shapes";
@@ -54,14 +54,18 @@ const empty = (): RecordOut => ({
 });
 
 /** Adds one (outcome) row of the per-competition statement to a record. */
-function add(r: RecordOut, [, , outcome, n, gf, ga, first, last]: RecordTuple): void {
-  const played = Number(n);
+const at = RECORD.at;
+function add(r: RecordOut, row: RecordTuple): void {
+  const played = Number(row[at.played]);
+  const outcome = row[at.outcome];
+  const first = row[at.firstPlayed];
+  const last = row[at.lastPlayed];
   r.played += played;
   if (outcome === "win") r.won += played;
   else if (outcome === "loss") r.lost += played;
   else r.drawn += played;
-  r.goals_for += Number(gf ?? 0);
-  r.goals_against += Number(ga ?? 0);
+  r.goals_for += Number(row[at.goalsFor] ?? 0);
+  r.goals_against += Number(row[at.goalsAgainst] ?? 0);
   if (r.first_played === null || first < r.first_played) r.first_played = first;
   if (r.last_played === null || last > r.last_played) r.last_played = last;
 }
@@ -104,10 +108,12 @@ export const teamRecordRoutes: RouteDef[] = [
       >();
       for (const row of rows.competitions) {
         add(total, row);
-        const key = Number(row[0]);
+        const key = Number(row[at.competitionId]);
         let c = byCompetition.get(key);
-        if (!c)
-          byCompetition.set(key, (c = { competition_id: String(key), competition_name: row[1], ...empty() }));
+        if (!c) {
+          const name = row[at.competitionName];
+          byCompetition.set(key, (c = { competition_id: String(key), competition_name: name, ...empty() }));
+        }
         add(c, row);
       }
       return {
@@ -116,11 +122,11 @@ export const teamRecordRoutes: RouteDef[] = [
         competitions: [...byCompetition.values()].sort(
           (a, b) => b.played - a.played || Number(a.competition_id) - Number(b.competition_id),
         ),
-        names: rows.names.map(([name, n, first, last]) => ({
-          name,
-          played: Number(n),
-          first_played: first,
-          last_played: last,
+        names: rows.names.map((r) => ({
+          name: r[NAME.at.name],
+          played: Number(r[NAME.at.played]),
+          first_played: r[NAME.at.firstPlayed],
+          last_played: r[NAME.at.lastPlayed],
         })),
       };
     },

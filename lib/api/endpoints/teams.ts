@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { getTeam, listTeams, type TeamTuple } from "../../repos/teams";
+import { getTeam, listTeamPage, TEAM, type TeamTuple } from "../../sports/store/teams";
 import { slugify } from "../../sports/normalize";
 import { q, searchWords } from "../request";
 import { idField, page } from "../shapes";
@@ -26,16 +26,17 @@ export const Team = z.object({
 });
 
 /** A Team as JSON, written from its row by the schema's compiled writer. */
+const at = TEAM.at;
 export const teamJson = rowWriter<typeof Team, TeamTuple>(Team, {
-  id: 0,
-  slug: (r) => JSON.stringify(slugify(r[1])),
-  name: 1,
-  short_name: 2,
-  code: 3,
-  country: 4,
-  founded: 5,
-  venue: 6,
-  demo: 7,
+  id: at.id,
+  slug: (r) => JSON.stringify(slugify(r[at.name])),
+  name: at.name,
+  short_name: at.shortName,
+  code: at.code,
+  country: at.country,
+  founded: at.founded,
+  venue: at.venue,
+  demo: at.demo,
 });
 
 export const teamRoutes: RouteDef[] = [
@@ -61,7 +62,7 @@ export const teamRoutes: RouteDef[] = [
     group: "reference",
     cacheTtlMs: 30_000,
     handler: async ({ query, db }) => {
-      const { rows, total } = await listTeams(db, query.limit, query.offset, searchWords(query.q));
+      const { rows, total } = await listTeamPage(db, query.limit, query.offset, searchWords(query.q));
       return new RawJson(pageJson(rows, teamJson, total));
     },
   }),

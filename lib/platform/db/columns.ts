@@ -30,13 +30,30 @@ export const c = {
   intOrNull: make<number | null>(),
   text: make<string>(),
   textOrNull: make<string | null>(),
+  /** A REAL (a price, a rating). */
+  num: make<number>(),
+  numOrNull: make<number | null>(),
+  /** count(*): PostgreSQL's bigint may arrive as a bigint. */
+  count: make<number | bigint>(),
   /** SQLite answers 0/1, PostgreSQL true/false. */
+  bool: make<boolean | number>(),
   boolOrNull: make<boolean | number | null>(),
   /** ISO-8601 UTC text ("…T09:00:00.000Z"): `sql` is the bare column, wrapped in `d.iso` here. */
   iso: <N extends string>(name: N, column: string): Col<N, string> => ({
     name,
     sql: (d) => d.iso(column),
     iso: true,
+  }),
+  /** A calendar day ("2026-11-21"): `sql` is the bare column (or aggregate), wrapped in `d.day` here. */
+  day: <N extends string>(name: N, column: string): Col<N, string> => ({
+    name,
+    sql: (d) => d.day(column),
+    iso: false,
+  }),
+  dayOrNull: <N extends string>(name: N, column: string): Col<N, string | null> => ({
+    name,
+    sql: (d) => d.day(column),
+    iso: false,
   }),
 };
 
@@ -45,10 +62,20 @@ export type RowOf<C extends readonly Col[]> = {
   -readonly [I in keyof C]: C[I] extends Col<string, infer T> ? T : never;
 };
 
+/**
+ * Each column's position, typed as its literal index, so `row[at.name]` has that column's type
+ * (and the writers' generated code reads `row[5]` as before).
+ */
+export type PositionsOf<C extends readonly Col[]> = {
+  readonly [
+    K in keyof C & `${number}` as C[K] extends Col<infer N> ? N : never
+  ]: K extends `${infer I extends number}` ? I : never;
+};
+
 export interface Columns<C extends readonly Col[]> {
   readonly cols: C;
   /** Each column's position in the row. */
-  readonly at: { readonly [K in C[number]["name"]]: number };
+  readonly at: PositionsOf<C>;
   /** The SELECT list, in declaration order. */
   list(d: Dialect): string;
   /** Converts the date-time cells to ISO-8601 text in place (the rows are the caller's own). */

@@ -11,7 +11,7 @@ import { envInt } from "../config";
  * pg), beside the Prisma client, which stays the source of the schema and does every write.
  * Measured on the bench: a Prisma query costs ~200 µs of CPU (query compiler, result mapping, one
  * `prepare` per call in the adapter); the same statement prepared once and run with rows as
- * arrays costs ~10 µs on SQLite. Repository modules (lib/repos) are the only callers; they pass
+ * arrays costs ~10 µs on SQLite. Store modules (lib/<feature>/store) are the only callers; they pass
  * the client they were given, and the statements run on the same database as that client.
  */
 export type SqlParam = string | number | null;

@@ -37,3 +37,39 @@ export async function adjustmentTotal(db: DbOrTx, editionId: number, teamId: num
   const sum = await db.pointAdjustment.aggregate({ where: { editionId, teamId }, _sum: { points: true } });
   return sum._sum.points ?? 0;
 }
+
+/** One adjustment by id with its team's and edition's names (null when there is none). */
+export function adjustmentWithNames(db: DbOrTx, id: number) {
+  return db.pointAdjustment.findUnique({
+    where: { id },
+    include: {
+      team: { select: { id: true, name: true } },
+      edition: { select: { id: true, name: true, competition: { select: { name: true } } } },
+    },
+  });
+}
+
+export function deleteAdjustmentById(db: DbOrTx, id: number) {
+  return db.pointAdjustment.delete({ where: { id } });
+}
+
+/** The newest adjustments with their competition, edition and team, and how many there are. */
+export async function listAdjustments(db: DbOrTx, take: number) {
+  const [items, total] = await Promise.all([
+    db.pointAdjustment.findMany({
+      orderBy: { id: "desc" },
+      take,
+      select: {
+        id: true,
+        points: true,
+        reason: true,
+        createdBy: true,
+        createdAt: true,
+        team: { select: { name: true } },
+        edition: { select: { name: true, competition: { select: { name: true } } } },
+      },
+    }),
+    db.pointAdjustment.count(),
+  ]);
+  return { items, total };
+}

@@ -2,7 +2,7 @@ import { assertOk } from "@/lib/platform/errors";
 import { db } from "@/lib/platform/db";
 import { operatorRoute } from "@/lib/operator/access";
 import { adjustmentInput, dataActor, recordAdjustment } from "@/lib/operator/sports-data";
-import { listAdjustments } from "@/lib/repos/sports-admin";
+import { listAdjustments } from "@/lib/sports/admin";
 
 export const dynamic = "force-dynamic";
 

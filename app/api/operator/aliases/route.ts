@@ -2,7 +2,7 @@ import { assertOk } from "@/lib/platform/errors";
 import { db } from "@/lib/platform/db";
 import { operatorRoute } from "@/lib/operator/access";
 import { aliasInput, dataActor } from "@/lib/operator/sports-data";
-import { addTeamAlias, listTeamAliases } from "@/lib/repos/sports-admin";
+import { addTeamAlias, listTeamAliases } from "@/lib/sports/admin";
 
 export const dynamic = "force-dynamic";
 

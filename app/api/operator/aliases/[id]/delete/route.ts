@@ -2,7 +2,7 @@ import { assertOk, notFound } from "@/lib/platform/errors";
 import { db } from "@/lib/platform/db";
 import { operatorRoute } from "@/lib/operator/access";
 import { dataActor, rowId } from "@/lib/operator/sports-data";
-import { removeTeamAlias } from "@/lib/repos/sports-admin";
+import { removeTeamAlias } from "@/lib/sports/admin";
 
 export const dynamic = "force-dynamic";
 

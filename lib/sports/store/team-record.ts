@@ -1,5 +1,6 @@
-import type { Db } from "../platform/db";
-import { dialect, sqlRows, statement, type Statement } from "../platform/db/sql";
+import type { Db } from "../../platform/db";
+import { c, columns, type RowOf } from "../../platform/db/columns";
+import { dialect, sqlRows, statement, type Statement } from "../../platform/db/sql";
 
 /**
  * A team's all-time record from its finished contests (computed on read, like head-to-head): per
@@ -8,10 +9,26 @@ import { dialect, sqlRows, statement, type Statement } from "../platform/db/sql"
  * PostgreSQL plans it as inner joins); each statement exists with and without a competition.
  */
 
-/** [competitionId, competition name, outcome, played, goals for, goals against, first day, last day]. */
-export type RecordTuple = [number, string, string, number, number | null, number | null, string, string];
-/** [name at the time, played, first day, last day], first used first. */
-export type NameTuple = [string, number, string, string];
+/** One competition's contests of one outcome. */
+export const RECORD = columns(
+  c.int("competitionId", 'e."competitionId"'),
+  c.text("competitionName", 'k."name"'),
+  c.text("outcome", 'p."outcome"'),
+  c.count("played", "count(*)"),
+  c.intOrNull("goalsFor", 'sum(p."score")'),
+  c.intOrNull("goalsAgainst", 'sum(o."score")'),
+  c.day("firstPlayed", 'min(c."kickoffAt")'),
+  c.day("lastPlayed", 'max(c."kickoffAt")'),
+);
+export type RecordTuple = RowOf<typeof RECORD.cols>;
+/** A name the team played under, first used first. */
+export const NAME = columns(
+  c.text("name", 'COALESCE(p."teamName", t."name")'),
+  c.count("played", "count(*)"),
+  c.day("firstPlayed", 'min(c."kickoffAt")'),
+  c.day("lastPlayed", 'max(c."kickoffAt")'),
+);
+export type NameTuple = RowOf<typeof NAME.cols>;
 
 const FINISHED =
   `p."teamId" = ? AND c."id" = p."contestId" AND c."status" = 'finished' AND p."outcome" IS NOT NULL ` +
@@ -20,8 +37,7 @@ const FINISHED =
 const byCompetition = (only: boolean) =>
   statement(
     (d) =>
-      `SELECT e."competitionId", k."name", p."outcome", count(*), sum(p."score"), sum(o."score"), ` +
-      `${d.day('min(c."kickoffAt")')}, ${d.day('max(c."kickoffAt")')} ` +
+      `SELECT ${RECORD.list(d)} ` +
       `FROM "contest_participants" p CROSS JOIN "contests" c CROSS JOIN "editions" e CROSS JOIN "competitions" k ` +
       `CROSS JOIN "contest_participants" o WHERE ${FINISHED}${only ? ` AND e."competitionId" = ?` : ""} ` +
       `AND k."id" = e."competitionId" AND o."contestId" = p."contestId" AND o."side" <> p."side" ` +
@@ -31,7 +47,7 @@ const byCompetition = (only: boolean) =>
 const byName = (only: boolean) =>
   statement(
     (d) =>
-      `SELECT COALESCE(p."teamName", t."name"), count(*), ${d.day('min(c."kickoffAt")')}, ${d.day('max(c."kickoffAt")')} ` +
+      `SELECT ${NAME.list(d)} ` +
       `FROM "contest_participants" p CROSS JOIN "contests" c CROSS JOIN "editions" e CROSS JOIN "teams" t ` +
       `WHERE ${FINISHED}${only ? ` AND e."competitionId" = ?` : ""} AND t."id" = p."teamId" ` +
       `GROUP BY COALESCE(p."teamName", t."name") ORDER BY min(c."kickoffAt")`,

@@ -9,9 +9,14 @@ import type { Result } from "../platform/errors";
 import { recordAudit, type AuditContext } from "../audit/store";
 import type { Db, DbOrTx } from "../platform/db/client";
 import { baseKey, suggest, teamKey } from "../importers/team-names";
-import { applyAdjustment, type AdjustmentInput } from "../sports/adjustments";
-import { normalizeName } from "../sports/normalize";
-import { rebuildStandings } from "../sports/standings";
+import { applyAdjustment, type AdjustmentInput } from "./adjustments";
+import { normalizeName } from "./normalize";
+import { rebuildStandings } from "./standings";
+import { adjustmentTotal, adjustmentWithNames, deleteAdjustmentById } from "./store/adjustments";
+import { aliasByKey, aliasWithTeam, deleteAlias, listTeams, upsertAlias } from "./store/teams";
+
+export { listAdjustments } from "./store/adjustments";
+export { listTeamAliases } from "./store/teams";
 
 /** Who made the change: the audit row's account and user, and the name written into its detail. */
 export interface DataActor extends AuditContext {
@@ -71,51 +76,20 @@ export async function removeAdjustment(
   actor: DataActor,
 ): Promise<Result<AdjustmentChange, "NOT_FOUND">> {
   return db.$transaction(async (tx) => {
-    const row = await tx.pointAdjustment.findUnique({
-      where: { id },
-      include: {
-        team: { select: { id: true, name: true } },
-        edition: { select: { id: true, name: true, competition: { select: { name: true } } } },
-      },
-    });
+    const row = await adjustmentWithNames(tx, id);
     if (!row) return { ok: false, code: "NOT_FOUND", message: `Adjustment ${id} not found` };
-    await tx.pointAdjustment.delete({ where: { id } });
-    const sum = await tx.pointAdjustment.aggregate({
-      where: { editionId: row.editionId, teamId: row.teamId },
-      _sum: { points: true },
-    });
+    await deleteAdjustmentById(tx, id);
     const result: AdjustmentChange = {
       change: "removed",
       competition: row.edition.competition.name,
       edition: { id: row.edition.id, name: row.edition.name },
       team: row.team,
-      total: sum._sum.points ?? 0,
+      total: await adjustmentTotal(tx, row.editionId, row.teamId),
       standingsChanged: await rebuildStandings(tx, row.editionId),
     };
     await auditAdjustment(tx, actor, result, row.points, row.reason);
     return { ok: true, value: result };
   });
-}
-
-/** The newest adjustments with their competition, edition and team, and how many there are. */
-export async function listAdjustments(db: Db, take: number) {
-  const [items, total] = await Promise.all([
-    db.pointAdjustment.findMany({
-      orderBy: { id: "desc" },
-      take,
-      select: {
-        id: true,
-        points: true,
-        reason: true,
-        createdBy: true,
-        createdAt: true,
-        team: { select: { name: true } },
-        edition: { select: { name: true, competition: { select: { name: true } } } },
-      },
-    }),
-    db.pointAdjustment.count(),
-  ]);
-  return { items, total };
 }
 
 export interface AliasChange {
@@ -132,7 +106,7 @@ export async function addTeamAlias(
   alias: string,
   actor: DataActor,
 ): Promise<Result<AliasChange, "NOT_FOUND" | "CONFLICT" | "INVALID_PARAMETER">> {
-  const teams = await db.team.findMany({ select: { id: true, name: true, country: true } });
+  const teams = await listTeams(db);
   const team =
     teams.find((t) => t.name === teamName) ??
     teams.find((t) => normalizeName(t.name) === normalizeName(teamName)) ??
@@ -160,14 +134,10 @@ export async function addTeamAlias(
       message: `"${alias}" already names the team "${clash.name}" (id ${clash.id})`,
     };
   return db.$transaction(async (tx) => {
-    const old = await tx.teamAlias.findUnique({ where: { key } });
+    const old = await aliasByKey(tx, key);
     if (old?.teamId === team.id)
       return { ok: true, value: { id: old.id, change: "unchanged", team: team.name, key } };
-    const row = await tx.teamAlias.upsert({
-      where: { key },
-      create: { key, alias, teamId: team.id, createdBy: actor.name },
-      update: { alias, teamId: team.id, createdBy: actor.name },
-    });
+    const row = await upsertAlias(tx, key, alias, team.id, actor.name);
     await recordAudit(tx, {
       accountId: actor.accountId,
       actorUserId: actor.userId,
@@ -192,12 +162,9 @@ export async function removeTeamAlias(
   actor: DataActor,
 ): Promise<Result<{ alias: string; team: string }, "NOT_FOUND">> {
   return db.$transaction(async (tx) => {
-    const row = await tx.teamAlias.findUnique({
-      where: { id },
-      include: { team: { select: { name: true } } },
-    });
+    const row = await aliasWithTeam(tx, id);
     if (!row) return { ok: false, code: "NOT_FOUND", message: `Alias ${id} not found` };
-    await tx.teamAlias.delete({ where: { id } });
+    await deleteAlias(tx, id);
     await recordAudit(tx, {
       accountId: actor.accountId,
       actorUserId: actor.userId,
@@ -210,17 +177,4 @@ export async function removeTeamAlias(
     });
     return { ok: true, value: { alias: row.alias, team: row.team.name } };
   });
-}
-
-/** Operator aliases by spelling; `take` bounds the console's list (the CLI lists them all). */
-export async function listTeamAliases(db: Db, take?: number) {
-  const [items, total] = await Promise.all([
-    db.teamAlias.findMany({
-      orderBy: { alias: "asc" },
-      take,
-      select: { id: true, alias: true, createdBy: true, createdAt: true, team: { select: { name: true } } },
-    }),
-    db.teamAlias.count(),
-  ]);
-  return { items, total };
 }

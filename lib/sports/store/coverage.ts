@@ -1,4 +1,6 @@
-import type { Provider } from "../platform/db/config";
+import { c, type Col } from "../../platform/db/columns";
+import type { Provider } from "../../platform/db/config";
+import type { Dialect } from "../../platform/db/sql";
 
 /**
  * Which kinds of data an edition (or a whole competition) has, as six EXISTS columns appended to
@@ -8,8 +10,15 @@ import type { Provider } from "../platform/db/config";
  * probe; a kind it lacks costs one probe per contest.
  */
 export const COVERAGE_KINDS = ["results", "events", "lineups", "team_stats", "player_stats", "odds"] as const;
+export type CoverageKind = (typeof COVERAGE_KINDS)[number];
 
-const PROBES: Record<(typeof COVERAGE_KINDS)[number], string> = {
+/** The six flags as named columns (lib/platform/db/columns.ts), in COVERAGE_KINDS order. */
+type FlagCols<K extends readonly string[]> = { readonly [I in keyof K]: Col<K[I], boolean | number> };
+export type CoverageCols = FlagCols<typeof COVERAGE_KINDS>;
+const coverageCols = (sql: (d: Dialect, kind: CoverageKind) => string): CoverageCols =>
+  COVERAGE_KINDS.map((k) => c.bool(k, (d) => sql(d, k))) as unknown as CoverageCols;
+
+const PROBES: Record<CoverageKind, string> = {
   results: `k."status" = 'finished'`,
   events: `EXISTS (SELECT 1 FROM "match_events" x WHERE x."contestId" = k."id" AND x."deletedAt" IS NULL)`,
   lineups: `EXISTS (SELECT 1 FROM "lineup_entries" x WHERE x."contestId" = k."id")`,
@@ -18,11 +27,12 @@ const PROBES: Record<(typeof COVERAGE_KINDS)[number], string> = {
   odds: `EXISTS (SELECT 1 FROM "odds_points" x WHERE x."contestId" = k."id")`,
 };
 
-/** The six columns for the editions matched by `editions` (SQL naming the edition ids, e.g. `= e."id"`). */
-export const coverageColumns = (editions: string): string =>
-  COVERAGE_KINDS.map(
-    (k) => `EXISTS (SELECT 1 FROM "contests" k WHERE k."editionId" ${editions} AND ${PROBES[k]})`,
-  ).join(", ");
+/** One flag over the editions matched by `editions` (SQL naming the edition ids, e.g. `= e."id"`). */
+const probe = (editions: string, kind: CoverageKind) =>
+  `EXISTS (SELECT 1 FROM "contests" k WHERE k."editionId" ${editions} AND ${PROBES[kind]})`;
+
+/** The six columns of the edition `e`. */
+export const editionCoverage = (): CoverageCols => coverageCols((_, k) => probe(`= e."id"`, k));
 
 /**
  * The six columns over every edition of the competition `c`. SQLite filters the contests by
@@ -31,11 +41,10 @@ export const coverageColumns = (editions: string): string =>
  * them sequentially in each of the 48 probes (10 ms per statement, EXPLAIN ANALYZE at bench scale
  * 1); probing edition by edition it walks the (editionId, kickoffAt) index (1.1 ms).
  */
-export const competitionCoverageColumns = (provider: Provider): string =>
+export const competitionCoverage = (): CoverageCols =>
+  coverageCols((d, k) => competitionProbe(d.provider, k));
+const competitionProbe = (provider: Provider, k: CoverageKind): string =>
   provider === "postgresql"
-    ? COVERAGE_KINDS.map(
-        (k) =>
-          `EXISTS (SELECT 1 FROM "editions" ce WHERE ce."competitionId" = c."id" AND ` +
-          `EXISTS (SELECT 1 FROM "contests" k WHERE k."editionId" = ce."id" AND ${PROBES[k]}))`,
-      ).join(", ")
-    : coverageColumns(`IN (SELECT "id" FROM "editions" WHERE "competitionId" = c."id")`);
+    ? `EXISTS (SELECT 1 FROM "editions" ce WHERE ce."competitionId" = c."id" AND ` +
+      `EXISTS (SELECT 1 FROM "contests" k WHERE k."editionId" = ce."id" AND ${PROBES[k]}))`
+    : probe(`IN (SELECT "id" FROM "editions" WHERE "competitionId" = c."id")`, k);

@@ -1,5 +1,6 @@
-import type { Db } from "../platform/db";
-import { bool, dialect, sqlRows, statement } from "../platform/db/sql";
+import type { Db } from "../../platform/db";
+import { c, columns } from "../../platform/db/columns";
+import { bool, dialect, sqlRows, statement } from "../../platform/db/sql";
 
 /**
  * The snapshots the odds analytics read (lib/odds): per bookmaker, market, selection and line, the
@@ -25,11 +26,20 @@ export interface BookPoint {
  * 100,000-point contest took 190 ms of SQL. In the order the caller reads them (market, bookmaker,
  * selection; closing after early).
  */
+const SNAPSHOT = columns(
+  c.int("contestId", 'o."contestId"'),
+  c.text("bookmaker", 'o."bookmaker"'),
+  c.text("market", 'o."market"'),
+  c.text("selection", 'o."selection"'),
+  c.numOrNull("line", 'o."line"'),
+  c.num("price", 'o."price"'),
+  c.iso("observedAt", 'o."observedAt"'),
+  c.bool("isClosing", 'o."isClosing"'),
+);
+
 const snapshots = (scope: string) =>
   statement(
-    (
-      d,
-    ) => `SELECT o."contestId", o."bookmaker", o."market", o."selection", o."line", o."price", ${d.iso(`o."observedAt"`)}, o."isClosing"
+    (d) => `SELECT ${SNAPSHOT.list(d)}
   FROM "odds_snapshots" s JOIN "odds_points" o ON o."id" = s."pointId" WHERE ${scope}
   ORDER BY s."contestId", s."market", s."bookmaker", s."selection", s."isClosing", o."id"`,
   );
@@ -40,16 +50,16 @@ const byEdition = snapshots(
 );
 
 function points(db: Db, rows: unknown[][]): BookPoint[] {
-  const { isoValue } = dialect(db);
-  return rows.map((r) => ({
-    contestId: Number(r[0]),
-    bookmaker: r[1] as string,
-    market: r[2] as string,
-    selection: r[3] as string,
-    line: r[4] == null ? null : Number(r[4]),
-    price: Number(r[5]),
-    observedAt: isoValue(r[6]),
-    isClosing: bool(r[7]),
+  const at = SNAPSHOT.at;
+  return SNAPSHOT.rows(dialect(db), rows).map((r) => ({
+    contestId: Number(r[at.contestId]),
+    bookmaker: r[at.bookmaker],
+    market: r[at.market],
+    selection: r[at.selection],
+    line: r[at.line] == null ? null : Number(r[at.line]),
+    price: Number(r[at.price]),
+    observedAt: r[at.observedAt],
+    isClosing: bool(r[at.isClosing]),
   }));
 }
 
@@ -71,17 +81,25 @@ export interface SettledSide {
   outcome: string | null;
 }
 
+const SETTLED = columns(
+  c.int("contestId", 'c."id"'),
+  c.text("side", 'p."side"'),
+  c.intOrNull("score", 'COALESCE(p."fullTimeScore", p."score")'),
+  c.textOrNull("outcome", 'p."outcome"'),
+);
+
 const settled = statement(
-  () => `SELECT c."id", p."side", COALESCE(p."fullTimeScore", p."score"), p."outcome"
+  (d) => `SELECT ${SETTLED.list(d)}
   FROM "contests" c JOIN "contest_participants" p ON p."contestId" = c."id"
   WHERE c."editionId" = ? AND c."status" = 'finished'`,
 );
 
 export async function editionResults(db: Db, editionId: number): Promise<SettledSide[]> {
-  return (await sqlRows(db, settled, [editionId])).map((r) => ({
-    contestId: Number(r[0]),
-    side: r[1] as string,
-    score: r[2] == null ? null : Number(r[2]),
-    outcome: (r[3] as string | null) ?? null,
+  const at = SETTLED.at;
+  return SETTLED.rows(dialect(db), await sqlRows(db, settled, [editionId])).map((r) => ({
+    contestId: Number(r[at.contestId]),
+    side: r[at.side],
+    score: r[at.score] == null ? null : Number(r[at.score]),
+    outcome: r[at.outcome] ?? null,
   }));
 }

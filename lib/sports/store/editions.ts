@@ -1,32 +1,34 @@
-import type { Db } from "../platform/db";
-import { slugify } from "../sports/normalize";
-import { sqlRows, statement, type Statement, type SqlRow } from "../platform/db/sql";
-import { coverageColumns } from "./coverage";
+import type { Db } from "../../platform/db";
+import { c, columns, type RowOf } from "../../platform/db/columns";
+import { slugify } from "../normalize";
+import { sqlRows, statement, type Statement, type SqlRow } from "../../platform/db/sql";
+import { editionCoverage } from "./coverage";
 
 /**
- * An edition as a row: [id, competitionId, name, startDate (YYYY-MM-DD), endDate (YYYY-MM-DD),
- * current, contests, teams, "format|kind|code|slug" of its competition, then the six coverage flags of
- * lib/repos/coverage.ts]. Contests and teams let the edition say how many contests it lacks.
+ * An edition, its counts of contests and teams (they let the edition say how many contests it
+ * lacks), its competition's "format|kind|code|slug", then the six coverage flags of
+ * lib/sports/store/coverage.ts.
  */
-export type EditionTuple = [
-  number,
-  number,
-  string,
-  string,
-  string,
-  boolean | number,
-  number | bigint,
-  number | bigint,
-  string,
-  ...Array<boolean | number>,
-];
-
-const COLUMNS = (d: { day(col: string): string }) =>
-  `e."id", e."competitionId", e."name", ${d.day('e."startDate"')}, ${d.day('e."endDate"')}, e."current", ` +
-  `(SELECT count(*) FROM "contests" k WHERE k."editionId" = e."id"), ` +
-  `(SELECT count(DISTINCT p."teamId") FROM "contest_participants" p JOIN "contests" k ON k."id" = p."contestId" WHERE k."editionId" = e."id"), ` +
-  `(SELECT c2."format" || '|' || c2."kind" || '|' || coalesce(c2."code", '') || '|' || c2."slug" FROM "competitions" c2 WHERE c2."id" = e."competitionId"), ` +
-  coverageColumns(`= e."id"`);
+export const EDITION = columns(
+  c.int("id", 'e."id"'),
+  c.int("competitionId", 'e."competitionId"'),
+  c.text("name", 'e."name"'),
+  c.day("startDate", 'e."startDate"'),
+  c.day("endDate", 'e."endDate"'),
+  c.bool("current", 'e."current"'),
+  c.count("contests", `(SELECT count(*) FROM "contests" k WHERE k."editionId" = e."id")`),
+  c.count(
+    "teams",
+    `(SELECT count(DISTINCT p."teamId") FROM "contest_participants" p JOIN "contests" k ON k."id" = p."contestId" WHERE k."editionId" = e."id")`,
+  ),
+  c.text(
+    "competitionKey",
+    `(SELECT c2."format" || '|' || c2."kind" || '|' || coalesce(c2."code", '') || '|' || c2."slug" FROM "competitions" c2 WHERE c2."id" = e."competitionId")`,
+  ),
+  ...editionCoverage(),
+);
+export type EditionTuple = RowOf<typeof EDITION.cols>;
+const COLUMNS = EDITION.list;
 
 type CurrentFilter = "any" | "current" | "past";
 const CURRENT: Record<CurrentFilter, string> = {
@@ -74,7 +76,7 @@ export async function listEditions(
   }
   const rows = await sqlRows(db, oneCompetition[f], [filter.competitionId]);
   if (rows.length === 0) return null;
-  return rows[0][0] === null ? [] : (rows as unknown as EditionTuple[]);
+  return rows[0][EDITION.at.id] === null ? [] : (rows as unknown as EditionTuple[]);
 }
 
 const byId = statement((d) => `SELECT ${COLUMNS(d)} FROM "editions" e WHERE e."id" = ?`);

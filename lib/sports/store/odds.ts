@@ -1,5 +1,6 @@
-import type { Db } from "../platform/db";
-import { dialect, sqlRows, type Dialect, type SqlParam } from "../platform/db/sql";
+import type { Db } from "../../platform/db";
+import { c, columns, type RowOf } from "../../platform/db/columns";
+import { dialect, sqlRows, type Dialect, type SqlParam } from "../../platform/db/sql";
 
 export type OddsScope = { kind: "contest" | "person"; id: number };
 export interface OddsFilter {
@@ -16,23 +17,20 @@ export interface Position {
   id: number;
 }
 
-/**
- * One odds point as a row: [id, contestId, personId, bookmaker, market, selection, line, price,
- * observedAt (ISO-8601 UTC text), isClosing (0/1 or boolean)].
- */
-export type OddsTuple = [
-  number,
-  number,
-  number | null,
-  string,
-  string,
-  string,
-  number | null,
-  number,
-  string,
-  number | boolean,
-];
-export const T = 8;
+/** One odds point. */
+export const ODDS = columns(
+  c.int("id", '"id"'),
+  c.int("contestId", '"contestId"'),
+  c.intOrNull("personId", '"personId"'),
+  c.text("bookmaker", '"bookmaker"'),
+  c.text("market", '"market"'),
+  c.text("selection", '"selection"'),
+  c.numOrNull("line", '"line"'),
+  c.num("price", '"price"'),
+  c.iso("observedAt", '"observedAt"'),
+  c.bool("isClosing", '"isClosing"'),
+);
+export type OddsTuple = RowOf<typeof ODDS.cols>;
 
 /**
  * The WHERE clause and its parameters. Built from fixed fragments (never from input text), so a
@@ -58,15 +56,6 @@ function where(d: Dialect, scope: OddsScope, f: OddsFilter, params: SqlParam[]):
   return parts.join(" AND ");
 }
 
-const columns = (d: Dialect) =>
-  `"id", "contestId", "personId", "bookmaker", "market", "selection", "line", "price", ${d.iso(`"observedAt"`)}, "isClosing"`;
-
-/** observedAt as ISO-8601 UTC text (converted in place: the rows are this call's own arrays). */
-function withIso(d: Dialect, rows: unknown[][]): OddsTuple[] {
-  for (const r of rows) r[T] = d.isoValue(r[T]);
-  return rows as OddsTuple[];
-}
-
 /**
  * Rows strictly after `pos` in newest-first order, in one statement. Written as `observedAt <= t
  * AND (observedAt < t OR id < lastId)` so the (scope, observedAt desc, id desc) index seeks
@@ -88,8 +77,8 @@ export async function oddsAfter(
     params.push(t, t, pos.id);
   }
   params.push(take);
-  const text = `SELECT ${columns(d)} FROM "odds_points" WHERE ${cond} ORDER BY "observedAt" DESC, "id" DESC LIMIT ${d.limit}`;
-  return withIso(d, await sqlRows(db, text, params));
+  const text = `SELECT ${ODDS.list(d)} FROM "odds_points" WHERE ${cond} ORDER BY "observedAt" DESC, "id" DESC LIMIT ${d.limit}`;
+  return ODDS.rows(d, await sqlRows(db, text, params));
 }
 
 /** Every row observed in [from, to) for the scope and filters (part of one downsampling bucket). */
@@ -104,5 +93,5 @@ export async function oddsInWindow(
   const d = dialect(db);
   const cond = `${where(d, scope, f, params)} AND "observedAt" >= ? AND "observedAt" < ?`;
   params.push(d.at(from), d.at(to));
-  return withIso(d, await sqlRows(db, `SELECT ${columns(d)} FROM "odds_points" WHERE ${cond}`, params));
+  return ODDS.rows(d, await sqlRows(db, `SELECT ${ODDS.list(d)} FROM "odds_points" WHERE ${cond}`, params));
 }

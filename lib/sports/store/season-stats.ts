@@ -1,5 +1,6 @@
-import type { Db } from "../platform/db";
-import { dialect, sqlRows, statement } from "../platform/db/sql";
+import type { Db } from "../../platform/db";
+import { c, columns, type RowOf } from "../../platform/db/columns";
+import { dialect, sqlRows, statement } from "../../platform/db/sql";
 
 /**
  * Season figures and head-to-head, read from the per-contest rows (person_contest_stats,
@@ -28,12 +29,20 @@ export async function defaultEdition(db: Db, of: "person" | "team", id: number):
   return v == null ? null : Number(v);
 }
 
-/** [contestId, kickoffAt (ISO), teamId, stat, value, teamName], by kickoff, contest, stat. */
-export type PersonMatchStatTuple = [number, string, number | null, string, number, string | null];
+/** A person's statistic in one contest of an edition, by kickoff, contest, stat. */
+export const PERSON_MATCH_STAT = columns(
+  c.int("contestId", 's."contestId"'),
+  c.iso("kickoffAt", 'c."kickoffAt"'),
+  c.intOrNull("teamId", 's."teamId"'),
+  c.text("stat", 's."stat"'),
+  c.int("value", 's."value"'),
+  c.textOrNull("teamName", 't."name"'),
+);
+export type PersonMatchStatTuple = RowOf<typeof PERSON_MATCH_STAT.cols>;
 
 const personRows = statement(
   (d) =>
-    `SELECT s."contestId", ${d.iso('c."kickoffAt"')}, s."teamId", s."stat", s."value", t."name" FROM "person_contest_stats" s ` +
+    `SELECT ${PERSON_MATCH_STAT.list(d)} FROM "person_contest_stats" s ` +
     `JOIN "contests" c ON c."id" = s."contestId" LEFT JOIN "teams" t ON t."id" = s."teamId" WHERE s."personId" = ? AND c."editionId" = ? ` +
     `ORDER BY c."kickoffAt", c."id", s."stat"`,
 );
@@ -43,32 +52,27 @@ export async function personMatchStats(
   personId: number,
   editionId: number,
 ): Promise<PersonMatchStatTuple[]> {
-  const rows = await sqlRows(db, personRows, [personId, editionId]);
-  const d = dialect(db);
-  for (const r of rows) r[1] = d.isoValue(r[1]);
-  return rows as unknown as PersonMatchStatTuple[];
+  return PERSON_MATCH_STAT.rows(dialect(db), await sqlRows(db, personRows, [personId, editionId]));
 }
 
-/**
- * A finished contest of a team: [contestId, kickoffAt (ISO), side, goalsFor, opponentId,
- * goalsAgainst, outcome, shots, shotsOnTarget, corners, fouls, yellowCards, redCards, opponentName].
- */
-export type TeamMatchTuple = [
-  number,
-  string,
-  string,
-  number | null,
-  number | null,
-  number | null,
-  string | null,
-  number | null,
-  number | null,
-  number | null,
-  number | null,
-  number | null,
-  number | null,
-  string | null,
-];
+/** A finished contest of a team, from its side, with its team statistics. */
+export const TEAM_MATCH = columns(
+  c.int("contestId", 'c."id"'),
+  c.iso("kickoffAt", 'c."kickoffAt"'),
+  c.text("side", 'p."side"'),
+  c.intOrNull("goalsFor", 'p."score"'),
+  c.intOrNull("opponentId", 'o."teamId"'),
+  c.intOrNull("goalsAgainst", 'o."score"'),
+  c.textOrNull("outcome", 'p."outcome"'),
+  c.intOrNull("shots", 's."shots"'),
+  c.intOrNull("shotsOnTarget", 's."shotsOnTarget"'),
+  c.intOrNull("corners", 's."corners"'),
+  c.intOrNull("fouls", 's."fouls"'),
+  c.intOrNull("yellowCards", 's."yellowCards"'),
+  c.intOrNull("redCards", 's."redCards"'),
+  c.textOrNull("opponentName", 'ot."name"'),
+);
+export type TeamMatchTuple = RowOf<typeof TEAM_MATCH.cols>;
 
 // The edition's contests first, off the (editionId, kickoffAt) index and already in kickoff order,
 // then the team's row by (teamId, contestId): from the team's rows first, England's 1,088
@@ -76,8 +80,7 @@ export type TeamMatchTuple = [
 // order 0.03 ms). CROSS JOIN fixes that order in SQLite; PostgreSQL plans it as an inner join.
 const teamRows = statement(
   (d) =>
-    `SELECT c."id", ${d.iso('c."kickoffAt"')}, p."side", p."score", o."teamId", o."score", p."outcome", ` +
-    `s."shots", s."shotsOnTarget", s."corners", s."fouls", s."yellowCards", s."redCards", ot."name" ` +
+    `SELECT ${TEAM_MATCH.list(d)} ` +
     `FROM "contests" c CROSS JOIN "contest_participants" p CROSS JOIN "contest_participants" o ` +
     `LEFT JOIN "teams" ot ON ot."id" = o."teamId" ` +
     `LEFT JOIN "team_contest_stats" s ON s."contestId" = c."id" AND s."teamId" = p."teamId" ` +
@@ -86,27 +89,22 @@ const teamRows = statement(
 );
 
 export async function teamMatches(db: Db, teamId: number, editionId: number): Promise<TeamMatchTuple[]> {
-  const rows = await sqlRows(db, teamRows, [editionId, teamId]);
-  const d = dialect(db);
-  for (const r of rows) r[1] = d.isoValue(r[1]);
-  return rows as unknown as TeamMatchTuple[];
+  return TEAM_MATCH.rows(dialect(db), await sqlRows(db, teamRows, [editionId, teamId]));
 }
 
-/**
- * A contest between two teams, from the first team's side: [contestId, competitionId, editionId,
- * kickoffAt (ISO), status, side, goalsFor, goalsAgainst, outcome], newest first.
- */
-export type MeetingTuple = [
-  number,
-  number,
-  number,
-  string,
-  string,
-  string,
-  number | null,
-  number | null,
-  string | null,
-];
+/** A contest between two teams, from the first team's side, newest first. */
+export const MEETING = columns(
+  c.int("contestId", 'c."id"'),
+  c.int("competitionId", 'e."competitionId"'),
+  c.int("editionId", 'c."editionId"'),
+  c.iso("kickoffAt", 'c."kickoffAt"'),
+  c.text("status", 'c."status"'),
+  c.text("side", 'p."side"'),
+  c.intOrNull("goalsFor", 'p."score"'),
+  c.intOrNull("goalsAgainst", 'o."score"'),
+  c.textOrNull("outcome", 'p."outcome"'),
+);
+export type MeetingTuple = RowOf<typeof MEETING.cols>;
 
 // The team's (teamId, contestId) index entries, each probed for the opponent's entry in the same
 // contest, before any contest row is read: joined in the written order without CROSS JOIN, SQLite
@@ -114,15 +112,12 @@ export type MeetingTuple = [
 // (2.3 ms; this order 0.4 ms). PostgreSQL plans CROSS JOIN with WHERE as inner joins.
 const meetingRows = statement(
   (d) =>
-    `SELECT c."id", e."competitionId", c."editionId", ${d.iso('c."kickoffAt"')}, c."status", p."side", p."score", o."score", p."outcome" ` +
+    `SELECT ${MEETING.list(d)} ` +
     `FROM "contest_participants" p CROSS JOIN "contest_participants" o CROSS JOIN "contests" c CROSS JOIN "editions" e ` +
     `WHERE p."teamId" = ? AND o."teamId" = ? AND o."contestId" = p."contestId" AND o."side" <> p."side" ` +
     `AND c."id" = p."contestId" AND e."id" = c."editionId" ORDER BY c."kickoffAt" DESC, c."id" DESC`,
 );
 
 export async function meetings(db: Db, teamId: number, opponentId: number): Promise<MeetingTuple[]> {
-  const rows = await sqlRows(db, meetingRows, [teamId, opponentId]);
-  const d = dialect(db);
-  for (const r of rows) r[3] = d.isoValue(r[3]);
-  return rows as unknown as MeetingTuple[];
+  return MEETING.rows(dialect(db), await sqlRows(db, meetingRows, [teamId, opponentId]));
 }
