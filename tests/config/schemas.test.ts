@@ -16,8 +16,11 @@ const SERVER_ONLY = [
   /^pg/,
   /^nodemailer/,
 ];
-/** The platform (configuration, database, Redis, logging, the error class) is server code. */
-const SERVER_PATHS = [/^lib\/platform\//];
+/**
+ * The platform (configuration, database, Redis, logging, the error class) is server code, except
+ * lib/platform/zod.ts: zod as the schemas take it (jitless in the browser).
+ */
+const SERVER_PATHS = [/^lib\/platform\/(?!zod\.ts$)/];
 const BUILTIN = new Set(builtinModules);
 
 /** The modules a file imports for values (not `import type` / `export type`), as written. */
