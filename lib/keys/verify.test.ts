@@ -69,7 +69,7 @@ test("a lookup nothing overtook is cached and answers the next request without a
   expect(reads).toHaveLength(1);
 });
 
-test("a memoised verdict answers only the secret that matched: another secret is still refused", async () => {
+test("a cached key answers only its own secret: another secret is still refused", async () => {
   const { prefix, secret } = splitKey(KEY);
   forgetKey(prefix);
   const pending = verifyKey(prefix, secret);

@@ -88,24 +88,9 @@ function lookup(prefix: string, retries = 2): Promise<AuthKeyRecord | null> {
   return load;
 }
 
-/**
- * The verdict of a loaded record, by the secret that matched it: a known key's next request is a
- * Map lookup instead of a SHA-256 of the secret, a hex decode and a constant-time compare (~3% of
- * a cache hit's profile). A Map compares by the string's full hash before any character, so a
- * wrong secret's timing says nothing of how much of it was right. Keyed by the record: a reload,
- * revocation or any other lifecycle change makes a new record (or none), so a memoised verdict
- * never outlives the cache entry; revoked, disabled and suspended records are never memoised,
- * and expiry is checked on every request.
- */
-const accepted = new WeakMap<AuthKeyRecord, Map<string, Verification>>();
-
 /** `secret` null: the principal proved itself another way (an OAuth token of /mcp, lib/oauth/access.ts). */
 function judge(found: AuthKeyRecord | null, prefix: string, secret: string | null): Verification {
   if (!found) return { ok: false, failure: { reason: "unknown_prefix" } };
-  if (secret !== null) {
-    const ok = accepted.get(found)?.get(secret);
-    if (ok !== undefined && (found.expiresAt === null || found.expiresAt > now())) return ok;
-  }
   const base = { accountId: found.caller.accountId, prefix };
   if (secret !== null && !secretMatches(secret, found.secretHash)) {
     return { ok: false, failure: { reason: "invalid_secret", ...base } };
@@ -118,9 +103,8 @@ function judge(found: AuthKeyRecord | null, prefix: string, secret: string | nul
     (found.expiresAt !== null && found.expiresAt <= now())
   )
     return { ok: false, failure: { reason: "revoked", ...base } };
-  const verdict: Verification = { ok: true, caller: found.caller };
-  if (secret !== null) accepted.set(found, new Map([[secret, verdict]]));
-  return verdict;
+  // No verdict is memoised by secret: the process keeps no full key, only its digest.
+  return { ok: true, caller: found.caller };
 }
 
 /**
