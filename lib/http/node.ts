@@ -47,14 +47,18 @@ export type NodeHandler = (req: IncomingMessage, res: ServerResponse) => Promise
 /**
  * Adapts node:http to a keyed surface, skipping Next's per-request cost. A surface that reads a
  * body closes the connection when it answered before reading it all (a refused body is not parsed
- * as the next request); /v1's GETs are answered before node marks them complete, so never there.
+ * as the next request).
  */
 export function nodeHandler<R extends Routable, A>(surface: Surface<R, A>): NodeHandler {
   const closeUnread = surface.body !== null;
   return (req, res) => {
     const out = handleKeyed(surface, new NodeApiRequest(req), req);
-    if (out instanceof Promise) return out.then((o) => send(req, res, o, closeUnread));
-    send(req, res, out, closeUnread);
+    // Node marks even a bodiless request complete only after its request event: a surface that
+    // reads bodies answers a turn later, so an answer given before reading (404, 401) keeps the
+    // connection open when nothing was left unread.
+    if (out instanceof Promise || closeUnread)
+      return Promise.resolve(out).then((o) => send(req, res, o, closeUnread));
+    send(req, res, out, false);
   };
 }
 
