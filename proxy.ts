@@ -5,11 +5,12 @@ import { NextResponse, type NextRequest } from "next/server";
  * and then back to that exact page (layouts cannot see the path), and which workspace the URL
  * names (`?w=`; lib/workspaces/member.ts checks the membership, whatever the header says).
  */
-export function proxy(request: NextRequest) {
-  // The operator console without a session cookie: the unmatched address's own 404, byte for byte.
-  // A notFound() in a page (app/operator) answers the same status and title but an empty body shell
-  // filled from the payload (next.js#62228), which told the console apart from an unknown address.
-  if (isConsole(request.nextUrl.pathname) && !hasSession(request))
+export async function proxy(request: NextRequest) {
+  // The operator console for anyone but an operator (signed out included): the unmatched address's
+  // own 404, byte for byte. A notFound() in a page (app/operator) answers the same status and title
+  // but an empty body shell filled from the payload (next.js#62228), which told the console apart
+  // from an unknown address. The gate is loaded for console paths only (it reads the database).
+  if (isConsole(request.nextUrl.pathname) && !(hasSession(request) && (await operatorAsks(request))))
     return NextResponse.rewrite(new URL("/_no-such-page", request.url));
   const headers = new Headers(request.headers);
   headers.set("x-statline-path", request.nextUrl.pathname + request.nextUrl.search);
@@ -19,6 +20,8 @@ export function proxy(request: NextRequest) {
   return NextResponse.next({ request: { headers } });
 }
 
+const operatorAsks = async (request: NextRequest) =>
+  (await import("./lib/operator/gate")).consoleVisitorIsOperator(request);
 const isConsole = (path: string) => path === "/operator" || path.startsWith("/operator/");
 /** next-auth's session cookie (also split into `.0`, `.1` … when large; `__Secure-` over https). */
 const hasSession = (request: NextRequest) =>

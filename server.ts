@@ -10,23 +10,23 @@ import { ingestSurface } from "./lib/ingest/pipeline";
 import { sandboxSurface } from "./lib/replay/http";
 import { interruptReplays } from "./lib/replay/runner";
 import { cacheStats, watchDataVersion } from "./lib/api/cache";
-import { envInt, envStrOpt, setEnvDefault } from "./lib/config";
-import { db } from "./lib/db";
-import { logError, logInfo, logWarn } from "./lib/log";
-import { setListenHost } from "./lib/metrics-http";
-import { OPS_ROUTES, serveOps } from "./lib/ops";
-import { metrics } from "./lib/metrics";
+import { envInt, envStrOpt, setEnvDefault } from "./lib/platform/config";
+import { db } from "./lib/platform/db";
+import { logError, logInfo, logWarn } from "./lib/platform/log";
+import { setListenHost } from "./lib/platform/metrics-http";
+import { OPS_ROUTES, serveOps } from "./lib/platform/ops";
+import { metrics } from "./lib/platform/metrics";
 import { importMaxBytes, OPERATOR_IMPORT_PATH } from "./lib/operator/import-limits";
 import { startHeartbeat } from "./lib/operator/instances";
-import { loadCatalogue, watchCatalogue } from "./lib/plan-catalogue";
-import { getRedis, whenRedisReady } from "./lib/redis";
-import { admitBody, applyServerLimits, serverOptions } from "./lib/server-limits";
-import { gracefulShutdown, isStopping, onShutdown, onStopping } from "./lib/shutdown";
+import { loadCatalogue, watchCatalogue } from "./lib/plans/catalogue";
+import { getRedis, whenRedisReady } from "./lib/platform/redis";
+import { admitBody, applyServerLimits, serverOptions } from "./lib/platform/server-limits";
+import { gracefulShutdown, isStopping, onShutdown, onStopping } from "./lib/platform/shutdown";
 import { closeAllStreams } from "./lib/events/stream";
 import { createMcpApp } from "./lib/mcp/http/app";
 import { MCP_PATHS } from "./lib/mcp/http/paths";
 import { closeAllSessions } from "./lib/mcp/http/sessions";
-import { trailingSlashTarget } from "./lib/trailing-slash";
+import { trailingSlashTarget } from "./lib/platform/trailing-slash";
 import { flushUsage, usageStats } from "./lib/usage";
 import { startWebhooks, stopWebhooks } from "./lib/webhooks/worker";
 import { startAlertSweep, stopAlertSweep } from "./lib/alerts/worker";
@@ -140,7 +140,7 @@ export async function startServer(opts: { port: number; host: string; dev?: bool
   startAlertSweep(db);
   onShutdown("alert sweep", async () => stopAlertSweep());
 
-  // Drain (lib/shutdown.ts), then write buffered metering (bounded wait), then exit. Responses
+  // Drain (lib/platform/shutdown.ts), then write buffered metering (bounded wait), then exit. Responses
   // are metered before they are written, so nothing that reached a client is lost.
   // Streams end at once on SIGTERM (clients resume on another instance with Last-Event-ID).
   onStopping(() => {

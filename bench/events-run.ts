@@ -4,7 +4,7 @@
 // without Redis the server learns of a write through its head poll (CHANGES_POLL_MS, default
 // 500 ms); with Redis through the pub/sub signal.
 import os from "node:os";
-import { createClient, type Db } from "../lib/db/client";
+import { createClient, type Db } from "../lib/platform/db/client";
 import { recordChanges } from "../lib/events/changes";
 import { openSse, type SseClient } from "../tests/support/sse";
 import type { BenchDb } from "./datasets";

@@ -2,13 +2,13 @@
 // unavoidable work of the request (the endpoint's own prepared statements through the same driver,
 // JSON.stringify of the rows, one write). Statlines's req/s and CPU per request are reported as
 // ratios to it. The statements are captured by running the route's handler once in this process
-// with lib/db/sql.ts's trace on, so a route added later gets its floor without code here.
+// with lib/platform/db/sql.ts's trace on, so a route added later gets its floor without code here.
 import fs from "node:fs";
 import path from "node:path";
 import { parseQuery } from "../lib/api/request";
 import { matchRoute } from "../lib/api/router";
-import { createClient } from "../lib/db/client";
-import { sqlTrace, type SqlParam } from "../lib/db/sql";
+import { createClient } from "../lib/platform/db/client";
+import { sqlTrace, type SqlParam } from "../lib/platform/db/sql";
 import { startScriptServer, type Baseline } from "./servers";
 
 export interface Captured {

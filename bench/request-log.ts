@@ -5,8 +5,8 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { createClient, type Db } from "../lib/db/client";
-import { applyMigrations } from "../lib/db/schema-engine";
+import { createClient, type Db } from "../lib/platform/db/client";
+import { applyMigrations } from "../lib/platform/db/schema-engine";
 import type { RequestLogRow } from "../lib/requestlog/buffer";
 import { insertRequestLogs } from "../lib/requestlog/store";
 import type { UsageRow } from "../lib/usage/meter";

@@ -2,7 +2,7 @@
 // server and a local receiver that verifies every signature with the `standardwebhooks` package.
 // The endpoint is added and removed with the operator CLI, so the bench database keeps none.
 import os from "node:os";
-import { createClient } from "../lib/db/client";
+import { createClient } from "../lib/platform/db/client";
 import { startReceiver } from "../tests/support/webhook-receiver";
 import { runScript, type BenchDb } from "./datasets";
 import { writer, writeToReceiveLatency } from "./events-run";

@@ -1,7 +1,7 @@
 // Operator CLI working directly on DATABASE_URL. `npm run --silent admin -- help` lists commands.
-import { commands } from "../lib/cli/commands";
-import { assertEnv } from "../lib/config";
-import { AUTH_SECRET_FILE, loadAuthSecret } from "../lib/auth-secret";
+import { commands } from "./admin-commands";
+import { assertEnv } from "../lib/platform/config";
+import { AUTH_SECRET_FILE, loadAuthSecret } from "../lib/platform/auth-secret";
 
 async function main() {
   assertEnv();

@@ -1,9 +1,9 @@
-// Regenerates the environment tables of docs/configuration.md from lib/config/vars*.ts.
+// Regenerates the environment tables of docs/configuration.md from lib/platform/config/vars*.ts.
 //   npm run docs:config            write
 //   npm run docs:config -- --check exit 1 when the file is stale
 import fs from "node:fs";
 import path from "node:path";
-import { renderConfigDoc } from "../lib/config/docs";
+import { renderConfigDoc } from "../lib/platform/config/docs";
 
 async function main() {
   const file = path.resolve("docs", "configuration.md");

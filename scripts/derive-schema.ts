@@ -4,9 +4,9 @@
 //   npm run db:derive -- --check                exit 1 when anything derived is stale
 import fs from "node:fs";
 import path from "node:path";
-import { prismaPaths, type Provider } from "../lib/db/config";
-import { derivePostgresSchema } from "../lib/db/derive";
-import { diffSchemas } from "../lib/db/schema-engine";
+import { prismaPaths, type Provider } from "../lib/platform/db/config";
+import { derivePostgresSchema } from "../lib/platform/db/derive";
+import { diffSchemas } from "../lib/platform/db/schema-engine";
 
 const args = process.argv.slice(2);
 const check = args.includes("--check");

@@ -3,7 +3,7 @@
 // folder in openfootball's <season>/<code>.json layout) and point-adjustment CSVs.
 import fs from "node:fs";
 import { bumpDataVersion } from "../lib/events/data-version";
-import { db } from "../lib/db";
+import { db } from "../lib/platform/db";
 import { importFolder, type FileOutcome } from "../lib/importers/folder";
 import { changedAnything, importFile, ImportError, SUPPORTED_FORMATS } from "../lib/importers/index";
 import type { ImportSummary } from "../lib/importers/types";

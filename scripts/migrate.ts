@@ -1,8 +1,8 @@
 // Applies the repo's migrations to DATABASE_URL (SQLite by default) with Prisma's WASM schema
 // engine: no engine download. Idempotent.
-import { databaseUrl, providerOf } from "../lib/db/config";
-import { applyMigrations } from "../lib/db/schema-engine";
-import { redactUrl } from "../lib/db/redact";
+import { databaseUrl, providerOf } from "../lib/platform/db/config";
+import { applyMigrations } from "../lib/platform/db/schema-engine";
+import { redactUrl } from "../lib/platform/db/redact";
 
 export async function migrate(url = databaseUrl()): Promise<string[]> {
   const applied = await applyMigrations(url);

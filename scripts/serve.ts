@@ -3,10 +3,10 @@
 import { spawn } from "node:child_process";
 import { createRequire } from "node:module";
 import path from "node:path";
-import { assertEnv } from "../lib/config";
-import { applyServerBusyTimeout } from "../lib/db/config";
+import { assertEnv } from "../lib/platform/config";
+import { applyServerBusyTimeout } from "../lib/platform/db/config";
 
-// A malformed variable stops here, naming it (lib/config).
+// A malformed variable stops here, naming it (lib/platform/config).
 try {
   assertEnv();
 } catch (err) {

@@ -1,8 +1,8 @@
 // `npm start [-- --no-demo]`: migrate, seed demo data on an empty database (unless STATLINE_DEMO=off), build the app when sources changed,
 // then serve dashboard and API on PORT (default 3000).
-import { loadAuthSecret } from "../lib/auth-secret";
-import { assertEnv, envBool } from "../lib/config";
-import { applyServerBusyTimeout } from "../lib/db/config";
+import { loadAuthSecret } from "../lib/platform/auth-secret";
+import { assertEnv, envBool } from "../lib/platform/config";
+import { applyServerBusyTimeout } from "../lib/platform/db/config";
 import { buildIfStale } from "./build-if-stale";
 import { migrate } from "./migrate";
 

@@ -11,7 +11,7 @@ import { Providers } from "@/components/providers";
 import { safeCallbackPath } from "@/lib/auth/callback";
 import { csrfTokenFor } from "@/lib/auth/csrf";
 import { isEmailVerified } from "@/lib/auth/email-verification";
-import { db } from "@/lib/db";
+import { db } from "@/lib/platform/db";
 import { mailConfigured } from "@/lib/mail";
 import { isOperator } from "@/lib/operator/access";
 import { accountStanding } from "@/lib/operator/suspension";

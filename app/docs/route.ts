@@ -1,7 +1,7 @@
 import { route } from "@/lib/auth/route";
 import { getCurrentUser } from "@/lib/auth/session";
 import { listKeyViews } from "@/lib/keys/views";
-import { db } from "@/lib/db";
+import { db } from "@/lib/platform/db";
 import { docsResponse } from "@/lib/docs/page";
 
 export const dynamic = "force-dynamic";

@@ -2,7 +2,7 @@ import { AccountList } from "@/components/operator/AccountList";
 import { Card } from "@/components/ui/Card";
 import { PageHeader } from "@/components/ui/Card";
 import { focusRing } from "@/components/ui/Button";
-import { db } from "@/lib/db";
+import { db } from "@/lib/platform/db";
 import { operatorTitle, requireOperator } from "@/lib/operator/access";
 import { SEARCH_MAX, searchAccounts } from "@/lib/operator/accounts";
 

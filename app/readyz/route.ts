@@ -1,6 +1,6 @@
-import { opsRouteHandler } from "@/lib/ops";
+import { opsRouteHandler } from "@/lib/platform/ops";
 
-// Under plain `next start`; the lean server answers /readyz itself through the same lib/ops.ts entry.
+// Under plain `next start`; the lean server answers /readyz itself through the same lib/platform/ops.ts entry.
 export const dynamic = "force-dynamic";
 export const runtime = "nodejs";
 

@@ -1,6 +1,6 @@
 "use client";
 
-import { describeUserAgent } from "@/lib/util/user-agent";
+import { describeUserAgent } from "@/lib/platform/util/user-agent";
 import { useRevokeSessionMutation, useSessionsQuery } from "../hooks/useSessionsQuery";
 import { Badge } from "../ui/Badge";
 import { Button } from "../ui/Button";

@@ -1,7 +1,7 @@
 "use client";
 
 import { useState } from "react";
-import { describeUserAgent } from "@/lib/util/user-agent";
+import { describeUserAgent } from "@/lib/platform/util/user-agent";
 import { useSignInsQuery } from "../hooks/usePasskeys";
 import { Button } from "../ui/Button";
 import { Card, CardHeader } from "../ui/Card";

@@ -15,7 +15,7 @@ import { DownloadIcon, ListIcon } from "../ui/icons";
 import { EmptyState, ErrorState, RoleNotice, Skeleton } from "../ui/States";
 import { useCan, useRole } from "../workspace";
 import { AuditTarget, describeAction } from "./actions";
-import { describeUserAgent } from "@/lib/util/user-agent";
+import { describeUserAgent } from "@/lib/platform/util/user-agent";
 
 // Four columns (origin under the actor) fit 1280 px with the sidebar; below 1024 px each event is a
 // stacked card. The old six-column table (880 px minimum) hid IP and Client at 1280, 768 and 390.

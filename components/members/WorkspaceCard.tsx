@@ -5,7 +5,7 @@ import { useState, type FormEvent, type ReactNode } from "react";
 import type { MembersPage } from "../hooks/useMembersQuery";
 import { useWorkspaceMutations } from "../hooks/useWorkspaceMutations";
 import { can } from "@/lib/workspaces/permissions";
-import { WORKSPACE_NAME_MAX } from "@/lib/workspaces/inputs";
+import { WORKSPACE_NAME_MAX } from "@/lib/workspaces/limits";
 import { Button } from "../ui/Button";
 import { Card, CardHeader } from "../ui/Card";
 import {

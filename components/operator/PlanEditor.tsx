@@ -3,7 +3,7 @@
 import { useMutation } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
 import { useState, type FormEvent } from "react";
-import { MAX_UNIT_COST, UNIT_GROUPS, type UnitCosts } from "@/lib/unit-groups";
+import { MAX_UNIT_COST, UNIT_GROUPS, type UnitCosts } from "@/lib/plans/unit-groups";
 import { useApi } from "../hooks/useApi";
 import { Button, focusRing } from "../ui/Button";
 import { formatNumber } from "../ui/format";

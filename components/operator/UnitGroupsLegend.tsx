@@ -1,4 +1,4 @@
-import { UNIT_GROUPS, type UnitGroup } from "@/lib/unit-groups";
+import { UNIT_GROUPS, type UnitGroup } from "@/lib/plans/unit-groups";
 
 /** Which /v1 endpoints each price group covers, from the route table (RouteDef.group). */
 export function UnitGroupsLegend({ patterns }: { patterns: Record<UnitGroup, string[]> }) {

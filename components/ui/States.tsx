@@ -21,7 +21,8 @@ export function EmptyState({
       <div className="flex size-12 items-center justify-center rounded-full bg-emerald-50 text-emerald-700 ring-8 ring-emerald-50/50">
         {icon}
       </div>
-      <h3 className="mt-4 text-base font-semibold text-slate-900">{title}</h3>
+      {/* h2: most empty states sit right under the page's h1 (an h3 skipped a level). */}
+      <h2 className="mt-4 text-base font-semibold text-slate-900">{title}</h2>
       {children && <div className="mt-1 max-w-md text-sm text-slate-600">{children}</div>}
       {action && <div className="mt-5">{action}</div>}
     </div>
@@ -63,7 +64,7 @@ export function ErrorState({ error, onRetry, what }: { error: unknown; onRetry: 
       <div className="flex size-12 items-center justify-center rounded-full bg-red-50 text-red-600">
         <AlertIcon width={22} height={22} />
       </div>
-      <h3 className="mt-4 text-base font-semibold text-slate-900">Couldn’t load {what}</h3>
+      <h2 className="mt-4 text-base font-semibold text-slate-900">Couldn’t load {what}</h2>
       <p className="mt-1 max-w-md text-sm text-slate-600">{message}</p>
       <Button variant="secondary" className="mt-5" onClick={onRetry}>
         <RefreshIcon width={16} height={16} /> Try again

@@ -1,4 +1,4 @@
-import type { Db, DbOrTx } from "../db";
+import type { Db, DbOrTx } from "../platform/db";
 
 /** Data access for User rows and the Account each user owns; the rules live in users.ts and lib/auth. */
 

@@ -1,4 +1,4 @@
-import type { Db } from "../db";
+import type { Db } from "../platform/db";
 import { addOwner } from "../workspaces/store";
 import * as store from "./store";
 

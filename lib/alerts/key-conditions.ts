@@ -1,4 +1,4 @@
-import type { Db } from "../db";
+import type { Db } from "../platform/db";
 import { keysExpiringBetween } from "../keys/store";
 import { knownDedupeKeys, raiseAlert } from "./raise";
 import type { AlertInput, AlertType } from "./types";

@@ -1,8 +1,8 @@
 import { createPublicKey, verify, type KeyObject } from "node:crypto";
 import fs from "node:fs";
-import type { Result } from "../api/errors";
-import { envStrOpt } from "../config";
-import { perProcess } from "../process-state";
+import type { Result } from "../platform/errors";
+import { envStrOpt } from "../platform/config";
+import { perProcess } from "../platform/process-state";
 
 /**
  * The public keys that sign leak reports. GitHub's secret-scanning partner programme signs each

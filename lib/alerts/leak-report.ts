@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { Db } from "../db";
+import type { Db } from "../platform/db";
 import { recordAudit } from "../audit/store";
 import { KEY_PATTERN, secretMatches, splitKey } from "../keys/format";
 import { hasValidChecksum } from "../keys/checksum";

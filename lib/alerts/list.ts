@@ -1,4 +1,4 @@
-import type { Db } from "../db";
+import type { Db } from "../platform/db";
 import * as store from "./store";
 
 /** How many alerts the dashboard lists (newest first); older ones stay stored. */

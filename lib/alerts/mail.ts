@@ -1,5 +1,5 @@
-import type { Db } from "../db";
-import { envStrOpt } from "../config";
+import type { Db } from "../platform/db";
+import { envStrOpt } from "../platform/config";
 import { accountUserEmails } from "../accounts/store";
 import { sendMail } from "../mail";
 import * as store from "./store";

@@ -1,6 +1,6 @@
 import { planNames as planNamesOf } from "../accounts/store";
-import type { Db } from "../db";
-import { logError } from "../log";
+import type { Db } from "../platform/db";
+import { logError } from "../platform/log";
 import { planFor } from "../plans";
 import { monthOf } from "../usage/quota";
 import { raiseAlert } from "./raise";

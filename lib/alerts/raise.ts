@@ -1,8 +1,8 @@
-import type { Db, Tx } from "../db";
+import type { Db, Tx } from "../platform/db";
 import { insertDeliveries } from "../webhooks/store/deliveries";
 import { enabledEndpointsOf } from "../webhooks/store/endpoints";
 import { mailConfigured } from "../mail";
-import { logError, logInfo } from "../log";
+import { logError, logInfo } from "../platform/log";
 import { sendAlertMail } from "./mail";
 import { alertSettings } from "./settings";
 import { existingDedupeKeys, insertAlert } from "./store";

@@ -1,4 +1,4 @@
-import type { DbOrTx } from "../db";
+import type { DbOrTx } from "../platform/db";
 import { saveSettingsRow, settingsRow } from "./store";
 import {
   ALERT_TYPES,

@@ -1,4 +1,4 @@
-import type { Db, DbOrTx } from "../db";
+import type { Db, DbOrTx } from "../platform/db";
 
 /** Data access for Alert and AlertSetting rows; the rules (channels, dedupe, claims) live in lib/alerts. */
 

@@ -1,7 +1,7 @@
-import type { Db } from "../db";
-import { envInt } from "../config";
-import { logError } from "../log";
-import { perProcess } from "../process-state";
+import type { Db } from "../platform/db";
+import { envInt } from "../platform/config";
+import { logError } from "../platform/log";
+import { perProcess } from "../platform/process-state";
 import { raiseKeyAlerts } from "./key-conditions";
 import { sendPendingAlertMail } from "./mail";
 

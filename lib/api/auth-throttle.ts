@@ -1,5 +1,5 @@
-import { perProcess } from "../process-state";
-import { envInt } from "../config";
+import { perProcess } from "../platform/process-state";
+import { envInt } from "../platform/config";
 
 /**
  * Per-address budget of failed /v1 authentications (a keyless flood at 1,943 req/s cost

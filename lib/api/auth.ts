@@ -1,8 +1,8 @@
 import type { AuthFailure, Caller, KeyRestrictions } from "../keys/caller";
-import { KEY_PATTERN, splitKey } from "../keys/format";
+import { extractKey, splitKey } from "../keys/format";
 import { cachedVerification, knownPrefix, verifyKey, type Verification } from "../keys/verify";
 import { authRetryAfter, noteAuthFailure } from "./auth-throttle";
-import { ApiError, MESSAGES } from "./errors";
+import { ApiError, MESSAGES } from "../platform/errors";
 import type { ApiRequest, RouteDef } from "./types";
 
 export type AuthResult = { ok: true; caller: Caller } | { ok: false; error: ApiError; failure: AuthFailure };
@@ -22,26 +22,6 @@ const keyRequired = (reason: "missing" | "malformed"): AuthResult => ({
   error: new ApiError("UNAUTHORIZED", MESSAGES.keyRequired, { ...CHALLENGE, Link: KEYS_HELP_LINK }),
   failure: { reason },
 });
-
-/**
- * Reads the key from X-API-Key or Authorization: Bearer. When both are sent they must carry
- * the same key; two different keys are ambiguous and treated as malformed (documented in docs/api.md).
- */
-export function extractKey(req: ApiRequest): { key: string } | { error: "missing" | "malformed" } {
-  const raw = req.header("x-api-key");
-  const auth = req.header("authorization");
-  if (raw === undefined && auth === undefined) return { error: "missing" };
-  let bearer: string | undefined;
-  if (auth !== undefined) {
-    // RFC 7235: one or more spaces after the scheme (`Bearer  <key>` was a 401).
-    const match = /^Bearer +([^\s,]+)$/i.exec(auth.trim());
-    if (!match) return { error: "malformed" };
-    bearer = match[1];
-  }
-  const candidate = raw !== undefined ? raw.trim() : bearer!;
-  if (bearer !== undefined && raw !== undefined && bearer !== candidate) return { error: "malformed" };
-  return KEY_PATTERN.test(candidate) ? { key: candidate } : { error: "malformed" };
-}
 
 function throttled(seconds: number): AuthResult {
   // Its own code, not RATE_LIMITED: clients retry a rate limit, but repeating a bad key only

@@ -1,8 +1,8 @@
 import { z } from "zod";
-import type { Db } from "../db";
+import type { Db } from "../platform/db";
 import type { Scope } from "../keys/scopes";
-import type { UnitGroup } from "../unit-groups";
-import { notFound } from "./errors";
+import type { UnitGroup } from "../plans/unit-groups";
+import { notFound } from "../platform/errors";
 import { pathId } from "./shapes";
 import { defineRoute, type RawJson, type RouteDef } from "./types";
 

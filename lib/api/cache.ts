@@ -1,9 +1,9 @@
-import { perProcess } from "../process-state";
-import { metrics } from "../metrics";
+import { perProcess } from "../platform/process-state";
+import { metrics } from "../platform/metrics";
 import { compressHead, etagOf, type Compressed } from "./encoding";
 import type { ApiRequest } from "./types";
-import type { UnitGroup } from "../unit-groups";
-import { envBool, envInt } from "../config";
+import type { UnitGroup } from "../plans/unit-groups";
+import { envBool, envInt } from "../platform/config";
 import { readDataVersions, type DataScope, type DataVersions } from "../events/data-version";
 
 /**

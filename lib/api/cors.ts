@@ -1,7 +1,7 @@
-import { ApiError } from "./errors";
+import { ApiError } from "../platform/errors";
 import { errorResponse } from "./respond";
 import type { ApiRequest, ApiResponse } from "./types";
-import { envStrOpt } from "../config";
+import { envStrOpt } from "../platform/config";
 
 /**
  * CORS for /v1, off unless CORS_ORIGINS lists origins (comma-separated, or "*"). A browser page

@@ -7,8 +7,8 @@ import {
   timingSafeEqual,
   type KeyObject,
 } from "node:crypto";
-import { invalidParameter } from "./errors";
-import { envStrOpt } from "../config";
+import { invalidParameter } from "../platform/errors";
+import { envStrOpt } from "../platform/config";
 
 /**
  * Odds-history cursors: base64url(JSON) + "." + base64url(HMAC-SHA256, 16 bytes). The payload

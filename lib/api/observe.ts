@@ -1,8 +1,8 @@
-import { getLogger, scrub } from "../log";
-import { metrics } from "../metrics";
-import { perProcess } from "../process-state";
+import { getLogger, scrub } from "../platform/log";
+import { metrics } from "../platform/metrics";
+import { perProcess } from "../platform/process-state";
 import type { ApiRequest, ApiResponse } from "./types";
-import { envStr } from "../config";
+import { envStr } from "../platform/config";
 
 /**
  * Per-request bookkeeping after the response is built: metrics always, a log line depending on

@@ -7,8 +7,8 @@ import {
   type OddsTuple,
   type Position,
 } from "../repos/odds";
-import type { Db } from "../db";
-import { envInt } from "../config";
+import type { Db } from "../platform/db";
+import { envInt } from "../platform/config";
 
 export const INTERVALS = {
   raw: 0,

@@ -1,11 +1,11 @@
-import { db } from "../db";
+import { db } from "../platform/db";
 import { handleKeyed, settle, type Answer, type Ctx as KeyedCtx, type Surface } from "../http/keyed";
 import type { RouteMatch } from "../http/routes";
 import { restrictionError } from "./auth";
 import { cacheGet, cacheSet, makeEntry, requestCacheKey, type CacheEntry } from "./cache";
 import { preflight, withCors } from "./cors";
 import { codedEtag, matchesEtag, negotiate } from "./encoding";
-import { ApiError } from "./errors";
+import { ApiError } from "../platform/errors";
 import { parseQuery } from "./request";
 import { v1Routes } from "./router";
 import { namedKeys, pathHint, withIds } from "./slugs";

@@ -1,5 +1,5 @@
 import type { Refusal } from "../usage";
-import { ApiError } from "./errors";
+import { ApiError } from "../platform/errors";
 
 /** Turns a usage refusal (a plain value from lib/usage) into the HTTP error the caller sees. */
 export function refusalError(r: Refusal): ApiError {

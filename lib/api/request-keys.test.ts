@@ -1,6 +1,6 @@
 import { expect, test } from "vitest";
 import { z } from "zod";
-import { ApiError } from "./errors";
+import { ApiError } from "../platform/errors";
 import { parseQuery } from "./request";
 
 // Every name Object.prototype carries, given once as a query key: an unknown key (400 "unknown

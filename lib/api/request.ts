@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { normalizeName } from "../sports/normalize";
 import { isoInZone, isTimeZone } from "../sports/time";
-import { invalidParameter } from "./errors";
+import { invalidParameter } from "../platform/errors";
 
 /**
  * Validates the query string against a route's zod schema (Umami's parseRequest, framework-free).

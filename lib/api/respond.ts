@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import type { CacheEntry } from "./cache";
 import { brChunks, codedEtag, gzipChunks, type Encoding } from "./encoding";
-import { type ApiError } from "./errors";
+import { type ApiError } from "../platform/errors";
 import type { ApiResponse, ResponseStream } from "./types";
 
 // Request ids: a random per-process prefix plus a counter is unique and far cheaper than a UUID.

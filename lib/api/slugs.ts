@@ -9,11 +9,11 @@
  * right one.
  */
 import { z } from "zod";
-import type { Db } from "../db";
+import type { Db } from "../platform/db";
 import { competitionIdByKey } from "../repos/competitions";
 import { editionIdBySeason } from "../repos/editions";
 import { teamIdBySlug } from "../repos/teams";
-import { notFound } from "./errors";
+import { notFound } from "../platform/errors";
 import { NAME_PATTERNS, type NamedKind } from "./request";
 import type { RouteDef } from "./types";
 

@@ -1,73 +1,31 @@
 import type { z } from "zod";
-import type { Db } from "../db";
+import type { Db } from "../platform/db";
 import type { Caller } from "../keys/caller";
 import type { Scope } from "../keys/scopes";
-import type { UnitGroup } from "../unit-groups";
+import type { UnitGroup } from "../plans/unit-groups";
+import type { ApiResponse, HttpRequest, ResponseStream, StreamSink } from "../platform/http";
 
-/** A request as the API core sees it, independent of Next.js or node:http. */
-export interface ApiRequest {
-  method: string;
-  /** Path without the query string, e.g. "/v1/persons/12". */
-  path: string;
-  query: URLSearchParams;
-  /** The query string as received, without "?"; keys the response cache so a hit skips parsing. */
-  rawQuery?: string;
-  /** Lower-case header name -> value; repeated headers are joined with ", ". */
-  header(name: string): string | undefined;
-  /** The client's address under TRUST_PROXY_HOPS (lib/client-ip.ts), for the request log. */
-  ip: string;
-  /** The adapter can hold a response open and write to it (the lean server: GET /v1/stream). */
-  canStream?: boolean;
+/** A /v1 request: the transport's request, plus the principal an in-process caller resolved. */
+export interface ApiRequest extends HttpRequest {
   /**
-   * Set only by /mcp's in-process calls (lib/mcp/http/in-process.ts): the key-like principal its
+   * Set only by /mcp's in-process calls (lib/api/adapters/in-process.ts): the key-like principal its
    * OAuth token resolved to. No adapter of /v1 sets it, so /v1 itself accepts API keys only.
    */
   principal?: Caller;
 }
 
-/** Where a long-lived response (Server-Sent Events) writes; the adapter implements it. */
-export interface StreamSink {
-  /** false once the transport's buffer is above its high-water mark (wait for onDrain). */
-  write(chunk: string): boolean;
-  /** Bytes written but not yet taken by the client. */
-  readonly buffered: number;
-  end(): void;
-  /** Drops the connection at once (a client that stopped reading). */
-  destroy(): void;
-  onDrain(cb: () => void): void;
-  onClose(cb: () => void): void;
-}
-
-/** A long-lived response body: started with the sink once the headers are written, or closed unused. */
-export interface ResponseStream {
-  start(sink: StreamSink): void;
-  close(): void;
-}
+export type { ApiResponse, ResponseStream, StreamSink };
 
 /** A handler result that is a stream, not a JSON body (GET /v1/stream). */
 export class StreamBody {
   constructor(readonly stream: ResponseStream) {}
 }
 
-export interface ApiResponse {
-  status: number;
-  headers: Record<string, string>;
-  /** The body when it is built per request (errors); "" when `chunks` carry it. */
-  body: string;
-  /**
-   * A 200's body as bytes, split for writing: the cache entry's stored part (plain, gzip or br),
-   * then the per-request rest of the envelope (see lib/api/respond.ts). `bodyBytes` joins them.
-   */
-  chunks?: (Uint8Array | string)[];
-  /** A 200 whose body is written over time (text/event-stream); only with ApiRequest.canStream. */
-  stream?: ResponseStream;
-}
-
 export interface HandlerContext<Q> {
   query: Q;
   params: Record<string, string>;
   caller: Caller | null;
-  /** The database the handler reads (the process-wide client; see lib/db.ts). */
+  /** The database the handler reads (the process-wide client; see lib/platform/db.ts). */
   db: Db;
   /** The request itself, for the few handlers that read headers (GET /v1/stream: Last-Event-ID). */
   req?: ApiRequest;
@@ -84,7 +42,7 @@ export interface RouteDef<S extends z.ZodType = z.ZodType> {
   response: z.ZodType;
   handler: (ctx: HandlerContext<z.output<S>>) => Promise<unknown>;
   /**
-   * The endpoint group whose price a successful call costs on the caller's plan (lib/plans.ts
+   * The endpoint group whose price a successful call costs on the caller's plan (lib/plans/index.ts
    * UNIT_GROUPS); admission reserves it. null: free (the public OpenAPI document).
    */
   group: UnitGroup | null;

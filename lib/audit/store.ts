@@ -1,4 +1,4 @@
-import type { Db, DbOrTx } from "../db";
+import type { Db, DbOrTx } from "../platform/db";
 
 /** Where a mutation came from, for the audit log. */
 export interface AuditContext {

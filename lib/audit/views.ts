@@ -1,4 +1,4 @@
-import type { Db } from "../db";
+import type { Db } from "../platform/db";
 import type { PersonRef } from "../keys/views";
 import { csvField } from "../requestlog/query";
 import { AUDIT_CATEGORIES, auditLabel, type AuditCategory } from "./labels";

@@ -1,6 +1,6 @@
 import { findUserByEmail } from "../accounts/users";
 import { markVerified } from "./email-verification";
-import { db } from "../db";
+import { db } from "../platform/db";
 import { parseFlags, type AdminCommand } from "../cli/args";
 
 /**

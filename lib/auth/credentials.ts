@@ -1,6 +1,6 @@
-import { clientIpFromChain } from "../client-ip";
+import { clientIpFromChain } from "../platform/client-ip";
 import { userRow, userRowByEmail } from "../accounts/store";
-import { db } from "../db";
+import { db } from "../platform/db";
 import { verifyAssertion } from "../passkeys/authenticate";
 import { parseAssertionField } from "../passkeys/schemas";
 import { openGitHubTicket } from "./github-2fa";

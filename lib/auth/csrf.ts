@@ -1,6 +1,6 @@
 import { createHmac } from "node:crypto";
 import { digestsEqual } from "../keys/format";
-import { envStrOpt } from "../config";
+import { envStrOpt } from "../platform/config";
 
 function secret(): string {
   const s = envStrOpt("NEXTAUTH_SECRET");

@@ -1,10 +1,10 @@
 import { createHash, randomBytes } from "node:crypto";
-import { ApiError } from "../api/errors";
+import { ApiError } from "../platform/errors";
 import { updateUser, userRow } from "../accounts/store";
 import { recordAudit } from "../audit/store";
-import { envStrOpt } from "../config";
-import type { Db } from "../db";
-import { logError } from "../log";
+import { envStrOpt } from "../platform/config";
+import type { Db } from "../platform/db";
+import { logError } from "../platform/log";
 import { mailConfigured, sendMail, type Delivery } from "../mail";
 import {
   deleteUnusedVerificationTokens,

@@ -1,4 +1,4 @@
-import type { Db } from "../db";
+import type { Db } from "../platform/db";
 import { resolveOAuthSignIn, userForOAuth, type OAuthSignIn } from "./oauth-link";
 import { countLinks } from "./store/oauth-accounts";
 

@@ -1,5 +1,5 @@
 import { findOrCreateUser } from "../accounts/users";
-import type { Db } from "../db";
+import type { Db } from "../platform/db";
 import { updateUser, userRowByEmail } from "../accounts/store";
 import { linkIdentity, linkedUserId } from "./store/oauth-accounts";
 

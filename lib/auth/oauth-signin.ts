@@ -1,5 +1,5 @@
 import type { Account, Profile, User } from "next-auth";
-import type { Db } from "../db";
+import type { Db } from "../platform/db";
 import { userRow } from "../accounts/store";
 import { githubTicket } from "./github-2fa";
 import { resolveOAuthSignIn, type OAuthSignIn } from "./oauth-link";

@@ -1,5 +1,5 @@
 import type { OAuthConfig } from "next-auth/providers/oauth";
-import { envStr, envStrOpt } from "../config";
+import { envStr, envStrOpt } from "../platform/config";
 
 /**
  * Single sign-on through any OpenID Connect provider, configured by OIDC_ISSUER, OIDC_CLIENT_ID

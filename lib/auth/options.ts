@@ -1,10 +1,10 @@
 import { getServerSession, type NextAuthOptions } from "next-auth";
 import CredentialsProvider from "next-auth/providers/credentials";
 import { headers } from "next/headers";
-import { clientIpFromChain } from "../client-ip";
+import { clientIpFromChain } from "../platform/client-ip";
 import { userRow } from "../accounts/store";
-import { db } from "../db";
-import { logError } from "../log";
+import { db } from "../platform/db";
+import { logError } from "../platform/log";
 import { safeRedirectUrl } from "./callback";
 import { noteSignIn, type SignInMethod } from "../signins/history";
 import { authorizeCredentials, authorizePasskey } from "./credentials";
@@ -19,7 +19,7 @@ import {
   SESSION_MAX_AGE_S,
   type SessionMeta,
 } from "./sessions";
-import { envStrOpt } from "../config";
+import { envStrOpt } from "../platform/config";
 
 /** GitHub sign-in appears only when both env vars are set. */
 export const githubEnabled = Boolean(envStrOpt("GITHUB_ID") && envStrOpt("GITHUB_SECRET"));

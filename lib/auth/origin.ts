@@ -1,4 +1,4 @@
-import { envStrOpt } from "../config";
+import { envStrOpt } from "../platform/config";
 
 /**
  * Where people reach this instance, for commands they copy: NEXTAUTH_URL when set (the configured

@@ -1,6 +1,6 @@
-import type { Db } from "../db";
+import type { Db } from "../platform/db";
 import { updateUser, userRow } from "../accounts/store";
-import { ApiError, fieldError } from "../api/errors";
+import { ApiError, fieldError } from "../platform/errors";
 import { recordAudit } from "../audit/store";
 import { hashPassword } from "./password";
 import { passwordProblem } from "./password-policy";

@@ -3,9 +3,9 @@ import fs from "node:fs";
 import { createRequire } from "node:module";
 import os from "node:os";
 import path from "node:path";
-import { perProcess } from "../process-state";
-import { envInt } from "../config";
-import { ApiError } from "../api/errors";
+import { perProcess } from "../platform/process-state";
+import { envInt } from "../platform/config";
+import { ApiError } from "../platform/errors";
 
 /**
  * zxcvbn off the event loop. One check on the main thread took 80-170 ms for a crafted 32-100

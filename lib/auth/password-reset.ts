@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from "node:crypto";
 import { recordAudit } from "../audit/store";
 import { updateUser, userRowByEmail } from "../accounts/store";
-import type { Db } from "../db";
+import type { Db } from "../platform/db";
 import { sendMail, type Delivery } from "../mail";
 import { markVerified } from "./email-verification";
 import { hashPassword } from "./password";

@@ -1,7 +1,7 @@
 import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from "node:crypto";
-import { perProcess } from "../process-state";
-import { envInt } from "../config";
-import { ApiError } from "../api/errors";
+import { perProcess } from "../platform/process-state";
+import { envInt } from "../platform/config";
+import { ApiError } from "../platform/errors";
 
 // scrypt parameters (OWASP: N=2^17, r=8, p=1); stored with the hash so they can be raised later.
 const N = 1 << 17;

@@ -1,7 +1,7 @@
-import { ApiError } from "../api/errors";
+import { ApiError } from "../platform/errors";
 import { userRow } from "../accounts/store";
-import { clientIpFromChain } from "../client-ip";
-import type { Db } from "../db";
+import { clientIpFromChain } from "../platform/client-ip";
+import type { Db } from "../platform/db";
 import { toSeconds } from "../usage/limiter";
 import { verifyPassword } from "./password";
 import { throttledSecondFactor, tooManyCodes } from "./second-factor";

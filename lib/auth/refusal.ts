@@ -1,5 +1,5 @@
 import { toSeconds } from "../usage/limiter";
-import { ApiError } from "../api/errors";
+import { ApiError } from "../platform/errors";
 import { parseRefusal } from "./signin-error";
 
 /**

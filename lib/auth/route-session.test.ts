@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { z } from "zod";
-import { ApiError } from "../api/errors";
+import { ApiError } from "../platform/errors";
 import { PageError } from "../consent/pages";
 import { csrfTokenFor } from "./csrf";
 import { route } from "./route";

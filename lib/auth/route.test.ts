@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { ApiError, assertOk, type Result } from "../api/errors";
+import { ApiError, assertOk, type Result } from "../platform/errors";
 import { HandoffError } from "../handoff/errors";
 import { HashBusyError } from "./password";
 import { readBounded, route } from "./route";

@@ -1,9 +1,9 @@
 import type { z } from "zod";
-import { ApiError, AppError, assertOk, fieldError } from "../api/errors";
+import { ApiError, AppError, assertOk, fieldError } from "../platform/errors";
 import { failurePage } from "../consent/pages";
-import { clientIpFromChain } from "../client-ip";
-import { logError } from "../log";
-import { db, type Db } from "../db";
+import { clientIpFromChain } from "../platform/client-ip";
+import { logError } from "../platform/log";
+import { db, type Db } from "../platform/db";
 import { getMember, type Member } from "../workspaces/member";
 import { can, type Action } from "../workspaces/permissions";
 import { crossSiteProblem, csrfProblem } from "./csrf";
@@ -12,7 +12,7 @@ import { crossSiteProblem, csrfProblem } from "./csrf";
 export const jsonResponse = (status: number, body: unknown, headers: Record<string, string> = {}) =>
   Response.json(body, { status, headers: { "Cache-Control": "no-store", ...headers } });
 
-/** Where a request came from, for the audit log (the address rule: lib/client-ip.ts). */
+/** Where a request came from, for the audit log (the address rule: lib/platform/client-ip.ts). */
 export function requestOrigin(request: Request) {
   return {
     ip: clientIpFromChain(request.headers.get("x-forwarded-for")),

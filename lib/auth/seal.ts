@@ -1,5 +1,5 @@
 import { createCipheriv, createDecipheriv, createHash, randomBytes } from "node:crypto";
-import { envStrOpt } from "../config";
+import { envStrOpt } from "../platform/config";
 
 /**
  * AES-256-GCM sealing of secrets that must be readable again (the TOTP secret, webhook signing

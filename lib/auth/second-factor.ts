@@ -1,4 +1,4 @@
-import { ApiError } from "../api/errors";
+import { ApiError } from "../platform/errors";
 import { toSeconds } from "../usage/limiter";
 import { beginSignIn, secondFactorKeys, signInSucceeded } from "./throttle";
 

@@ -2,7 +2,7 @@ import { getServerSession } from "next-auth";
 import { redirect } from "next/navigation";
 import { cache } from "react";
 import { findUserById } from "../accounts/store";
-import { db } from "../db";
+import { db } from "../platform/db";
 import { authOptions } from "./options";
 
 export interface CurrentUser {

@@ -1,8 +1,8 @@
 import { createHash, randomBytes } from "node:crypto";
 import { recordAudit } from "../audit/store";
-import type { Db } from "../db";
-import { perProcess } from "../process-state";
-import { envInt } from "../config";
+import type { Db } from "../platform/db";
+import { perProcess } from "../platform/process-state";
+import { envInt } from "../platform/config";
 import * as store from "./store/sessions";
 
 /**

@@ -1,10 +1,10 @@
 import { z } from "zod";
-import type { Db } from "../db";
+import type { Db } from "../platform/db";
 import { createUserWithAccount, userRowByEmail } from "../accounts/store";
 import type { RateRule } from "../plans";
 import { addOwner } from "../workspaces/store";
 import { hashPassword } from "./password";
-import { envInt } from "../config";
+import { envInt } from "../platform/config";
 
 /** Checked shape only; the password rule (lib/auth/password-policy.ts) runs after the limit. */
 export const signUpInput = z.object({

@@ -1,8 +1,8 @@
 import type Redis from "ioredis";
-import { clientIpFromChain } from "../client-ip";
-import { perProcess } from "../process-state";
-import { getRedis, redisKey, redisUp } from "../redis";
-import { envInt } from "../config";
+import { clientIpFromChain } from "../platform/client-ip";
+import { perProcess } from "../platform/process-state";
+import { getRedis, redisKey, redisUp } from "../platform/redis";
+import { envInt } from "../platform/config";
 
 /**
  * Sign-in throttling with growing back-off. Three keys per attempt: the account from this client

@@ -2,7 +2,7 @@ import { createHash, randomBytes } from "node:crypto";
 import { Secret, TOTP } from "otpauth";
 import { updateUser } from "../accounts/store";
 import { recordAudit } from "../audit/store";
-import type { Db } from "../db";
+import type { Db } from "../platform/db";
 import { seal, unseal } from "./seal";
 import * as store from "./store/second-factor";
 

@@ -1,5 +1,5 @@
-import { ApiError, AppError, type ErrorCode } from "../api/errors";
-import { escapeHtml as escape } from "../util/html";
+import { ApiError, AppError, type ErrorCode } from "../platform/errors";
+import { escapeHtml as escape } from "../platform/util/html";
 
 /** The pages share one look: no React (a route handler's answer), no referrer leaves them. */
 const STYLE = `body{font-family:system-ui,sans-serif;background:#f8fafc;margin:0;padding:4rem 1rem;color:#0f172a;line-height:1.5}

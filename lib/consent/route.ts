@@ -1,7 +1,7 @@
 import type { z } from "zod";
-import type { Result } from "../api/errors";
+import type { Result } from "../platform/errors";
 import { route } from "../auth/route";
-import { db } from "../db";
+import { db } from "../platform/db";
 import { assertMayIssue, sessionIssuer } from "../keys/issuing";
 import type { Member } from "../workspaces/member";
 import { consentForm, type KeyChoice } from "./choice";

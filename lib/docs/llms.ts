@@ -1,7 +1,7 @@
 // /llms.txt and /llms-full.txt (llmstxt.org): the guide an agent reads first, generated from the
 // same OpenAPI document as GET /v1/openapi.json, so the three cannot disagree. Public, no key.
-import { db } from "../db";
-import { perProcess } from "../process-state";
+import { db } from "../platform/db";
+import { perProcess } from "../platform/process-state";
 import { operationsMarkdown, schemasMarkdown } from "./llms-reference";
 import { routes } from "../api/routes";
 import { RawJson } from "../api/types";

@@ -1,5 +1,5 @@
-import { ERROR_STATUS } from "../api/errors";
-import { envStrOpt } from "../config";
+import { ERROR_STATUS } from "../platform/errors";
+import { envStrOpt } from "../platform/config";
 
 // Reusable parts of the OpenAPI document: headers, error responses, the envelope's meta and the
 // error shape, plus `harden`, which gives every integer and string a bound (Spectral's OWASP rules).

@@ -1,6 +1,6 @@
 import { MAX_WINDOW_DAYS } from "../api/endpoints/contests";
 import { ODDS_LIMIT_DEFAULT, ODDS_LIMIT_MAX } from "../api/endpoints/odds";
-import { DEFAULT_UNIT_COSTS as COST } from "../unit-groups";
+import { DEFAULT_UNIT_COSTS as COST } from "../plans/unit-groups";
 import { MAX_SCAN } from "../api/odds-paging";
 
 /** The prose part of the OpenAPI document: rules the schemas cannot say. Kept in step with docs/api.md. */

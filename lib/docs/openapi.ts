@@ -19,7 +19,7 @@ import {
 import { idOrName, NAME_EXAMPLES, paramSchemas } from "../api/request";
 import { pathNameKind } from "../api/slugs";
 import type { RouteDef } from "../api/types";
-import { DEFAULT_UNIT_COSTS } from "../unit-groups";
+import { DEFAULT_UNIT_COSTS } from "../plans/unit-groups";
 
 type Json = Record<string, unknown>;
 

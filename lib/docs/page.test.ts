@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { html, trusted } from "../util/html";
+import { html, trusted } from "../platform/util/html";
 import { docsResponse } from "./page";
 import { classesOf } from "./styles";
 

@@ -3,8 +3,8 @@ import { RECORDS } from "../api/endpoints/docs";
 import { buildOpenApi } from "./openapi";
 import { openApiExtensions } from "./openapi-extra";
 import { routes } from "../api/routes";
-import { perProcess } from "../process-state";
-import { html, trusted, type Html } from "../util/html";
+import { perProcess } from "../platform/process-state";
+import { html, trusted, type Html } from "../platform/util/html";
 import { apiReference } from "./reference";
 import { compileStyles } from "./styles";
 

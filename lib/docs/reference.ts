@@ -1,5 +1,5 @@
 import { deref } from "./openapi-ref";
-import { html, type Html } from "../util/html";
+import { html, type Html } from "../platform/util/html";
 
 // The reference, rendered on the server from the same document /v1/openapi.json serves: no client
 // JavaScript and no third-party renderer (Scalar's packages need Node >= 22 and shipped 1.3 MB).

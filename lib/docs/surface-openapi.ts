@@ -4,7 +4,7 @@
  * around them (key security, error body) is the same.
  */
 import { z } from "zod";
-import { ERROR_STATUS } from "../api/errors";
+import { ERROR_STATUS } from "../platform/errors";
 import { CONTACT, harden, HEADERS, headerRef, LICENSE, SERVERS } from "./openapi-parts";
 
 export type Json = Record<string, unknown>;
@@ -47,7 +47,7 @@ const KEYED = [
   "RateLimit-Policy",
 ];
 const UNITS = ["X-Units-Cost", "X-Units-Used", "X-Units-Remaining", "Cache-Control"];
-/** Headers an error status adds (lib/api/errors.ts, lib/api/auth.ts). */
+/** Headers an error status adds (lib/platform/errors.ts, lib/api/auth.ts). */
 const ERROR_HEADERS: Record<number, string[]> = {
   401: ["WWW-Authenticate"],
   405: ["Allow"],

@@ -3,8 +3,8 @@
  * the simulator) calls recordChanges inside its own transaction, so a change is visible exactly
  * when the data it describes is.
  */
-import type { DbOrTx } from "../db/client";
-import type { Provider } from "../db/config";
+import type { DbOrTx } from "../platform/db/client";
+import type { Provider } from "../platform/db/config";
 import { insertChanges, takeChangeIds } from "./store";
 import { resourceOf, type ChangeInput } from "./types";
 

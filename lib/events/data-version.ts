@@ -1,4 +1,4 @@
-import { db } from "../db";
+import { db } from "../platform/db";
 import { notifyChanges } from "./notify";
 import { setSystemState, systemStates } from "./store";
 

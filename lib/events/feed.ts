@@ -3,12 +3,12 @@
  *   CHANGES_RETENTION_DAYS=7   changes older than this are deleted; a cursor issued longer ago than
  *                              this is answered 410 CURSOR_EXPIRED
  */
-import type { Db } from "../db/client";
-import { logError, logInfo } from "../log";
-import { perProcess } from "../process-state";
+import type { Db } from "../platform/db/client";
+import { logError, logInfo } from "../platform/log";
+import { perProcess } from "../platform/process-state";
 import { changePageRows, deleteChangesBefore } from "./store";
 import type { ChangeEvent, ChangeResource, ChangeType } from "./types";
-import { envNum } from "../config";
+import { envNum } from "../platform/config";
 
 export const changesConfig = {
   retentionDays: envNum("CHANGES_RETENTION_DAYS"),

@@ -12,12 +12,12 @@
  *    shared by all its listeners, run only while someone listens: covers writers in another
  *    process without Redis and any lost message.
  */
-import type { Db } from "../db/client";
-import { logDebug, logError } from "../log";
-import { perProcess } from "../process-state";
-import { getRedis, redisConfigured, redisKey, subscribe, whenRedisReady } from "../redis";
+import type { Db } from "../platform/db/client";
+import { logDebug, logError } from "../platform/log";
+import { perProcess } from "../platform/process-state";
+import { getRedis, redisConfigured, redisKey, subscribe, whenRedisReady } from "../platform/redis";
 import { headId } from "./store";
-import { envInt } from "../config";
+import { envInt } from "../platform/config";
 
 export type ChangeListener = (head: number) => void;
 

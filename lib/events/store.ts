@@ -1,9 +1,9 @@
 /** The change feed's SQL: the sequence, the changes table and the prune mark in system_state. */
-import type { Db, DbOrTx } from "../db/client";
-import { dialect, sqlRows, statement, type Dialect, type SqlParam, type SqlRow } from "../db/sql";
-import { chunks } from "../util/chunks";
-import { insertRows, type Column } from "../db/bulk";
-import type { Provider } from "../db/config";
+import type { Db, DbOrTx } from "../platform/db/client";
+import { dialect, sqlRows, statement, type Dialect, type SqlParam, type SqlRow } from "../platform/db/sql";
+import { chunks } from "../platform/util/chunks";
+import { insertRows, type Column } from "../platform/db/bulk";
+import type { Provider } from "../platform/db/config";
 
 const PRUNED_KEY = "changes_pruned_through";
 
@@ -34,7 +34,7 @@ export async function takeChangeIds(db: DbOrTx, n: number): Promise<number> {
   return Number(rows[0].value) - n + 1;
 }
 
-/** With the provider known, one JSON-parameter statement per few thousand rows (lib/db/bulk.ts). */
+/** With the provider known, one JSON-parameter statement per few thousand rows (lib/platform/db/bulk.ts). */
 export async function insertChanges(db: DbOrTx, rows: ChangeRow[], provider?: Provider): Promise<void> {
   if (provider) {
     await insertRows(

@@ -7,14 +7,14 @@
  *   STREAM_BUFFER_BYTES=1048576 unread bytes after which a client that stopped reading is dropped
  *   STREAM_AUTH_CHECK_MS=1000   how often the key is re-checked (revoked/disabled: stream closed)
  */
-import type { Db } from "../db/client";
-import { logDebug } from "../log";
-import { perProcess } from "../process-state";
-import type { ResponseStream, StreamSink } from "../api/types";
+import type { Db } from "../platform/db/client";
+import { logDebug } from "../platform/log";
+import { perProcess } from "../platform/process-state";
+import type { ResponseStream, StreamSink } from "../platform/http";
 import { readChanges, type FeedFilter } from "./feed";
 import { knownHead, onChanges } from "./notify";
 import type { ChangeEvent } from "./types";
-import { envInt } from "../config";
+import { envInt } from "../platform/config";
 
 export const streamConfig = {
   heartbeatMs: envInt("STREAM_HEARTBEAT_MS"),

@@ -1,8 +1,8 @@
-import type { Result } from "../api/errors";
+import type { Result } from "../platform/errors";
 import type { AuditContext } from "../audit/store";
 import { recordAudit } from "../audit/store";
 import type { CurrentUser } from "../auth/session";
-import type { Db } from "../db";
+import type { Db } from "../platform/db";
 import { generateAuthCode, sha256Hex } from "./codes";
 import { handoffConfig } from "./config";
 import { storedScopes, type Scope } from "../keys/scopes";

@@ -1,4 +1,4 @@
-import { envInt } from "../config";
+import { envInt } from "../platform/config";
 
 /**
  * Lifetimes and limits of the agent handoff. The env overrides exist so tests can use short

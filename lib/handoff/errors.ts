@@ -1,4 +1,4 @@
-import { AppError } from "../api/errors";
+import { AppError } from "../platform/errors";
 
 /**
  * OAuth-style protocol errors (RFC 6749 §5.2, RFC 8628 §3.5) in the project's error envelope:

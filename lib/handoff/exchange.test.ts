@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { copyTemplateDb } from "../../tests/support/app";
 import { ensureTemplateDb } from "../../tests/support/template";
 import { findOrCreateUser } from "../accounts/users";
-import { createClient, type Db } from "../db/client";
+import { createClient, type Db } from "../platform/db/client";
 import { approveSession } from "./approve";
 import { type HandoffError } from "./errors";
 import { exchangeCode, pollSession } from "./exchange";

@@ -1,6 +1,6 @@
 import type { z } from "zod";
 import { recordAudit, type AuditContext } from "../audit/store";
-import type { Db } from "../db";
+import type { Db } from "../platform/db";
 import { accountKeyRefusal, createApiKey, revokeApiKey } from "../keys/service";
 import { scopesOf } from "../keys/scopes";
 import type { Environment } from "../keys/format";

@@ -1,7 +1,7 @@
 import type { z } from "zod";
 import { requestOrigin, route } from "../auth/route";
 import { HandoffError } from "./errors";
-import { envStrOpt } from "../config";
+import { envStrOpt } from "../platform/config";
 
 /** Secrets travel in these bodies, so nothing may be cached anywhere (RFC 6749 §5.1). */
 const NO_STORE = { "Cache-Control": "no-store", Pragma: "no-cache" };

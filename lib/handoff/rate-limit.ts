@@ -1,4 +1,4 @@
-import { perProcess } from "../process-state";
+import { perProcess } from "../platform/process-state";
 import { handoffConfig } from "./config";
 
 // Per-process sliding window of session starts per client IP. In memory on purpose: the limit

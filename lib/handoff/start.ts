@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import type { Db } from "../db";
+import type { Db } from "../platform/db";
 import { generateSessionId, generateUserCode, formatUserCode } from "./codes";
 import { handoffConfig } from "./config";
 import { invalidRequest } from "./errors";

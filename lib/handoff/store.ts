@@ -1,4 +1,4 @@
-import type { Db } from "../db";
+import type { Db } from "../platform/db";
 
 /** Data access for HandoffSession rows; the protocol rules live in start/approve/exchange. */
 

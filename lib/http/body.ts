@@ -4,7 +4,7 @@
  */
 import type { IncomingMessage } from "node:http";
 import type { z } from "zod";
-import { ApiError } from "../api/errors";
+import { ApiError } from "../platform/errors";
 
 /** What a route's body may be: its size limit and the media types it accepts. */
 export interface BodyRule {

@@ -1,7 +1,7 @@
-import { isDatabaseUnavailable } from "../api/db-errors";
-import { ApiError } from "../api/errors";
+import { isDatabaseUnavailable } from "../platform/db-errors";
+import { ApiError } from "../platform/errors";
 import type { ApiRequest } from "../api/types";
-import { logError } from "../log";
+import { logError } from "../platform/log";
 
 /**
  * What a keyed surface answers for an error that is not an ApiError: 503 with Retry-After while

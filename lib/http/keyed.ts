@@ -13,12 +13,12 @@
  */
 import type { IncomingMessage } from "node:http";
 import { authenticate, type AuthResult } from "../api/auth";
-import { ApiError } from "../api/errors";
+import { ApiError } from "../platform/errors";
 import { refusalError } from "../api/refusals";
 import { errorResponse, newRequestId } from "../api/respond";
 import type { ApiRequest, ApiResponse } from "../api/types";
 import type { AuthFailure, Caller } from "../keys/caller";
-import { metrics } from "../metrics";
+import { metrics } from "../platform/metrics";
 import { recordRequest, type RequestTrace } from "../requestlog/record";
 import { usage, type Admission } from "../usage";
 import { readInput, type BodyRule, type Input } from "./body";

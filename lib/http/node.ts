@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { clientIpFromChain } from "../client-ip";
+import { clientIpFromChain } from "../platform/client-ip";
 import type { ApiRequest, ApiResponse } from "../api/types";
 import { handleKeyed, type Surface } from "./keyed";
 import type { Routable } from "./routes";

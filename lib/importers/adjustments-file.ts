@@ -3,7 +3,7 @@
  * `competition,edition,team,points,reason`, one deduction or award per row.
  */
 import { applyAdjustment, MAX_REASON, type AdjustmentInput } from "../sports/adjustments";
-import type { DbOrTx } from "../db/client";
+import type { DbOrTx } from "../platform/db/client";
 import { parseCsv } from "./csv";
 import type { ImportSummary, RowError } from "./types";
 

@@ -1,4 +1,4 @@
-import type { DbOrTx } from "../db/client";
+import type { DbOrTx } from "../platform/db/client";
 import { leagueByCode } from "../sports/leagues";
 import { normalizeName, slugify } from "../sports/normalize";
 import {

@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
-import type { Db } from "../db/client";
+import type { Db } from "../platform/db/client";
 import { ImportError } from "./errors";
 import { importFile, type ImportOptions } from "./index";
 import type { ImportSummary } from "./types";

@@ -1,4 +1,4 @@
-import type { DbOrTx } from "../db/client";
+import type { DbOrTx } from "../platform/db/client";
 import { outcomesOf } from "../sports/outcome";
 import { rebuildEditionStats } from "../sports/store/stats";
 import { rebuildStandings } from "../sports/standings";

@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
-import { retryBusy } from "../db/busy-retry";
-import type { Db } from "../db/client";
+import { retryBusy } from "../platform/db/busy-retry";
+import type { Db } from "../platform/db/client";
 import {
   importAdjustments,
   isAdjustmentsHeader,

@@ -4,7 +4,7 @@
  * player match stats (openfootball). Goals count for the side that is credited with them; an own
  * goal is an event of that side and an `own_goals` stat of its scorer, never one of their `goals`.
  */
-import type { DbOrTx } from "../db/client";
+import type { DbOrTx } from "../platform/db/client";
 import { syncContestEvents, type EventCounts, type EventInput } from "../sports/match-events";
 import { syncTeamStats } from "../sports/match-stats";
 import { normalizeName } from "../sports/normalize";

@@ -5,7 +5,7 @@
  * of the same team in the edition (the roster, or this file) is that person. When it fits several,
  * it is reported with its match and left unlinked: never a second identity made up silently.
  */
-import type { DbOrTx } from "../db/client";
+import type { DbOrTx } from "../platform/db/client";
 import { normalizeName } from "../sports/normalize";
 import { createPerson } from "../sports/persons";
 import { ensureRosterEntry, personIdByRef, rosteredPersons } from "../sports/store/persons";

@@ -1,5 +1,5 @@
 import { recordChanges } from "../events/changes";
-import type { DbOrTx } from "../db/client";
+import type { DbOrTx } from "../platform/db/client";
 import { normalizeName } from "../sports/normalize";
 import {
   createTeam,

@@ -4,7 +4,7 @@
  * winner/loser prices become h2h odds points with `personId`, so /v1/persons/{id}/odds/history
  * serves them. One transaction for the whole file (see importFile).
  */
-import type { DbOrTx } from "../db/client";
+import type { DbOrTx } from "../platform/db/client";
 import { normalizeName } from "../sports/normalize";
 import { createPerson } from "../sports/persons";
 import {
@@ -14,7 +14,7 @@ import {
 } from "../sports/store/contest-stats";
 import { personIdsByRefs } from "../sports/store/persons";
 import { rebuildEditionStats } from "../sports/store/stats";
-import { chunks } from "../util/chunks";
+import { chunks } from "../platform/util/chunks";
 import { resolveCompetition, resolveEdition } from "./competition";
 import { upsertOdds } from "./store/odds";
 import type { ParsedTennis, TennisRecord } from "./tennis-data";

@@ -7,7 +7,7 @@
 import { recordChanges } from "../events/changes";
 import { contestChanges, type ContestState } from "../events/contest-state";
 import type { ChangeInput } from "../events/types";
-import type { DbOrTx } from "../db/client";
+import type { DbOrTx } from "../platform/db/client";
 import { competitionIdOf } from "../sports/store/competitions";
 import {
   createContestRows,
@@ -18,7 +18,7 @@ import {
   updateContestFields,
   updateParticipant,
 } from "../sports/store/contests";
-import { chunks } from "../util/chunks";
+import { chunks } from "../platform/util/chunks";
 import type { MatchRecord } from "./types";
 
 export interface ContestCounts {

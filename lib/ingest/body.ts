@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import { ApiError } from "../api/errors";
+import { ApiError } from "../platform/errors";
 import { parseJson, validate } from "../http/body";
 
 /**

@@ -7,7 +7,7 @@
  */
 import fs from "node:fs";
 import { parseFlags, type AdminCommand } from "../cli/args";
-import { envStr, envStrOpt } from "../config";
+import { envStr, envStrOpt } from "../platform/config";
 import { createHash } from "node:crypto";
 import { MAX_ODDS_LINES } from "./odds-batch";
 import { ingestLinkCommands } from "./cli-links";

@@ -1,5 +1,5 @@
-import { retryBusy } from "../db/busy-retry";
-import { db, type Tx } from "../db";
+import { retryBusy } from "../platform/db/busy-retry";
+import { db, type Tx } from "../platform/db";
 import { claimAnswer, storeAnswer, storedAnswer, type StoredAnswer } from "./idempotency";
 
 const UNIQUE_VIOLATION = "P2002";

@@ -4,8 +4,8 @@
  * same contest.created/status/score/updated changes an import makes, in the same transaction.
  */
 import { z } from "zod";
-import { ApiError } from "../api/errors";
-import type { Tx } from "../db";
+import { ApiError } from "../platform/errors";
+import type { Tx } from "../platform/db";
 import { resolveEdition } from "../importers/competition";
 import { upsertContests, type ContestInput, type SideData } from "../importers/upsert";
 import { PERIODS } from "../sports/clock";

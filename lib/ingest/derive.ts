@@ -5,9 +5,9 @@
  * stats, the edition's standings and season stats and the stat-boards (rederive, after). Each
  * changed entity is one change in the feed (contest.*, standings.updated).
  */
-import { ApiError } from "../api/errors";
+import { ApiError } from "../platform/errors";
 import { invalidField } from "../http/body";
-import type { Tx } from "../db";
+import type { Tx } from "../platform/db";
 import { syncGoalStats } from "../importers/match-detail";
 import type { ContestInput, SideData } from "../importers/upsert";
 import { scoreOutcomes } from "../sports/outcome";

@@ -5,7 +5,7 @@
  */
 import { z } from "zod";
 import { resolveCompetition, resolveEdition } from "../importers/competition";
-import type { Tx } from "../db";
+import type { Tx } from "../platform/db";
 import {
   correctPerson,
   correctTeam,

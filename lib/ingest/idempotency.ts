@@ -5,9 +5,9 @@
  * Refusals (4xx) are not stored: a corrected request may reuse the key.
  */
 import { createHash } from "node:crypto";
-import { ApiError } from "../api/errors";
-import { envInt } from "../config";
-import type { Db, DbOrTx, Tx } from "../db";
+import { ApiError } from "../platform/errors";
+import { envInt } from "../platform/config";
+import type { Db, DbOrTx, Tx } from "../platform/db";
 import { deleteExpiredAnswers, findAnswer, insertAnswer, updateAnswer } from "./store/idempotency";
 
 export interface StoredAnswer {

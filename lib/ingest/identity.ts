@@ -6,8 +6,8 @@
  * corrects the row (a team's name, a person's details) with a `*.updated` change.
  */
 import { z } from "zod";
-import { ApiError } from "../api/errors";
-import type { Tx } from "../db";
+import { ApiError } from "../platform/errors";
+import type { Tx } from "../platform/db";
 import { recordChanges } from "../events/changes";
 import { canonicalName } from "../importers/team-names";
 import { TeamResolver } from "../importers/teams";

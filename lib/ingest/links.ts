@@ -6,8 +6,8 @@
  * transaction with its changes.
  */
 import { z } from "zod";
-import { ApiError } from "../api/errors";
-import { db, type Tx } from "../db";
+import { ApiError } from "../platform/errors";
+import { db, type Tx } from "../platform/db";
 import { recordChanges } from "../events/changes";
 import { bumpDataVersion } from "../events/data-version";
 import { eventData } from "../sports/match-events";

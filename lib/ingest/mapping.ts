@@ -3,7 +3,7 @@
  * the last accepted write per identifier, so a feed never needs Statline's ids and an update
  * stamped earlier than what is stored never overwrites newer data.
  */
-import type { Tx } from "../db";
+import type { Tx } from "../platform/db";
 import { contestExists } from "../sports/store/contests";
 import { invalidField } from "../http/body";
 import { findMapping, upsertMapping } from "./store/mapping";

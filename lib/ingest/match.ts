@@ -5,8 +5,8 @@
  * is a contest.event / contest.lineups / contest.statistics change in the write's transaction.
  */
 import { z } from "zod";
-import { ApiError } from "../api/errors";
-import type { Tx } from "../db";
+import { ApiError } from "../platform/errors";
+import type { Tx } from "../platform/db";
 import { invalidField } from "../http/body";
 import { syncContestEvents, type EventInput } from "../sports/match-events";
 import { syncLineup, syncTeamStats, type LineupInput } from "../sports/match-stats";

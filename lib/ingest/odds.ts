@@ -6,9 +6,9 @@
  * on PostgreSQL through Prisma, with the importers' odds write path (upsertOdds: one odds.points
  * change per contest, multi-row statements).
  */
-import { db, type Tx } from "../db";
-import { retryBusy } from "../db/busy-retry";
-import { envInt, envNum } from "../config";
+import { db, type Tx } from "../platform/db";
+import { retryBusy } from "../platform/db/busy-retry";
+import { envInt, envNum } from "../platform/config";
 import { newDataVersion } from "../events/data-version";
 import { upsertOdds } from "../importers/store/odds";
 import { contestForOdds } from "../sports/store/contests";

@@ -4,7 +4,7 @@
  * its own ids; every write is idempotent (Idempotency-Key) and stamped with the feed's `feed_at`.
  */
 import { z } from "zod";
-import { envInt } from "../config";
+import { envInt } from "../platform/config";
 import { ContestBody, StateBody, updateState, upsertContest } from "./contests";
 import {
   CompetitionBody,

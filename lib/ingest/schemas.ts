@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { envInt } from "../config";
+import { envInt } from "../platform/config";
 
 /**
  * The feed's own clock: every write carries it; an older one than stored is ignored. One further

@@ -1,6 +1,6 @@
 import type { z } from "zod";
 import type { Caller } from "../keys/caller";
-import type { Tx } from "../db";
+import type { Tx } from "../platform/db";
 import type { DataScope } from "../events/data-version";
 import type { Committed, IdemRecord } from "./commit";
 
@@ -35,7 +35,7 @@ export interface IngestRouteDef<S extends z.ZodType = z.ZodType> {
   /** Largest body accepted, in bytes (413 above it). */
   maxBytes: number;
   response: z.ZodType;
-  /** Units charged for an accepted write (lib/plans.ts). */
+  /** Units charged for an accepted write (lib/plans/index.ts). */
   units: number;
   handler: (ctx: IngestContext<z.output<S>>) => Promise<IngestResult>;
   /**

@@ -1,4 +1,4 @@
-import type { Db } from "../db";
+import type { Db } from "../platform/db";
 import type { Caller, KeyRestrictions } from "./caller";
 import { allowlistMatcher, scopesOf } from "./scopes";
 import { keyForAuth } from "./store";

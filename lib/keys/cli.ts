@@ -1,5 +1,5 @@
 import { findOrCreateUser, findUserByEmail } from "../accounts/users";
-import { db } from "../db";
+import { db } from "../platform/db";
 import { credentialRefusal, type Issuer } from "./issuing";
 import { rollApiKey, setKeyDisabled, updateApiKey } from "./lifecycle";
 import { listApiKeys } from "./store";

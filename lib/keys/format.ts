@@ -1,5 +1,6 @@
 import { hash, randomBytes, timingSafeEqual } from "node:crypto";
 import { BODY_LENGTH, checksumOf } from "./checksum";
+import type { HttpRequest } from "../platform/http";
 
 export type Environment = "live" | "test";
 
@@ -62,4 +63,26 @@ export function secretMatches(secret: string, storedHash: string): boolean {
   const given = hash("sha256", secret, "buffer");
   const stored = Buffer.from(storedHash, "hex");
   return given.length === stored.length && timingSafeEqual(given, stored);
+}
+
+/**
+ * Reads the key from X-API-Key or Authorization: Bearer. When both are sent they must carry
+ * the same key; two different keys are ambiguous and treated as malformed (documented in docs/api.md).
+ */
+export function extractKey(
+  req: Pick<HttpRequest, "header">,
+): { key: string } | { error: "missing" | "malformed" } {
+  const raw = req.header("x-api-key");
+  const auth = req.header("authorization");
+  if (raw === undefined && auth === undefined) return { error: "missing" };
+  let bearer: string | undefined;
+  if (auth !== undefined) {
+    // RFC 7235: one or more spaces after the scheme (`Bearer  <key>` was a 401).
+    const match = /^Bearer +([^\s,]+)$/i.exec(auth.trim());
+    if (!match) return { error: "malformed" };
+    bearer = match[1];
+  }
+  const candidate = raw !== undefined ? raw.trim() : bearer!;
+  if (bearer !== undefined && raw !== undefined && bearer !== candidate) return { error: "malformed" };
+  return KEY_PATTERN.test(candidate) ? { key: candidate } : { error: "malformed" };
 }

@@ -1,7 +1,7 @@
-import { ApiError } from "../api/errors";
+import { ApiError } from "../platform/errors";
 import { isEmailVerified, UNVERIFIED_LIVE_KEY_MESSAGE } from "../auth/email-verification";
 import { recentlyAuthenticated, REAUTH_MESSAGE } from "../auth/reauth";
-import type { Db } from "../db";
+import type { Db } from "../platform/db";
 import { can, type Role } from "../workspaces/permissions";
 import type { Environment } from "./format";
 import { INGEST_SCOPE, type Scope } from "./scope-names";

@@ -1,5 +1,5 @@
-import type { Result } from "../api/errors";
-import type { Db } from "../db";
+import type { Result } from "../platform/errors";
+import type { Db } from "../platform/db";
 import { recordAudit, type AuditContext } from "../audit/store";
 import { generateKey, type Environment } from "./format";
 import type { KeyPatch } from "./options";

@@ -1,11 +1,11 @@
-import { perProcess } from "../process-state";
-import type { Db, DbOrTx, Tx } from "../db";
+import { perProcess } from "../platform/process-state";
+import type { Db, DbOrTx, Tx } from "../platform/db";
 import { recordAudit, type AuditContext } from "../audit/store";
 import { INGEST_SCOPE, storedScopes, type Scope } from "./scopes";
 import { generateKey, type Environment } from "./format";
 import { publishRevocation } from "./revocations";
-import { envInt } from "../config";
-import { ApiError } from "../api/errors";
+import { envInt } from "../platform/config";
+import { ApiError } from "../platform/errors";
 import {
   accountKeyStanding,
   countUsableKeys,
@@ -247,7 +247,7 @@ export function describeOptions(k: {
 
 /**
  * In-process subscribers (the key cache, Redis pub/sub) told at once when a key is revoked. One set
- * per process (lib/process-state.ts): the dashboard's revoke runs in Next's copy of this module and
+ * per process (lib/platform/process-state.ts): the dashboard's revoke runs in Next's copy of this module and
  * must reach the key cache of the lean /v1 server.
  */
 const revocationListeners = perProcess("revocationListeners", () => new Set<(prefix: string) => void>());

@@ -1,4 +1,4 @@
-import type { Db, DbOrTx } from "../db";
+import type { Db, DbOrTx } from "../platform/db";
 
 /** Data access for ApiKey rows; the rules (caps, scopes, audit, announcements): service.ts, lifecycle.ts. */
 

@@ -1,14 +1,14 @@
-import { perProcess } from "../process-state";
-import { withTimeout } from "../timeout";
-import { metrics } from "../metrics";
-import { redisConfigured } from "../redis";
+import { perProcess } from "../platform/process-state";
+import { withTimeout } from "../platform/timeout";
+import { metrics } from "../platform/metrics";
+import { redisConfigured } from "../platform/redis";
 import type { AuthFailure, Caller } from "./caller";
 import { secretMatches } from "./format";
-import { db } from "../db";
+import { db } from "../platform/db";
 import { findKeyForAuth, type AuthKeyRecord } from "./auth-record";
 import { onKeyRevoked } from "./service";
 import { startRevocationSync } from "./revocations";
-import { envInt, envIntOpt } from "../config";
+import { envInt, envIntOpt } from "../platform/config";
 
 /** A status value, never a throw: the /v1 pipeline turns failures into 401/503 (lib/api/auth.ts). */
 export type Verification = { ok: true; caller: Caller } | { ok: false; failure: AuthFailure };
@@ -34,8 +34,6 @@ const MAX_ENTRIES = 50_000;
 const state = perProcess("keyCache", () => ({
   cache: new Map<string, CacheEntry>(),
   inflight: new Map<string, Promise<AuthKeyRecord | null>>(),
-  // Bumped on every forget: a lookup that overlapped one may have read the row before the revoke.
-  forgetEpoch: 0,
   warm: false,
   syncStarted: false,
 }));
@@ -44,7 +42,6 @@ onKeyRevoked((prefix) => forgetKey(prefix));
 metrics.probes.keyCacheEntries = () => state.cache.size;
 
 export function forgetKey(prefix: string): void {
-  state.forgetEpoch++;
   state.cache.delete(prefix);
   state.inflight.delete(prefix);
 }
@@ -55,25 +52,39 @@ function ensureRevocationSync(): void {
   if (redisConfigured() || TTL_MS > 1000) startRevocationSync(forgetKey, { poll: TTL_MS > 1000 });
 }
 
-function lookup(prefix: string): Promise<AuthKeyRecord | null> {
-  let pending = state.inflight.get(prefix);
+/**
+ * One load per prefix at a time. A load that a forget of its prefix overtook (forgetKey drops it
+ * from `inflight`) read the row before the change: it is neither cached nor answered; its waiters
+ * get a fresh read instead. Cached for 900 ms before, such a stale row kept a revoked key working
+ * on that instance for up to 1.8 s under load (the reliability test's pub/sub trials).
+ */
+function lookup(prefix: string, retries = 2): Promise<AuthKeyRecord | null> {
+  const pending = state.inflight.get(prefix);
   if (pending) return pending;
-  const epoch = state.forgetEpoch;
   const budget = state.warm ? DB_TIMEOUT_MS : COLD_TIMEOUT_MS;
-  const load: Promise<AuthKeyRecord | null> = withTimeout(findKeyForAuth(db, prefix), budget, "key store")
-    .then((value) => {
+  const load: Promise<AuthKeyRecord | null> = withTimeout(
+    findKeyForAuth(db, prefix),
+    budget,
+    "key store",
+  ).then(
+    (value) => {
       state.warm = true;
-      // A forget (revocation) landed while we read: the row may predate it, so keep it only briefly.
-      const ttl = epoch === state.forgetEpoch ? TTL_MS : Math.min(TTL_MS, SHORT_TTL_MS);
-      state.cache.set(prefix, { value, expiresAt: Date.now() + ttl });
+      if (state.inflight.get(prefix) !== load) {
+        // Forgotten meanwhile: a lookup that keeps being overtaken answers its read uncached.
+        return retries > 0 ? lookup(prefix, retries - 1) : value;
+      }
+      state.inflight.delete(prefix);
+      state.cache.set(prefix, { value, expiresAt: Date.now() + TTL_MS });
       if (state.cache.size > MAX_ENTRIES) state.cache.delete(state.cache.keys().next().value!);
       return value;
-    })
-    .finally(() => {
+    },
+    (err: unknown) => {
       if (state.inflight.get(prefix) === load) state.inflight.delete(prefix);
-    });
-  state.inflight.set(prefix, (pending = load));
-  return pending;
+      throw err;
+    },
+  );
+  state.inflight.set(prefix, load);
+  return load;
 }
 
 /** `secret` null: the principal proved itself another way (an OAuth token of /mcp, lib/oauth/access.ts). */

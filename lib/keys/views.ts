@@ -1,6 +1,6 @@
-import { notFound } from "../api/errors";
+import { notFound } from "../platform/errors";
 import type { Access } from "../auth/route";
-import type { Db } from "../db";
+import type { Db } from "../platform/db";
 import { can, type Role } from "../workspaces/permissions";
 import { grantLastUses } from "../oauth/store";
 import { keyCreator } from "../workspaces/store";

@@ -1,7 +1,7 @@
 import nodemailer, { type Transporter } from "nodemailer";
-import { logError, logInfo } from "../log";
-import { perProcess } from "../process-state";
-import { envStr, envStrOpt } from "../config";
+import { logError, logInfo } from "../platform/log";
+import { perProcess } from "../platform/process-state";
+import { envStr, envStrOpt } from "../platform/config";
 
 /**
  * Outgoing email, for any feature (password reset now; invitations later). SMTP_URL configures

@@ -1,12 +1,12 @@
 import { InvalidTokenError, ServerError } from "@modelcontextprotocol/sdk/server/auth/errors.js";
 import type { AuthInfo } from "@modelcontextprotocol/sdk/server/auth/types.js";
-import { db } from "../db";
+import { db } from "../platform/db";
 import type { Caller } from "../keys/caller";
 import { READ_SCOPES } from "../keys/scope-names";
 import { prefixOf } from "../keys/store";
 import { verifyKeyState } from "../keys/verify";
-import { logDebug } from "../log";
-import { perProcess } from "../process-state";
+import { logDebug } from "../platform/log";
+import { perProcess } from "../platform/process-state";
 import { grantById, tokenByHash } from "./store";
 import { ACCESS_PATTERN, tokenHash } from "./tokens";
 

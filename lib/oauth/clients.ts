@@ -1,7 +1,7 @@
 import type { OAuthRegisteredClientsStore } from "@modelcontextprotocol/sdk/server/auth/clients.js";
 import { InvalidClientMetadataError } from "@modelcontextprotocol/sdk/server/auth/errors.js";
 import type { OAuthClientInformationFull } from "@modelcontextprotocol/sdk/shared/auth.js";
-import type { Db } from "../db";
+import type { Db } from "../platform/db";
 import { documentClient, isMetadataDocumentUrl } from "./metadata-document";
 import { clientById, insertClient } from "./store";
 import { newClientId } from "./tokens";

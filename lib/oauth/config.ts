@@ -1,4 +1,4 @@
-import { envInt, envStrOpt } from "../config";
+import { envInt, envStrOpt } from "../platform/config";
 
 /** The authorization server and the protected resource (/mcp) as this instance names them. */
 export interface OAuthUrls {

@@ -1,4 +1,4 @@
-import type { Db } from "../db";
+import type { Db } from "../platform/db";
 import { READ_SCOPES } from "../keys/scope-names";
 import { keysForConnections } from "../keys/store";
 import { clientsByIds, liveGrantsOf } from "./store";

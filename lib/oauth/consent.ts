@@ -1,7 +1,7 @@
-import type { Result } from "../api/errors";
+import type { Result } from "../platform/errors";
 import { recordAudit, type AuditContext } from "../audit/store";
 import type { CurrentUser } from "../auth/session";
-import type { Db } from "../db";
+import type { Db } from "../platform/db";
 import { createCappedApiKey, revokeApiKey } from "../keys/service";
 import type { Scope } from "../keys/scopes";
 import { oauthConfig } from "./config";

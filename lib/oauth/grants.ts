@@ -1,6 +1,6 @@
 import type { AuditContext } from "../audit/store";
 import { recordAudit } from "../audit/store";
-import type { Db } from "../db";
+import type { Db } from "../platform/db";
 import { revokeApiKey } from "../keys/service";
 import { forgetAccessTokens } from "./access";
 import { oauthConfig } from "./config";

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import type { Db } from "../db";
+import type { Db } from "../platform/db";
 import { documentClient, isMetadataDocumentUrl } from "./metadata-document";
 
 // Without WEBHOOK_ALLOW_PRIVATE the SSRF guard refuses private targets before any byte is sent; the

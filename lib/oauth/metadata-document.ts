@@ -1,9 +1,9 @@
 import https from "node:https";
 import net from "node:net";
 import { OAuthClientMetadataSchema } from "@modelcontextprotocol/sdk/shared/auth.js";
-import type { Db } from "../db";
-import { logDebug } from "../log";
-import { perProcess } from "../process-state";
+import type { Db } from "../platform/db";
+import { logDebug } from "../platform/log";
+import { perProcess } from "../platform/process-state";
 import { webhookConfig } from "../webhooks/config";
 import { checkedLookup, isForbiddenAddress } from "../webhooks/ssrf";
 import { upsertDocumentClient } from "./store";

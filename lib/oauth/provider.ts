@@ -10,7 +10,7 @@ import type {
   OAuthTokenRevocationRequest,
   OAuthTokens,
 } from "@modelcontextprotocol/sdk/shared/auth.js";
-import type { Db } from "../db";
+import type { Db } from "../platform/db";
 import { scopesOf } from "../keys/scopes";
 import { keyScopesAndExpiry } from "../keys/store";
 import { forgetAccessToken, verifyAccessToken } from "./access";

@@ -1,4 +1,4 @@
-import type { Db } from "../db";
+import type { Db } from "../platform/db";
 import type { Prisma } from "../generated/sqlite/client";
 
 /** Data access for OAuthClient, OAuthGrant and OAuthToken rows (tokens as hashes only). */

@@ -1,9 +1,9 @@
 import { notFound } from "next/navigation";
 import type { Metadata } from "next";
 import type { z } from "zod";
-import { envStrOpt } from "../config";
-import { db, type Db } from "../db";
-import { ApiError } from "../api/errors";
+import { envStrOpt } from "../platform/config";
+import { db, type Db } from "../platform/db";
+import { ApiError } from "../platform/errors";
 import { requestOrigin, route, type RouteContext } from "../auth/route";
 import { getCurrentUser, type CurrentUser } from "../auth/session";
 import { accountFlags } from "./store/accounts";

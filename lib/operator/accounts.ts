@@ -1,5 +1,5 @@
 import { recordAudit } from "../audit/store";
-import type { Db } from "../db";
+import type { Db } from "../platform/db";
 import { announceAccountKeys } from "../keys/service";
 import { planFor } from "../plans";
 import { monthOf } from "../usage/quota";

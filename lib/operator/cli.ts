@@ -1,11 +1,11 @@
 import { findOrCreateUser, findUserByEmail } from "../accounts/users";
-import { db } from "../db";
+import { db } from "../platform/db";
 import { setAccountOperator, setAccountPlan } from "./accounts";
 import { reinstateAccount, suspendAccount, type OperatorActor } from "./suspension";
-import { loadCatalogue, PLAN_NAME, planInput, readCatalogue, savePlan } from "../plan-catalogue";
+import { loadCatalogue, PLAN_NAME, planInput, readCatalogue, savePlan } from "../plans/catalogue";
 import { isPlanName, listPlans } from "../plans";
 import { parseFlags, requireFlag, type AdminCommand } from "../cli/args";
-import { MAX_UNIT_COST, UNIT_GROUPS, type UnitCosts, type UnitGroup } from "../unit-groups";
+import { MAX_UNIT_COST, UNIT_GROUPS, type UnitCosts, type UnitGroup } from "../plans/unit-groups";
 
 const num = (n: number | null) => (n === null ? "unlimited" : n.toLocaleString("en-US"));
 const CLI: OperatorActor = { userId: null, name: "admin-cli", ip: "admin-cli" };

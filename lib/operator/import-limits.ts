@@ -1,4 +1,4 @@
-import { envInt } from "../config";
+import { envInt } from "../platform/config";
 
 /** The largest file the console's import accepts (server.ts applies it instead of BODY_LIMIT_BYTES). */
 export const importMaxBytes = () => envInt("OPERATOR_IMPORT_MAX_BYTES");

@@ -1,9 +1,9 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { ApiError } from "../api/errors";
+import { ApiError } from "../platform/errors";
 import { recordAudit } from "../audit/store";
-import type { Db } from "../db";
+import type { Db } from "../platform/db";
 import { bumpDataVersion } from "../events/data-version";
 import { changedAnything, importFile, ImportError, type ImportSummary } from "../importers/index";
 import type { OperatorActor } from "./suspension";

@@ -1,6 +1,6 @@
 import os from "node:os";
-import type { Db } from "../db";
-import { logDebug } from "../log";
+import type { Db } from "../platform/db";
+import { logDebug } from "../platform/log";
 import { beatsSince, forgetBeatsBefore, writeBeat } from "./store/instances";
 
 /** system_state rows named instance:<host>:<pid>, one per running server. */

@@ -5,9 +5,9 @@
  * drops its cached /v1 responses and live streams wake for the standings.updated changes.
  */
 import { z } from "zod";
-import type { Result } from "../api/errors";
+import type { Result } from "../platform/errors";
 import type { CurrentUser } from "../auth/session";
-import type { Db } from "../db";
+import type { Db } from "../platform/db";
 import { bumpDataVersion } from "../events/data-version";
 import { adjustPoints, removeAdjustment, type AdjustmentChange, type DataActor } from "../repos/sports-admin";
 import { MAX_REASON } from "../sports/adjustments";

@@ -1,10 +1,10 @@
 import { recordAudit, type AuditContext } from "../audit/store";
 import { accountFlags, touchAccountKeys, updateAccount } from "./store/accounts";
-import type { Db } from "../db";
+import type { Db } from "../platform/db";
 import { raiseAccountSuspended } from "../alerts/account";
 import { announceAccountKeys } from "../keys/service";
-import { logWarn } from "../log";
-import { perProcess } from "../process-state";
+import { logWarn } from "../platform/log";
+import { perProcess } from "../platform/process-state";
 
 /** Who did it, for the audit log: the operator's user and email, or the CLI. */
 export interface OperatorActor extends AuditContext {
@@ -24,7 +24,7 @@ export interface SuspensionEvent {
 
 /**
  * Listeners told after a suspension committed (an alert, an email). One set per process
- * (lib/process-state.ts). A listener's failure is logged and never undoes the suspension.
+ * (lib/platform/process-state.ts). A listener's failure is logged and never undoes the suspension.
  */
 const listeners = perProcess("accountSuspendedListeners", () => new Set<(e: SuspensionEvent) => unknown>());
 export function onAccountSuspended(listener: (e: SuspensionEvent) => unknown): () => void {

@@ -1,6 +1,6 @@
-import type { Db } from "../db";
+import type { Db } from "../platform/db";
 import { headId } from "../events/store";
-import { checkReadiness } from "../health";
+import { checkReadiness } from "../platform/health";
 import { deliveryBacklog } from "../webhooks/store/deliveries";
 import { instancesSeen, type InstanceSeen } from "./instances";
 

@@ -1,4 +1,4 @@
-import type { Db } from "../db";
+import type { Db } from "../platform/db";
 import { lastRequest } from "../requestlog/query";
 import { monthToDate, type MonthUsage } from "../usage/report";
 import { listOverviewKeys } from "./store";

@@ -1,4 +1,4 @@
-import type { Db } from "../db";
+import type { Db } from "../platform/db";
 
 /** The account's keys, newest first: what the overview counts and picks its quick-start key from. */
 export function listOverviewKeys(db: Db, accountId: string) {

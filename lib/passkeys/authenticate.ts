@@ -1,5 +1,5 @@
 import { generateAuthenticationOptions, verifyAuthenticationResponse } from "@simplewebauthn/server";
-import type { Db } from "../db";
+import type { Db } from "../platform/db";
 import { CEREMONY_TIMEOUT_MS, issueChallenge, takeChallenge } from "./challenges";
 import { splitTransports } from "./register";
 import { relyingParty } from "./relying-party";

@@ -1,5 +1,5 @@
 import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
-import type { Db } from "../db";
+import type { Db } from "../platform/db";
 import * as store from "./store";
 
 /**

@@ -1,6 +1,6 @@
-import { ApiError } from "../api/errors";
+import { ApiError } from "../platform/errors";
 import { recordAudit } from "../audit/store";
-import type { Db } from "../db";
+import type { Db } from "../platform/db";
 import * as store from "./store";
 
 export interface PasskeyView {

@@ -3,9 +3,9 @@ import {
   verifyRegistrationResponse,
   type RegistrationResponseJSON,
 } from "@simplewebauthn/server";
-import { ApiError } from "../api/errors";
+import { ApiError } from "../platform/errors";
 import { recordAudit } from "../audit/store";
-import type { Db } from "../db";
+import type { Db } from "../platform/db";
 import { CEREMONY_TIMEOUT_MS, issueChallenge, takeChallenge } from "./challenges";
 import { relyingParty } from "./relying-party";
 import * as store from "./store";

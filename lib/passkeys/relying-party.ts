@@ -1,4 +1,4 @@
-import { envInt, envStrOpt } from "../config";
+import { envInt, envStrOpt } from "../platform/config";
 
 /**
  * The WebAuthn relying party is the configured public origin (NEXTAUTH_URL): its host name is the

@@ -1,4 +1,4 @@
-import type { Db, DbOrTx } from "../db";
+import type { Db, DbOrTx } from "../platform/db";
 
 /** Data access for passkeys and their challenges (lib/passkeys/*.ts hold the rules). */
 

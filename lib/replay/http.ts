@@ -8,7 +8,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { restrictionError } from "../api/auth";
 import { noStoreJson as json } from "../api/respond";
 import type { ApiResponse } from "../api/types";
-import { db } from "../db";
+import { db } from "../platform/db";
 import { parseJson, validate } from "../http/body";
 import { settle, type Ctx, type Surface } from "../http/keyed";
 import { nodeHandler } from "../http/node";

@@ -10,15 +10,15 @@
  * shape of GET /v1/contests/{id}.
  * Read-only: nothing here writes.
  */
-import { ApiError, notFound } from "../api/errors";
+import { ApiError, notFound } from "../platform/errors";
 import { contestData, type ContestState, type SideState } from "../events/contest-state";
 import { sid } from "../events/changes";
 import type { ChangeInput, ChangeType } from "../events/types";
 import { eventData } from "../sports/match-events";
 import { teamStatsData } from "../sports/match-stats";
-import type { DbOrTx } from "../db/client";
+import type { DbOrTx } from "../platform/db/client";
 import { replayContest, replayOdds } from "./store";
-import { envNum } from "../config";
+import { envNum } from "../platform/config";
 import { oddsMoves, outcomeKey, type LastPrice } from "../ingest/odds-moves";
 import type { OddsRecord } from "../importers/types";
 import { PUBLISHED } from "../odds/markets";

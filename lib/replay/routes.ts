@@ -4,7 +4,7 @@
  * read-only, so starting a replay is not a /v1 operation.
  */
 import { z } from "zod";
-import type { Db } from "../db";
+import type { Db } from "../platform/db";
 import type { Caller } from "../keys/caller";
 import { cancelReplay, getReplay, listReplays, startReplay } from "./service";
 

@@ -9,13 +9,13 @@
  * it `interrupted`). A cancel on any instance sets the row's status; the runner reads it before
  * each step.
  */
-import type { Db } from "../db";
-import { retryBusy } from "../db/busy-retry";
+import type { Db } from "../platform/db";
+import { retryBusy } from "../platform/db/busy-retry";
 import { recordChanges } from "../events/changes";
 import { notifyChanges } from "../events/notify";
-import { logError } from "../log";
-import { perProcess } from "../process-state";
-import { envInt } from "../config";
+import { logError } from "../platform/log";
+import { perProcess } from "../platform/process-state";
+import { envInt } from "../platform/config";
 import type { ChangeInput } from "../events/types";
 import type { ReplayStep } from "./plan";
 import { addEmitted, endRunningReplays, replayStatus } from "./store";

@@ -4,9 +4,9 @@
  * the schedule runs in the instance that started it (lib/replay/runner.ts).
  */
 import { randomBytes } from "node:crypto";
-import { ApiError, notFound, type Result } from "../api/errors";
-import type { Db } from "../db";
-import { retryBusy } from "../db/busy-retry";
+import { ApiError, notFound, type Result } from "../platform/errors";
+import type { Db } from "../platform/db";
+import { retryBusy } from "../platform/db/busy-retry";
 import type { Caller } from "../keys/caller";
 import { changeCount, replayPlan } from "./plan";
 import { dueAfterMs, replayConfig, runReplay, stopReplay } from "./runner";

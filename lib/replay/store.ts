@@ -1,5 +1,5 @@
 /** Sandbox replays' SQL: the replays table, and the finished contest a replay plays back. */
-import type { Db, DbOrTx } from "../db/client";
+import type { Db, DbOrTx } from "../platform/db/client";
 import type { Prisma } from "../generated/sqlite/client";
 
 export type ReplayRow = NonNullable<Awaited<ReturnType<typeof findReplay>>>;

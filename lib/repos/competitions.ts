@@ -1,5 +1,5 @@
-import type { Db } from "../db";
-import { sqlRows, statement, type Dialect, type SqlRow } from "../db/sql";
+import type { Db } from "../platform/db";
+import { sqlRows, statement, type Dialect, type SqlRow } from "../platform/db/sql";
 import { competitionCoverageColumns } from "./coverage";
 
 /**

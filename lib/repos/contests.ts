@@ -1,6 +1,6 @@
-import type { Db } from "../db";
-import { c, columns, type RowOf } from "../db/columns";
-import { dialect, sqlRows, statement, type Dialect, type SqlParam } from "../db/sql";
+import type { Db } from "../platform/db";
+import { c, columns, type RowOf } from "../platform/db/columns";
+import { dialect, sqlRows, statement, type Dialect, type SqlParam } from "../platform/db/sql";
 
 /**
  * A contest joined with one of its participants per row (a contest without participants is one
@@ -66,7 +66,7 @@ export interface ContestFilter {
 
 /**
  * The WHERE clause from fixed fragments (never from input text), so the few dozen shapes a filter
- * can take are each prepared once by lib/db/sql.ts. A team's or person's contests are id sets off
+ * can take are each prepared once by lib/platform/db/sql.ts. A team's or person's contests are id sets off
  * the participants' (teamId) / (personId) indexes and the stats' (personId) index.
  */
 function where(d: Dialect, f: ContestFilter, params: SqlParam[]): string {

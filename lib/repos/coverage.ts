@@ -1,4 +1,4 @@
-import type { Provider } from "../db/config";
+import type { Provider } from "../platform/db/config";
 
 /**
  * Which kinds of data an edition (or a whole competition) has, as six EXISTS columns appended to

@@ -1,6 +1,6 @@
-import type { Db } from "../db";
+import type { Db } from "../platform/db";
 import { slugify } from "../sports/normalize";
-import { sqlRows, statement, type Statement, type SqlRow } from "../db/sql";
+import { sqlRows, statement, type Statement, type SqlRow } from "../platform/db/sql";
 import { coverageColumns } from "./coverage";
 
 /**

@@ -1,5 +1,5 @@
-import type { Db } from "../db";
-import { sqlRows, statement } from "../db/sql";
+import type { Db } from "../platform/db";
+import { sqlRows, statement } from "../platform/db/sql";
 
 /**
  * The reads of a contest's match centre, each one prepared statement that also tells whether the

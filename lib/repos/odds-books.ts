@@ -1,5 +1,5 @@
-import type { Db } from "../db";
-import { bool, dialect, sqlRows, statement } from "../db/sql";
+import type { Db } from "../platform/db";
+import { bool, dialect, sqlRows, statement } from "../platform/db/sql";
 
 /**
  * The snapshots the odds analytics read (lib/odds): per bookmaker, market, selection and line, the

@@ -1,5 +1,5 @@
-import type { Db } from "../db";
-import { dialect, sqlRows, type Dialect, type SqlParam } from "../db/sql";
+import type { Db } from "../platform/db";
+import { dialect, sqlRows, type Dialect, type SqlParam } from "../platform/db/sql";
 
 export type OddsScope = { kind: "contest" | "person"; id: number };
 export interface OddsFilter {
@@ -36,7 +36,7 @@ export const T = 8;
 
 /**
  * The WHERE clause and its parameters. Built from fixed fragments (never from input text), so a
- * scope has a few dozen shapes at most, each prepared once by lib/db/sql.ts.
+ * scope has a few dozen shapes at most, each prepared once by lib/platform/db/sql.ts.
  */
 function where(d: Dialect, scope: OddsScope, f: OddsFilter, params: SqlParam[]): string {
   const parts = [scope.kind === "contest" ? `"contestId" = ?` : `"personId" = ?`];

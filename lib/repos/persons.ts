@@ -1,5 +1,5 @@
-import type { Db } from "../db";
-import { dialect, int, sqlRows, statement, type SqlParam, type SqlRow } from "../db/sql";
+import type { Db } from "../platform/db";
+import { dialect, int, sqlRows, statement, type SqlParam, type SqlRow } from "../platform/db/sql";
 
 /** A person as a row: [id, name, firstName, lastName, nationality, birthDay, position, sport, demo]. */
 export type PersonTuple = [

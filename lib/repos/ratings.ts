@@ -1,5 +1,5 @@
-import type { Db } from "../db";
-import { dialect, sqlRows, statement } from "../db/sql";
+import type { Db } from "../platform/db";
+import { dialect, sqlRows, statement } from "../platform/db/sql";
 
 /**
  * Elo ratings (team_ratings, written by lib/sports/ratings.ts) for /v1: a team's history off the

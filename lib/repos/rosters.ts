@@ -1,6 +1,6 @@
-import type { Db } from "../db";
-import { c, columns, type RowOf } from "../db/columns";
-import { sqlRows, statement, type SqlParam, type Statement } from "../db/sql";
+import type { Db } from "../platform/db";
+import { c, columns, type RowOf } from "../platform/db/columns";
+import { sqlRows, statement, type SqlParam, type Statement } from "../platform/db/sql";
 
 /** A roster entry with its person's and its team's names. */
 export const ROSTER = columns(

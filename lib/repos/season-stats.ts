@@ -1,5 +1,5 @@
-import type { Db } from "../db";
-import { dialect, sqlRows, statement } from "../db/sql";
+import type { Db } from "../platform/db";
+import { dialect, sqlRows, statement } from "../platform/db/sql";
 
 /**
  * Season figures and head-to-head, read from the per-contest rows (person_contest_stats,

@@ -5,9 +5,9 @@
  * table was rebuilt and its standings.updated changes recorded inside the transaction, as the
  * adjustments importer does). An alias only steers later imports: no /v1 answer changes.
  */
-import type { Result } from "../api/errors";
+import type { Result } from "../platform/errors";
 import { recordAudit, type AuditContext } from "../audit/store";
-import type { Db, DbOrTx } from "../db/client";
+import type { Db, DbOrTx } from "../platform/db/client";
 import { baseKey, suggest, teamKey } from "../importers/team-names";
 import { applyAdjustment, type AdjustmentInput } from "../sports/adjustments";
 import { normalizeName } from "../sports/normalize";

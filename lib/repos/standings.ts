@@ -1,6 +1,6 @@
-import type { Db } from "../db";
-import { c, columns, type RowOf } from "../db/columns";
-import { dialect, sqlRows, statement, type Dialect, type Statement } from "../db/sql";
+import type { Db } from "../platform/db";
+import { c, columns, type RowOf } from "../platform/db/columns";
+import { dialect, sqlRows, statement, type Dialect, type Statement } from "../platform/db/sql";
 import { CURRENT_EDITION_OF } from "./competitions";
 
 /**

@@ -1,5 +1,5 @@
-import type { Db } from "../db";
-import { int, sqlRows, statement, type Dialect } from "../db/sql";
+import type { Db } from "../platform/db";
+import { int, sqlRows, statement, type Dialect } from "../platform/db/sql";
 
 /** A board row: [personId, personName, teamId, value, contests, teamName]. */
 export type BoardTuple = [number, string, number | null, number, number, string | null];

@@ -1,5 +1,5 @@
-import type { Db } from "../db";
-import { dialect, sqlRows, statement, type Statement } from "../db/sql";
+import type { Db } from "../platform/db";
+import { dialect, sqlRows, statement, type Statement } from "../platform/db/sql";
 
 /**
  * A team's all-time record from its finished contests (computed on read, like head-to-head): per

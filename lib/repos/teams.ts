@@ -1,5 +1,5 @@
-import type { Db } from "../db";
-import { int, sqlRows, statement, type SqlRow, type Statement } from "../db/sql";
+import type { Db } from "../platform/db";
+import { int, sqlRows, statement, type SqlRow, type Statement } from "../platform/db/sql";
 
 /** A team as a row: [id, name, shortName, code, country, founded, venue, demo]. */
 export type TeamTuple = [

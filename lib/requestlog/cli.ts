@@ -1,5 +1,5 @@
 import { userRowByEmail } from "../accounts/store";
-import { db } from "../db";
+import { db } from "../platform/db";
 import { STATUS_FILTER_PATTERN, requestLogPage } from "./query";
 import type { LogFilters } from "./store";
 import { parseFlags, type AdminCommand } from "../cli/args";

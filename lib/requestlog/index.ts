@@ -1,7 +1,7 @@
-import { envBool, envInt, envNum } from "../config";
-import type { Db } from "../db";
-import { logError, logInfo } from "../log";
-import { perProcess } from "../process-state";
+import { envBool, envInt, envNum } from "../platform/config";
+import type { Db } from "../platform/db";
+import { logError, logInfo } from "../platform/log";
+import { perProcess } from "../platform/process-state";
 import { RequestLogBuffer } from "./buffer";
 import { pruneRequestLogs } from "./store";
 

@@ -1,4 +1,4 @@
-import type { Db } from "../db";
+import type { Db } from "../platform/db";
 import type { RequestLogRow } from "./buffer";
 import { parseStoredHeaders } from "./response";
 import { latestLogRow, logRows, type LogFilters } from "./store";

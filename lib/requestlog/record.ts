@@ -1,4 +1,4 @@
-import type { ApiRequest, ApiResponse } from "../api/types";
+import type { ApiResponse, HttpRequest } from "../platform/http";
 import type { AuthFailure, Caller } from "../keys/caller";
 import { requestLogConfig, requestLogState } from "./index";
 import { redactUrlPart } from "./redact";
@@ -48,7 +48,7 @@ function admitWrongSecret(prefix: string, now: number): boolean {
  * before the length cap, so a cap can never leave part of a secret.
  */
 export function recordRequest(
-  req: ApiRequest,
+  req: HttpRequest,
   res: ApiResponse,
   endpoint: string,
   trace: RequestTrace,

@@ -1,4 +1,4 @@
-import { scrub } from "../log";
+import { scrub } from "../platform/log";
 
 /**
  * scrub() for logged text: a key written with percent-escapes (`sk%5Flive%5F…`) is found in the

@@ -1,6 +1,6 @@
-import type { Db } from "../db";
+import type { Db } from "../platform/db";
 import { Prisma } from "../generated/sqlite/client";
-import { chunks } from "../util/chunks";
+import { chunks } from "../platform/util/chunks";
 import type { RequestLogRow } from "./buffer";
 import { storedBody, storedHeaders, storedMessage } from "./response";
 

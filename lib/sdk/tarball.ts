@@ -13,8 +13,8 @@ import { createRequire } from "node:module";
 import os from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
-import { logError } from "../log";
-import { perProcess } from "../process-state";
+import { logError } from "../platform/log";
+import { perProcess } from "../platform/process-state";
 
 const run = promisify(execFile);
 /** Dependencies shipped inside the tarball (openapi-fetch and what it requires). */

@@ -8,7 +8,7 @@
 import { createHash } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
-import { perProcess } from "../process-state";
+import { perProcess } from "../platform/process-state";
 import { zip, type ZipEntry } from "./zip";
 
 export interface Wheel {

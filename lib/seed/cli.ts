@@ -1,4 +1,4 @@
-import { db } from "../db";
+import { db } from "../platform/db";
 import { bumpDataVersion } from "../events/data-version";
 import { parseFlags, type AdminCommand } from "../cli/args";
 import { removeDemoData } from "./remove";

@@ -1,7 +1,7 @@
 import { bumpDataVersion } from "../events/data-version";
-import { db } from "../db";
+import { db } from "../platform/db";
 import { recordChanges } from "../events/changes";
-import { databaseUrl } from "../db/config";
+import { databaseUrl } from "../platform/db/config";
 import { rebuildEditionStats } from "../sports/store/stats";
 import { rebuildStandings } from "../sports/standings";
 import { generateLeague } from "./football";

@@ -1,6 +1,6 @@
 import Database from "better-sqlite3";
 import { Client } from "pg";
-import { providerOf, sqliteDateTime, sqliteFilePath } from "../db/config";
+import { providerOf, sqliteDateTime, sqliteFilePath } from "../platform/db/config";
 import { SPORTS_TABLES, TABLES, type Row, type TableName, type TableWriter, type Value } from "./tables";
 
 /**

@@ -3,7 +3,7 @@
  * running instance. One transaction deletes it and records a deletion in the change feed for every
  * contest, team and person it held, so feed readers, streams and webhooks drop them too.
  */
-import type { Db } from "../db/client";
+import type { Db } from "../platform/db/client";
 import { recordChanges, sid } from "../events/changes";
 import type { ChangeInput } from "../events/types";
 import { SEED_STATE_KEY } from "./index";

@@ -1,5 +1,5 @@
 /** The seed's reads and its marker; the bulk rows go through the driver (lib/seed/insert.ts). */
-import type { Db, DbOrTx } from "../db/client";
+import type { Db, DbOrTx } from "../platform/db/client";
 
 /** The system_state value naming the seeded version and scale, or null. */
 export async function seedMarkerOf(db: Db, key: string): Promise<string | null> {

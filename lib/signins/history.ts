@@ -1,12 +1,12 @@
-import type { Db } from "../db";
-import { logError } from "../log";
-import { browserKey } from "../util/user-agent";
+import type { Db } from "../platform/db";
+import { logError } from "../platform/log";
+import { browserKey } from "../platform/util/user-agent";
 import { mailNewSignIn } from "./mail";
 import * as store from "./store";
 
 /**
  * Every successful sign-in (password, passkey, GitHub, SSO) is kept with its time, address (the
- * client address rule of lib/client-ip.ts, as sessions keep it) and browser, for Account's history;
+ * client address rule of lib/platform/client-ip.ts, as sessions keep it) and browser, for Account's history;
  * at most KEEP per user and none older than KEEP_DAYS. One from a browser and address pair not seen
  * before in that history is mailed to the user (the first sign-in on record is not: nothing to
  * compare it with).

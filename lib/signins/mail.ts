@@ -1,6 +1,6 @@
 import { mailLinkBase } from "../auth/email-verification";
 import { mailConfigured, sendMail } from "../mail";
-import { describeUserAgent } from "../util/user-agent";
+import { describeUserAgent } from "../platform/util/user-agent";
 
 const METHOD_WORDS: Record<string, string> = {
   password: "email and password",

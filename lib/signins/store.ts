@@ -1,4 +1,4 @@
-import type { Db } from "../db";
+import type { Db } from "../platform/db";
 
 /** Data access for SignInEvent rows (lib/signins/history.ts holds the rules). */
 

@@ -5,7 +5,7 @@
  * and writes nothing there itself.
  */
 import { randomBytes } from "node:crypto";
-import type { Db } from "../db/client";
+import type { Db } from "../platform/db/client";
 import { Rng } from "../seed/rng";
 import { planContest, type SimContest, type SimScore, type SimStep } from "./plan";
 import { latestH2hPrices, scheduledContests } from "./store";

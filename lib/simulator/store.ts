@@ -1,5 +1,5 @@
 /** What the simulator reads: scheduled contests and their latest prices. It writes nothing here. */
-import type { Db } from "../db/client";
+import type { Db } from "../platform/db/client";
 
 /** The earliest scheduled contests with at least one side, oldest kick-off first. */
 export function scheduledContests(db: Db, take: number, competitionId?: number) {

@@ -4,7 +4,7 @@
  * bumps data_version afterwards so cached /v1/standings responses are dropped.
  */
 import { suggest, teamKey } from "../importers/team-names";
-import type { DbOrTx } from "../db/client";
+import type { DbOrTx } from "../platform/db/client";
 import { normalizeName } from "./normalize";
 import { rebuildStandings } from "./standings";
 import {

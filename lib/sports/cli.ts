@@ -1,6 +1,6 @@
 import { findOrCreateUser } from "../accounts/users";
 import { bumpDataVersion } from "../events/data-version";
-import { db } from "../db";
+import { db } from "../platform/db";
 import { addTeamAlias, adjustPoints, listTeamAliases, type DataActor } from "../repos/sports-admin";
 import { parseFlags, requireFlag, type AdminCommand } from "../cli/args";
 import { listConflicts } from "./conflicts";

@@ -3,7 +3,7 @@
  * sources disagree, with each source's value and the source whose value Statline keeps
  * (SOURCE_PRECEDENCE). Read by `npm run admin -- data conflicts`.
  */
-import type { DbOrTx } from "../db/client";
+import type { DbOrTx } from "../platform/db/client";
 import { normalizeName } from "./normalize";
 import { disagreements, flipped, outranks, type ContestFacts } from "./sources";
 import { sharedContests } from "./store/sources";

@@ -7,7 +7,7 @@
  */
 import { recordChanges, sid } from "../events/changes";
 import type { ChangeInput } from "../events/types";
-import type { DbOrTx } from "../db/client";
+import type { DbOrTx } from "../platform/db/client";
 import {
   createMatchEvent,
   listSourceEvents,

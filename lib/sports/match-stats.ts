@@ -6,7 +6,7 @@
  */
 import { recordChanges, sid } from "../events/changes";
 import type { ChangeInput } from "../events/types";
-import type { DbOrTx } from "../db/client";
+import type { DbOrTx } from "../platform/db/client";
 import { contestTeamStats, lineupOf, replaceLineup, teamStatsOf, upsertTeamStats } from "./store/match-stats";
 
 export const TEAM_STAT_FIELDS = [

@@ -1,5 +1,5 @@
 import { recordChanges } from "../events/changes";
-import type { DbOrTx } from "../db/client";
+import type { DbOrTx } from "../platform/db/client";
 import type { Prisma } from "../generated/sqlite/client";
 import { nameTokens } from "./normalize";
 import { insertPerson } from "./store/persons";

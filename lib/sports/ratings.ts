@@ -4,8 +4,8 @@
  * date) and written as a difference: an incremental import ends with the same ratings as a full
  * one, and a re-import writes nothing.
  */
-import type { DbOrTx } from "../db/client";
-import type { Provider } from "../db/config";
+import type { DbOrTx } from "../platform/db/client";
+import type { Provider } from "../platform/db/config";
 import { rate } from "./elo";
 import type { ContestFacts } from "./sources";
 import { deleteRatings, insertRatings, ratedContests, storedRatings, updateRatings } from "./store/ratings";

@@ -1,5 +1,5 @@
 import { findUserByEmail } from "../accounts/users";
-import { db } from "../db";
+import { db } from "../platform/db";
 import { STATUS_CLASSES } from "./meter";
 import { usageTotals } from "./totals";
 import { parseFlags, requireFlag, type AdminCommand } from "../cli/args";

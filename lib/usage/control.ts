@@ -50,7 +50,7 @@ function rateHeaders(d: Decision, rule: RateRule): Record<string, string> {
 const keyRules = new Map<string, RateRule>();
 function keyRule(plan: ResolvedPlan, rate: number | null | undefined): RateRule | null {
   if (rate == null || (plan.ratePerMinute !== null && rate >= plan.ratePerMinute)) return plan.rule;
-  // The plan's burst is part of the id: an edited plan (lib/plan-catalogue.ts) gets fresh rules.
+  // The plan's burst is part of the id: an edited plan (lib/plans/catalogue.ts) gets fresh rules.
   const id = `${plan.name}:${plan.burst}:${rate}`;
   let rule = keyRules.get(id);
   if (!rule)

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { logError, logInfo } from "../log";
+import { logError, logInfo } from "../platform/log";
 import { isEmpty, type Batch, type Meter } from "./meter";
 import type { UsageStore } from "./store";
 import type { RequestLogBuffer } from "../requestlog/buffer";

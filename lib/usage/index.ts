@@ -1,6 +1,6 @@
-import { perProcess } from "../process-state";
-import { db } from "../db";
-import { withTimeout } from "../timeout";
+import { perProcess } from "../platform/process-state";
+import { db } from "../platform/db";
+import { withTimeout } from "../platform/timeout";
 import { createUsageControl } from "./control";
 import { Flusher, type FlushStats } from "./flusher";
 import { MemoryRateLimiter, type Decision, type RateLimiter } from "./limiter";
@@ -9,12 +9,12 @@ import { Meter } from "./meter";
 import { MemoryQuotaLedger, type QuotaLedger } from "./quota";
 import { databaseStore } from "./store";
 import { maybePruneRequestLogs, requestLogConfig, requestLogState } from "../requestlog";
-import { metrics } from "../metrics";
-import { redisConfigured } from "../redis";
+import { metrics } from "../platform/metrics";
+import { redisConfigured } from "../platform/redis";
 import { RedisRateLimiter } from "./redis-limiter";
 import { RedisQuotaLedger } from "./redis-quota";
 import type { UsageControl } from "./types";
-import { envInt } from "../config";
+import { envInt } from "../platform/config";
 import { createQuotaWatch } from "../alerts/quota-watch";
 
 export type { Admission, Refusal, UsageControl } from "./types";
@@ -23,7 +23,7 @@ const FLUSH_INTERVAL_MS = envInt("USAGE_FLUSH_INTERVAL_MS");
 const QUOTA_LOAD_TIMEOUT_MS = envInt("AUTH_DB_TIMEOUT_MS");
 const SWEEP_EVERY_MS = 60_000;
 
-// One set of state per process (lib/process-state.ts).
+// One set of state per process (lib/platform/process-state.ts).
 function build() {
   const store = databaseStore(db);
   const meter = new Meter();

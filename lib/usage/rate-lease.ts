@@ -1,7 +1,7 @@
 import type Redis from "ioredis";
 import type { RateRule } from "../plans";
-import { redisKey } from "../redis";
-import { envInt, envNum } from "../config";
+import { redisKey } from "../platform/redis";
+import { envInt, envNum } from "../platform/config";
 import type { Decision } from "./limiter";
 
 /**

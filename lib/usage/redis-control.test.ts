@@ -14,7 +14,7 @@ const { RedisQuotaLedger } = await import("./redis-quota");
 const { createUsageControl } = await import("./control");
 const { Meter } = await import("./meter");
 const { buildPlans } = await import("../plans");
-const { closeRedis, getRedis, whenRedisReady } = await import("../redis");
+const { closeRedis, getRedis, whenRedisReady } = await import("../platform/redis");
 
 const admin = new Redis("redis://127.0.0.1:6379");
 beforeAll(async () => {

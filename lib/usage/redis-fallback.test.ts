@@ -14,7 +14,7 @@ process.env.USAGE_LEASE_TTL_MS = "400";
 
 const { RedisRateLimiter } = await import("./redis-limiter");
 const { RedisQuotaLedger } = await import("./redis-quota");
-const { closeRedis, redisUp, whenRedisReady } = await import("../redis");
+const { closeRedis, redisUp, whenRedisReady } = await import("../platform/redis");
 
 const admin = new Redis("redis://127.0.0.1:6379");
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));

@@ -12,7 +12,7 @@ process.env.USAGE_LEASE_TTL_MS = "400";
 const { RedisRateLimiter } = await import("./redis-limiter");
 const { leaseSize } = await import("./rate-lease");
 const { RedisQuotaLedger } = await import("./redis-quota");
-const { closeRedis, whenRedisReady } = await import("../redis");
+const { closeRedis, whenRedisReady } = await import("../platform/redis");
 
 const admin = new Redis("redis://127.0.0.1:6379");
 beforeAll(async () => {

@@ -1,10 +1,10 @@
 import type Redis from "ioredis";
-import { logInfo } from "../log";
-import { metrics } from "../metrics";
+import { logInfo } from "../platform/log";
+import { metrics } from "../platform/metrics";
 import type { RateRule } from "../plans";
-import { getRedis, onRedisState, redisKey, redisUp } from "../redis";
+import { getRedis, onRedisState, redisKey, redisUp } from "../platform/redis";
 import { gcra, type Decision, type RateLimiter } from "./limiter";
-import { envInt } from "../config";
+import { envInt } from "../platform/config";
 import { defineLeaseCommand, RateLeases, type LeaseClient } from "./rate-lease";
 
 /**

@@ -1,6 +1,6 @@
-import { getRedis, onRedisState, redisKey, redisUp } from "../redis";
+import { getRedis, onRedisState, redisKey, redisUp } from "../platform/redis";
 import type { QuotaLedger } from "./quota";
-import { envInt } from "../config";
+import { envInt } from "../platform/config";
 import { newEntry, newHolder, quotaClient, type QuotaEntry, type QuotaClient } from "./quota-lease";
 
 /** Month counters live a little longer than the longest month, then expire by themselves. */

@@ -1,5 +1,5 @@
 import { planOf } from "../accounts/store";
-import type { Db } from "../db";
+import type { Db } from "../platform/db";
 import { keyIdsOf, keysForReport } from "../keys/store";
 import { planFor } from "../plans";
 import { STATUS_CLASSES, type StatusClass } from "./meter";

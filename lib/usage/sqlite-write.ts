@@ -1,6 +1,6 @@
 import type Database from "better-sqlite3";
-import { preparedOnce } from "../db/prepared";
-import { sqliteDateTime as at } from "../db/config";
+import { preparedOnce } from "../platform/db/prepared";
+import { sqliteDateTime as at } from "../platform/db/config";
 import { storedBody, storedHeaders, storedMessage } from "../requestlog/response";
 import { rollupsOf } from "./rollups";
 import type { Batch } from "./meter";

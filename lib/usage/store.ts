@@ -1,9 +1,9 @@
-import type { Db } from "../db";
-import { chunks } from "../util/chunks";
+import type { Db } from "../platform/db";
+import { chunks } from "../platform/util/chunks";
 import { Prisma } from "../generated/sqlite/client";
 import type { Batch, UsageRow } from "./meter";
 import { rollupsOf, type Rollup } from "./rollups";
-import { sqliteWriter } from "../db/sql";
+import { sqliteWriter } from "../platform/db/sql";
 import { writeBatchSqlite, type MarkerPlan } from "./sqlite-write";
 import { usageWriteThread } from "./write-thread";
 import { insertRequestLogs } from "../requestlog/store";

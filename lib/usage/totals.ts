@@ -1,5 +1,5 @@
 import { requirePlanOf } from "../accounts/store";
-import type { Db } from "../db";
+import type { Db } from "../platform/db";
 import { keyPrefixesOf } from "../keys/store";
 import { planFor } from "../plans";
 import { STATUS_CLASSES } from "./meter";

@@ -1,11 +1,11 @@
-import { perProcess } from "../process-state";
-import { urlOf, type Db } from "../db/client";
-import { providerOf, sqliteBusyTimeoutMs, sqliteFilePath } from "../db/config";
+import { perProcess } from "../platform/process-state";
+import { urlOf, type Db } from "../platform/db/client";
+import { providerOf, sqliteBusyTimeoutMs, sqliteFilePath } from "../platform/db/config";
 import type { Batch } from "./meter";
 import type { MarkerPlan } from "./sqlite-write";
 import type { WriteRequest } from "./write-worker";
-import { SqliteWriteThread } from "../db/write-thread";
-import { envBool } from "../config";
+import { SqliteWriteThread } from "../platform/db/write-thread";
+import { envBool } from "../platform/config";
 
 /**
  * Runs SQLite metering flushes on a worker thread (lib/usage/write-worker.ts). better-sqlite3 is

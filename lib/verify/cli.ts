@@ -1,5 +1,5 @@
 import { parseFlags, type AdminCommand } from "../cli/args";
-import { db } from "../db";
+import { db } from "../platform/db";
 import { bumpDataVersion } from "../events/data-version";
 import { driftTable, summary } from "./format";
 import { verify } from "./index";

@@ -5,7 +5,7 @@
  */
 import { recordChanges } from "../events/changes";
 import { contestChanges, type ContestState } from "../events/contest-state";
-import type { DbOrTx } from "../db/client";
+import type { DbOrTx } from "../platform/db/client";
 import { decidedBy, finalPeriod, teamOutcome } from "../sports/outcome";
 import { contestsWithSides, setContestDecidedBy, setParticipant, type Scope } from "./store";
 import type { Drift } from "./types";

@@ -7,8 +7,8 @@
  * check rolls the transaction back, `repair` commits it, so the correction is one transaction
  * with its change-feed rows (contest.score per corrected contest, standings.updated per edition).
  */
-import { retryBusy } from "../db/busy-retry";
-import type { Db, DbOrTx } from "../db/client";
+import { retryBusy } from "../platform/db/busy-retry";
+import type { Db, DbOrTx } from "../platform/db/client";
 import { rebuildStandings } from "../sports/standings";
 import { rebuildEditionStats } from "../sports/store/stats";
 import { contestDrifts } from "./contests";
@@ -105,7 +105,7 @@ export async function verify(
   const repair = opts.repair === true;
   try {
     // On SQLite a writer that commits between its reads and its first write makes the transaction
-    // fail busy; it is run again, like every write transaction (lib/db/busy-retry.ts).
+    // fail busy; it is run again, like every write transaction (lib/platform/db/busy-retry.ts).
     return await retryBusy(() =>
       db.$transaction(
         async (tx) => {

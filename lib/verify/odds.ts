@@ -4,7 +4,7 @@
  * observed of those flagged closing, highest id on a tie), recomputed from every point and
  * compared with the stored rows by outcome (the statements: lib/verify/store/odds.ts).
  */
-import type { DbOrTx } from "../db/client";
+import type { DbOrTx } from "../platform/db/client";
 import { rowDrifts } from "./diff";
 import type { Scope } from "./store";
 import { expectedSnapshots, rewriteSnapshots, storedSnapshots, type SnapshotRaw } from "./store/odds";

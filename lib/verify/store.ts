@@ -1,5 +1,5 @@
 /** What `statline verify` reads: the stored derived facts, and the base facts some are derived from. */
-import type { DbOrTx } from "../db/client";
+import type { DbOrTx } from "../platform/db/client";
 import type { Prisma } from "../generated/sqlite/client";
 
 /** The editions checked: these, or every one (null). */

@@ -1,5 +1,5 @@
 import { findOrCreateUser, findUserByEmail } from "../accounts/users";
-import { db } from "../db";
+import { db } from "../platform/db";
 import { parseWebhookTypes, type WebhookEventType } from "./event-types";
 import { createEndpoint, listEndpoints, removeEndpoint } from "./endpoints";
 import { PRIVATE_TARGET } from "./ssrf";

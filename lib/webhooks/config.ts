@@ -1,4 +1,4 @@
-import { envBool, envInt, envNum, envStr } from "../config";
+import { envBool, envInt, envNum, envStr } from "../platform/config";
 /**
  * Webhook settings, read from the environment on each use (tests change them per file).
  *   WEBHOOKS=off                      no dispatcher/sender in this process (the CLI and dashboard still

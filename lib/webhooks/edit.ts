@@ -1,6 +1,6 @@
 /** Editing an endpoint and rolling its signing secret (dashboard); both audited, the new secret returned once. */
 import { recordAudit } from "../audit/store";
-import type { Db } from "../db";
+import type { Db } from "../platform/db";
 import type { ChangeType } from "../events/types";
 import { MAX_DESCRIPTION_LENGTH, MAX_URL_LENGTH, oddsThresholdProblem } from "./config";
 import type { Actor, WebhookResult } from "./endpoints";

@@ -1,8 +1,8 @@
-import type { Result } from "../api/errors";
+import type { Result } from "../platform/errors";
 /** Managing webhook endpoints (dashboard and CLI): every mutation audited, the secret returned once. */
 import { randomBytes } from "node:crypto";
 import { recordAudit, type AuditContext } from "../audit/store";
-import type { Db } from "../db";
+import type { Db } from "../platform/db";
 import { headId } from "../events/store";
 import type { WebhookEventType } from "./event-types";
 import { MAX_ENDPOINTS_PER_ACCOUNT, MAX_URL_LENGTH } from "./config";

@@ -1,4 +1,4 @@
-import { perProcess } from "../process-state";
+import { perProcess } from "../platform/process-state";
 
 /**
  * Test events and resends asked for by hand (dashboard, per account): each queues a delivery that

@@ -4,7 +4,7 @@
  * so two instances fanning out the same range create each row once. The lease that hands due rows
  * to one sender at a time is in store/deliveries.ts.
  */
-import type { Db } from "../db";
+import type { Db } from "../platform/db";
 import { readChanges } from "../events/feed";
 import { headId } from "../events/store";
 import type { ChangeEvent } from "../events/types";

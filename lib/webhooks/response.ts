@@ -1,5 +1,5 @@
 import type { IncomingHttpHeaders } from "node:http";
-import { scrub } from "../log";
+import { scrub } from "../platform/log";
 
 /**
  * What an attempt keeps of the receiver's answer, for the dashboard's delivery viewer: the body's

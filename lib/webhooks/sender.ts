@@ -1,7 +1,7 @@
 import { raiseAlert } from "../alerts/raise";
 import { recordAudit } from "../audit/store";
-import type { Db } from "../db";
-import { logError, logInfo } from "../log";
+import type { Db } from "../platform/db";
+import { logError, logInfo } from "../platform/log";
 import { retryDelayMs, webhookConfig } from "./config";
 import { insertAttempt, leaseDue, settleDelivery, type LeasedDelivery } from "./store/deliveries";
 import {

@@ -1,5 +1,5 @@
 /** What the dashboard and the CLI show of endpoints and deliveries; never a signing secret. */
-import type { Db } from "../db";
+import type { Db } from "../platform/db";
 import { typesOf } from "./outbox";
 import { deliveriesOf, deliveryWithAttempts } from "./store/deliveries";
 import { findEndpoint } from "./store/endpoints";

@@ -1,9 +1,9 @@
 import { hostname } from "node:os";
 import { randomBytes } from "node:crypto";
-import type { Db } from "../db";
-import { logError, logInfo } from "../log";
+import type { Db } from "../platform/db";
+import { logError, logInfo } from "../platform/log";
 import { onChanges } from "../events/notify";
-import { perProcess } from "../process-state";
+import { perProcess } from "../platform/process-state";
 import { webhookConfig } from "./config";
 import { fanOut } from "./outbox";
 import { sendDue } from "./sender";

@@ -1,6 +1,6 @@
 import { createUserWithAccount, userRowByEmail } from "../accounts/store";
 import { recordAudit, type AuditContext } from "../audit/store";
-import type { Db, DbOrTx } from "../db";
+import type { Db, DbOrTx } from "../platform/db";
 import { isEmailVerified } from "../auth/email-verification";
 import { hashPassword } from "../auth/password";
 import { openInvitation, type InviteRefusal, type OpenInvitation } from "./invitations";

@@ -1,4 +1,4 @@
-import type { Db } from "../db";
+import type { Db } from "../platform/db";
 import { can, type Action, type Role } from "./permissions";
 import { resolveWorkspace } from "./store";
 

@@ -1,9 +1,8 @@
 import { z } from "zod";
+import { WORKSPACE_NAME_MAX } from "./limits";
 
 // The request bodies of the workspace's life, shared by the routes (app/api/dashboard/workspace)
 // and the dashboard's hooks (components/hooks/useWorkspaceMutations.ts).
-
-export const WORKSPACE_NAME_MAX = 100;
 
 const name = z
   .string()

@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from "node:crypto";
-import { ApiError, type Result } from "../api/errors";
+import { ApiError, type Result } from "../platform/errors";
 import { recordAudit, type AuditContext } from "../audit/store";
-import type { Db } from "../db";
+import type { Db } from "../platform/db";
 import { assignableRoles, isRole, type Role } from "./permissions";
 import * as store from "./store";
 

@@ -1,7 +1,7 @@
-import { ApiError, assertOk, notFound } from "../api/errors";
+import { ApiError, assertOk, notFound } from "../platform/errors";
 import type { AuditContext } from "../audit/store";
 import { mailLinkBase } from "../auth/email-verification";
-import type { Db } from "../db";
+import type { Db } from "../platform/db";
 import { mailConfigured, sendMail } from "../mail";
 import { takeRateLimit } from "../usage";
 import { toSeconds } from "../usage/limiter";

@@ -1,7 +1,7 @@
 import { findUserById } from "../accounts/store";
-import type { Result } from "../api/errors";
+import type { Result } from "../platform/errors";
 import { recordAudit, type AuditContext } from "../audit/store";
-import type { Db } from "../db";
+import type { Db } from "../platform/db";
 import { revokeApiKey } from "../keys/service";
 import { revokeGrant } from "../oauth/grants";
 import { liveGrantsOf } from "../oauth/store";

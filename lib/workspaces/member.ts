@@ -1,9 +1,9 @@
 import { headers } from "next/headers";
 import { notFound as pageNotFound, redirect } from "next/navigation";
 import { cache } from "react";
-import { ApiError } from "../api/errors";
+import { ApiError } from "../platform/errors";
 import { getCurrentUser, type CurrentUser } from "../auth/session";
-import { db } from "../db";
+import { db } from "../platform/db";
 import type { Role } from "./permissions";
 import { resolveWorkspace } from "./store";
 

@@ -1,8 +1,8 @@
 import { findUserById } from "../accounts/store";
-import type { Result } from "../api/errors";
+import type { Result } from "../platform/errors";
 import { recordAudit, type AuditContext } from "../audit/store";
 import { endOtherSessions } from "../auth/sessions";
-import type { Db, Tx } from "../db";
+import type { Db, Tx } from "../platform/db";
 import { revokeApiKey } from "../keys/service";
 import { mailRemoved } from "./notify";
 import { canChangeMember, type Role } from "./permissions";

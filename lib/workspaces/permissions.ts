@@ -1,4 +1,4 @@
-import type { Result } from "../api/errors";
+import type { Result } from "../platform/errors";
 
 /** A member's role in a workspace, strongest first. */
 export const ROLES = ["owner", "admin", "developer", "viewer"] as const;

@@ -1,6 +1,6 @@
 import Database from "better-sqlite3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ApiError } from "../../lib/api/errors";
+import { ApiError } from "../../lib/platform/errors";
 import { csrfTokenFor } from "../../lib/auth/csrf";
 import {
   requireVerifiedEmail,

@@ -7,13 +7,13 @@ process.env.NEXTAUTH_SECRET ??= "test-secret-not-for-production-0123456789";
 
 describe("GitHub sign-in honours two-factor", () => {
   beforeAll(() => {
-    // lib/db's client is created on first use from DATABASE_URL.
+    // lib/platform/db's client is created on first use from DATABASE_URL.
     process.env.DATABASE_URL = copyTemplateDb(ensureTemplateDb());
   });
 
   it("sends a 2FA user to the code step with a sealed ticket; others sign in directly", async () => {
     const { authOptions } = await import("../../lib/auth/options");
-    const { db } = await import("../../lib/db");
+    const { db } = await import("../../lib/platform/db");
     const make = async (email: string, githubId: string, totp: boolean) => {
       const user = await db.user.create({
         data: {

@@ -8,7 +8,7 @@ import {
   signInSucceeded,
   throttleKeys,
 } from "../../lib/auth/throttle";
-import { closeRedis, getRedis, whenRedisReady } from "../../lib/redis";
+import { closeRedis, getRedis, whenRedisReady } from "../../lib/platform/redis";
 import { copyTemplateDb, startApp, type RunningApp } from "../support/app";
 import { ensureTemplateDb } from "../support/template";
 import { createUser } from "../support/users";

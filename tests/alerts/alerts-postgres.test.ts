@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createClient, urlOf, type Db } from "../../lib/db/client";
+import { createClient, urlOf, type Db } from "../../lib/platform/db/client";
 import { createApiKey } from "../../lib/keys/service";
 import { raiseAlert } from "../../lib/alerts/raise";
 import { sweepAlerts } from "../../lib/alerts/worker";

@@ -1,6 +1,6 @@
 import { generateKeyPairSync, sign } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createClient, type Db } from "../../lib/db/client";
+import { createClient, type Db } from "../../lib/platform/db/client";
 import { csrfTokenFor } from "../../lib/auth/csrf";
 import { createApiKey } from "../../lib/keys/service";
 import { createEndpoint } from "../../lib/webhooks/endpoints";

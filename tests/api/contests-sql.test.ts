@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import type { Db } from "../../lib/db";
+import type { Db } from "../../lib/platform/db";
 import { expectError } from "../support/api";
 import { BACKENDS, expectBytes, oracleApp } from "../support/oracle";
 

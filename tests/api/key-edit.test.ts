@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { csrfTokenFor } from "../../lib/auth/csrf";
-import { createClient, type Db } from "../../lib/db/client";
+import { createClient, type Db } from "../../lib/platform/db/client";
 import { SignInClient } from "../accounts/support";
 import { call, expectError } from "../support/api";
 import { copyTemplateDb, startApp, type RunningApp } from "../support/app";
@@ -35,7 +35,7 @@ async function target(kind: "sqlite" | "postgresql"): Promise<Target> {
   } else url = copyTemplateDb(ensureTemplateDb());
   const email = `edit-${kind}@example.com`;
   const user = createUser(url, email, password);
-  // One trusted proxy hop: the client address of a /v1 call is its X-Forwarded-For (lib/client-ip.ts).
+  // One trusted proxy hop: the client address of a /v1 call is its X-Forwarded-For (lib/platform/client-ip.ts).
   const app = await startApp({
     databaseUrl: url,
     env: { KEYS_PER_ACCOUNT_MAX: String(CAP), TRUST_PROXY_HOPS: "1" },

@@ -55,7 +55,7 @@ beforeAll(async () => {
     await cli({}, "key", "disable", disabled.slice(0, 16));
     keys[mode] = { expired, scoped, ipDenied, ipAllowed, rate, cap, disabled, scopedRate };
   }
-  // One trusted proxy hop: the client address is the last X-Forwarded-For entry (lib/client-ip.ts).
+  // One trusted proxy hop: the client address is the last X-Forwarded-For entry (lib/platform/client-ip.ts).
   const started = await Promise.all(
     MODES.map((mode) => startApp({ databaseUrl: fx.url, mode, env: { TRUST_PROXY_HOPS: "1" } })),
   );
@@ -106,7 +106,7 @@ describe.each(MODES)("%s server: restricted keys", (mode) => {
     expect((await get(ipDenied, "/v1/persons", from("2001:db8:ffff::1"))).status).toBe(200);
     // Only the last hop is trusted: a spoofed left-most entry changes nothing. (Plain `next start`
     // does not append the socket peer to X-Forwarded-For, so this holds for the lean server and
-    // server.ts only; the audit log shares the same rule, lib/client-ip.ts.)
+    // server.ts only; the audit log shares the same rule, lib/platform/client-ip.ts.)
     if (mode === "lean")
       expectError(await get(ipDenied, "/v1/persons", from("10.0.0.1, 192.0.2.1")), 403, "FORBIDDEN", denied);
     expect((await get(ipAllowed, "/v1/persons", from("198.51.100.200"))).status).toBe(200);

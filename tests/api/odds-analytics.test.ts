@@ -22,7 +22,7 @@ const env = vi.hoisted(() => {
   return { dir, url };
 });
 
-import { db } from "../../lib/db";
+import { db } from "../../lib/platform/db";
 import { importFile } from "../../lib/importers";
 import { canonicalName } from "../../lib/importers/team-names";
 import { replayPlan } from "../../lib/replay/plan";

@@ -4,7 +4,7 @@ import { z } from "zod";
 import { buildOpenApi } from "../../lib/docs/openapi";
 import { RECORDS } from "../../lib/api/endpoints/docs";
 import { routes } from "../../lib/api/routes";
-import { DEFAULT_UNIT_COSTS } from "../../lib/unit-groups";
+import { DEFAULT_UNIT_COSTS } from "../../lib/plans/unit-groups";
 import { call, MODES, type Mode } from "../support/api";
 import { startApp, type RunningApp } from "../support/app";
 import { buildFixture, type Fixture } from "../support/fixtures";

@@ -2,13 +2,13 @@ import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { assertEnv, checkEnv, ConfigError, VARS } from "../../lib/config";
-import { renderConfigDoc } from "../../lib/config/docs";
+import { assertEnv, checkEnv, ConfigError, VARS } from "../../lib/platform/config";
+import { renderConfigDoc } from "../../lib/platform/config/docs";
 import { ROOT } from "../support/app";
 
 /** Where process.env may still be read: the configuration module, entry points, tests and the bench. */
 const ALLOWED = [
-  /^lib\/config\//,
+  /^lib\/platform\/config\//,
   /^scripts\//,
   /^bench\//,
   /^bin\//,

@@ -19,7 +19,8 @@ const WRAPPERS: Record<string, string> = {
 /** Surfaces with their own pipeline and error model, by the handler their route files export. */
 const OWN_PIPELINE: Record<string, string> = {
   handleNextRequest: "/v1 under `next start`: the key-authenticated /v1 pipeline (lib/api/pipeline.ts)",
-  opsRouteHandler: "/healthz, /readyz, /metrics: answered before Next by server.ts (lib/ops.ts, serveOps)",
+  opsRouteHandler:
+    "/healthz, /readyz, /metrics: answered before Next by server.ts (lib/platform/ops.ts, serveOps)",
 };
 /** next-auth's own sign-in protocol: its handler is the library's. */
 const NEXT_AUTH = "app/api/auth/[...nextauth]/route.ts";

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Db } from "../../lib/db/client";
+import type { Db } from "../../lib/platform/db/client";
 import type { StatusClass } from "../../lib/usage/meter";
 import { rangeBuckets, usageReport } from "../../lib/usage/report";
 import { databaseStore } from "../../lib/usage/store";
@@ -122,7 +122,7 @@ describe.each([
       plan: "pro",
       planLabel: "Pro",
       quota: 500_000,
-      // The plan's limiter, shown beside the quota (lib/plans.ts: Pro is 600 a minute, bursts of 100).
+      // The plan's limiter, shown beside the quota (lib/plans/index.ts: Pro is 600 a minute, bursts of 100).
       ratePerMinute: 600,
       burst: 100,
     });

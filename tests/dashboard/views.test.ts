@@ -3,7 +3,7 @@ import { auditPage } from "../../lib/audit/views";
 import { listKeyViews } from "../../lib/keys/views";
 import { overview } from "../../lib/overview/overview";
 import { createApiKey, onKeyRevoked, revokeApiKey } from "../../lib/keys/service";
-import { perProcess } from "../../lib/process-state";
+import { perProcess } from "../../lib/platform/process-state";
 import { sqliteTestDb, type TestDb } from "../support/databases";
 
 describe("dashboard views", () => {

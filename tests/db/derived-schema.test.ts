@@ -1,7 +1,7 @@
 import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import { describe, expect, it } from "vitest";
-import { derivePostgresSchema } from "../../lib/db/derive";
+import { derivePostgresSchema } from "../../lib/platform/db/derive";
 import { ROOT } from "../support/app";
 
 describe("one source of truth for the data model", () => {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createClient, type Db } from "../../lib/db/client";
+import { createClient, type Db } from "../../lib/platform/db/client";
 import { recordChanges } from "../../lib/events/changes";
 import { headId } from "../../lib/events/store";
 import type { ChangeType } from "../../lib/events/types";

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createClient, type Db } from "../../lib/db/client";
+import { createClient, type Db } from "../../lib/platform/db/client";
 import { copyTemplateDb } from "../support/app";
 import { runScript } from "../support/sports";
 import { ensureTemplateDb } from "../support/template";

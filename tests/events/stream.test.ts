@@ -1,6 +1,6 @@
 import { spawn } from "node:child_process";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createClient, type Db } from "../../lib/db/client";
+import { createClient, type Db } from "../../lib/platform/db/client";
 import { headId } from "../../lib/events/store";
 import { call, expectError, expectOk } from "../support/api";
 import { copyTemplateDb, ROOT, startApp, type RunningApp } from "../support/app";

@@ -2,8 +2,8 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createClient, type Db } from "../../lib/db/client";
-import { applyMigrations } from "../../lib/db/schema-engine";
+import { createClient, type Db } from "../../lib/platform/db/client";
+import { applyMigrations } from "../../lib/platform/db/schema-engine";
 import { importInternational, type InternationalSummary } from "../../lib/importers/international/index";
 import { apiGet, csvCells, internationalDir, writeSubset } from "../support/international";
 

@@ -21,7 +21,7 @@ const env = vi.hoisted(() => {
   return { dir, url };
 });
 
-import { db } from "../../lib/db";
+import { db } from "../../lib/platform/db";
 import { headId } from "../../lib/events/store";
 import { startHarness, type Harness } from "./harness";
 

@@ -1,7 +1,7 @@
 /**
  * An in-process lean server for ingest tests: /ingest/v1, /sandbox/v1 and /v1 routed as server.ts routes them,
  * on a fresh migrated SQLite database, with an operator account's ingest key and a read key.
- * Set DATABASE_URL before lib/db is imported (vi.hoisted in the test file).
+ * Set DATABASE_URL before lib/platform/db is imported (vi.hoisted in the test file).
  */
 import fs from "node:fs";
 import http from "node:http";
@@ -10,8 +10,8 @@ import { expect } from "vitest";
 import { findOrCreateUser } from "../../lib/accounts/users";
 import { handleNodeRequest } from "../../lib/api/adapters/node";
 import { watchDataVersion } from "../../lib/api/cache";
-import { db } from "../../lib/db";
-import { applyMigrations } from "../../lib/db/schema-engine";
+import { db } from "../../lib/platform/db";
+import { applyMigrations } from "../../lib/platform/db/schema-engine";
 import { handleIngestNode, INGEST_PATH } from "../../lib/ingest/http";
 import { createApiKey } from "../../lib/keys/service";
 import { handleSandboxNode, SANDBOX_PATH } from "../../lib/replay/http";

@@ -17,7 +17,7 @@ const env = vi.hoisted(() => {
   return { dir, url };
 });
 
-import { db } from "../../lib/db";
+import { db } from "../../lib/platform/db";
 import { headId } from "../../lib/events/store";
 import { expectOk as ok, feedCatalogue, ingestClient, startHarness, type Harness } from "./harness";
 

@@ -3,7 +3,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { applyMigrations } from "../../lib/db/schema-engine";
+import { applyMigrations } from "../../lib/platform/db/schema-engine";
 import { admin } from "../support/cli";
 
 /** docs/ingest.md's key set-up, word for word, for an address the server has never seen. */

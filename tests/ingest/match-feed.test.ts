@@ -22,7 +22,7 @@ const env = vi.hoisted(() => {
   return { dir, url };
 });
 
-import { db } from "../../lib/db";
+import { db } from "../../lib/platform/db";
 import { readChanges } from "../../lib/events/feed";
 import { headId } from "../../lib/events/store";
 import { createEndpoint } from "../../lib/webhooks/endpoints";

@@ -17,7 +17,7 @@ const env = vi.hoisted(() => {
   return { dir, url };
 });
 
-import { db } from "../../lib/db";
+import { db } from "../../lib/platform/db";
 import {
   expectOk as ok,
   feedCatalogue,

@@ -23,7 +23,7 @@ const env = vi.hoisted(() => {
   return { dir, url };
 });
 
-import { db } from "../../lib/db";
+import { db } from "../../lib/platform/db";
 import { readDataVersions } from "../../lib/events/data-version";
 import {
   expectOk as ok,

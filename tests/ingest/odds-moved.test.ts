@@ -23,7 +23,7 @@ const env = vi.hoisted(() => {
   return { dir, url };
 });
 
-import { db } from "../../lib/db";
+import { db } from "../../lib/platform/db";
 import { createEndpoint } from "../../lib/webhooks/endpoints";
 import { startWebhooks, stopWebhooks } from "../../lib/webhooks/worker";
 import { openSse, type SseClient } from "../support/sse";

@@ -17,7 +17,7 @@ const env = vi.hoisted(() => {
   return { dir, url };
 });
 
-import { db } from "../../lib/db";
+import { db } from "../../lib/platform/db";
 import { headId } from "../../lib/events/store";
 import { execFile } from "node:child_process";
 import { promisify } from "node:util";

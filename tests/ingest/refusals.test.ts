@@ -19,7 +19,7 @@ const env = vi.hoisted(() => {
 });
 
 import { findOrCreateUser } from "../../lib/accounts/users";
-import { db } from "../../lib/db";
+import { db } from "../../lib/platform/db";
 import { headId } from "../../lib/events/store";
 import { ingestFile } from "../../lib/ingest/cli";
 import { updateApiKey } from "../../lib/keys/lifecycle";

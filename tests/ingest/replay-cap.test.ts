@@ -3,8 +3,8 @@ import os from "node:os";
 import path from "node:path";
 import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createClient, urlOf, type Db } from "../../lib/db/client";
-import { applyMigrations } from "../../lib/db/schema-engine";
+import { createClient, urlOf, type Db } from "../../lib/platform/db/client";
+import { applyMigrations } from "../../lib/platform/db/schema-engine";
 import { insertReplay } from "../../lib/replay/service";
 import { postgresTestDb, type TestDb } from "../support/databases";
 

@@ -28,7 +28,7 @@ const env = vi.hoisted(() => {
 });
 
 import { findOrCreateUser } from "../../lib/accounts/users";
-import { db } from "../../lib/db";
+import { db } from "../../lib/platform/db";
 import { importFile } from "../../lib/importers/index";
 import { createApiKey } from "../../lib/keys/service";
 import { createEndpoint } from "../../lib/webhooks/endpoints";

@@ -31,7 +31,7 @@ vi.mock("../../lib/ingest/store/identity", async (actual) => {
   return { ...mod, teamRow: async (...a: Parameters<typeof mod.teamRow>) => stale.row ?? mod.teamRow(...a) };
 });
 
-import { db } from "../../lib/db";
+import { db } from "../../lib/platform/db";
 import { commitInTransaction, type Committed } from "../../lib/ingest/commit";
 import { upsertTeam } from "../../lib/ingest/entities";
 import { requestHash } from "../../lib/ingest/idempotency";

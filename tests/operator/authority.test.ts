@@ -2,7 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { csrfTokenFor } from "../../lib/auth/csrf";
-import { createClient, type Db } from "../../lib/db/client";
+import { createClient, type Db } from "../../lib/platform/db/client";
 import { SignInClient } from "../accounts/support";
 import { copyTemplateDb, ROOT, startApp, type RunningApp } from "../support/app";
 import { ensureTemplateDb } from "../support/template";
@@ -138,9 +138,10 @@ const snapshot = async () => ({
 describe("operator rights are the person's", () => {
   test("console pages: the ordinary 404 (status, title, text) for everyone but the operator; the sidebar links the console for the operator only", async () => {
     const title = (html: string) => /<title>([^<]*)<\/title>/.exec(html)?.[1];
-    // The not-found page's text as the page carries it (rendered from the payload in the browser).
+    // The not-found page's text.
     const NOT_FOUND_TEXT = ["Page not found", "There is no page at this address."];
     const h1 = (html: string) => /<h1[^>]*>([^<]*)<\/h1>/.exec(html)?.[1] ?? null;
+    const main = (html: string) => /<main[^>]*>[\s\S]*<\/main>/.exec(html)?.[0] ?? null;
     const missing = await new SignInClient(app.baseUrl).get("/no-such-page-at-all");
     const missingHtml = await missing.text();
     expect(missing.status).toBe(404);
@@ -162,8 +163,10 @@ describe("operator rights are the person's", () => {
         expect(res.status, `${label} ${page}`).toBe(404);
         expect(title(html), `${label} ${page}`).toBe(title(missingHtml));
         for (const line of NOT_FOUND_TEXT) expect(html, `${label} ${page}`).toContain(line);
-        // Signed out, the very page an unknown address gets (proxy.ts).
-        if (label === "anonymous") expect(h1(html), `${label} ${page}`).toBe(h1(missingHtml));
+        // Signed out or in, the very page an unknown address gets (proxy.ts), not a shell the
+        // payload fills in the browser.
+        expect(h1(html), `${label} ${page}`).toBe(h1(missingHtml));
+        expect(main(html), `${label} ${page}`).toBe(main(missingHtml));
         expect(html, `${label} ${page}`).not.toContain("Operator");
       }
     const console = await operator.client.get("/operator");

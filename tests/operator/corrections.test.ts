@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { csrfTokenFor } from "../../lib/auth/csrf";
-import { createClient, type Db } from "../../lib/db/client";
+import { createClient, type Db } from "../../lib/platform/db/client";
 import { headId } from "../../lib/events/store";
 import { createApiKey } from "../../lib/keys/service";
 import { SignInClient } from "../accounts/support";

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ApiError } from "../../lib/api/errors";
+import { ApiError } from "../../lib/platform/errors";
 import { findKeyForAuth } from "../../lib/keys/auth-record";
 import { createApiKey, onKeyRevoked } from "../../lib/keys/service";
 import { parseCosts } from "../../lib/operator/cli";
@@ -7,9 +7,9 @@ import { isOperator } from "../../lib/operator/access";
 import { searchAccounts, setAccountOperator, setAccountPlan } from "../../lib/operator/accounts";
 import { uploadName } from "../../lib/operator/import";
 import { onAccountSuspended, reinstateAccount, suspendAccount } from "../../lib/operator/suspension";
-import { planInput, readCatalogue, savePlan } from "../../lib/plan-catalogue";
+import { planInput, readCatalogue, savePlan } from "../../lib/plans/catalogue";
 import { BUILT_IN, buildPlans, planFor, unitCost } from "../../lib/plans";
-import { DEFAULT_UNIT_COSTS } from "../../lib/unit-groups";
+import { DEFAULT_UNIT_COSTS } from "../../lib/plans/unit-groups";
 import { sqliteTestDb, type TestDb } from "../support/databases";
 
 const actor = { userId: null, name: "ops@example.com", ip: "127.0.0.1" };
@@ -157,7 +157,7 @@ describe("operator services", () => {
         { label: "x", ratePerMinute: null, burst: null, monthlyUnits: null },
         { ...actor, accountId },
       ),
-    ).rejects.toThrow(/lower-case/);
+    ).rejects.toMatchObject({ code: "INVALID_PARAMETER", status: 400, field: "name" });
     // STATLINE_PLANS still wins over the stored catalogue.
     const merged = buildPlans('{"pro":{"ratePerMinute":30,"burst":3}}', await readCatalogue(t.db));
     expect(merged.get("pro")).toMatchObject({ ratePerMinute: 30, burst: 3, monthlyUnits: 1000 });

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { csrfTokenFor } from "../../lib/auth/csrf";
-import { createClient, type Db } from "../../lib/db/client";
+import { createClient, type Db } from "../../lib/platform/db/client";
 import { createApiKey } from "../../lib/keys/service";
-import { DEFAULT_UNIT_COSTS } from "../../lib/unit-groups";
+import { DEFAULT_UNIT_COSTS } from "../../lib/plans/unit-groups";
 import { SignInClient } from "../accounts/support";
 import { call } from "../support/api";
 import { admin } from "../support/cli";

@@ -1,6 +1,6 @@
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import type { Db } from "../../lib/db";
+import type { Db } from "../../lib/platform/db";
 import { createSeededPgDatabase, type TempPgDatabase } from "../support/postgres";
 
 // The same reads on PostgreSQL. A small seeded database makes the planner prefer sequential
@@ -62,7 +62,7 @@ beforeAll(async () => {
     stats: await import("../../lib/repos/stats"),
     standings: await import("../../lib/repos/standings"),
   };
-  ({ db } = await import("../../lib/db"));
+  ({ db } = await import("../../lib/platform/db"));
 }, 240_000);
 
 afterAll(async () => {

@@ -1,11 +1,11 @@
 import Database from "better-sqlite3";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import type { Db } from "../../lib/db";
+import type { Db } from "../../lib/platform/db";
 import { copyTemplateDb } from "../support/app";
 import { ensureTemplateDb } from "../support/template";
 
 // The reads that must not slow down as data grows, checked on the SQL really sent: Prisma's
-// better-sqlite3 adapter and the prepared-statement layer (lib/db/sql.ts) both prepare statements
+// better-sqlite3 adapter and the prepared-statement layer (lib/platform/db/sql.ts) both prepare statements
 // on better-sqlite3 and pass arguments to bind() or all()/get(), so both are captured there and
 // replayed as EXPLAIN QUERY PLAN on the seeded test database.
 
@@ -61,7 +61,7 @@ beforeAll(async () => {
     stats: await import("../../lib/repos/stats"),
     standings: await import("../../lib/repos/standings"),
   };
-  ({ db } = await import("../../lib/db"));
+  ({ db } = await import("../../lib/platform/db"));
   const raw = new Database(file, { readonly: true });
   const one = <T>(sql: string) => prepare.call(raw, sql).get() as T;
   ids = {

@@ -1,6 +1,6 @@
 import net from "node:net";
 import { afterAll, beforeAll, expect, test } from "vitest";
-import { createClient, type Db } from "../../lib/db/client";
+import { createClient, type Db } from "../../lib/platform/db/client";
 import { copyTemplateDb, startApp, type RunningApp } from "../support/app";
 import { createKey } from "../support/cli";
 import { ensureTemplateDb } from "../support/template";

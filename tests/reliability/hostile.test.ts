@@ -1,6 +1,6 @@
 import net from "node:net";
 import { afterAll, beforeAll, expect, test } from "vitest";
-import type { Db } from "../../lib/db/client";
+import type { Db } from "../../lib/platform/db/client";
 import type { RunningApp } from "../support/app";
 import { connect, makeKey, saveLogs, startInstances, type TestKey } from "./support/cluster";
 import { generateCases, type HostileCase, type Ids } from "./support/hostile-cases";

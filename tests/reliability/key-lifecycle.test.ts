@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, expect, test } from "vitest";
-import type { Db } from "../../lib/db/client";
+import type { Db } from "../../lib/platform/db/client";
 import { call } from "../support/api";
 import type { RunningApp } from "../support/app";
 import { connect, makeKey, startInstances } from "./support/cluster";

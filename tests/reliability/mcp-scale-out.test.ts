@@ -7,7 +7,7 @@ import {
 } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { csrfTokenFor } from "../../lib/auth/csrf";
-import type { Db } from "../../lib/db/client";
+import type { Db } from "../../lib/platform/db/client";
 import { TOOLS } from "../../lib/mcp/tools";
 import { Approver, MemoryOAuthProvider, rawMcp, REDIRECT, tokenRequest } from "../mcp/oauth-support";
 import { call, expectOk } from "../support/api";

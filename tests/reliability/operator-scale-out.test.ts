@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, expect, test } from "vitest";
-import type { Db } from "../../lib/db/client";
+import type { Db } from "../../lib/platform/db/client";
 import { call } from "../support/api";
 import type { RunningApp } from "../support/app";
 import { connect, makeKey, startInstances } from "./support/cluster";
@@ -59,7 +59,7 @@ async function until(
 
 test("suspend and reinstate reach both instances within 2 s; a plan edit within the catalogue poll", async () => {
   const { suspendAccount, reinstateAccount } = await import("../../lib/operator/suspension");
-  const { savePlan } = await import("../../lib/plan-catalogue");
+  const { savePlan } = await import("../../lib/plans/catalogue");
   const k = await makeKey(db, "pro");
   for (const app of apps)
     expect((await call(app.baseUrl, "/v1/teams?limit=1", { key: k.key })).status).toBe(200);

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, expect, test } from "vitest";
-import type { Db } from "../../lib/db/client";
+import type { Db } from "../../lib/platform/db/client";
 import type { RunningApp } from "../support/app";
 import { connect, makeKey, saveLogs, startInstances, type TestKey } from "./support/cluster";
 import { createPgDatabase, deleteRedisPrefix, redisPrefix, TcpProxy } from "./support/infra";

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, expect, test } from "vitest";
-import type { Db } from "../../lib/db/client";
+import type { Db } from "../../lib/platform/db/client";
 import type { RunningApp } from "../support/app";
 import { connect, makeKey, meteredRequests, saveLogs, startInstances } from "./support/cluster";
 import { createPgDatabase, deleteRedisPrefix, redisPrefix } from "./support/infra";

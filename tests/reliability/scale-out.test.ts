@@ -1,7 +1,7 @@
 import { execFile } from "node:child_process";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, expect, test } from "vitest";
-import type { Db } from "../../lib/db/client";
+import type { Db } from "../../lib/platform/db/client";
 import { ROOT, type RunningApp } from "../support/app";
 import { connect, makeKey, meteredRequests, saveLogs, startInstances, type TestKey } from "./support/cluster";
 import { createPgDatabase, deleteRedisPrefix, redisPrefix } from "./support/infra";
@@ -86,7 +86,7 @@ async function revocationTrial(channel: Channel): Promise<{
     const last = Math.max(revokeAt, ...accepted.map((s) => s.doneAt));
     return Math.round(last - revokeAt);
   });
-  const lateAccepts = samples.filter((s) => s.sentAt > revokeAt + 2000 && s.status !== 401).length;
+  const lateAccepts = samples.filter((s) => s.sentAt > revokeAt + 1000 && s.status !== 401).length;
   return {
     channel,
     propagationMs,
@@ -95,7 +95,7 @@ async function revocationTrial(channel: Channel): Promise<{
   };
 }
 
-test("a revoked key is refused by every instance within 2 s while load runs", async () => {
+test("a revoked key is refused by every instance within 1 s while load runs", async () => {
   const trials: Awaited<ReturnType<typeof revocationTrial>>[] = [];
   for (const channel of [
     "pubsub",
@@ -123,7 +123,7 @@ test("a revoked key is refused by every instance within 2 s while load runs", as
   });
   for (const t of trials) {
     expect(t.lateAccepts, t.channel).toBe(0);
-    expect(Math.max(...t.propagationMs), t.channel).toBeLessThan(2000);
+    expect(Math.max(...t.propagationMs), t.channel).toBeLessThan(1000);
     // Both instances really served the key before the revoke (the trial measured something).
     expect(t.statuses["0:200"] ?? 0).toBeGreaterThan(0);
     expect(t.statuses["1:200"] ?? 0).toBeGreaterThan(0);

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, expect, test } from "vitest";
-import type { Db } from "../../lib/db/client";
+import type { Db } from "../../lib/platform/db/client";
 import type { RunningApp } from "../support/app";
 import { openSse, type SseClient } from "../support/sse";
 import { connect, makeKey, saveLogs, startInstances, type TestKey } from "./support/cluster";
@@ -34,7 +34,7 @@ beforeAll(async () => {
 afterAll(async () => {
   if (apps.length) saveLogs("stream-fanout", apps);
   await Promise.all(apps.map((a) => a.stop()));
-  const { closeRedis } = await import("../../lib/redis");
+  const { closeRedis } = await import("../../lib/platform/redis");
   await closeRedis();
   await db?.$disconnect();
   await deleteRedisPrefix(prefix);

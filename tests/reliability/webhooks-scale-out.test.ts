@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, expect, test } from "vitest";
-import type { Db } from "../../lib/db/client";
+import type { Db } from "../../lib/platform/db/client";
 import type { ChangeInput } from "../../lib/events/types";
 import type { RunningApp } from "../support/app";
 import { startReceiver, waitFor, type Receiver } from "../support/webhook-receiver";

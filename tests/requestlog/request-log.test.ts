@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createClient, type Db } from "../../lib/db/client";
+import { createClient, type Db } from "../../lib/platform/db/client";
 import { requestLogPage, toCsv, type RequestLogView } from "../../lib/requestlog/query";
 import { WRONG_SECRET_ROWS } from "../../lib/requestlog/record";
 import { copyTemplateDb, startApp, type RunningApp } from "../support/app";

@@ -3,7 +3,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createClient, type Db } from "../../lib/db/client";
+import { createClient, type Db } from "../../lib/platform/db/client";
 import { importFile } from "../../lib/importers/index";
 import { call, expectError, expectOk } from "../support/api";
 import { copyTemplateDb, freePort, ROOT, startApp, type RunningApp } from "../support/app";

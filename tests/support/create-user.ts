@@ -4,7 +4,7 @@
 // upgrade migration marks existing accounts) unless the third argument is "unverified".
 import { findOrCreateUser } from "../../lib/accounts/users";
 import { hashPassword } from "../../lib/auth/password";
-import { createClient } from "../../lib/db/client";
+import { createClient } from "../../lib/platform/db/client";
 
 async function main() {
   const [email, password, verified] = process.argv.slice(2);

@@ -1,4 +1,4 @@
-import { createClient, type Db } from "../../lib/db/client";
+import { createClient, type Db } from "../../lib/platform/db/client";
 import { copyTemplateDb } from "./app";
 import { createMigratedPgDatabase } from "./postgres";
 import { ensureTemplateDb } from "./template";

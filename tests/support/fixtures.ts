@@ -1,5 +1,5 @@
 import { execFileSync } from "node:child_process";
-import { createClient, type Db } from "../../lib/db/client";
+import { createClient, type Db } from "../../lib/platform/db/client";
 import { nameTokens, normalizeName } from "../../lib/sports/normalize";
 import { refreshBoardAggregates } from "../../lib/sports/store/stats";
 import { copyTemplateDb, ROOT } from "./app";

@@ -3,7 +3,7 @@ import path from "node:path";
 import { parseQuery } from "../../lib/api/request";
 import { matchRoute } from "../../lib/api/router";
 import { RawJson } from "../../lib/api/types";
-import type { Db } from "../../lib/db/client";
+import type { Db } from "../../lib/platform/db/client";
 import { sharedDataDir } from "./shared-data";
 
 /** The international results set under ../shared/data (fails clearly when missing). */

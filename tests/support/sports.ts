@@ -1,6 +1,6 @@
 import { execFileSync } from "node:child_process";
 import { createHash } from "node:crypto";
-import type { Db } from "../../lib/db/client";
+import type { Db } from "../../lib/platform/db/client";
 import { ROOT } from "./app";
 
 /** Runs a repo script (scripts/*.ts) against a database URL; returns its stdout. */

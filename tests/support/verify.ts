@@ -5,7 +5,7 @@
  * `editions` limits it to those editions' facts (a test's own, in a database other tests write).
  */
 import { expect } from "vitest";
-import type { Db } from "../../lib/db/client";
+import type { Db } from "../../lib/platform/db/client";
 import { driftTable } from "../../lib/verify/format";
 import { verify } from "../../lib/verify";
 

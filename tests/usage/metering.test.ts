@@ -164,7 +164,7 @@ describe("metering over HTTP", () => {
   it("updates the key's last-used time", async () => {
     const listing = admin(dbUrl, "key", "list", "--email", "dave@metering.test");
     expect(listing).toContain(keys.dave.slice(0, 16));
-    const { createClient } = await import("../../lib/db/client");
+    const { createClient } = await import("../../lib/platform/db/client");
     const db = createClient(dbUrl);
     try {
       const key = await db.apiKey.findUniqueOrThrow({ where: { prefix: keys.dave.slice(0, 16) } });

@@ -1,6 +1,6 @@
 import http from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createClient } from "../../lib/db/client";
+import { createClient } from "../../lib/platform/db/client";
 import { copyTemplateDb, startApp, type RunningApp } from "../support/app";
 import { createKey } from "../support/cli";
 import { ensureTemplateDb } from "../support/template";

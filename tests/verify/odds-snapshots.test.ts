@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Db } from "../../lib/db/client";
+import type { Db } from "../../lib/platform/db/client";
 import { contestSnapshots } from "../../lib/repos/odds-books";
 import { verify } from "../../lib/verify";
 import { driftTable } from "../../lib/verify/format";
-import { createClient } from "../../lib/db/client";
+import { createClient } from "../../lib/platform/db/client";
 import { sqliteTestDb, type TestDb } from "../support/databases";
 import { createSeededPgDatabase } from "../support/postgres";
 

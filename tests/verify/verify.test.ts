@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, expect, test } from "vitest";
-import type { Db } from "../../lib/db/client";
+import type { Db } from "../../lib/platform/db/client";
 import { verify } from "../../lib/verify";
 import { driftTable } from "../../lib/verify/format";
 import { sqliteTestDb, type TestDb } from "../support/databases";

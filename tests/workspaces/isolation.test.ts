@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { csrfTokenFor } from "../../lib/auth/csrf";
-import { createClient, type Db } from "../../lib/db/client";
+import { createClient, type Db } from "../../lib/platform/db/client";
 import { createApiKey } from "../../lib/keys/service";
 import { can, type Role } from "../../lib/workspaces/permissions";
 import { SignInClient } from "../accounts/support";

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { findOrCreateUser } from "../../lib/accounts/users";
-import type { Db } from "../../lib/db/client";
+import type { Db } from "../../lib/platform/db/client";
 import { createApiKey } from "../../lib/keys/service";
 import { openInvitation, revokeInvitation } from "../../lib/workspaces/invitations";
 import { inviteMember, resendInvitation } from "../../lib/workspaces/invite";

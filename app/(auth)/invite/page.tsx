@@ -4,7 +4,7 @@ import { AuthPage, linkToken } from "@/components/auth/AuthPage";
 import { InvitationForm } from "@/components/auth/InvitationForm";
 import { csrfTokenFor } from "@/lib/auth/csrf";
 import { getCurrentUser } from "@/lib/auth/session";
-import { db } from "@/lib/db";
+import { db } from "@/lib/platform/db";
 import { INVITE_PATH, INVITE_REFUSALS, openInvitation } from "@/lib/workspaces/invitations";
 
 export const metadata: Metadata = { title: "Join a workspace" };

@@ -3,7 +3,7 @@ import Link from "next/link";
 import { AuthPage, linkToken } from "@/components/auth/AuthPage";
 import { ResetPasswordForm } from "@/components/auth/ResetPasswordForm";
 import { resetTokenUser } from "@/lib/auth/password-reset";
-import { db } from "@/lib/db";
+import { db } from "@/lib/platform/db";
 
 export const metadata: Metadata = { title: "Reset password" };
 export const dynamic = "force-dynamic";

@@ -1,9 +1,9 @@
 import type { Metadata } from "next";
 import { headers } from "next/headers";
 import { csrfTokenFor } from "@/lib/auth/csrf";
-import { clientIpFromChain } from "@/lib/client-ip";
+import { clientIpFromChain } from "@/lib/platform/client-ip";
 import { requireUser } from "@/lib/auth/session";
-import { db } from "@/lib/db";
+import { db } from "@/lib/platform/db";
 import { closedReason } from "@/lib/handoff/approve";
 import { formatUserCode, normalizeUserCode } from "@/lib/handoff/codes";
 import { handoffByUserCode } from "@/lib/handoff/store";
@@ -46,7 +46,7 @@ export default async function ApproveAgentPage({ params }: { params: Promise<{ c
       </ConsentShell>
     );
   }
-  // The approver's address by the same rule as the requester's (lib/client-ip.ts, server.ts).
+  // The approver's address by the same rule as the requester's (lib/platform/client-ip.ts, server.ts).
   const approverIp = clientIpFromChain((await headers()).get("x-forwarded-for"));
   const otherAddress = approverIp !== null && approverIp !== session.requesterIp;
   const delivery = session.redirectUri

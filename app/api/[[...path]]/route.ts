@@ -1,4 +1,4 @@
-import { ApiError } from "@/lib/api/errors";
+import { ApiError } from "@/lib/platform/errors";
 import { errorResponse, newRequestId } from "@/lib/api/respond";
 import { route } from "@/lib/auth/route";
 

@@ -1,13 +1,13 @@
 import { z } from "zod";
-import { ApiError } from "@/lib/api/errors";
+import { ApiError } from "@/lib/platform/errors";
 import { requestPasswordReset } from "@/lib/auth/password-reset";
 import { requestOrigin, route } from "@/lib/auth/route";
-import { db } from "@/lib/db";
-import { logError } from "@/lib/log";
+import { db } from "@/lib/platform/db";
+import { logError } from "@/lib/platform/log";
 import { mailConfigured } from "@/lib/mail";
 import { toSeconds } from "@/lib/usage/limiter";
 import { takeRateLimit } from "@/lib/usage";
-import { envStrOpt } from "@/lib/config";
+import { envStrOpt } from "@/lib/platform/config";
 
 export const dynamic = "force-dynamic";
 

@@ -1,9 +1,9 @@
 import { z } from "zod";
-import { ApiError } from "@/lib/api/errors";
+import { ApiError } from "@/lib/platform/errors";
 import { VERIFY_REFUSALS, verifyEmail } from "@/lib/auth/email-verification";
 import { requestOrigin, route } from "@/lib/auth/route";
 import { getCurrentUser } from "@/lib/auth/session";
-import { db } from "@/lib/db";
+import { db } from "@/lib/platform/db";
 
 export const dynamic = "force-dynamic";
 

@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import { headers } from "next/headers";
 import { csrfTokenFor } from "@/lib/auth/csrf";
 import { requireUser } from "@/lib/auth/session";
-import { db } from "@/lib/db";
+import { db } from "@/lib/platform/db";
 import { isScope, READ_SCOPES, type Scope } from "@/lib/keys/scope-names";
 import { openedInThisBrowser } from "@/lib/oauth/binding";
 import { consentClosed } from "@/lib/oauth/consent";

@@ -3,7 +3,7 @@ import { AliasesPanel } from "@/components/operator/AliasesPanel";
 import { FeedCard } from "@/components/operator/StatusCards";
 import { ImportForm } from "@/components/operator/ImportForm";
 import { Card, CardHeader, PageHeader } from "@/components/ui/Card";
-import { db } from "@/lib/db";
+import { db } from "@/lib/platform/db";
 import { operatorTitle, requireOperator } from "@/lib/operator/access";
 import { importMaxBytes } from "@/lib/operator/import-limits";
 import { systemStatus } from "@/lib/operator/system";

@@ -2,11 +2,11 @@ import { PlanEditor } from "@/components/operator/PlanEditor";
 import { UnitGroupsLegend } from "@/components/operator/UnitGroupsLegend";
 import { routes } from "@/lib/api/routes";
 import { Card, CardHeader, PageHeader } from "@/components/ui/Card";
-import { db } from "@/lib/db";
+import { db } from "@/lib/platform/db";
 import { operatorTitle, requireOperator } from "@/lib/operator/access";
 import { accountsPerPlan } from "@/lib/operator/store/accounts";
-import { readCatalogue } from "@/lib/plan-catalogue";
-import { DEFAULT_UNIT_COSTS, UNIT_GROUPS, type UnitGroup } from "@/lib/unit-groups";
+import { readCatalogue } from "@/lib/plans/catalogue";
+import { DEFAULT_UNIT_COSTS, UNIT_GROUPS, type UnitGroup } from "@/lib/plans/unit-groups";
 
 // The 404 page's title for anyone but an operator (lib/operator/access.ts).
 export const generateMetadata = operatorTitle("Plans · Operator");

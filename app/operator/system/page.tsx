@@ -1,6 +1,6 @@
 import { BackendCard, InstancesCard } from "@/components/operator/StatusCards";
 import { PageHeader } from "@/components/ui/Card";
-import { db } from "@/lib/db";
+import { db } from "@/lib/platform/db";
 import { operatorTitle, requireOperator } from "@/lib/operator/access";
 import { systemStatus } from "@/lib/operator/system";
 

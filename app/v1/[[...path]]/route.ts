@@ -1,7 +1,7 @@
 import { handleNextRequest } from "@/lib/api/adapters/next";
 import { watchDataVersion } from "@/lib/api/cache";
-import { platform } from "@/lib/config";
-import { watchCatalogue } from "@/lib/plan-catalogue";
+import { platform } from "@/lib/platform/config";
+import { watchCatalogue } from "@/lib/plans/catalogue";
 
 // Every /v1 path goes through the shared pipeline; its router answers 404/405 in the API's shape.
 export const dynamic = "force-dynamic";

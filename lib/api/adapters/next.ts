@@ -1,4 +1,4 @@
-import { clientIpFromChain } from "../../client-ip";
+import { clientIpFromChain } from "../../platform/client-ip";
 import { handleApiRequest } from "../pipeline";
 import { bodyBytes } from "../respond";
 import type { ApiRequest } from "../types";

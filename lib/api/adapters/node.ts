@@ -1,5 +1,5 @@
 import type { ServerResponse } from "node:http";
-import { ApiError } from "../errors";
+import { ApiError } from "../../platform/errors";
 import { nodeHandler, writeResponse as write } from "../../http/node";
 import { v1Surface } from "../pipeline";
 import { errorResponse, newRequestId } from "../respond";

@@ -15,17 +15,17 @@ import {
   type ChangeEvent as Change,
   type ChangeType,
 } from "../../events/types";
-import type { Db } from "../../db";
+import type { Db } from "../../platform/db";
 import type { Caller } from "../../keys/caller";
 import { decodeCursor, encodeCursor } from "../cursor";
-import { ApiError, invalidParameter } from "../errors";
-import { DEFAULT_UNIT_COSTS, type UnitGroup } from "../../unit-groups";
+import { ApiError, invalidParameter } from "../../platform/errors";
+import { DEFAULT_UNIT_COSTS, type UnitGroup } from "../../plans/unit-groups";
 import { ERROR_RESPONSES } from "../../docs/openapi-parts";
 import { q, refs } from "../request";
 import { dateTime, idField, refField } from "../shapes";
 import { listFieldsJson, rowWriter } from "../serialize";
 import { defineRoute, RawJson, type RouteDef } from "../types";
-import { envNum } from "../../config";
+import { envNum } from "../../platform/config";
 
 export const CHANGES_LIMIT_DEFAULT = 100;
 export const CHANGES_LIMIT_MAX = 1000;

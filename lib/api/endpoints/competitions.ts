@@ -4,7 +4,7 @@ import { expectedContests } from "../../sports/leagues";
 import { normalizeName, slugify } from "../../sports/normalize";
 import { COVERAGE_KINDS } from "../../repos/coverage";
 import { getEdition, listEditions, type EditionTuple } from "../../repos/editions";
-import { notFound } from "../errors";
+import { notFound } from "../../platform/errors";
 import { q, refs, searchWords } from "../request";
 import { calendarDay, idField, list, refField } from "../shapes";
 import { byIdRoute } from "../by-id";

@@ -1,11 +1,11 @@
 import { z } from "zod";
-import type { Db } from "../../db";
+import type { Db } from "../../platform/db";
 import { competitionExists, currentEditionId } from "../../repos/competitions";
 import type { ContestFilter } from "../../repos/contests";
 import { editionExists } from "../../repos/editions";
 import { personExists } from "../../repos/persons";
 import { getTeam } from "../../repos/teams";
-import { invalidParameter, notFound } from "../errors";
+import { invalidParameter, notFound } from "../../platform/errors";
 import { DAY_MS, q, refs } from "../request";
 
 /** The scope of GET /v1/contests: its query, the filter it means, and the 404 of a filter naming nothing. */

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { meetings } from "../../repos/season-stats";
 import { getTeam } from "../../repos/teams";
-import { notFound } from "../errors";
+import { notFound } from "../../platform/errors";
 import { inZone, q, refs } from "../request";
 import { dateTime, idField, pathId } from "../shapes";
 import { defineRoute, type RouteDef } from "../types";

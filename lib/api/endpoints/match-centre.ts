@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { contestEvents, contestLineups, contestStatistics, type EventTuple } from "../../repos/match-centre";
-import { notFound } from "../errors";
+import { notFound } from "../../platform/errors";
 import { idField, pathId, refField } from "../shapes";
 import { listFieldsJson, rowWriter } from "../serialize";
 import { defineRoute, RawJson, type RouteDef } from "../types";

@@ -5,7 +5,7 @@
  * and answers.
  */
 import { z } from "zod";
-import type { Db } from "../../db";
+import type { Db } from "../../platform/db";
 import { contestExists } from "../../repos/contests";
 import { editionExists } from "../../repos/editions";
 import { contestSnapshots, editionResults, editionSnapshots } from "../../repos/odds-books";
@@ -13,7 +13,7 @@ import { closingLineValue } from "../../odds/clv";
 import { marketViews } from "../../odds/markets";
 import { NO_VIG_METHODS } from "../../odds/math";
 import { bookmakerSeasons } from "../../odds/season";
-import { invalidParameter, notFound } from "../errors";
+import { invalidParameter, notFound } from "../../platform/errors";
 import { q } from "../request";
 import { pathId } from "../shapes";
 import { defineRoute, type RouteDef } from "../types";

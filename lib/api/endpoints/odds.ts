@@ -3,7 +3,7 @@ import { contestExists } from "../../repos/contests";
 import { T, type OddsFilter, type OddsScope, type OddsTuple } from "../../repos/odds";
 import { personExists } from "../../repos/persons";
 import { decodeCursor, encodeCursor, filtersHash } from "../cursor";
-import { invalidParameter, notFound } from "../errors";
+import { invalidParameter, notFound } from "../../platform/errors";
 import { INTERVALS, MAX_SCAN, oddsPage, type Interval } from "../odds-paging";
 import { q } from "../request";
 import { jsonArray } from "../json";

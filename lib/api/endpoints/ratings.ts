@@ -4,7 +4,7 @@ import { contestRatings, rankingAt, ratingHistory, sourceCoverage } from "../../
 import { getTeam } from "../../repos/teams";
 import { ELO_START, HOME_ADVANTAGE } from "../../sports/elo";
 import { SOURCE_PRECEDENCE, SOURCES } from "../../sports/sources";
-import { notFound } from "../errors";
+import { notFound } from "../../platform/errors";
 import { DAY_MS, q } from "../request";
 import { listJson, rowWriter } from "../serialize";
 import { calendarDay, idField, list, pathId } from "../shapes";

@@ -3,7 +3,7 @@ import { editionExists } from "../../repos/editions";
 import { personExists } from "../../repos/persons";
 import { listRosterEntries, ROSTER, type RosterTuple } from "../../repos/rosters";
 import { getTeam } from "../../repos/teams";
-import { invalidParameter, notFound } from "../errors";
+import { invalidParameter, notFound } from "../../platform/errors";
 import { listJson, rowWriter } from "../serialize";
 import { q, refs } from "../request";
 import { idField, list, refField } from "../shapes";

@@ -1,11 +1,11 @@
 import { z } from "zod";
-import type { Db } from "../../db";
+import type { Db } from "../../platform/db";
 import { editionExists } from "../../repos/editions";
 import { personExists } from "../../repos/persons";
 import { appearancesIn, editionBoardScope } from "../../repos/stats";
 import { defaultEdition, personMatchStats, teamMatches } from "../../repos/season-stats";
 import { getTeam } from "../../repos/teams";
-import { notFound } from "../errors";
+import { notFound } from "../../platform/errors";
 import { inZone, q, refs } from "../request";
 import { dateTime, idField, refField } from "../shapes";
 import { defineRoute, type RouteDef } from "../types";

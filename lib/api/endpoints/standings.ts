@@ -2,7 +2,7 @@ import { z } from "zod";
 import { currentEditionId } from "../../repos/competitions";
 import { editionExists } from "../../repos/editions";
 import { listCurrentStandings, listStandings, STANDING, type StandingTuple } from "../../repos/standings";
-import { invalidParameter, notFound } from "../errors";
+import { invalidParameter, notFound } from "../../platform/errors";
 import { jsonArray } from "../json";
 import { rowWriter } from "../serialize";
 import { refs } from "../request";

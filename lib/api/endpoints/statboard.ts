@@ -9,7 +9,7 @@ import {
   type BoardScope,
   type BoardTuple,
 } from "../../repos/stats";
-import { invalidParameter, notFound } from "../errors";
+import { invalidParameter, notFound } from "../../platform/errors";
 import { q, refs } from "../request";
 import { rowWriter } from "../serialize";
 import { idField, refField } from "../shapes";

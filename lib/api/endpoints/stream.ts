@@ -5,17 +5,17 @@
  *                                counts its group's price on the key's plan, odds or feed: docs/events.md,
  *                                "Scopes and units")
  */
-import type { Db } from "../../db";
+import type { Db } from "../../platform/db";
 import { retentionMs } from "../../events/feed";
 import { changeAt, headId, prunedThrough } from "../../events/store";
-import { perProcess } from "../../process-state";
-import { isStopping } from "../../shutdown";
+import { perProcess } from "../../platform/process-state";
+import { isStopping } from "../../platform/shutdown";
 import { usage } from "../../usage";
 import type { Caller } from "../../keys/caller";
 import { EventStream, type StreamError } from "../../events/stream";
 import { typesReadableWith, type ChangeEvent as Change } from "../../events/types";
 import { authenticate, restrictionError } from "../auth";
-import { ApiError } from "../errors";
+import { ApiError } from "../../platform/errors";
 import { ERROR_RESPONSES } from "../../docs/openapi-parts";
 import { refusalError } from "../refusals";
 import { defineRoute, StreamBody, type ApiRequest, type RouteDef } from "../types";
@@ -30,7 +30,7 @@ import {
 } from "./changes";
 import { unitCost } from "../../plans";
 import { STREAM_DESCRIPTION, STREAM_OK_RESPONSE } from "./stream-doc";
-import { envInt } from "../../config";
+import { envInt } from "../../platform/config";
 
 export const streamLimits = {
   maxPerKey: envInt("STREAM_MAX_PER_KEY"),

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { competitionExists } from "../../repos/competitions";
 import { teamRecord, type RecordTuple } from "../../repos/team-record";
 import { getTeam } from "../../repos/teams";
-import { invalidParameter, notFound } from "../errors";
+import { invalidParameter, notFound } from "../../platform/errors";
 import { DAY_MS, q } from "../request";
 import { calendarDay, idField, pathId } from "../shapes";
 import { defineRoute, type RouteDef } from "../types";

@@ -1,4 +1,4 @@
-import type { Db } from "../../db";
+import type { Db } from "../../platform/db";
 
 /** Data access for OAuthAccount rows: identities at GitHub or the SSO provider linked to a user. */
 

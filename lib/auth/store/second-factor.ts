@@ -1,4 +1,4 @@
-import type { Db, DbOrTx } from "../../db";
+import type { Db, DbOrTx } from "../../platform/db";
 
 /** Data access for the second factor: the user's TOTP columns and RecoveryCode rows (hashes only). */
 

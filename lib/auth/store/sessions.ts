@@ -1,4 +1,4 @@
-import type { Db, DbOrTx } from "../../db";
+import type { Db, DbOrTx } from "../../platform/db";
 
 /** Data access for UserSession rows (lib/auth/sessions.ts and reauth.ts hold the rules). */
 

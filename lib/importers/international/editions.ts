@@ -1,5 +1,5 @@
-import type { Tx } from "../../db/client";
-import type { Provider } from "../../db/config";
+import type { Tx } from "../../platform/db/client";
+import type { Provider } from "../../platform/db/config";
 import { normalizeName, slugify } from "../../sports/normalize";
 import { createCompetition, listCompetitions, setEditionDates } from "../../sports/store/competitions";
 import { canonicalCompetitionName } from "../competition";

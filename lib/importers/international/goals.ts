@@ -4,8 +4,8 @@
  * roster) and their goals as player match stats, in bulk. An own goal is an event of the side it
  * counted for and an `own_goals` stat of its scorer, who plays for the other side.
  */
-import type { Tx } from "../../db/client";
-import type { Provider } from "../../db/config";
+import type { Tx } from "../../platform/db/client";
+import type { Provider } from "../../platform/db/config";
 import { sid } from "../../events/changes";
 import type { ChangeInput } from "../../events/types";
 import { nameTokens, normalizeName } from "../../sports/normalize";

@@ -8,9 +8,9 @@
  * Editions are per tournament and calendar year ("FIFA World Cup" 2022, "Friendly" 1872), the
  * year openfootball names a tournament edition by, so both sources meet in one edition.
  */
-import { retryBusy } from "../../db/busy-retry";
-import { urlOf, type Db, type Tx } from "../../db/client";
-import { providerOf, type Provider } from "../../db/config";
+import { retryBusy } from "../../platform/db/busy-retry";
+import { urlOf, type Db, type Tx } from "../../platform/db/client";
+import { providerOf, type Provider } from "../../platform/db/config";
 import { recordChanges } from "../../events/changes";
 import { contestChanges } from "../../events/contest-state";
 import type { ChangeInput } from "../../events/types";

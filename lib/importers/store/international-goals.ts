@@ -1,7 +1,7 @@
 /** The international importer's goals: scorers as persons, goal events, player stats, rosters. */
-import { insertRows, type Cell } from "../../db/bulk";
-import type { DbOrTx } from "../../db/client";
-import type { Provider } from "../../db/config";
+import { insertRows, type Cell } from "../../platform/db/bulk";
+import type { DbOrTx } from "../../platform/db/client";
+import type { Provider } from "../../platform/db/config";
 
 const jsonIds = (ids: number[]) => JSON.stringify(ids);
 /** The ids in a JSON array parameter, as a subquery. */

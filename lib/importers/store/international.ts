@@ -1,7 +1,7 @@
-/** The international results importer's SQL: set-based reads and bulk writes (lib/db/bulk.ts). */
-import { insertRows, type Cell, type Column } from "../../db/bulk";
-import type { DbOrTx } from "../../db/client";
-import type { Provider } from "../../db/config";
+/** The international results importer's SQL: set-based reads and bulk writes (lib/platform/db/bulk.ts). */
+import { insertRows, type Cell, type Column } from "../../platform/db/bulk";
+import type { DbOrTx } from "../../platform/db/client";
+import type { Provider } from "../../platform/db/config";
 
 const jsonIds = (ids: number[]) => JSON.stringify(ids);
 /** The n-th parameter: PostgreSQL numbers them; SQLite (through Prisma's adapter) takes `?` in order. */

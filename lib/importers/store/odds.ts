@@ -1,8 +1,8 @@
 import { recordChanges } from "../../events/changes";
 import { Prisma } from "../../generated/sqlite/client";
-import { urlOf, type DbOrTx } from "../../db/client";
-import { providerOf } from "../../db/config";
-import { chunks } from "../../util/chunks";
+import { urlOf, type DbOrTx } from "../../platform/db/client";
+import { providerOf } from "../../platform/db/config";
+import { chunks } from "../../platform/util/chunks";
 import { oddsKey, planOdds, type OddsBook, type OddsPlan, type StoredPoint } from "../odds-plan";
 
 /**

@@ -1,5 +1,5 @@
 /** The stored first answers to ingest writes, per key and Idempotency-Key. */
-import type { Db, DbOrTx } from "../../db/client";
+import type { Db, DbOrTx } from "../../platform/db/client";
 
 export function findAnswer(db: DbOrTx, keyId: string, idemKey: string) {
   return db.ingestIdempotency.findUnique({ where: { keyId_idemKey: { keyId, idemKey } } });

@@ -1,5 +1,5 @@
 /** The rows an ingest entity write reads and corrects: teams and persons by id, persons by name. */
-import type { DbOrTx } from "../../db/client";
+import type { DbOrTx } from "../../platform/db/client";
 
 export function teamRow(tx: DbOrTx, id: number) {
   return tx.team.findUnique({ where: { id }, select: { id: true, name: true, country: true } });

@@ -1,5 +1,5 @@
 /** A feed's identifiers of Statline rows (ingest_mappings). */
-import type { DbOrTx } from "../../db/client";
+import type { DbOrTx } from "../../platform/db/client";
 
 export function findMapping(tx: DbOrTx, source: string, kind: string, externalId: string) {
   return tx.ingestMapping.findUnique({

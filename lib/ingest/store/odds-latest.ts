@@ -1,4 +1,4 @@
-import type { DbOrTx } from "../../db/client";
+import type { DbOrTx } from "../../platform/db/client";
 import { outcomeKey, type LastPrice } from "../odds-moves";
 
 /**

@@ -1,6 +1,6 @@
 import type Database from "better-sqlite3";
-import { preparedOnce } from "../../db/prepared";
-import { sqliteDateTime as at } from "../../db/config";
+import { preparedOnce } from "../../platform/db/prepared";
+import { sqliteDateTime as at } from "../../platform/db/config";
 import { resourceOf } from "../../events/types";
 import { oddsKey, planOdds, type OddsBook, type StoredPoint } from "../../importers/odds-plan";
 import type { StoredAnswer } from "../idempotency";

@@ -1,13 +1,13 @@
-import { urlOf, type Db } from "../../db/client";
-import { providerOf, sqliteFilePath } from "../../db/config";
-import { SqliteWriteThread } from "../../db/write-thread";
-import { perProcess } from "../../process-state";
+import { urlOf, type Db } from "../../platform/db/client";
+import { providerOf, sqliteFilePath } from "../../platform/db/config";
+import { SqliteWriteThread } from "../../platform/db/write-thread";
+import { perProcess } from "../../platform/process-state";
 import type { OddsWriteRequest, OddsWriteResult } from "./odds-sqlite";
 
 /**
  * How long the writer thread waits for SQLite's write lock (the metering flush's thread, an
  * import). It waits on its own thread, so unlike the server's 100 ms busy timeout on the event
- * loop (lib/db/config.ts) nothing else stalls meanwhile.
+ * loop (lib/platform/db/config.ts) nothing else stalls meanwhile.
  */
 const BUSY_TIMEOUT_MS = 5000;
 

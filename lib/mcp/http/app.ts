@@ -10,10 +10,10 @@ import { revocationHandler } from "@modelcontextprotocol/sdk/server/auth/handler
 import { tokenHandler } from "@modelcontextprotocol/sdk/server/auth/handlers/token.js";
 import type { AuthInfo } from "@modelcontextprotocol/sdk/server/auth/types.js";
 import type { OAuthMetadata, OAuthProtectedResourceMetadata } from "@modelcontextprotocol/sdk/shared/auth.js";
-import { clientIpFromChain } from "../../client-ip";
-import type { Db } from "../../db";
+import { clientIpFromChain } from "../../platform/client-ip";
+import type { Db } from "../../platform/db";
 import { READ_SCOPES } from "../../keys/scope-names";
-import { logError } from "../../log";
+import { logError } from "../../platform/log";
 import { findClient } from "../../oauth/clients";
 import { oauthConfig, oauthUrls, type OAuthUrls } from "../../oauth/config";
 import { StatlineOAuthProvider } from "../../oauth/provider";
@@ -23,7 +23,7 @@ import { handleMcp } from "./sessions";
 
 type WithIp = Request & { clientIp?: string; auth?: AuthInfo };
 
-/** The caller's address by the rule every other route uses (TRUST_PROXY_HOPS, lib/client-ip.ts). */
+/** The caller's address by the rule every other route uses (TRUST_PROXY_HOPS, lib/platform/client-ip.ts). */
 function ipOfRequest(req: Request): string {
   const peer = req.socket.remoteAddress ?? "";
   const forwarded = req.headers["x-forwarded-for"];

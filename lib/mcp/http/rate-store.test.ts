@@ -12,7 +12,7 @@ process.env.REDIS_PREFIX = prefix;
 process.env.LOG_LEVEL = "silent";
 
 const { SharedWindowStore } = await import("./rate-store");
-const { closeRedis, redisUp, whenRedisReady } = await import("../../redis");
+const { closeRedis, redisUp, whenRedisReady } = await import("../../platform/redis");
 
 const admin = new Redis("redis://127.0.0.1:6379");
 const store = (name: string, windowMs = 60_000, instances = 2) => {

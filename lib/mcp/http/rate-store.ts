@@ -1,8 +1,8 @@
 import type { IncrementResponse, Options, Store } from "express-rate-limit";
 import type Redis from "ioredis";
-import { envInt } from "../../config";
-import { perProcess } from "../../process-state";
-import { getRedis, redisKey, redisUp } from "../../redis";
+import { envInt } from "../../platform/config";
+import { perProcess } from "../../platform/process-state";
+import { getRedis, redisKey, redisUp } from "../../platform/redis";
 
 /**
  * One fixed window per key on Redis's clock: the first hit starts it, INCR counts atomically across

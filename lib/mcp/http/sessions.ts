@@ -5,11 +5,11 @@ import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/streamableHttp.js";
 import { isInitializeRequest } from "@modelcontextprotocol/sdk/types.js";
 import { createClient } from "../../../sdk/src/index";
-import { envInt } from "../../config";
+import { envInt } from "../../platform/config";
 import type { McpPrincipal } from "../../oauth/access";
-import { perProcess } from "../../process-state";
+import { perProcess } from "../../platform/process-state";
 import { createMcpServer } from "../server";
-import { inProcessFetch } from "./in-process";
+import { inProcessFetch } from "../../api/adapters/in-process";
 
 interface Session {
   transport: StreamableHTTPServerTransport;

@@ -1,4 +1,4 @@
-import type { Db, DbOrTx } from "../../db";
+import type { Db, DbOrTx } from "../../platform/db";
 
 /** Data access for Account rows as the operator console reads and changes them. */
 

@@ -1,4 +1,4 @@
-import type { Db } from "../../db";
+import type { Db } from "../../platform/db";
 
 /** Data access for the instance heartbeat rows (system_state, keys starting with `prefix`). */
 

@@ -1,4 +1,4 @@
-import type { Db, DbOrTx } from "../../db";
+import type { Db, DbOrTx } from "../../platform/db";
 
 /** Data access for the plan catalogue (plans) and its version row (system_state). */
 

@@ -1,5 +1,5 @@
 /** Point adjustments' SQL. */
-import type { DbOrTx } from "../../db/client";
+import type { DbOrTx } from "../../platform/db/client";
 
 /** The teams that play a contest of the edition. */
 export function editionTeams(db: DbOrTx, editionId: number) {

@@ -1,5 +1,5 @@
 /** Competitions' and editions' SQL for the writers of sports data (importers, corrections). */
-import type { DbOrTx } from "../../db/client";
+import type { DbOrTx } from "../../platform/db/client";
 import type { Prisma } from "../../generated/sqlite/client";
 
 /** A competition by its slug or code (codes are stored lower-case). */

@@ -1,5 +1,5 @@
 /** Per-person contest statistics' SQL (goals from match details, tennis wins). */
-import type { DbOrTx } from "../../db/client";
+import type { DbOrTx } from "../../platform/db/client";
 import type { Prisma } from "../../generated/sqlite/client";
 
 /** The contests' rows of these stats (callers pass at most 500 contest ids at a time). */

@@ -1,5 +1,5 @@
 /** Contests' and their participants' SQL for the writers of sports data (importers). */
-import type { DbOrTx } from "../../db/client";
+import type { DbOrTx } from "../../platform/db/client";
 import type { Prisma } from "../../generated/sqlite/client";
 
 /** Every contest of an edition with its participants. */

@@ -1,5 +1,5 @@
 /** Match events' SQL: a source's events of one contest, written by lib/sports/match-events.ts. */
-import type { DbOrTx } from "../../db/client";
+import type { DbOrTx } from "../../platform/db/client";
 import type { Prisma } from "../../generated/sqlite/client";
 
 export type MatchEventRow = Awaited<ReturnType<typeof listSourceEvents>>[number];

@@ -1,5 +1,5 @@
 /** Team match statistics' and lineups' SQL, written by lib/sports/match-stats.ts. */
-import type { DbOrTx } from "../../db/client";
+import type { DbOrTx } from "../../platform/db/client";
 import type { Prisma } from "../../generated/sqlite/client";
 
 /** The team statistics of these contests (callers pass at most 500 ids at a time). */

@@ -1,5 +1,5 @@
 /** Persons' and rosters' SQL for the writers of sports data (importers, the ingest API). */
-import type { DbOrTx } from "../../db/client";
+import type { DbOrTx } from "../../platform/db/client";
 import type { Prisma } from "../../generated/sqlite/client";
 
 /** Creates a person and the name tokens the persons search matches; returns the new id. */

@@ -1,7 +1,7 @@
 /** Elo ratings' SQL for their writer (lib/sports/ratings.ts). */
-import { insertRows, updateRows, type Cell, type Column } from "../../db/bulk";
-import type { DbOrTx } from "../../db/client";
-import type { Provider } from "../../db/config";
+import { insertRows, updateRows, type Cell, type Column } from "../../platform/db/bulk";
+import type { DbOrTx } from "../../platform/db/client";
+import type { Provider } from "../../platform/db/config";
 
 /** Every contest a source describes, with its facts, its order in the source and its two teams. */
 export async function ratedContests(db: DbOrTx, provider: Provider, source: string) {

@@ -1,5 +1,5 @@
 /** contest_sources: which source describes which contest, with the facts it gives. */
-import type { DbOrTx } from "../../db/client";
+import type { DbOrTx } from "../../platform/db/client";
 
 /** Sets `source`'s facts for these contests (replacing what the source said before). */
 export async function putSourceFacts(

@@ -1,5 +1,5 @@
 /** The standings' SQL: what an edition's table is computed from, and its Standing rows. */
-import type { DbOrTx } from "../../db/client";
+import type { DbOrTx } from "../../platform/db/client";
 import type { Prisma } from "../../generated/sqlite/client";
 
 /** The edition's name, competition and point adjustments (in the order they were made). */

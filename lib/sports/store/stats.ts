@@ -1,4 +1,4 @@
-import type { DbOrTx } from "../../db/client";
+import type { DbOrTx } from "../../platform/db/client";
 
 /**
  * The stat-board's precomputed aggregates, maintained after every write to an edition's contest

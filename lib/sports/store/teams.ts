@@ -1,5 +1,5 @@
 /** Teams' SQL for the writers of sports data (importers, the ingest API). */
-import type { DbOrTx } from "../../db/client";
+import type { DbOrTx } from "../../platform/db/client";
 import type { Prisma } from "../../generated/sqlite/client";
 
 /** Every team's id, name and country, in id order. */

@@ -3,7 +3,7 @@
  * rows, the rows recomputed from every point with one window over the scope's contests, and the
  * rewrite of the scope's rows from the points.
  */
-import type { DbOrTx } from "../../db/client";
+import type { DbOrTx } from "../../platform/db/client";
 import type { Scope } from "../store";
 
 const COLUMNS = `"contestId", "market", "bookmaker", "selection", "line", "isClosing"`;

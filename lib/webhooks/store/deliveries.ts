@@ -1,7 +1,7 @@
-import type { Db, DbOrTx } from "../../db";
-import { providerOf } from "../../db/config";
-import { urlOf } from "../../db/client";
-import { dialectFor } from "../../db/sql";
+import type { Db, DbOrTx } from "../../platform/db";
+import { providerOf } from "../../platform/db/config";
+import { urlOf } from "../../platform/db/client";
+import { dialectFor } from "../../platform/db/sql";
 import type { Prisma } from "../../generated/sqlite/client";
 
 /**

@@ -1,4 +1,4 @@
-import type { Db, DbOrTx } from "../../db";
+import type { Db, DbOrTx } from "../../platform/db";
 
 /** Data access for WebhookEndpoint rows; the rules (limits, audit, disabling) live in lib/webhooks. */
 

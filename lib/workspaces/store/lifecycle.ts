@@ -1,4 +1,4 @@
-import type { Db, DbOrTx } from "../../db";
+import type { Db, DbOrTx } from "../../platform/db";
 
 /** The workspace lifecycle's queries (lib/workspaces/lifecycle.ts holds the rules). */
 

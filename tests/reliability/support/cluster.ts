@@ -1,19 +1,19 @@
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
-import type { Db } from "../../../lib/db/client";
+import type { Db } from "../../../lib/platform/db/client";
 import { ROOT, startApp, type RunningApp } from "../../support/app";
 
 /**
  * Lib modules are imported after the test process's env points at the run's PostgreSQL database
- * and Redis prefix (the key repository publishes revocations through lib/redis).
+ * and Redis prefix (the key repository publishes revocations through lib/platform/redis).
  */
 export async function connect(url: string, redisPrefix: string): Promise<Db> {
   process.env.DATABASE_URL = url;
   process.env.REDIS_URL = "redis://127.0.0.1:6379";
   process.env.REDIS_PREFIX = redisPrefix;
   process.env.LOG_DEST = "stderr";
-  const { createClient } = await import("../../../lib/db/client");
+  const { createClient } = await import("../../../lib/platform/db/client");
   return createClient(url);
 }
 

@@ -1,5 +1,5 @@
 import Database from "better-sqlite3";
-import type { Db } from "../../../lib/db/client";
+import type { Db } from "../../../lib/platform/db/client";
 
 /** Any full API key, whoever created it. */
 export const FULL_KEY = /sk_(?:live|test)_[0-9A-Za-z]{32}/;

@@ -6,7 +6,7 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import type { Db } from "../../../lib/db/client";
+import type { Db } from "../../../lib/platform/db/client";
 import { startApp, type RunningApp } from "../app";
 import { createMigratedPgDatabase } from "../postgres";
 
@@ -72,9 +72,9 @@ export async function startWorld(
     dropDb = pg.drop;
   }
   process.env.DATABASE_URL = url;
-  const { applyMigrations } = await import("../../../lib/db/schema-engine");
+  const { applyMigrations } = await import("../../../lib/platform/db/schema-engine");
   if (kind === "sqlite") await applyMigrations(url);
-  const { createClient } = await import("../../../lib/db/client");
+  const { createClient } = await import("../../../lib/platform/db/client");
   const { findOrCreateUser } = await import("../../../lib/accounts/users");
   const { createApiKey } = await import("../../../lib/keys/service");
   const db = createClient(url);

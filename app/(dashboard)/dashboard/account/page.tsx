@@ -11,7 +11,7 @@ import { Prefetched } from "@/components/Prefetched";
 import { hasGitHubLink } from "@/lib/auth/github";
 import { githubEnabled } from "@/lib/auth/options";
 import { requireMember } from "@/lib/workspaces/member";
-import { db } from "@/lib/db";
+import { db } from "@/lib/platform/db";
 
 export const metadata: Metadata = { title: "Account" };
 

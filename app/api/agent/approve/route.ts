@@ -2,7 +2,7 @@ import { z } from "zod";
 import { requestOrigin } from "@/lib/auth/route";
 import { resultPage } from "@/lib/consent/pages";
 import { assertDecided, consentRoute } from "@/lib/consent/route";
-import { db } from "@/lib/db";
+import { db } from "@/lib/platform/db";
 import { approveSession, denySession, HANDOFF_KEY_DAYS } from "@/lib/handoff/approve";
 import { normalizeUserCode } from "@/lib/handoff/codes";
 

@@ -1,4 +1,4 @@
-import { db } from "@/lib/db";
+import { db } from "@/lib/platform/db";
 import { HandoffError } from "@/lib/handoff/errors";
 import { clientIp, handoffJson, handoffRoute, publicBaseUrl } from "@/lib/handoff/http";
 import { takeStartSlot } from "@/lib/handoff/rate-limit";

@@ -1,5 +1,5 @@
 import { requestOrigin } from "@/lib/auth/route";
-import { db } from "@/lib/db";
+import { db } from "@/lib/platform/db";
 import { invalidRequest } from "@/lib/handoff/errors";
 import { exchangeCode, pollSession } from "@/lib/handoff/exchange";
 import { handoffJson, handoffRoute } from "@/lib/handoff/http";

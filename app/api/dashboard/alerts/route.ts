@@ -1,6 +1,6 @@
 import { dashboardRoute } from "@/lib/auth/route";
 import { listAlerts } from "@/lib/alerts/list";
-import { db } from "@/lib/db";
+import { db } from "@/lib/platform/db";
 
 export const dynamic = "force-dynamic";
 

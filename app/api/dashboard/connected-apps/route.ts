@@ -1,5 +1,5 @@
 import { dashboardRoute } from "@/lib/auth/route";
-import { db } from "@/lib/db";
+import { db } from "@/lib/platform/db";
 import { listConnectedApps } from "@/lib/oauth/connected";
 
 export const dynamic = "force-dynamic";

@@ -1,7 +1,7 @@
-import { ApiError } from "@/lib/api/errors";
+import { ApiError } from "@/lib/platform/errors";
 import { isEmailVerified, mailLinkBase, RESEND_RULE, sendVerification } from "@/lib/auth/email-verification";
 import { dashboardRoute, jsonResponse } from "@/lib/auth/route";
-import { db } from "@/lib/db";
+import { db } from "@/lib/platform/db";
 import { mailConfigured } from "@/lib/mail";
 import { toSeconds } from "@/lib/usage/limiter";
 import { takeRateLimit } from "@/lib/usage";

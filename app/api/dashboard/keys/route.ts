@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { dashboardRoute, jsonResponse, requestOrigin } from "@/lib/auth/route";
-import { assertOk } from "@/lib/api/errors";
-import { db } from "@/lib/db";
+import { assertOk } from "@/lib/platform/errors";
+import { db } from "@/lib/platform/db";
 import { keyOptionsInput } from "@/lib/keys/options";
 import { assertMayIssue, sessionIssuer } from "@/lib/keys/issuing";
 import { createCappedApiKey } from "@/lib/keys/service";

@@ -1,8 +1,8 @@
 import { z } from "zod";
-import { ApiError } from "@/lib/api/errors";
+import { ApiError } from "@/lib/platform/errors";
 import { dashboardRoute } from "@/lib/auth/route";
 import { accountFilters, logFiltersQuery } from "@/lib/requestlog/filters";
-import { db } from "@/lib/db";
+import { db } from "@/lib/platform/db";
 import { decodeLogCursor, requestLogPage } from "@/lib/requestlog/query";
 
 export const dynamic = "force-dynamic";

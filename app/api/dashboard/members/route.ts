@@ -1,5 +1,5 @@
 import { dashboardRoute } from "@/lib/auth/route";
-import { db } from "@/lib/db";
+import { db } from "@/lib/platform/db";
 import { mailConfigured } from "@/lib/mail";
 import { listPendingInvitations } from "@/lib/workspaces/invitations";
 import { assignableRoles, can } from "@/lib/workspaces/permissions";

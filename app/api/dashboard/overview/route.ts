@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { dashboardRoute } from "@/lib/auth/route";
 import { overview } from "@/lib/overview/overview";
-import { db } from "@/lib/db";
+import { db } from "@/lib/platform/db";
 import { instanceBaseUrl } from "@/lib/auth/origin";
 
 export const dynamic = "force-dynamic";

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { requireRecentAuth } from "@/lib/auth/reauth";
 import { dashboardRoute, requestOrigin } from "@/lib/auth/route";
-import { db } from "@/lib/db";
+import { db } from "@/lib/platform/db";
 import { listPasskeys } from "@/lib/passkeys/manage";
 import { registerPasskey } from "@/lib/passkeys/register";
 import { challengeId, passkeyName, registrationResponse } from "@/lib/passkeys/schemas";

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { changePassword } from "@/lib/auth/password-change";
 import { dashboardRoute, requestOrigin } from "@/lib/auth/route";
-import { db } from "@/lib/db";
+import { db } from "@/lib/platform/db";
 
 export const dynamic = "force-dynamic";
 

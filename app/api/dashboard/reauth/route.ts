@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { dashboardRoute } from "@/lib/auth/route";
 import { proveIdentity, REAUTH_WINDOW_MS } from "@/lib/auth/reauth";
-import { db } from "@/lib/db";
+import { db } from "@/lib/platform/db";
 
 export const dynamic = "force-dynamic";
 

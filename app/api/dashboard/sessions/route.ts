@@ -1,6 +1,6 @@
 import { dashboardRoute } from "@/lib/auth/route";
 import { listSessions } from "@/lib/auth/sessions";
-import { db } from "@/lib/db";
+import { db } from "@/lib/platform/db";
 
 export const dynamic = "force-dynamic";
 

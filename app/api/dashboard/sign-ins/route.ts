@@ -1,5 +1,5 @@
 import { dashboardRoute } from "@/lib/auth/route";
-import { db } from "@/lib/db";
+import { db } from "@/lib/platform/db";
 import { listSignIns } from "@/lib/signins/history";
 
 export const dynamic = "force-dynamic";

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { dashboardRoute } from "@/lib/auth/route";
-import { db } from "@/lib/db";
+import { db } from "@/lib/platform/db";
 import { USAGE_RANGES, usageReport } from "@/lib/usage/report";
 
 export const dynamic = "force-dynamic";

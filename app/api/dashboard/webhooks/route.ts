@@ -1,7 +1,7 @@
-import { ApiError } from "@/lib/api/errors";
+import { ApiError } from "@/lib/platform/errors";
 import { z } from "zod";
 import { dashboardRoute, jsonResponse, requestOrigin } from "@/lib/auth/route";
-import { db } from "@/lib/db";
+import { db } from "@/lib/platform/db";
 import { dashboardUrlProblem } from "@/lib/webhooks/ssrf";
 import { MAX_DESCRIPTION_LENGTH, MAX_URL_LENGTH } from "@/lib/webhooks/config";
 import { createEndpoint, listEndpoints } from "@/lib/webhooks/endpoints";

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { dashboardRoute, requestOrigin } from "@/lib/auth/route";
-import { db } from "@/lib/db";
+import { db } from "@/lib/platform/db";
 import { acceptInvitation } from "@/lib/workspaces/accept";
 import { inviteRefusalError } from "@/lib/workspaces/invitations";
 

@@ -1,10 +1,10 @@
 import { z } from "zod";
-import { ApiError } from "@/lib/api/errors";
+import { ApiError } from "@/lib/platform/errors";
 import { oidcButtonName, SSO_REQUIRED_MESSAGE, ssoRequiredFor } from "@/lib/auth/oidc";
 import { passwordProblem } from "@/lib/auth/password-policy";
 import { requestOrigin, route } from "@/lib/auth/route";
 import { signUpRule } from "@/lib/auth/signup";
-import { db } from "@/lib/db";
+import { db } from "@/lib/platform/db";
 import { toSeconds } from "@/lib/usage/limiter";
 import { takeRateLimit } from "@/lib/usage";
 import { signUpByInvitation } from "@/lib/workspaces/accept";

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { requestOrigin } from "@/lib/auth/route";
 import { continuePage, PageError } from "@/lib/consent/pages";
 import { assertDecided, consentRoute } from "@/lib/consent/route";
-import { db } from "@/lib/db";
+import { db } from "@/lib/platform/db";
 import { publicBaseUrl } from "@/lib/handoff/http";
 import { openedInThisBrowser } from "@/lib/oauth/binding";
 import { approveGrant, consentClosed, denyGrant } from "@/lib/oauth/consent";

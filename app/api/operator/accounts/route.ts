@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { db } from "@/lib/db";
+import { db } from "@/lib/platform/db";
 import { operatorRoute } from "@/lib/operator/access";
 import { SEARCH_MAX, searchAccounts } from "@/lib/operator/accounts";
 

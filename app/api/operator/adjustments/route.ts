@@ -1,5 +1,5 @@
-import { assertOk } from "@/lib/api/errors";
-import { db } from "@/lib/db";
+import { assertOk } from "@/lib/platform/errors";
+import { db } from "@/lib/platform/db";
 import { operatorRoute } from "@/lib/operator/access";
 import { adjustmentInput, dataActor, recordAdjustment } from "@/lib/operator/sports-data";
 import { listAdjustments } from "@/lib/repos/sports-admin";

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { firstIssue, readBounded } from "@/lib/auth/route";
-import { ApiError } from "@/lib/api/errors";
-import { db } from "@/lib/db";
+import { ApiError } from "@/lib/platform/errors";
+import { db } from "@/lib/platform/db";
 import { operatorActor, operatorRoute } from "@/lib/operator/access";
 import { importMaxBytes, importUpload } from "@/lib/operator/import";
 

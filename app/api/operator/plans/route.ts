@@ -1,6 +1,6 @@
-import { db } from "@/lib/db";
+import { db } from "@/lib/platform/db";
 import { operatorRoute } from "@/lib/operator/access";
-import { readCatalogue } from "@/lib/plan-catalogue";
+import { readCatalogue } from "@/lib/plans/catalogue";
 
 export const dynamic = "force-dynamic";
 

@@ -1,4 +1,4 @@
-import { db } from "@/lib/db";
+import { db } from "@/lib/platform/db";
 import { operatorRoute } from "@/lib/operator/access";
 import { systemStatus } from "@/lib/operator/system";
 

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { db } from "@/lib/db";
+import { db } from "@/lib/platform/db";
 import { bumpDataVersion } from "@/lib/events/data-version";
 import { operatorRoute } from "@/lib/operator/access";
 import { verify } from "@/lib/verify";

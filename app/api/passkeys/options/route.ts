@@ -1,6 +1,6 @@
-import { ApiError } from "@/lib/api/errors";
+import { ApiError } from "@/lib/platform/errors";
 import { requestOrigin, route } from "@/lib/auth/route";
-import { db } from "@/lib/db";
+import { db } from "@/lib/platform/db";
 import { authenticationOptions } from "@/lib/passkeys/authenticate";
 import { takeRateLimit } from "@/lib/usage";
 import { toSeconds } from "@/lib/usage/limiter";

@@ -1,9 +1,9 @@
 import { z } from "zod";
-import { ApiError } from "@/lib/api/errors";
+import { ApiError } from "@/lib/platform/errors";
 import { passwordProblem } from "@/lib/auth/password-policy";
 import { resetPassword, resetTokenUser } from "@/lib/auth/password-reset";
 import { requestOrigin, route } from "@/lib/auth/route";
-import { db } from "@/lib/db";
+import { db } from "@/lib/platform/db";
 
 export const dynamic = "force-dynamic";
 

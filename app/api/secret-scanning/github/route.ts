@@ -1,9 +1,9 @@
-import { ApiError, assertOk } from "@/lib/api/errors";
+import { ApiError, assertOk } from "@/lib/platform/errors";
 import { firstIssue, jsonResponse, readBounded, requestOrigin, route } from "@/lib/auth/route";
 import { checkReport } from "@/lib/alerts/leak-keys";
 import { handleLeakReport, LeakReport, MAX_REPORT_BYTES } from "@/lib/alerts/leak-report";
-import { envInt } from "@/lib/config";
-import { db } from "@/lib/db";
+import { envInt } from "@/lib/platform/config";
+import { db } from "@/lib/platform/db";
 import { toSeconds } from "@/lib/usage/limiter";
 import { takeRateLimit } from "@/lib/usage";
 

@@ -9,7 +9,7 @@ import { planLimitsText } from "@/components/usage/PlanLimits";
 import { QuotaMeter } from "@/components/usage/QuotaMeter";
 import { UnitsChart } from "@/components/usage/UsageCharts";
 import { auditPage } from "@/lib/audit/views";
-import { db } from "@/lib/db";
+import { db } from "@/lib/platform/db";
 import { operatorTitle, requireOperator } from "@/lib/operator/access";
 import { accountDetail } from "@/lib/operator/store/accounts";
 import { listPlans } from "@/lib/plans";

@@ -1,4 +1,4 @@
-import { ApiError } from "@/lib/api/errors";
+import { ApiError } from "@/lib/platform/errors";
 import { route } from "@/lib/auth/route";
 import { sdkWheel } from "@/lib/sdk/wheel";
 

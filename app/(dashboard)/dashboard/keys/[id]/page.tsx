@@ -6,8 +6,8 @@ import { GET as getUsage } from "@/app/api/dashboard/usage/route";
 import { KEY_LOG_ROWS, keyLogFilters, queries } from "@/components/hooks/queries";
 import { KeyDetailView } from "@/components/keys/KeyDetailView";
 import { Prefetched } from "@/components/Prefetched";
-import { ApiError } from "@/lib/api/errors";
-import { db } from "@/lib/db";
+import { ApiError } from "@/lib/platform/errors";
+import { db } from "@/lib/platform/db";
 import { keyPageOf } from "@/lib/keys/views";
 import { requireMember } from "@/lib/workspaces/member";
 

@@ -1,10 +1,10 @@
 import { z } from "zod";
-import { fieldError } from "@/lib/api/errors";
+import { fieldError } from "@/lib/platform/errors";
 import { requireRecentAuth } from "@/lib/auth/reauth";
 import { dashboardRoute, requestOrigin } from "@/lib/auth/route";
 import { throttledSecondFactor, tooManyCodes } from "@/lib/auth/second-factor";
 import { disableTotp } from "@/lib/auth/totp";
-import { db } from "@/lib/db";
+import { db } from "@/lib/platform/db";
 
 export const dynamic = "force-dynamic";
 

@@ -1,9 +1,9 @@
 import { z } from "zod";
-import { ApiError, fieldError } from "@/lib/api/errors";
+import { ApiError, fieldError } from "@/lib/platform/errors";
 import { requireRecentAuth } from "@/lib/auth/reauth";
 import { dashboardRoute, jsonResponse, requestOrigin } from "@/lib/auth/route";
 import { enableTotp } from "@/lib/auth/totp";
-import { db } from "@/lib/db";
+import { db } from "@/lib/platform/db";
 
 export const dynamic = "force-dynamic";
 

@@ -1,9 +1,9 @@
-import { ApiError } from "@/lib/api/errors";
+import { ApiError } from "@/lib/platform/errors";
 import { requireRecentAuth } from "@/lib/auth/reauth";
 import { dashboardRoute, jsonResponse } from "@/lib/auth/route";
 import { beginTotpSetup } from "@/lib/auth/totp";
 import { totpQrSvg } from "@/lib/auth/totp-qr";
-import { db } from "@/lib/db";
+import { db } from "@/lib/platform/db";
 
 export const dynamic = "force-dynamic";
 

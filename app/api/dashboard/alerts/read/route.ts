@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { dashboardRoute } from "@/lib/auth/route";
 import { markAlertsRead } from "@/lib/alerts/list";
-import { db } from "@/lib/db";
+import { db } from "@/lib/platform/db";
 
 export const dynamic = "force-dynamic";
 

@@ -4,7 +4,7 @@ import { dashboardRoute, requestOrigin } from "@/lib/auth/route";
 import { requireRecentAuth } from "@/lib/auth/reauth";
 import { alertSettings, saveAlertSettings } from "@/lib/alerts/settings";
 import { ALERT_TYPES, CHANNELS, LEAK_ACTIONS } from "@/lib/alerts/types";
-import { db } from "@/lib/db";
+import { db } from "@/lib/platform/db";
 
 export const dynamic = "force-dynamic";
 

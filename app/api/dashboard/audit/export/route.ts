@@ -2,7 +2,7 @@ import { z } from "zod";
 import { dashboardRoute } from "@/lib/auth/route";
 import { auditCsv, auditPage } from "@/lib/audit/views";
 import { AUDIT_CATEGORY_NAMES } from "@/lib/audit/labels";
-import { db } from "@/lib/db";
+import { db } from "@/lib/platform/db";
 
 export const dynamic = "force-dynamic";
 

@@ -1,6 +1,6 @@
 import { dashboardRoute, requestOrigin } from "@/lib/auth/route";
-import { assertOk } from "@/lib/api/errors";
-import { db } from "@/lib/db";
+import { assertOk } from "@/lib/platform/errors";
+import { db } from "@/lib/platform/db";
 import { assertMayGrantScopes, sessionIssuer } from "@/lib/keys/issuing";
 import { updateApiKey } from "@/lib/keys/lifecycle";
 import { keyPatchInput } from "@/lib/keys/options";

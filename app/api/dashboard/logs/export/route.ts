@@ -1,6 +1,6 @@
 import { dashboardRoute } from "@/lib/auth/route";
 import { accountFilters, logFiltersQuery } from "@/lib/requestlog/filters";
-import { db } from "@/lib/db";
+import { db } from "@/lib/platform/db";
 import { requestLogPage, toCsv } from "@/lib/requestlog/query";
 
 export const dynamic = "force-dynamic";

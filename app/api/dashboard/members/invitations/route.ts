@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { dashboardRoute, jsonResponse, requestOrigin } from "@/lib/auth/route";
-import { db } from "@/lib/db";
+import { db } from "@/lib/platform/db";
 import { inviteMember } from "@/lib/workspaces/invite";
 import { ROLES } from "@/lib/workspaces/permissions";
 

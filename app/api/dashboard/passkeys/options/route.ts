@@ -1,6 +1,6 @@
 import { requireRecentAuth } from "@/lib/auth/reauth";
 import { dashboardRoute } from "@/lib/auth/route";
-import { db } from "@/lib/db";
+import { db } from "@/lib/platform/db";
 import { registrationOptions } from "@/lib/passkeys/register";
 
 export const dynamic = "force-dynamic";

@@ -1,6 +1,6 @@
 import { dashboardRoute, requestOrigin } from "@/lib/auth/route";
 import { revokeSessions } from "@/lib/auth/sessions";
-import { db } from "@/lib/db";
+import { db } from "@/lib/platform/db";
 
 export const dynamic = "force-dynamic";
 

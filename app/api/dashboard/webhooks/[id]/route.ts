@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { ApiError } from "@/lib/api/errors";
+import { ApiError } from "@/lib/platform/errors";
 import { dashboardRoute, requestOrigin } from "@/lib/auth/route";
-import { db } from "@/lib/db";
+import { db } from "@/lib/platform/db";
 import { CHANGE_TYPES } from "@/lib/events/types";
 import { dashboardUrlProblem } from "@/lib/webhooks/ssrf";
 import { MAX_DESCRIPTION_LENGTH, MAX_URL_LENGTH } from "@/lib/webhooks/config";

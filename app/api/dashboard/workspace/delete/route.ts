@@ -1,7 +1,7 @@
-import { assertOk } from "@/lib/api/errors";
+import { assertOk } from "@/lib/platform/errors";
 import { proveIdentity, requireRecentAuth } from "@/lib/auth/reauth";
 import { dashboardRoute, requestOrigin } from "@/lib/auth/route";
-import { db } from "@/lib/db";
+import { db } from "@/lib/platform/db";
 import { deleteInput } from "@/lib/workspaces/inputs";
 import { deleteWorkspace } from "@/lib/workspaces/lifecycle";
 

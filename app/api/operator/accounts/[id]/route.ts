@@ -1,5 +1,5 @@
-import { notFound } from "@/lib/api/errors";
-import { db } from "@/lib/db";
+import { notFound } from "@/lib/platform/errors";
+import { db } from "@/lib/platform/db";
 import { operatorRoute } from "@/lib/operator/access";
 import { accountDetail } from "@/lib/operator/store/accounts";
 

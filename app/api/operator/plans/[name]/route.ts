@@ -1,8 +1,8 @@
-import { ApiError } from "@/lib/api/errors";
+import { ApiError } from "@/lib/platform/errors";
 import { requestOrigin } from "@/lib/auth/route";
-import { db } from "@/lib/db";
+import { db } from "@/lib/platform/db";
 import { operatorRoute } from "@/lib/operator/access";
-import { PLAN_NAME, planInput, savePlan } from "@/lib/plan-catalogue";
+import { PLAN_NAME, planInput, savePlan } from "@/lib/plans/catalogue";
 
 export const dynamic = "force-dynamic";
 

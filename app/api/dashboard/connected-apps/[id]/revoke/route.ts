@@ -1,7 +1,7 @@
 import { grantOwner } from "@/lib/workspaces/store";
-import { notFound } from "@/lib/api/errors";
+import { notFound } from "@/lib/platform/errors";
 import { dashboardRoute, requestOrigin } from "@/lib/auth/route";
-import { db } from "@/lib/db";
+import { db } from "@/lib/platform/db";
 import { revokeConnectedApp } from "@/lib/oauth/consent";
 
 export const dynamic = "force-dynamic";

@@ -1,6 +1,6 @@
 import { dashboardRoute, requestOrigin } from "@/lib/auth/route";
-import { notFound } from "@/lib/api/errors";
-import { db } from "@/lib/db";
+import { notFound } from "@/lib/platform/errors";
+import { db } from "@/lib/platform/db";
 import { revokeApiKey } from "@/lib/keys/service";
 import { KEY_MANAGE, keyViewOf } from "@/lib/keys/views";
 

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { dashboardRoute, jsonResponse, requestOrigin } from "@/lib/auth/route";
-import { assertOk } from "@/lib/api/errors";
-import { db } from "@/lib/db";
+import { assertOk } from "@/lib/platform/errors";
+import { db } from "@/lib/platform/db";
 import { sessionIssuer } from "@/lib/keys/issuing";
 import { rollApiKey } from "@/lib/keys/lifecycle";
 import { GRACE_CHOICES } from "@/lib/keys/options";

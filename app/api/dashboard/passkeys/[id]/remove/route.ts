@@ -1,6 +1,6 @@
 import { requireRecentAuth } from "@/lib/auth/reauth";
 import { dashboardRoute, requestOrigin } from "@/lib/auth/route";
-import { db } from "@/lib/db";
+import { db } from "@/lib/platform/db";
 import { removePasskey } from "@/lib/passkeys/manage";
 
 export const dynamic = "force-dynamic";

@@ -1,7 +1,7 @@
-import { notFound } from "@/lib/api/errors";
+import { notFound } from "@/lib/platform/errors";
 import { dashboardRoute, requestOrigin } from "@/lib/auth/route";
 import { revokeSessions } from "@/lib/auth/sessions";
-import { db } from "@/lib/db";
+import { db } from "@/lib/platform/db";
 
 export const dynamic = "force-dynamic";
 

@@ -1,6 +1,6 @@
 import { dashboardRoute } from "@/lib/auth/route";
-import { notFound } from "@/lib/api/errors";
-import { db } from "@/lib/db";
+import { notFound } from "@/lib/platform/errors";
+import { db } from "@/lib/platform/db";
 import { listDeliveries } from "@/lib/webhooks/views";
 
 export const dynamic = "force-dynamic";

@@ -1,6 +1,6 @@
-import { assertOk } from "@/lib/api/errors";
+import { assertOk } from "@/lib/platform/errors";
 import { dashboardRoute, requestOrigin } from "@/lib/auth/route";
-import { db } from "@/lib/db";
+import { db } from "@/lib/platform/db";
 import { setEndpointDisabled } from "@/lib/webhooks/endpoints";
 import { wakeWebhooks } from "@/lib/webhooks/worker";
 

@@ -1,8 +1,8 @@
 import { z } from "zod";
 import { requireRecentAuth } from "@/lib/auth/reauth";
-import { assertOk } from "@/lib/api/errors";
+import { assertOk } from "@/lib/platform/errors";
 import { dashboardRoute, jsonResponse, requestOrigin } from "@/lib/auth/route";
-import { db } from "@/lib/db";
+import { db } from "@/lib/platform/db";
 import { SECRET_OVERLAP_CHOICES, type SecretOverlap } from "@/lib/webhooks/config";
 import { rollSigningSecret } from "@/lib/webhooks/edit";
 

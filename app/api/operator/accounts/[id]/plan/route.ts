@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { notFound } from "@/lib/api/errors";
-import { db } from "@/lib/db";
+import { notFound } from "@/lib/platform/errors";
+import { db } from "@/lib/platform/db";
 import { operatorActor, operatorRoute } from "@/lib/operator/access";
 import { setAccountPlan } from "@/lib/operator/accounts";
 import { isPlanName } from "@/lib/plans";

@@ -1,6 +1,6 @@
-import { notFound } from "@/lib/api/errors";
+import { notFound } from "@/lib/platform/errors";
 import { requireRecentAuth } from "@/lib/auth/reauth";
-import { db } from "@/lib/db";
+import { db } from "@/lib/platform/db";
 import { operatorActor, operatorRoute } from "@/lib/operator/access";
 import { reinstateAccount } from "@/lib/operator/suspension";
 

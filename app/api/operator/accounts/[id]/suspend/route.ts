@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { notFound } from "@/lib/api/errors";
+import { notFound } from "@/lib/platform/errors";
 import { requireRecentAuth } from "@/lib/auth/reauth";
-import { db } from "@/lib/db";
+import { db } from "@/lib/platform/db";
 import { operatorActor, operatorRoute } from "@/lib/operator/access";
 import { SUSPEND_REASON_MAX, suspendAccount } from "@/lib/operator/suspension";
 

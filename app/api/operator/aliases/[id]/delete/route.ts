@@ -1,5 +1,5 @@
-import { assertOk, notFound } from "@/lib/api/errors";
-import { db } from "@/lib/db";
+import { assertOk, notFound } from "@/lib/platform/errors";
+import { db } from "@/lib/platform/db";
 import { operatorRoute } from "@/lib/operator/access";
 import { dataActor, rowId } from "@/lib/operator/sports-data";
 import { removeTeamAlias } from "@/lib/repos/sports-admin";

@@ -1,5 +1,5 @@
 import { dashboardRoute, jsonResponse, requestOrigin } from "@/lib/auth/route";
-import { db } from "@/lib/db";
+import { db } from "@/lib/platform/db";
 import { resendInvitation } from "@/lib/workspaces/invite";
 
 export const dynamic = "force-dynamic";

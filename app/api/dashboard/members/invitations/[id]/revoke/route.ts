@@ -1,6 +1,6 @@
-import { notFound } from "@/lib/api/errors";
+import { notFound } from "@/lib/platform/errors";
 import { dashboardRoute, requestOrigin } from "@/lib/auth/route";
-import { db } from "@/lib/db";
+import { db } from "@/lib/platform/db";
 import { revokeInvitation } from "@/lib/workspaces/invitations";
 
 export const dynamic = "force-dynamic";

@@ -1,6 +1,6 @@
 import { dashboardRoute } from "@/lib/auth/route";
-import { ApiError } from "@/lib/api/errors";
-import { db } from "@/lib/db";
+import { ApiError } from "@/lib/platform/errors";
+import { db } from "@/lib/platform/db";
 import { deliveryDetail } from "@/lib/webhooks/views";
 
 export const dynamic = "force-dynamic";

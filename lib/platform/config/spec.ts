@@ -1,5 +1,5 @@
 /**
- * The shape of one environment variable's declaration (lib/config/vars*.ts). Every variable the
+ * The shape of one environment variable's declaration (lib/platform/config/vars*.ts). Every variable the
  * app, the CLIs, the tests and the bench read is declared exactly once; docs/configuration.md is
  * generated from the declarations (`npm run docs:config`) and a test fails when it drifts.
  */

@@ -47,7 +47,7 @@ export function createLogger(destination?: DestinationStream): Logger {
   );
 }
 
-// One logger per process (lib/process-state.ts); created on first use so a CLI can choose
+// One logger per process (lib/platform/process-state.ts); created on first use so a CLI can choose
 // LOG_DEST after its imports ran.
 export function getLogger(): Logger {
   return perProcess("logger", createLogger);

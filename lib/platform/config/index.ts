@@ -5,7 +5,7 @@ import { MCP_VARS } from "./vars-mcp";
 import { PUSH_AND_OPS_VARS } from "./vars-ops";
 
 /**
- * The one configuration module. Every environment variable is declared once (lib/config/vars*.ts) with its type, default and description; code reads it only through these
+ * The one configuration module. Every environment variable is declared once (lib/platform/config/vars*.ts) with its type, default and description; code reads it only through these
  * accessors, by a name TypeScript checks against the declarations. Values are read from
  * process.env on each call (tests change them per file) and parsed once per distinct raw value.
  * The serving entries and the CLIs call assertEnv() first, so a malformed variable stops start-up

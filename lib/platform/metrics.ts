@@ -137,5 +137,5 @@ function create() {
 
 export type Metrics = ReturnType<typeof create>;
 
-// One registry per process (lib/process-state.ts).
+// One registry per process (lib/platform/process-state.ts).
 export const metrics: Metrics = perProcess("metrics", create);

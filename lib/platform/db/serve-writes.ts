@@ -1,6 +1,6 @@
 import { parentPort, workerData } from "node:worker_threads";
 
-/** A writer thread's answer to request `id` (lib/db/write-thread.ts). */
+/** A writer thread's answer to request `id` (lib/platform/db/write-thread.ts). */
 export type Reply<R> = { id: number; result: R } | { id: number; error: { message: string; code?: string } };
 
 /**

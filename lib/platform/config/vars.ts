@@ -5,7 +5,7 @@ const D = "Database";
 const A = "Accounts and sign-in";
 const K = "Keys, limits and metering";
 
-/** Every variable the server reads. One declaration each; see lib/config/spec.ts. */
+/** Every variable the server reads. One declaration each; see lib/platform/config/spec.ts. */
 export const SERVER_VARS = {
   PORT: v.int("HTTP port of `npm start`", S, { default: "3000", min: 1, max: 65535 }),
   HOST: v.str("Listen address", S, { default: "0.0.0.0", shown: "`0.0.0.0` (`npm start`)" }),
@@ -249,7 +249,7 @@ export const SERVER_VARS = {
     min: 1,
   }),
   REVOCATION_POLL_MS: v.int("Backstop poll for revoked keys when the key cache lives longer than 1 s", K, {
-    default: "1000",
+    default: "500",
     min: 10,
   }),
   AUTH_DB_TIMEOUT_MS: v.int("Key lookup deadline before 503 `AUTH_BACKEND_UNAVAILABLE`", K, {

@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { envStrOpt } from "./config";
-import { perProcess } from "./process-state";
+import { envStrOpt } from "../platform/config";
+import { perProcess } from "../platform/process-state";
 import {
   DEFAULT_UNIT_COSTS,
   MAX_UNIT_COST,
@@ -149,8 +149,8 @@ export function buildPlans(raw: string | undefined, base: Plan[] = BUILT_IN): Ma
 
 /**
  * The in-memory catalogue every request reads (no query on the /v1 path). It starts as the
- * built-ins; lib/plan-catalogue.ts replaces it with the `plans` table at start-up and whenever the
- * catalogue version changes. One copy per process (lib/process-state.ts): Next's bundle and the
+ * built-ins; lib/plans/catalogue.ts replaces it with the `plans` table at start-up and whenever the
+ * catalogue version changes. One copy per process (lib/platform/process-state.ts): Next's bundle and the
  * lean server read the same map.
  */
 const state = perProcess("planCatalogue", () => ({

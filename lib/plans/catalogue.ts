@@ -1,12 +1,13 @@
 import { z } from "zod";
-import { recordAudit, type AuditContext } from "./audit/store";
-import { envInt } from "./config";
-import { db as processDb, type Db } from "./db";
-import { logDebug } from "./log";
-import * as store from "./operator/store/plans";
-import { BUILT_IN, setCatalogue, unitCostsInput, type Plan } from "./plans";
+import { recordAudit, type AuditContext } from "../audit/store";
+import { envInt } from "../platform/config";
+import { fieldError } from "../platform/errors";
+import { db as processDb, type Db } from "../platform/db";
+import { logDebug } from "../platform/log";
+import * as store from "../operator/store/plans";
+import { BUILT_IN, setCatalogue, unitCostsInput, type Plan } from "./index";
 import { UNIT_GROUPS, withDefaultCosts, type UnitCosts } from "./unit-groups";
-import { perProcess } from "./process-state";
+import { perProcess } from "../platform/process-state";
 
 /** The system_state row bumped whenever a plan changes; every instance polls it. */
 export const PLANS_VERSION_KEY = "plans_version";
@@ -67,7 +68,7 @@ export async function readCatalogue(db: Db): Promise<Plan[]> {
   return rows.sort((a, b) => rank(a.name) - rank(b.name) || a.name.localeCompare(b.name));
 }
 
-/** Loads the stored catalogue into this process's in-memory copy (lib/plans.ts). */
+/** Loads the stored catalogue into this process's in-memory copy (lib/plans/index.ts). */
 export async function loadCatalogue(db: Db): Promise<void> {
   setCatalogue(await readCatalogue(db));
 }
@@ -89,7 +90,7 @@ const describe = (p: Omit<Plan, "name" | "label">) =>
  * PLAN_POLL_MS) and reloads this process's copy at once.
  */
 export async function savePlan(db: Db, name: string, input: PlanInput, actor: PlanActor): Promise<Plan> {
-  if (!PLAN_NAME.test(name)) throw new Error("plan names are lower-case words");
+  if (!PLAN_NAME.test(name)) throw fieldError("name", "plan names are lower-case words");
   const saved = await db.$transaction(async (tx) => {
     const stored = await store.planRow(tx, name);
     const before = stored ? toPlan(stored) : null;

@@ -1,6 +1,6 @@
-import { handleApiRequest } from "../../api/pipeline";
-import { bodyBytes } from "../../api/respond";
-import type { ApiRequest } from "../../api/types";
+import { handleApiRequest } from "../pipeline";
+import { bodyBytes } from "../respond";
+import type { ApiRequest } from "../types";
 import type { Caller } from "../../keys/caller";
 
 /** Headers the pipeline may read; credentials and content negotiation stay out (plain JSON back). */

@@ -1,5 +1,5 @@
 /**
- * The unit price list's shape, without the plans it belongs to (lib/plans.ts): the console's plan
+ * The unit price list's shape, without the plans it belongs to (lib/plans/index.ts): the console's plan
  * editor renders it in the browser, so this module imports nothing.
  */
 

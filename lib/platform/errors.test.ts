@@ -3,7 +3,7 @@ import { z } from "zod";
 import { issueError } from "../auth/route";
 import { keyPatchInput } from "../keys/options";
 import { ApiError, assertOk, fieldError, unwrap, type Result } from "./errors";
-import { errorResponse } from "./respond";
+import { errorResponse } from "../api/respond";
 
 describe("field errors", () => {
   it("a dashboard error names the wrong field beside code and message", () => {

@@ -28,7 +28,7 @@ interface State {
   subscribers: Set<Redis>;
 }
 
-// One connection per process (lib/process-state.ts).
+// One connection per process (lib/platform/process-state.ts).
 const state: State = perProcess("redis", () => ({
   client: null,
   up: false,

@@ -1,5 +1,5 @@
-import { PrismaClient as SqliteClient, type Prisma } from "../generated/sqlite/client";
-import { PrismaClient as PostgresClient } from "../generated/postgres/client";
+import { PrismaClient as SqliteClient, type Prisma } from "../../generated/sqlite/client";
+import { PrismaClient as PostgresClient } from "../../generated/postgres/client";
 import { adapterFor } from "./adapter";
 import { databaseUrl, providerOf } from "./config";
 import { perProcess } from "../process-state";
@@ -15,7 +15,7 @@ export type Tx = Prisma.TransactionClient;
 /** The one type for "the client or a transaction". */
 export type DbOrTx = Db | Tx;
 
-// The URL each client was made for: the prepared-statement layer (lib/db/sql.ts) opens its own
+// The URL each client was made for: the prepared-statement layer (lib/platform/db/sql.ts) opens its own
 // statements on the same database.
 const urls = perProcess("clientUrls", () => new WeakMap<object, string>());
 

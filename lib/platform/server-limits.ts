@@ -1,6 +1,6 @@
 import http from "node:http";
 import type { Socket } from "node:net";
-import { ApiError } from "./api/errors";
+import { ApiError } from "./errors";
 import { metrics } from "./metrics";
 import { envInt, envIntOpt } from "./config";
 

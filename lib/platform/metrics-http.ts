@@ -1,5 +1,5 @@
 import { createHash, timingSafeEqual } from "node:crypto";
-import { ApiError } from "./api/errors";
+import { ApiError } from "./errors";
 import { metrics } from "./metrics";
 import { perProcess } from "./process-state";
 import { envStr, envStrOpt } from "./config";

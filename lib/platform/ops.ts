@@ -1,4 +1,4 @@
-import { AppError } from "./api/errors";
+import { AppError } from "./errors";
 import { checkReadiness, LIVENESS_BODY } from "./health";
 import { renderMetrics } from "./metrics-http";
 

@@ -9,7 +9,7 @@ import type { Reply } from "./serve-writes";
  * batch write's statements and its commit (SQLite's fsyncs) stay off the event loop: better-sqlite3
  * is synchronous. The metering flush (lib/usage/write-thread.ts) and the ingest API's odds batches
  * (lib/ingest/store/odds-thread.ts) use one each. The worker runs TypeScript through tsx, the
- * loader `npm start` already runs under; its entry calls `serveWrites` (lib/db/serve-writes.ts). A worker that dies fails
+ * loader `npm start` already runs under; its entry calls `serveWrites` (lib/platform/db/serve-writes.ts). A worker that dies fails
  * the requests in flight and is started again by the next request.
  */
 export class SqliteWriteThread<Q, R> {
