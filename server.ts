@@ -3,9 +3,11 @@
 import http from "node:http";
 import next from "next";
 import pkg from "./package.json" with { type: "json" };
-import { handleNodeRequest, malformedPath, writeBadPath, writeBadTarget } from "./lib/api/adapters/node";
-import { handleIngestNode, INGEST_PATH } from "./lib/ingest/http";
-import { handleSandboxNode, SANDBOX_PATH } from "./lib/replay/http";
+import { malformedPath, writeBadPath, writeBadTarget } from "./lib/api/adapters/node";
+import { v1Surface } from "./lib/api/pipeline";
+import { nodeSurface, type NodeSurface } from "./lib/http/node";
+import { ingestSurface } from "./lib/ingest/pipeline";
+import { sandboxSurface } from "./lib/replay/http";
 import { interruptReplays } from "./lib/replay/runner";
 import { cacheStats, watchDataVersion } from "./lib/api/cache";
 import { envInt, envStrOpt, setEnvDefault } from "./lib/platform/config";
@@ -30,8 +32,17 @@ import { startWebhooks, stopWebhooks } from "./lib/webhooks/worker";
 import { startAlertSweep, stopAlertSweep } from "./lib/alerts/worker";
 import { LEAK_REPORT_PATH } from "./lib/alerts/leak-report";
 
-/** /v1 and look-alikes (/V1, /v2): answered by the API in JSON, never by Next's HTML 404. */
-const API_PATH = /^\/v\d+(?:[/?]|$)/i;
+/** The key-authenticated surfaces (lib/http/keyed.ts), by path prefix. */
+const KEYED: readonly NodeSurface[] = [
+  nodeSurface(ingestSurface),
+  nodeSurface(sandboxSurface),
+  nodeSurface(v1Surface),
+];
+
+function keyedSurface(url: string): NodeSurface | undefined {
+  for (const s of KEYED) if (s.prefix.test(url)) return s;
+  return undefined;
+}
 
 export async function startServer(opts: { port: number; host: string; dev?: boolean }) {
   // Metering flushes on SQLite run on a writer thread (lib/usage/write-thread.ts); =off writes inline.
@@ -74,10 +85,9 @@ export async function startServer(opts: { port: number; host: string; dev?: bool
     if (hsts) res.setHeader("Strict-Transport-Security", "max-age=31536000");
     // While draining, tell keep-alive clients to reconnect (to another instance).
     if (isStopping()) res.setHeader("Connection", "close");
-    // /ingest/v1 limits bodies per route (bulk odds are larger than BODY_LIMIT_BYTES).
-    if (INGEST_PATH.test(url)) return void handleIngestNode(req, res).catch((err: unknown) => fail(res, err));
-    if (SANDBOX_PATH.test(url))
-      return void handleSandboxNode(req, res).catch((err: unknown) => fail(res, err));
+    // /ingest/v1 and /sandbox/v1 limit bodies per route (bulk odds are larger than BODY_LIMIT_BYTES).
+    const keyed = keyedSurface(url);
+    if (keyed?.ownsBody) return serveKeyed(keyed, req, res);
     // Every route (dashboard, handoff, next-auth, sign-up; /v1 takes none) gets the body limit here;
     // the operator console's file import has its own (OPERATOR_IMPORT_MAX_BYTES), and leak reports
     // none here: GitHub batches matches past 16 KiB, and the route reads at most 256 KiB.
@@ -85,12 +95,8 @@ export async function startServer(opts: { port: number; host: string; dev?: bool
     if (url !== LEAK_REPORT_PATH && !admitBody(req, res, limit)) return;
     if (url[0] !== "/") {
       writeBadTarget(res);
-    } else if (API_PATH.test(url)) {
-      try {
-        handleNodeRequest(req, res)?.catch((err: unknown) => fail(res, err));
-      } catch (err) {
-        fail(res, err);
-      }
+    } else if (keyed) {
+      serveKeyed(keyed, req, res);
     } else if (MCP_PATHS.test(url)) {
       mcpApp(req, res);
     } else if (Object.hasOwn(OPS_ROUTES, url)) {
@@ -155,6 +161,15 @@ export async function startServer(opts: { port: number; host: string; dev?: bool
 function json(res: http.ServerResponse, status: number, body: string) {
   res.writeHead(status, { "Content-Type": "application/json", "Cache-Control": "no-store" });
   res.end(body);
+}
+
+/** A keyed surface's answer; a /v1 cache hit is written synchronously. */
+function serveKeyed(surface: NodeSurface, req: http.IncomingMessage, res: http.ServerResponse): void {
+  try {
+    surface.serve(req, res)?.catch((err: unknown) => fail(res, err));
+  } catch (err) {
+    fail(res, err);
+  }
 }
 
 function fail(res: http.ServerResponse, err: unknown) {

@@ -6,7 +6,7 @@
  * changed entity is one change in the feed (contest.*, standings.updated).
  */
 import { ApiError } from "../platform/errors";
-import { invalidField } from "./body";
+import { invalidField } from "../http/body";
 import type { Tx } from "../platform/db";
 import { syncGoalStats } from "../importers/match-detail";
 import type { ContestInput, SideData } from "../importers/upsert";

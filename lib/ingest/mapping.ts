@@ -5,7 +5,7 @@
  */
 import type { Tx } from "../platform/db";
 import { contestExists } from "../sports/store/contests";
-import { invalidField } from "./body";
+import { invalidField } from "../http/body";
 import { findMapping, upsertMapping } from "./store/mapping";
 import type { IngestResult } from "./types";
 

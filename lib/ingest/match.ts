@@ -7,7 +7,7 @@
 import { z } from "zod";
 import { ApiError } from "../platform/errors";
 import type { Tx } from "../platform/db";
-import { invalidField } from "./body";
+import { invalidField } from "../http/body";
 import { syncContestEvents, type EventInput } from "../sports/match-events";
 import { syncLineup, syncTeamStats, type LineupInput } from "../sports/match-stats";
 import { contestWithSides } from "../sports/store/contests";

@@ -28,8 +28,10 @@ export interface Caller {
 
 /**
  * Why a key did not authenticate; "invalid_secret" and "revoked" resolve to an account. Expired and
- * disabled keys count as "revoked": to the caller they are the same "Invalid API key".
+ * disabled keys count as "revoked": to the caller they are the same "Invalid API key". An unknown
+ * prefix carries the prefix looked up, so the request log need not parse the key again.
  */
 export type AuthFailure =
-  | { reason: "missing" | "malformed" | "unknown_prefix" | "backend_unavailable" | "throttled" }
+  | { reason: "missing" | "malformed" | "backend_unavailable" | "throttled" }
+  | { reason: "unknown_prefix"; prefix?: string }
   | { reason: "invalid_secret" | "revoked"; accountId: string; prefix: string };

@@ -99,14 +99,13 @@ const UNIQUE_VIOLATION = "P2002";
 
 type KeyRecord = Awaited<ReturnType<Db["apiKey"]["create"]>>;
 
+/** The key row and its audit record; its transaction has already asked accountKeyRefusal. */
 async function insertKey(
   tx: Tx,
   input: CreateKeyInput,
   fresh: ReturnType<typeof generateKey>,
   audit?: AuditContext,
 ) {
-  const refused = await accountKeyRefusal(tx, input.accountId, input.options?.scopes);
-  if (refused) throw new ApiError("FORBIDDEN", refused);
   const created = await insertKeyRow(tx, {
     accountId: input.accountId,
     name: input.name,
@@ -152,7 +151,11 @@ async function withFreshKey<T>(
  */
 export function createApiKey(db: Db, input: CreateKeyInput, audit?: AuditContext) {
   return withFreshKey(input, async (fresh) => {
-    const record = await db.$transaction((tx) => insertKey(tx, input, fresh, audit));
+    const record = await db.$transaction(async (tx) => {
+      const refused = await accountKeyRefusal(tx, input.accountId, input.options?.scopes);
+      if (refused) throw new ApiError("FORBIDDEN", refused);
+      return insertKey(tx, input, fresh, audit);
+    });
     return { record, key: fresh.key };
   });
 }

@@ -90,7 +90,7 @@ function lookup(prefix: string, retries = 2): Promise<AuthKeyRecord | null> {
 
 /** `secret` null: the principal proved itself another way (an OAuth token of /mcp, lib/oauth/access.ts). */
 function judge(found: AuthKeyRecord | null, prefix: string, secret: string | null): Verification {
-  if (!found) return { ok: false, failure: { reason: "unknown_prefix" } };
+  if (!found) return { ok: false, failure: { reason: "unknown_prefix", prefix } };
   const base = { accountId: found.caller.accountId, prefix };
   if (secret !== null && !secretMatches(secret, found.secretHash)) {
     return { ok: false, failure: { reason: "invalid_secret", ...base } };

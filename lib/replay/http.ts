@@ -1,89 +1,52 @@
 /**
- * Every /sandbox/v1 request: route, authenticate (the /v1 key check: any key, live or test, no
- * scope needed), the key's IP allowlist, admission (rate limit and quota, one unit a call), the
- * JSON body (4 KiB at most), then the handler. Answers are `{"data": …}`; refusals the spec's
- * `{"error":{"code","message"}}`, never a 500 for the caller's mistake.
+ * /sandbox/v1 on the keyed pipeline (lib/http/keyed.ts): route, authenticate (the /v1 key check:
+ * any key, live or test, no scope needed), the key's IP allowlist, admission (rate limit and quota,
+ * one unit a call), the JSON body (4 KiB at most), then the handler. Answers are `{"data": …}`;
+ * refusals the spec's `{"error":{"code","message"}}`, never a 500 for the caller's mistake.
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { admitKey, type KeyState } from "../api/admit-key";
 import { restrictionError } from "../api/auth";
-import { isDatabaseUnavailable } from "../platform/db-errors";
-import { ApiError } from "../platform/errors";
-import { errorResponse, newRequestId, noStoreJson as json } from "../api/respond";
-import type { ApiRequest, ApiResponse } from "../api/types";
+import { noStoreJson as json } from "../api/respond";
+import type { ApiResponse } from "../api/types";
 import { db } from "../platform/db";
-import { apiRequest } from "../ingest/http";
-import { parseJson, readBody, validate } from "../ingest/body";
-import { logError } from "../platform/log";
-import { metrics } from "../platform/metrics";
-import { recordRequest, type RequestTrace } from "../requestlog/record";
-import { usage } from "../usage";
+import { parseJson, validate } from "../http/body";
+import { settle, type Ctx, type Surface } from "../http/keyed";
+import { nodeHandler } from "../http/node";
+import { RouteTable } from "../http/routes";
 import { sandboxOpenApi } from "./openapi";
-import { compileRoutes, routeFor } from "../ingest/router";
-import { sandboxRoutes } from "./routes";
-
-const compiled = compileRoutes(sandboxRoutes);
+import { sandboxRoutes, type SandboxRoute } from "./routes";
 
 /** /sandbox/v1 and its look-alikes. */
 export const SANDBOX_PATH = /^\/sandbox\/v\d+(?:[/?]|$)/i;
 
-const MAX_BODY_BYTES = 4096;
+const BODY = { maxBytes: 4096, media: "any" } as const;
 const UNITS = 1;
 
-interface State extends KeyState {
-  endpoint: string;
-}
-
-async function run(
-  req: IncomingMessage,
-  apiReq: ApiRequest,
-  requestId: string,
-  trace: RequestTrace,
-  s: State,
-) {
-  const { route, params } = routeFor(compiled, apiReq);
-  s.endpoint = route.pattern;
-  if (!route.handler) return json(requestId, 200, JSON.stringify(sandboxOpenApi()), {});
+export const sandboxSurface: Surface<SandboxRoute> = {
+  name: "/sandbox/v1",
+  prefix: SANDBOX_PATH,
+  table: new RouteTable(sandboxRoutes, "unmatched"),
+  unmatched: "before-key",
+  body: (route) => (route.body ? BODY : null),
+  isPublic: (route) => !route.handler,
   // Any key, live or test, no scope needed: only a restricted key's IP allowlist applies.
-  const caller = await admitKey(apiReq, trace, s, UNITS, ({ restrictions: r }) =>
-    r ? restrictionError(r, apiReq, undefined) : null,
-  );
-  const body = route.body ? validate(route.body, parseJson(await readBody(req, MAX_BODY_BYTES))) : undefined;
-  const data = await route.handler({ db, caller, params, body });
-  const units = usage.settle(caller, s.endpoint, route.status ?? 200, UNITS, s.admission);
-  trace.units = UNITS;
-  return json(requestId, route.status ?? 200, JSON.stringify({ data }), { ...s.limit, ...units });
+  judge: ({ restrictions: r }, req) => (r ? restrictionError(r, req, undefined) : null),
+  units: () => UNITS,
+  serve,
+};
+
+async function serve(c: Ctx<SandboxRoute>): Promise<ApiResponse> {
+  const { route, params } = c.match!;
+  if (!route.handler) return json(c.requestId, 200, JSON.stringify(sandboxOpenApi()), {});
+  const body = route.body ? validate(route.body, parseJson(c.input!.text)) : undefined;
+  const data = await route.handler({ db, caller: c.caller!, params, body });
+  const units = settle(c, route.status ?? 200, UNITS);
+  return json(c.requestId, route.status ?? 200, JSON.stringify({ data }), { ...c.limitHeaders, ...units });
 }
 
-function internal(err: unknown, requestId: string, req: ApiRequest): ApiError {
-  if (isDatabaseUnavailable(err))
-    return new ApiError("SERVICE_UNAVAILABLE", "The database is unavailable; retry with back-off", {
-      "Retry-After": "2",
-    });
-  logError("unhandled error in /sandbox/v1 handler", err, { requestId, path: req.path });
-  return new ApiError("INTERNAL_ERROR", `Internal error; quote request id ${requestId} when reporting it`);
-}
+const serveNode = nodeHandler(sandboxSurface);
 
 /** The lean server's handler for /sandbox/v1 (server.ts routes to it beside /v1). */
 export async function handleSandboxNode(req: IncomingMessage, res: ServerResponse): Promise<void> {
-  const startedAt = performance.now();
-  const requestId = newRequestId();
-  const apiReq = apiRequest(req);
-  const trace: RequestTrace = { caller: null, failure: null, errorCode: null, units: 0 };
-  const s: State = { caller: null, limit: {}, endpoint: "(unmatched)" };
-  let out: ApiResponse;
-  try {
-    out = await run(req, apiReq, requestId, trace, s);
-  } catch (err) {
-    const error = err instanceof ApiError ? err : internal(err, requestId, apiReq);
-    trace.errorCode = error.code;
-    if (error.status === 429) metrics.rateLimited(error.code);
-    const units = s.caller ? usage.settle(s.caller, s.endpoint, error.status, 0, s.admission) : {};
-    out = errorResponse(requestId, error, [s.limit, units]);
-  }
-  recordRequest(apiReq, out, s.endpoint, trace, performance.now() - startedAt);
-  out.headers["Content-Length"] = String(Buffer.byteLength(out.body));
-  if (!req.complete) out.headers["Connection"] = "close";
-  res.writeHead(out.status, out.headers);
-  res.end(req.method === "HEAD" ? undefined : out.body);
+  await serveNode(req, res);
 }

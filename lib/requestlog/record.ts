@@ -1,4 +1,3 @@
-import { extractKey, PREFIX_LENGTH } from "../keys/format";
 import type { ApiResponse, HttpRequest } from "../platform/http";
 import type { AuthFailure, Caller } from "../keys/caller";
 import { now as clock } from "../platform/clock";
@@ -21,13 +20,8 @@ export interface RequestTrace {
 const cut = (s: string | undefined, n: number) => (s === undefined ? null : s.length > n ? s.slice(0, n) : s);
 
 /** The key prefix a failed authentication named, when the header held a well-formed key. */
-function failedPrefix(req: HttpRequest, failure: AuthFailure | null): string | null {
-  if (!failure) return null;
-  if ("prefix" in failure) return failure.prefix;
-  if (failure.reason !== "unknown_prefix") return null;
-  const extracted = extractKey(req);
-  return "key" in extracted ? extracted.key.slice(0, PREFIX_LENGTH) : null;
-}
+const failedPrefix = (failure: AuthFailure | null) =>
+  failure !== null && "prefix" in failure ? (failure.prefix ?? null) : null;
 
 /**
  * Wrong-secret requests name a real key's prefix, so their rows land in that key's account. An
@@ -71,7 +65,7 @@ export function recordRequest(
   const rate = state.buffer.admit(res.status, now);
   if (rate === 0) return;
   const caller = trace.caller;
-  const prefix = caller?.prefix ?? failedPrefix(req, failure);
+  const prefix = caller?.prefix ?? failedPrefix(failure);
   state.buffer.push({
     id: res.headers["X-Request-Id"],
     at: now - Math.round(durationMs),

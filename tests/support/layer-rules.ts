@@ -8,7 +8,7 @@ export type Layer = "edge" | "surface" | "feature" | "repository" | "platform";
 
 /** The repository files: the sports reads and each feature's store (one file or one per aggregate). */
 export const REPOSITORY_FILE = /^lib\/(repos\/[^/]+|[a-z-]+\/store|[a-z-]+\/store\/[^/]+)\.ts$/;
-const SURFACE = /^lib\/(api|ingest|replay|consent|docs|mcp|sdk)\/|^lib\/auth\/route\.ts$/;
+const SURFACE = /^lib\/(http|api|ingest|replay|consent|docs|mcp|sdk)\/|^lib\/auth\/route\.ts$/;
 /** The HTTP surfaces that features must not reach into. */
 const KEYED_SURFACES = /^lib\/(api|ingest|replay)\//;
 
