@@ -231,11 +231,15 @@ describe("operator rights are the person's", () => {
             judge(route, r, `${role} ${variant.label}: ${method} ${route}`);
           }
           const where = `${role}: ${method} ${route}`;
+          // A 429 is a per-address limit (the passkey challenge's: every role here shares
+          // 127.0.0.1), not an answer about the workspace; the statuses on both sides are compared
+          // only when neither is one.
+          const same = (a: number, b: number) => a === b || a === 429 || b === 429;
           check(
-            seen["header O"] === seen["header C"],
+            same(seen["header O"], seen["header C"]),
             `${where} header O ${seen["header O"]} vs C ${seen["header C"]}`,
           );
-          check(seen["?w=O"] === seen["?w=C"], `${where} ?w=O ${seen["?w=O"]} vs ?w=C ${seen["?w=C"]}`);
+          check(same(seen["?w=O"], seen["?w=C"]), `${where} ?w=O ${seen["?w=O"]} vs ?w=C ${seen["?w=C"]}`);
         }
       }),
     ]);
