@@ -241,6 +241,9 @@ for (const viewport of VIEWPORTS) {
     await page.getByLabel("Name for a new passkey").fill("Laptop");
     await page.getByRole("button", { name: "Add a passkey" }).click();
     await expect(page.getByRole("status").filter({ hasText: "Passkey “Laptop” added" })).toBeVisible();
+    // The list's refetch after the add lands first: one landing after the row is deleted below
+    // would show no passkey, and no "Confirm with a passkey" to press.
+    await expect(page.getByRole("list", { name: "Passkeys" }).getByRole("listitem")).toHaveCount(1);
     ageSessions(email);
     const db = new Database(databaseUrl.slice("file:".length));
     db.prepare("DELETE FROM passkeys WHERE userId = (SELECT id FROM users WHERE email = ?)").run(email);
