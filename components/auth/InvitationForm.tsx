@@ -5,6 +5,7 @@ import { signIn, signOut } from "next-auth/react";
 import { useState, type FormEvent } from "react";
 import { Button } from "../ui/Button";
 import { Field } from "../ui/Field";
+import { NAME_MAX, PASSWORD_MAX } from "@/lib/auth/limits";
 
 type Answer = { data?: { workspaceId: string }; error?: { message: string } } | null;
 
@@ -107,7 +108,7 @@ export function InvitationForm({
   return (
     <form onSubmit={signUp} className="space-y-4">
       <Field label="Email" name="email" type="email" value={email} readOnly autoComplete="username" />
-      <Field label="Name" name="name" autoComplete="name" maxLength={100} placeholder="Optional" />
+      <Field label="Name" name="name" autoComplete="name" maxLength={NAME_MAX} placeholder="Optional" />
       <Field
         label="Password"
         name="password"
@@ -115,7 +116,7 @@ export function InvitationForm({
         autoComplete="new-password"
         required
         minLength={10}
-        maxLength={200}
+        maxLength={PASSWORD_MAX}
         hint="At least 10 characters, hard to guess: a phrase of unrelated words works well."
       />
       {problem}

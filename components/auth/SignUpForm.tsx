@@ -5,6 +5,7 @@ import { signIn } from "next-auth/react";
 import { useState, type FormEvent, type ReactNode } from "react";
 import { Button } from "../ui/Button";
 import { Field } from "../ui/Field";
+import { EMAIL_MAX, NAME_MAX, PASSWORD_MAX } from "@/lib/auth/limits";
 import { OAuthButtons } from "./OAuthButtons";
 
 export function SignUpForm({
@@ -67,8 +68,8 @@ export function SignUpForm({
     <>
       <OAuthButtons callbackUrl={callbackUrl} github={github} sso={sso} />
       <form onSubmit={submit} className="space-y-4">
-        <Field label="Name" name="name" autoComplete="name" maxLength={100} placeholder="Optional" />
-        <Field label="Email" name="email" type="email" autoComplete="email" required maxLength={254} />
+        <Field label="Name" name="name" autoComplete="name" maxLength={NAME_MAX} placeholder="Optional" />
+        <Field label="Email" name="email" type="email" autoComplete="email" required maxLength={EMAIL_MAX} />
         <Field
           label="Password"
           name="password"
@@ -76,7 +77,7 @@ export function SignUpForm({
           autoComplete="new-password"
           required
           minLength={10}
-          maxLength={200}
+          maxLength={PASSWORD_MAX}
           hint="At least 10 characters, hard to guess: a phrase of unrelated words works well."
         />
         {error && (

@@ -5,6 +5,7 @@ import { verifyAssertion } from "../passkeys/authenticate";
 import { parseAssertionField } from "../passkeys/schemas";
 import { openGitHubTicket } from "./github-2fa";
 import { HashBusyError, verifyPassword } from "./password";
+import { EMAIL_MAX, PASSWORD_MAX } from "./limits";
 import { ssoRequiredFor } from "./oidc";
 import { signInRefusal } from "./refusal";
 import { throttledSecondFactor } from "./second-factor";
@@ -67,7 +68,7 @@ export async function authorizeCredentials(credentials: Credentials, req: AuthRe
   }
   const email = credentials?.email?.trim().toLowerCase();
   const password = credentials?.password ?? "";
-  if (!email || !password || email.length > 254 || password.length > 200) return null;
+  if (!email || !password || email.length > EMAIL_MAX || password.length > PASSWORD_MAX) return null;
   // A domain that must use SSO (OIDC_REQUIRED_DOMAINS): refused before any counting or hashing.
   if (ssoRequiredFor(email)) throw new Error(SSO_REQUIRED);
   const forwardedFor = req?.headers?.["x-forwarded-for"];

@@ -1,28 +1,16 @@
-import { z } from "zod";
 import type { Db } from "../platform/db";
 import { createUserWithAccount, userRowByEmail } from "../accounts/store";
 import type { RateRule } from "../plans";
 import { addOwner } from "../workspaces/store";
 import { hashPassword } from "./password";
+import type { SignUpInput } from "./schemas";
 import { envInt } from "../platform/config";
-
-/** Checked shape only; the password rule (lib/auth/password-policy.ts) runs after the limit. */
-export const signUpInput = z.object({
-  email: z
-    .string()
-    .trim()
-    .toLowerCase()
-    .pipe(z.email("Enter a valid email address").max(254, "Email is too long")),
-  password: z.string().max(10_000, "Password must be at most 200 characters"),
-  name: z.string().trim().max(100, "Name must be at most 100 characters").optional(),
-});
 
 /** Sign-ups per client IP: SIGNUP_LIMIT_PER_HOUR (default 5) as a burst, refilled evenly. */
 export function signUpRule(): RateRule {
   const perHour = envInt("SIGNUP_LIMIT_PER_HOUR");
   return { burst: perHour, intervalMs: 3_600_000 / perHour };
 }
-export type SignUpInput = z.output<typeof signUpInput>;
 
 export type SignUpResult = { ok: true; userId: string } | { ok: false; reason: "email_taken" };
 

@@ -1,5 +1,6 @@
 import { z } from "../platform/zod";
-import { reauthProof } from "../auth/schemas";
+import { EMAIL_MAX } from "../auth/limits";
+import { emailField, reauthProof } from "../auth/schemas";
 import { WORKSPACE_NAME_MAX } from "./limits";
 import { ROLES } from "./permissions";
 
@@ -8,8 +9,7 @@ import { ROLES } from "./permissions";
 // (components/hooks/useWorkspaceMutations.ts, useMembersQuery.ts, components/members).
 
 export { WORKSPACE_NAME_MAX };
-/** RFC 5321's limit on an address. */
-export const EMAIL_MAX = 254;
+export { EMAIL_MAX };
 
 const name = z
   .string()
@@ -29,11 +29,7 @@ export const deleteInput = z.object({ confirm: z.string().max(200), ...reauthPro
 export type DeleteInput = z.input<typeof deleteInput>;
 
 export const inviteInput = z.object({
-  email: z
-    .string()
-    .trim()
-    .toLowerCase()
-    .pipe(z.email("Enter a valid email address").max(EMAIL_MAX, "Email is too long")),
+  email: emailField,
   role: z.enum(ROLES),
 });
 export type InviteInput = z.input<typeof inviteInput>;

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { resolveGitHubSignIn, verifiedGitHubEmail } from "../../lib/auth/github";
 import { cheapPasswordProblem, passwordProblem } from "../../lib/auth/password-policy";
-import { signUpInput } from "../../lib/auth/signup";
+import { signUpInput } from "../../lib/auth/schemas";
 import { copyTemplateDb, startApp, type RunningApp } from "../support/app";
 import { sqliteTestDb, type TestDb } from "../support/databases";
 import { ensureTemplateDb } from "../support/template";

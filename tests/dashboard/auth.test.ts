@@ -4,7 +4,8 @@ import { crossSiteProblem, csrfProblem, csrfTokenFor } from "../../lib/auth/csrf
 import { hashPassword, verifyPassword } from "../../lib/auth/password";
 import { passwordProblem } from "../../lib/auth/password-policy";
 import { requestOrigin } from "../../lib/auth/route";
-import { registerUser, signUpInput } from "../../lib/auth/signup";
+import { registerUser } from "../../lib/auth/signup";
+import { signUpInput } from "../../lib/auth/schemas";
 import { sqliteTestDb, type TestDb } from "../support/databases";
 
 process.env.NEXTAUTH_SECRET ??= "unit-test-secret-0123456789";

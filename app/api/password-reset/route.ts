@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { ApiError } from "@/lib/platform/errors";
 import { requestPasswordReset } from "@/lib/auth/password-reset";
+import { emailField } from "@/lib/auth/schemas";
 import { requestOrigin, route } from "@/lib/auth/route";
 import { db } from "@/lib/platform/db";
 import { logError } from "@/lib/platform/log";
@@ -12,7 +13,7 @@ import { envStrOpt } from "@/lib/platform/config";
 export const dynamic = "force-dynamic";
 
 const input = z.object({
-  email: z.string().trim().toLowerCase().pipe(z.email("Enter a valid email address").max(254)),
+  email: emailField,
 });
 
 const ANSWER = { data: { message: "If an account has this email, a reset link is on its way." } };

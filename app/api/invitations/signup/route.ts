@@ -1,7 +1,7 @@
-import { z } from "zod";
 import { ApiError } from "@/lib/platform/errors";
 import { oidcButtonName, SSO_REQUIRED_MESSAGE, ssoRequiredFor } from "@/lib/auth/oidc";
 import { passwordProblem } from "@/lib/auth/password-policy";
+import { invitationSignUpInput } from "@/lib/auth/schemas";
 import { requestOrigin, route } from "@/lib/auth/route";
 import { signUpRule } from "@/lib/auth/signup";
 import { db } from "@/lib/platform/db";
@@ -12,19 +12,13 @@ import { inviteRefusalError, openInvitation } from "@/lib/workspaces/invitations
 
 export const dynamic = "force-dynamic";
 
-const input = z.object({
-  token: z.string().min(1).max(200),
-  password: z.string().max(10_000, "Password must be at most 200 characters"),
-  name: z.string().trim().max(100, "Name must be at most 100 characters").optional(),
-});
-
 /**
  * Sign-up through an invitation link: the account is made for the invited address and joins the
  * workspace. The client then signs in through next-auth's credentials provider. Limited per
  * address like /api/signup, before the password rule.
  */
 export const POST = route(
-  { auth: "public", input, name: "invitation sign-up" },
+  { auth: "public", input: invitationSignUpInput, name: "invitation sign-up" },
   async ({ body, request }) => {
     const origin = requestOrigin(request);
     const decision = await takeRateLimit(`signup:${origin.ip ?? "unknown"}`, signUpRule());
